@@ -1,0 +1,120 @@
+#pragma once
+// The measurement session: plain value structs, filled by the engine, saved and loaded as JSON.
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <vector>
+
+namespace ridgeline {
+
+struct CacheInfo {
+    int level = 0;              // 1, 2, 3 ...
+    QString type;               // "Data", "Instruction" or "Unified"
+    std::int64_t sizeBytes = 0; // per instance, as sysfs reports it
+    int sharedByCpus = 1;       // how many logical CPUs share one instance
+};
+
+struct MachineInfo {
+    QString cpuModel;
+    QString hostname;
+    QString os;
+    int cores = 0;              // logical CPUs this process may run on
+    QStringList isa;            // e.g. "sse2", "avx2", "fma", "avx512f"
+    std::vector<CacheInfo> caches;
+    QString openblasVersion;
+    QString openblasCore;       // openblas_get_corename(): the kernel that actually ran
+    QString openblasConfig;
+    int openblasThreads = 0;
+    double clockGhz = 0.0;      // measured while the FMA test ran, not read from a label
+    std::int64_t memoryAvailableBytes = 0;
+};
+
+// min / median / max of one quantity over the repetitions of a measurement.
+struct Spread {
+    double min = 0.0;
+    double median = 0.0;
+    double max = 0.0;
+};
+
+struct ComputeCeiling {
+    QString name;               // "fp32 avx512 x2 threads"
+    QString precision;          // "fp32" or "fp64"
+    QString isa;                // "scalar", "avx2", "avx512"
+    int threads = 1;
+    double gflops = 0.0;        // the ceiling: median GFLOP/s
+    double theoreticalGflops = 0.0;
+    Spread spread;              // GFLOP/s over repetitions
+    int repetitions = 0;
+};
+
+struct BandwidthCeiling {
+    QString level;              // "L1", "L2", "L3", "DRAM"
+    QString mix;                // "read" or "triad"
+    double gbps = 0.0;          // the ceiling: median GB/s at the chosen working set
+    std::int64_t workingSetBytes = 0;
+    int threads = 1;
+    Spread spread;              // GB/s over repetitions
+    int repetitions = 0;
+};
+
+struct BandwidthPoint {
+    std::int64_t workingSetBytes = 0;
+    QString mix;                // "read" or "triad"
+    QString level;              // level whose capacity holds this working set, or "" in a transition
+    int threads = 1;
+    double gbps = 0.0;          // median
+    Spread spread;
+};
+
+struct KernelResult {
+    QString name;               // "sgemm 4096"
+    QString kind;               // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused"
+    QString size;               // human-readable shape, e.g. "4096x4096" or "4096x4096 x B=16"
+    QString precision;          // "fp32" or "fp64"
+    int threads = 1;
+    int batch = 0;              // decode only: vectors per step
+    double flops = 0.0;         // counted as the source text counts them
+    double bytes = 0.0;         // idem: each operand moved once
+    double seconds = 0.0;       // median time of one run
+    double gflops = 0.0;
+    double gbps = 0.0;
+    double intensity = 0.0;     // flops / bytes
+    double tokensPerSecond = 0.0;  // decode only: batch / seconds
+    int repetitions = 0;
+    Spread spread;              // seconds over repetitions
+};
+
+// The fused-vs-unfused elementwise chain (bias add, GELU, dropout) measured on this machine.
+struct FusionResult {
+    std::int64_t elements = 0;
+    double unfusedBytes = 0.0;  // three passes: each reads and writes the tensor
+    double fusedBytes = 0.0;    // one pass: read once, write once
+    double unfusedSeconds = 0.0;
+    double fusedSeconds = 0.0;
+    double speedup = 0.0;       // unfusedSeconds / fusedSeconds
+    double maxAbsDifference = 0.0;  // fused and unfused outputs must agree
+};
+
+struct Session {
+    static constexpr int kSchemaVersion = 1;
+    static inline const QString kFormat = QStringLiteral("ridgeline-session");
+
+    QString title;              // free text; defaults to the machine's CPU model
+    QDateTime created;
+    QString generator;          // "ridgeline 0.1.0 measure --quick"
+    bool quick = false;
+    bool complete = true;       // false when a run was cancelled part-way
+    double wallSeconds = 0.0;
+    MachineInfo machine;
+    std::vector<ComputeCeiling> computeCeilings;
+    std::vector<BandwidthCeiling> bandwidthCeilings;
+    std::vector<BandwidthPoint> bandwidthCurve;
+    std::vector<KernelResult> kernels;
+    FusionResult fusion;
+    double streamTriadGbps = 0.0;   // STREAM-style triad on the largest working set, for comparison
+};
+
+}  // namespace ridgeline

@@ -1,0 +1,25 @@
+# Sourced by scripts/run and scripts/test: installs the Debian packages Ridgeline needs, only if missing.
+RIDGELINE_PACKAGES=(
+    cmake g++ ninja-build ccache pkg-config
+    qt6-base-dev libqt6charts6-dev libqt6svg6-dev libgl-dev
+    libopenblas-dev libgtest-dev libbenchmark-dev
+    fonts-dejavu-core xvfb xauth
+)
+
+ridgeline_install_deps() {
+    local missing=()
+    local pkg
+    for pkg in "${RIDGELINE_PACKAGES[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$pkg")
+        fi
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+        return 0
+    fi
+    echo "Installing missing packages: ${missing[*]}"
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
+}
