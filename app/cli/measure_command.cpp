@@ -1,11 +1,103 @@
 #include "app/cli/commands.h"
+#include "app/cli/measure_report.h"
+
+#include "core/measure/engine.h"
+#include "core/session/session_json.h"
+
+#include <QCommandLineParser>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <optional>
 
 namespace ridgeline::cli {
 
-int runMeasure(const QStringList&, Streams io)
+int runMeasure(const QStringList& arguments, Streams io)
 {
-    io.err << "ridgeline measure: not implemented yet\n";
-    return 2;
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Measure this machine's roofline and place real kernels on it."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("measure"), QStringLiteral("the command"));
+    const QCommandLineOption quick(QStringLiteral("quick"), QStringLiteral("a few seconds: fewer sizes and repetitions"));
+    const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("threads to use (default: all CPUs)"),
+                                     QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("write the session to FILE"), QStringLiteral("FILE"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("print the session as JSON instead of the table"));
+    const QCommandLineOption cancelAfter(QStringLiteral("cancel-after"),
+                                         QStringLiteral("cancel after SECONDS and report how long cancelling took"),
+                                         QStringLiteral("SECONDS"));
+    parser.addOptions({quick, threads, out, json, cancelAfter});
+    if (!parser.parse(arguments)) {
+        io.err << "ridgeline measure: " << parser.errorText() << '\n';
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        io.out << parser.helpText();
+        return 0;
+    }
+
+    MeasureOptions options;
+    options.quick = parser.isSet(quick);
+    bool threadsOk = false;
+    options.threads = parser.value(threads).toInt(&threadsOk);
+    if (!threadsOk) {
+        io.err << "ridgeline measure: --threads takes a whole number, got '" << parser.value(threads) << "'\n";
+        return 2;
+    }
+    options.generator = QStringLiteral("ridgeline %1 %2").arg(QStringLiteral(RIDGELINE_VERSION),
+                                                              arguments.mid(1).join(QLatin1Char(' ')));
+    std::optional<double> cancelSeconds;
+    if (parser.isSet(cancelAfter))
+        cancelSeconds = parser.value(cancelAfter).toDouble();
+
+    using Clock = std::chrono::steady_clock;
+    const auto started = Clock::now();
+    std::optional<Clock::time_point> cancelRequested;
+    const bool interactive = isatty(STDERR_FILENO) != 0;
+    QString lastStage;
+    auto progress = [&](const MeasureProgress& p) {
+        if (p.stage != lastStage) {
+            lastStage = p.stage;
+            const QString line = QStringLiteral("[%1/%2] %3").arg(p.done + 1).arg(p.total).arg(p.stage);
+            if (interactive)
+                io.err << "\r\x1b[K" << line << Qt::flush;
+        }
+        if (cancelSeconds && std::chrono::duration<double>(Clock::now() - started).count() >= *cancelSeconds) {
+            if (!cancelRequested)
+                cancelRequested = Clock::now();
+            return false;
+        }
+        return true;
+    };
+
+    const Result<Session> result = measureMachine(options, progress);
+    if (interactive)
+        io.err << "\r\x1b[K" << Qt::flush;
+    if (cancelRequested) {
+        const double latencyMs = std::chrono::duration<double, std::milli>(Clock::now() - *cancelRequested).count();
+        io.out << "cancelled during \"" << lastStage << "\"; returned " << QString::number(latencyMs, 'f', 1)
+               << " ms after the request\n";
+        return result.ok() ? 0 : 3;
+    }
+    if (!result) {
+        io.err << "ridgeline measure: " << result.error().message << '\n';
+        return 1;
+    }
+    const Session& session = result.value();
+    if (parser.isSet(json))
+        io.out << sessionToJson(session);
+    else
+        printMeasureReport(session, io.out);
+    if (parser.isSet(out)) {
+        if (const auto error = saveSession(session, parser.value(out))) {
+            io.err << "ridgeline measure: " << error->message << '\n';
+            return 1;
+        }
+        if (!parser.isSet(json))
+            io.out << "session written to " << parser.value(out) << '\n';
+    }
+    return 0;
 }
 
 }  // namespace ridgeline::cli

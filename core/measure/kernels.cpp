@@ -1,0 +1,252 @@
+#include "core/measure/kernels.h"
+
+#include "core/measure/aligned_buffer.h"
+#include "core/measure/gemm.h"
+#include "core/measure/parallel.h"
+#include "core/measure/statistics.h"
+#include "core/measure/stream_kernels.h"
+#include "core/model/intensity.h"
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace ridgeline {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One OpenBLAS call should take about 0.1 s at most on a slow core, so cancel stays prompt.
+constexpr double kMaxFlopsPerBlasCall = 8.0e9;
+
+// Runs `once` (which returns false when stopped part-way) once to warm up, then enough times to last
+// about `minSeconds` and at least `minReps`. nullopt when cancelled.
+template <typename Once>
+std::optional<std::vector<double>> timeRepeated(Once once, int minReps, double minSeconds, MeasureControl& control)
+{
+    const auto warmStart = Clock::now();
+    if (!once() || !control.keepGoing())
+        return std::nullopt;
+    const double first = std::chrono::duration<double>(Clock::now() - warmStart).count();
+    const int reps = std::clamp(static_cast<int>(std::ceil(minSeconds / std::max(first, 1e-6))), minReps, 200);
+    std::vector<double> seconds;
+    for (int rep = 0; rep < reps; ++rep) {
+        const auto start = Clock::now();
+        if (!once())
+            return std::nullopt;
+        seconds.push_back(std::chrono::duration<double>(Clock::now() - start).count());
+        if (!control.keepGoing())
+            return std::nullopt;
+    }
+    return seconds;
+}
+
+KernelResult makeKernel(const QString& kind, const QString& size, const QString& precision, int threads,
+                        const OpCount& count, const std::vector<double>& seconds)
+{
+    KernelResult kernel;
+    kernel.kind = kind;
+    kernel.size = size;
+    kernel.name = kind + QLatin1Char(' ') + size;
+    kernel.precision = precision;
+    kernel.threads = threads;
+    kernel.flops = count.flops;
+    kernel.bytes = count.bytes;
+    kernel.spread = spreadOf(seconds);
+    kernel.seconds = kernel.spread.median;
+    kernel.repetitions = static_cast<int>(seconds.size());
+    if (kernel.seconds > 0.0) {
+        kernel.gflops = count.flops / kernel.seconds / 1e9;
+        kernel.gbps = count.bytes / kernel.seconds / 1e9;
+    }
+    kernel.intensity = count.intensity();
+    return kernel;
+}
+
+// Splits [0, count) into `threads` contiguous, cache-line aligned slices.
+std::pair<std::size_t, std::size_t> sliceOf(std::size_t count, int threads, int thread)
+{
+    const std::size_t per = ((count / static_cast<std::size_t>(threads)) / 16) * 16;
+    const std::size_t begin = per * static_cast<std::size_t>(thread);
+    const std::size_t end = thread == threads - 1 ? count : begin + per;
+    return {begin, end};
+}
+
+// Runs `work(begin, end)` on each thread's slice; the parallel run itself is one repetition.
+template <typename Work>
+bool runSliced(std::size_t count, int threads, Work work)
+{
+    runParallel(threads, 1,
+                [&](int thread, int) {
+                    const auto [begin, end] = sliceOf(count, threads, thread);
+                    work(begin, end);
+                },
+                {});
+    return true;
+}
+
+template <typename T>
+void fillPattern(AlignedBuffer<T>& buffer, int threads, double scale)
+{
+    runSliced(buffer.size(), threads, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i)
+            buffer[i] = static_cast<T>(scale * static_cast<double>((i * 7919) % 1000) / 1000.0 - scale / 2.0);
+    });
+}
+
+}  // namespace
+
+std::optional<KernelResult> measureGemm(Precision precision, int n, int threads, MeasureControl& control)
+{
+    openblas_set_num_threads(threads);
+    const auto elements = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+    const int panel = gemmPanelWidth(n, kMaxFlopsPerBlasCall * (precision == Precision::Fp32 ? 2.0 : 1.0));
+    auto keepGoing = [&] { return control.keepGoing(); };
+    std::optional<std::vector<double>> seconds;
+    const int minReps = n >= 4096 ? 3 : control.reps();
+    const double minSeconds = control.quick() ? 0.05 : 0.3;
+    if (precision == Precision::Fp32) {
+        AlignedBuffer<float> a(elements), b(elements), c(elements);
+        fillPattern(a, threads, 1.0);
+        fillPattern(b, threads, 1.0);
+        seconds = timeRepeated([&] { return gemmFp32(a.data(), b.data(), c.data(), n, panel, keepGoing); }, minReps,
+                               minSeconds, control);
+    } else {
+        AlignedBuffer<double> a(elements), b(elements), c(elements);
+        fillPattern(a, threads, 1.0);
+        fillPattern(b, threads, 1.0);
+        seconds = timeRepeated([&] { return gemmFp64(a.data(), b.data(), c.data(), n, panel, keepGoing); }, minReps,
+                               minSeconds, control);
+    }
+    if (!seconds)
+        return std::nullopt;
+    const QString kind = precision == Precision::Fp32 ? QStringLiteral("sgemm") : QStringLiteral("dgemm");
+    KernelResult kernel = makeKernel(kind, QStringLiteral("%1x%1").arg(n), precisionName(precision), threads,
+                                     matmulCount(n, bytesPerElement(precision)), *seconds);
+    kernel.name = kind + QLatin1Char(' ') + QString::number(n);
+    return kernel;
+}
+
+std::optional<KernelResult> measureAdd(int n, int threads, MeasureControl& control)
+{
+    const auto elements = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+    AlignedBuffer<float> a(elements), b(elements), c(elements);
+    fillPattern(a, threads, 1.0);
+    fillPattern(b, threads, 1.0);
+    fillPattern(c, threads, 0.0);
+    auto once = [&] {
+        return runSliced(elements, threads, [&](std::size_t begin, std::size_t end) {
+            addFp32(c.data() + begin, a.data() + begin, b.data() + begin, end - begin);
+        });
+    };
+    const auto seconds = timeRepeated(once, control.reps(), control.quick() ? 0.05 : 0.2, control);
+    if (!seconds)
+        return std::nullopt;
+    KernelResult kernel = makeKernel(QStringLiteral("add"), QStringLiteral("%1x%1").arg(n), QStringLiteral("fp32"),
+                                     threads, elementwiseAddCount(n, 4), *seconds);
+    kernel.name = QStringLiteral("add %1").arg(n);
+    return kernel;
+}
+
+std::optional<KernelResult> measureDecode(int dim, int batch, int threads, MeasureControl& control)
+{
+    openblas_set_num_threads(threads);
+    const auto dimension = static_cast<std::size_t>(dim);
+    AlignedBuffer<float> weights(dimension * dimension);
+    AlignedBuffer<float> inputs(dimension * static_cast<std::size_t>(batch));
+    AlignedBuffer<float> outputs(dimension * static_cast<std::size_t>(batch));
+    fillPattern(weights, threads, 0.1);
+    fillPattern(inputs, threads, 1.0);
+    auto once = [&] {
+        matrixTimesBatchFp32(weights.data(), inputs.data(), outputs.data(), dim, dim, batch);
+        return true;
+    };
+    const auto seconds = timeRepeated(once, control.reps(), control.quick() ? 0.03 : 0.15, control);
+    if (!seconds)
+        return std::nullopt;
+    KernelResult kernel =
+        makeKernel(QStringLiteral("decode"), QStringLiteral("%1x%1 x B=%2").arg(dim).arg(batch),
+                   QStringLiteral("fp32"), threads, matrixTimesBatchCount(dim, dim, batch, 4), *seconds);
+    kernel.name = QStringLiteral("decode B=%1").arg(batch);
+    kernel.batch = batch;
+    kernel.tokensPerSecond = kernel.seconds > 0.0 ? batch / kernel.seconds : 0.0;
+    return kernel;
+}
+
+std::optional<FusionMeasurement> measureFusion(std::int64_t rows, std::int64_t columns, int threads,
+                                               MeasureControl& control)
+{
+    const auto elements = static_cast<std::size_t>(rows * columns);
+    AlignedBuffer<float> input(elements), unfusedOut(elements), fusedOut(elements);
+    AlignedBuffer<float> bias(static_cast<std::size_t>(columns));
+    fillPattern(input, threads, 4.0);
+    fillPattern(unfusedOut, threads, 0.0);
+    fillPattern(fusedOut, threads, 0.0);
+    for (std::size_t j = 0; j < bias.size(); ++j)
+        bias[j] = 0.01f * static_cast<float>(j % 100);
+
+    auto paramsFor = [&](std::size_t begin) {
+        ChainParams params;
+        params.bias = bias.data();
+        params.columns = static_cast<std::size_t>(columns);
+        params.firstIndex = begin;
+        return params;
+    };
+    // Three kernels, each a full pass over the tensor: the intermediate result goes to memory and back.
+    auto unfused = [&] {
+        runSliced(elements, threads, [&](std::size_t begin, std::size_t end) {
+            biasAddPass(unfusedOut.data() + begin, input.data() + begin, end - begin, paramsFor(begin));
+        });
+        runSliced(elements, threads, [&](std::size_t begin, std::size_t end) {
+            geluPass(unfusedOut.data() + begin, unfusedOut.data() + begin, end - begin);
+        });
+        runSliced(elements, threads, [&](std::size_t begin, std::size_t end) {
+            dropoutPass(unfusedOut.data() + begin, unfusedOut.data() + begin, end - begin, paramsFor(begin));
+        });
+        return true;
+    };
+    auto fused = [&] {
+        return runSliced(elements, threads, [&](std::size_t begin, std::size_t end) {
+            fusedBiasGeluDropout(fusedOut.data() + begin, input.data() + begin, end - begin, paramsFor(begin));
+        });
+    };
+    const double minSeconds = control.quick() ? 0.05 : 0.25;
+    const auto unfusedSeconds = timeRepeated(unfused, control.reps(), minSeconds, control);
+    if (!unfusedSeconds)
+        return std::nullopt;
+    const auto fusedSeconds = timeRepeated(fused, control.reps(), minSeconds, control);
+    if (!fusedSeconds)
+        return std::nullopt;
+
+    const double tensorBytes = static_cast<double>(elements) * 4.0;
+    const double flopsPerElement = 1.0 + 12.0 + 1.0;  // bias add; GELU (tanh approximation); dropout scale
+    const OpCount unfusedCount{flopsPerElement * static_cast<double>(elements), 6.0 * tensorBytes};
+    const OpCount fusedCount{flopsPerElement * static_cast<double>(elements), 2.0 * tensorBytes};
+    const QString size = QStringLiteral("%1x%2").arg(rows).arg(columns);
+
+    FusionMeasurement result;
+    result.unfused = makeKernel(QStringLiteral("fusion-unfused"), size, QStringLiteral("fp32"), threads, unfusedCount,
+                                *unfusedSeconds);
+    result.unfused.name = QStringLiteral("bias+GELU+dropout, 3 passes");
+    result.fused = makeKernel(QStringLiteral("fusion-fused"), size, QStringLiteral("fp32"), threads, fusedCount,
+                              *fusedSeconds);
+    result.fused.name = QStringLiteral("bias+GELU+dropout, fused");
+
+    FusionResult& summary = result.summary;
+    summary.elements = static_cast<std::int64_t>(elements);
+    summary.unfusedBytes = unfusedCount.bytes;
+    summary.fusedBytes = fusedCount.bytes;
+    summary.unfusedSeconds = result.unfused.seconds;
+    summary.fusedSeconds = result.fused.seconds;
+    summary.speedup = summary.fusedSeconds > 0.0 ? summary.unfusedSeconds / summary.fusedSeconds : 0.0;
+    double worst = 0.0;
+    for (std::size_t i = 0; i < elements; i += 97)
+        worst = std::max(worst, static_cast<double>(std::fabs(unfusedOut[i] - fusedOut[i])));
+    summary.maxAbsDifference = worst;
+    return result;
+}
+
+}  // namespace ridgeline

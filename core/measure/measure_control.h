@@ -1,0 +1,41 @@
+#pragma once
+// Shared state of one measurement run: progress reporting, cancellation and the time budget per step.
+
+#include "core/measure/engine.h"
+
+namespace ridgeline {
+
+class MeasureControl {
+public:
+    MeasureControl(bool quick, ProgressCallback progress) : m_quick(quick), m_progress(std::move(progress)) {}
+
+    bool quick() const { return m_quick; }
+    // Seconds one timed repetition should last, and how many repetitions to keep.
+    double repSeconds() const { return m_quick ? 0.010 : 0.040; }
+    int reps() const { return m_quick ? 3 : 7; }
+
+    void setTotal(int total) { m_state.total = total; }
+    void beginStep(const QString& stage)
+    {
+        m_state.stage = stage;
+        keepGoing();
+    }
+    void endStep() { ++m_state.done; }
+
+    // Reports progress; false once the user has asked to stop. Cheap enough to call between repetitions.
+    bool keepGoing()
+    {
+        if (!m_cancelled && m_progress && !m_progress(m_state))
+            m_cancelled = true;
+        return !m_cancelled;
+    }
+    bool cancelled() const { return m_cancelled; }
+
+private:
+    bool m_quick = false;
+    ProgressCallback m_progress;
+    MeasureProgress m_state;
+    bool m_cancelled = false;
+};
+
+}  // namespace ridgeline
