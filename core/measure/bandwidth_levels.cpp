@@ -13,7 +13,7 @@ QString levelForWorkingSet(std::int64_t workingSetBytes, const std::vector<Cache
     double below = 0.0;  // capacity of the level below
     for (const CacheInfo& cache : caches) {
         const auto capacity = static_cast<double>(aggregateCacheBytes(cache, threads));
-        if (ws >= 2.0 * below && ws <= 0.75 * capacity)
+        if (ws >= 4.0 * below && ws <= 0.75 * capacity)
             return QStringLiteral("L%1").arg(cache.level);
         below = capacity;
     }

@@ -7,8 +7,9 @@
 namespace ridgeline {
 
 // "L1", "L2", "L3", "DRAM", or "" for a working set in a transition between two levels.
-// A level owns working sets from twice the level below's capacity up to 3/4 of its own; DRAM owns
-// working sets of at least four times the last level's capacity (the STREAM rule).
+// A level owns working sets from four times the level below's capacity (so that level, inclusive or
+// victim, serves little of it) up to 3/4 of its own; DRAM owns working sets of at least four times the
+// last level's capacity (the STREAM rule).
 QString levelForWorkingSet(std::int64_t workingSetBytes, const std::vector<CacheInfo>& caches, int threads);
 
 // One ceiling per level: the point with the highest median bandwidth among those labelled with it.

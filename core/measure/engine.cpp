@@ -149,7 +149,7 @@ Plan makePlan(const MeasureOptions& options, const MachineInfo& machine, int thr
     // The chain runs over a tensor several times the last-level cache, so it streams from DRAM.
     const std::int64_t fusionColumns = 4096;
     const std::int64_t fusionRows = std::max<std::int64_t>(4 * llc / (4 * fusionColumns), 256);
-    plan.steps.push_back({QStringLiteral("fusion: bias + GELU + dropout"), 3 * 4 * fusionRows * fusionColumns,
+    plan.steps.push_back({QStringLiteral("fusion: bias + GELU + dropout"), 5 * 4 * fusionRows * fusionColumns,
                           [=, &session](MeasureControl& control) {
                               const auto fusion = measureFusion(fusionRows, fusionColumns, threads, control);
                               if (!fusion)

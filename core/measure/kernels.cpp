@@ -180,9 +180,13 @@ std::optional<FusionMeasurement> measureFusion(std::int64_t rows, std::int64_t c
                                                MeasureControl& control)
 {
     const auto elements = static_cast<std::size_t>(rows * columns);
-    AlignedBuffer<float> input(elements), unfusedOut(elements), fusedOut(elements);
+    // Unfused, every op writes a new tensor, as separate framework kernels do.
+    AlignedBuffer<float> input(elements), afterBias(elements), afterGelu(elements), unfusedOut(elements),
+        fusedOut(elements);
     AlignedBuffer<float> bias(static_cast<std::size_t>(columns));
     fillPattern(input, threads, 4.0);
+    fillPattern(afterBias, threads, 0.0);
+    fillPattern(afterGelu, threads, 0.0);
     fillPattern(unfusedOut, threads, 0.0);
     fillPattern(fusedOut, threads, 0.0);
     for (std::size_t j = 0; j < bias.size(); ++j)
@@ -198,13 +202,13 @@ std::optional<FusionMeasurement> measureFusion(std::int64_t rows, std::int64_t c
     // Three kernels, each a full pass over the tensor: the intermediate result goes to memory and back.
     auto unfused = [&] {
         runSliced(elements, threads, [&](std::size_t begin, std::size_t end) {
-            biasAddPass(unfusedOut.data() + begin, input.data() + begin, end - begin, paramsFor(begin));
+            biasAddPass(afterBias.data() + begin, input.data() + begin, end - begin, paramsFor(begin));
         });
         runSliced(elements, threads, [&](std::size_t begin, std::size_t end) {
-            geluPass(unfusedOut.data() + begin, unfusedOut.data() + begin, end - begin);
+            geluPass(afterGelu.data() + begin, afterBias.data() + begin, end - begin);
         });
         runSliced(elements, threads, [&](std::size_t begin, std::size_t end) {
-            dropoutPass(unfusedOut.data() + begin, unfusedOut.data() + begin, end - begin, paramsFor(begin));
+            dropoutPass(unfusedOut.data() + begin, afterGelu.data() + begin, end - begin, paramsFor(begin));
         });
         return true;
     };

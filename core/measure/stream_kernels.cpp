@@ -11,7 +11,7 @@ namespace {
 
 inline float tanhRational(float x)
 {
-    // Pade-style approximation, exact at 0 and clamped to [-1, 1]; error < 2 % over the real line.
+    // Pade-style approximation, exact at 0 and clamped to [-1, 1]; GELU stays within 0.025 of the erf form.
     // Written as selects, not std::clamp, so the loops that call it stay branch-free and vectorise.
     const float x2 = x * x;
     const float t = x * (27.0f + x2) / (27.0f + 9.0f * x2);
@@ -51,9 +51,19 @@ float geluApprox(float x)
 
 RIDGELINE_CLONES std::uint64_t streamRead(const std::uint64_t* data, std::size_t count)
 {
+    // 32 running sums: four independent vector accumulators with AVX-512, so the loads, not the
+    // dependency of one add chain, set the pace.
+    constexpr std::size_t kLanes = 32;
+    std::uint64_t lanes[kLanes] = {};
+    std::size_t i = 0;
+    for (; i + kLanes <= count; i += kLanes)
+        for (std::size_t j = 0; j < kLanes; ++j)
+            lanes[j] += data[i + j];
     std::uint64_t sum = 0;
-    for (std::size_t i = 0; i < count; ++i)
+    for (; i < count; ++i)
         sum += data[i];
+    for (std::uint64_t lane : lanes)
+        sum += lane;
     return sum;
 }
 

@@ -1,0 +1,188 @@
+// One real quick measurement of this machine, shared by the tests below; plus cancellation.
+#include "core/measure/engine.h"
+#include "core/model/intensity.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+
+using namespace ridgeline;
+
+namespace {
+
+class QuickMeasurement : public ::testing::Test {
+protected:
+    static void SetUpTestSuite()
+    {
+        MeasureOptions options;
+        options.quick = true;
+        auto progress = [](const MeasureProgress& p) {
+            s_lastProgress = p;
+            ++s_progressCalls;
+            return true;
+        };
+        auto partial = [](const Session&) { ++s_partialCalls; };
+        auto result = measureMachine(options, progress, partial);
+        ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+        s_session = new Session(std::move(result).value());
+    }
+    static void TearDownTestSuite()
+    {
+        delete s_session;
+        s_session = nullptr;
+    }
+
+    static const KernelResult* kernel(const QString& name)
+    {
+        for (const KernelResult& k : s_session->kernels)
+            if (k.name == name)
+                return &k;
+        return nullptr;
+    }
+
+    static inline Session* s_session = nullptr;
+    static inline MeasureProgress s_lastProgress;
+    static inline int s_progressCalls = 0;
+    static inline int s_partialCalls = 0;
+};
+
+}  // namespace
+
+TEST_F(QuickMeasurement, ReportsProgressAndPartialResultsToTheEnd)
+{
+    ASSERT_NE(s_session, nullptr);
+    EXPECT_GT(s_progressCalls, s_lastProgress.total);
+    EXPECT_EQ(s_lastProgress.done + 1, s_lastProgress.total) << "the last step is reported before it runs";
+    EXPECT_GE(s_partialCalls, s_lastProgress.total - 1);
+    EXPECT_TRUE(s_session->quick);
+    EXPECT_GT(s_session->wallSeconds, 0.0);
+}
+
+TEST_F(QuickMeasurement, ComputeCeilingsArePositiveAndNearTheirTheoreticalPeak)
+{
+    ASSERT_NE(s_session, nullptr);
+    ASSERT_FALSE(s_session->computeCeilings.empty());
+    EXPECT_GT(s_session->machine.clockGhz, 0.3);
+    EXPECT_LT(s_session->machine.clockGhz, 7.0);
+    for (const ComputeCeiling& c : s_session->computeCeilings) {
+        EXPECT_GT(c.gflops, 0.0) << c.name.toStdString();
+        EXPECT_LE(c.spread.min, c.spread.median);
+        EXPECT_LE(c.spread.median, c.spread.max);
+        EXPECT_GT(c.theoreticalGflops, 0.0);
+        // A loose bound: a busy CI machine may steal cycles, but never adds FMA units.
+        EXPECT_LT(c.gflops, 1.3 * c.theoreticalGflops) << c.name.toStdString();
+    }
+    // Every ISA the CPU has is measured, in both precisions, on one thread.
+    std::map<QString, int> perIsa;
+    for (const ComputeCeiling& c : s_session->computeCeilings)
+        if (c.threads == 1)
+            ++perIsa[c.isa];
+    for (const auto& [isa, count] : perIsa)
+        EXPECT_EQ(count, 2) << isa.toStdString();
+}
+
+TEST_F(QuickMeasurement, BandwidthCeilingsAreOrderedL1AboveL2AboveL3AboveDram)
+{
+    ASSERT_NE(s_session, nullptr);
+    std::map<QString, double> gbps;
+    for (const BandwidthCeiling& c : s_session->bandwidthCeilings)
+        gbps[c.level] = c.gbps;
+    ASSERT_TRUE(gbps.count(QStringLiteral("L1")) && gbps.count(QStringLiteral("L2")) &&
+                gbps.count(QStringLiteral("DRAM")))
+        << "sysfs reports L1 and L2 here, and the sweep reaches 4x the last-level cache";
+    EXPECT_GT(gbps[QStringLiteral("L1")], gbps[QStringLiteral("L2")]);
+    if (gbps.count(QStringLiteral("L3"))) {
+        EXPECT_GT(gbps[QStringLiteral("L2")], gbps[QStringLiteral("L3")]);
+        EXPECT_GT(gbps[QStringLiteral("L3")], gbps[QStringLiteral("DRAM")]);
+    } else {
+        EXPECT_GT(gbps[QStringLiteral("L2")], gbps[QStringLiteral("DRAM")]);
+    }
+    EXPECT_GT(s_session->streamTriadGbps, 0.0);
+    // The whole curve is kept: both mixes, from 16 KiB to at least 4x the last-level cache.
+    const auto [smallest, largest] = std::minmax_element(
+        s_session->bandwidthCurve.begin(), s_session->bandwidthCurve.end(),
+        [](const BandwidthPoint& a, const BandwidthPoint& b) { return a.workingSetBytes < b.workingSetBytes; });
+    EXPECT_EQ(smallest->workingSetBytes, 16 * 1024);
+    const CacheInfo& llc = s_session->machine.caches.back();
+    EXPECT_GE(largest->workingSetBytes, 4 * llc.sizeBytes);
+}
+
+TEST_F(QuickMeasurement, KernelsAreCountedTheWayTheSourceTextCounts)
+{
+    ASSERT_NE(s_session, nullptr);
+    const KernelResult* sgemm = kernel(QStringLiteral("sgemm 1024"));
+    ASSERT_NE(sgemm, nullptr);
+    EXPECT_DOUBLE_EQ(sgemm->flops, matmulCount(1024, 4).flops);
+    EXPECT_DOUBLE_EQ(sgemm->bytes, 12.0 * 1024 * 1024);
+    EXPECT_NEAR(sgemm->intensity, 1024.0 / 6.0, 1e-9);
+    EXPECT_NEAR(sgemm->gflops, sgemm->flops / sgemm->seconds / 1e9, 1e-6 * sgemm->gflops);
+
+    const KernelResult* dgemm = kernel(QStringLiteral("dgemm 512"));
+    ASSERT_NE(dgemm, nullptr);
+    EXPECT_NEAR(dgemm->intensity, 512.0 / 12.0, 1e-9);
+
+    for (int n : {2048, 4096, 8192}) {
+        const KernelResult* add = kernel(QStringLiteral("add %1").arg(n));
+        ASSERT_NE(add, nullptr) << n;
+        EXPECT_DOUBLE_EQ(add->intensity, 1.0 / 12.0);
+        EXPECT_GT(add->gbps, 0.0);
+        EXPECT_LE(add->spread.min, add->seconds);
+        EXPECT_GE(add->repetitions, 3);
+    }
+    // Matmul is compute-bound and add memory-bound: orders of magnitude apart on any CPU.
+    EXPECT_GT(sgemm->gflops, 10.0 * kernel(QStringLiteral("add 4096"))->gflops);
+}
+
+TEST_F(QuickMeasurement, DecodeThroughputGrowsWithBatch)
+{
+    ASSERT_NE(s_session, nullptr);
+    std::vector<const KernelResult*> decode;
+    for (const KernelResult& k : s_session->kernels)
+        if (k.kind == QLatin1String("decode"))
+            decode.push_back(&k);
+    ASSERT_EQ(decode.size(), 9u);  // B = 1, 2, 4, ... 256
+    EXPECT_EQ(decode.front()->batch, 1);
+    EXPECT_EQ(decode.back()->batch, 256);
+    for (const KernelResult* k : decode)
+        EXPECT_DOUBLE_EQ(k->tokensPerSecond, k->batch / k->seconds);
+    // Weights are read once per step whatever the batch: 256 tokens cost far less than 256 steps.
+    EXPECT_GT(decode.back()->tokensPerSecond, 4.0 * decode.front()->tokensPerSecond);
+    EXPECT_LT(decode.back()->seconds, 256.0 * decode.front()->seconds / 4.0);
+    EXPECT_GT(decode.back()->intensity, 100.0 * decode.front()->intensity);
+}
+
+TEST_F(QuickMeasurement, FusionMovesAThirdOfTheTrafficAndComputesTheSameResult)
+{
+    ASSERT_NE(s_session, nullptr);
+    const FusionResult& f = s_session->fusion;
+    ASSERT_GT(f.elements, 0);
+    EXPECT_DOUBLE_EQ(f.unfusedBytes, 3.0 * f.fusedBytes);
+    EXPECT_DOUBLE_EQ(f.fusedBytes, 2.0 * 4.0 * static_cast<double>(f.elements));
+    EXPECT_LT(f.maxAbsDifference, 1e-6);
+    EXPECT_DOUBLE_EQ(f.speedup, f.unfusedSeconds / f.fusedSeconds);
+    EXPECT_NE(kernel(QStringLiteral("bias+GELU+dropout, fused")), nullptr);
+}
+
+TEST(MeasureEngine, CancelReturnsCancelledAndNoSession)
+{
+    for (int stopAfter : {1, 25, 120}) {
+        int calls = 0;
+        MeasureOptions options;
+        options.quick = true;
+        const auto result = measureMachine(options, [&](const MeasureProgress&) { return ++calls < stopAfter; });
+        ASSERT_FALSE(result.ok()) << "stopAfter " << stopAfter;
+        EXPECT_EQ(result.error().code, Error::Code::Cancelled);
+        EXPECT_EQ(calls, stopAfter) << "no progress call after the one that said stop";
+    }
+}
+
+TEST(MeasureEngine, RefusesMoreThreadsThanCpus)
+{
+    MeasureOptions options;
+    options.threads = 100000;
+    const auto result = measureMachine(options);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().code, Error::Code::InvalidArgument);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("--threads")));
+}
