@@ -11,8 +11,8 @@ public:
 
     bool quick() const { return m_quick; }
     // Seconds one timed repetition should last, and how many repetitions to keep.
-    double repSeconds() const { return m_quick ? 0.010 : 0.040; }
-    int reps() const { return m_quick ? 3 : 7; }
+    double repSeconds() const { return m_quick ? 0.008 : 0.020; }
+    int reps() const { return m_quick ? 3 : 5; }
 
     void setTotal(int total) { m_state.total = total; }
     void beginStep(const QString& stage)
