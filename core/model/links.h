@@ -1,0 +1,30 @@
+#pragma once
+// The links between accelerators, for tensor parallelism: per-direction bandwidth and a per-hop latency.
+// Bandwidths are the datasheet figures; latencies are order-of-magnitude assumptions (see links.cpp).
+
+#include "core/result.h"
+
+#include <QString>
+#include <QStringView>
+
+#include <vector>
+
+namespace ridgeline {
+
+struct LinkSpec {
+    QString id;                       // "nvlink4", "infiniband-ndr", ...
+    QString name;                     // "NVLink 4 (H100)"
+    double gbPerSecPerDirection = 0;  // GB/s (1e9 bytes/s) one way, per GPU
+    double latencyUs = 0;             // per ring hop, microseconds
+    bool insideBox = true;            // a link between cards in one machine, or a network between machines
+    QString source;
+};
+
+const std::vector<LinkSpec>& linkCatalog();
+Result<LinkSpec> findLink(QStringView id);
+
+// Time of one ring all-reduce of `bytes` over `gpus` GPUs: 2 (g-1) hops of latency plus
+// 2 (g-1)/g x bytes over the per-direction bandwidth. Zero for one GPU.
+double ringAllReduceSeconds(const LinkSpec& link, int gpus, double bytes);
+
+}  // namespace ridgeline

@@ -1,0 +1,140 @@
+// `ridgeline model` and `ridgeline catalog`, run as the real executable: JSON keys, tables, exit codes.
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+struct CliRun {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+CliRun ridgeline(const QStringList& arguments)
+{
+    static int argc = 1;
+    static char name[] = "ridgeline_llm_tests";
+    static char* argv[] = {name, nullptr};
+    if (!QCoreApplication::instance())
+        new QCoreApplication(argc, argv);  // QProcess wants an application object; lives for the process
+    QProcess process;
+    process.start(QStringLiteral(RIDGELINE_CLI_PATH), arguments);
+    EXPECT_TRUE(process.waitForFinished(30000));
+    return CliRun{process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
+QStringList args(const char* line) { return QString::fromLatin1(line).split(QLatin1Char(' '), Qt::SkipEmptyParts); }
+
+}  // namespace
+
+TEST(LlmCli, ModelJsonHasEveryKeyTheIssueAsksFor)
+{
+    const CliRun run = ridgeline(args("model --model llama-2-7b --gpu h100-sxm --batch 1 --context 8192 --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = QJsonDocument::fromJson(run.out).object();
+    for (const char* key : {"weights_bytes", "kv_bytes_per_token", "kv_bytes_per_sequence", "kv_bytes_total", "memory_required_bytes",
+                            "gpu_memory_bytes", "fits", "max_batch", "flops_per_step", "bytes_per_step", "step_time_s",
+                            "tokens_per_s", "tokens_per_s_per_sequence", "arithmetic_intensity", "bound", "ridge_flop_per_byte",
+                            "knee_batch", "bandwidth_efficiency", "compute_efficiency"})
+        EXPECT_TRUE(o.contains(QLatin1String(key))) << key;
+    EXPECT_EQ(o.value(QStringLiteral("weights_bytes")).toInteger(), 13'476'831'232);
+    EXPECT_EQ(o.value(QStringLiteral("kv_bytes_per_sequence")).toInteger(), 4LL << 30);
+    EXPECT_EQ(o.value(QStringLiteral("max_batch")).toInteger(), 16);
+    EXPECT_EQ(o.value(QStringLiteral("bound")).toString(), QStringLiteral("memory"));
+    EXPECT_TRUE(o.value(QStringLiteral("knee_batch")).isNull());
+    EXPECT_FALSE(o.contains(QStringLiteral("ttft_s")));
+}
+
+TEST(LlmCli, PromptAndOutputAddLatencyAndThroughput)
+{
+    const CliRun run = ridgeline(args("model --model llama-3-8b --gpu a100-80gb-sxm --batch 8 --context 1024 --prompt 512 --output 256 --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = QJsonDocument::fromJson(run.out).object();
+    for (const char* key : {"ttft_s", "e2e_latency_s", "throughput_tokens_per_s"})
+        EXPECT_GT(o.value(QLatin1String(key)).toDouble(), 0.0) << key;
+    EXPECT_GT(o.value(QStringLiteral("e2e_latency_s")).toDouble(), o.value(QStringLiteral("ttft_s")).toDouble());
+}
+
+TEST(LlmCli, CustomGpuIdealAndParameterCount)
+{
+    const CliRun run = ridgeline(
+        args("model --params 7e9 --gpu custom --peak-tflops 300 --bandwidth-tbs 2 --memory-gib 80 --batch 1 --context 1 --ideal --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = QJsonDocument::fromJson(run.out).object();
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("ridge_flop_per_byte")).toDouble(), 150.0);
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("bandwidth_efficiency")).toDouble(), 1.0);
+    EXPECT_EQ(o.value(QStringLiteral("weights_bytes")).toInteger(), 14'000'000'000);
+    const CliRun tp = ridgeline(args("model --model llama-2-70b --gpu h100-sxm --tp 8 --link infiniband-ndr --batch 64 --context 4096"));
+    ASSERT_EQ(tp.exitCode, 0) << tp.err.toStdString();
+    EXPECT_TRUE(tp.out.contains("all-reduce"));
+}
+
+TEST(LlmCli, TableNamesTheFiguresInBothUnits)
+{
+    const CliRun run = ridgeline(args("model --model llama-2-7b --gpu h100-sxm --batch 16 --context 8192"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.contains("13.48 GB = 12.55 GiB"));
+    EXPECT_TRUE(run.out.contains("512 KiB"));
+    EXPECT_TRUE(run.out.contains("64 GiB"));
+}
+
+TEST(LlmCli, BadArgumentsExitWithCodeTwoAndSayWhy)
+{
+    struct Case {
+        const char* line;
+        const char* mentions;
+    };
+    for (const Case& c : {Case{"model --model llama-2-7b --gpu h100-sxm --batch 0", "batch"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --batch 65537", "batch"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --batch nan", "batch"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --batch 1.5", "batch"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --context -3", "context"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --context 20000000", "context"},
+                          Case{"model --model llama-9 --gpu h100-sxm", "llama-9"},
+                          Case{"model --model llama-2-7b --gpu h900", "h900"},
+                          Case{"model --gpu h100-sxm", "--model"},
+                          Case{"model --model llama-2-7b", "--gpu"},
+                          Case{"model --model llama-2-7b --gpu custom --peak-tflops 300", "--memory-gib"},
+                          Case{"model --model llama-2-7b --gpu custom --peak-tflops nan --bandwidth-tbs 2 --memory-gib 80", "peak"},
+                          Case{"model --model llama-2-7b --gpu custom --peak-tflops 300 --bandwidth-tbs 0 --memory-gib 80", "bandwidth"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --weights tf32", "storage"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --weights fp12", "fp12"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --tp 3", "heads"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --tp 2 --link smoke-signals", "smoke-signals"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --output 5", "prompt"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --ideal --compute-efficiency 0.5", "ideal"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --bandwidth-efficiency 2", "efficienc"},
+                          Case{"model --params 1e20 --gpu h100-sxm", "1e13"},
+                          Case{"model --model llama-2-7b --gpu h100-sxm --frobnicate", "frobnicate"},
+                          Case{"catalog", "gpus"},
+                          Case{"catalog cpus", "gpus"}}) {
+        const CliRun run = ridgeline(args(c.line));
+        EXPECT_EQ(run.exitCode, 2) << c.line;
+        EXPECT_TRUE(run.out.isEmpty()) << c.line;
+        EXPECT_TRUE(run.err.contains(c.mentions)) << c.line << " -> " << run.err.toStdString();
+    }
+}
+
+TEST(LlmCli, CatalogListsEveryGpuAndModel)
+{
+    const CliRun gpus = ridgeline(args("catalog gpus --json"));
+    ASSERT_EQ(gpus.exitCode, 0);
+    const QJsonArray list = QJsonDocument::fromJson(gpus.out).array();
+    EXPECT_EQ(list.size(), 11);
+    for (const QJsonValue& g : list)
+        EXPECT_FALSE(g.toObject().value(QStringLiteral("source")).toString().isEmpty());
+    const CliRun models = ridgeline(args("catalog models --json"));
+    ASSERT_EQ(models.exitCode, 0);
+    const QJsonArray modelList = QJsonDocument::fromJson(models.out).array();
+    EXPECT_EQ(modelList.size(), 10);
+    EXPECT_EQ(modelList.at(0).toObject().value(QStringLiteral("params")).toInteger(), 6'738'415'616);
+    const CliRun table = ridgeline(args("catalog models"));
+    ASSERT_EQ(table.exitCode, 0);
+    EXPECT_TRUE(table.out.contains("6,738,415,616"));
+    EXPECT_TRUE(table.out.contains("MLA"));
+}
