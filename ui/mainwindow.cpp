@@ -1,22 +1,614 @@
 #include "ui/mainwindow.h"
 
+#include "core/session/session_json.h"
+#include "ui/chart/bandwidth_chart.h"
+#include "ui/chart/chart_export.h"
+#include "ui/models/kernel_table_model.h"
+#include "ui/models/point_explanation.h"
+#include "ui/models/session_list_model.h"
+#include "ui/settings.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolBar>
 
 namespace ridgeline::ui {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+namespace {
+
+const QString kSessionFilter = QStringLiteral("Ridgeline sessions (*.json);;All files (*)");
+
+QStringList localJsonFiles(const QMimeData* mime)
 {
-    setWindowTitle(QStringLiteral("Ridgeline"));
-    m_summary = new QLabel(tr("Run `ridgeline measure` to measure this machine's roofline."), this);
-    m_summary->setAlignment(Qt::AlignCenter);
-    setCentralWidget(m_summary);
-    resize(1280, 800);
+    QStringList files;
+    if (!mime || !mime->hasUrls())
+        return files;
+    for (const QUrl& url : mime->urls())
+        if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+            files << url.toLocalFile();
+    return files;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : MainWindow(MeasureFunction(&measureMachine), parent) {}
+
+MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("RidgelineMainWindow"));
+    setAcceptDrops(true);
+    m_settings = new Settings(this);
+    m_sessions = new SessionListModel(this);
+    m_kernels = new KernelTableModel(this);
+    m_runner = new MeasureRunner(std::move(measure), this);
+
+    m_chart = new RooflineChart(this);
+    setCentralWidget(m_chart);
+
+    createDocks();
+    createActions();
+    createStatusBar();
+    applySettingsToChart();
+
+    connect(m_chart, &RooflineChart::kernelClicked, this, &MainWindow::onKernelClicked);
+    connect(m_sessions, &SessionListModel::visibilityChanged, this, &MainWindow::refresh);
+    connect(m_bandwidth, &BandwidthChart::levelSelected, m_chart, &RooflineChart::setHighlightedLevel);
+    connect(m_runner, &MeasureRunner::progressChanged, this, &MainWindow::onMeasureProgress);
+    connect(m_runner, &MeasureRunner::partialResult, this, &MainWindow::onMeasurePartial);
+    connect(m_runner, &MeasureRunner::finished, this, &MainWindow::onMeasureFinished);
+    connect(m_runner, &MeasureRunner::failed, this, [this](const QString& message) {
+        onMeasureEnded();
+        reportError(tr("Measurement failed"), message);
+    });
+    connect(m_runner, &MeasureRunner::cancelled, this, [this] {
+        onMeasureEnded();
+        statusBar()->showMessage(tr("Measurement cancelled; the previous session is unchanged."), 5000);
+    });
+
+    resize(1400, 900);
+    restoreGeometry(m_settings->windowGeometry());
+    restoreState(m_settings->windowState());
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    m_sessionView = new QListView(this);
+    m_sessionView->setModel(m_sessions);
+    auto* sessionDock = new QDockWidget(tr("Sessions"), this);
+    sessionDock->setObjectName(QStringLiteral("SessionsDock"));
+    sessionDock->setWidget(m_sessionView);
+    addDockWidget(Qt::RightDockWidgetArea, sessionDock);
+
+    m_explain = new QTextBrowser(this);
+    m_explain->setOpenLinks(false);
+    m_explain->setHtml(tr("<p>Click a kernel on the chart to see which ceiling binds it, how close it gets, "
+                          "and what would move it.</p>"));
+    auto* explainDock = new QDockWidget(tr("Explain this point"), this);
+    explainDock->setObjectName(QStringLiteral("ExplainDock"));
+    explainDock->setWidget(m_explain);
+    addDockWidget(Qt::RightDockWidgetArea, explainDock);
+
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_kernels);
+    proxy->setSortRole(KernelTableModel::SortRole);
+    m_kernelView = new QTableView(this);
+    m_kernelView->setModel(proxy);
+    m_kernelView->setSortingEnabled(true);
+    m_kernelView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_kernelView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_kernelView->horizontalHeader()->setStretchLastSection(true);
+    m_kernelView->verticalHeader()->hide();
+    connect(m_kernelView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this, proxy](const QModelIndex& current) {
+                if (!current.isValid())
+                    return;
+                const int kernel = proxy->mapToSource(current).row();
+                m_chart->setSelectedKernel(0, kernel);
+                onKernelClicked(0, kernel);
+            });
+    auto* kernelDock = new QDockWidget(tr("Kernels"), this);
+    kernelDock->setObjectName(QStringLiteral("KernelsDock"));
+    kernelDock->setWidget(m_kernelView);
+    addDockWidget(Qt::BottomDockWidgetArea, kernelDock);
+
+    m_bandwidth = new BandwidthChart(this);
+    auto* bandwidthDock = new QDockWidget(tr("Bandwidth vs working set"), this);
+    bandwidthDock->setObjectName(QStringLiteral("BandwidthDock"));
+    bandwidthDock->setWidget(m_bandwidth);
+    addDockWidget(Qt::BottomDockWidgetArea, bandwidthDock);
+    tabifyDockWidget(kernelDock, bandwidthDock);
+    kernelDock->raise();
+    resizeDocks({sessionDock, explainDock}, {120, 400}, Qt::Vertical);
+    resizeDocks({kernelDock}, {260}, Qt::Vertical);
+    resizeDocks({explainDock}, {360}, Qt::Horizontal);
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this,
+                                    &MainWindow::onOpen);
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    QAction* overlay = file->addAction(tr("&Add Overlay…"), this, &MainWindow::onAddOverlay);
+    overlay->setToolTip(tr("Draw another session (another machine, or before/after) on the same chart"));
+    file->addSeparator();
+    m_saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this,
+                                   &MainWindow::onSave);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    QAction* saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::onSaveAs);
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QMenu* exportMenu = file->addMenu(tr("&Export Chart"));
+    QAction* exportPng = exportMenu->addAction(tr("PNG image…"), this,
+                                               [this] { onExport(tr("PNG images (*.png)"), QStringLiteral("png")); });
+    exportPng->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportMenu->addAction(tr("SVG drawing…"), this, [this] { onExport(tr("SVG drawings (*.svg)"), QStringLiteral("svg")); });
+    exportMenu->addAction(tr("PDF document…"), this, [this] { onExport(tr("PDF documents (*.pdf)"), QStringLiteral("pdf")); });
+    exportMenu->addAction(tr("CSV of the points…"), this, [this] { onExport(tr("CSV files (*.csv)"), QStringLiteral("csv")); });
+    QAction* copy = file->addAction(tr("&Copy Chart"), this, &MainWindow::onCopyChart);
+    copy->setShortcut(QKeySequence::Copy);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    m_darkTheme = view->addAction(tr("&Dark Theme"));
+    m_darkTheme->setCheckable(true);
+    m_darkTheme->setChecked(m_settings->theme() == ThemeKind::Dark);
+    connect(m_darkTheme, &QAction::toggled, this, [this](bool on) {
+        m_settings->setTheme(on ? ThemeKind::Dark : ThemeKind::Light);
+        applySettingsToChart();
+    });
+    m_shade = view->addAction(tr("&Shade Memory- and Compute-Bound Regions"));
+    m_shade->setCheckable(true);
+    m_shade->setChecked(m_settings->shadeRegions());
+    connect(m_shade, &QAction::toggled, this, [this](bool on) {
+        m_settings->setShadeRegions(on);
+        applySettingsToChart();
+    });
+    m_iso = view->addAction(tr("&Iso-Efficiency Lines (50 %, 80 %)"));
+    m_iso->setCheckable(true);
+    m_iso->setChecked(m_settings->isoEfficiency());
+    connect(m_iso, &QAction::toggled, this, [this](bool on) {
+        m_settings->setIsoEfficiency(on);
+        applySettingsToChart();
+    });
+    view->addSeparator();
+    QAction* reset = view->addAction(QIcon::fromTheme(QStringLiteral("zoom-original")), tr("&Reset View"), m_chart,
+                                     &RooflineChart::resetView);
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    m_gpuMenu = view->addMenu(tr("&GPU Rooflines"));
+    m_gpuMenu->addAction(tr("&Custom GPU…"), this, &MainWindow::onCustomGpu);
+    m_gpuMenu->addAction(tr("C&lear GPU Rooflines"), this, [this] { m_chart->setExtraRoofs({}); });
+    view->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        view->addAction(dock->toggleViewAction());
+
+    QMenu* measure = menuBar()->addMenu(tr("&Measure"));
+    m_measureQuick = measure->addAction(tr("Measure (&quick)"), this, [this] { startMeasurement(true); });
+    m_measureQuick->setToolTip(tr("A few seconds: fewer sizes and repetitions"));
+    m_measureFull = measure->addAction(tr("Measure (&full)"), this, [this] { startMeasurement(false); });
+    m_measureFull->setToolTip(tr("About half a minute: every size, more repetitions"));
+    QAction* cancel = measure->addAction(tr("&Cancel Measurement"), this, &MainWindow::cancelMeasurement);
+    cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+
+    QToolBar* toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("MainToolBar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->addAction(open);
+    toolbar->addAction(m_saveAction);
+    toolbar->addSeparator();
+    toolbar->addAction(m_measureQuick);
+    toolbar->addAction(m_measureFull);
+    toolbar->addSeparator();
+    toolbar->addAction(reset);
+    toolbar->addAction(exportPng);
+    toolbar->addAction(m_shade);
+    toolbar->addAction(m_iso);
+
+    connect(m_settings, &Settings::recentFilesChanged, this, &MainWindow::updateRecentMenu);
+    updateRecentMenu();
+}
+
+void MainWindow::createStatusBar()
+{
+    m_stage = new QLabel(this);
+    m_progress = new QProgressBar(this);
+    m_progress->setMaximumWidth(260);
+    m_progress->setTextVisible(true);
+    m_cancelButton = new QPushButton(tr("Cancel"), this);
+    connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelMeasurement);
+    statusBar()->addPermanentWidget(m_stage);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelButton);
+    m_stage->hide();
+    m_progress->hide();
+    m_cancelButton->hide();
+}
+
+void MainWindow::applySettingsToChart()
+{
+    ChartOptions options = m_chart->options();
+    options.theme = m_settings->theme();
+    options.shadeRegions = m_settings->shadeRegions();
+    options.isoEfficiency = m_settings->isoEfficiency();
+    m_chart->setOptions(options);
+    m_bandwidth->setTheme(options.theme);
+}
+
+void MainWindow::refresh()
+{
+    m_chart->setSessions(m_sessions->visibleSessions());
+    const bool any = !m_sessions->sessions().empty();
+    if (any) {
+        m_kernels->setSession(m_sessions->sessions().front().session);
+        m_bandwidth->setSession(m_sessions->sessions().front().session);
+    } else {
+        m_kernels->clear();
+        m_bandwidth->setSession(Session{});
+    }
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    QString name = tr("Untitled");
+    if (!m_sessions->sessions().empty()) {
+        const OpenSession& primary = m_sessions->sessions().front();
+        name = primary.path.isEmpty() ? tr("Unsaved measurement") : QFileInfo(primary.path).fileName();
+    }
+    setWindowTitle(QStringLiteral("%1%2 — Ridgeline").arg(name, m_dirty ? QStringLiteral(" *") : QString()));
+}
+
+QString MainWindow::currentPath() const
+{
+    return m_sessions->sessions().empty() ? QString() : m_sessions->sessions().front().path;
+}
+
+QString MainWindow::explanationHtml() const
+{
+    return m_explain->toHtml();
+}
+
+void MainWindow::reportError(const QString& title, const QString& message)
+{
+    emit errorReported(title, message);
+    statusBar()->showMessage(message, 8000);
+    // open(), not exec(): window-modal without a nested event loop, so nothing re-enters the caller.
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 bool MainWindow::openSession(const QString& path)
 {
-    m_summary->setText(tr("Session: %1").arg(path));
+    Result<Session> loaded = loadSession(path);
+    if (!loaded) {
+        reportError(tr("Cannot open session"), loaded.error().message);
+        m_settings->removeRecentFile(path);
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_sessions->setSessions({OpenSession{std::move(loaded).value(), absolute, true}});
+    m_settings->addRecentFile(absolute);
+    m_settings->setLastDirectory(QFileInfo(absolute).absolutePath());
+    m_dirty = false;
+    m_explain->clear();
+    refresh();
+    statusBar()->showMessage(tr("Opened %1").arg(absolute), 4000);
     return true;
+}
+
+bool MainWindow::addOverlay(const QString& path)
+{
+    if (m_sessions->sessions().empty())
+        return openSession(path);
+    Result<Session> loaded = loadSession(path);
+    if (!loaded) {
+        reportError(tr("Cannot add overlay"), loaded.error().message);
+        return false;
+    }
+    m_sessions->append(OpenSession{std::move(loaded).value(), QFileInfo(path).absoluteFilePath(), true});
+    m_settings->addRecentFile(QFileInfo(path).absoluteFilePath());
+    refresh();
+    return true;
+}
+
+void MainWindow::setSession(const Session& session, const QString& path)
+{
+    m_sessions->setSessions({OpenSession{session, path, true}});
+    m_dirty = path.isEmpty();
+    refresh();
+}
+
+bool MainWindow::saveSession(const QString& path)
+{
+    if (m_sessions->sessions().empty())
+        return false;
+    if (const std::optional<Error> error = ridgeline::saveSession(m_sessions->sessions().front().session, path)) {
+        reportError(tr("Cannot save session"), error->message);
+        return false;
+    }
+    OpenSession primary = m_sessions->sessions().front();
+    primary.path = QFileInfo(path).absoluteFilePath();
+    m_sessions->replace(0, primary);
+    m_settings->addRecentFile(primary.path);
+    m_dirty = false;
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(primary.path), 4000);
+    return true;
+}
+
+QString MainWindow::sessionDirectory() const
+{
+    const QString last = m_settings->lastDirectory();
+    return last.isEmpty() ? QDir::homePath() : last;
+}
+
+void MainWindow::onOpen()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), sessionDirectory(), kSessionFilter);
+    if (!path.isEmpty())
+        openSession(path);
+}
+
+void MainWindow::onAddOverlay()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Add Session as Overlay"), sessionDirectory(), kSessionFilter);
+    if (!path.isEmpty())
+        addOverlay(path);
+}
+
+void MainWindow::onSave()
+{
+    if (currentPath().isEmpty())
+        onSaveAs();
+    else
+        saveSession(currentPath());
+}
+
+void MainWindow::onSaveAs()
+{
+    if (m_sessions->sessions().empty())
+        return;
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), sessionDirectory(), kSessionFilter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    saveSession(path);
+}
+
+void MainWindow::onExport(const QString& filter, const QString& suffix)
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), sessionDirectory(), filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
+    QSize size = m_settings->exportSize();
+    double ratio = m_settings->exportPixelRatio();
+    if (suffix != QLatin1String("csv")) {
+        // Size and pixel ratio, remembered: a speaker exports the same slide size every time.
+        QDialog dialog(this);
+        dialog.setWindowTitle(tr("Export Size"));
+        auto* form = new QFormLayout(&dialog);
+        auto* sizeEdit = new QLineEdit(QStringLiteral("%1x%2").arg(size.width()).arg(size.height()), &dialog);
+        form->addRow(tr("Size (pixels):"), sizeEdit);
+        auto* ratioSpin = new QDoubleSpinBox(&dialog);
+        ratioSpin->setRange(0.5, 4.0);
+        ratioSpin->setSingleStep(0.5);
+        ratioSpin->setValue(ratio);
+        ratioSpin->setEnabled(suffix == QLatin1String("png"));
+        form->addRow(tr("Device pixel ratio (PNG):"), ratioSpin);
+        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+        form->addRow(buttons);
+        connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+        connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        size = parseSize(sizeEdit->text());
+        if (!size.isValid()) {
+            reportError(tr("Cannot export"), tr("The size must be WIDTHxHEIGHT, e.g. 1920x1080."));
+            return;
+        }
+        ratio = ratioSpin->value();
+        m_settings->setExportSize(size);
+        m_settings->setExportPixelRatio(ratio);
+    }
+    if (const auto error = exportChart(ChartContent::of(*m_chart), path, size, ratio))
+        reportError(tr("Cannot export"), error->message);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+}
+
+void MainWindow::onCopyChart()
+{
+    const double ratio = devicePixelRatioF();
+    const QImage image = renderChartImage(ChartContent::of(*m_chart), m_chart->size(), ratio);
+    QApplication::clipboard()->setImage(image);
+    statusBar()->showMessage(tr("Chart copied to the clipboard"), 3000);
+}
+
+void MainWindow::onCustomGpu()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Custom GPU Roofline"));
+    auto* form = new QFormLayout(&dialog);
+    auto* name = new QLineEdit(tr("My GPU"), &dialog);
+    auto* peak = new QDoubleSpinBox(&dialog);
+    peak->setRange(0.001, 100000.0);
+    peak->setDecimals(3);
+    peak->setValue(300.0);
+    peak->setSuffix(tr(" TFLOP/s"));
+    auto* bandwidth = new QDoubleSpinBox(&dialog);
+    bandwidth->setRange(0.001, 1000.0);
+    bandwidth->setDecimals(3);
+    bandwidth->setValue(2.0);
+    bandwidth->setSuffix(tr(" TB/s"));
+    form->addRow(tr("Name:"), name);
+    form->addRow(tr("Dense peak:"), peak);
+    form->addRow(tr("Memory bandwidth:"), bandwidth);
+    auto* note = new QLabel(tr("Use a dense (not with-sparsity) peak for the precision you care about."), &dialog);
+    note->setWordWrap(true);
+    form->addRow(note);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    std::vector<NamedRoof> roofs = m_chart->extraRoofs();
+    roofs.push_back({name->text().trimmed().isEmpty() ? tr("Custom GPU") : name->text().trimmed(),
+                     Roof{peak->value() * 1000.0, bandwidth->value() * 1000.0}});
+    m_chart->setExtraRoofs(std::move(roofs));
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings->recentFiles();
+    for (const QString& path : files)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openSession(path); })
+            ->setToolTip(path);
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::onKernelClicked(int session, int kernel)
+{
+    const std::vector<Session> visible = m_sessions->visibleSessions();
+    if (session < 0 || session >= static_cast<int>(visible.size()))
+        return;
+    const Session& s = visible[static_cast<std::size_t>(session)];
+    if (kernel < 0 || kernel >= static_cast<int>(s.kernels.size()))
+        return;
+    m_explain->setHtml(ridgeline::ui::explanationHtml(explainKernel(s, s.kernels[static_cast<std::size_t>(kernel)])));
+    if (QDockWidget* dock = findChild<QDockWidget*>(QStringLiteral("ExplainDock")))
+        dock->show();
+}
+
+void MainWindow::startMeasurement(bool quick)
+{
+    if (m_runner->isRunning())
+        return;
+    MeasureOptions options;
+    options.quick = quick;
+    options.generator = QStringLiteral("ridgeline %1 (window, %2)")
+                            .arg(QCoreApplication::applicationVersion(), quick ? QStringLiteral("quick")
+                                                                               : QStringLiteral("full"));
+    if (!m_runner->start(options))
+        return;
+    m_measureQuick->setEnabled(false);
+    m_measureFull->setEnabled(false);
+    m_progress->setRange(0, 0);
+    m_stage->setText(tr("Starting measurement…"));
+    m_stage->show();
+    m_progress->show();
+    m_cancelButton->show();
+}
+
+void MainWindow::cancelMeasurement()
+{
+    if (!m_runner->isRunning())
+        return;
+    m_stage->setText(tr("Cancelling…"));
+    m_cancelButton->setEnabled(false);
+    m_runner->cancel();
+}
+
+void MainWindow::onMeasureProgress(int done, int total, const QString& stage)
+{
+    if (total > 0) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+    }
+    if (!stage.isEmpty())
+        m_stage->setText(stage);
+}
+
+void MainWindow::onMeasurePartial(const Session& soFar)
+{
+    // Only the chart shows the partial run; the open sessions stay as they were until it finishes.
+    m_chart->setSessions({soFar});
+}
+
+void MainWindow::onMeasureFinished(const Session& session)
+{
+    onMeasureEnded();
+    setSession(session);
+    statusBar()->showMessage(tr("Measurement finished in %1 s; save it with Ctrl+S.").arg(session.wallSeconds, 0, 'f', 1),
+                             8000);
+}
+
+void MainWindow::onMeasureEnded()
+{
+    m_measureQuick->setEnabled(true);
+    m_measureFull->setEnabled(true);
+    m_cancelButton->setEnabled(true);
+    m_stage->hide();
+    m_progress->hide();
+    m_cancelButton->hide();
+    refresh();  // back to the open sessions: a cancelled run leaves them exactly as they were
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_runner->isRunning())
+        m_runner->cancel();
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!localJsonFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QStringList files = localJsonFiles(event->mimeData());
+    if (files.isEmpty())
+        return;
+    event->acceptProposedAction();
+    // The first file opens; any others overlay it.
+    if (!openSession(files.first()))
+        return;
+    for (qsizetype i = 1; i < files.size(); ++i)
+        addOverlay(files[i]);
 }
 
 }  // namespace ridgeline::ui

@@ -1,21 +1,112 @@
 #pragma once
+// The roofline window: chart in the middle, sessions / explanation / kernels / bandwidth staircase in docks,
+// file and measurement actions in the menu and toolbar, progress and Cancel in the status bar.
+
+#include "core/session/session.h"
+#include "ui/chart/roofline_chart.h"
+#include "ui/runner/measure_runner.h"
 
 #include <QMainWindow>
 
+class QAction;
 class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+class QListView;
+class QTextBrowser;
+class QTimer;
 
 namespace ridgeline::ui {
+
+class BandwidthChart;
+class KernelTableModel;
+class SessionListModel;
+class Settings;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    // For tests: a fake engine in place of measureMachine.
+    MainWindow(MeasureFunction measure, QWidget* parent = nullptr);
+    ~MainWindow() override;
 
-    // Opens a session file; on failure shows why and keeps the current view.
+    // Opens a session file as the primary session; on failure shows why and keeps the current view.
     bool openSession(const QString& path);
+    // Adds a session file as an overlay beside the ones already open.
+    bool addOverlay(const QString& path);
+    // Shows a session that is not (yet) a file, e.g. a finished measurement.
+    void setSession(const Session& session, const QString& path = {});
+    bool saveSession(const QString& path);
+
+    void startMeasurement(bool quick);
+    void cancelMeasurement();
+
+    RooflineChart* chart() const { return m_chart; }
+    BandwidthChart* bandwidthChart() const { return m_bandwidth; }
+    SessionListModel* sessionModel() const { return m_sessions; }
+    KernelTableModel* kernelModel() const { return m_kernels; }
+    MeasureRunner* runner() const { return m_runner; }
+    QString currentPath() const;
+    QString explanationHtml() const;
+
+signals:
+    // Every problem shown to the user in a dialog, also as a signal (tests, status bar).
+    void errorReported(const QString& title, const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
-    QLabel* m_summary = nullptr;
+    void createActions();
+    void createDocks();
+    void createStatusBar();
+    void refresh();
+    void applySettingsToChart();
+    void updateRecentMenu();
+    void updateTitle();
+    void reportError(const QString& title, const QString& message);
+    void onKernelClicked(int session, int kernel);
+    void onOpen();
+    void onAddOverlay();
+    void onSave();
+    void onSaveAs();
+    void onExport(const QString& filter, const QString& suffix);
+    void onCopyChart();
+    void onCustomGpu();
+    void onMeasureProgress(int done, int total, const QString& stage);
+    void onMeasurePartial(const Session& soFar);
+    void onMeasureFinished(const Session& session);
+    void onMeasureEnded();
+    QString sessionDirectory() const;
+
+    Settings* m_settings = nullptr;
+    RooflineChart* m_chart = nullptr;
+    BandwidthChart* m_bandwidth = nullptr;
+    SessionListModel* m_sessions = nullptr;
+    KernelTableModel* m_kernels = nullptr;
+    MeasureRunner* m_runner = nullptr;
+    QTextBrowser* m_explain = nullptr;
+    QTableView* m_kernelView = nullptr;
+    QListView* m_sessionView = nullptr;
+
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+    QLabel* m_stage = nullptr;
+
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_gpuMenu = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_measureQuick = nullptr;
+    QAction* m_measureFull = nullptr;
+    QAction* m_darkTheme = nullptr;
+    QAction* m_shade = nullptr;
+    QAction* m_iso = nullptr;
+    bool m_dirty = false;
 };
 
 }  // namespace ridgeline::ui

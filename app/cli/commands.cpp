@@ -18,6 +18,7 @@ const std::array kCommands = {
     Command{"measure", "measure this machine's roofline and place real kernels on it", &runMeasure},
     Command{"model", "the analytical LLM inference model on a GPU (batch, context, KV cache)", &runModel},
     Command{"catalog", "list the GPU and model catalogs (gpus | models)", &runCatalog},
+    Command{"render", "render a session's roofline chart to PNG, SVG, PDF or CSV", &runRender},
     Command{"help", "show this help", &runHelp},
 };
 
@@ -42,6 +43,11 @@ bool isCommand(const QString& word)
         if (word == QLatin1String(command.name))
             return true;
     return false;
+}
+
+bool needsGui(const QString& word)
+{
+    return word == QLatin1String("render");
 }
 
 int run(const QStringList& arguments, Streams io)

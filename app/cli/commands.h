@@ -21,5 +21,9 @@ int run(const QStringList& arguments, Streams io);
 int runMeasure(const QStringList& arguments, Streams io);
 int runModel(const QStringList& arguments, Streams io);
 int runCatalog(const QStringList& arguments, Streams io);
+int runRender(const QStringList& arguments, Streams io);
+
+// True for commands that draw (they need a QApplication, offscreen when there is no display).
+bool needsGui(const QString& word);
 
 }  // namespace ridgeline::cli

@@ -1,0 +1,93 @@
+#include "app/cli/commands.h"
+
+#include "core/session/session_json.h"
+#include "ui/chart/chart_export.h"
+
+#include <QCommandLineParser>
+
+namespace ridgeline::cli {
+
+// `ridgeline render SESSION.json --out FILE.{png,svg,pdf,csv}`: the window's chart without a window.
+// main() gives this command a QApplication on the offscreen platform when there is no display.
+int runRender(const QStringList& arguments, Streams io)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Render a session's roofline chart to PNG, SVG, PDF or CSV."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("render"), QStringLiteral("the command"));
+    parser.addPositionalArgument(QStringLiteral("session"), QStringLiteral("session files (the first is primary)"),
+                                 QStringLiteral("SESSION.json..."));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("output file; the suffix picks the format"),
+                                 QStringLiteral("FILE"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("WIDTHxHEIGHT in pixels (default 1920x1080)"),
+                                  QStringLiteral("WxH"), QStringLiteral("1920x1080"));
+    const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark (default light)"),
+                                   QStringLiteral("THEME"), QStringLiteral("light"));
+    const QCommandLineOption dpr(QStringLiteral("dpr"), QStringLiteral("PNG device pixel ratio (default 1)"),
+                                 QStringLiteral("RATIO"), QStringLiteral("1"));
+    const QCommandLineOption shade(QStringLiteral("shade"), QStringLiteral("shade memory- and compute-bound regions"));
+    const QCommandLineOption iso(QStringLiteral("iso"), QStringLiteral("draw 50 % and 80 % iso-efficiency lines"));
+    const QCommandLineOption roof(QStringLiteral("roof"),
+                                  QStringLiteral("add a named roof NAME:TFLOPS:TBS, e.g. \"A100:19.5:1.555\""),
+                                  QStringLiteral("ROOF"));
+    parser.addOptions({out, size, theme, dpr, shade, iso, roof});
+    if (!parser.parse(arguments)) {
+        io.err << "ridgeline render: " << parser.errorText() << '\n';
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        io.out << parser.helpText();
+        return 0;
+    }
+    const QStringList files = parser.positionalArguments().mid(1);
+    if (files.isEmpty() || !parser.isSet(out)) {
+        io.err << "ridgeline render: usage: ridgeline render SESSION.json... --out FILE.{png,svg,pdf,csv}\n";
+        return 2;
+    }
+    const QSize pixels = ui::parseSize(parser.value(size));
+    if (!pixels.isValid()) {
+        io.err << "ridgeline render: --size takes WIDTHxHEIGHT, e.g. 1920x1080, got '" << parser.value(size) << "'\n";
+        return 2;
+    }
+    ui::ChartContent content;
+    if (!ui::parseThemeKind(parser.value(theme), &content.options.theme)) {
+        io.err << "ridgeline render: --theme is light or dark, got '" << parser.value(theme) << "'\n";
+        return 2;
+    }
+    bool dprOk = false;
+    const double ratio = parser.value(dpr).toDouble(&dprOk);
+    if (!dprOk) {
+        io.err << "ridgeline render: --dpr takes a number, got '" << parser.value(dpr) << "'\n";
+        return 2;
+    }
+    content.options.shadeRegions = parser.isSet(shade);
+    content.options.isoEfficiency = parser.isSet(iso);
+    for (const QString& spec : parser.values(roof)) {
+        const QStringList parts = spec.split(QLatin1Char(':'));
+        bool peakOk = false;
+        bool bandwidthOk = false;
+        const double tflops = parts.value(1).toDouble(&peakOk);
+        const double tbs = parts.value(2).toDouble(&bandwidthOk);
+        if (parts.size() != 3 || !peakOk || !bandwidthOk || tflops <= 0.0 || tbs <= 0.0) {
+            io.err << "ridgeline render: --roof takes NAME:TFLOPS:TBS, got '" << spec << "'\n";
+            return 2;
+        }
+        content.extraRoofs.push_back({parts[0], Roof{tflops * 1000.0, tbs * 1000.0}});
+    }
+    for (const QString& file : files) {
+        Result<Session> session = loadSession(file);
+        if (!session) {
+            io.err << "ridgeline render: " << session.error().message << '\n';
+            return 1;
+        }
+        content.sessions.push_back(std::move(session).value());
+    }
+    if (auto error = ui::exportChart(content, parser.value(out), pixels, ratio)) {
+        io.err << "ridgeline render: " << error->message << '\n';
+        return 1;
+    }
+    io.out << "wrote " << parser.value(out) << '\n';
+    return 0;
+}
+
+}  // namespace ridgeline::cli

@@ -1,0 +1,97 @@
+// Exports write files of exactly the requested size, in every format.
+
+#include "tests/ui/test_session.h"
+#include "tests/ui/ui_test_util.h"
+#include "ui/chart/chart_export.h"
+
+#include <QFile>
+#include <QImage>
+#include <QRegularExpression>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+
+namespace {
+
+ChartContent zen4Content(ThemeKind theme = ThemeKind::Light)
+{
+    ChartContent content;
+    content.sessions = {fixtures::zen4Session()};
+    content.options.theme = theme;
+    return content;
+}
+
+}  // namespace
+
+TEST(UiExport, PngHasTheRequestedSizeTimesTheDevicePixelRatio)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chart.png"));
+    ASSERT_FALSE(exportChart(zen4Content(), path, QSize(800, 500), 2.0).has_value());
+    const QImage image(path);
+    EXPECT_EQ(image.size(), QSize(1600, 1000));
+    image.save(fixtures::outputPath(QStringLiteral("export_800x500_dpr2.png")));
+}
+
+TEST(UiExport, SlideSizedPngIsFullHd)
+{
+    const QString path = fixtures::outputPath(QStringLiteral("export_1920x1080.png"));
+    ASSERT_FALSE(exportChart(zen4Content(), path, QSize(1920, 1080)).has_value());
+    EXPECT_EQ(QImage(path).size(), QSize(1920, 1080));
+}
+
+TEST(UiExport, SvgDeclaresTheRequestedSize)
+{
+    const QString path = fixtures::outputPath(QStringLiteral("export.svg"));
+    ASSERT_FALSE(exportChart(zen4Content(ThemeKind::Dark), path, QSize(1280, 720)).has_value());
+    QSvgRenderer renderer(path);
+    ASSERT_TRUE(renderer.isValid());
+    EXPECT_EQ(renderer.viewBox(), QRect(0, 0, 1280, 720));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray svg = file.readAll();
+    // The physical size says 1280 px at 96 dpi (338.667 mm), so slide tools import it at the intended size.
+    EXPECT_TRUE(svg.contains("width=\"338.667mm\"")) << svg.left(200).toStdString();
+    EXPECT_TRUE(svg.contains("GFLOP/s"));  // text stays text: searchable, editable on a slide
+}
+
+TEST(UiExport, PdfPageIsTheRequestedSize)
+{
+    const QString path = fixtures::outputPath(QStringLiteral("export.pdf"));
+    ASSERT_FALSE(exportChart(zen4Content(), path, QSize(1280, 720)).has_value());
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray pdf = file.readAll();
+    EXPECT_TRUE(pdf.startsWith("%PDF"));
+    // 1280 x 720 px at 96 dpi = 960 x 540 pt.
+    static const QRegularExpression mediaBox(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"));
+    const QRegularExpressionMatch match = mediaBox.match(QString::fromLatin1(pdf));
+    ASSERT_TRUE(match.hasMatch());
+    EXPECT_NEAR(match.captured(1).toDouble(), 960.0, 1.0);
+    EXPECT_NEAR(match.captured(2).toDouble(), 540.0, 1.0);
+}
+
+TEST(UiExport, CsvHasOneRowPerCeilingAndKernel)
+{
+    const ChartContent content = zen4Content();
+    const QList<QByteArray> lines = chartCsv(content).trimmed().split('\n');
+    const Session& s = content.sessions.front();
+    EXPECT_EQ(lines.size(),
+              static_cast<qsizetype>(1 + s.computeCeilings.size() + s.bandwidthCeilings.size() + s.kernels.size()));
+    EXPECT_TRUE(lines.first().startsWith("session,machine,type,name"));
+}
+
+TEST(UiExport, UnknownFormatAndBadSizeAreRefusedWithAReason)
+{
+    QTemporaryDir dir;
+    const auto unknown = exportChart(zen4Content(), dir.filePath(QStringLiteral("chart.bmp")), QSize(800, 600));
+    ASSERT_TRUE(unknown.has_value());
+    EXPECT_TRUE(unknown->message.contains(QStringLiteral(".png")));
+    EXPECT_TRUE(exportChart(zen4Content(), dir.filePath(QStringLiteral("a.png")), QSize(0, 600)).has_value());
+    EXPECT_EQ(parseSize(QStringLiteral("1920x1080")), QSize(1920, 1080));
+    EXPECT_FALSE(parseSize(QStringLiteral("1920")).isValid());
+}

@@ -1,0 +1,57 @@
+// Greedy label placement: no overlaps, inside the bounds, leaders only when pushed away.
+
+#include "ui/chart/label_layout.h"
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline::ui;
+
+TEST(UiLabelLayout, CrowdedPointsGetLabelsThatDoNotOverlap)
+{
+    LabelLayoutInput input;
+    input.bounds = QRectF(0, 0, 800, 600);
+    // Nine points on a tight diagonal, like the decode batch sweep.
+    for (int i = 0; i < 9; ++i)
+        input.labels.push_back({QPointF(200 + i * 25, 400 - i * 22), QSizeF(110, 20)});
+    const std::vector<LabelPlacement> placed = placeLabels(input);
+    ASSERT_EQ(placed.size(), input.labels.size());
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        ASSERT_TRUE(placed[i].placed) << i;
+        EXPECT_TRUE(input.bounds.contains(placed[i].rect));
+        for (std::size_t j = i + 1; j < placed.size(); ++j)
+            EXPECT_FALSE(placed[i].rect.intersects(placed[j].rect)) << i << " and " << j;
+        for (const LabelRequest& other : input.labels)
+            EXPECT_FALSE(placed[i].rect.contains(other.anchor));
+    }
+}
+
+TEST(UiLabelLayout, ALoneLabelSitsRightOfItsPointWithoutALeader)
+{
+    LabelLayoutInput input;
+    input.bounds = QRectF(0, 0, 800, 600);
+    input.labels.push_back({QPointF(100, 300), QSizeF(80, 20)});
+    const std::vector<LabelPlacement> placed = placeLabels(input);
+    ASSERT_TRUE(placed[0].placed);
+    EXPECT_FALSE(placed[0].needsLeader);
+    EXPECT_GT(placed[0].rect.left(), 100.0);
+    EXPECT_NEAR(placed[0].rect.center().y(), 300.0, 1.0);
+}
+
+TEST(UiLabelLayout, AnObstacleOnTheRightPushesTheLabelElsewhere)
+{
+    LabelLayoutInput input;
+    input.bounds = QRectF(0, 0, 800, 600);
+    input.labels.push_back({QPointF(100, 300), QSizeF(80, 20)});
+    input.obstacles.push_back(QRectF(105, 280, 300, 40));
+    const std::vector<LabelPlacement> placed = placeLabels(input);
+    ASSERT_TRUE(placed[0].placed);
+    EXPECT_FALSE(placed[0].rect.intersects(input.obstacles[0]));
+}
+
+TEST(UiLabelLayout, SegmentRectangleIntersection)
+{
+    const QRectF rect(10, 10, 10, 10);
+    EXPECT_TRUE(segmentIntersectsRect(QLineF(0, 0, 30, 30), rect));
+    EXPECT_FALSE(segmentIntersectsRect(QLineF(0, 30, 5, 0), rect));
+    EXPECT_TRUE(segmentIntersectsRect(QLineF(12, 12, 13, 13), rect));
+}

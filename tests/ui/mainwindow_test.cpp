@@ -1,0 +1,184 @@
+// The window: opening, overlaying, bad files, saving, the measurement runner wired to the chart.
+
+#include "core/session/session_json.h"
+#include "tests/ui/test_session.h"
+#include "tests/ui/ui_test_util.h"
+#include "ui/chart/bandwidth_chart.h"
+#include "ui/mainwindow.h"
+#include "ui/models/kernel_table_model.h"
+#include "ui/models/session_list_model.h"
+
+#include <QFile>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+
+namespace {
+
+QString writeSession(const QTemporaryDir& dir, const QString& name, const Session& session)
+{
+    const QString path = dir.filePath(name);
+    EXPECT_FALSE(saveSession(session, path).has_value());
+    return path;
+}
+
+void closeMessageBoxes(QWidget& window)
+{
+    for (QMessageBox* box : window.findChildren<QMessageBox*>())
+        box->close();
+}
+
+// A fake engine: reports a ceiling at a time until told to stop; never finishes on its own.
+Result<Session> endlessMeasurement(const MeasureOptions&, const ProgressCallback& progress,
+                                   const PartialResultCallback& partial)
+{
+    Session soFar = fixtures::zen4Session();
+    soFar.kernels.clear();
+    for (int step = 0;; ++step) {
+        if (!progress({step % 100, 100, QStringLiteral("fake step %1").arg(step)}))
+            return makeError(Error::Code::Cancelled, QStringLiteral("cancelled"));
+        if (step == 1 && partial)
+            partial(soFar);
+        std::this_thread::yield();
+    }
+}
+
+}  // namespace
+
+TEST(UiMainWindow, OpeningASessionFillsChartTablesAndTitle)
+{
+    QTemporaryDir dir;
+    const Session session = fixtures::zen4Session();
+    const QString path = writeSession(dir, QStringLiteral("zen4.json"), session);
+    MainWindow window;
+    ASSERT_TRUE(window.openSession(path));
+    EXPECT_EQ(window.chart()->ceilingSeries().size(), 6);
+    EXPECT_EQ(window.chart()->kernelPointCount(), static_cast<int>(session.kernels.size()));
+    EXPECT_EQ(window.kernelModel()->rowCount(), static_cast<int>(session.kernels.size()));
+    EXPECT_EQ(window.sessionModel()->rowCount(), 1);
+    EXPECT_EQ(window.bandwidthChart()->curvePointCount(), static_cast<int>(session.bandwidthCurve.size()));
+    EXPECT_TRUE(window.windowTitle().contains(QStringLiteral("zen4.json")));
+    ridgeline::fixtures::layoutNow(window, QSize(1600, 1000));
+    ridgeline::fixtures::grabImage(window).save(ridgeline::fixtures::outputPath(QStringLiteral("mainwindow.png")));
+}
+
+TEST(UiMainWindow, ABadFileLeavesTheWindowAsItWasAndSaysWhy)
+{
+    QTemporaryDir dir;
+    const QString good = writeSession(dir, QStringLiteral("good.json"), fixtures::zen4Session());
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    {
+        QFile file(bad);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write("{ \"format\": \"ridgeline-session\", \"schema_version\": 1, \"kernels\": [ ");
+    }
+    MainWindow window;
+    ASSERT_TRUE(window.openSession(good));
+    QSignalSpy errors(&window, &MainWindow::errorReported);
+    EXPECT_FALSE(window.openSession(bad));
+    ASSERT_EQ(errors.count(), 1);
+    EXPECT_TRUE(errors.first().at(1).toString().contains(QStringLiteral("bad.json")));
+    EXPECT_EQ(window.findChildren<QMessageBox*>().size(), 1);
+    // Unchanged: same primary session, same series, same table.
+    EXPECT_EQ(window.currentPath(), QFileInfo(good).absoluteFilePath());
+    EXPECT_EQ(window.sessionModel()->rowCount(), 1);
+    EXPECT_EQ(window.chart()->kernelPointCount(), 16);
+    EXPECT_EQ(window.kernelModel()->rowCount(), 16);
+    closeMessageBoxes(window);
+
+    EXPECT_FALSE(window.openSession(dir.filePath(QStringLiteral("missing.json"))));
+    EXPECT_EQ(errors.count(), 2);
+    EXPECT_EQ(window.chart()->kernelPointCount(), 16);
+    closeMessageBoxes(window);
+}
+
+TEST(UiMainWindow, OverlaysAddASessionInItsOwnColourAndTheLegendNamesTheMachine)
+{
+    QTemporaryDir dir;
+    MainWindow window;
+    ASSERT_TRUE(window.openSession(writeSession(dir, QStringLiteral("a.json"), fixtures::zen4Session())));
+    ASSERT_TRUE(window.addOverlay(writeSession(dir, QStringLiteral("b.json"), fixtures::zen4FasterDramSession())));
+    EXPECT_EQ(window.sessionModel()->rowCount(), 2);
+    EXPECT_EQ(window.chart()->sessions().size(), 2u);
+    EXPECT_EQ(window.chart()->ceilingSeries().size(), 12);
+    // Hiding the overlay takes it off the chart.
+    window.sessionModel()->setData(window.sessionModel()->index(1), Qt::Unchecked, Qt::CheckStateRole);
+    EXPECT_EQ(window.chart()->sessions().size(), 1u);
+}
+
+TEST(UiMainWindow, SaveWritesASessionThatLoadsBack)
+{
+    QTemporaryDir dir;
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    const QString path = dir.filePath(QStringLiteral("saved.json"));
+    ASSERT_TRUE(window.saveSession(path));
+    EXPECT_EQ(window.currentPath(), QFileInfo(path).absoluteFilePath());
+    const Result<Session> loaded = loadSession(path);
+    ASSERT_TRUE(loaded.ok());
+    EXPECT_EQ(loaded.value().kernels.size(), fixtures::zen4Session().kernels.size());
+}
+
+TEST(UiMainWindow, ClickingAKernelExplainsIt)
+{
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    emit window.chart()->kernelClicked(0, 5);  // add 4096
+    EXPECT_TRUE(window.explanationHtml().contains(QStringLiteral("DRAM 40 GB/s")));
+}
+
+TEST(UiMainWindow, SelectingABandwidthPlateauHighlightsItsRoof)
+{
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    emit window.bandwidthChart()->levelSelected(QStringLiteral("L2"));
+    EXPECT_EQ(window.chart()->highlightedLevel(), QStringLiteral("L2"));
+}
+
+TEST(UiMainWindow, ACancelledMeasurementKeepsThePreviousSession)
+{
+    QTemporaryDir dir;
+    MainWindow window(&endlessMeasurement);
+    const QString path = writeSession(dir, QStringLiteral("before.json"), fixtures::zen4Session());
+    ASSERT_TRUE(window.openSession(path));
+    QSignalSpy progress(window.runner(), &MeasureRunner::progressChanged);
+    QSignalSpy partial(window.runner(), &MeasureRunner::partialResult);
+    QSignalSpy cancelled(window.runner(), &MeasureRunner::cancelled);
+    window.startMeasurement(true);
+    EXPECT_TRUE(window.runner()->isRunning());
+    ASSERT_TRUE(partial.wait());
+    // The partial run is on the chart (no kernels yet) while it lasts.
+    EXPECT_EQ(window.chart()->kernelPointCount(), 0);
+    EXPECT_GE(progress.count(), 1);
+    window.cancelMeasurement();
+    ASSERT_TRUE(cancelled.wait());
+    EXPECT_FALSE(window.runner()->isRunning());
+    EXPECT_EQ(window.currentPath(), QFileInfo(path).absoluteFilePath());
+    EXPECT_EQ(window.chart()->kernelPointCount(), 16);
+    EXPECT_EQ(window.kernelModel()->rowCount(), 16);
+}
+
+TEST(UiMainWindow, AFinishedMeasurementBecomesTheUnsavedPrimarySession)
+{
+    const MeasureFunction instant = [](const MeasureOptions& options, const ProgressCallback& progress,
+                                       const PartialResultCallback&) -> Result<Session> {
+        progress({1, 1, QStringLiteral("done")});
+        Session s = fixtures::zen4Session();
+        s.quick = options.quick;
+        return s;
+    };
+    MainWindow window(instant);
+    QSignalSpy finished(window.runner(), &MeasureRunner::finished);
+    window.startMeasurement(true);
+    ASSERT_TRUE(finished.wait());
+    EXPECT_EQ(window.chart()->kernelPointCount(), 16);
+    EXPECT_TRUE(window.currentPath().isEmpty());
+    EXPECT_TRUE(window.windowTitle().contains(QLatin1Char('*')));
+}

@@ -1,0 +1,171 @@
+// The roofline chart: series per ceiling and kernel, exact roofs, pixel probes at data coordinates,
+// labels that do not overlap. Grabs land in the build tree for a human to look at.
+
+#include "tests/ui/test_session.h"
+#include "tests/ui/ui_test_util.h"
+#include "ui/chart/roofline_chart.h"
+
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+using ridgeline::fixtures::colorNear;
+using ridgeline::fixtures::grabImage;
+using ridgeline::fixtures::layoutNow;
+using ridgeline::fixtures::outputPath;
+
+namespace {
+
+QLogValueAxis* logAxis(RooflineChart& chart, Qt::Orientation orientation)
+{
+    const auto axes = chart.chart()->axes(orientation);
+    return axes.isEmpty() ? nullptr : qobject_cast<QLogValueAxis*>(axes.first());
+}
+
+}  // namespace
+
+TEST(RooflineChart, OpeningASessionMakesOneSeriesPerCeilingAndOnePointPerKernel)
+{
+    RooflineChart chart;
+    const Session session = fixtures::zen4Session();
+    chart.setSessions({session});
+    EXPECT_EQ(chart.ceilingSeries().size(),
+              static_cast<qsizetype>(session.computeCeilings.size() + session.bandwidthCeilings.size()));
+    EXPECT_EQ(chart.kernelPointCount(), static_cast<int>(session.kernels.size()));
+    EXPECT_EQ(chart.kernelSeries().size(), 3);  // sgemm, add, decode
+}
+
+TEST(RooflineChart, AxesAreLogBaseTenWithUnits)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    QLogValueAxis* x = logAxis(chart, Qt::Horizontal);
+    QLogValueAxis* y = logAxis(chart, Qt::Vertical);
+    ASSERT_NE(x, nullptr);
+    ASSERT_NE(y, nullptr);
+    EXPECT_EQ(x->base(), 10.0);
+    EXPECT_EQ(x->labelFormat(), QStringLiteral("%g"));
+    EXPECT_TRUE(x->titleText().contains(QStringLiteral("FLOP/byte")));
+    EXPECT_TRUE(y->titleText().contains(QStringLiteral("GFLOP/s")));
+    // Every kernel and every ridge is inside the default view.
+    EXPECT_LE(x->min(), 1.0 / 12.0);
+    EXPECT_GE(x->max(), 4096.0 / 6.0);
+    EXPECT_GE(y->max(), 230.0);
+}
+
+TEST(RooflineChart, BandwidthRoofEndsExactlyAtItsRidgeVertex)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    QLineSeries* dram = chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("DRAM"));
+    ASSERT_NE(dram, nullptr);
+    const QList<QPointF> points = dram->points();
+    ASSERT_GE(points.size(), 2);
+    // The last vertex is the ridge: 230 GFLOP/s / 40 GB/s = 5.75 FLOP/byte, at the compute ceiling.
+    EXPECT_DOUBLE_EQ(points.last().x(), 230.0 / 40.0);
+    EXPECT_DOUBLE_EQ(points.last().y(), 230.0);
+    for (const QPointF& p : points)
+        EXPECT_NEAR(p.y(), std::min(230.0, 40.0 * p.x()), 1e-9 * p.y());
+}
+
+TEST(RooflineChart, PixelProbesFindTheRoofColourOnTheRoofAndNotAboveIt)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    layoutNow(chart, QSize(1280, 800));
+    const QImage image = grabImage(chart);
+    image.save(outputPath(QStringLiteral("roofline_probe_light.png")));
+
+    QLineSeries* dram = chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("DRAM"));
+    QLineSeries* l1 = chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L1"));
+    QLineSeries* best = chart.ceilingSeries(0, QStringLiteral("compute"), QStringLiteral("fp32 avx512 x2"));
+    ASSERT_TRUE(dram && l1 && best);
+
+    // On the DRAM diagonal at 0.2 FLOP/byte (8 GFLOP/s), and well above it (between DRAM and L3).
+    EXPECT_TRUE(colorNear(image, chart.viewportPosition({0.2, 8.0}), dram->pen().color()));
+    EXPECT_FALSE(colorNear(image, chart.viewportPosition({0.2, 14.0}), dram->pen().color(), 1, 30));
+    EXPECT_TRUE(colorNear(image, chart.viewportPosition({0.2, 100.0}), l1->pen().color()));
+    // On the flat compute roof, and above it.
+    EXPECT_TRUE(colorNear(image, chart.viewportPosition({100.0, 230.0}), best->pen().color()));
+    EXPECT_FALSE(colorNear(image, chart.viewportPosition({100.0, 400.0}), best->pen().color(), 1, 30));
+    // The ridge corner itself is drawn: no chord cuts below it.
+    EXPECT_TRUE(colorNear(image, chart.viewportPosition({5.75, 230.0}), best->pen().color(), 2, 90));
+}
+
+TEST(RooflineChart, KernelAndCeilingLabelsAreDrawnWithoutOverlapping)
+{
+    RooflineChart chart;
+    const Session session = fixtures::zen4Session();
+    chart.setSessions({session});
+    layoutNow(chart, QSize(1920, 1080));
+    grabImage(chart).save(outputPath(QStringLiteral("roofline_1080p_light.png")));
+
+    const QStringList labels = chart.visibleLabels();
+    for (const KernelResult& k : session.kernels) {
+        if (k.kind != QLatin1String("decode") || k.batch == 1) {
+            EXPECT_TRUE(labels.contains(k.name)) << k.name.toStdString();
+        }
+    }
+    EXPECT_TRUE(labels.contains(QStringLiteral("B=256")));  // the rest of the decode sweep, shortened
+    EXPECT_TRUE(labels.contains(QStringLiteral("DRAM  40 GB/s")));
+    const std::vector<QRectF> rects = chart.kernelLabelRects();
+    EXPECT_EQ(rects.size(), session.kernels.size());
+    for (std::size_t i = 0; i < rects.size(); ++i)
+        for (std::size_t j = i + 1; j < rects.size(); ++j)
+            EXPECT_FALSE(rects[i].intersects(rects[j])) << i << " and " << j;
+}
+
+TEST(RooflineChart, DarkThemeWithShadingAndIsoLinesRenders)
+{
+    RooflineChart chart;
+    ChartOptions options;
+    options.theme = ThemeKind::Dark;
+    options.shadeRegions = true;
+    options.isoEfficiency = true;
+    chart.setOptions(options);
+    chart.setSessions({fixtures::zen4Session()});
+    layoutNow(chart, QSize(1920, 1080));
+    const QImage image = grabImage(chart);
+    image.save(outputPath(QStringLiteral("roofline_1080p_dark.png")));
+    EXPECT_TRUE(colorNear(image, QPoint(5, 5), chart.theme().background, 0, 10));
+    EXPECT_TRUE(chart.visibleLabels().contains(QStringLiteral("80 %")));
+}
+
+TEST(RooflineChart, OverlaidSessionsAndExtraRoofsGetTheirOwnSeries)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session(), fixtures::zen4FasterDramSession()});
+    chart.setExtraRoofs({{QStringLiteral("Custom GPU"), Roof{19500.0, 1555.0}}});
+    EXPECT_EQ(chart.ceilingSeries().size(), 12);
+    EXPECT_EQ(chart.extraRoofSeries().size(), 1);
+    layoutNow(chart, QSize(1600, 900));
+    grabImage(chart).save(outputPath(QStringLiteral("roofline_overlay.png")));
+    // The second session's DRAM roof is drawn in its own colour.
+    QLineSeries* first = chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("DRAM"));
+    QLineSeries* second = chart.ceilingSeries(1, QStringLiteral("bandwidth"), QStringLiteral("DRAM"));
+    ASSERT_TRUE(first && second);
+    EXPECT_NE(first->pen().color(), second->pen().color());
+}
+
+TEST(RooflineChart, ClickingAKernelSelectsItAndReportsWhichOne)
+{
+    RooflineChart chart;
+    const Session session = fixtures::zen4Session();
+    chart.setSessions({session});
+    int clickedSession = -1;
+    int clickedKernel = -1;
+    QObject::connect(&chart, &RooflineChart::kernelClicked, [&](int s, int k) {
+        clickedSession = s;
+        clickedKernel = k;
+    });
+    // The series' own click signal, as Qt Charts emits it for a hit on the marker.
+    QScatterSeries* sgemm = chart.kernelSeries().first();
+    emit sgemm->clicked(sgemm->at(2));
+    EXPECT_EQ(clickedSession, 0);
+    EXPECT_EQ(clickedKernel, 2);
+    EXPECT_EQ(session.kernels[2].name, QStringLiteral("sgemm 2048"));
+}

@@ -1,0 +1,236 @@
+#include "ui/chart/chart_export.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <memory>
+
+namespace ridgeline::ui {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("ChartExport", text);
+}
+
+// A hidden chart laid out at exactly `size`: shown with WA_DontShowOnScreen so the resize and the
+// chart's layout happen now, synchronously, without a window appearing.
+std::unique_ptr<RooflineChart> layoutChart(const ChartContent& content, QSize size)
+{
+    auto chart = std::make_unique<RooflineChart>();
+    chart->setAttribute(Qt::WA_DontShowOnScreen, true);
+    chart->setMinimumSize(1, 1);
+    chart->setOptions(content.options);
+    chart->setExtraRoofs(content.extraRoofs);
+    chart->setSessions(content.sessions);
+    chart->setHighlightedLevel(content.highlightedLevel);
+    chart->resize(size);
+    chart->show();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    return chart;
+}
+
+void paintChart(RooflineChart& chart, QPainter& painter, QSize size)
+{
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), chart.theme().background);
+    chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), chart.viewport()->rect());
+}
+
+std::optional<Error> checkSize(QSize size)
+{
+    if (!size.isValid() || size.width() < 16 || size.height() < 16 || size.width() > 16384 || size.height() > 16384)
+        return makeError(Error::Code::InvalidArgument,
+                         tr("Export size %1x%2 is outside 16..16384 pixels.").arg(size.width()).arg(size.height()));
+    return std::nullopt;
+}
+
+QString csvField(const QString& text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+        return text;
+    QString quoted = text;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+QString number(double value)
+{
+    return value == 0.0 ? QString() : QString::number(value, 'g', 8);
+}
+
+}  // namespace
+
+ChartContent ChartContent::of(const RooflineChart& chart)
+{
+    return {chart.sessions(), chart.extraRoofs(), chart.options(), chart.highlightedLevel()};
+}
+
+std::optional<ExportFormat> exportFormatForPath(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        return ExportFormat::Png;
+    if (suffix == QLatin1String("svg"))
+        return ExportFormat::Svg;
+    if (suffix == QLatin1String("pdf"))
+        return ExportFormat::Pdf;
+    if (suffix == QLatin1String("csv"))
+        return ExportFormat::Csv;
+    return std::nullopt;
+}
+
+QSize parseSize(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^\\s*(\\d{1,5})\\s*[xX]\\s*(\\d{1,5})\\s*$"));
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch())
+        return {};
+    return {match.captured(1).toInt(), match.captured(2).toInt()};
+}
+
+QImage renderChartImage(const ChartContent& content, QSize size, double devicePixelRatio)
+{
+    const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
+    QImage image(size * devicePixelRatio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(devicePixelRatio);
+    image.fill(chart->theme().background);
+    QPainter painter(&image);
+    paintChart(*chart, painter, size);
+    painter.end();
+    return image;
+}
+
+std::optional<Error> exportPng(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio)
+{
+    if (auto error = checkSize(size))
+        return error;
+    if (!(devicePixelRatio >= 0.5 && devicePixelRatio <= 4.0))
+        return makeError(Error::Code::InvalidArgument, tr("Device pixel ratio %1 is outside 0.5..4.").arg(devicePixelRatio));
+    const QImage image = renderChartImage(content, size, devicePixelRatio);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
+        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+    return std::nullopt;
+}
+
+std::optional<Error> exportSvg(const ChartContent& content, const QString& path, QSize size)
+{
+    if (auto error = checkSize(size))
+        return error;
+    const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+    QSvgGenerator generator;
+    generator.setOutputDevice(&file);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(96);
+    generator.setTitle(tr("Roofline"));
+    generator.setDescription(tr("Generated by Ridgeline"));
+    QPainter painter(&generator);
+    paintChart(*chart, painter, size);
+    painter.end();
+    if (!file.commit())
+        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+    return std::nullopt;
+}
+
+std::optional<Error> exportPdf(const ChartContent& content, const QString& path, QSize size)
+{
+    if (auto error = checkSize(size))
+        return error;
+    const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+    {
+        // One page exactly the chart's size: 96 px per inch, so 1920x1080 px is 20 x 11.25 in.
+        QPdfWriter writer(&file);
+        writer.setResolution(96);
+        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(size.width() * 0.75, size.height() * 0.75),
+                                                   QPageSize::Point, QString(), QPageSize::ExactMatch),
+                                         QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        writer.setTitle(tr("Roofline"));
+        writer.setCreator(QStringLiteral("Ridgeline"));
+        QPainter painter(&writer);
+        paintChart(*chart, painter, size);
+        painter.end();
+    }
+    if (!file.commit())
+        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+    return std::nullopt;
+}
+
+QByteArray chartCsv(const ChartContent& content)
+{
+    QString csv = QStringLiteral(
+        "session,machine,type,name,kind,precision,intensity_flop_per_byte,gflops,gflops_min,gflops_max,gbps\n");
+    auto row = [&csv](const QStringList& fields) {
+        QStringList escaped;
+        for (const QString& f : fields)
+            escaped << csvField(f);
+        csv += escaped.join(QLatin1Char(',')) + QLatin1Char('\n');
+    };
+    for (std::size_t i = 0; i < content.sessions.size(); ++i) {
+        const Session& s = content.sessions[i];
+        const QString index = QString::number(i);
+        const QString machine = s.machine.cpuModel;
+        for (const ComputeCeiling& c : s.computeCeilings)
+            row({index, machine, QStringLiteral("compute"), c.name, c.isa, c.precision, QString(), number(c.gflops),
+                 number(c.spread.min), number(c.spread.max), QString()});
+        for (const BandwidthCeiling& b : s.bandwidthCeilings)
+            row({index, machine, QStringLiteral("bandwidth"), b.level, b.mix, QString(), QString(), QString(),
+                 QString(), QString(), number(b.gbps)});
+        for (const KernelResult& k : s.kernels) {
+            const double low = k.spread.max > 0.0 ? k.flops / k.spread.max / 1e9 : 0.0;
+            const double high = k.spread.min > 0.0 ? k.flops / k.spread.min / 1e9 : 0.0;
+            row({index, machine, QStringLiteral("kernel"), k.name, k.kind, k.precision, number(k.intensity),
+                 number(k.gflops), number(low), number(high), number(k.gbps)});
+        }
+    }
+    for (const NamedRoof& r : content.extraRoofs)
+        row({QString(), r.name, QStringLiteral("roof"), r.name, QString(), QString(),
+             number(ridgeIntensity(r.roof)), number(r.roof.peakGflops), QString(), QString(),
+             number(r.roof.bandwidthGbps)});
+    return csv.toUtf8();
+}
+
+std::optional<Error> exportCsv(const ChartContent& content, const QString& path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(chartCsv(content)) < 0 || !file.commit())
+        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+    return std::nullopt;
+}
+
+std::optional<Error> exportChart(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio)
+{
+    const std::optional<ExportFormat> format = exportFormatForPath(path);
+    if (!format)
+        return makeError(Error::Code::Unsupported,
+                         tr("Cannot export to %1: use a .png, .svg, .pdf or .csv file name.").arg(path));
+    switch (*format) {
+    case ExportFormat::Png:
+        return exportPng(content, path, size, devicePixelRatio);
+    case ExportFormat::Svg:
+        return exportSvg(content, path, size);
+    case ExportFormat::Pdf:
+        return exportPdf(content, path, size);
+    case ExportFormat::Csv:
+        return exportCsv(content, path);
+    }
+    return std::nullopt;
+}
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,133 @@
+#include "ui/chart/chart_theme.h"
+
+#include <array>
+
+namespace ridgeline::ui {
+
+namespace {
+
+// Pixel sizes, not point sizes: the same chart is rendered to screens, images, SVG and PDF, whose dpi differ.
+// 16 px is 12 pt at 96 dpi, the smallest text a projector audience can read.
+QFont font(int pixelSize, bool bold = false)
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setStyleHint(QFont::SansSerif);
+    f.setPixelSize(pixelSize);
+    f.setBold(bold);
+    return f;
+}
+
+}  // namespace
+
+bool parseThemeKind(const QString& text, ThemeKind* kind)
+{
+    const QString lower = text.trimmed().toLower();
+    if (lower == QLatin1String("light")) {
+        *kind = ThemeKind::Light;
+        return true;
+    }
+    if (lower == QLatin1String("dark")) {
+        *kind = ThemeKind::Dark;
+        return true;
+    }
+    return false;
+}
+
+QString themeKindName(ThemeKind kind)
+{
+    return kind == ThemeKind::Dark ? QStringLiteral("dark") : QStringLiteral("light");
+}
+
+ChartTheme ChartTheme::make(ThemeKind kind)
+{
+    ChartTheme t;
+    t.kind = kind;
+    if (kind == ThemeKind::Light) {
+        t.background = QColor(0xff, 0xff, 0xff);
+        t.plotBackground = QColor(0xff, 0xff, 0xff);
+        t.text = QColor(0x1a, 0x1a, 0x1a);
+        t.mutedText = QColor(0x55, 0x55, 0x55);
+        t.grid = QColor(0xd0, 0xd0, 0xd0);
+        t.minorGrid = QColor(0xee, 0xee, 0xee);
+        t.computeRoof = QColor(0x20, 0x20, 0x20);
+        t.memoryRegion = QColor(0x3b, 0x75, 0xc4, 28);
+        t.computeRegion = QColor(0xe0, 0x7b, 0x20, 28);
+        t.isoEfficiency = QColor(0x80, 0x80, 0x80);
+        t.highlight = QColor(0xd0, 0x10, 0x50);
+    } else {
+        t.background = QColor(0x1c, 0x1e, 0x22);
+        t.plotBackground = QColor(0x1c, 0x1e, 0x22);
+        t.text = QColor(0xee, 0xee, 0xee);
+        t.mutedText = QColor(0xaa, 0xaa, 0xaa);
+        t.grid = QColor(0x48, 0x4c, 0x54);
+        t.minorGrid = QColor(0x2c, 0x2f, 0x35);
+        t.computeRoof = QColor(0xf2, 0xf2, 0xf2);
+        t.memoryRegion = QColor(0x5a, 0x9b, 0xf0, 36);
+        t.computeRegion = QColor(0xf0, 0x9a, 0x40, 36);
+        t.isoEfficiency = QColor(0x90, 0x90, 0x90);
+        t.highlight = QColor(0xff, 0x5c, 0x8a);
+    }
+    t.titleFont = font(22, true);
+    t.axisTitleFont = font(19);
+    t.axisLabelFont = font(17);
+    t.ceilingLabelFont = font(17);
+    t.kernelLabelFont = font(16);
+    t.legendFont = font(17);
+    return t;
+}
+
+QColor ChartTheme::bandwidthColor(const QString& level) const
+{
+    // One hue, lighter for the faster (closer) levels: DRAM is the roof most kernels hit.
+    const bool light = kind == ThemeKind::Light;
+    if (level == QLatin1String("L1"))
+        return light ? QColor(0x8f, 0xb8, 0xe6) : QColor(0x9c, 0xc8, 0xf5);
+    if (level == QLatin1String("L2"))
+        return light ? QColor(0x5b, 0x95, 0xd6) : QColor(0x74, 0xad, 0xee);
+    if (level == QLatin1String("L3"))
+        return light ? QColor(0x2f, 0x6f, 0xbd) : QColor(0x4c, 0x8f, 0xe3);
+    return light ? QColor(0x10, 0x3f, 0x8a) : QColor(0x2d, 0x74, 0xda);
+}
+
+QColor ChartTheme::kernelColor(const QString& kindName) const
+{
+    // Okabe-Ito: distinguishable with the common colour-vision deficiencies, and away from the roof blues.
+    const bool light = kind == ThemeKind::Light;
+    if (kindName == QLatin1String("sgemm"))
+        return QColor(0xd5, 0x5e, 0x00);
+    if (kindName == QLatin1String("dgemm"))
+        return QColor(0xcc, 0x79, 0xa7);
+    if (kindName == QLatin1String("add"))
+        return QColor(0x00, 0x9e, 0x73);
+    if (kindName == QLatin1String("decode"))
+        return light ? QColor(0xc8, 0x8a, 0x00) : QColor(0xf0, 0xc4, 0x42);
+    if (kindName.startsWith(QLatin1String("fusion")))
+        return light ? QColor(0x7b, 0x32, 0x94) : QColor(0xc2, 0x8b, 0xe0);
+    return light ? QColor(0x66, 0x66, 0x66) : QColor(0xbb, 0xbb, 0xbb);
+}
+
+QColor ChartTheme::sessionColor(int index) const
+{
+    const bool light = kind == ThemeKind::Light;
+    static const std::array<QColor, 5> kLight = {QColor(0x10, 0x3f, 0x8a), QColor(0xc0, 0x39, 0x2b),
+                                                 QColor(0x1e, 0x8a, 0x4c), QColor(0x8e, 0x44, 0xad),
+                                                 QColor(0xb9, 0x77, 0x0e)};
+    static const std::array<QColor, 5> kDark = {QColor(0x5a, 0x9b, 0xf0), QColor(0xff, 0x6b, 0x5b),
+                                                QColor(0x4c, 0xd1, 0x85), QColor(0xc3, 0x8b, 0xf0),
+                                                QColor(0xf5, 0xb0, 0x41)};
+    const std::size_t i = static_cast<std::size_t>(index < 0 ? 0 : index) % kLight.size();
+    return light ? kLight[i] : kDark[i];
+}
+
+QColor ChartTheme::extraRoofColor(int index) const
+{
+    const bool light = kind == ThemeKind::Light;
+    static const std::array<QColor, 4> kLight = {QColor(0x2e, 0x7d, 0x32), QColor(0xad, 0x14, 0x57),
+                                                 QColor(0x00, 0x83, 0x8f), QColor(0x6d, 0x4c, 0x41)};
+    static const std::array<QColor, 4> kDark = {QColor(0x81, 0xc7, 0x84), QColor(0xf0, 0x62, 0x92),
+                                                QColor(0x4d, 0xd0, 0xe1), QColor(0xbc, 0xaa, 0xa4)};
+    const std::size_t i = static_cast<std::size_t>(index < 0 ? 0 : index) % kLight.size();
+    return light ? kLight[i] : kDark[i];
+}
+
+}  // namespace ridgeline::ui

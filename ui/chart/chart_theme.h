@@ -1,0 +1,54 @@
+#pragma once
+// Colours, pens and fonts of the roofline and bandwidth charts, light and dark. Sized for a 1080p projector:
+// no text under 12 pt, no line under 2 px.
+
+#include <QColor>
+#include <QFont>
+#include <QString>
+
+namespace ridgeline::ui {
+
+enum class ThemeKind { Light, Dark };
+
+// "light" / "dark" (case-insensitive); anything else is nullopt-like: returns false.
+bool parseThemeKind(const QString& text, ThemeKind* kind);
+QString themeKindName(ThemeKind kind);
+
+struct ChartTheme {
+    ThemeKind kind = ThemeKind::Light;
+    QColor background;
+    QColor plotBackground;
+    QColor text;
+    QColor mutedText;
+    QColor grid;
+    QColor minorGrid;
+    QColor computeRoof;            // every compute ceiling; the best one is drawn bold
+    QColor memoryRegion;           // shading left of the ridge
+    QColor computeRegion;          // shading right of the ridge
+    QColor isoEfficiency;
+    QColor highlight;              // ring around the selected kernel
+
+    QFont titleFont;
+    QFont axisTitleFont;
+    QFont axisLabelFont;
+    QFont ceilingLabelFont;
+    QFont kernelLabelFont;
+    QFont legendFont;
+
+    double boldRoofWidth = 3.5;    // px
+    double roofWidth = 2.0;
+    double markerSize = 13.0;
+
+    static ChartTheme make(ThemeKind kind);
+
+    // Bandwidth roof colour per memory level (L1 .. DRAM); unknown levels get the DRAM colour.
+    QColor bandwidthColor(const QString& level) const;
+    // Kernel colour per kind ("sgemm", "add", "decode" ...), stable across sessions.
+    QColor kernelColor(const QString& kind) const;
+    // Colour of overlaid session `index` (0 is the primary session).
+    QColor sessionColor(int index) const;
+    // Colour of an extra named roof (GPU, custom) number `index`.
+    QColor extraRoofColor(int index) const;
+};
+
+}  // namespace ridgeline::ui

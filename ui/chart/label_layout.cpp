@@ -1,0 +1,149 @@
+#include "ui/chart/label_layout.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace ridgeline::ui {
+
+namespace {
+
+// Where a box of `size` sits when pushed `distance` away from `anchor` in direction (dx, dy).
+QRectF candidateRect(QPointF anchor, QSizeF size, double distance, int dx, int dy)
+{
+    const double w = size.width();
+    const double h = size.height();
+    const double diag = distance * 0.75;
+    double left = 0.0;
+    double top = 0.0;
+    if (dx > 0)
+        left = anchor.x() + (dy == 0 ? distance : diag);
+    else if (dx < 0)
+        left = anchor.x() - (dy == 0 ? distance : diag) - w;
+    else
+        left = anchor.x() - w / 2.0;
+    if (dy > 0)
+        top = anchor.y() + (dx == 0 ? distance : diag);
+    else if (dy < 0)
+        top = anchor.y() - (dx == 0 ? distance : diag) - h;
+    else
+        top = anchor.y() - h / 2.0;
+    return {left, top, w, h};
+}
+
+QPointF nearestPointOnRect(const QRectF& rect, QPointF p)
+{
+    return {std::clamp(p.x(), rect.left(), rect.right()), std::clamp(p.y(), rect.top(), rect.bottom())};
+}
+
+}  // namespace
+
+bool segmentIntersectsRect(const QLineF& segment, const QRectF& rect)
+{
+    // Liang-Barsky clipping: the segment meets the rectangle when a non-empty part survives.
+    const double x0 = segment.x1();
+    const double y0 = segment.y1();
+    const double dx = segment.dx();
+    const double dy = segment.dy();
+    double t0 = 0.0;
+    double t1 = 1.0;
+    const std::array<double, 4> p = {-dx, dx, -dy, dy};
+    const std::array<double, 4> q = {x0 - rect.left(), rect.right() - x0, y0 - rect.top(), rect.bottom() - y0};
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (p[i] == 0.0) {
+            if (q[i] < 0.0)
+                return false;
+            continue;
+        }
+        const double r = q[i] / p[i];
+        if (p[i] < 0.0)
+            t0 = std::max(t0, r);
+        else
+            t1 = std::min(t1, r);
+        if (t0 > t1)
+            return false;
+    }
+    return true;
+}
+
+std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
+{
+    // Right, left, above, below first (they read best), then the diagonals.
+    static constexpr std::array<std::array<int, 2>, 8> kDirections = {
+        {{1, 0}, {-1, 0}, {1, -1}, {1, 1}, {-1, -1}, {-1, 1}, {0, -1}, {0, 1}}};
+
+    std::vector<QRectF> taken = input.obstacles;
+    const double r = input.markerRadius;
+    for (const LabelRequest& label : input.labels)
+        taken.emplace_back(label.anchor.x() - r, label.anchor.y() - r, 2 * r, 2 * r);
+
+    std::vector<LabelPlacement> result(input.labels.size());
+    std::vector<QLineF> leaders;
+    for (std::size_t i = 0; i < input.labels.size(); ++i) {
+        const LabelRequest& label = input.labels[i];
+        if (!input.bounds.contains(label.anchor))
+            continue;
+        double bestScore = std::numeric_limits<double>::max();
+        QRectF bestRect;
+        int bestRing = 0;
+        for (int ring = 0; ring < input.rings; ++ring) {
+            const double distance = r + 3.0 + ring * (label.size.height() * 1.1 + 2.0);
+            for (std::size_t d = 0; d < kDirections.size(); ++d) {
+                const QRectF rect = candidateRect(label.anchor, label.size, distance, kDirections[d][0],
+                                                  kDirections[d][1]);
+                if (!input.bounds.contains(rect))
+                    continue;
+                const QRectF padded = rect.adjusted(-2, -1, 2, 1);
+                const bool blocked = std::any_of(taken.begin(), taken.end(),
+                                                 [&](const QRectF& other) { return other.intersects(padded); });
+                if (blocked)
+                    continue;
+                // Text on a roof is the worst outcome: any clean spot within reach beats it.
+                int crossings = 0;
+                for (const QLineF& line : input.lines)
+                    crossings += segmentIntersectsRect(line, rect) ? 3 : 0;
+                // A leader line must not cut through another label either.
+                if (ring > 0) {
+                    const QLineF leader(label.anchor, nearestPointOnRect(rect, label.anchor));
+                    for (const QRectF& other : taken)
+                        if (!other.contains(label.anchor) && segmentIntersectsRect(leader, other))
+                            crossings += 2;
+                    // Nor a roof, nor another leader: crossed leaders are the hardest thing on a slide to read.
+                    for (const QLineF& line : input.lines)
+                        crossings += leader.intersects(line, nullptr) == QLineF::BoundedIntersection ? 1 : 0;
+                    for (const QLineF& other : leaders)
+                        crossings += leader.intersects(other, nullptr) == QLineF::BoundedIntersection ? 2 : 0;
+                }
+                const double score = crossings * 8.0 + ring * 2.0 + static_cast<double>(d) * 0.05;
+                if (score < bestScore) {
+                    bestScore = score;
+                    bestRect = rect;
+                    bestRing = ring;
+                }
+            }
+            if (bestScore < 1.0)  // a crossing-free spot in this ring: nothing further out can beat it
+                break;
+        }
+        if (bestScore == std::numeric_limits<double>::max())
+            continue;
+        LabelPlacement& placement = result[i];
+        placement.placed = true;
+        placement.rect = bestRect;
+        placement.needsLeader = bestRing > 0;
+        if (placement.needsLeader) {
+            const QPointF target = nearestPointOnRect(bestRect, label.anchor);
+            QLineF leader(label.anchor, target);
+            const double length = leader.length();
+            if (length > r) {
+                leader.setP1(leader.pointAt(r / length));
+            }
+            placement.leader = leader;
+            leaders.push_back(leader);
+        }
+        taken.push_back(bestRect);
+    }
+    return result;
+}
+
+}  // namespace ridgeline::ui

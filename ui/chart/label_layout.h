@@ -1,0 +1,41 @@
+#pragma once
+// Greedy placement of point labels that must not overlap each other, the markers or fixed obstacles.
+// Each label tries positions around its point, nearest ring first; beyond the first ring it gets a leader
+// line back to its point. Pure geometry, so it is tested without a chart.
+
+#include <QLineF>
+#include <QPointF>
+#include <QRectF>
+#include <QSizeF>
+
+#include <vector>
+
+namespace ridgeline::ui {
+
+struct LabelRequest {
+    QPointF anchor;     // the point being labelled, in pixels
+    QSizeF size;        // the label's text box
+};
+
+struct LabelPlacement {
+    bool placed = false;    // false when no free position was found: the label is not drawn
+    QRectF rect;
+    bool needsLeader = false;
+    QLineF leader;          // from the marker's edge to the label box
+};
+
+struct LabelLayoutInput {
+    std::vector<LabelRequest> labels;
+    QRectF bounds;                      // labels stay inside
+    std::vector<QRectF> obstacles;      // fixed boxes: other text, legend ...
+    std::vector<QLineF> lines;          // lines a label should rather not cross (roofs)
+    double markerRadius = 6.0;          // every anchor is also an obstacle of this radius
+    int rings = 7;
+};
+
+std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input);
+
+// True when the segment crosses or touches the rectangle.
+bool segmentIntersectsRect(const QLineF& segment, const QRectF& rect);
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,939 @@
+#include "ui/chart/roofline_chart.h"
+
+#include "ui/chart/chart_annotations.h"
+#include "ui/chart/label_layout.h"
+#include "ui/models/point_explanation.h"
+
+#include <QAreaSeries>
+#include <QCursor>
+#include <QFontMetricsF>
+#include <QKeyEvent>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QMouseEvent>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ridgeline::ui {
+
+namespace {
+
+// How far past the visible range roofs are drawn, so zooming out and panning never show a line's end.
+constexpr double kOverdraw = 1e4;
+// Qt Charts draws series at z 4 (SeriesZValue) and the legend at 5: error bars go just under the dots,
+// labels just over them.
+constexpr double kUnderSeriesZ = 3.5;
+constexpr double kOverSeriesZ = 4.5;
+// Labelling thousands of dots is both slow and unreadable; past this only the dots are drawn.
+constexpr int kMaxKernelLabels = 150;
+
+double decadeFloor(double v)
+{
+    return std::pow(10.0, std::floor(std::log10(v)));
+}
+
+double decadeCeil(double v)
+{
+    return std::pow(10.0, std::ceil(std::log10(v)));
+}
+
+// A decode sweep labels every point; after the first, "B=16" says all the "decode B=16" would.
+QString kernelLabel(const KernelResult& kernel, bool firstOfKind)
+{
+    if (kernel.kind == QLatin1String("decode") && kernel.batch > 0 && !firstOfKind)
+        return QStringLiteral("B=%1").arg(kernel.batch);
+    return kernel.name;
+}
+
+QScatterSeries::MarkerShape markerShapeFor(const QString& kind)
+{
+    if (kind == QLatin1String("dgemm"))
+        return QScatterSeries::MarkerShapeRotatedRectangle;
+    if (kind == QLatin1String("add"))
+        return QScatterSeries::MarkerShapeRectangle;
+    if (kind == QLatin1String("decode"))
+        return QScatterSeries::MarkerShapeTriangle;
+    if (kind.startsWith(QLatin1String("fusion")))
+        return QScatterSeries::MarkerShapePentagon;
+    return QScatterSeries::MarkerShapeCircle;
+}
+
+QString sessionLabel(const Session& session)
+{
+    QString label = session.title.isEmpty() ? session.machine.cpuModel : session.title;
+    if (label.isEmpty())
+        label = session.machine.hostname;
+    if (label.isEmpty())
+        label = QObject::tr("Unnamed machine");
+    return label;
+}
+
+// The fastest (highest GB/s) and slowest bandwidth ceilings; the slowest is drawn bold as "the" memory roof.
+double maxBandwidth(const Session& s)
+{
+    double best = 0.0;
+    for (const BandwidthCeiling& b : s.bandwidthCeilings)
+        best = std::max(best, b.gbps);
+    return best;
+}
+
+double minBandwidth(const Session& s)
+{
+    double low = std::numeric_limits<double>::max();
+    for (const BandwidthCeiling& b : s.bandwidthCeilings)
+        if (b.gbps > 0.0)
+            low = std::min(low, b.gbps);
+    return low == std::numeric_limits<double>::max() ? 0.0 : low;
+}
+
+struct GflopsRange {
+    double low = 0.0;
+    double high = 0.0;
+};
+
+// A kernel's spread is in seconds; the error bar is in GFLOP/s (slowest run to fastest run).
+GflopsRange gflopsRange(const KernelResult& k)
+{
+    if (k.flops <= 0.0 || k.spread.min <= 0.0 || k.spread.max <= 0.0)
+        return {};
+    return {k.flops / k.spread.max / 1e9, k.flops / k.spread.min / 1e9};
+}
+
+}  // namespace
+
+RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
+{
+    setRenderHint(QPainter::Antialiasing, true);
+    setRubberBand(QChartView::RectangleRubberBand);
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumSize(480, 320);
+
+    QChart* c = chart();
+    c->setAnimationOptions(QChart::NoAnimation);
+    c->setBackgroundRoundness(0);
+    c->setDropShadowEnabled(false);
+    c->setMargins(QMargins(12, 8, 20, 8));
+    c->legend()->setAlignment(Qt::AlignBottom);
+
+    m_axisX = new QLogValueAxis(c);
+    m_axisX->setBase(10.0);
+    m_axisX->setLabelFormat(QStringLiteral("%g"));
+    m_axisX->setTitleText(tr("Arithmetic intensity (FLOP/byte)"));
+    m_axisX->setMinorTickCount(-1);
+    m_axisY = new QLogValueAxis(c);
+    m_axisY->setBase(10.0);
+    m_axisY->setLabelFormat(QStringLiteral("%g"));
+    m_axisY->setTitleText(tr("Performance (GFLOP/s)"));
+    m_axisY->setMinorTickCount(-1);
+    c->addAxis(m_axisX, Qt::AlignBottom);
+    c->addAxis(m_axisY, Qt::AlignLeft);
+
+    m_under = new ChartAnnotations(c);
+    m_under->setZValue(kUnderSeriesZ);
+    m_over = new ChartAnnotations(c);
+    m_over->setZValue(kOverSeriesZ);
+
+    connect(c, &QChart::plotAreaChanged, this, [this] { relayout(); });
+    connect(m_axisX, &QLogValueAxis::rangeChanged, this, [this] {
+        relayout();
+        emit viewChanged();
+    });
+    connect(m_axisY, &QLogValueAxis::rangeChanged, this, [this] {
+        relayout();
+        emit viewChanged();
+    });
+
+    m_theme = ChartTheme::make(m_options.theme);
+    rebuild();
+}
+
+RooflineChart::~RooflineChart() = default;
+
+void RooflineChart::setSessions(std::vector<Session> sessions)
+{
+    m_sessions = std::move(sessions);
+    m_selected = {};
+    rebuild();
+}
+
+void RooflineChart::setExtraRoofs(std::vector<NamedRoof> roofs)
+{
+    m_extraRoofs = std::move(roofs);
+    rebuild();
+}
+
+void RooflineChart::setOptions(const ChartOptions& options)
+{
+    m_options = options;
+    m_theme = ChartTheme::make(options.theme);
+    rebuild();
+}
+
+void RooflineChart::setHighlightedLevel(const QString& level)
+{
+    if (level == m_highlightedLevel)
+        return;
+    m_highlightedLevel = level;
+    rebuild();
+}
+
+void RooflineChart::setSelectedKernel(int session, int kernel)
+{
+    m_selected = {session, kernel};
+    relayout();
+}
+
+double RooflineChart::bestPeak(const Session& session) const
+{
+    double best = 0.0;
+    for (const ComputeCeiling& c : session.computeCeilings)
+        best = std::max(best, c.gflops);
+    return best;
+}
+
+void RooflineChart::computeDefaultRanges()
+{
+    std::vector<double> xs;
+    std::vector<double> ys;
+    for (const Session& s : m_sessions) {
+        const double peak = bestPeak(s);
+        for (const KernelResult& k : s.kernels) {
+            if (k.intensity <= 0.0 || k.gflops <= 0.0)
+                continue;
+            xs.push_back(k.intensity);
+            ys.push_back(k.gflops);
+            const GflopsRange range = gflopsRange(k);
+            if (range.low > 0.0)
+                ys.push_back(range.low);
+        }
+        for (const ComputeCeiling& c : s.computeCeilings)
+            if (c.gflops > 0.0)
+                ys.push_back(c.gflops);
+        for (const BandwidthCeiling& b : s.bandwidthCeilings)
+            if (b.gbps > 0.0 && peak > 0.0)
+                xs.push_back(peak / b.gbps);
+    }
+    for (const NamedRoof& r : m_extraRoofs) {
+        if (r.roof.peakGflops <= 0.0 || r.roof.bandwidthGbps <= 0.0)
+            continue;
+        xs.push_back(ridgeIntensity(r.roof));
+        ys.push_back(r.roof.peakGflops);
+    }
+    if (xs.empty())
+        xs = {0.1, 100.0};
+    if (ys.empty())
+        ys = {1.0, 1000.0};
+    const auto [xLow, xHigh] = std::minmax_element(xs.begin(), xs.end());
+    const auto [yLow, yHigh] = std::minmax_element(ys.begin(), ys.end());
+    // Tight, not decade-aligned: a slide has no room for an empty decade. Room on the right for the
+    // ceiling labels, above the highest ceiling for its label, below the slowest kernel for its error bar.
+    double x0 = *xLow / 2.5;
+    double x1 = *xHigh * 5.0;
+    double y0 = *yLow / 2.0;
+    double y1 = *yHigh * 2.2;
+    // At least one labelled decade tick on each axis, and a few decades in all.
+    if (decadeCeil(x0) > decadeFloor(x1) || x1 / x0 < 1e3)
+        x0 = std::min(x0, decadeFloor(x0));
+    if (x1 / x0 < 1e3)
+        x1 = x0 * 1e3;
+    if (decadeCeil(y0) > decadeFloor(y1) || y1 / y0 < 30.0)
+        y0 = std::min(y0, decadeFloor(y0));
+    if (y1 / y0 < 30.0)
+        y0 = y1 / 30.0;
+    m_defaultX = QPointF(x0, x1);
+    m_defaultY = QPointF(y0, y1);
+}
+
+QLineSeries* RooflineChart::addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name,
+                                    bool inLegend)
+{
+    auto* series = new QLineSeries;
+    series->setName(name);
+    series->replace(QList<QPointF>(points.begin(), points.end()));
+    chart()->addSeries(series);
+    series->attachAxis(m_axisX);
+    series->attachAxis(m_axisY);
+    series->setPen(pen);
+    const auto markers = chart()->legend()->markers(series);
+    for (QLegendMarker* marker : markers)
+        marker->setVisible(inLegend);
+    return series;
+}
+
+void RooflineChart::rebuild()
+{
+    m_rebuilding = true;
+    QChart* c = chart();
+    c->removeAllSeries();
+    m_ceilingSeries.clear();
+    m_kernelSeries.clear();
+    m_extraSeries.clear();
+    m_kernelRefs.clear();
+    m_anchor = nullptr;
+
+    computeDefaultRanges();
+    m_axisX->setRange(m_defaultX.x(), m_defaultX.y());
+    m_axisY->setRange(m_defaultY.x(), m_defaultY.y());
+
+    m_anchor = addLine({}, QPen(Qt::transparent), QString(), false);
+
+    if (m_options.shadeRegions || m_options.isoEfficiency)
+        addShadingAndIsoLines();
+    for (int i = 0; i < static_cast<int>(m_sessions.size()); ++i)
+        addSessionSeries(i);
+    addExtraRoofSeries();
+
+    QStringList titles;
+    for (const Session& s : m_sessions)
+        titles << sessionLabel(s);
+    c->setTitle(titles.join(QStringLiteral("  vs  ")));
+    c->legend()->setVisible(!m_kernelSeries.isEmpty() || m_sessions.size() > 1);
+
+    applyThemeToChart();
+    m_rebuilding = false;
+    relayout();
+}
+
+void RooflineChart::addShadingAndIsoLines()
+{
+    if (m_sessions.empty())
+        return;
+    const Session& s = m_sessions.front();
+    const double peak = bestPeak(s);
+    const double bandwidth = minBandwidth(s);
+    if (peak <= 0.0 || bandwidth <= 0.0)
+        return;
+    const Roof roof{peak, bandwidth};
+    const double ridge = ridgeIntensity(roof);
+    const double xLow = m_defaultX.x() / kOverdraw;
+    const double xHigh = m_defaultX.y() * kOverdraw;
+    const double floor = m_defaultY.x() / kOverdraw;
+
+    if (m_options.shadeRegions) {
+        auto region = [&](double from, double to, const QColor& color, const QString& name) {
+            auto* upper = new QLineSeries;
+            auto* lower = new QLineSeries;
+            for (const QPointF& p : roofVertices(roof, from, to)) {
+                upper->append(p);
+                lower->append(p.x(), floor);
+            }
+            auto* area = new QAreaSeries(upper, lower);
+            upper->setParent(area);
+            lower->setParent(area);
+            area->setName(name);
+            chart()->addSeries(area);
+            area->attachAxis(m_axisX);
+            area->attachAxis(m_axisY);
+            area->setPen(Qt::NoPen);
+            area->setBrush(color);
+            for (QLegendMarker* marker : chart()->legend()->markers(area))
+                marker->setVisible(false);
+        };
+        region(xLow, ridge, m_theme.memoryRegion, tr("memory-bound"));
+        region(ridge, xHigh, m_theme.computeRegion, tr("compute-bound"));
+    }
+    if (m_options.isoEfficiency) {
+        for (const double fraction : {0.5, 0.8}) {
+            QPen pen(m_theme.isoEfficiency, 2.0, Qt::DotLine);
+            pen.setCapStyle(Qt::FlatCap);
+            auto* line = addLine(roofVertices(Roof{peak * fraction, bandwidth * fraction}, xLow, xHigh), pen,
+                                 tr("%1 % of roof").arg(fraction * 100.0), false);
+            line->setProperty("ridgeline.iso", fraction);
+        }
+    }
+}
+
+void RooflineChart::addSessionSeries(int index)
+{
+    const Session& s = m_sessions[static_cast<std::size_t>(index)];
+    const bool overlay = m_sessions.size() > 1;
+    const QColor sessionColor = m_theme.sessionColor(index);
+    const double peak = bestPeak(s);
+    const double slowest = minBandwidth(s);
+    const double fastest = maxBandwidth(s);
+    const double xLow = m_defaultX.x() / kOverdraw;
+    const double xHigh = m_defaultX.y() * kOverdraw;
+    bool legendTaken = false;
+
+    // Compute ceilings: flat from where the fastest bandwidth roof meets them; the best one bold and solid.
+    const ComputeCeiling* best = nullptr;
+    for (const ComputeCeiling& ceiling : s.computeCeilings)
+        if (!best || ceiling.gflops > best->gflops)
+            best = &ceiling;
+    for (const ComputeCeiling& ceiling : s.computeCeilings) {
+        if (ceiling.gflops <= 0.0)
+            continue;
+        const bool isBest = &ceiling == best;
+        const double start = fastest > 0.0 ? std::max(xLow, ceiling.gflops / fastest) : xLow;
+        QPen pen(overlay ? sessionColor : m_theme.computeRoof, isBest ? m_theme.boldRoofWidth : m_theme.roofWidth,
+                 isBest ? Qt::SolidLine : Qt::DashLine);
+        pen.setCapStyle(Qt::FlatCap);
+        const bool inLegend = overlay && isBest && !legendTaken;
+        QLineSeries* series = addLine({QPointF(start, ceiling.gflops), QPointF(xHigh, ceiling.gflops)}, pen,
+                                      inLegend ? sessionLabel(s) : ceiling.name, inLegend);
+        legendTaken = legendTaken || inLegend;
+        series->setProperty("ridgeline.session", index);
+        series->setProperty("ridgeline.kind", QStringLiteral("compute"));
+        series->setProperty("ridgeline.name", ceiling.name);
+        series->setProperty("ridgeline.value", ceiling.gflops);
+        m_ceilingSeries << series;
+    }
+
+    // Bandwidth ceilings: the exact roof up to the ridge with the best compute ceiling, where it turns flat.
+    for (const BandwidthCeiling& ceiling : s.bandwidthCeilings) {
+        if (ceiling.gbps <= 0.0)
+            continue;
+        const double top = peak > 0.0 ? peak : m_defaultY.y() * kOverdraw;
+        const Roof roof{top, ceiling.gbps};
+        std::vector<QPointF> points = roofVertices(roof, xLow, xHigh);
+        const double ridge = ridgeIntensity(roof);
+        points.erase(std::remove_if(points.begin(), points.end(),
+                                    [ridge](const QPointF& p) { return p.x() > ridge * (1.0 + 1e-12); }),
+                     points.end());
+        const bool isSlowest = ceiling.gbps == slowest;
+        const bool highlighted = !m_highlightedLevel.isEmpty() && ceiling.level == m_highlightedLevel;
+        QColor color = overlay ? sessionColor : m_theme.bandwidthColor(ceiling.level);
+        if (!m_highlightedLevel.isEmpty() && !highlighted)
+            color.setAlphaF(0.35f);
+        double width = isSlowest ? m_theme.boldRoofWidth : m_theme.roofWidth + 0.5;
+        if (highlighted)
+            width += 2.5;
+        QPen pen(color, width, ceiling.mix == QLatin1String("triad") ? Qt::DashLine : Qt::SolidLine);
+        pen.setCapStyle(Qt::FlatCap);
+        const QString name = ceiling.mix == QLatin1String("read") || ceiling.mix.isEmpty()
+                                 ? ceiling.level
+                                 : QStringLiteral("%1 %2").arg(ceiling.level, ceiling.mix);
+        const bool inLegend = overlay && !legendTaken;
+        QLineSeries* series = addLine(points, pen, inLegend ? sessionLabel(s) : name, inLegend);
+        legendTaken = legendTaken || inLegend;
+        series->setProperty("ridgeline.session", index);
+        series->setProperty("ridgeline.kind", QStringLiteral("bandwidth"));
+        series->setProperty("ridgeline.name", name);
+        series->setProperty("ridgeline.level", ceiling.level);
+        series->setProperty("ridgeline.value", ceiling.gbps);
+        m_ceilingSeries << series;
+    }
+
+    // Kernels: one scatter series per kind, in order of first appearance.
+    QStringList kinds;
+    for (const KernelResult& k : s.kernels)
+        if (!kinds.contains(k.kind))
+            kinds << k.kind;
+    for (const QString& kind : kinds) {
+        auto* series = new QScatterSeries;
+        series->setName(overlay ? QStringLiteral("%1 (%2)").arg(kind, sessionLabel(s)) : kind);
+        QList<QPointF> points;
+        std::vector<KernelRef> refs;
+        for (int k = 0; k < static_cast<int>(s.kernels.size()); ++k) {
+            const KernelResult& kernel = s.kernels[static_cast<std::size_t>(k)];
+            if (kernel.kind != kind || kernel.intensity <= 0.0 || kernel.gflops <= 0.0)
+                continue;
+            points << QPointF(kernel.intensity, kernel.gflops);
+            refs.push_back({index, k});
+        }
+        series->replace(points);
+        chart()->addSeries(series);
+        series->attachAxis(m_axisX);
+        series->attachAxis(m_axisY);
+        series->setMarkerShape(markerShapeFor(kind));
+        series->setMarkerSize(m_theme.markerSize);
+        series->setColor(overlay ? sessionColor : m_theme.kernelColor(kind));
+        series->setBorderColor(m_theme.background);
+        series->setProperty("ridgeline.session", index);
+        series->setProperty("ridgeline.kind", kind);
+        for (QLegendMarker* marker : chart()->legend()->markers(series)) {
+            marker->setVisible(!overlay);
+            // Clicking a legend entry hides or shows that kind; the entry stays, dimmed.
+            connect(marker, &QLegendMarker::clicked, this, [this, marker, series] {
+                series->setVisible(!series->isVisible());
+                marker->setVisible(true);
+                QColor label = m_theme.text;
+                label.setAlphaF(series->isVisible() ? 1.0f : 0.4f);
+                marker->setLabelBrush(label);
+                QColor fill = series->color();
+                fill.setAlphaF(series->isVisible() ? 1.0f : 0.3f);
+                marker->setBrush(fill);
+                relayout();
+            });
+        }
+        connect(series, &QScatterSeries::hovered, this,
+                [this, series](const QPointF& point, bool state) { onKernelHovered(series, point, state); });
+        connect(series, &QScatterSeries::clicked, this,
+                [this, series](const QPointF& point) { onKernelClicked(series, point); });
+        m_kernelSeries << series;
+        m_kernelRefs.push_back(std::move(refs));
+    }
+}
+
+void RooflineChart::addExtraRoofSeries()
+{
+    const double xLow = m_defaultX.x() / kOverdraw;
+    const double xHigh = m_defaultX.y() * kOverdraw;
+    for (int i = 0; i < static_cast<int>(m_extraRoofs.size()); ++i) {
+        const NamedRoof& r = m_extraRoofs[static_cast<std::size_t>(i)];
+        if (r.roof.peakGflops <= 0.0 || r.roof.bandwidthGbps <= 0.0)
+            continue;
+        QPen pen(m_theme.extraRoofColor(i), m_theme.boldRoofWidth, Qt::SolidLine);
+        pen.setCapStyle(Qt::FlatCap);
+        pen.setJoinStyle(Qt::MiterJoin);
+        QLineSeries* series = addLine(roofVertices(r.roof, xLow, xHigh), pen, r.name, false);
+        series->setProperty("ridgeline.kind", QStringLiteral("extra"));
+        series->setProperty("ridgeline.name", r.name);
+        m_extraSeries << series;
+    }
+}
+
+void RooflineChart::applyThemeToChart()
+{
+    QChart* c = chart();
+    c->setBackgroundBrush(m_theme.background);
+    c->setPlotAreaBackgroundBrush(m_theme.plotBackground);
+    c->setPlotAreaBackgroundVisible(true);
+    c->setTitleBrush(m_theme.text);
+    c->setTitleFont(m_theme.titleFont);
+    setBackgroundBrush(m_theme.background);
+    for (QLogValueAxis* axis : {m_axisX, m_axisY}) {
+        axis->setLabelsFont(m_theme.axisLabelFont);
+        axis->setLabelsBrush(m_theme.text);
+        axis->setTitleFont(m_theme.axisTitleFont);
+        axis->setTitleBrush(m_theme.text);
+        axis->setGridLinePen(QPen(m_theme.grid, 1.0));
+        axis->setMinorGridLinePen(QPen(m_theme.minorGrid, 1.0));
+        axis->setLinePen(QPen(m_theme.mutedText, 1.5));
+    }
+    QLegend* legend = c->legend();
+    legend->setFont(m_theme.legendFont);
+    legend->setLabelBrush(m_theme.text);
+    legend->setBrush(Qt::NoBrush);
+    legend->setPen(Qt::NoPen);
+    legend->setMarkerShape(QLegend::MarkerShapeFromSeries);
+}
+
+QPointF RooflineChart::toChart(QPointF value) const
+{
+    return chart()->mapToPosition(value, m_anchor);
+}
+
+QPoint RooflineChart::viewportPosition(QPointF value) const
+{
+    return mapFromScene(chart()->mapToScene(toChart(value)));
+}
+
+void RooflineChart::relayout()
+{
+    if (m_rebuilding || !m_anchor)
+        return;
+    const QRectF plot = chart()->plotArea();
+    m_under->setClipRect(plot);
+    m_over->setClipRect(plot);
+    m_kernelLabelRects.clear();
+    if (plot.width() < 10 || plot.height() < 10) {
+        m_under->clear();
+        m_over->clear();
+        return;
+    }
+    const double xMin = m_axisX->min();
+    const double xMax = m_axisX->max();
+    const double yMin = m_axisY->min();
+    const double yMax = m_axisY->max();
+    const QRectF inner = plot.adjusted(4, 4, -4, -4);
+    const bool overlay = m_sessions.size() > 1;
+
+    std::vector<AnnotationLine> underLines;
+    std::vector<AnnotationLine> overLines;
+    std::vector<AnnotationText> texts;
+    std::vector<AnnotationRing> rings;
+    std::vector<QRectF> taken;
+    std::vector<QLineF> roofSegments;
+
+    // Every visible roof segment, in pixels: labels avoid crossing them.
+    auto collectSegments = [&](const QList<QLineSeries*>& list) {
+        for (QLineSeries* series : list) {
+            if (!series->isVisible())
+                continue;
+            const QList<QPointF> points = series->points();
+            for (qsizetype i = 1; i < points.size(); ++i)
+                roofSegments.emplace_back(toChart(points[i - 1]), toChart(points[i]));
+        }
+    };
+    collectSegments(m_ceilingSeries);
+    collectSegments(m_extraSeries);
+
+    // Kernel markers are obstacles for the ceiling labels too.
+    const double markerRadius = m_theme.markerSize / 2.0 + 1.0;
+    std::vector<QRectF> markerBoxes;
+    for (QScatterSeries* series : m_kernelSeries) {
+        if (!series->isVisible())
+            continue;
+        for (const QPointF& p : series->points()) {
+            const QPointF c = toChart(p);
+            markerBoxes.emplace_back(c.x() - markerRadius, c.y() - markerRadius, 2 * markerRadius, 2 * markerRadius);
+        }
+    }
+    auto isFree = [&](const QRectF& box) {
+        if (!inner.contains(box))
+            return false;
+        auto hits = [&](const QRectF& other) { return other.intersects(box); };
+        return std::none_of(taken.begin(), taken.end(), hits) &&
+               std::none_of(markerBoxes.begin(), markerBoxes.end(), hits);
+    };
+
+    // Labels for flat roofs sit above their line, right-aligned; they slide left when something is in the way.
+    auto placeFlatLabel = [&](const QString& text, double gflops, const QColor& color, bool below) {
+        if (gflops <= yMin || gflops >= yMax)
+            return;
+        const QFont& font = m_theme.ceilingLabelFont;
+        const QFontMetricsF metrics(font);
+        const QSizeF size(metrics.horizontalAdvance(text) + 2.0, metrics.height());
+        const double y = toChart(QPointF(xMax, gflops)).y();
+        for (const bool under : {below, !below}) {
+            for (int step = 0; step < 8; ++step) {
+                const double right = inner.right() - 4.0 - step * size.width() * 0.5;
+                const QRectF box(right - size.width(), under ? y + 4.0 : y - 4.0 - size.height(), size.width(),
+                                 size.height());
+                if (isFree(box)) {
+                    texts.push_back({text, box.topLeft(), 0.0, color, font, m_theme.background});
+                    taken.push_back(box);
+                    return;
+                }
+            }
+        }
+    };
+
+    for (QLineSeries* series : m_ceilingSeries) {
+        if (!series->isVisible() || series->property("ridgeline.kind").toString() != QLatin1String("compute"))
+            continue;
+        const double value = series->property("ridgeline.value").toDouble();
+        const QString text = QStringLiteral("%1: %2 GFLOP/s")
+                                 .arg(series->property("ridgeline.name").toString(), formatNumber(value));
+        placeFlatLabel(text, value, series->pen().color(), false);
+    }
+    for (int i = 0; i < static_cast<int>(m_extraSeries.size()); ++i) {
+        const NamedRoof& r = m_extraRoofs[static_cast<std::size_t>(i)];
+        const QString text = QStringLiteral("%1: %2 TFLOP/s, %3 TB/s")
+                                 .arg(r.name, formatNumber(r.roof.peakGflops / 1000.0),
+                                      formatNumber(r.roof.bandwidthGbps / 1000.0));
+        placeFlatLabel(text, r.roof.peakGflops, m_extraSeries[i]->pen().color(), false);
+    }
+
+    // Bandwidth labels run along their diagonal, above it, where the line is inside the plot and left of
+    // the ridge; several positions are tried so they clear the dots and each other.
+    for (QLineSeries* series : m_ceilingSeries) {
+        if (!series->isVisible() || series->property("ridgeline.kind").toString() != QLatin1String("bandwidth"))
+            continue;
+        const QList<QPointF> points = series->points();
+        if (points.size() < 2)
+            continue;
+        const double gbps = series->property("ridgeline.value").toDouble();
+        const double ridgeX = points.last().x();
+        const double lo = std::max(xMin, yMin / gbps);
+        const double hi = std::min({xMax, ridgeX, yMax / gbps});
+        if (!(lo < hi))
+            continue;
+        QString text = QStringLiteral("%1  %2 GB/s").arg(series->property("ridgeline.name").toString(),
+                                                          formatNumber(gbps));
+        if (overlay)
+            text = QStringLiteral("%1 · %2").arg(sessionLabel(m_sessions[static_cast<std::size_t>(
+                                                      series->property("ridgeline.session").toInt())]),
+                                                  text);
+        const QFont& font = m_theme.ceilingLabelFont;
+        const QFontMetricsF metrics(font);
+        const double width = metrics.horizontalAdvance(text) + 2.0;
+        const double height = metrics.height();
+        const QPointF pLo = toChart(QPointF(lo, lo * gbps));
+        const QPointF pHi = toChart(QPointF(hi, hi * gbps));
+        const QLineF visible(pLo, pHi);
+        if (visible.length() < width + 8.0)
+            continue;
+        const QPointF dir = (pHi - pLo) / visible.length();
+        const QPointF normal(dir.y(), -dir.x());  // points up-left for a rising line
+        const double angle = std::atan2(dir.y(), dir.x()) * 180.0 / M_PI;
+        for (const double t : {0.08, 0.2, 0.32, 0.44, 0.56, 0.68}) {
+            const double start = t * (visible.length() - width);
+            const QPointF onLine = pLo + dir * start;
+            // Boxes along the text approximate the rotated label for collision tests.
+            std::vector<QRectF> boxes;
+            for (double along = 0.0; along < width; along += height * 0.8) {
+                const QPointF centre = onLine + dir * (along + height * 0.4) + normal * (height / 2.0 + 3.0);
+                boxes.emplace_back(centre.x() - height * 0.4, centre.y() - height * 0.4, height * 0.8, height * 0.8);
+            }
+            if (!std::all_of(boxes.begin(), boxes.end(), isFree))
+                continue;
+            const QPointF origin = onLine + normal * (height + 3.0);
+            texts.push_back({text, origin, angle, series->pen().color(), font, m_theme.background});
+            taken.insert(taken.end(), boxes.begin(), boxes.end());
+            break;
+        }
+    }
+
+    // Iso-efficiency lines: a small label at the right end, under the line.
+    for (QAbstractSeries* abstract : chart()->series()) {
+        const QVariant fraction = abstract->property("ridgeline.iso");
+        if (!fraction.isValid())
+            continue;
+        const QList<QPointF> points = static_cast<QLineSeries*>(abstract)->points();
+        if (points.isEmpty())
+            continue;
+        const QString text = tr("%1 %").arg(fraction.toDouble() * 100.0);
+        const QFont& font = m_theme.kernelLabelFont;
+        const QFontMetricsF metrics(font);
+        const double y = toChart(QPointF(xMax, points.last().y())).y();
+        const QRectF box(inner.right() - metrics.horizontalAdvance(text) - 6.0, y + 2.0,
+                         metrics.horizontalAdvance(text) + 2.0, metrics.height());
+        if (isFree(box)) {
+            texts.push_back({text, box.topLeft(), 0.0, m_theme.mutedText, font, m_theme.background});
+            taken.push_back(box);
+        }
+    }
+
+    // Kernels: error bars under the dots, labels placed greedily around them.
+    LabelLayoutInput layout;
+    layout.bounds = inner;
+    layout.obstacles = taken;
+    layout.lines = roofSegments;
+    layout.markerRadius = markerRadius;
+    std::vector<std::pair<QString, QColor>> labelTexts;
+    int totalKernels = 0;
+    for (QScatterSeries* series : m_kernelSeries)
+        totalKernels += series->isVisible() ? static_cast<int>(series->count()) : 0;
+    const bool labelKernels = m_options.kernelLabels && totalKernels <= kMaxKernelLabels;
+    const QFontMetricsF kernelMetrics(m_theme.kernelLabelFont);
+    for (int si = 0; si < static_cast<int>(m_kernelSeries.size()); ++si) {
+        QScatterSeries* series = m_kernelSeries[si];
+        if (!series->isVisible())
+            continue;
+        const std::vector<KernelRef>& refs = m_kernelRefs[static_cast<std::size_t>(si)];
+        for (const KernelRef& ref : refs) {
+            const Session& s = m_sessions[static_cast<std::size_t>(ref.session)];
+            const KernelResult& k = s.kernels[static_cast<std::size_t>(ref.kernel)];
+            const QPointF centre = toChart(QPointF(k.intensity, k.gflops));
+            if (m_options.errorBars) {
+                const GflopsRange range = gflopsRange(k);
+                const QPointF low = toChart(QPointF(k.intensity, range.low));
+                const QPointF high = toChart(QPointF(k.intensity, range.high));
+                // A spread the marker already covers is not worth a bar.
+                if (range.low > 0.0 && low.y() - high.y() > 3.0 * markerRadius) {
+                    QPen pen(series->color(), 2.0);
+                    pen.setCapStyle(Qt::FlatCap);
+                    underLines.push_back({QLineF(low, high), pen});
+                    underLines.push_back({QLineF(low.x() - 5, low.y(), low.x() + 5, low.y()), pen});
+                    underLines.push_back({QLineF(high.x() - 5, high.y(), high.x() + 5, high.y()), pen});
+                }
+            }
+            if (ref.session == m_selected.session && ref.kernel == m_selected.kernel)
+                rings.push_back({centre, markerRadius + 5.0, QPen(m_theme.highlight, 3.0)});
+            if (labelKernels) {
+                const QString text = kernelLabel(k, &ref == &refs.front());
+                layout.labels.push_back(
+                    {centre, QSizeF(kernelMetrics.horizontalAdvance(text) + 2.0, kernelMetrics.height())});
+                labelTexts.emplace_back(text, series->color());
+            }
+        }
+    }
+    const std::vector<LabelPlacement> placements = placeLabels(layout);
+    for (std::size_t i = 0; i < placements.size(); ++i) {
+        const LabelPlacement& p = placements[i];
+        if (!p.placed)
+            continue;
+        if (p.needsLeader) {
+            QPen pen(m_theme.mutedText, 1.5);
+            overLines.push_back({p.leader, pen});
+        }
+        texts.push_back({labelTexts[i].first, p.rect.topLeft(), 0.0, m_theme.text, m_theme.kernelLabelFont,
+                         m_theme.background});
+        m_kernelLabelRects.push_back(p.rect);
+    }
+
+    m_under->setContent(std::move(underLines), {}, {});
+    m_over->setContent(std::move(overLines), std::move(texts), std::move(rings));
+}
+
+QStringList RooflineChart::visibleLabels() const
+{
+    QStringList labels;
+    for (const AnnotationText& text : m_over->texts())
+        labels << text.text;
+    return labels;
+}
+
+QList<QLineSeries*> RooflineChart::ceilingSeries() const
+{
+    return m_ceilingSeries;
+}
+
+QList<QScatterSeries*> RooflineChart::kernelSeries() const
+{
+    return m_kernelSeries;
+}
+
+QList<QLineSeries*> RooflineChart::extraRoofSeries() const
+{
+    return m_extraSeries;
+}
+
+QLineSeries* RooflineChart::ceilingSeries(int session, const QString& kind, const QString& name) const
+{
+    for (QLineSeries* series : m_ceilingSeries)
+        if (series->property("ridgeline.session").toInt() == session &&
+            series->property("ridgeline.kind").toString() == kind &&
+            series->property("ridgeline.name").toString() == name)
+            return series;
+    return nullptr;
+}
+
+int RooflineChart::kernelPointCount() const
+{
+    int count = 0;
+    for (QScatterSeries* series : m_kernelSeries)
+        count += static_cast<int>(series->count());
+    return count;
+}
+
+RooflineChart::KernelRef RooflineChart::kernelAt(QScatterSeries* series, const QPointF& point) const
+{
+    const qsizetype index = m_kernelSeries.indexOf(series);
+    if (index < 0)
+        return {};
+    const std::vector<KernelRef>& refs = m_kernelRefs[static_cast<std::size_t>(index)];
+    const QList<QPointF> points = series->points();
+    KernelRef best;
+    double bestDistance = std::numeric_limits<double>::max();
+    for (qsizetype i = 0; i < points.size() && i < static_cast<qsizetype>(refs.size()); ++i) {
+        const double dx = std::log10(points[i].x() / point.x());
+        const double dy = std::log10(points[i].y() / point.y());
+        const double distance = dx * dx + dy * dy;
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = refs[static_cast<std::size_t>(i)];
+        }
+    }
+    return best;
+}
+
+void RooflineChart::onKernelHovered(QScatterSeries* series, const QPointF& point, bool state)
+{
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    const KernelRef ref = kernelAt(series, point);
+    if (ref.session < 0)
+        return;
+    const Session& s = m_sessions[static_cast<std::size_t>(ref.session)];
+    QToolTip::showText(QCursor::pos(), kernelTooltipHtml(s, s.kernels[static_cast<std::size_t>(ref.kernel)]), this);
+}
+
+void RooflineChart::onKernelClicked(QScatterSeries* series, const QPointF& point)
+{
+    const KernelRef ref = kernelAt(series, point);
+    if (ref.session < 0)
+        return;
+    setSelectedKernel(ref.session, ref.kernel);
+    emit kernelClicked(ref.session, ref.kernel);
+}
+
+void RooflineChart::resetView()
+{
+    m_axisX->setRange(m_defaultX.x(), m_defaultX.y());
+    m_axisY->setRange(m_defaultY.x(), m_defaultY.y());
+}
+
+void RooflineChart::wheelEvent(QWheelEvent* event)
+{
+    const QPointF pos = chart()->mapFromScene(mapToScene(event->position().toPoint()));
+    const QRectF plot = chart()->plotArea();
+    if (!plot.contains(pos) || event->angleDelta().y() == 0) {
+        QChartView::wheelEvent(event);
+        return;
+    }
+    // Zoom about the cursor: the data point under it stays put.
+    const double f = event->angleDelta().y() > 0 ? 1.0 / 1.25 : 1.25;
+    const QRectF rect(pos.x() - (pos.x() - plot.left()) * f, pos.y() - (pos.y() - plot.top()) * f,
+                      plot.width() * f, plot.height() * f);
+    chart()->zoomIn(rect);
+    event->accept();
+}
+
+void RooflineChart::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::MiddleButton) {
+        m_panning = true;
+        m_panFrom = event->position().toPoint();
+        setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    QChartView::mousePressEvent(event);
+}
+
+void RooflineChart::mouseMoveEvent(QMouseEvent* event)
+{
+    if (m_panning) {
+        const QPoint now = event->position().toPoint();
+        const QPoint delta = now - m_panFrom;
+        m_panFrom = now;
+        chart()->scroll(-delta.x(), delta.y());
+        event->accept();
+        return;
+    }
+    QChartView::mouseMoveEvent(event);
+}
+
+void RooflineChart::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (m_panning && event->button() == Qt::MiddleButton) {
+        m_panning = false;
+        unsetCursor();
+        event->accept();
+        return;
+    }
+    if (event->button() == Qt::RightButton) {
+        resetView();  // right click undoes every zoom at once; the rubber band's zoom-out is rarely wanted
+        event->accept();
+        return;
+    }
+    QChartView::mouseReleaseEvent(event);
+}
+
+void RooflineChart::keyPressEvent(QKeyEvent* event)
+{
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        chart()->zoom(1.25);
+        break;
+    case Qt::Key_Minus:
+        chart()->zoom(0.8);
+        break;
+    case Qt::Key_Left:
+        chart()->scroll(-30, 0);
+        break;
+    case Qt::Key_Right:
+        chart()->scroll(30, 0);
+        break;
+    case Qt::Key_Up:
+        chart()->scroll(0, 30);
+        break;
+    case Qt::Key_Down:
+        chart()->scroll(0, -30);
+        break;
+    case Qt::Key_Home:
+    case Qt::Key_0:
+        resetView();
+        break;
+    default:
+        QChartView::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,132 @@
+#pragma once
+// The roofline chart: log-log axes, compute and bandwidth ceilings drawn as exact roofs, kernels as dots
+// with non-overlapping labels, error bars, ceiling labels on the lines, optional region shading and
+// iso-efficiency lines. Several sessions overlay in distinct colours; extra named roofs (GPUs) sit beside.
+
+#include "core/model/roofline.h"
+#include "core/session/session.h"
+#include "ui/chart/chart_theme.h"
+
+#include <QChartView>
+#include <QPointer>
+
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QAbstractSeries;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+QT_END_NAMESPACE
+
+namespace ridgeline::ui {
+
+class ChartAnnotations;
+
+// A roof that is not measured: a GPU from the catalog or one typed in by hand.
+struct NamedRoof {
+    QString name;           // "H100 SXM (bf16)"
+    Roof roof;              // GFLOP/s and GB/s, like every other roof on the chart
+};
+
+struct ChartOptions {
+    ThemeKind theme = ThemeKind::Light;
+    bool shadeRegions = false;      // memory-bound (left of the ridge) vs compute-bound
+    bool isoEfficiency = false;     // 50 % and 80 % of the primary roof
+    bool kernelLabels = true;
+    bool errorBars = true;
+};
+
+class RooflineChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit RooflineChart(QWidget* parent = nullptr);
+    ~RooflineChart() override;
+
+    // The first session is the primary one (shading and iso lines follow it); the rest are overlays.
+    void setSessions(std::vector<Session> sessions);
+    const std::vector<Session>& sessions() const { return m_sessions; }
+    void setExtraRoofs(std::vector<NamedRoof> roofs);
+    const std::vector<NamedRoof>& extraRoofs() const { return m_extraRoofs; }
+    void setOptions(const ChartOptions& options);
+    const ChartOptions& options() const { return m_options; }
+    const ChartTheme& theme() const { return m_theme; }
+
+    // The bandwidth view links here: emphasise one level's roof ("L2"); empty clears.
+    void setHighlightedLevel(const QString& level);
+    QString highlightedLevel() const { return m_highlightedLevel; }
+    // Ring one kernel (after a click); -1 clears.
+    void setSelectedKernel(int session, int kernel);
+
+    void resetView();
+
+    // What is on the chart, for tests and the CSV export.
+    QList<QLineSeries*> ceilingSeries() const;      // one per compute and bandwidth ceiling, all sessions
+    QList<QScatterSeries*> kernelSeries() const;
+    QList<QLineSeries*> extraRoofSeries() const;
+    QLineSeries* ceilingSeries(int session, const QString& kind, const QString& name) const;  // kind "compute"|"bandwidth"
+    int kernelPointCount() const;
+    // Chart-data -> viewport pixel, the layout-independent probe of the house style.
+    QPoint viewportPosition(QPointF value) const;
+    // Ceiling and kernel labels currently drawn (text only), for tests.
+    QStringList visibleLabels() const;
+    // Text boxes of the kernel labels currently drawn, in chart coordinates.
+    std::vector<QRectF> kernelLabelRects() const { return m_kernelLabelRects; }
+
+signals:
+    void kernelClicked(int session, int kernel);
+    void viewChanged();
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    struct KernelRef {
+        int session = -1;
+        int kernel = -1;
+    };
+
+    void rebuild();
+    void relayout();
+    void applyThemeToChart();
+    void computeDefaultRanges();
+    QLineSeries* addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name, bool inLegend);
+    void addSessionSeries(int index);
+    void addExtraRoofSeries();
+    void addShadingAndIsoLines();
+    void onKernelHovered(QScatterSeries* series, const QPointF& point, bool state);
+    void onKernelClicked(QScatterSeries* series, const QPointF& point);
+    KernelRef kernelAt(QScatterSeries* series, const QPointF& point) const;
+    QPointF toChart(QPointF value) const;
+    double bestPeak(const Session& session) const;
+
+    std::vector<Session> m_sessions;
+    std::vector<NamedRoof> m_extraRoofs;
+    ChartOptions m_options;
+    ChartTheme m_theme;
+    QString m_highlightedLevel;
+    KernelRef m_selected;
+
+    QLogValueAxis* m_axisX = nullptr;
+    QLogValueAxis* m_axisY = nullptr;
+    QLineSeries* m_anchor = nullptr;    // empty series that carries the axes for mapToPosition
+    QPointF m_defaultX;                 // (min, max) intensity
+    QPointF m_defaultY;                 // (min, max) GFLOP/s
+    QList<QLineSeries*> m_ceilingSeries;
+    QList<QScatterSeries*> m_kernelSeries;
+    QList<QLineSeries*> m_extraSeries;
+    std::vector<std::vector<KernelRef>> m_kernelRefs;  // per kernel series, in point order
+
+    ChartAnnotations* m_under = nullptr;    // error bars, under the dots
+    ChartAnnotations* m_over = nullptr;     // labels and leader lines, over everything
+    std::vector<QRectF> m_kernelLabelRects;
+    bool m_rebuilding = false;
+    QPoint m_panFrom;
+    bool m_panning = false;
+};
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,42 @@
+#pragma once
+// "Explain this point": which ceiling binds a kernel, how close it gets, and what would move it.
+// QtCore only, so the CLI could print the same text. (Candidate for core/model once it settles.)
+
+#include "core/model/roofline.h"
+#include "core/session/session.h"
+
+#include <QString>
+
+namespace ridgeline::ui {
+
+struct PointExplanation {
+    QString kernelName;
+    double intensity = 0.0;             // FLOP/byte
+    double gflops = 0.0;                // measured
+    QString computeCeiling;             // the compute ceiling that applies (same precision, best)
+    QString memoryLevel;                // level whose capacity holds the kernel's bytes ("L2", "DRAM")
+    Roof roof;                          // that compute ceiling with that level's bandwidth
+    Bound bound = Bound::Memory;
+    QString bindingCeiling;             // "DRAM 40 GB/s" or "fp32 avx512 x2 (230 GFLOP/s)"
+    double attainableGflops = 0.0;      // the roof above this kernel
+    double percentOfAttainable = 0.0;   // 100 x measured / attainable
+    double headroomGflops = 0.0;        // attainable - measured (never negative)
+    double ridgeIntensity = 0.0;        // FLOP/byte where this roof turns flat
+    double intensityFactorToRidge = 0.0;  // ridge / intensity: how much more reuse compute-bound needs
+    bool valid = false;                 // false when the session has no ceilings to compare with
+};
+
+// Working-set heuristic: the kernel's bytes (each operand moved once) against total cache capacity.
+QString memoryLevelFor(const Session& session, double bytes);
+
+PointExplanation explainKernel(const Session& session, const KernelResult& kernel);
+
+// A few short paragraphs of rich text for the panel and the tooltip.
+QString explanationHtml(const PointExplanation& explanation);
+QString kernelTooltipHtml(const Session& session, const KernelResult& kernel);
+
+// "1.5 GB", "32 MiB"-style sizes and "%g"-like numbers with sensible precision.
+QString formatBytes(double bytes);
+QString formatNumber(double value);
+
+}  // namespace ridgeline::ui
