@@ -78,7 +78,9 @@ TEST_F(QuickMeasurement, ComputeCeilingsArePositiveAndNearTheirTheoreticalPeak)
         EXPECT_LE(c.spread.median, c.spread.max);
         EXPECT_GT(c.theoreticalGflops, 0.0);
         // A loose bound: a busy CI machine may steal cycles, but never adds FMA units.
-        EXPECT_LT(c.gflops, 1.3 * c.theoreticalGflops) << c.name.toStdString();
+        if (!kInstrumented) {
+            EXPECT_LT(c.gflops, 1.3 * c.theoreticalGflops) << c.name.toStdString();
+        }
     }
     // Every ISA the CPU has is measured, in both precisions, on one thread.
     std::map<QString, int> perIsa;
