@@ -74,7 +74,8 @@ std::optional<ComputeMeasurement> measureComputeCeiling(Isa isa, Precision preci
     }
 
     ComputeMeasurement result;
-    result.clockGhz = median(clockSamples);
+    // Preemption can only stretch a clock sample (reading low), never shrink it: take the highest.
+    result.clockGhz = clockSamples.empty() ? 0.0 : *std::max_element(clockSamples.begin(), clockSamples.end());
     ComputeCeiling& ceiling = result.ceiling;
     ceiling.precision = precisionName(precision);
     ceiling.isa = isaName(isa);

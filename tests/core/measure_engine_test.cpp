@@ -11,6 +11,13 @@ using namespace ridgeline;
 
 namespace {
 
+// Sanitizers instrument every load, so cache levels no longer rank by speed; correctness still holds.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kInstrumented = true;
+#else
+constexpr bool kInstrumented = false;
+#endif
+
 class QuickMeasurement : public ::testing::Test {
 protected:
     static void SetUpTestSuite()
@@ -71,7 +78,9 @@ TEST_F(QuickMeasurement, ComputeCeilingsArePositiveAndNearTheirTheoreticalPeak)
         EXPECT_LE(c.spread.median, c.spread.max);
         EXPECT_GT(c.theoreticalGflops, 0.0);
         // A loose bound: a busy CI machine may steal cycles, but never adds FMA units.
-        EXPECT_LT(c.gflops, 1.3 * c.theoreticalGflops) << c.name.toStdString();
+        if (!kInstrumented) {
+            EXPECT_LT(c.gflops, 1.3 * c.theoreticalGflops) << c.name.toStdString();
+        }
     }
     // Every ISA the CPU has is measured, in both precisions, on one thread.
     std::map<QString, int> perIsa;
@@ -85,6 +94,8 @@ TEST_F(QuickMeasurement, ComputeCeilingsArePositiveAndNearTheirTheoreticalPeak)
 TEST_F(QuickMeasurement, BandwidthCeilingsAreOrderedL1AboveL2AboveL3AboveDram)
 {
     ASSERT_NE(s_session, nullptr);
+    if (kInstrumented)
+        GTEST_SKIP() << "sanitizer build: bandwidth ranks are not meaningful";
     std::map<QString, double> gbps;
     for (const BandwidthCeiling& c : s_session->bandwidthCeilings)
         gbps[c.level] = c.gbps;
