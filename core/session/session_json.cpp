@@ -1,0 +1,854 @@
+#include "core/session/session_json.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <QList>
+#include <QSaveFile>
+#include <QSet>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+namespace ridgeline {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// Bounds past which a number is not a measurement but a corrupt or hostile file.
+constexpr int kMaxTextChars = 4096;
+constexpr qsizetype kMaxEntries = 1'000'000;
+constexpr qsizetype kMaxCaches = 1024;
+constexpr qsizetype kMaxIsaFlags = 4096;
+constexpr std::int64_t kMaxCpus = 65536;
+constexpr std::int64_t kMaxCacheLevel = 16;
+constexpr std::int64_t kMaxBatch = std::int64_t{1} << 20;
+constexpr std::int64_t kMaxRepetitions = 1'000'000'000;
+constexpr std::int64_t kTiB = std::int64_t{1} << 40;
+constexpr std::int64_t kPiB = std::int64_t{1} << 50;
+constexpr double kMaxGflops = 1e9;             // 1e18 FLOP/s
+constexpr double kMaxGbps = 1e9;               // 1e18 B/s
+constexpr double kMaxOperationCount = 1e21;    // FLOPs or bytes of one kernel run
+constexpr double kMaxSeconds = 1e7;            // about four months
+constexpr double kMaxClockGhz = 1000.0;
+constexpr double kMaxIntensity = 1e12;         // FLOP per byte
+constexpr double kMaxTokensPerSecond = 1e12;
+constexpr double kMaxSpeedup = 1e9;
+constexpr double kMaxDifference = 1e300;       // only NaN and infinity are refused
+
+// Whole numbers print exactly (a cache size of 2199023255552, not 2.199e+12); others as short as round-trips.
+QString formatNumber(double value)
+{
+    if (std::isfinite(value) && std::trunc(value) == value && std::abs(value) < 1e15)
+        return QString::number(static_cast<qint64>(value));
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+// What a value is, for "must be X, got Y" messages; long strings are cut so the message stays one line.
+QString describe(const QJsonValue& value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null: return u"null"_s;
+    case QJsonValue::Bool: return value.toBool() ? u"true"_s : u"false"_s;
+    case QJsonValue::Double: return formatNumber(value.toDouble());
+    case QJsonValue::String: {
+        const QString text = value.toString();
+        return u"the string \""_s + (text.size() > 40 ? text.left(40) + u"..."_s : text) + u'"';
+    }
+    case QJsonValue::Array: return u"an array"_s;
+    case QJsonValue::Object: return u"an object"_s;
+    case QJsonValue::Undefined: break;
+    }
+    return u"nothing"_s;
+}
+
+QString indexed(const QString& path, qsizetype index) { return path + u'[' + QString::number(index) + u']'; }
+
+// The first problem met while reading; later ones would only be echoes of it.
+class Problem {
+public:
+    bool found() const { return m_error.has_value(); }
+    void report(Error::Code code, QString detail)
+    {
+        if (!m_error)
+            m_error = Error{code, std::move(detail)};
+    }
+    const Error& error() const { return *m_error; }
+
+private:
+    std::optional<Error> m_error;
+};
+
+enum class Need { Optional, Required };
+
+// Reads typed, range-checked fields of one JSON object, remembering which keys it was asked for so
+// that anything else in the object can be reported as unknown. "where" is the path used in messages.
+class ObjectReader {
+public:
+    ObjectReader(QJsonObject object, QString path, Problem& problem)
+        : m_object(std::move(object)), m_path(std::move(path)), m_problem(problem)
+    {
+    }
+
+    QString where(QLatin1StringView key) const { return where(QString(key)); }
+    QString where(const QString& key) const { return m_path.isEmpty() ? key : m_path + u'.' + key; }
+    Problem& problem() { return m_problem; }
+
+    // Marks key as known and returns its value, if present and no problem has been found yet.
+    std::optional<QJsonValue> take(QLatin1StringView key, Need need)
+    {
+        m_known.append(key);
+        if (m_problem.found())
+            return std::nullopt;
+        const auto it = m_object.constFind(key);
+        if (it == m_object.constEnd()) {
+            if (need == Need::Required)
+                m_problem.report(Error::Code::Schema, u"missing required field "_s + where(key));
+            return std::nullopt;
+        }
+        return QJsonValue(it.value());
+    }
+
+    QString text(QLatin1StringView key, Need need = Need::Optional)
+    {
+        const auto value = take(key, need);
+        return value ? checkedText(*value, where(key), m_problem) : QString();
+    }
+
+    bool boolean(QLatin1StringView key, bool fallback)
+    {
+        const auto value = take(key, Need::Optional);
+        if (!value)
+            return fallback;
+        if (!value->isBool()) {
+            m_problem.report(Error::Code::Schema,
+                             where(key) + u" must be true or false, got "_s + describe(*value));
+            return fallback;
+        }
+        return value->toBool();
+    }
+
+    // Every floating-point quantity in a session is a finite number in 0..max.
+    double number(QLatin1StringView key, double max, Need need = Need::Optional)
+    {
+        const auto value = take(key, need);
+        return value ? checkedNumber(*value, where(key), max) : 0.0;
+    }
+
+    std::int64_t integer(QLatin1StringView key, std::int64_t min, std::int64_t max, std::int64_t fallback,
+                         Need need = Need::Optional)
+    {
+        const auto value = take(key, need);
+        if (!value)
+            return fallback;
+        const double asDouble = value->toDouble(std::nan(""));
+        const bool whole = value->isDouble() && std::isfinite(asDouble) && std::trunc(asDouble) == asDouble;
+        if (!whole || asDouble < static_cast<double>(min) || asDouble > static_cast<double>(max)) {
+            m_problem.report(whole ? Error::Code::Range : Error::Code::Schema,
+                             where(key) + u" must be an integer in "_s + QString::number(min) + u".."_s
+                                 + QString::number(max) + u", got "_s + describe(*value));
+            return fallback;
+        }
+        return value->toInteger();
+    }
+
+    int smallInteger(QLatin1StringView key, int min, std::int64_t max, int fallback, Need need = Need::Optional)
+    {
+        return static_cast<int>(integer(key, min, max, fallback, need));
+    }
+
+    std::optional<QJsonObject> object(QLatin1StringView key, Need need)
+    {
+        const auto value = take(key, need);
+        if (!value)
+            return std::nullopt;
+        if (!value->isObject()) {
+            m_problem.report(Error::Code::Schema, where(key) + u" must be an object, got "_s + describe(*value));
+            return std::nullopt;
+        }
+        return value->toObject();
+    }
+
+    // The size is checked before any entry is looked at, so a huge array costs nothing more to refuse.
+    std::optional<QJsonArray> array(QLatin1StringView key, qsizetype maxEntries, Need need)
+    {
+        const auto value = take(key, need);
+        if (!value)
+            return std::nullopt;
+        if (!value->isArray()) {
+            m_problem.report(Error::Code::Schema, where(key) + u" must be an array, got "_s + describe(*value));
+            return std::nullopt;
+        }
+        QJsonArray entries = value->toArray();
+        if (entries.size() > maxEntries) {
+            m_problem.report(Error::Code::Range, where(key) + u" has "_s + QString::number(entries.size())
+                                                     + u" entries; at most "_s + QString::number(maxEntries)
+                                                     + u" are allowed"_s);
+            return std::nullopt;
+        }
+        return entries;
+    }
+
+    QDateTime dateTime(QLatin1StringView key)
+    {
+        const auto value = take(key, Need::Optional);
+        if (!value)
+            return {};
+        QDateTime parsed;
+        if (value->isString())
+            parsed = QDateTime::fromString(value->toString(), Qt::ISODateWithMs);
+        if (!parsed.isValid())
+            m_problem.report(Error::Code::Schema, where(key) + u" must be an ISO 8601 date and time such as "
+                                                  "\"2026-12-02T16:44:16Z\", got "_s + describe(*value));
+        return parsed;
+    }
+
+    // min, median and max are flattened into the entry; all three or none, and in that order.
+    Spread spread(double max)
+    {
+        const bool any = m_object.contains("min"_L1) || m_object.contains("median"_L1) || m_object.contains("max"_L1);
+        const Need need = any ? Need::Required : Need::Optional;
+        Spread spread;
+        spread.min = number("min"_L1, max, need);
+        spread.median = number("median"_L1, max, need);
+        spread.max = number("max"_L1, max, need);
+        if (m_problem.found())
+            return spread;
+        if (spread.min > spread.median)
+            m_problem.report(Error::Code::Range, where("min"_L1) + u" ("_s + formatNumber(spread.min)
+                                                     + u") must not exceed the median ("_s
+                                                     + formatNumber(spread.median) + u')');
+        else if (spread.median > spread.max)
+            m_problem.report(Error::Code::Range, where("median"_L1) + u" ("_s + formatNumber(spread.median)
+                                                     + u") must not exceed the max ("_s + formatNumber(spread.max)
+                                                     + u')');
+        return spread;
+    }
+
+    // Call once every known key has been taken: a misspelt field should not silently read as absent.
+    void rejectUnknownKeys()
+    {
+        if (m_problem.found())
+            return;
+        for (const QString& key : m_object.keys()) {
+            const bool known = std::any_of(m_known.cbegin(), m_known.cend(),
+                                           [&key](QLatin1StringView knownKey) { return key == knownKey; });
+            if (!known) {
+                m_problem.report(Error::Code::Schema, u"unknown field "_s + where(key));
+                return;
+            }
+        }
+    }
+
+    static QString checkedText(const QJsonValue& value, const QString& where, Problem& problem)
+    {
+        if (!value.isString()) {
+            problem.report(Error::Code::Schema, where + u" must be a string, got "_s + describe(value));
+            return {};
+        }
+        QString text = value.toString();
+        if (text.size() > kMaxTextChars) {
+            problem.report(Error::Code::Range, where + u" is "_s + QString::number(text.size())
+                                                   + u" characters long; at most "_s
+                                                   + QString::number(kMaxTextChars) + u" are allowed"_s);
+            return {};
+        }
+        return text;
+    }
+
+private:
+    double checkedNumber(const QJsonValue& value, const QString& where, double max)
+    {
+        if (!value.isDouble()) {
+            m_problem.report(Error::Code::Schema, where + u" must be a finite number >= 0, got "_s + describe(value));
+            return 0.0;
+        }
+        const double number = value.toDouble();
+        if (!std::isfinite(number) || number < 0.0) {
+            m_problem.report(Error::Code::Range, where + u" must be a finite number >= 0, got "_s + describe(value));
+            return 0.0;
+        }
+        if (number > max) {
+            m_problem.report(Error::Code::Range, where + u" must be at most "_s + formatNumber(max) + u", got "_s
+                                                     + describe(value));
+            return 0.0;
+        }
+        return number;
+    }
+
+    QJsonObject m_object;
+    QString m_path;
+    Problem& m_problem;
+    QList<QLatin1StringView> m_known;
+};
+
+// Calls readEntry(ObjectReader&) for each entry of an array of objects, stopping at the first problem.
+template <typename T, typename ReadEntry>
+std::vector<T> readEntries(ObjectReader& parent, QLatin1StringView key, qsizetype maxEntries, Need need,
+                           ReadEntry readEntry)
+{
+    std::vector<T> entries;
+    const auto array = parent.array(key, maxEntries, need);
+    if (!array)
+        return entries;
+    entries.reserve(static_cast<std::size_t>(array->size()));
+    Problem& problem = parent.problem();
+    for (qsizetype i = 0; i < array->size() && !problem.found(); ++i) {
+        const QJsonValue value = array->at(i);
+        const QString path = indexed(parent.where(key), i);
+        if (!value.isObject()) {
+            problem.report(Error::Code::Schema, path + u" must be an object, got "_s + describe(value));
+            break;
+        }
+        ObjectReader reader(value.toObject(), path, problem);
+        T entry = readEntry(reader);
+        reader.rejectUnknownKeys();
+        entries.push_back(std::move(entry));
+    }
+    return entries;
+}
+
+// Each struct's writer and reader sit side by side so that a key cannot drift between them.
+
+QJsonObject cacheToJson(const CacheInfo& cache)
+{
+    return {{u"level"_s, cache.level},
+            {u"type"_s, cache.type},
+            {u"size_bytes"_s, static_cast<qint64>(cache.sizeBytes)},
+            {u"shared_by_cpus"_s, cache.sharedByCpus}};
+}
+
+CacheInfo cacheFromJson(ObjectReader& in)
+{
+    CacheInfo cache;
+    cache.level = in.smallInteger("level"_L1, 0, kMaxCacheLevel, 0);
+    cache.type = in.text("type"_L1);
+    cache.sizeBytes = in.integer("size_bytes"_L1, 0, kTiB, 0);
+    cache.sharedByCpus = in.smallInteger("shared_by_cpus"_L1, 0, kMaxCpus, 1);
+    return cache;
+}
+
+QJsonObject machineToJson(const MachineInfo& machine)
+{
+    QJsonArray caches;
+    for (const CacheInfo& cache : machine.caches)
+        caches.append(cacheToJson(cache));
+    return {{u"cpu_model"_s, machine.cpuModel},
+            {u"hostname"_s, machine.hostname},
+            {u"os"_s, machine.os},
+            {u"cores"_s, machine.cores},
+            {u"isa"_s, QJsonArray::fromStringList(machine.isa)},
+            {u"caches"_s, caches},
+            {u"openblas_version"_s, machine.openblasVersion},
+            {u"openblas_core"_s, machine.openblasCore},
+            {u"openblas_config"_s, machine.openblasConfig},
+            {u"openblas_threads"_s, machine.openblasThreads},
+            {u"clock_ghz"_s, machine.clockGhz},
+            {u"memory_available_bytes"_s, static_cast<qint64>(machine.memoryAvailableBytes)}};
+}
+
+QStringList isaFromJson(ObjectReader& in)
+{
+    QStringList flags;
+    const auto array = in.array("isa"_L1, kMaxIsaFlags, Need::Optional);
+    if (!array)
+        return flags;
+    for (qsizetype i = 0; i < array->size() && !in.problem().found(); ++i)
+        flags.append(ObjectReader::checkedText(array->at(i), indexed(in.where("isa"_L1), i), in.problem()));
+    return flags;
+}
+
+MachineInfo machineFromJson(ObjectReader& in)
+{
+    MachineInfo machine;
+    machine.cpuModel = in.text("cpu_model"_L1, Need::Required);
+    machine.cores = in.smallInteger("cores"_L1, 1, kMaxCpus, 0, Need::Required);
+    machine.hostname = in.text("hostname"_L1);
+    machine.os = in.text("os"_L1);
+    machine.isa = isaFromJson(in);
+    machine.caches = readEntries<CacheInfo>(in, "caches"_L1, kMaxCaches, Need::Optional, cacheFromJson);
+    machine.openblasVersion = in.text("openblas_version"_L1);
+    machine.openblasCore = in.text("openblas_core"_L1);
+    machine.openblasConfig = in.text("openblas_config"_L1);
+    machine.openblasThreads = in.smallInteger("openblas_threads"_L1, 0, kMaxCpus, 0);
+    machine.clockGhz = in.number("clock_ghz"_L1, kMaxClockGhz);
+    machine.memoryAvailableBytes = in.integer("memory_available_bytes"_L1, 0, kPiB, 0);
+    return machine;
+}
+
+void insertSpread(QJsonObject& object, const Spread& spread)
+{
+    object.insert("min"_L1, spread.min);
+    object.insert("median"_L1, spread.median);
+    object.insert("max"_L1, spread.max);
+}
+
+QJsonObject computeToJson(const ComputeCeiling& ceiling)
+{
+    QJsonObject object{{u"name"_s, ceiling.name},
+                       {u"precision"_s, ceiling.precision},
+                       {u"isa"_s, ceiling.isa},
+                       {u"threads"_s, ceiling.threads},
+                       {u"gflops"_s, ceiling.gflops},
+                       {u"theoretical_gflops"_s, ceiling.theoreticalGflops},
+                       {u"repetitions"_s, ceiling.repetitions}};
+    insertSpread(object, ceiling.spread);
+    return object;
+}
+
+ComputeCeiling computeFromJson(ObjectReader& in)
+{
+    ComputeCeiling ceiling;
+    ceiling.name = in.text("name"_L1, Need::Required);
+    ceiling.precision = in.text("precision"_L1);
+    ceiling.isa = in.text("isa"_L1);
+    ceiling.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
+    ceiling.gflops = in.number("gflops"_L1, kMaxGflops, Need::Required);
+    ceiling.theoreticalGflops = in.number("theoretical_gflops"_L1, kMaxGflops);
+    ceiling.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
+    ceiling.spread = in.spread(kMaxGflops);
+    return ceiling;
+}
+
+QJsonObject bandwidthToJson(const BandwidthCeiling& ceiling)
+{
+    QJsonObject object{{u"level"_s, ceiling.level},
+                       {u"mix"_s, ceiling.mix},
+                       {u"gbps"_s, ceiling.gbps},
+                       {u"working_set_bytes"_s, static_cast<qint64>(ceiling.workingSetBytes)},
+                       {u"threads"_s, ceiling.threads},
+                       {u"repetitions"_s, ceiling.repetitions}};
+    insertSpread(object, ceiling.spread);
+    return object;
+}
+
+BandwidthCeiling bandwidthFromJson(ObjectReader& in)
+{
+    BandwidthCeiling ceiling;
+    ceiling.level = in.text("level"_L1, Need::Required);
+    ceiling.mix = in.text("mix"_L1);
+    ceiling.gbps = in.number("gbps"_L1, kMaxGbps, Need::Required);
+    ceiling.workingSetBytes = in.integer("working_set_bytes"_L1, 0, kPiB, 0);
+    ceiling.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
+    ceiling.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
+    ceiling.spread = in.spread(kMaxGbps);
+    return ceiling;
+}
+
+QJsonObject curvePointToJson(const BandwidthPoint& point)
+{
+    QJsonObject object{{u"working_set_bytes"_s, static_cast<qint64>(point.workingSetBytes)},
+                       {u"mix"_s, point.mix},
+                       {u"level"_s, point.level},
+                       {u"threads"_s, point.threads},
+                       {u"gbps"_s, point.gbps}};
+    insertSpread(object, point.spread);
+    return object;
+}
+
+BandwidthPoint curvePointFromJson(ObjectReader& in)
+{
+    BandwidthPoint point;
+    point.workingSetBytes = in.integer("working_set_bytes"_L1, 0, kPiB, 0, Need::Required);
+    point.mix = in.text("mix"_L1);
+    point.level = in.text("level"_L1);
+    point.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
+    point.gbps = in.number("gbps"_L1, kMaxGbps, Need::Required);
+    point.spread = in.spread(kMaxGbps);
+    return point;
+}
+
+QJsonObject kernelToJson(const KernelResult& kernel)
+{
+    QJsonObject object{{u"name"_s, kernel.name},
+                       {u"kind"_s, kernel.kind},
+                       {u"size"_s, kernel.size},
+                       {u"precision"_s, kernel.precision},
+                       {u"threads"_s, kernel.threads},
+                       {u"batch"_s, kernel.batch},
+                       {u"flops"_s, kernel.flops},
+                       {u"bytes"_s, kernel.bytes},
+                       {u"seconds"_s, kernel.seconds},
+                       {u"gflops"_s, kernel.gflops},
+                       {u"gbps"_s, kernel.gbps},
+                       {u"intensity"_s, kernel.intensity},
+                       {u"tokens_per_s"_s, kernel.tokensPerSecond},
+                       {u"repetitions"_s, kernel.repetitions}};
+    insertSpread(object, kernel.spread);
+    return object;
+}
+
+KernelResult kernelFromJson(ObjectReader& in)
+{
+    KernelResult kernel;
+    kernel.name = in.text("name"_L1, Need::Required);
+    kernel.kind = in.text("kind"_L1, Need::Required);
+    kernel.size = in.text("size"_L1);
+    kernel.precision = in.text("precision"_L1);
+    kernel.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
+    kernel.batch = in.smallInteger("batch"_L1, 0, kMaxBatch, 0);
+    kernel.flops = in.number("flops"_L1, kMaxOperationCount);
+    kernel.bytes = in.number("bytes"_L1, kMaxOperationCount);
+    kernel.seconds = in.number("seconds"_L1, kMaxSeconds, Need::Required);
+    kernel.gflops = in.number("gflops"_L1, kMaxGflops);
+    kernel.gbps = in.number("gbps"_L1, kMaxGbps);
+    kernel.intensity = in.number("intensity"_L1, kMaxIntensity);
+    kernel.tokensPerSecond = in.number("tokens_per_s"_L1, kMaxTokensPerSecond);
+    kernel.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
+    kernel.spread = in.spread(kMaxSeconds);
+    return kernel;
+}
+
+QJsonObject fusionToJson(const FusionResult& fusion)
+{
+    return {{u"elements"_s, static_cast<qint64>(fusion.elements)},
+            {u"unfused_bytes"_s, fusion.unfusedBytes},
+            {u"fused_bytes"_s, fusion.fusedBytes},
+            {u"unfused_seconds"_s, fusion.unfusedSeconds},
+            {u"fused_seconds"_s, fusion.fusedSeconds},
+            {u"speedup"_s, fusion.speedup},
+            {u"max_abs_difference"_s, fusion.maxAbsDifference}};
+}
+
+FusionResult fusionFromJson(ObjectReader& in)
+{
+    FusionResult fusion;
+    fusion.elements = in.integer("elements"_L1, 0, kTiB, 0);
+    fusion.unfusedBytes = in.number("unfused_bytes"_L1, kMaxOperationCount);
+    fusion.fusedBytes = in.number("fused_bytes"_L1, kMaxOperationCount);
+    fusion.unfusedSeconds = in.number("unfused_seconds"_L1, kMaxSeconds);
+    fusion.fusedSeconds = in.number("fused_seconds"_L1, kMaxSeconds);
+    fusion.speedup = in.number("speedup"_L1, kMaxSpeedup);
+    fusion.maxAbsDifference = in.number("max_abs_difference"_L1, kMaxDifference);
+    return fusion;
+}
+
+// "format" and "schema_version" come first: a file from another program or a newer Ridgeline is named
+// as such, rather than reported as a list of odd fields.
+void checkHeader(ObjectReader& in)
+{
+    Problem& problem = in.problem();
+    const auto format = in.take("format"_L1, Need::Optional);
+    if (!format) {
+        problem.report(Error::Code::Schema,
+                       u"not a Ridgeline session: no \"format\": \""_s + Session::kFormat + u"\" field"_s);
+        return;
+    }
+    if (format->toString() != Session::kFormat) {
+        problem.report(Error::Code::Schema, u"not a Ridgeline session: format is "_s + describe(*format)
+                                                + u", expected \""_s + Session::kFormat + u'"');
+        return;
+    }
+    const auto version = in.take("schema_version"_L1, Need::Optional);
+    if (!version) {
+        problem.report(Error::Code::Schema, u"missing required field schema_version"_s);
+        return;
+    }
+    const double number = version->toDouble(std::nan(""));
+    if (!version->isDouble() || std::trunc(number) != number) {
+        problem.report(Error::Code::Schema, u"schema_version must be an integer, got "_s + describe(*version));
+        return;
+    }
+    const QString supported = Session::kSchemaVersion == 1 ? u"schema 1"_s
+                                                           : u"schemas 1 to "_s + QString::number(Session::kSchemaVersion);
+    if (number > Session::kSchemaVersion) {
+        problem.report(Error::Code::Unsupported, u"written by a newer Ridgeline (schema "_s + describe(*version)
+                                                     + u"); this build reads up to "_s
+                                                     + QString::number(Session::kSchemaVersion));
+    } else if (number < 1) {
+        // Schema 1 is the first; when 2 exists, older files are migrated here or refused by name.
+        problem.report(Error::Code::Schema, u"schema_version "_s + describe(*version)
+                                                + u" is not a Ridgeline session schema; this build reads "_s + supported);
+    }
+}
+
+Session sessionFromObject(const QJsonObject& root, Problem& problem)
+{
+    Session session;
+    ObjectReader in(root, QString(), problem);
+    checkHeader(in);
+    session.title = in.text("title"_L1);
+    session.created = in.dateTime("created"_L1);
+    session.generator = in.text("generator"_L1);
+    session.quick = in.boolean("quick"_L1, false);
+    session.complete = in.boolean("complete"_L1, true);
+    session.wallSeconds = in.number("wall_seconds"_L1, kMaxSeconds);
+    session.streamTriadGbps = in.number("stream_triad_gbps"_L1, kMaxGbps);
+
+    if (const auto machine = in.object("machine"_L1, Need::Required)) {
+        ObjectReader machineIn(*machine, in.where("machine"_L1), problem);
+        session.machine = machineFromJson(machineIn);
+        machineIn.rejectUnknownKeys();
+    }
+    if (const auto ceilings = in.object("ceilings"_L1, Need::Required)) {
+        ObjectReader ceilingsIn(*ceilings, in.where("ceilings"_L1), problem);
+        session.computeCeilings =
+            readEntries<ComputeCeiling>(ceilingsIn, "compute"_L1, kMaxEntries, Need::Required, computeFromJson);
+        session.bandwidthCeilings =
+            readEntries<BandwidthCeiling>(ceilingsIn, "bandwidth"_L1, kMaxEntries, Need::Required, bandwidthFromJson);
+        ceilingsIn.rejectUnknownKeys();
+    }
+    session.bandwidthCurve =
+        readEntries<BandwidthPoint>(in, "bandwidth_curve"_L1, kMaxEntries, Need::Optional, curvePointFromJson);
+    session.kernels = readEntries<KernelResult>(in, "kernels"_L1, kMaxEntries, Need::Required, kernelFromJson);
+    if (const auto fusion = in.object("fusion"_L1, Need::Optional)) {
+        ObjectReader fusionIn(*fusion, in.where("fusion"_L1), problem);
+        session.fusion = fusionFromJson(fusionIn);
+        fusionIn.rejectUnknownKeys();
+    }
+    in.rejectUnknownKeys();
+    return session;
+}
+
+// QJsonDocument keeps the last of two equal keys without a word, so duplicates are found here, on the
+// raw text, after Qt has accepted it as valid JSON. Returns the path of the first duplicate.
+class DuplicateKeyScanner {
+public:
+    explicit DuplicateKeyScanner(const QByteArray& json) : m_json(json) {}
+
+    std::optional<std::pair<QString, qsizetype>> firstDuplicate()
+    {
+        for (qsizetype i = 0; i < m_json.size(); ++i) {
+            switch (m_json.at(i)) {
+            case '{': m_frames.emplace_back().isObject = true; break;
+            case '[': m_frames.emplace_back().isObject = false; break;
+            case '}':
+            case ']': m_frames.pop_back(); break;
+            case ',':
+                if (!m_frames.empty()) {
+                    Frame& frame = m_frames.back();
+                    if (frame.isObject)
+                        frame.expectKey = true;
+                    else
+                        ++frame.index;
+                }
+                break;
+            case '"': {
+                const qsizetype start = i;
+                i = endOfString(i);
+                if (m_frames.empty() || !m_frames.back().isObject || !m_frames.back().expectKey)
+                    break;
+                Frame& frame = m_frames.back();
+                frame.expectKey = false;
+                frame.key = decodedKey(m_json.mid(start + 1, i - start - 1));
+                if (frame.keys.contains(frame.key))
+                    return std::make_pair(path(), start);
+                frame.keys.insert(frame.key);
+                break;
+            }
+            default: break;
+            }
+        }
+        return std::nullopt;
+    }
+
+private:
+    struct Frame {
+        bool isObject = false;
+        bool expectKey = true;
+        qsizetype index = 0;
+        QString key;
+        QSet<QString> keys;
+    };
+
+    // Index of the closing quote of the string opening at i.
+    qsizetype endOfString(qsizetype i) const
+    {
+        for (++i; i < m_json.size() && m_json.at(i) != '"'; ++i) {
+            if (m_json.at(i) == '\\')
+                ++i;
+        }
+        return i;
+    }
+
+    // "\u0061" and "a" are the same key; let Qt decode the rare escaped one.
+    static QString decodedKey(const QByteArray& raw)
+    {
+        if (!raw.contains('\\'))
+            return QString::fromUtf8(raw);
+        QByteArray wrapped;
+        wrapped.append("[\"").append(raw).append("\"]");
+        return QJsonDocument::fromJson(wrapped).array().at(0).toString();
+    }
+
+    QString path() const
+    {
+        QString result;
+        for (const Frame& frame : m_frames) {
+            if (!frame.isObject)
+                result = indexed(result, frame.index);
+            else
+                result = result.isEmpty() ? frame.key : result + u'.' + frame.key;
+        }
+        return result;
+    }
+
+    const QByteArray& m_json;
+    std::vector<Frame> m_frames;
+};
+
+QString lineAndColumn(const QByteArray& bytes, qsizetype offset)
+{
+    const QByteArray before = bytes.left(offset);
+    const qsizetype line = before.count('\n') + 1;
+    const qsizetype column = offset - (before.lastIndexOf('\n') + 1) + 1;
+    return u"line "_s + QString::number(line) + u", column "_s + QString::number(column);
+}
+
+Error sourceError(const QString& sourceName, Error::Code code, const QString& detail)
+{
+    return Error{code, sourceName + u": "_s + detail};
+}
+
+}  // namespace
+
+QJsonObject sessionToJsonObject(const Session& session)
+{
+    QJsonArray compute;
+    for (const ComputeCeiling& ceiling : session.computeCeilings)
+        compute.append(computeToJson(ceiling));
+    QJsonArray bandwidth;
+    for (const BandwidthCeiling& ceiling : session.bandwidthCeilings)
+        bandwidth.append(bandwidthToJson(ceiling));
+    QJsonArray curve;
+    for (const BandwidthPoint& point : session.bandwidthCurve)
+        curve.append(curvePointToJson(point));
+    QJsonArray kernels;
+    for (const KernelResult& kernel : session.kernels)
+        kernels.append(kernelToJson(kernel));
+
+    QJsonObject root{{u"format"_s, Session::kFormat},
+                     {u"schema_version"_s, Session::kSchemaVersion},
+                     {u"title"_s, session.title},
+                     {u"generator"_s, session.generator},
+                     {u"quick"_s, session.quick},
+                     {u"complete"_s, session.complete},
+                     {u"wall_seconds"_s, session.wallSeconds},
+                     {u"stream_triad_gbps"_s, session.streamTriadGbps},
+                     {u"machine"_s, machineToJson(session.machine)},
+                     {u"ceilings"_s, QJsonObject{{u"compute"_s, compute}, {u"bandwidth"_s, bandwidth}}},
+                     {u"bandwidth_curve"_s, curve},
+                     {u"kernels"_s, kernels},
+                     {u"fusion"_s, fusionToJson(session.fusion)}};
+    // UTC with an explicit "Z": a local time without an offset would mean something else elsewhere.
+    if (session.created.isValid())
+        root.insert("created"_L1, session.created.toUTC().toString(Qt::ISODateWithMs));
+    return root;
+}
+
+QByteArray sessionToJson(const Session& session)
+{
+    return QJsonDocument(sessionToJsonObject(session)).toJson(QJsonDocument::Indented);
+}
+
+Result<Session> sessionFromJson(const QByteArray& bytes, const QString& sourceName)
+{
+    if (bytes.trimmed().isEmpty())
+        return sourceError(sourceName, Error::Code::Parse, u"the file is empty"_s);
+    if (bytes.size() > kMaxSessionFileBytes)
+        return sourceError(sourceName, Error::Code::Range, u"larger than 256 MiB; refused"_s);
+    // Qt would call UTF-16 "illegal value at offset 1"; say what it is instead.
+    if (bytes.startsWith("\xFF\xFE") || bytes.startsWith("\xFE\xFF") || bytes.contains('\0'))
+        return sourceError(sourceName, Error::Code::Parse,
+                           u"not UTF-8 text: it contains NUL bytes (UTF-16 or a binary file?)"_s);
+
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        QString detail = u"truncated or invalid JSON at offset "_s + QString::number(parseError.offset) + u" ("_s
+                         + lineAndColumn(bytes, parseError.offset) + u"): "_s + parseError.errorString();
+        if (parseError.error == QJsonParseError::IllegalUTF8String)
+            detail += u" (the file is not UTF-8 text)"_s;
+        else if (parseError.error == QJsonParseError::IllegalNumber)
+            detail += u" (NaN, Infinity and numbers beyond double range, like 1e999, are not allowed)"_s;
+        return sourceError(sourceName, Error::Code::Parse, detail);
+    }
+    if (const auto duplicate = DuplicateKeyScanner(bytes).firstDuplicate()) {
+        return sourceError(sourceName, Error::Code::Parse,
+                           u"duplicate key "_s + duplicate->first + u" at offset "_s
+                               + QString::number(duplicate->second) + u" ("_s
+                               + lineAndColumn(bytes, duplicate->second) + u')');
+    }
+    if (!document.isObject()) {
+        return sourceError(sourceName, Error::Code::Schema,
+                           u"the top level must be a JSON object, got "_s
+                               + (document.isArray() ? u"an array"_s : u"a single value"_s));
+    }
+
+    Problem problem;
+    Session session = sessionFromObject(document.object(), problem);
+    if (problem.found())
+        return sourceError(sourceName, problem.error().code, problem.error().message);
+    return session;
+}
+
+Result<Session> loadSession(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return sourceError(path, Error::Code::NotFound, u"no such file"_s);
+    if (info.isDir())
+        return sourceError(path, Error::Code::Io, u"is a folder, not a session file"_s);
+    if (!info.isFile())
+        return sourceError(path, Error::Code::Io, u"not a regular file"_s);
+    if (info.size() > kMaxSessionFileBytes) {
+        return sourceError(path, Error::Code::Range,
+                           u"the file is "_s + QString::number(info.size()) + u" bytes; session files larger "
+                                                                                 "than 256 MiB are refused"_s);
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return sourceError(path, Error::Code::Io, u"cannot open: "_s + file.errorString());
+    // One byte past the limit tells a file that grew since it was measured (or a /proc file) from one that fits.
+    const QByteArray bytes = file.read(kMaxSessionFileBytes + 1);
+    if (file.error() != QFileDevice::NoError)
+        return sourceError(path, Error::Code::Io, u"cannot read: "_s + file.errorString());
+    return sessionFromJson(bytes, path);
+}
+
+std::optional<Error> saveSession(const Session& session, const QString& path)
+{
+    // Validate what is about to be written, so that every saved file loads back.
+    const QJsonObject root = sessionToJsonObject(session);
+    Problem problem;
+    sessionFromObject(root, problem);
+    if (problem.found())
+        return sourceError(path, problem.error().code, u"not saved: "_s + problem.error().message);
+
+    const QFileInfo info(path);
+    // QSaveFile would rename its temporary file over a device node such as /dev/full.
+    if (info.exists() && !info.isFile())
+        return sourceError(path, Error::Code::Io, u"not saved: not a regular file"_s);
+    if (!QFileInfo(info.absolutePath()).isDir())
+        return sourceError(path, Error::Code::NotFound,
+                           u"not saved: the folder "_s + info.absolutePath() + u" does not exist"_s);
+
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return sourceError(path, Error::Code::Io, u"not saved: cannot write in this folder: "_s + file.errorString());
+    const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
+    errno = 0;
+    const qint64 written = file.write(bytes);
+    // A short write (disk full, file size limit) sets no QFileDevice error, and commit() would then
+    // happily install the truncated file: check the count and keep errno for the message.
+    if (written != bytes.size()) {
+        const QString reason = errno != 0 ? qt_error_string(errno) : file.errorString();
+        file.cancelWriting();
+        return sourceError(path, Error::Code::Io, u"not saved, previous file kept: wrote only "_s
+                                                      + QString::number(std::max<qint64>(written, 0)) + u" of "_s
+                                                      + QString::number(bytes.size()) + u" bytes: "_s + reason);
+    }
+    if (!file.commit())
+        return sourceError(path, Error::Code::Io, u"not saved, previous file kept: "_s + file.errorString());
+    return std::nullopt;
+}
+
+}  // namespace ridgeline

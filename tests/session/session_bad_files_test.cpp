@@ -1,0 +1,141 @@
+#include "core/session/session_json.h"
+
+#include <QDir>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <ostream>
+#include <set>
+#include <string>
+
+using namespace ridgeline;
+
+namespace {
+
+// One row per file in tests/data/bad: the substring its error message must contain, and its code.
+// tests/data/README.md says how each file was made.
+struct BadFile {
+    const char* file;
+    const char* expected;
+    Error::Code code;
+};
+
+void PrintTo(const BadFile& bad, std::ostream* os) { *os << bad.file; }
+
+using Code = Error::Code;
+
+const BadFile kBadFiles[] = {
+    {"empty.json", "empty.json: the file is empty", Code::Parse},
+    {"whitespace_only.json", "the file is empty", Code::Parse},
+    {"truncated.json", "truncated or invalid JSON at offset 600 (line 16, column 55)", Code::Parse},
+    {"garbage_after_object.json", "garbage at the end of the document", Code::Parse},
+    {"not_utf8.json", "invalid UTF8 string (the file is not UTF-8 text)", Code::Parse},
+    {"utf16.json", "not UTF-8 text: it contains NUL bytes", Code::Parse},
+    {"nan_literal.json", "invalid JSON at offset 1036 (line 24, column 121): illegal number", Code::Parse},
+    {"infinity_literal.json", "illegal number", Code::Parse},
+    {"number_overflow.json", "invalid JSON at offset 1022 (line 24, column 107): illegal number", Code::Parse},
+    {"number_underflow.json", "illegal number", Code::Parse},
+    {"deep_nesting.json", "too deeply nested document", Code::Parse},
+    {"duplicate_key.json", "duplicate key kernels[1].gflops at offset 1168 (line 25, column 125)", Code::Parse},
+    {"duplicate_key_escaped.json", "duplicate key machine.cores", Code::Parse},
+    {"not_an_object.json", "the top level must be a JSON object, got an array", Code::Schema},
+    {"format_missing.json", "not a Ridgeline session: no \"format\": \"ridgeline-session\" field", Code::Schema},
+    {"format_wrong.json", "format is the string \"speedscope\", expected \"ridgeline-session\"", Code::Schema},
+    {"schema_version_missing.json", "missing required field schema_version", Code::Schema},
+    {"schema_version_string.json", "schema_version must be an integer, got the string \"1\"", Code::Schema},
+    {"schema_version_fraction.json", "schema_version must be an integer, got 1.5", Code::Schema},
+    {"schema_version_newer.json", "written by a newer Ridgeline (schema 7); this build reads up to 1", Code::Unsupported},
+    {"schema_version_zero.json", "schema_version 0 is not a Ridgeline session schema; this build reads schema 1",
+     Code::Schema},
+    {"machine_missing.json", "missing required field machine", Code::Schema},
+    {"machine_not_object.json", "machine must be an object, got the string \"AMD EPYC 9R14\"", Code::Schema},
+    {"cores_missing.json", "missing required field machine.cores", Code::Schema},
+    {"cores_string.json", "machine.cores must be an integer in 1..65536, got the string \"2\"", Code::Schema},
+    {"cores_fractional.json", "machine.cores must be an integer in 1..65536, got 2.5", Code::Schema},
+    {"cores_zero.json", "machine.cores must be an integer in 1..65536, got 0", Code::Range},
+    {"cores_absurd.json", "machine.cores must be an integer in 1..65536, got 100000", Code::Range},
+    {"cache_size_absurd.json",
+     "machine.caches[1].size_bytes must be an integer in 0..1099511627776, got 2199023255552", Code::Range},
+    {"isa_not_strings.json", "machine.isa[1] must be a string, got 3", Code::Schema},
+    {"cpu_model_too_long.json", "machine.cpu_model is 5000 characters long; at most 4096 are allowed", Code::Range},
+    {"kernel_name_too_long.json", "kernels[2].name is 4097 characters long", Code::Range},
+    {"kernel_gflops_negative.json", "kernel_gflops_negative.json: kernels[3].gflops must be a finite number >= 0, got -5",
+     Code::Range},
+    {"compute_gflops_absurd.json", "ceilings.compute[0].gflops must be at most 1000000000, got 2000000000",
+     Code::Range},
+    {"curve_gbps_absurd.json", "bandwidth_curve[0].gbps must be at most 1000000000, got 5000000000", Code::Range},
+    {"working_set_absurd.json",
+     "ceilings.bandwidth[0].working_set_bytes must be an integer in 0..1125899906842624, got 2251799813685248",
+     Code::Range},
+    {"threads_zero.json", "ceilings.compute[0].threads must be an integer in 1..65536, got 0", Code::Range},
+    {"spread_min_above_median.json", "ceilings.compute[0].min (300) must not exceed the median (229.7)", Code::Range},
+    {"spread_median_above_max.json", "ceilings.bandwidth[0].median (40.3) must not exceed the max (39)", Code::Range},
+    {"spread_incomplete.json", "missing required field ceilings.compute[0].max", Code::Schema},
+    {"number_as_string.json", "ceilings.bandwidth[0].gbps must be a finite number >= 0, got the string \"40.3\"",
+     Code::Schema},
+    {"bool_as_string.json", "quick must be true or false, got the string \"yes\"", Code::Schema},
+    {"null_number.json", "kernels[1].seconds must be a finite number >= 0, got null", Code::Schema},
+    {"kernels_not_array.json", "kernels must be an array, got an object", Code::Schema},
+    {"kernel_not_object.json", "kernels[2] must be an object, got 42", Code::Schema},
+    {"ceilings_missing.json", "missing required field ceilings", Code::Schema},
+    {"ceilings_compute_missing.json", "missing required field ceilings.compute", Code::Schema},
+    {"kernels_missing.json", "missing required field kernels", Code::Schema},
+    {"kernel_name_missing.json", "missing required field kernels[0].name", Code::Schema},
+    {"unknown_field.json", "unknown field kernels[1].gflop", Code::Schema},
+    {"created_not_iso.json", "created must be an ISO 8601 date and time", Code::Schema},
+    {"fusion_not_object.json", "fusion must be an object, got 3.5", Code::Schema},
+};
+
+QString badDir() { return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/bad"); }
+
+class SessionBadFile : public ::testing::TestWithParam<BadFile> {};
+
+}  // namespace
+
+TEST_P(SessionBadFile, IsRefusedWithItsOwnMessage)
+{
+    const BadFile& bad = GetParam();
+    const QString path = badDir() + u'/' + QLatin1String(bad.file);
+    ASSERT_TRUE(QFileInfo::exists(path)) << "fixture missing: " << path.toStdString();
+
+    const Result<Session> loaded = loadSession(path);
+
+    ASSERT_FALSE(loaded.ok()) << bad.file << " loaded although it is broken";
+    const QString message = loaded.error().message;
+    EXPECT_TRUE(message.contains(QString::fromUtf8(bad.expected))) << "got: " << message.toStdString();
+    EXPECT_TRUE(message.startsWith(path + QStringLiteral(": "))) << "the message must name the file first";
+    EXPECT_FALSE(message.contains(u'\n')) << "the message must be one line";
+    EXPECT_EQ(loaded.error().code, bad.code) << message.toStdString();
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, SessionBadFile, ::testing::ValuesIn(kBadFiles),
+                         [](const ::testing::TestParamInfo<BadFile>& row) {
+                             std::string name = row.param.file;
+                             name.resize(name.size() - std::string(".json").size());
+                             std::replace_if(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) == 0; }, '_');
+                             return name;
+                         });
+
+TEST(SessionBadFiles, EveryFixtureOnDiskHasARowAndEveryRowHasAFixture)
+{
+    std::set<std::string> onDisk;
+    for (const QString& name : QDir(badDir()).entryList(QDir::Files))
+        onDisk.insert(name.toStdString());
+    std::set<std::string> inTable;
+    for (const BadFile& bad : kBadFiles)
+        EXPECT_TRUE(inTable.insert(bad.file).second) << "listed twice: " << bad.file;
+    EXPECT_EQ(onDisk, inTable);
+    EXPECT_GE(inTable.size(), 20u);
+}
+
+TEST(SessionBadFiles, SessionFromJsonNamesTheSourceItWasGiven)
+{
+    QFile file(badDir() + QStringLiteral("/kernel_gflops_negative.json"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const Result<Session> loaded = sessionFromJson(file.readAll(), QStringLiteral("session.json"));
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_EQ(loaded.error().message,
+              QStringLiteral("session.json: kernels[3].gflops must be a finite number >= 0, got -5"));
+}

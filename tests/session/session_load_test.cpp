@@ -1,0 +1,161 @@
+#include "core/session/session_json.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace ridgeline;
+
+namespace {
+
+QString dataPath(const char* relative) { return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/") + QLatin1String(relative); }
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+}  // namespace
+
+TEST(SessionLoad, MissingFileIsNotFoundAndNamed)
+{
+    const QString path = QStringLiteral("/nonexistent/ridgeline/session.json");
+    const Result<Session> loaded = loadSession(path);
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_EQ(loaded.error().code, Error::Code::NotFound);
+    EXPECT_EQ(loaded.error().message, path + QStringLiteral(": no such file"));
+}
+
+TEST(SessionLoad, FolderIsRefused)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const Result<Session> loaded = loadSession(dir.path());
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_EQ(loaded.error().code, Error::Code::Io);
+    EXPECT_TRUE(loaded.error().message.contains(QStringLiteral("is a folder, not a session file")));
+}
+
+TEST(SessionLoad, DeviceOrPipeIsRefusedWithoutReading)
+{
+    // A FIFO with no writer would block a reader forever; the loader must not even open it.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("session.json"));
+    ASSERT_EQ(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    for (const QString& path : {fifo, QStringLiteral("/dev/zero")}) {
+        const Result<Session> loaded = loadSession(path);
+        ASSERT_FALSE(loaded.ok());
+        EXPECT_EQ(loaded.error().message, path + QStringLiteral(": not a regular file"));
+    }
+}
+
+TEST(SessionLoad, UnreadableFileIsAnIoError)
+{
+    // Root reads through any permission bits, so only check this where permissions apply.
+    if (geteuid() == 0)
+        GTEST_SKIP() << "running as root: chmod 000 does not stop root from reading";
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    ASSERT_TRUE(QFile::copy(dataPath("sessions/minimal.json"), path));
+    ASSERT_TRUE(QFile::setPermissions(path, QFileDevice::Permissions()));
+    const Result<Session> loaded = loadSession(path);
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_EQ(loaded.error().code, Error::Code::Io);
+    EXPECT_TRUE(loaded.error().message.contains(QStringLiteral(": cannot open: "))) << loaded.error().message.toStdString();
+}
+
+TEST(SessionLoad, FileLargerThan256MiBIsRefusedBeforeReading)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("huge.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    ASSERT_TRUE(file.resize(kMaxSessionFileBytes + 1));  // sparse: costs no disk and no time
+    file.close();
+
+    QElapsedTimer timer;
+    timer.start();
+    const Result<Session> loaded = loadSession(path);
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_LT(timer.elapsed(), 1000) << "the size must be checked before reading 256 MiB of zeros";
+    EXPECT_EQ(loaded.error().code, Error::Code::Range);
+    EXPECT_EQ(loaded.error().message, path + QStringLiteral(": the file is 268435457 bytes; session files larger "
+                                                            "than 256 MiB are refused"));
+}
+
+TEST(SessionLoad, MoreThanAMillionKernelsAreRefusedByCount)
+{
+    // Built here rather than kept as a 3 MB fixture.
+    QByteArray json = readAll(dataPath("sessions/minimal.json"));
+    ASSERT_FALSE(json.isEmpty());
+    const qsizetype kernels = json.indexOf("\"kernels\": [");
+    ASSERT_GT(kernels, 0);
+    QByteArray entries = "\"kernels\": [{}";
+    entries.reserve(3'000'100);
+    for (int i = 0; i < 1'000'000; ++i)
+        entries += ",{}";
+    json = json.left(kernels) + entries + "]}\n";
+
+    const Result<Session> loaded = sessionFromJson(json, QStringLiteral("many.json"));
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_EQ(loaded.error().code, Error::Code::Range);
+    EXPECT_EQ(loaded.error().message,
+              QStringLiteral("many.json: kernels has 1000001 entries; at most 1000000 are allowed"));
+}
+
+TEST(SessionLoad, EveryTruncationOfAGoodFileIsAnErrorNotACrash)
+{
+    const QByteArray json = readAll(dataPath("sessions/minimal.json"));
+    const qsizetype lastBrace = json.lastIndexOf('}');
+    ASSERT_GT(lastBrace, 0);
+    for (qsizetype length = 0; length < lastBrace; ++length) {
+        const Result<Session> loaded = sessionFromJson(json.left(length), QStringLiteral("cut.json"));
+        ASSERT_FALSE(loaded.ok()) << "a " << length << "-byte prefix loaded";
+        EXPECT_TRUE(loaded.error().message.startsWith(QStringLiteral("cut.json: ")));
+    }
+}
+
+TEST(SessionLoad, CorruptingAnyByteNeverCrashesAndNeverHalfLoads)
+{
+    const QByteArray json = readAll(dataPath("sessions/minimal.json"));
+    ASSERT_FALSE(json.isEmpty());
+    int refused = 0;
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        for (const char replacement : {'\0', '"', '9', '-', '{', '\xff'}) {
+            QByteArray corrupt = json;
+            corrupt[i] = replacement;
+            const Result<Session> loaded = sessionFromJson(corrupt, QStringLiteral("corrupt.json"));
+            if (loaded.ok())
+                continue;  // e.g. a digit changed inside a number: still a valid session
+            ++refused;
+            EXPECT_FALSE(loaded.error().message.isEmpty());
+            EXPECT_FALSE(loaded.error().message.contains(u'\n'));
+        }
+    }
+    EXPECT_GT(refused, json.size());
+}
+
+TEST(SessionLoad, TheMinimalFixtureIsValidSoEachBadFileHasExactlyOneDefect)
+{
+    const Result<Session> loaded = loadSession(dataPath("sessions/minimal.json"));
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    EXPECT_EQ(loaded.value().machine.cores, 2);
+    EXPECT_EQ(loaded.value().kernels.size(), 4u);
+}
+
+TEST(SessionLoad, AUtf8ByteOrderMarkIsAccepted)
+{
+    // Some Windows editors add one when a user hand-edits a session.
+    const QByteArray json = "\xEF\xBB\xBF" + readAll(dataPath("sessions/minimal.json"));
+    const Result<Session> loaded = sessionFromJson(json, QStringLiteral("bom.json"));
+    EXPECT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+}

@@ -1,0 +1,253 @@
+#include "core/session/session_json.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <limits>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+using namespace ridgeline;
+
+namespace {
+
+Session exampleSession()
+{
+    Result<Session> loaded = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/example.json"));
+    EXPECT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    return loaded.ok() ? std::move(loaded).value() : Session{};
+}
+
+QByteArray contentsOf(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>");
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+// Root ignores permission bits, so a chmod'ed folder is only read-only if creating a file in it fails.
+bool canCreateFileIn(const QString& folder)
+{
+    QFile probe(folder + QStringLiteral("/.probe"));
+    if (!probe.open(QIODevice::WriteOnly))
+        return false;
+    probe.remove();
+    return true;
+}
+
+QStringList entriesOf(const QString& folder)
+{
+    return QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+}
+
+// Lowers the file size limit for the lifetime of this object: writes past it fail with EFBIG, for root
+// too, which makes a disk that fills up half-way through a save reproducible.
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        getrlimit(RLIMIT_FSIZE, &m_saved);
+        m_oldHandler = std::signal(SIGXFSZ, SIG_IGN);  // otherwise the kernel kills us instead of failing write()
+        rlimit limited = m_saved;
+        limited.rlim_cur = bytes;
+        m_active = setrlimit(RLIMIT_FSIZE, &limited) == 0;
+    }
+    ~FileSizeLimit()
+    {
+        setrlimit(RLIMIT_FSIZE, &m_saved);
+        std::signal(SIGXFSZ, m_oldHandler);
+    }
+    FileSizeLimit(const FileSizeLimit&) = delete;
+    FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+    bool active() const { return m_active; }
+
+private:
+    rlimit m_saved{};
+    void (*m_oldHandler)(int) = SIG_DFL;
+    bool m_active = false;
+};
+
+}  // namespace
+
+TEST(SessionSave, WritesTheFileAndLeavesNoTemporaryBehind)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    const Session session = exampleSession();
+
+    const auto error = saveSession(session, path);
+
+    ASSERT_FALSE(error.has_value()) << error->message.toStdString();
+    EXPECT_EQ(entriesOf(dir.path()), QStringList{QStringLiteral("session.json")});
+    EXPECT_EQ(contentsOf(path), sessionToJson(session));
+}
+
+TEST(SessionSave, ReplacesAnExistingSession)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    ASSERT_TRUE(writeFile(path, "{\"old\": true}\n"));
+    const Session session = exampleSession();
+
+    const auto error = saveSession(session, path);
+
+    ASSERT_FALSE(error.has_value()) << error->message.toStdString();
+    EXPECT_EQ(contentsOf(path), sessionToJson(session));
+    EXPECT_EQ(entriesOf(dir.path()), QStringList{QStringLiteral("session.json")});
+}
+
+TEST(SessionSave, IntoAFolderThatIsNotWritableFailsAndCreatesNothing)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    QString folder = dir.filePath(QStringLiteral("locked"));
+    ASSERT_TRUE(QDir().mkdir(folder));
+    ASSERT_TRUE(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+    // As root the chmod is ignored: /proc refuses new files to everyone, root included.
+    if (canCreateFileIn(folder))
+        folder = QStringLiteral("/proc");
+    const QString path = folder + QStringLiteral("/ridgeline-session-test.json");
+
+    const auto error = saveSession(exampleSession(), path);
+
+    ASSERT_TRUE(error.has_value()) << "saving into " << folder.toStdString() << " succeeded";
+    EXPECT_EQ(error->code, Error::Code::Io);
+    EXPECT_TRUE(error->message.startsWith(path + QStringLiteral(": not saved: cannot write in this folder: ")))
+        << error->message.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(path));
+    if (folder != QStringLiteral("/proc")) {
+        EXPECT_TRUE(entriesOf(folder).isEmpty()) << entriesOf(folder).join(u' ').toStdString();
+    }
+    QFile::setPermissions(dir.filePath(QStringLiteral("locked")), QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                                                      | QFileDevice::ExeOwner);
+}
+
+TEST(SessionSave, OverAFileInAFolderThatIsNotWritableKeepsTheOldFile)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString folder = dir.filePath(QStringLiteral("locked"));
+    ASSERT_TRUE(QDir().mkdir(folder));
+    const QString path = folder + QStringLiteral("/session.json");
+    ASSERT_TRUE(writeFile(path, "old session\n"));
+    ASSERT_TRUE(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+    if (canCreateFileIn(folder)) {
+        QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        GTEST_SKIP() << "running as root, which writes through chmod; FailingMidwayKeepsThePreviousFile covers root";
+    }
+
+    const auto error = saveSession(exampleSession(), path);
+
+    ASSERT_TRUE(error.has_value());
+    EXPECT_TRUE(error->message.startsWith(path + QStringLiteral(": not saved"))) << error->message.toStdString();
+    EXPECT_EQ(contentsOf(path), QByteArray("old session\n"));
+    EXPECT_EQ(entriesOf(folder), QStringList{QStringLiteral("session.json")});
+    QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+}
+
+TEST(SessionSave, FailingMidwayKeepsThePreviousFile)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    ASSERT_TRUE(writeFile(path, "old session\n"));
+    const Session session = exampleSession();
+    ASSERT_GT(sessionToJson(session).size(), 4096);
+
+    std::optional<Error> error;
+    {
+        const FileSizeLimit limit(4096);  // the example session is about 24 KiB
+        ASSERT_TRUE(limit.active());
+        error = saveSession(session, path);
+    }
+
+    ASSERT_TRUE(error.has_value()) << "a save larger than the file size limit succeeded";
+    EXPECT_EQ(error->code, Error::Code::Io);
+    EXPECT_TRUE(error->message.startsWith(path + QStringLiteral(": not saved, previous file kept: wrote only ")))
+        << error->message.toStdString();
+    EXPECT_TRUE(error->message.endsWith(QStringLiteral(": File too large"))) << error->message.toStdString();
+    EXPECT_EQ(contentsOf(path), QByteArray("old session\n"));
+    EXPECT_EQ(entriesOf(dir.path()), QStringList{QStringLiteral("session.json")}) << "temporary file left behind";
+}
+
+TEST(SessionSave, IntoAMissingFolderFailsAndCreatesNoFolder)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString folder = dir.filePath(QStringLiteral("missing/deeper"));
+    const QString path = folder + QStringLiteral("/session.json");
+
+    const auto error = saveSession(exampleSession(), path);
+
+    ASSERT_TRUE(error.has_value());
+    EXPECT_EQ(error->code, Error::Code::NotFound);
+    EXPECT_EQ(error->message, path + QStringLiteral(": not saved: the folder ") + folder
+                                  + QStringLiteral(" does not exist"));
+    EXPECT_TRUE(entriesOf(dir.path()).isEmpty());
+}
+
+TEST(SessionSave, OverAFolderOrAPipeIsRefusedAndLeavesThemAlone)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString folder = dir.filePath(QStringLiteral("session.json"));
+    ASSERT_TRUE(QDir().mkdir(folder));
+    // QSaveFile would otherwise rename its temporary file over the pipe (or over /dev/full).
+    const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+    ASSERT_EQ(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+
+    for (const QString& path : {folder, fifo}) {
+        const auto error = saveSession(exampleSession(), path);
+        ASSERT_TRUE(error.has_value()) << path.toStdString();
+        EXPECT_EQ(error->message, path + QStringLiteral(": not saved: not a regular file"));
+    }
+    EXPECT_TRUE(QFileInfo(folder).isDir());
+    struct stat info {};
+    ASSERT_EQ(stat(QFile::encodeName(fifo).constData(), &info), 0);
+    EXPECT_TRUE(S_ISFIFO(info.st_mode));
+    EXPECT_EQ(entriesOf(dir.path()), (QStringList{QStringLiteral("pipe.json"), QStringLiteral("session.json")}));
+}
+
+TEST(SessionSave, RefusesASessionThatCouldNotBeLoadedBack)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    Session session = exampleSession();
+    session.kernels[3].gflops = std::numeric_limits<double>::quiet_NaN();  // JSON has no NaN: it would become null
+
+    auto error = saveSession(session, path);
+
+    ASSERT_TRUE(error.has_value());
+    EXPECT_EQ(error->code, Error::Code::Range);
+    EXPECT_EQ(error->message, path + QStringLiteral(": not saved: kernels[3].gflops must be a finite number >= 0, "
+                                                    "got nan"));
+    EXPECT_FALSE(QFileInfo::exists(path));
+
+    session = exampleSession();
+    session.computeCeilings[1].spread.min = std::numeric_limits<double>::infinity();
+    error = saveSession(session, path);
+    ASSERT_TRUE(error.has_value());
+    EXPECT_TRUE(error->message.contains(QStringLiteral("ceilings.compute[1].min must be a finite number >= 0, got inf")))
+        << error->message.toStdString();
+
+    session = exampleSession();
+    session.machine.cores = 0;  // a default MachineInfo: the probe never ran
+    error = saveSession(session, path);
+    ASSERT_TRUE(error.has_value());
+    EXPECT_TRUE(error->message.contains(QStringLiteral("machine.cores must be an integer in 1..65536, got 0")));
+    EXPECT_FALSE(QFileInfo::exists(path));
+}
