@@ -92,6 +92,7 @@ QJsonObject reportJson(const InferenceConfig& config, const InferenceReport& r)
     o[QStringLiteral("tokens_per_s_per_sequence")] = r.tokensPerSecondPerSequence;
     o[QStringLiteral("arithmetic_intensity")] = r.step.intensity;
     o[QStringLiteral("weights_only_intensity")] = r.weightsOnlyIntensity;
+    o[QStringLiteral("attention_intensity")] = r.step.attentionIntensity();
     o[QStringLiteral("bound")] = boundName(r.step.bound);
     o[QStringLiteral("ridge_flop_per_byte")] = r.ridgeFlopPerByte;
     o[QStringLiteral("datasheet_ridge_flop_per_byte")] = r.datasheetRidgeFlopPerByte;
@@ -131,10 +132,12 @@ void printTable(QTextStream& out, const InferenceConfig& c, const InferenceRepor
     row("parameters", QStringLiteral("%1 (%2 B)").arg(grouped(r.params)).arg(static_cast<double>(r.params) / 1e9, 0, 'f', 2) +
                           (r.activeParams != r.params ? QStringLiteral(", %1 B active per token").arg(static_cast<double>(r.activeParams) / 1e9, 0, 'f', 2)
                                                       : QString()));
-    row("weights", QStringLiteral("%1 = %2").arg(formatGB(static_cast<double>(r.weightsBytes)), formatGiB(static_cast<double>(r.weightsBytes))));
+    row("weights", QStringLiteral("%1 = %2").arg(formatGB(static_cast<double>(r.weightsBytes)), formatGiB(static_cast<double>(r.weightsBytes))) +
+                       (r.gpus > 1 ? QStringLiteral(" in all, %1 per GPU").arg(formatGiB(static_cast<double>(r.memory.weightsPerGpu))) : QString()));
     row("KV cache per token", QStringLiteral("%1 (%2 bytes)").arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerToken)), grouped(r.kvBytesPerToken)));
     row("KV per sequence", QStringLiteral("%1 (%2 tokens)").arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerSequence)), grouped(r.kvTokensPerSequence)));
-    row("KV for the batch", formatBinaryBytes(static_cast<double>(r.kvBytesTotal)));
+    row("KV for the batch", formatBinaryBytes(static_cast<double>(r.kvBytesTotal)) +
+                                (r.gpus > 1 ? QStringLiteral(" in all, %1 per GPU").arg(formatBinaryBytes(static_cast<double>(r.memory.kvPerGpu))) : QString()));
     row("required / capacity", QStringLiteral("%1 of %2: %3")
                                    .arg(formatGiB(static_cast<double>(r.memory.requiredPerGpu)),
                                         formatGiB(static_cast<double>(r.memory.capacityPerGpu)),
@@ -156,6 +159,7 @@ void printTable(QTextStream& out, const InferenceConfig& c, const InferenceRepor
                      .arg(numberFormatName(r.computePrecision))
                      .arg(c.gpu.bandwidthTbs));
     row("bound", boundName(r.step.bound));
+    row("attention alone", QStringLiteral("%1 FLOP/byte over the KV cache").arg(r.step.attentionIntensity(), 0, 'f', 1));
     row("step time", QStringLiteral("%1 (compute %2, memory %3%4)")
                          .arg(formatSeconds(r.step.seconds), formatSeconds(r.step.computeSeconds),
                               formatSeconds(r.step.memorySeconds),

@@ -175,7 +175,8 @@ double LlmModel::weightBytesRead(double tokens) const
 
 Roof LlmModel::effectiveRoof() const { return Roof{m_peakFlops / 1e9, m_bandwidth / 1e9}; }
 
-StepCost LlmModel::finish(double flops, double weightBytes, double kvBytes, double commSeconds, double experts) const
+StepCost LlmModel::finish(double flops, double attentionFlops, double weightBytes, double kvBytes, double commSeconds,
+                          double experts) const
 {
     const double t = m_config.tensorParallel;
     StepCost cost;
@@ -190,6 +191,7 @@ StepCost LlmModel::finish(double flops, double weightBytes, double kvBytes, doub
     cost.intensity = cost.bytes > 0 ? cost.flops / cost.bytes : 0.0;
     cost.bound = boundAt(effectiveRoof(), cost.intensity);
     cost.expertsTouched = experts;
+    cost.attentionFlops = attentionFlops / t;
     return cost;
 }
 
@@ -198,10 +200,11 @@ StepCost LlmModel::decodeStep(std::int64_t batch, std::int64_t context) const
     const ModelSpec& m = m_config.model;
     const double b = static_cast<double>(batch);
     const double e = static_cast<double>(kvTokens(context));
-    const double flops = b * m_matmulFlopsPerToken + b * m.layers * m_decodeAttentionFlops * e;
+    const double attention = b * m.layers * m_decodeAttentionFlops * e;
+    const double flops = b * m_matmulFlopsPerToken + attention;
     const double kvBytes = b * e * static_cast<double>(m_kvBytesPerToken);
     const double comm = 2.0 * m.layers * ringAllReduceSeconds(m_config.link, m_config.tensorParallel, b * m.hidden * kActivationBytes);
-    return finish(flops, weightBytesRead(b), kvBytes, comm, expectedExpertsTouched(b));
+    return finish(flops, attention, weightBytesRead(b), kvBytes, comm, expectedExpertsTouched(b));
 }
 
 StepCost LlmModel::prefill(std::int64_t batch, std::int64_t promptTokens) const
@@ -212,10 +215,11 @@ StepCost LlmModel::prefill(std::int64_t batch, std::int64_t promptTokens) const
     const double p = static_cast<double>(promptTokens);
     const double w = m.slidingWindow > 0 ? std::min<double>(m.slidingWindow, p) : p;
     const double pairs = w * (w + 1.0) / 2.0 + (p - w) * w;
-    const double flops = tokens * m_matmulFlopsPerToken + static_cast<double>(batch) * m.layers * m_prefillAttentionFlops * pairs;
+    const double attention = static_cast<double>(batch) * m.layers * m_prefillAttentionFlops * pairs;
+    const double flops = tokens * m_matmulFlopsPerToken + attention;
     const double kvBytes = tokens * static_cast<double>(m_kvBytesPerToken);  // the cache is written once
     const double comm = 2.0 * m.layers * ringAllReduceSeconds(m_config.link, m_config.tensorParallel, tokens * m.hidden * kActivationBytes);
-    return finish(flops, weightBytesRead(tokens), kvBytes, comm, expectedExpertsTouched(tokens));
+    return finish(flops, attention, weightBytesRead(tokens), kvBytes, comm, expectedExpertsTouched(tokens));
 }
 
 LlmModel::Lines LlmModel::decodeLines(std::int64_t batch) const

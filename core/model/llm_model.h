@@ -72,6 +72,10 @@ struct StepCost {
     double intensity = 0;       // flops / bytes, FLOP/byte
     Bound bound = Bound::Memory;
     double expertsTouched = 0;  // per MoE layer (0 for dense models)
+    double attentionFlops = 0;  // per GPU: the part of `flops` spent on QK^T and AV over the cache
+    // The attention alone as a point on the roofline: its FLOPs over the KV bytes it reads. Query heads per
+    // KV head for MHA/GQA (1 and 4 in bf16: always memory-bound); much higher for absorbed MLA.
+    double attentionIntensity() const { return kvBytes > 0 ? attentionFlops / kvBytes : 0.0; }
 };
 
 struct MemoryUse {
@@ -143,7 +147,8 @@ private:
     };
     Lines decodeLines(std::int64_t batch) const;
     double weightBytesRead(double tokens) const;
-    StepCost finish(double flops, double weightBytes, double kvBytes, double commSeconds, double experts) const;
+    StepCost finish(double flops, double attentionFlops, double weightBytes, double kvBytes, double commSeconds,
+                    double experts) const;
 
     InferenceConfig m_config;
     ParamCounts m_params;

@@ -74,6 +74,19 @@ TEST(LlmCli, CustomGpuIdealAndParameterCount)
     EXPECT_TRUE(tp.out.contains("all-reduce"));
 }
 
+TEST(LlmCli, CustomModelByShapesUsesItsKvHeads)
+{
+    const CliRun run = ridgeline(
+        args("model --model custom --layers 32 --hidden 4096 --heads 32 --kv-heads 8 --ffn 14336 --vocab 128256 --gpu l40s --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = QJsonDocument::fromJson(run.out).object();
+    EXPECT_EQ(o.value(QStringLiteral("kv_bytes_per_token")).toInteger(), 128 * 1024);
+    EXPECT_EQ(o.value(QStringLiteral("params")).toInteger(), 8'030'261'248);  // the shapes of Llama 3 8B
+    const CliRun bad = ridgeline(args("model --model custom --layers 32 --hidden 4096 --heads 32 --kv-heads 5 --gpu l40s"));
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_TRUE(bad.err.contains("KV heads")) << bad.err.toStdString();
+}
+
 TEST(LlmCli, TableNamesTheFiguresInBothUnits)
 {
     const CliRun run = ridgeline(args("model --model llama-2-7b --gpu h100-sxm --batch 16 --context 8192"));

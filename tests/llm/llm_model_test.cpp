@@ -72,6 +72,25 @@ TEST(LlmModel, DecodeStepCountsWeightsOnceKvPerSequenceAndAttentionWithQueryHead
     EXPECT_DOUBLE_EQ(r.tokensPerSecondPerSequence, 1.0 / r.step.seconds);
 }
 
+TEST(LlmModel, AttentionAloneIsMemoryBoundExceptForAbsorbedLatentAttention)
+{
+    // FLOPs per KV byte of attention = query heads per KV head (bf16), whatever the batch or context.
+    auto attention = [](const char* id, std::int64_t batch, std::int64_t context) {
+        return test::evaluate(test::config(test::model(id), test::gpu("h100-sxm"), batch, context)).step;
+    };
+    for (std::int64_t batch : {1, 64})
+        for (std::int64_t context : {128, 8192}) {
+            EXPECT_DOUBLE_EQ(attention("llama-2-7b", batch, context).attentionIntensity(), 1.0);  // MHA
+            EXPECT_DOUBLE_EQ(attention("llama-3-8b", batch, context).attentionIntensity(), 4.0);  // 32 / 8
+            EXPECT_DOUBLE_EQ(attention("qwen2.5-7b", batch, context).attentionIntensity(), 7.0);  // 28 / 4
+        }
+    // MLA decode: 128 heads score against one 576-wide latent per token: (2 x 576 + 2 x 512) x 128 FLOPs
+    // per 1,152 bytes, past the H100's ridge.
+    const StepCost mla = test::evaluate(test::config(test::model("deepseek-v3"), test::gpu("h200"), 1, 4096)).step;
+    EXPECT_DOUBLE_EQ(mla.attentionIntensity(), (2.0 * 576 + 2.0 * 512) * 128 / 1152.0);
+    EXPECT_GT(mla.attentionIntensity(), 200.0);
+}
+
 TEST(LlmModel, EfficienciesScaleTheRoofSeparately)
 {
     InferenceConfig c = test::config(test::model("llama-2-7b"), test::gpu("h100-sxm"), 1, 512);
