@@ -87,9 +87,10 @@ int printGpus(Streams io, bool json)
                       .arg(g.peakTflops(NumberFormat::Bf16), 8, 'f', 1)
                       .arg(fp8 > 0 ? QString::number(fp8, 'f', 1) : QStringLiteral("-"), 7)
                       .arg(g.peakTflops(NumberFormat::Bf16) / g.bandwidthTbs, 6, 'f', 0)
-                      .arg(g.interconnect.isEmpty() ? g.hostLink + QStringLiteral(" only")
-                                                    : QStringLiteral("%1 (%2)").arg(g.interconnect).arg(g.interconnectGbPerDirection),
-                           -24)
+                      .arg(g.interconnect.isEmpty()
+                              ? g.hostLink + QStringLiteral(" only")
+                              : QStringLiteral("%1 (%2)").arg(g.interconnect).arg(g.interconnectGbPerDirection),
+                          -24)
                       .arg(g.name);
     }
     io.out << "\nridge = bf16 dense peak / bandwidth, FLOP/byte. Sources: `ridgeline catalog gpus --json`.\n";
@@ -154,7 +155,11 @@ int printModels(Streams io, bool json)
                       .arg(grouped(counts.total), 17)
                       .arg(QStringLiteral("%1 B").arg(static_cast<double>(counts.activePerToken) / 1e9, 0, 'f', 1), 9)
                       .arg(QStringLiteral("%1 x %2").arg(m.layers).arg(m.hidden), 12)
-                      .arg(QStringLiteral("%1/%2 %3").arg(m.heads).arg(m.isMla() ? QStringLiteral("-") : QString::number(m.kvHeads)).arg(attentionKind(m)), -13)
+                      .arg(QStringLiteral("%1/%2 %3")
+                               .arg(m.heads)
+                               .arg(m.isMla() ? QStringLiteral("-") : QString::number(m.kvHeads))
+                               .arg(attentionKind(m)),
+                          -13)
                       .arg(formatBinaryBytes(static_cast<double>(kvBytesPerTokenBf16(m))), 11)
                       .arg(m.name)
                       .arg(m.slidingWindow > 0 ? QStringLiteral(" (window %1)").arg(m.slidingWindow) : QString());

@@ -22,8 +22,8 @@ constexpr int kBadArguments = 2;
 QString grouped(std::int64_t value) { return QLocale(QLocale::English).toString(static_cast<qlonglong>(value)); }
 
 // An integer option: digits or scientific notation ("8192", "1e6"); NaN, fractions and huge values refused.
-std::optional<std::int64_t> integerOption(const QCommandLineParser& parser, const QString& name, std::int64_t fallback,
-                                          QString& error)
+std::optional<std::int64_t> integerOption(
+    const QCommandLineParser& parser, const QString& name, std::int64_t fallback, QString& error)
 {
     if (!parser.isSet(name))
         return fallback;
@@ -121,60 +121,86 @@ void printTable(QTextStream& out, const InferenceConfig& c, const InferenceRepor
     auto row = [&](const char* label, const QString& value) {
         out << "  " << QString::fromLatin1(label).leftJustified(24) << value << '\n';
     };
-    out << c.model.name << " on " << c.gpu.name << (r.gpus > 1 ? QStringLiteral(" x%1 over %2").arg(r.gpus).arg(c.link.name) : QString())
-        << '\n';
-    out << "  " << numberFormatName(c.weights) << " weights, " << numberFormatName(c.kv) << " KV cache, batch " << grouped(c.batch)
-        << ", context " << grouped(c.context) << " tokens\n";
+    out << c.model.name << " on " << c.gpu.name
+        << (r.gpus > 1 ? QStringLiteral(" x%1 over %2").arg(r.gpus).arg(c.link.name) : QString()) << '\n';
+    out << "  " << numberFormatName(c.weights) << " weights, " << numberFormatName(c.kv) << " KV cache, batch "
+        << grouped(c.batch) << ", context " << grouped(c.context) << " tokens\n";
     out << "  efficiency: bandwidth " << QString::number(r.efficiency.bandwidth, 'f', 2) << ", compute "
         << QString::number(r.efficiency.compute, 'f', 2)
         << ((r.efficiency.bandwidth == 1.0 && r.efficiency.compute == 1.0) ? " (ideal datasheet)" : "") << "\n\nMemory"
         << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
-    row("parameters", QStringLiteral("%1 (%2 B)").arg(grouped(r.params)).arg(static_cast<double>(r.params) / 1e9, 0, 'f', 2) +
-                          (r.activeParams != r.params ? QStringLiteral(", %1 B active per token").arg(static_cast<double>(r.activeParams) / 1e9, 0, 'f', 2)
-                                                      : QString()));
-    row("weights", QStringLiteral("%1 = %2").arg(formatGB(static_cast<double>(r.weightsBytes)), formatGiB(static_cast<double>(r.weightsBytes))) +
-                       (r.gpus > 1 ? QStringLiteral(" in all, %1 per GPU").arg(formatGiB(static_cast<double>(r.memory.weightsPerGpu))) : QString()));
-    row("KV cache per token", QStringLiteral("%1 (%2 bytes)").arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerToken)), grouped(r.kvBytesPerToken)));
-    row("KV per sequence", QStringLiteral("%1 (%2 tokens)").arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerSequence)), grouped(r.kvTokensPerSequence)));
-    row("KV for the batch", formatBinaryBytes(static_cast<double>(r.kvBytesTotal)) +
-                                (r.gpus > 1 ? QStringLiteral(" in all, %1 per GPU").arg(formatBinaryBytes(static_cast<double>(r.memory.kvPerGpu))) : QString()));
-    row("required / capacity", QStringLiteral("%1 of %2: %3")
-                                   .arg(formatGiB(static_cast<double>(r.memory.requiredPerGpu)),
-                                        formatGiB(static_cast<double>(r.memory.capacityPerGpu)),
-                                        r.memory.fits ? QStringLiteral("fits") : QStringLiteral("DOES NOT FIT")));
+    row("parameters",
+        QStringLiteral("%1 (%2 B)").arg(grouped(r.params)).arg(static_cast<double>(r.params) / 1e9, 0, 'f', 2) +
+            (r.activeParams != r.params ? QStringLiteral(", %1 B active per token")
+                                              .arg(static_cast<double>(r.activeParams) / 1e9, 0, 'f', 2)
+                                        : QString()));
+    row("weights",
+        QStringLiteral("%1 = %2").arg(
+            formatGB(static_cast<double>(r.weightsBytes)), formatGiB(static_cast<double>(r.weightsBytes))) +
+            (r.gpus > 1
+                    ? QStringLiteral(" in all, %1 per GPU").arg(formatGiB(static_cast<double>(r.memory.weightsPerGpu)))
+                    : QString()));
+    row("KV cache per token",
+        QStringLiteral("%1 (%2 bytes)")
+            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerToken)), grouped(r.kvBytesPerToken)));
+    row("KV per sequence",
+        QStringLiteral("%1 (%2 tokens)")
+            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerSequence)), grouped(r.kvTokensPerSequence)));
+    row("KV for the batch",
+        formatBinaryBytes(static_cast<double>(r.kvBytesTotal)) +
+            (r.gpus > 1 ? QStringLiteral(" in all, %1 per GPU")
+                              .arg(formatBinaryBytes(static_cast<double>(r.memory.kvPerGpu)))
+                        : QString()));
+    row("required / capacity",
+        QStringLiteral("%1 of %2: %3")
+            .arg(formatGiB(static_cast<double>(r.memory.requiredPerGpu)),
+                formatGiB(static_cast<double>(r.memory.capacityPerGpu)),
+                r.memory.fits ? QStringLiteral("fits") : QStringLiteral("DOES NOT FIT")));
     row("max batch that fits", grouped(r.maxBatch));
     out << "\nDecode step" << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
     row("FLOPs", formatCount(r.step.flops));
-    row("bytes", QStringLiteral("%1 (weights %2, KV %3)")
-                     .arg(formatGB(r.step.bytes), formatGB(r.step.weightBytes), formatGB(r.step.kvBytes)));
+    row("bytes",
+        QStringLiteral("%1 (weights %2, KV %3)")
+            .arg(formatGB(r.step.bytes), formatGB(r.step.weightBytes), formatGB(r.step.kvBytes)));
     if (c.model.isMoe())
-        row("experts touched", QStringLiteral("%1 of %2 per layer").arg(r.step.expertsTouched, 0, 'f', 1).arg(c.model.experts));
-    row("arithmetic intensity", QStringLiteral("%1 FLOP/byte (weights only: %2)")
-                                    .arg(r.step.intensity, 0, 'f', 2)
-                                    .arg(r.weightsOnlyIntensity, 0, 'f', 2));
-    row("ridge", QStringLiteral("%1 FLOP/byte (datasheet %2, %3 TFLOP/s %4 / %5 TB/s)")
-                     .arg(r.ridgeFlopPerByte, 0, 'f', 1)
-                     .arg(r.datasheetRidgeFlopPerByte, 0, 'f', 1)
-                     .arg(r.peakTflops)
-                     .arg(numberFormatName(r.computePrecision))
-                     .arg(c.gpu.bandwidthTbs));
+        row("experts touched",
+            QStringLiteral("%1 of %2 per layer").arg(r.step.expertsTouched, 0, 'f', 1).arg(c.model.experts));
+    row("arithmetic intensity",
+        QStringLiteral("%1 FLOP/byte (weights only: %2)")
+            .arg(r.step.intensity, 0, 'f', 2)
+            .arg(r.weightsOnlyIntensity, 0, 'f', 2));
+    row("ridge",
+        QStringLiteral("%1 FLOP/byte (datasheet %2, %3 TFLOP/s %4 / %5 TB/s)")
+            .arg(r.ridgeFlopPerByte, 0, 'f', 1)
+            .arg(r.datasheetRidgeFlopPerByte, 0, 'f', 1)
+            .arg(r.peakTflops)
+            .arg(numberFormatName(r.computePrecision))
+            .arg(c.gpu.bandwidthTbs));
     row("bound", boundName(r.step.bound));
-    row("attention alone", QStringLiteral("%1 FLOP/byte over the KV cache").arg(r.step.attentionIntensity(), 0, 'f', 1));
-    row("step time", QStringLiteral("%1 (compute %2, memory %3%4)")
-                         .arg(formatSeconds(r.step.seconds), formatSeconds(r.step.computeSeconds),
-                              formatSeconds(r.step.memorySeconds),
-                              r.gpus > 1 ? QStringLiteral(", all-reduce %1 = %2 %")
-                                               .arg(formatSeconds(r.step.commSeconds))
-                                               .arg(r.commFraction * 100.0, 0, 'f', 0)
-                                         : QString()));
-    row("tokens/s", QStringLiteral("%1 aggregate, %2 per sequence")
-                        .arg(r.tokensPerSecond, 0, 'f', 1)
-                        .arg(r.tokensPerSecondPerSequence, 0, 'f', 1));
-    row("knee (compute-bound)", r.kneeBatch ? QStringLiteral("batch %1%2").arg(grouped(*r.kneeBatch), *r.kneeBatch > r.maxBatch ? QStringLiteral(" (beyond what fits)") : QString())
-                                            : QStringLiteral("never at this context: KV reads grow as fast as the FLOPs"));
+    row("attention alone",
+        QStringLiteral("%1 FLOP/byte over the KV cache").arg(r.step.attentionIntensity(), 0, 'f', 1));
+    row("step time",
+        QStringLiteral("%1 (compute %2, memory %3%4)")
+            .arg(formatSeconds(r.step.seconds), formatSeconds(r.step.computeSeconds),
+                formatSeconds(r.step.memorySeconds),
+                r.gpus > 1 ? QStringLiteral(", all-reduce %1 = %2 %")
+                                 .arg(formatSeconds(r.step.commSeconds))
+                                 .arg(r.commFraction * 100.0, 0, 'f', 0)
+                           : QString()));
+    row("tokens/s",
+        QStringLiteral("%1 aggregate, %2 per sequence")
+            .arg(r.tokensPerSecond, 0, 'f', 1)
+            .arg(r.tokensPerSecondPerSequence, 0, 'f', 1));
+    row("knee (compute-bound)",
+        r.kneeBatch ? QStringLiteral("batch %1%2")
+                          .arg(grouped(*r.kneeBatch),
+                              *r.kneeBatch > r.maxBatch ? QStringLiteral(" (beyond what fits)") : QString())
+                    : QStringLiteral("never at this context: KV reads grow as fast as the FLOPs"));
     if (r.ttftSeconds) {
-        out << "\nPrompt " << grouped(c.prompt) << " tokens, output " << grouped(c.output) << " tokens (static batch)\n";
-        row("time to first token", formatSeconds(*r.ttftSeconds) + QStringLiteral(" (%1-bound prefill)").arg(boundName(r.prefill->bound)));
+        out << "\nPrompt " << grouped(c.prompt) << " tokens, output " << grouped(c.output)
+            << " tokens (static batch)\n";
+        row("time to first token",
+            formatSeconds(*r.ttftSeconds) + QStringLiteral(" (%1-bound prefill)").arg(boundName(r.prefill->bound)));
         if (r.e2eLatencySeconds) {
             row("end-to-end latency", formatSeconds(*r.e2eLatencySeconds));
             row("throughput", QStringLiteral("%1 tokens/s").arg(*r.throughputTokensPerSecond, 0, 'f', 1));
@@ -191,11 +217,13 @@ int runModel(const QStringList& arguments, Streams io)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "The analytical LLM inference model: memory, decode step, prefill and tensor parallelism on a GPU.\n"
-        "Defaults: batch 1, context 2048, bf16 weights and KV, bandwidth efficiency 0.75 and compute efficiency 0.6 (--ideal: both 1)."));
+        "Defaults: batch 1, context 2048, bf16 weights and KV, bandwidth efficiency 0.75 and compute efficiency 0.6 "
+        "(--ideal: both 1)."));
     parser.addHelpOption();
     auto option = [&](const char* name, const char* help, const char* valueName = nullptr) {
-        parser.addOption(valueName ? QCommandLineOption(QLatin1String(name), QLatin1String(help), QLatin1String(valueName))
-                                   : QCommandLineOption(QLatin1String(name), QLatin1String(help)));
+        parser.addOption(valueName
+                ? QCommandLineOption(QLatin1String(name), QLatin1String(help), QLatin1String(valueName))
+                : QCommandLineOption(QLatin1String(name), QLatin1String(help)));
     };
     option("model", "model id from `ridgeline catalog models`, or custom (with --layers ...)", "ID");
     option("params", "a rough model of this many parameters, e.g. 7e9", "N");
@@ -210,7 +238,8 @@ int runModel(const QStringList& arguments, Streams io)
     option("weights", "weight precision: fp32, bf16, fp16, fp8, int8, int4", "P");
     option("kv", "KV cache precision", "P");
     option("tp", "tensor-parallel degree", "T");
-    option("link", "link between the GPUs: nvlink3/4/5, pcie4/5, infiniband-hdr/ndr, ethernet-100g/400g, infinity-fabric", "L");
+    option("link",
+        "link between the GPUs: nvlink3/4/5, pcie4/5, infiniband-hdr/ndr, ethernet-100g/400g, infinity-fabric", "L");
     option("ideal", "datasheet peaks: bandwidth and compute efficiency 1");
     option("bandwidth-efficiency", "share of datasheet bandwidth reached (0-1]", "E");
     option("compute-efficiency", "share of dense peak reached (0-1]", "E");
@@ -268,7 +297,8 @@ int runModel(const QStringList& arguments, Streams io)
         if (*layers == 0 || *hidden == 0 || *heads == 0)
             return fail(io, QStringLiteral("--model custom needs --layers, --hidden and --heads"));
         const std::optional<int> kvHeads = shape("kv-heads", *heads), headDim = shape("head-dim", *hidden / *heads),
-                                 ffn = shape("ffn", (8LL * *hidden) / 3), vocab = shape("vocab", 32000), window = shape("window", 0);
+                                 ffn = shape("ffn", (8LL * *hidden) / 3), vocab = shape("vocab", 32000),
+                                 window = shape("window", 0);
         if (!kvHeads || !headDim || !ffn || !vocab || !window)
             return fail(io, error);
         m.layers = *layers;
@@ -286,20 +316,23 @@ int runModel(const QStringList& arguments, Streams io)
             return fail(io, model.error().message);
         config.model = model.value();
     } else {
-        return fail(io, QStringLiteral("give --model ID (see `ridgeline catalog models`), --model custom or --params N"));
+        return fail(
+            io, QStringLiteral("give --model ID (see `ridgeline catalog models`), --model custom or --params N"));
     }
 
     // GPU
     const QString gpuId = parser.value(QStringLiteral("gpu"));
-    const bool customNumbers = parser.isSet(QStringLiteral("peak-tflops")) || parser.isSet(QStringLiteral("bandwidth-tbs")) ||
-                               parser.isSet(QStringLiteral("memory-gib"));
+    const bool customNumbers = parser.isSet(QStringLiteral("peak-tflops")) ||
+        parser.isSet(QStringLiteral("bandwidth-tbs")) || parser.isSet(QStringLiteral("memory-gib"));
     if (gpuId == QLatin1String("custom") || (gpuId.isEmpty() && customNumbers)) {
         if (!parser.isSet(QStringLiteral("peak-tflops")) || !parser.isSet(QStringLiteral("bandwidth-tbs")) ||
             !parser.isSet(QStringLiteral("memory-gib")))
             return fail(io, QStringLiteral("--gpu custom needs --peak-tflops, --bandwidth-tbs and --memory-gib"));
         const std::optional<double> peak = numberOption(parser, QStringLiteral("peak-tflops"), error);
-        const std::optional<double> bandwidth = peak ? numberOption(parser, QStringLiteral("bandwidth-tbs"), error) : std::nullopt;
-        const std::optional<double> memory = bandwidth ? numberOption(parser, QStringLiteral("memory-gib"), error) : std::nullopt;
+        const std::optional<double> bandwidth =
+            peak ? numberOption(parser, QStringLiteral("bandwidth-tbs"), error) : std::nullopt;
+        const std::optional<double> memory =
+            bandwidth ? numberOption(parser, QStringLiteral("memory-gib"), error) : std::nullopt;
         if (!memory)
             return fail(io, error);
         Result<GpuSpec> gpu = customGpu(*peak, *bandwidth, *memory);
@@ -319,10 +352,14 @@ int runModel(const QStringList& arguments, Streams io)
 
     // Workload
     const std::optional<std::int64_t> batch = integerOption(parser, QStringLiteral("batch"), 1, error);
-    const std::optional<std::int64_t> context = batch ? integerOption(parser, QStringLiteral("context"), 2048, error) : std::nullopt;
-    const std::optional<std::int64_t> prompt = context ? integerOption(parser, QStringLiteral("prompt"), 0, error) : std::nullopt;
-    const std::optional<std::int64_t> output = prompt ? integerOption(parser, QStringLiteral("output"), 0, error) : std::nullopt;
-    const std::optional<std::int64_t> tp = output ? integerOption(parser, QStringLiteral("tp"), 1, error) : std::nullopt;
+    const std::optional<std::int64_t> context =
+        batch ? integerOption(parser, QStringLiteral("context"), 2048, error) : std::nullopt;
+    const std::optional<std::int64_t> prompt =
+        context ? integerOption(parser, QStringLiteral("prompt"), 0, error) : std::nullopt;
+    const std::optional<std::int64_t> output =
+        prompt ? integerOption(parser, QStringLiteral("output"), 0, error) : std::nullopt;
+    const std::optional<std::int64_t> tp =
+        output ? integerOption(parser, QStringLiteral("tp"), 1, error) : std::nullopt;
     if (!tp)
         return fail(io, error);
     config.batch = *batch;
@@ -337,14 +374,16 @@ int runModel(const QStringList& arguments, Streams io)
             continue;
         const std::optional<NumberFormat> precision = parseNumberFormat(parser.value(QLatin1String(name)));
         if (!precision)
-            return fail(io, QStringLiteral("--%1 must be one of fp32, bf16, fp16, fp8, int8, int4; got \"%2\"")
-                                .arg(QLatin1String(name), parser.value(QLatin1String(name))));
+            return fail(io,
+                QStringLiteral("--%1 must be one of fp32, bf16, fp16, fp8, int8, int4; got \"%2\"")
+                    .arg(QLatin1String(name), parser.value(QLatin1String(name))));
         (QLatin1String(name) == QLatin1String("weights") ? config.weights : config.kv) = *precision;
     }
     QString linkId = parser.value(QStringLiteral("link"));
     if (linkId.isEmpty() && config.tensorParallel > 1)
-        linkId = !config.gpu.interconnect.isEmpty() ? config.gpu.interconnect
-                                                    : (!config.gpu.hostLink.isEmpty() ? config.gpu.hostLink : QStringLiteral("pcie4"));
+        linkId = !config.gpu.interconnect.isEmpty()
+            ? config.gpu.interconnect
+            : (!config.gpu.hostLink.isEmpty() ? config.gpu.hostLink : QStringLiteral("pcie4"));
     if (!linkId.isEmpty()) {
         Result<LinkSpec> link = findLink(linkId);
         if (!link)
@@ -353,7 +392,8 @@ int runModel(const QStringList& arguments, Streams io)
     }
     if (parser.isSet(QStringLiteral("ideal"))) {
         if (parser.isSet(QStringLiteral("bandwidth-efficiency")) || parser.isSet(QStringLiteral("compute-efficiency")))
-            return fail(io, QStringLiteral("--ideal sets both efficiencies to 1; do not combine it with --*-efficiency"));
+            return fail(
+                io, QStringLiteral("--ideal sets both efficiencies to 1; do not combine it with --*-efficiency"));
         config.efficiency = Efficiency::ideal();
     }
     if (parser.isSet(QStringLiteral("bandwidth-efficiency"))) {

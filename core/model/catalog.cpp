@@ -22,8 +22,7 @@ constexpr int kSchemaVersion = 1;
 
 Error parseError(const QString& message) { return makeError(Error::Code::Parse, message); }
 
-template <typename T>
-struct ParamCountsT {
+template <typename T> struct ParamCountsT {
     T total{}, embedding{}, lmHead{}, positional{}, perExpert{}, routedExperts{}, activePerToken{};
 };
 
@@ -56,16 +55,17 @@ Result<GpuSpec> customGpu(double peakTflops, double bandwidthTbs, double memoryG
     // Sanity caps: a thousand times beyond any card of 2026 is a typo, not a GPU.
     if (!(peakTflops > 0) || !std::isfinite(peakTflops) || peakTflops > 1e6)
         return makeError(Error::Code::InvalidArgument,
-                         QStringLiteral("peak must be a positive number of TFLOP/s up to 1e6, got %1").arg(peakTflops));
+            QStringLiteral("peak must be a positive number of TFLOP/s up to 1e6, got %1").arg(peakTflops));
     if (!(bandwidthTbs > 0) || !std::isfinite(bandwidthTbs) || bandwidthTbs > 1e4)
         return makeError(Error::Code::InvalidArgument,
-                         QStringLiteral("bandwidth must be a positive number of TB/s up to 1e4, got %1").arg(bandwidthTbs));
+            QStringLiteral("bandwidth must be a positive number of TB/s up to 1e4, got %1").arg(bandwidthTbs));
     if (!(memoryGib > 0) || !std::isfinite(memoryGib) || memoryGib > 1e7)
         return makeError(Error::Code::InvalidArgument,
-                         QStringLiteral("memory must be a positive number of GiB up to 1e7, got %1").arg(memoryGib));
+            QStringLiteral("memory must be a positive number of GiB up to 1e7, got %1").arg(memoryGib));
     GpuSpec gpu;
     gpu.id = QStringLiteral("custom");
-    gpu.name = QStringLiteral("Custom GPU (%1 TFLOP/s, %2 TB/s, %3 GiB)").arg(peakTflops).arg(bandwidthTbs).arg(memoryGib);
+    gpu.name =
+        QStringLiteral("Custom GPU (%1 TFLOP/s, %2 TB/s, %3 GiB)").arg(peakTflops).arg(bandwidthTbs).arg(memoryGib);
     gpu.vendor = QStringLiteral("custom");
     gpu.memoryGib = memoryGib;
     gpu.memoryDatasheet = QStringLiteral("%1 GiB").arg(memoryGib);
@@ -91,7 +91,8 @@ Result<ParamCounts> countParams(const ModelSpec& m)
         if (m.kvHeads < 1 || m.headDim < 1)
             return invalid(QStringLiteral("KV heads and head dimension must be at least 1"));
         if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0)
-            return invalid(QStringLiteral("%1 query heads cannot be shared by %2 KV heads").arg(m.heads).arg(m.kvHeads));
+            return invalid(
+                QStringLiteral("%1 query heads cannot be shared by %2 KV heads").arg(m.heads).arg(m.kvHeads));
     }
     if (m.isMoe()) {
         if (m.activeExperts < 1 || m.activeExperts > m.experts)
@@ -132,7 +133,8 @@ Result<ParamCounts> countParams(const ModelSpec& m)
             denseFfn += T(m.ffn) + h;
         const T perExpert = m.isMoe() ? matrices * h * T(m.moeFfn) : 0;
         const T experts = m.experts, moeLayers = m.moeLayers();
-        const T moeFfn = m.isMoe() ? h * experts + (m.routerBias ? experts : 0) + (experts + m.sharedExperts) * perExpert : 0;
+        const T moeFfn =
+            m.isMoe() ? h * experts + (m.routerBias ? experts : 0) + (experts + m.sharedExperts) * perExpert : 0;
         ParamCountsT<T> c;
         c.embedding = V * h;
         c.lmHead = m.tiedEmbeddings ? 0 : V * h;
@@ -140,18 +142,17 @@ Result<ParamCounts> countParams(const ModelSpec& m)
         c.perExpert = perExpert;
         c.routedExperts = moeLayers * experts * perExpert;
         c.total = c.embedding + c.lmHead + c.positional + L * (attention + 2 * norm) + T(denseFfnLayers) * denseFfn +
-                  moeLayers * moeFfn + norm;
+            moeLayers * moeFfn + norm;
         c.activePerToken = c.total - moeLayers * (experts - T(m.activeExperts)) * perExpert;
         return c;
     };
     const auto estimate = count(0.0);
     if (!(estimate.total <= kMaxParams))
-        return makeError(Error::Code::Range, QStringLiteral("%1: %2 parameters is beyond the supported 1e13")
-                                                 .arg(where)
-                                                 .arg(estimate.total, 0, 'g', 3));
+        return makeError(Error::Code::Range,
+            QStringLiteral("%1: %2 parameters is beyond the supported 1e13").arg(where).arg(estimate.total, 0, 'g', 3));
     const auto exact = count(std::int64_t{0});
-    ParamCounts counts{exact.total,          exact.embedding,     exact.lmHead,        exact.positional,
-                       exact.perExpert,      exact.routedExperts, exact.activePerToken};
+    ParamCounts counts{exact.total, exact.embedding, exact.lmHead, exact.positional, exact.perExpert,
+        exact.routedExperts, exact.activePerToken};
     if (m.paramsOverride > 0) {
         if (static_cast<double>(m.paramsOverride) > kMaxParams)
             return makeError(Error::Code::Range, QStringLiteral("%1: parameter count beyond 1e13").arg(where));
@@ -166,7 +167,7 @@ Result<ModelSpec> modelFromParamCount(double params)
 {
     if (!(params >= 1e6) || !std::isfinite(params) || params > kMaxParams)
         return makeError(Error::Code::InvalidArgument,
-                         QStringLiteral("parameter count must be between 1e6 and 1e13, got %1").arg(params));
+            QStringLiteral("parameter count must be between 1e6 and 1e13, got %1").arg(params));
     const double perLayerUnit = 12.0 * 128.0 * 128.0;  // 12 h^2 per layer with h = 128 L
     const int layers = std::max(1, static_cast<int>(std::lround(std::cbrt(params / perLayerUnit))));
     const int heads = std::max(1, static_cast<int>(std::lround(std::sqrt(params / (12.0 * layers)) / 128.0)));
@@ -192,19 +193,22 @@ Result<QJsonArray> openCatalog(const QByteArray& json, const char* format, const
     QJsonParseError parse;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parse);
     if (document.isNull())
-        return parseError(QStringLiteral("catalog is not valid JSON: %1 at offset %2").arg(parse.errorString()).arg(parse.offset));
+        return parseError(
+            QStringLiteral("catalog is not valid JSON: %1 at offset %2").arg(parse.errorString()).arg(parse.offset));
     const QJsonObject root = document.object();
     if (root.value(QLatin1String("format")).toString() != QLatin1String(format))
         return makeError(Error::Code::Schema, QStringLiteral("not a %1 file").arg(QLatin1String(format)));
     const int version = root.value(QLatin1String("schema_version")).toInt(-1);
     if (version != kSchemaVersion)
-        return makeError(Error::Code::Schema, QStringLiteral("%1 schema_version %2 is not supported (this build reads %3)")
-                                                  .arg(QLatin1String(format))
-                                                  .arg(version)
-                                                  .arg(kSchemaVersion));
+        return makeError(Error::Code::Schema,
+            QStringLiteral("%1 schema_version %2 is not supported (this build reads %3)")
+                .arg(QLatin1String(format))
+                .arg(version)
+                .arg(kSchemaVersion));
     const QJsonValue list = root.value(QLatin1String(listKey));
     if (!list.isArray())
-        return parseError(QStringLiteral("%1: \"%2\" must be an array").arg(QLatin1String(format), QLatin1String(listKey)));
+        return parseError(
+            QStringLiteral("%1: \"%2\" must be an array").arg(QLatin1String(format), QLatin1String(listKey)));
     return list.toArray();
 }
 
@@ -270,24 +274,24 @@ Result<std::vector<ModelSpec>> parseModelCatalog(const QByteArray& json)
         const QJsonObject mla = o.value(QLatin1String("mla")).toObject();
         const QJsonObject moe = o.value(QLatin1String("moe")).toObject();
         const bool isMla = !mla.isEmpty();
-        const bool ok = readInt(o, "layers", m.layers, true, error, where) && readInt(o, "hidden", m.hidden, true, error, where) &&
-                        readInt(o, "heads", m.heads, true, error, where) &&
-                        readInt(o, "kv_heads", m.kvHeads, !isMla, error, where) &&
-                        readInt(o, "head_dim", m.headDim, !isMla, error, where) &&
-                        readInt(o, "ffn", m.ffn, true, error, where) && readInt(o, "vocab", m.vocab, true, error, where) &&
-                        readInt(o, "learned_positions", m.learnedPositions, false, error, where) &&
-                        readInt(o, "sliding_window", m.slidingWindow, false, error, where) &&
-                        readInt(o, "max_context", m.maxContext, false, error, where) &&
-                        readInt(moe, "experts", m.experts, !moe.isEmpty(), error, where) &&
-                        readInt(moe, "active", m.activeExperts, !moe.isEmpty(), error, where) &&
-                        readInt(moe, "shared", m.sharedExperts, false, error, where) &&
-                        readInt(moe, "expert_ffn", m.moeFfn, !moe.isEmpty(), error, where) &&
-                        readInt(moe, "dense_layers", m.denseLayers, false, error, where) &&
-                        readInt(mla, "q_lora_rank", m.qLoraRank, false, error, where) &&
-                        readInt(mla, "kv_lora_rank", m.kvLoraRank, isMla, error, where) &&
-                        readInt(mla, "qk_nope_head_dim", m.qkNopeHeadDim, isMla, error, where) &&
-                        readInt(mla, "qk_rope_head_dim", m.qkRopeHeadDim, isMla, error, where) &&
-                        readInt(mla, "v_head_dim", m.vHeadDim, isMla, error, where);
+        const bool ok = readInt(o, "layers", m.layers, true, error, where) &&
+            readInt(o, "hidden", m.hidden, true, error, where) && readInt(o, "heads", m.heads, true, error, where) &&
+            readInt(o, "kv_heads", m.kvHeads, !isMla, error, where) &&
+            readInt(o, "head_dim", m.headDim, !isMla, error, where) && readInt(o, "ffn", m.ffn, true, error, where) &&
+            readInt(o, "vocab", m.vocab, true, error, where) &&
+            readInt(o, "learned_positions", m.learnedPositions, false, error, where) &&
+            readInt(o, "sliding_window", m.slidingWindow, false, error, where) &&
+            readInt(o, "max_context", m.maxContext, false, error, where) &&
+            readInt(moe, "experts", m.experts, !moe.isEmpty(), error, where) &&
+            readInt(moe, "active", m.activeExperts, !moe.isEmpty(), error, where) &&
+            readInt(moe, "shared", m.sharedExperts, false, error, where) &&
+            readInt(moe, "expert_ffn", m.moeFfn, !moe.isEmpty(), error, where) &&
+            readInt(moe, "dense_layers", m.denseLayers, false, error, where) &&
+            readInt(mla, "q_lora_rank", m.qLoraRank, false, error, where) &&
+            readInt(mla, "kv_lora_rank", m.kvLoraRank, isMla, error, where) &&
+            readInt(mla, "qk_nope_head_dim", m.qkNopeHeadDim, isMla, error, where) &&
+            readInt(mla, "qk_rope_head_dim", m.qkRopeHeadDim, isMla, error, where) &&
+            readInt(mla, "v_head_dim", m.vHeadDim, isMla, error, where);
         if (!ok)
             return parseError(error);
         m.tiedEmbeddings = o.value(QLatin1String("tied_embeddings")).toBool(false);
@@ -321,8 +325,7 @@ QByteArray readResource(const QString& path)
     return file.readAll();
 }
 
-template <typename T>
-Result<T> loadBuiltin(const QString& path, Result<T> (*parse)(const QByteArray&))
+template <typename T> Result<T> loadBuiltin(const QString& path, Result<T> (*parse)(const QByteArray&))
 {
     const QByteArray bytes = readResource(path);
     if (bytes.isEmpty())
@@ -330,8 +333,7 @@ Result<T> loadBuiltin(const QString& path, Result<T> (*parse)(const QByteArray&)
     return parse(bytes);
 }
 
-template <typename Spec>
-Result<Spec> findIn(const Result<std::vector<Spec>>& list, QStringView id, const char* what)
+template <typename Spec> Result<Spec> findIn(const Result<std::vector<Spec>>& list, QStringView id, const char* what)
 {
     if (!list)
         return list.error();
@@ -341,15 +343,17 @@ Result<Spec> findIn(const Result<std::vector<Spec>>& list, QStringView id, const
             return spec;
         known << spec.id;
     }
-    return makeError(Error::Code::NotFound, QStringLiteral("unknown %1 \"%2\"; known: %3")
-                                                .arg(QLatin1String(what), id.toString(), known.join(QStringLiteral(", "))));
+    return makeError(Error::Code::NotFound,
+        QStringLiteral("unknown %1 \"%2\"; known: %3")
+            .arg(QLatin1String(what), id.toString(), known.join(QStringLiteral(", "))));
 }
 
 }  // namespace
 
 const Result<std::vector<GpuSpec>>& builtinGpus()
 {
-    static const Result<std::vector<GpuSpec>> gpus = loadBuiltin(QStringLiteral(":/catalogs/gpus.json"), &parseGpuCatalog);
+    static const Result<std::vector<GpuSpec>> gpus =
+        loadBuiltin(QStringLiteral(":/catalogs/gpus.json"), &parseGpuCatalog);
     return gpus;
 }
 

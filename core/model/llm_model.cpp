@@ -68,10 +68,12 @@ Result<LlmModel> LlmModel::create(const InferenceConfig& config)
     if (config.batch < 1 || config.batch > kMaxBatch)
         return outOfRange(QStringLiteral("batch must be between 1 and %1, got %2").arg(kMaxBatch).arg(config.batch));
     if (config.context < 1 || config.context > kMaxContext)
-        return outOfRange(QStringLiteral("context must be between 1 and %1 tokens, got %2").arg(kMaxContext).arg(config.context));
+        return outOfRange(
+            QStringLiteral("context must be between 1 and %1 tokens, got %2").arg(kMaxContext).arg(config.context));
     if (config.prompt < 0 || config.output < 0 || config.prompt > kMaxContext || config.output > kMaxContext ||
         config.prompt + config.output > kMaxContext)
-        return outOfRange(QStringLiteral("prompt and output must be non-negative and together at most %1 tokens").arg(kMaxContext));
+        return outOfRange(
+            QStringLiteral("prompt and output must be non-negative and together at most %1 tokens").arg(kMaxContext));
     if (config.output > 0 && config.prompt < 1)
         return invalid(QStringLiteral("an output length needs a prompt of at least one token"));
     if (config.tensorParallel < 1 || config.tensorParallel > kMaxTensorParallel)
@@ -84,14 +86,16 @@ Result<LlmModel> LlmModel::create(const InferenceConfig& config)
                            .arg(m.heads)
                            .arg(m.name));
     if (config.tensorParallel > 1 && !(config.link.gbPerSecPerDirection > 0 && config.link.latencyUs >= 0))
-        return invalid(QStringLiteral("tensor parallelism over %1 GPUs needs a link (e.g. nvlink4)").arg(config.tensorParallel));
+        return invalid(
+            QStringLiteral("tensor parallelism over %1 GPUs needs a link (e.g. nvlink4)").arg(config.tensorParallel));
     if (!isStorageFormat(config.weights) || !isStorageFormat(config.kv))
         return invalid(QStringLiteral("tf32 is a compute mode, not a storage format for weights or KV cache"));
     if (!isFraction(config.efficiency.bandwidth) || !isFraction(config.efficiency.compute))
         return invalid(QStringLiteral("efficiencies must be in (0, 1], got bandwidth %1 and compute %2")
                            .arg(config.efficiency.bandwidth)
                            .arg(config.efficiency.compute));
-    if (!(gpu.bandwidthTbs > 0) || !std::isfinite(gpu.bandwidthTbs) || !(gpu.memoryGib > 0) || !std::isfinite(gpu.memoryGib))
+    if (!(gpu.bandwidthTbs > 0) || !std::isfinite(gpu.bandwidthTbs) || !(gpu.memoryGib > 0) ||
+        !std::isfinite(gpu.memoryGib))
         return invalid(QStringLiteral("GPU %1 needs a positive bandwidth and memory").arg(gpu.id));
 
     // Arithmetic runs in the weights' format when the GPU has tensor cores for it; int4 (weight-only)
@@ -112,7 +116,8 @@ Result<LlmModel> LlmModel::create(const InferenceConfig& config)
 
     const ParamCounts& p = model.m_params;
     const double untiedEmbedding = m.tiedEmbeddings ? 0.0 : static_cast<double>(p.embedding);
-    model.m_matmulFlopsPerToken = 2.0 * (static_cast<double>(p.activePerToken) - untiedEmbedding - static_cast<double>(p.positional));
+    model.m_matmulFlopsPerToken =
+        2.0 * (static_cast<double>(p.activePerToken) - untiedEmbedding - static_cast<double>(p.positional));
     const double H = m.heads;
     if (m.isMla()) {
         model.m_decodeAttentionFlops = 2.0 * H * (m.kvLoraRank + m.qkRopeHeadDim) + 2.0 * H * m.kvLoraRank;
@@ -163,7 +168,7 @@ double LlmModel::weightBytesRead(double tokens) const
     const double bytesPerWeight = bitsPerElement(m_config.weights) / 8.0;
     const double untiedEmbedding = m.tiedEmbeddings ? 0.0 : static_cast<double>(m_params.embedding);
     const double streamed = static_cast<double>(m_params.total - m_params.routedExperts) - untiedEmbedding -
-                            static_cast<double>(m_params.positional);
+        static_cast<double>(m_params.positional);
     double gathered = 0.0;  // one embedding row (and one position row) per token, at most the whole table
     if (!m.tiedEmbeddings)
         gathered += std::min(tokens, static_cast<double>(m.vocab)) * m.hidden;
@@ -175,8 +180,8 @@ double LlmModel::weightBytesRead(double tokens) const
 
 Roof LlmModel::effectiveRoof() const { return Roof{m_peakFlops / 1e9, m_bandwidth / 1e9}; }
 
-StepCost LlmModel::finish(double flops, double attentionFlops, double weightBytes, double kvBytes, double commSeconds,
-                          double experts) const
+StepCost LlmModel::finish(
+    double flops, double attentionFlops, double weightBytes, double kvBytes, double commSeconds, double experts) const
 {
     const double t = m_config.tensorParallel;
     StepCost cost;
@@ -203,7 +208,8 @@ StepCost LlmModel::decodeStep(std::int64_t batch, std::int64_t context) const
     const double attention = b * m.layers * m_decodeAttentionFlops * e;
     const double flops = b * m_matmulFlopsPerToken + attention;
     const double kvBytes = b * e * static_cast<double>(m_kvBytesPerToken);
-    const double comm = 2.0 * m.layers * ringAllReduceSeconds(m_config.link, m_config.tensorParallel, b * m.hidden * kActivationBytes);
+    const double comm =
+        2.0 * m.layers * ringAllReduceSeconds(m_config.link, m_config.tensorParallel, b * m.hidden * kActivationBytes);
     return finish(flops, attention, weightBytesRead(b), kvBytes, comm, expectedExpertsTouched(b));
 }
 
@@ -218,7 +224,8 @@ StepCost LlmModel::prefill(std::int64_t batch, std::int64_t promptTokens) const
     const double attention = static_cast<double>(batch) * m.layers * m_prefillAttentionFlops * pairs;
     const double flops = tokens * m_matmulFlopsPerToken + attention;
     const double kvBytes = tokens * static_cast<double>(m_kvBytesPerToken);  // the cache is written once
-    const double comm = 2.0 * m.layers * ringAllReduceSeconds(m_config.link, m_config.tensorParallel, tokens * m.hidden * kActivationBytes);
+    const double comm = 2.0 * m.layers *
+        ringAllReduceSeconds(m_config.link, m_config.tensorParallel, tokens * m.hidden * kActivationBytes);
     return finish(flops, attention, weightBytesRead(tokens), kvBytes, comm, expectedExpertsTouched(tokens));
 }
 
@@ -228,7 +235,7 @@ LlmModel::Lines LlmModel::decodeLines(std::int64_t batch) const
     const StepCost zero = decodeStep(batch, 0);
     const StepCost one = decodeStep(batch, 1);
     return Lines{zero.computeSeconds, one.computeSeconds - zero.computeSeconds, zero.memorySeconds,
-                 one.memorySeconds - zero.memorySeconds, zero.commSeconds};
+        one.memorySeconds - zero.memorySeconds, zero.commSeconds};
 }
 
 double LlmModel::decodeSecondsSum(std::int64_t batch, std::int64_t firstContext, std::int64_t lastContext) const
@@ -321,7 +328,8 @@ Result<InferenceReport> LlmModel::report() const
     r.step = decodeStep(c.batch, c.context);
     r.tokensPerSecond = static_cast<double>(c.batch) / r.step.seconds;
     r.tokensPerSecondPerSequence = 1.0 / r.step.seconds;
-    r.weightsOnlyIntensity = static_cast<double>(c.batch) * m_matmulFlopsPerToken / weightBytesRead(static_cast<double>(c.batch));
+    r.weightsOnlyIntensity =
+        static_cast<double>(c.batch) * m_matmulFlopsPerToken / weightBytesRead(static_cast<double>(c.batch));
     r.computePrecision = m_computePrecision;
     r.peakTflops = c.gpu.peakTflops(m_computePrecision);
     r.ridgeFlopPerByte = ridgeIntensity(effectiveRoof());
@@ -340,7 +348,8 @@ Result<InferenceReport> LlmModel::report() const
             // that has grown to prompt + i tokens.
             const double decode = decodeSecondsSum(c.batch, c.prompt + 1, c.prompt + c.output - 1);
             r.e2eLatencySeconds = *r.ttftSeconds + decode;
-            r.throughputTokensPerSecond = static_cast<double>(c.batch) * static_cast<double>(c.output) / *r.e2eLatencySeconds;
+            r.throughputTokensPerSecond =
+                static_cast<double>(c.batch) * static_cast<double>(c.output) / *r.e2eLatencySeconds;
         }
     }
     return r;

@@ -29,7 +29,8 @@ Error errorOf(const InferenceConfig& c)
 
 TEST(LlmInputs, ZeroNegativeAndTooLargeBatchOrContextAreRefusedWithTheirName)
 {
-    for (std::int64_t batch : {std::int64_t{0}, std::int64_t{-1}, kMaxBatch + 1, std::numeric_limits<std::int64_t>::max()}) {
+    for (std::int64_t batch :
+        {std::int64_t{0}, std::int64_t{-1}, kMaxBatch + 1, std::numeric_limits<std::int64_t>::max()}) {
         InferenceConfig c = base();
         c.batch = batch;
         const Error e = errorOf(c);
@@ -137,8 +138,8 @@ TEST(LlmInputs, LargestSupportedInputsStayExactAndFinite)
     EXPECT_EQ(r.kvBytesTotal % kMaxBatch, 0);
     EXPECT_FALSE(r.memory.fits);
     EXPECT_EQ(r.maxBatch, 0);
-    for (double value : {r.step.flops, r.step.bytes, r.step.seconds, r.tokensPerSecond, *r.ttftSeconds, *r.e2eLatencySeconds,
-                         *r.throughputTokensPerSecond})
+    for (double value : {r.step.flops, r.step.bytes, r.step.seconds, r.tokensPerSecond, *r.ttftSeconds,
+             *r.e2eLatencySeconds, *r.throughputTokensPerSecond})
         EXPECT_TRUE(std::isfinite(value) && value > 0) << value;
     // A 1e13-parameter model given by its count: fine at batch 1, and a clear error (not a wrap-around)
     // when its KV cache would pass 2^63 bytes.

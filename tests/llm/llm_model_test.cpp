@@ -52,8 +52,9 @@ TEST(LlmModel, SlidingWindowCapsMistralsKvCacheAt4096Tokens)
     EXPECT_DOUBLE_EQ(longContext.step.seconds, window.step.seconds);
     EXPECT_EQ(longContext.maxBatch, window.maxBatch);
     // Llama 3 8B has the same KV shape and no window: its cache keeps growing.
-    EXPECT_EQ(test::evaluate(test::config(test::model("llama-3-8b"), test::gpu("a100-80gb-sxm"), 1, 32768)).kvBytesPerSequence,
-              8 * longContext.kvBytesPerSequence);
+    EXPECT_EQ(test::evaluate(test::config(test::model("llama-3-8b"), test::gpu("a100-80gb-sxm"), 1, 32768))
+                  .kvBytesPerSequence,
+        8 * longContext.kvBytesPerSequence);
 }
 
 TEST(LlmModel, DecodeStepCountsWeightsOnceKvPerSequenceAndAttentionWithQueryHeads)
@@ -102,7 +103,8 @@ TEST(LlmModel, EfficienciesScaleTheRoofSeparately)
     c.efficiency = {1.0, 0.5};
     EXPECT_DOUBLE_EQ(test::evaluate(c).step.seconds, ideal.step.seconds);  // compute efficiency does not matter here
     EXPECT_DOUBLE_EQ(halfBandwidth.ridgeFlopPerByte, 2.0 * ideal.ridgeFlopPerByte);
-    const InferenceReport defaults = test::evaluate(test::config(test::model("llama-2-7b"), test::gpu("h100-sxm"), 1, 512));
+    const InferenceReport defaults =
+        test::evaluate(test::config(test::model("llama-2-7b"), test::gpu("h100-sxm"), 1, 512));
     EXPECT_DOUBLE_EQ(defaults.efficiency.bandwidth, kDefaultBandwidthEfficiency);
     EXPECT_DOUBLE_EQ(defaults.efficiency.compute, kDefaultComputeEfficiency);
 }
@@ -116,7 +118,8 @@ TEST(LlmModel, LongContextDecodeNeverCrossesTheRidgeBecauseKvReadsGrowWithBatch)
     const InferenceReport gqa = test::evaluate(test::config(test::model("llama-3-8b"), test::gpu("h100-sxm"), 16, 256));
     ASSERT_TRUE(gqa.kneeBatch.has_value());
     EXPECT_GT(*gqa.kneeBatch, gqa.maxBatch / 100);
-    EXPECT_FALSE(test::evaluate(test::config(test::model("llama-2-7b"), test::gpu("h100-sxm"), 16, 256)).kneeBatch.has_value());
+    EXPECT_FALSE(
+        test::evaluate(test::config(test::model("llama-2-7b"), test::gpu("h100-sxm"), 16, 256)).kneeBatch.has_value());
 }
 
 TEST(LlmModel, MaxBatchIsTheLargestThatFitsAtThisContext)
@@ -128,7 +131,8 @@ TEST(LlmModel, MaxBatchIsTheLargestThatFitsAtThisContext)
         EXPECT_TRUE(model.memory(maxBatch, 32768).value().fits) << gpuId;
         EXPECT_FALSE(model.memory(maxBatch + 1, 32768).value().fits) << gpuId;
     }
-    const InferenceReport tooBig = test::evaluate(test::config(test::model("llama-2-70b"), test::gpu("h100-sxm"), 1, 4096));
+    const InferenceReport tooBig =
+        test::evaluate(test::config(test::model("llama-2-70b"), test::gpu("h100-sxm"), 1, 4096));
     EXPECT_FALSE(tooBig.memory.fits);  // 138 GB of bf16 weights on an 80 GiB card
     EXPECT_EQ(tooBig.maxBatch, 0);
     InferenceConfig int4 = test::config(test::model("llama-2-70b"), test::gpu("h100-sxm"), 1, 4096);
@@ -149,7 +153,8 @@ TEST(LlmModel, MixtureOfExpertsTouchesMoreExpertsAsTheBatchGrows)
     const double bytesPerExpertLayer = 2.0 * static_cast<double>(p.perExpert) * 32;
     const StepCost one = mixtral.decodeStep(1, 1024), many = mixtral.decodeStep(64, 1024);
     // Batch 1 reads 2 of 8 experts: about the 12.9B active parameters, not the 46.7B.
-    EXPECT_NEAR(many.weightBytes - one.weightBytes, 6.0 * bytesPerExpertLayer + 63 * 4096 * 2.0, 1e-6 * many.weightBytes);
+    EXPECT_NEAR(
+        many.weightBytes - one.weightBytes, 6.0 * bytesPerExpertLayer + 63 * 4096 * 2.0, 1e-6 * many.weightBytes);
     EXPECT_NEAR(one.weightBytes / (2.0 * static_cast<double>(p.activePerToken)), 1.0, 0.02);
     // So the weights are not "read once whatever the batch" until every expert is in use.
     EXPECT_LT(mixtral.decodeStep(2, 1024).intensity / one.intensity, 1.5);
