@@ -3,12 +3,14 @@
 #include "core/session/session_json.h"
 #include "ui/chart/bandwidth_chart.h"
 #include "ui/chart/chart_export.h"
+#include "ui/models/gpu_roofs.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/point_explanation.h"
 #include "ui/models/session_list_model.h"
 #include "ui/settings.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -52,6 +54,13 @@ QStringList localJsonFiles(const QMimeData* mime)
         if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
             files << url.toLocalFile();
     return files;
+}
+
+QString explainHint()
+{
+    return QCoreApplication::translate("MainWindow",
+                                       "<p>Click a kernel on the chart (or a row in the table) to see which ceiling "
+                                       "binds it, how close it gets, and what would move it.</p>");
 }
 
 }  // namespace
@@ -111,8 +120,7 @@ void MainWindow::createDocks()
 
     m_explain = new QTextBrowser(this);
     m_explain->setOpenLinks(false);
-    m_explain->setHtml(tr("<p>Click a kernel on the chart to see which ceiling binds it, how close it gets, "
-                          "and what would move it.</p>"));
+    m_explain->setHtml(explainHint());
     auto* explainDock = new QDockWidget(tr("Explain this point"), this);
     explainDock->setObjectName(QStringLiteral("ExplainDock"));
     explainDock->setWidget(m_explain);
@@ -124,6 +132,9 @@ void MainWindow::createDocks()
     m_kernelView = new QTableView(this);
     m_kernelView->setModel(proxy);
     m_kernelView->setSortingEnabled(true);
+    m_kernelView->sortByColumn(-1, Qt::AscendingOrder);  // the session's own order until a header is clicked
+    m_kernelView->setWordWrap(false);
+    m_kernelView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_kernelView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_kernelView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_kernelView->horizontalHeader()->setStretchLastSection(true);
@@ -208,9 +219,40 @@ void MainWindow::createActions()
     QAction* reset = view->addAction(QIcon::fromTheme(QStringLiteral("zoom-original")), tr("&Reset View"), m_chart,
                                      &RooflineChart::resetView);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    // GPU rooflines beside the CPU: same physics, different ratio.
     m_gpuMenu = view->addMenu(tr("&GPU Rooflines"));
+    QMenu* formats = m_gpuMenu->addMenu(tr("&Number Format"));
+    m_gpuFormats = new QActionGroup(this);
+    for (const NumberFormat format : {NumberFormat::Fp32, NumberFormat::Tf32, NumberFormat::Bf16, NumberFormat::Fp16,
+                                      NumberFormat::Fp8, NumberFormat::Int8}) {
+        QAction* action = formats->addAction(numberFormatName(format));
+        action->setCheckable(true);
+        action->setChecked(format == NumberFormat::Bf16);
+        action->setData(static_cast<int>(format));
+        m_gpuFormats->addAction(action);
+    }
+    connect(m_gpuFormats, &QActionGroup::triggered, this, &MainWindow::applyGpuRoofs);
+    m_gpuMenu->addSeparator();
+    if (const Result<std::vector<GpuSpec>>& gpus = builtinGpus(); gpus.ok()) {
+        for (const GpuSpec& gpu : gpus.value()) {
+            QAction* action = m_gpuMenu->addAction(gpu.name);
+            action->setCheckable(true);
+            action->setData(gpu.id);
+            action->setToolTip(gpu.source);
+            connect(action, &QAction::toggled, this, &MainWindow::applyGpuRoofs);
+            m_gpuActions << action;
+        }
+    }
+    m_gpuMenu->addSeparator();
     m_gpuMenu->addAction(tr("&Custom GPU…"), this, &MainWindow::onCustomGpu);
-    m_gpuMenu->addAction(tr("C&lear GPU Rooflines"), this, [this] { m_chart->setExtraRoofs({}); });
+    m_gpuMenu->addAction(tr("C&lear GPU Rooflines"), this, [this] {
+        m_customRoofs.clear();
+        for (QAction* action : std::as_const(m_gpuActions)) {
+            const QSignalBlocker blocker(action);
+            action->setChecked(false);
+        }
+        applyGpuRoofs();
+    });
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
@@ -324,7 +366,7 @@ bool MainWindow::openSession(const QString& path)
     m_settings->addRecentFile(absolute);
     m_settings->setLastDirectory(QFileInfo(absolute).absolutePath());
     m_dirty = false;
-    m_explain->clear();
+    m_explain->setHtml(explainHint());
     refresh();
     statusBar()->showMessage(tr("Opened %1").arg(absolute), 4000);
     return true;
@@ -490,10 +532,32 @@ void MainWindow::onCustomGpu()
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    std::vector<NamedRoof> roofs = m_chart->extraRoofs();
-    roofs.push_back({name->text().trimmed().isEmpty() ? tr("Custom GPU") : name->text().trimmed(),
-                     Roof{peak->value() * 1000.0, bandwidth->value() * 1000.0}});
+    m_customRoofs.push_back({name->text().trimmed().isEmpty() ? tr("Custom GPU") : name->text().trimmed(),
+                             Roof{peak->value() * 1000.0, bandwidth->value() * 1000.0}});
+    applyGpuRoofs();
+}
+
+void MainWindow::applyGpuRoofs()
+{
+    const QAction* checkedFormat = m_gpuFormats->checkedAction();
+    const auto format = static_cast<NumberFormat>(checkedFormat ? checkedFormat->data().toInt()
+                                                                : static_cast<int>(NumberFormat::Bf16));
+    std::vector<NamedRoof> roofs;
+    QStringList missing;
+    for (const QAction* action : std::as_const(m_gpuActions)) {
+        if (!action->isChecked())
+            continue;
+        Result<NamedRoof> roof = catalogGpuRoof(action->data().toString(), format);
+        if (roof)
+            roofs.push_back(roof.value());
+        else
+            missing << action->text();
+    }
+    roofs.insert(roofs.end(), m_customRoofs.begin(), m_customRoofs.end());
     m_chart->setExtraRoofs(std::move(roofs));
+    if (!missing.isEmpty())
+        statusBar()->showMessage(tr("No dense %1 peak for %2").arg(numberFormatName(format), missing.join(QStringLiteral(", "))),
+                                 6000);
 }
 
 void MainWindow::updateRecentMenu()

@@ -9,6 +9,7 @@
 #include <QMainWindow>
 
 class QAction;
+class QActionGroup;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -78,6 +79,7 @@ private:
     void onExport(const QString& filter, const QString& suffix);
     void onCopyChart();
     void onCustomGpu();
+    void applyGpuRoofs();
     void onMeasureProgress(int done, int total, const QString& stage);
     void onMeasurePartial(const Session& soFar);
     void onMeasureFinished(const Session& session);
@@ -106,6 +108,9 @@ private:
     QAction* m_darkTheme = nullptr;
     QAction* m_shade = nullptr;
     QAction* m_iso = nullptr;
+    std::vector<NamedRoof> m_customRoofs;      // typed in by hand
+    QList<QAction*> m_gpuActions;              // one checkable action per catalog GPU (data: id)
+    QActionGroup* m_gpuFormats = nullptr;      // which dense peak (fp32, bf16 ...) the GPU roofs use
     bool m_dirty = false;
 };
 

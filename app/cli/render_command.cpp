@@ -2,6 +2,7 @@
 
 #include "core/session/session_json.h"
 #include "ui/chart/chart_export.h"
+#include "ui/models/gpu_roofs.h"
 
 #include <QCommandLineParser>
 
@@ -30,7 +31,14 @@ int runRender(const QStringList& arguments, Streams io)
     const QCommandLineOption roof(QStringLiteral("roof"),
                                   QStringLiteral("add a named roof NAME:TFLOPS:TBS, e.g. \"A100:19.5:1.555\""),
                                   QStringLiteral("ROOF"));
-    parser.addOptions({out, size, theme, dpr, shade, iso, roof});
+    const QCommandLineOption gpu(QStringLiteral("gpu"),
+                                 QStringLiteral("draw a catalog GPU's roofline beside the CPU (see `ridgeline catalog gpus`)"),
+                                 QStringLiteral("ID"));
+    const QCommandLineOption gpuFormat(QStringLiteral("gpu-format"),
+                                       QStringLiteral("number format of the GPU peaks: fp32, tf32, bf16, fp16, fp8, int8 "
+                                                      "(default bf16)"),
+                                       QStringLiteral("FORMAT"), QStringLiteral("bf16"));
+    parser.addOptions({out, size, theme, dpr, shade, iso, roof, gpu, gpuFormat});
     if (!parser.parse(arguments)) {
         io.err << "ridgeline render: " << parser.errorText() << '\n';
         return 2;
@@ -72,7 +80,20 @@ int runRender(const QStringList& arguments, Streams io)
             io.err << "ridgeline render: --roof takes NAME:TFLOPS:TBS, got '" << spec << "'\n";
             return 2;
         }
-        content.extraRoofs.push_back({parts[0], Roof{tflops * 1000.0, tbs * 1000.0}});
+        content.extraRoofs.push_back(ui::NamedRoof{parts[0], Roof{tflops * 1000.0, tbs * 1000.0}});
+    }
+    const std::optional<NumberFormat> format = parseNumberFormat(parser.value(gpuFormat));
+    if (!format) {
+        io.err << "ridgeline render: unknown --gpu-format '" << parser.value(gpuFormat) << "'\n";
+        return 2;
+    }
+    for (const QString& id : parser.values(gpu)) {
+        Result<ui::NamedRoof> gpuRoof = ui::catalogGpuRoof(id, *format);
+        if (!gpuRoof) {
+            io.err << "ridgeline render: " << gpuRoof.error().message << '\n';
+            return 2;
+        }
+        content.extraRoofs.push_back(gpuRoof.value());
     }
     for (const QString& file : files) {
         Result<Session> session = loadSession(file);

@@ -182,3 +182,21 @@ TEST(UiMainWindow, AFinishedMeasurementBecomesTheUnsavedPrimarySession)
     EXPECT_TRUE(window.currentPath().isEmpty());
     EXPECT_TRUE(window.windowTitle().contains(QLatin1Char('*')));
 }
+
+TEST(UiMainWindow, CatalogGpusAndACustomGpuDrawBesideTheCpu)
+{
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    QAction* h100 = nullptr;
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->data().toString() == QLatin1String("h100-sxm"))
+            h100 = action;
+    ASSERT_NE(h100, nullptr);
+    h100->setChecked(true);
+    ASSERT_EQ(window.chart()->extraRoofs().size(), 1u);
+    EXPECT_TRUE(window.chart()->extraRoofs().front().name.contains(QStringLiteral("H100")));
+    EXPECT_TRUE(window.chart()->extraRoofs().front().name.contains(QStringLiteral("bf16")));
+    EXPECT_EQ(window.chart()->extraRoofSeries().size(), 1);
+    // The CPU's roofs are still all there.
+    EXPECT_EQ(window.chart()->ceilingSeries().size(), 6);
+}

@@ -101,6 +101,9 @@ QColor ChartTheme::kernelColor(const QString& kindName) const
         return QColor(0x00, 0x9e, 0x73);
     if (kindName == QLatin1String("decode"))
         return light ? QColor(0xc8, 0x8a, 0x00) : QColor(0xf0, 0xc4, 0x42);
+    // Fusion: the unfused chain in grey (before), the fused kernel in purple (after).
+    if (kindName == QLatin1String("fusion-unfused"))
+        return light ? QColor(0x80, 0x80, 0x80) : QColor(0xa8, 0xa8, 0xa8);
     if (kindName.startsWith(QLatin1String("fusion")))
         return light ? QColor(0x7b, 0x32, 0x94) : QColor(0xc2, 0x8b, 0xe0);
     return light ? QColor(0x66, 0x66, 0x66) : QColor(0xbb, 0xbb, 0xbb);

@@ -105,10 +105,15 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
                     crossings += segmentIntersectsRect(line, rect) ? 3 : 0;
                 // A leader line must not cut through another label either.
                 if (ring > 0) {
-                    const QLineF leader(label.anchor, nearestPointOnRect(rect, label.anchor));
-                    for (const QRectF& other : taken)
-                        if (!other.contains(label.anchor) && segmentIntersectsRect(leader, other))
-                            crossings += 2;
+                    // A leader must never run through another label or marker.
+                    QLineF leader(label.anchor, nearestPointOnRect(rect, label.anchor));
+                    if (leader.length() > r)
+                        leader.setP1(leader.pointAt(r / leader.length()));
+                    const bool cutsSomething = std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) {
+                        return !other.contains(label.anchor) && segmentIntersectsRect(leader, other.adjusted(1, 1, -1, -1));
+                    });
+                    if (cutsSomething)
+                        continue;
                     // Nor a roof, nor another leader: crossed leaders are the hardest thing on a slide to read.
                     for (const QLineF& line : input.lines)
                         crossings += leader.intersects(line, nullptr) == QLineF::BoundedIntersection ? 1 : 0;

@@ -439,14 +439,16 @@ void RooflineChart::addSessionSeries(int index)
             points << QPointF(kernel.intensity, kernel.gflops);
             refs.push_back({index, k});
         }
-        series->replace(points);
-        chart()->addSeries(series);
-        series->attachAxis(m_axisX);
-        series->attachAxis(m_axisY);
+        // Style first, then points, then add: every style setter on a scatter series already in a chart
+        // walks all its marker items (ScatterChartItem::setBrush), which made 10,000 kernels take seconds.
         series->setMarkerShape(markerShapeFor(kind));
         series->setMarkerSize(m_theme.markerSize);
         series->setColor(overlay ? sessionColor : m_theme.kernelColor(kind));
         series->setBorderColor(m_theme.background);
+        series->replace(points);
+        chart()->addSeries(series);
+        series->attachAxis(m_axisX);
+        series->attachAxis(m_axisY);
         series->setProperty("ridgeline.session", index);
         series->setProperty("ridgeline.kind", kind);
         for (QLegendMarker* marker : chart()->legend()->markers(series)) {
@@ -608,13 +610,33 @@ void RooflineChart::relayout()
         }
     };
 
-    for (QLineSeries* series : m_ceilingSeries) {
-        if (!series->isVisible() || series->property("ridgeline.kind").toString() != QLatin1String("compute"))
-            continue;
-        const double value = series->property("ridgeline.value").toDouble();
-        const QString text = QStringLiteral("%1: %2 GFLOP/s")
-                                 .arg(series->property("ridgeline.name").toString(), formatNumber(value));
-        placeFlatLabel(text, value, series->pen().color(), false);
+    // Compute ceilings within 10 % of each other share one label (avx512 and avx2 often tie): two labels
+    // stacked a few pixels apart read as one smudge on a projector.
+    std::vector<QLineSeries*> computeSeries;
+    for (QLineSeries* series : m_ceilingSeries)
+        if (series->isVisible() && series->property("ridgeline.kind").toString() == QLatin1String("compute"))
+            computeSeries.push_back(series);
+    std::sort(computeSeries.begin(), computeSeries.end(), [](QLineSeries* a, QLineSeries* b) {
+        return a->property("ridgeline.value").toDouble() > b->property("ridgeline.value").toDouble();
+    });
+    for (std::size_t i = 0; i < computeSeries.size();) {
+        QLineSeries* lead = computeSeries[i];
+        const double value = lead->property("ridgeline.value").toDouble();
+        QString text = QStringLiteral("%1: %2 GFLOP/s")
+                           .arg(lead->property("ridgeline.name").toString(), formatNumber(value));
+        std::size_t j = i + 1;
+        QStringList others;
+        while (j < computeSeries.size() && computeSeries[j]->property("ridgeline.value").toDouble() > value / 1.1 &&
+               computeSeries[j]->property("ridgeline.session") == lead->property("ridgeline.session")) {
+            others << QStringLiteral("%1 %2").arg(computeSeries[j]->property("ridgeline.name").toString(),
+                                                 formatNumber(computeSeries[j]->property("ridgeline.value").toDouble()));
+            ++j;
+        }
+        if (!others.isEmpty())
+            text += QStringLiteral("  (≈ %1)").arg(others.join(QStringLiteral(", ")));
+        if (std::none_of(texts.begin(), texts.end(), [&](const AnnotationText& t) { return t.text == text; }))
+            placeFlatLabel(text, value, lead->pen().color(), false);
+        i = j;
     }
     for (int i = 0; i < static_cast<int>(m_extraSeries.size()); ++i) {
         const NamedRoof& r = m_extraRoofs[static_cast<std::size_t>(i)];
@@ -638,12 +660,11 @@ void RooflineChart::relayout()
         const double hi = std::min({xMax, ridgeX, yMax / gbps});
         if (!(lo < hi))
             continue;
-        QString text = QStringLiteral("%1  %2 GB/s").arg(series->property("ridgeline.name").toString(),
-                                                          formatNumber(gbps));
-        if (overlay)
-            text = QStringLiteral("%1 · %2").arg(sessionLabel(m_sessions[static_cast<std::size_t>(
-                                                      series->property("ridgeline.session").toInt())]),
-                                                  text);
+        // Overlays: the colour says which machine; a roof another session already labelled is not repeated.
+        const QString text = QStringLiteral("%1  %2 GB/s").arg(series->property("ridgeline.name").toString(),
+                                                                formatNumber(gbps));
+        if (std::any_of(texts.begin(), texts.end(), [&](const AnnotationText& t) { return t.text == text; }))
+            continue;
         const QFont& font = m_theme.ceilingLabelFont;
         const QFontMetricsF metrics(font);
         const double width = metrics.horizontalAdvance(text) + 2.0;
@@ -730,7 +751,8 @@ void RooflineChart::relayout()
             }
             if (ref.session == m_selected.session && ref.kernel == m_selected.kernel)
                 rings.push_back({centre, markerRadius + 5.0, QPen(m_theme.highlight, 3.0)});
-            if (labelKernels) {
+            // Overlays label the primary session's kernels only; the others are its before/after twins.
+            if (labelKernels && (!overlay || ref.session == 0)) {
                 const QString text = kernelLabel(k, &ref == &refs.front());
                 layout.labels.push_back(
                     {centre, QSizeF(kernelMetrics.horizontalAdvance(text) + 2.0, kernelMetrics.height())});
