@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -149,25 +148,4 @@ TEST(LlmInputs, LargestSupportedInputsStayExactAndFinite)
     const Error e = errorOf(big);
     EXPECT_EQ(e.code, Error::Code::Range);
     EXPECT_TRUE(e.message.contains(QStringLiteral("overflow")));
-}
-
-TEST(LlmInputs, OneEvaluationTakesWellUnderAMillisecond)
-{
-    // The panel re-evaluates on every slider step; the report (with its knee search and closed-form
-    // end-to-end sum) must stay far below a frame.
-    InferenceConfig c = test::config(test::model("deepseek-v3"), test::gpu("h200"), 256, 32768);
-    c.prompt = 30000;
-    c.output = 2768;
-    c.tensorParallel = 8;
-    c.link = findLink(QStringLiteral("nvlink4")).value();
-    constexpr int runs = 200;
-    double checksum = 0.0;
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < runs; ++i) {
-        c.batch = 1 + i;
-        checksum += test::evaluate(c).tokensPerSecond;
-    }
-    const double perEvaluation = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / runs;
-    EXPECT_GT(checksum, 0.0);
-    EXPECT_LT(perEvaluation, 1e-3);
 }
