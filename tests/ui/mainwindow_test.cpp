@@ -7,8 +7,14 @@
 #include "ui/mainwindow.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
+#include "ui/settings.h"
 
+#include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
+#include <QMimeData>
+#include <QUrl>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -199,4 +205,39 @@ TEST(UiMainWindow, CatalogGpusAndACustomGpuDrawBesideTheCpu)
     EXPECT_EQ(window.chart()->extraRoofSeries().size(), 1);
     // The CPU's roofs are still all there.
     EXPECT_EQ(window.chart()->ceilingSeries().size(), 6);
+}
+
+TEST(UiMainWindow, DroppingSessionFilesOpensTheFirstAndOverlaysTheRest)
+{
+    QTemporaryDir dir;
+    const QString a = writeSession(dir, QStringLiteral("a.json"), fixtures::zen4Session());
+    const QString b = writeSession(dir, QStringLiteral("b.json"), fixtures::zen4FasterDramSession());
+    MainWindow window;
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(a), QUrl::fromLocalFile(b)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &drop);
+    EXPECT_EQ(window.sessionModel()->rowCount(), 2);
+    EXPECT_EQ(window.currentPath(), QFileInfo(a).absoluteFilePath());
+}
+
+TEST(UiMainWindow, RecentFilesAndGeometryPersistThroughSettings)
+{
+    QTemporaryDir dir;
+    const QString path = writeSession(dir, QStringLiteral("recent.json"), fixtures::zen4Session());
+    {
+        MainWindow window;
+        ASSERT_TRUE(window.openSession(path));
+        window.resize(1234, 777);
+        window.show();
+        window.close();
+    }
+    Settings settings;
+    EXPECT_EQ(settings.recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+    EXPECT_FALSE(settings.windowGeometry().isEmpty());
+    MainWindow again;
+    EXPECT_EQ(again.size(), QSize(1234, 777));
 }

@@ -597,7 +597,7 @@ void RooflineChart::relayout()
         const QSizeF size(metrics.horizontalAdvance(text) + 2.0, metrics.height());
         const double y = toChart(QPointF(xMax, gflops)).y();
         for (const bool under : {below, !below}) {
-            for (int step = 0; step < 8; ++step) {
+            for (int step = 0; step < 16; ++step) {
                 const double right = inner.right() - 4.0 - step * size.width() * 0.5;
                 const QRectF box(right - size.width(), under ? y + 4.0 : y - 4.0 - size.height(), size.width(),
                                  size.height());
@@ -619,16 +619,18 @@ void RooflineChart::relayout()
     std::sort(computeSeries.begin(), computeSeries.end(), [](QLineSeries* a, QLineSeries* b) {
         return a->property("ridgeline.value").toDouble() > b->property("ridgeline.value").toDouble();
     });
+    // "fp32 avx512 x2 threads" -> "fp32 avx512 x2": the label has to fit beside the dots.
+    auto shortName = [](QString name) { return name.remove(QStringLiteral(" threads")).trimmed(); };
     for (std::size_t i = 0; i < computeSeries.size();) {
         QLineSeries* lead = computeSeries[i];
         const double value = lead->property("ridgeline.value").toDouble();
         QString text = QStringLiteral("%1: %2 GFLOP/s")
-                           .arg(lead->property("ridgeline.name").toString(), formatNumber(value));
+                           .arg(shortName(lead->property("ridgeline.name").toString()), formatNumber(value));
         std::size_t j = i + 1;
         QStringList others;
         while (j < computeSeries.size() && computeSeries[j]->property("ridgeline.value").toDouble() > value / 1.1 &&
                computeSeries[j]->property("ridgeline.session") == lead->property("ridgeline.session")) {
-            others << QStringLiteral("%1 %2").arg(computeSeries[j]->property("ridgeline.name").toString(),
+            others << QStringLiteral("%1 %2").arg(shortName(computeSeries[j]->property("ridgeline.name").toString()),
                                                  formatNumber(computeSeries[j]->property("ridgeline.value").toDouble()));
             ++j;
         }
