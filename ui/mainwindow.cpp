@@ -87,6 +87,7 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     connect(m_chart, &RooflineChart::kernelClicked, this, &MainWindow::onKernelClicked);
     connect(m_sessions, &SessionListModel::visibilityChanged, this, &MainWindow::refresh);
     connect(m_bandwidth, &BandwidthChart::levelSelected, m_chart, &RooflineChart::setHighlightedLevel);
+    connect(m_chart, &RooflineChart::levelClicked, m_bandwidth, &BandwidthChart::setSelectedLevel);
     connect(m_runner, &MeasureRunner::progressChanged, this, &MainWindow::onMeasureProgress);
     connect(m_runner, &MeasureRunner::partialResult, this, &MainWindow::onMeasurePartial);
     connect(m_runner, &MeasureRunner::finished, this, &MainWindow::onMeasureFinished);
