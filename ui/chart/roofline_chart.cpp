@@ -52,6 +52,12 @@ QString kernelLabel(const KernelResult& kernel, bool firstOfKind)
     return kernel.name;
 }
 
+QColor blend(const QColor& a, const QColor& b, double towardsB)
+{
+    auto mix = [towardsB](int x, int y) { return static_cast<int>(std::lround(x + (y - x) * towardsB)); };
+    return QColor(mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue()));
+}
+
 QScatterSeries::MarkerShape markerShapeFor(const QString& kind)
 {
     if (kind == QLatin1String("dgemm"))
@@ -377,7 +383,9 @@ void RooflineChart::addSessionSeries(int index)
             continue;
         const bool isBest = &ceiling == best;
         const double start = fastest > 0.0 ? std::max(xLow, ceiling.gflops / fastest) : xLow;
-        QPen pen(overlay ? sessionColor : m_theme.computeRoof, isBest ? m_theme.boldRoofWidth : m_theme.roofWidth,
+        // The lower ceilings recede (lighter, dashed) so the roof that matters reads first on a slide.
+        const QColor base = overlay ? sessionColor : m_theme.computeRoof;
+        QPen pen(isBest ? base : blend(base, m_theme.background, 0.4), isBest ? m_theme.boldRoofWidth : m_theme.roofWidth,
                  isBest ? Qt::SolidLine : Qt::DashLine);
         pen.setCapStyle(Qt::FlatCap);
         const bool inLegend = overlay && isBest && !legendTaken;
