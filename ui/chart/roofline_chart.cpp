@@ -90,6 +90,10 @@ double maxBandwidth(const Session& s)
     return best;
 }
 
+// "The" memory roof: DRAM read bandwidth when measured (what STREAM-style claims and the essay use),
+// else the slowest ceiling there is.
+double memoryRoofBandwidth(const Session& s);
+
 double minBandwidth(const Session& s)
 {
     double low = std::numeric_limits<double>::max();
@@ -97,6 +101,14 @@ double minBandwidth(const Session& s)
         if (b.gbps > 0.0)
             low = std::min(low, b.gbps);
     return low == std::numeric_limits<double>::max() ? 0.0 : low;
+}
+
+double memoryRoofBandwidth(const Session& s)
+{
+    for (const BandwidthCeiling& b : s.bandwidthCeilings)
+        if (b.level == QLatin1String("DRAM") && b.mix == QLatin1String("read") && b.gbps > 0.0)
+            return b.gbps;
+    return minBandwidth(s);
 }
 
 struct GflopsRange {
@@ -318,7 +330,7 @@ void RooflineChart::addShadingAndIsoLines()
         return;
     const Session& s = m_sessions.front();
     const double peak = bestPeak(s);
-    const double bandwidth = minBandwidth(s);
+    const double bandwidth = memoryRoofBandwidth(s);
     if (peak <= 0.0 || bandwidth <= 0.0)
         return;
     const Roof roof{peak, bandwidth};
@@ -367,7 +379,7 @@ void RooflineChart::addSessionSeries(int index)
     const bool overlay = m_sessions.size() > 1;
     const QColor sessionColor = m_theme.sessionColor(index);
     const double peak = bestPeak(s);
-    const double slowest = minBandwidth(s);
+    const double slowest = memoryRoofBandwidth(s);
     const double fastest = maxBandwidth(s);
     const double xLow = m_defaultX.x() / kOverdraw;
     const double xHigh = m_defaultX.y() * kOverdraw;
@@ -741,6 +753,34 @@ void RooflineChart::relayout()
         }
     }
 
+    // The ridge of the primary roof: "everything below the hardware's number is memory-bound".
+    if (!m_sessions.empty() && m_options.ridgeMarker) {
+        const Session& primary = m_sessions.front();
+        const Roof roof{bestPeak(primary), memoryRoofBandwidth(primary)};
+        const double ridge = ridgeIntensity(roof);
+        if (roof.peakGflops > 0.0 && ridge > xMin && ridge < xMax && roof.peakGflops < yMax) {
+            const QPointF top = toChart(QPointF(ridge, roof.peakGflops));
+            QPen pen(m_theme.mutedText, 1.5, Qt::DotLine);
+            underLines.push_back({QLineF(top, QPointF(top.x(), plot.bottom())), pen});
+            const QString text = tr("ridge %1 FLOP/byte").arg(formatNumber(ridge));
+            const QFont& font = m_theme.kernelLabelFont;
+            const QFontMetricsF metrics(font);
+            const QSizeF size(metrics.horizontalAdvance(text) + 2.0, metrics.height());
+            // Along the dotted line, near the bottom, whichever side is free.
+            for (const double fraction : {0.92, 0.8, 0.65, 0.5}) {
+                const double y = plot.top() + (plot.bottom() - plot.top()) * fraction - size.height();
+                const QRectF right(QPointF(top.x() + 5.0, y), size);
+                const QRectF left(QPointF(top.x() - 5.0 - size.width(), y), size);
+                const QRectF* chosen = isFree(right) ? &right : isFree(left) ? &left : nullptr;
+                if (chosen) {
+                    texts.push_back({text, chosen->topLeft(), 0.0, m_theme.mutedText, font, m_theme.background});
+                    taken.push_back(*chosen);
+                    break;
+                }
+            }
+        }
+    }
+
     // Kernels: error bars under the dots, labels placed greedily around them.
     LabelLayoutInput layout;
     layout.bounds = inner;
@@ -786,6 +826,66 @@ void RooflineChart::relayout()
             }
         }
     }
+    // Stories the essay tells, drawn faintly under the dots: the batch sweep as one path (intensity rises
+    // with the batch), and an arrow from the unfused chain to the fused kernel.
+    for (int si = 0; si < static_cast<int>(m_sessions.size()); ++si) {
+        const Session& s = m_sessions[static_cast<std::size_t>(si)];
+        const bool visibleKind = [&](const QString& kind) {
+            for (QScatterSeries* series : m_kernelSeries)
+                if (series->property("ridgeline.session").toInt() == si &&
+                    series->property("ridgeline.kind").toString() == kind)
+                    return series->isVisible();
+            return false;
+        }(QStringLiteral("decode"));
+        std::vector<const KernelResult*> decode;
+        const KernelResult* unfused = nullptr;
+        const KernelResult* fused = nullptr;
+        for (const KernelResult& k : s.kernels) {
+            if (k.intensity <= 0.0 || k.gflops <= 0.0)
+                continue;
+            if (k.kind == QLatin1String("decode") && k.batch > 0)
+                decode.push_back(&k);
+            else if (k.kind == QLatin1String("fusion-unfused"))
+                unfused = &k;
+            else if (k.kind == QLatin1String("fusion-fused"))
+                fused = &k;
+        }
+        std::sort(decode.begin(), decode.end(), [](const KernelResult* a, const KernelResult* b) { return a->batch < b->batch; });
+        if (visibleKind && decode.size() > 1 && decode.size() <= static_cast<std::size_t>(kMaxKernelLabels)) {
+            QColor color = overlay ? m_theme.sessionColor(si) : m_theme.kernelColor(QStringLiteral("decode"));
+            color.setAlphaF(0.55f);
+            QPen pen(color, 2.0, Qt::DashLine);
+            for (std::size_t i = 1; i < decode.size(); ++i) {
+                const QLineF segment(toChart(QPointF(decode[i - 1]->intensity, decode[i - 1]->gflops)),
+                                     toChart(QPointF(decode[i]->intensity, decode[i]->gflops)));
+                underLines.push_back({segment, pen});
+                layout.lines.push_back(segment);
+            }
+        }
+        if (unfused && fused) {
+            const QPointF from = toChart(QPointF(unfused->intensity, unfused->gflops));
+            const QPointF to = toChart(QPointF(fused->intensity, fused->gflops));
+            QLineF arrow(from, to);
+            const double length = arrow.length();
+            if (length > 4.0 * markerRadius) {
+                arrow = QLineF(arrow.pointAt(markerRadius * 1.6 / length), arrow.pointAt(1.0 - markerRadius * 1.8 / length));
+                QColor color = m_theme.kernelColor(QStringLiteral("fusion-fused"));
+                QPen pen(color, 2.5);
+                pen.setCapStyle(Qt::RoundCap);
+                overLines.push_back({arrow, pen});
+                layout.lines.push_back(arrow);
+                // Arrow head: two short strokes at the fused end.
+                const QLineF back(arrow.p2(), arrow.p1());
+                for (const double angle : {25.0, -25.0}) {
+                    QLineF head = back;
+                    head.setLength(12.0);
+                    head.setAngle(back.angle() + angle);
+                    overLines.push_back({head, pen});
+                }
+            }
+        }
+    }
+
     const std::vector<LabelPlacement> placements = placeLabels(layout);
     for (std::size_t i = 0; i < placements.size(); ++i) {
         const LabelPlacement& p = placements[i];
