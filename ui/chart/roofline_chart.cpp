@@ -625,25 +625,45 @@ void RooflineChart::relayout()
     };
 
     // Labels for flat roofs sit above their line, right-aligned; they slide left when something is in the way.
-    auto placeFlatLabel = [&](const QString& text, double gflops, const QColor& color, bool below) {
+    // Labels for flat roofs sit on their line: right-aligned at the right end, or from the left end of the
+    // flat part, or anywhere between, wherever the fewest kernel dots are near (their labels need that room).
+    auto placeFlatLabel = [&](const QString& text, double gflops, double startIntensity, const QColor& color) {
         if (gflops <= yMin || gflops >= yMax)
             return;
         const QFont& font = m_theme.ceilingLabelFont;
         const QFontMetricsF metrics(font);
         const QSizeF size(metrics.horizontalAdvance(text) + 2.0, metrics.height());
         const double y = toChart(QPointF(xMax, gflops)).y();
-        for (const bool under : {below, !below}) {
-            for (int step = 0; step < 16; ++step) {
-                const double right = inner.right() - 4.0 - step * size.width() * 0.5;
-                const QRectF box(right - size.width(), under ? y + 4.0 : y - 4.0 - size.height(), size.width(),
-                                 size.height());
-                if (isFree(box)) {
-                    texts.push_back({text, box.topLeft(), 0.0, color, font, m_theme.background, true});
-                    taken.push_back(box);
-                    return;
+        const double leftmost = std::max(inner.left() + 4.0, toChart(QPointF(std::max(startIntensity, xMin), gflops)).x() + 8.0);
+        std::vector<double> lefts;
+        for (int step = 0; step < 16; ++step)
+            lefts.push_back(inner.right() - 4.0 - size.width() - step * size.width() * 0.5);
+        lefts.insert(lefts.begin() + 1, leftmost);
+        double bestCrowding = std::numeric_limits<double>::max();
+        QRectF best;
+        for (const bool under : {false, true}) {
+            for (std::size_t i = 0; i < lefts.size(); ++i) {
+                if (lefts[i] < leftmost - 1e-6)
+                    continue;
+                const QRectF box(lefts[i], under ? y + 4.0 : y - 4.0 - size.height(), size.width(), size.height());
+                if (!isFree(box))
+                    continue;
+                const QRectF neighbourhood = box.adjusted(-30.0, -60.0, 30.0, 60.0);
+                double crowding = (under ? 0.5 : 0.0) + static_cast<double>(i) * 0.01;
+                for (const QRectF& marker : markerBoxes)
+                    crowding += neighbourhood.intersects(marker) ? 1.0 : 0.0;
+                for (const QLineF& segment : roofSegments)  // a box over the diagonals hides them
+                    crowding += segmentIntersectsRect(segment, box) ? 1.5 : 0.0;
+                if (crowding < bestCrowding) {
+                    bestCrowding = crowding;
+                    best = box;
                 }
             }
         }
+        if (bestCrowding == std::numeric_limits<double>::max())
+            return;
+        texts.push_back({text, best.topLeft(), 0.0, color, font, m_theme.background, true});
+        taken.push_back(best);
     };
 
     // Compute ceilings within 10 % of each other share one label (avx512 and avx2 often tie): two labels
@@ -673,7 +693,7 @@ void RooflineChart::relayout()
         if (!others.isEmpty())
             text += QStringLiteral("  (≈ %1)").arg(others.join(QStringLiteral(", ")));
         if (std::none_of(texts.begin(), texts.end(), [&](const AnnotationText& t) { return t.text == text; }))
-            placeFlatLabel(text, value, lead->pen().color(), false);
+            placeFlatLabel(text, value, lead->points().value(0).x(), lead->pen().color());
         i = j;
     }
     for (int i = 0; i < static_cast<int>(m_extraSeries.size()); ++i) {
@@ -681,7 +701,7 @@ void RooflineChart::relayout()
         const QString text = QStringLiteral("%1: %2 TFLOP/s, %3 TB/s")
                                  .arg(r.name, formatNumber(r.roof.peakGflops / 1000.0),
                                       formatNumber(r.roof.bandwidthGbps / 1000.0));
-        placeFlatLabel(text, r.roof.peakGflops, m_extraSeries[i]->pen().color(), false);
+        placeFlatLabel(text, r.roof.peakGflops, ridgeIntensity(r.roof), m_extraSeries[i]->pen().color());
     }
 
     // Bandwidth labels run along their diagonal, above it, where the line is inside the plot and left of
