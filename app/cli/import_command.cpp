@@ -6,6 +6,7 @@
 
 #include <QCommandLineParser>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -13,7 +14,27 @@ namespace ridgeline::cli {
 
 namespace {
 
+// A long import is summarized: the first rows of each list, then how many more.
+constexpr std::size_t kMaxListed = 40;
+
 QString number(double value) { return QString::number(value, 'g', 4); }
+
+QString duration(double seconds)
+{
+    if (seconds >= 1.0)
+        return number(seconds) + QStringLiteral(" s");
+    if (seconds >= 1e-3)
+        return number(seconds * 1e3) + QStringLiteral(" ms");
+    if (seconds >= 1e-6)
+        return number(seconds * 1e6) + QStringLiteral(" us");
+    return number(seconds * 1e9) + QStringLiteral(" ns");
+}
+
+void printMore(std::size_t total, const char* what, Streams io)
+{
+    if (total > kMaxListed)
+        io.out << "  ... and " << (total - kMaxListed) << " more " << what << '\n';
+}
 
 void printImport(const ImportResult& import, Streams io)
 {
@@ -27,7 +48,8 @@ void printImport(const ImportResult& import, Streams io)
         io.out << "  ceiling  " << ceiling.name << ": " << number(ceiling.gflops) << " GFLOP/s\n";
     for (const BandwidthCeiling& ceiling : import.bandwidthCeilings)
         io.out << "  ceiling  " << ceiling.level << ": " << number(ceiling.gbps) << " GB/s\n";
-    for (const KernelResult& kernel : import.kernels) {
+    for (std::size_t i = 0; i < std::min(import.kernels.size(), kMaxListed); ++i) {
+        const KernelResult& kernel = import.kernels[i];
         io.out << "  kernel   " << kernel.name;
         if (!kernel.group.isEmpty())
             io.out << " [" << kernel.group << ']';
@@ -36,12 +58,14 @@ void printImport(const ImportResult& import, Streams io)
             io.out << " (" << kernel.level << ')';
         for (const LevelPoint& point : kernel.levels)
             io.out << ", " << number(point.intensity) << " (" << point.level << ')';
-        io.out << ", " << number(kernel.seconds * 1e6) << " us";
+        io.out << ", " << duration(kernel.seconds);
         if (kernel.tensorFlopsCounted)
             io.out << ", tensor FLOPs counted";
         io.out << '\n';
     }
-    for (const SkippedRow& row : import.skipped) {
+    printMore(import.kernels.size(), "kernels", io);
+    for (std::size_t i = 0; i < std::min(import.skipped.size(), kMaxListed); ++i) {
+        const SkippedRow& row = import.skipped[i];
         io.out << "  skipped  ";
         if (row.line > 0)
             io.out << "line " << row.line << ' ';
@@ -49,6 +73,7 @@ void printImport(const ImportResult& import, Streams io)
             io.out << row.what << ' ';
         io.out << "- " << row.reason << '\n';
     }
+    printMore(import.skipped.size(), "skipped", io);
     for (const QString& note : import.notes)
         io.out << "  note     " << note << '\n';
 }

@@ -336,3 +336,45 @@ TEST(ImportBadInputs, GarbageIsNamedAsBinaryEvenWhenTheFormatIsDetected)
     EXPECT_EQ(result.error().message,
               QStringLiteral("profile.csv.gz: line 1, column 4: a NUL byte: this is a binary file, not text"));
 }
+
+// Random byte corruptions of every fixture: no crash, and every refusal is one line naming the file.
+TEST(ImportBadInputs, RandomCorruptionsAreRefusedInOneLineOrReadWhole)
+{
+    std::uint32_t state = 6;  // a fixed seed: the same cases on every run
+    const auto next = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    for (const char* name : {"ncu_details.csv", "ncu_raw.csv", "likwid_mem_dp.csv", "plain.csv", "ert_roofline.json"}) {
+        const QByteArray whole = importFixture(QString::fromLatin1(name));
+        ASSERT_FALSE(whole.isEmpty()) << name;
+        for (int round = 0; round < 300; ++round) {
+            QByteArray bytes = whole;
+            for (int edit = 0; edit < 1 + round % 3; ++edit) {
+                const auto at = static_cast<qsizetype>(next() % static_cast<std::uint32_t>(bytes.size()));
+                static const char kBytes[] = {'"', ',', '\n', '\r', '\0', '-', '.', 'e', '9', '\xff', '{', ']'};
+                bytes[at] = kBytes[next() % sizeof kBytes];
+            }
+            const auto result = importBytes(bytes, QStringLiteral("fuzzed"));
+            if (result.ok()) {
+                for (const KernelResult& kernel : result.value().kernels) {
+                    EXPECT_GT(kernel.flops, 0.0);
+                    EXPECT_GT(kernel.bytes, 0.0);
+                    EXPECT_GT(kernel.seconds, 0.0);
+                }
+                continue;
+            }
+            const QString message = result.error().message;
+            EXPECT_TRUE(message.startsWith(QStringLiteral("fuzzed"))) << message.toStdString();
+            EXPECT_FALSE(message.contains(u'\n') || message.contains(u'\r')) << message.toStdString();
+        }
+    }
+}
+
+TEST(ImportBadInputs, LineBreaksQuotedFromTheFileAreEscapedInMessages)
+{
+    const auto result = importBytes("name,flops,bytes,seconds\nk,\"1\n2\",3,4\n", QStringLiteral("k.csv"));
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().message,
+              QStringLiteral("k.csv (plain CSV): line 2, column 3: flops: not a number: \"1\\u000a2\""));
+}
