@@ -65,8 +65,8 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
         const QString trimmed = line.trimmed();
         if (trimmed.isEmpty() || trimmed.startsWith(u'#'))
             continue;
-        QStringList columns;
-        for (const QString& column : trimmed.toLower().split(u','))
+        QStringList columns;  // ';' too, so that a European spreadsheet export gets its own message
+        for (const QString& column : trimmed.toLower().split(trimmed.contains(u',') ? u',' : u';'))
             columns.append(column.trimmed().remove(u'"'));
         if (columns.contains(u"name"_s) && columns.contains(u"flops"_s) && columns.contains(u"seconds"_s))
             return ImportFormat::PlainCsv;

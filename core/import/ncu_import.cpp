@@ -249,8 +249,9 @@ private:
         if (auto error = newKernel(record, kernel))
             return error;
         if (m_lineById.contains(kernel.id))
-            return errorAt(record.line, record.columnOf(m_id), u"kernel ID "_s + kernel.id + u" appears twice (also line "_s
-                                                                    + QString::number(m_lineById.value(kernel.id)) + u')');
+            return errorAt(record.line, record.columnOf(m_id),
+                           u"kernel ID "_s + kernel.id + u" appears twice (also line "_s
+                               + QString::number(m_lineById.value(kernel.id)) + u')');
         m_lineById.insert(kernel.id, record.line);
         for (const auto& [metric, column] : m_rawMetrics)
             kernel.metrics.insert(metric, Cell{record.value(column), m_units->value(column).trimmed(), record.line,

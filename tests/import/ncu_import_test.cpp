@@ -149,3 +149,20 @@ TEST(ImportNcu, DurationRowOfTheSpeedOfLightSectionGivesTheTime)
     EXPECT_DOUBLE_EQ(result.value().kernels[0].bytes, 1000.0);
     EXPECT_TRUE(result.value().kernels[0].levels.empty());
 }
+
+TEST(ImportNcu, OverlongTemplateNamesAreCutToWhatASessionHolds)
+{
+    const QString longName = QStringLiteral("void cutlass::Kernel<") + QString(6000, u'x') + QStringLiteral(">(Params)");
+    const QByteArray csv = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                           "\"0\",\"" + longName.toUtf8() + "\",\"gpu__time_duration.sum\",\"second\",\"1\"\n"
+                           "\"0\",\"" + longName.toUtf8() + "\",\"dram__bytes.sum\",\"B\",\"10\"\n"
+                           "\"0\",\"" + longName.toUtf8() + "\",\"sm__sass_thread_inst_executed_op_dadd_pred_on.sum\","
+                           "\"inst\",\"20\"\n";
+    const auto result = importBytes(csv, QStringLiteral("long.csv"));
+    ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+    ASSERT_EQ(result.value().kernels.size(), 1u);
+    EXPECT_EQ(result.value().kernels[0].name, QStringLiteral("cutlass::Kernel"));
+    EXPECT_EQ(result.value().kernels[0].fullName.size(), 4096);
+    EXPECT_TRUE(result.value().kernels[0].fullName.endsWith(QStringLiteral(" ...")));
+    EXPECT_DOUBLE_EQ(result.value().kernels[0].intensity, 2.0);
+}
