@@ -1,84 +1,16 @@
 #include "app/cli/commands.h"
 
 #include "core/import/import_session.h"
+#include "core/import/import_summary.h"
 #include "core/import/importer.h"
 #include "core/session/session_json.h"
 
 #include <QCommandLineParser>
 
-#include <algorithm>
 #include <optional>
 #include <vector>
 
 namespace ridgeline::cli {
-
-namespace {
-
-// A long import is summarized: the first rows of each list, then how many more.
-constexpr std::size_t kMaxListed = 40;
-
-QString number(double value) { return QString::number(value, 'g', 4); }
-
-QString duration(double seconds)
-{
-    if (seconds >= 1.0)
-        return number(seconds) + QStringLiteral(" s");
-    if (seconds >= 1e-3)
-        return number(seconds * 1e3) + QStringLiteral(" ms");
-    if (seconds >= 1e-6)
-        return number(seconds * 1e6) + QStringLiteral(" us");
-    return number(seconds * 1e9) + QStringLiteral(" ns");
-}
-
-void printMore(std::size_t total, const char* what, Streams io)
-{
-    if (total > kMaxListed)
-        io.out << "  ... and " << (total - kMaxListed) << " more " << what << '\n';
-}
-
-void printImport(const ImportResult& import, Streams io)
-{
-    io.out << import.fileName << " (" << formatName(import.format) << "): ";
-    if (import.hasCeilings())
-        io.out << import.computeCeilings.size() << " compute and " << import.bandwidthCeilings.size()
-               << " bandwidth ceilings for " << import.machineName << ", ";
-    io.out << import.kernels.size() << (import.kernels.size() == 1 ? " kernel" : " kernels") << ", "
-           << import.skipped.size() << " skipped\n";
-    for (const ComputeCeiling& ceiling : import.computeCeilings)
-        io.out << "  ceiling  " << ceiling.name << ": " << number(ceiling.gflops) << " GFLOP/s\n";
-    for (const BandwidthCeiling& ceiling : import.bandwidthCeilings)
-        io.out << "  ceiling  " << ceiling.level << ": " << number(ceiling.gbps) << " GB/s\n";
-    for (std::size_t i = 0; i < std::min(import.kernels.size(), kMaxListed); ++i) {
-        const KernelResult& kernel = import.kernels[i];
-        io.out << "  kernel   " << kernel.name;
-        if (!kernel.group.isEmpty())
-            io.out << " [" << kernel.group << ']';
-        io.out << ": " << number(kernel.gflops) << " GFLOP/s, " << number(kernel.intensity) << " FLOP/byte";
-        if (!kernel.level.isEmpty())
-            io.out << " (" << kernel.level << ')';
-        for (const LevelPoint& point : kernel.levels)
-            io.out << ", " << number(point.intensity) << " (" << point.level << ')';
-        io.out << ", " << duration(kernel.seconds);
-        if (kernel.tensorFlopsCounted)
-            io.out << ", tensor FLOPs counted";
-        io.out << '\n';
-    }
-    printMore(import.kernels.size(), "kernels", io);
-    for (std::size_t i = 0; i < std::min(import.skipped.size(), kMaxListed); ++i) {
-        const SkippedRow& row = import.skipped[i];
-        io.out << "  skipped  ";
-        if (row.line > 0)
-            io.out << "line " << row.line << ' ';
-        if (!row.what.isEmpty())
-            io.out << row.what << ' ';
-        io.out << "- " << row.reason << '\n';
-    }
-    printMore(import.skipped.size(), "skipped", io);
-    for (const QString& note : import.notes)
-        io.out << "  note     " << note << '\n';
-}
-
-}  // namespace
 
 // `ridgeline import FILE... [--into SESSION.json] --out NEW.json [--format ...]`: profiler output into a
 // session. All or nothing: any bad file writes nothing, and --into is only ever read.
@@ -144,7 +76,8 @@ int runImport(const QStringList& arguments, Streams io)
         return 1;
     }
     for (const ImportResult& import : imports)
-        printImport(import, io);
+        for (const QString& line : importSummaryLines(import))
+            io.out << line << '\n';
     if (const auto error = saveSession(session.value(), parser.value(out))) {
         io.err << "ridgeline import: " << error->message << '\n';
         return 1;
