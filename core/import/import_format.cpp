@@ -56,7 +56,8 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
     for (const QString& line : lines) {
         if (isNsightLogLine(line) || line.trimmed().isEmpty())
             continue;
-        if (line.contains(u"\"Kernel Name\""_s) && line.contains(u"\"ID\""_s))
+        if (line.contains(u"\"Kernel Name\""_s)
+            && (line.contains(u"\"ID\""_s) || line.contains(u"\"Metric Name\""_s) || line.contains(u"__"_s)))
             return ImportFormat::NsightCompute;
         if (++looked >= 50)
             break;

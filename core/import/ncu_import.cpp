@@ -108,13 +108,15 @@ std::optional<Error> checkWidth(const CsvRecord& record, const Header& header)
                        + (fewer ? u" (a truncated line?)"_s : u" (an unquoted comma?)"_s));
 }
 
+// "Kernel Name" and either "ID", "Metric Name" or metric columns: scripts sometimes drop the ID column.
 bool isHeader(const CsvRecord& record)
 {
     bool id = false;
     bool name = false;
     for (const CsvField& field : record.fields) {
-        id = id || field.text.trimmed() == u"ID"_s;
-        name = name || field.text.trimmed() == u"Kernel Name"_s;
+        const QString text = field.text.trimmed();
+        id = id || text == u"ID"_s || text == u"Metric Name"_s || text.contains(u"__"_s);
+        name = name || text == u"Kernel Name"_s;
     }
     return id && name;
 }
@@ -186,9 +188,10 @@ private:
         return std::nullopt;
     }
 
+    // Without an ID column, kernels are numbered in order from 0, as ncu numbers them.
     std::optional<Error> newKernel(const CsvRecord& record, NcuKernel& kernel) const
     {
-        kernel.id = record.value(m_id).trimmed();
+        kernel.id = m_id >= 0 ? record.value(m_id).trimmed() : QString::number(m_kernels.size());
         kernel.name = record.value(m_name).trimmed();
         kernel.line = record.line;
         kernel.nameColumn = record.columnOf(m_name);
@@ -201,9 +204,24 @@ private:
         return std::nullopt;
     }
 
+    // Without an ID column a row belongs to the kernel before it, unless the name changes or the metric
+    // repeats (the next launch of the same kernel).
+    QString detailsId(const CsvRecord& record) const
+    {
+        if (m_id >= 0)
+            return record.value(m_id).trimmed();
+        if (m_kernels.empty())
+            return QString::number(0);
+        const NcuKernel& last = m_kernels.back();
+        const QString metricName = record.value(m_metric).trimmed();
+        const bool same = last.name == record.value(m_name).trimmed()
+                          && !(isUsedMetric(metricName) && last.metrics.contains(metricName));
+        return same ? last.id : QString::number(m_kernels.size());
+    }
+
     std::optional<Error> detailsRow(const CsvRecord& record)
     {
-        const QString kernelId = record.value(m_id).trimmed();
+        const QString kernelId = detailsId(record);
         auto found = m_byId.constFind(kernelId);
         if (found == m_byId.constEnd()) {
             NcuKernel kernel;
@@ -232,8 +250,9 @@ private:
 
     std::optional<Error> unitsRow(CsvRecord&& record)
     {
-        if (!record.value(m_id).trimmed().isEmpty())
-            return errorAt(record.line, record.columnOf(m_id),
+        const qsizetype identity = m_id >= 0 ? m_id : m_name;  // empty in the units row
+        if (!record.value(identity).trimmed().isEmpty())
+            return errorAt(record.line, record.columnOf(identity),
                            u"expected the units row of `ncu --page raw --csv` here (an empty ID and units such as "
                            "\"byte\" or \"nsecond\"), got a kernel row"_s);
         for (auto it = m_header->columns().cbegin(); it != m_header->columns().cend(); ++it)
@@ -248,7 +267,7 @@ private:
         NcuKernel kernel;
         if (auto error = newKernel(record, kernel))
             return error;
-        if (m_lineById.contains(kernel.id))
+        if (m_id >= 0 && m_lineById.contains(kernel.id))
             return errorAt(record.line, record.columnOf(m_id),
                            u"kernel ID "_s + kernel.id + u" appears twice (also line "_s
                                + QString::number(m_lineById.value(kernel.id)) + u')');
