@@ -39,6 +39,8 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
     if (head.startsWith(QChar(0xFEFF)))
         head.remove(0, 1);
     const QString start = head.trimmed();
+    if (start.startsWith(u'"') && head.contains(u"\\\"empirical\\\""_s))
+        return ImportFormat::Ert;  // the whole roofline.json as one JSON string
     if (start.startsWith(u'{') || start.startsWith(u'[')) {
         if (head.contains(u"\"empirical\""_s))
             return ImportFormat::Ert;
