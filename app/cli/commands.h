@@ -23,6 +23,7 @@ int runModel(const QStringList& arguments, Streams io);
 int runCatalog(const QStringList& arguments, Streams io);
 int runRender(const QStringList& arguments, Streams io);
 int runImport(const QStringList& arguments, Streams io);
+int runDeck(const QStringList& arguments, Streams io);
 
 // True for commands that draw (they need a QApplication, offscreen when there is no display).
 bool needsGui(const QString& word);
