@@ -143,6 +143,10 @@ void printMeasureReport(const Session& session, QTextStream& out)
     printKernels(session, out);
     printDecode(session, out);
     printFusion(session, out);
+    if (session.noisy())
+        out << "NOISY: the machine was busy; these ceilings spread by more than "
+            << fixed(100.0 * Session::kNoisySpread, 0, 0) << " % between repetitions: "
+            << session.noisyMeasurements.join(QStringLiteral(", ")) << "\n";
     out << "wall time " << fixed(session.wallSeconds, 1, 0) << " s (" << (session.quick ? "quick" : "full")
         << " run)\n";
 }

@@ -6,6 +6,7 @@
 #include "core/measure/kernels.h"
 #include "core/measure/parallel.h"
 #include "core/measure/probe.h"
+#include "core/measure/statistics.h"
 
 #include <cblas.h>
 
@@ -167,6 +168,18 @@ Plan makePlan(const MeasureOptions& options, const MachineInfo& machine, int thr
 
 }  // namespace
 
+QStringList noisyMeasurements(const Session& session)
+{
+    QStringList noisy;
+    for (const ComputeCeiling& c : session.computeCeilings)
+        if (relativeSpread(c.spread) > Session::kNoisySpread)
+            noisy.append(c.name);
+    for (const BandwidthCeiling& c : session.bandwidthCeilings)
+        if (relativeSpread(c.spread) > Session::kNoisySpread)
+            noisy.append(c.level + QStringLiteral(" bandwidth"));
+    return noisy;
+}
+
 Result<Session> measureMachine(const MeasureOptions& options, const ProgressCallback& progress,
                                const PartialResultCallback& partial)
 {
@@ -215,6 +228,7 @@ Result<Session> measureMachine(const MeasureOptions& options, const ProgressCall
         return makeError(Error::Code::Cancelled, QStringLiteral("measurement cancelled"));
 
     session.machine.clockGhz = bestFp32Clock;
+    session.noisyMeasurements = noisyMeasurements(session);
     session.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return session;
 }

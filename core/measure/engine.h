@@ -31,4 +31,7 @@ using PartialResultCallback = std::function<void(const Session& soFar)>;
 Result<Session> measureMachine(const MeasureOptions& options, const ProgressCallback& progress = {},
                                const PartialResultCallback& partial = {});
 
+// The ceilings whose repetitions spread by more than Session::kNoisySpread: a busy machine.
+QStringList noisyMeasurements(const Session& session);
+
 }  // namespace ridgeline

@@ -115,6 +115,11 @@ struct Session {
     std::vector<KernelResult> kernels;
     FusionResult fusion;
     double streamTriadGbps = 0.0;   // STREAM-style triad on the largest working set, for comparison
+    // Ceilings whose repetitions spread by more than kNoisySpread (max - min over median): the machine
+    // was busy while they ran. Empty on a quiet machine.
+    static constexpr double kNoisySpread = 0.20;
+    QStringList noisyMeasurements;
+    bool noisy() const { return !noisyMeasurements.isEmpty(); }
 };
 
 }  // namespace ridgeline

@@ -355,15 +355,16 @@ QJsonObject machineToJson(const MachineInfo& machine)
             {u"memory_available_bytes"_s, static_cast<qint64>(machine.memoryAvailableBytes)}};
 }
 
-QStringList isaFromJson(ObjectReader& in)
+// An optional array of strings, e.g. the ISA flags or the noisy measurements.
+QStringList textListFromJson(ObjectReader& in, QLatin1StringView key, qsizetype maxItems)
 {
-    QStringList flags;
-    const auto array = in.array("isa"_L1, kMaxIsaFlags, Need::Optional);
+    QStringList texts;
+    const auto array = in.array(key, maxItems, Need::Optional);
     if (!array)
-        return flags;
+        return texts;
     for (qsizetype i = 0; i < array->size() && !in.problem().found(); ++i)
-        flags.append(ObjectReader::checkedText(array->at(i), indexed(in.where("isa"_L1), i), in.problem()));
-    return flags;
+        texts.append(ObjectReader::checkedText(array->at(i), indexed(in.where(key), i), in.problem()));
+    return texts;
 }
 
 MachineInfo machineFromJson(ObjectReader& in)
@@ -373,7 +374,7 @@ MachineInfo machineFromJson(ObjectReader& in)
     machine.cores = in.smallInteger("cores"_L1, 1, kMaxCpus, 0, Need::Required);
     machine.hostname = in.text("hostname"_L1);
     machine.os = in.text("os"_L1);
-    machine.isa = isaFromJson(in);
+    machine.isa = textListFromJson(in, "isa"_L1, kMaxIsaFlags);
     machine.caches = readEntries<CacheInfo>(in, "caches"_L1, kMaxCaches, Need::Optional, cacheFromJson);
     machine.openblasVersion = in.text("openblas_version"_L1);
     machine.openblasCore = in.text("openblas_core"_L1);
@@ -582,6 +583,7 @@ Session sessionFromObject(const QJsonObject& root, Problem& problem)
     session.complete = in.boolean("complete"_L1, true);
     session.wallSeconds = in.number("wall_seconds"_L1, kMaxSeconds);
     session.streamTriadGbps = in.number("stream_triad_gbps"_L1, kMaxGbps);
+    session.noisyMeasurements = textListFromJson(in, "noisy_measurements"_L1, kMaxEntries);
 
     if (const auto machine = in.object("machine"_L1, Need::Required)) {
         ObjectReader machineIn(*machine, in.where("machine"_L1), problem);
@@ -738,6 +740,9 @@ QJsonObject sessionToJsonObject(const Session& session)
                      {u"bandwidth_curve"_s, curve},
                      {u"kernels"_s, kernels},
                      {u"fusion"_s, fusionToJson(session.fusion)}};
+    // Only a busy run has the key, so quiet sessions read the same as before it existed.
+    if (session.noisy())
+        root.insert("noisy_measurements"_L1, QJsonArray::fromStringList(session.noisyMeasurements));
     // UTC with an explicit "Z": a local time without an offset would mean something else elsewhere.
     if (session.created.isValid())
         root.insert("created"_L1, session.created.toUTC().toString(Qt::ISODateWithMs));

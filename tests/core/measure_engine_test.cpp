@@ -96,9 +96,11 @@ TEST_F(QuickMeasurement, BandwidthCeilingsAreOrderedL1AboveL2AboveL3AboveDram)
     ASSERT_NE(s_session, nullptr);
     if (kInstrumented)
         GTEST_SKIP() << "sanitizer build: bandwidth ranks are not meaningful";
+    // The best repetition of each level: what the hardware can do, even if another process
+    // interrupted some repetitions.
     std::map<QString, double> gbps;
     for (const BandwidthCeiling& c : s_session->bandwidthCeilings)
-        gbps[c.level] = c.gbps;
+        gbps[c.level] = c.spread.max;
     ASSERT_TRUE(gbps.count(QStringLiteral("L1")) && gbps.count(QStringLiteral("L2")) &&
                 gbps.count(QStringLiteral("DRAM")))
         << "sysfs reports L1 and L2 here, and the sweep reaches 4x the last-level cache";

@@ -1,5 +1,6 @@
 // The measurement engine's pieces, each against real code: sysfs, OpenBLAS, the SIMD kernels.
 #include "core/measure/bandwidth_levels.h"
+#include "core/measure/engine.h"
 #include "core/measure/gemm.h"
 #include "core/measure/parallel.h"
 #include "core/measure/probe.h"
@@ -290,4 +291,24 @@ TEST(Parallel, EveryThreadRunsEveryRepetitionAndCancelStopsIt)
     EXPECT_TRUE(stopped.cancelled);
     EXPECT_EQ(stopped.repSeconds.size(), 3u);
     EXPECT_EQ(calls.load(), 6);
+}
+
+TEST(Noise, CeilingsThatSpreadMoreThanTheThresholdAreFlagged)
+{
+    Session session;
+    ComputeCeiling steady;
+    steady.name = QStringLiteral("fp32 avx2 x1");
+    steady.spread = {99.0, 100.0, 101.0};
+    ComputeCeiling busy;
+    busy.name = QStringLiteral("fp32 avx2 x2");
+    busy.spread = {150.0, 200.0, 205.0};  // 27 % between the slowest and fastest repetition
+    BandwidthCeiling dram;
+    dram.level = QStringLiteral("DRAM");
+    dram.spread = {30.0, 40.0, 41.0};
+    session.computeCeilings = {steady, busy};
+    session.bandwidthCeilings = {dram};
+    EXPECT_EQ(noisyMeasurements(session), QStringList({QStringLiteral("fp32 avx2 x2"), QStringLiteral("DRAM bandwidth")}));
+    session.computeCeilings = {steady};
+    session.bandwidthCeilings.clear();
+    EXPECT_TRUE(noisyMeasurements(session).isEmpty());
 }

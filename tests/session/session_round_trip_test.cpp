@@ -29,6 +29,7 @@ Session makeFullSession()
     session.complete = false;
     session.wallSeconds = 41.25;
     session.streamTriadGbps = 33.1;
+    session.noisyMeasurements = {QStringLiteral("fp32 avx2 x2"), QStringLiteral("DRAM bandwidth")};
 
     MachineInfo& machine = session.machine;
     machine.cpuModel = QStringLiteral("AMD EPYC 9R14 96-Core Processor");
@@ -91,6 +92,7 @@ void expectSameSession(const Session& a, const Session& b)
     EXPECT_EQ(a.complete, b.complete);
     EXPECT_EQ(a.wallSeconds, b.wallSeconds);
     EXPECT_EQ(a.streamTriadGbps, b.streamTriadGbps);
+    EXPECT_EQ(a.noisyMeasurements, b.noisyMeasurements);
 
     EXPECT_EQ(a.machine.cpuModel, b.machine.cpuModel);
     EXPECT_EQ(a.machine.hostname, b.machine.hostname);
@@ -227,7 +229,7 @@ TEST(SessionJson, WritesKeysSortedAndIndented)
     EXPECT_EQ(keys, (QStringList{QStringLiteral("bandwidth_curve"), QStringLiteral("ceilings"), QStringLiteral("complete"),
                                  QStringLiteral("created"), QStringLiteral("format"), QStringLiteral("fusion"),
                                  QStringLiteral("generator"), QStringLiteral("kernels"), QStringLiteral("machine"),
-                                 QStringLiteral("quick"), QStringLiteral("schema_version"),
+                                 QStringLiteral("noisy_measurements"), QStringLiteral("quick"), QStringLiteral("schema_version"),
                                  QStringLiteral("stream_triad_gbps"), QStringLiteral("title"),
                                  QStringLiteral("wall_seconds")}));
 }
