@@ -87,6 +87,7 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     connect(m_chart, &RooflineChart::kernelClicked, this, &MainWindow::onKernelClicked);
     connect(m_sessions, &SessionListModel::visibilityChanged, this, &MainWindow::refresh);
     connect(m_bandwidth, &BandwidthChart::levelSelected, m_chart, &RooflineChart::setHighlightedLevel);
+    connect(m_chart, &RooflineChart::levelClicked, m_bandwidth, &BandwidthChart::setSelectedLevel);
     connect(m_runner, &MeasureRunner::progressChanged, this, &MainWindow::onMeasureProgress);
     connect(m_runner, &MeasureRunner::partialResult, this, &MainWindow::onMeasurePartial);
     connect(m_runner, &MeasureRunner::finished, this, &MainWindow::onMeasureFinished);
@@ -99,7 +100,7 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
         statusBar()->showMessage(tr("Measurement cancelled; the previous session is unchanged."), 5000);
     });
 
-    resize(1400, 900);
+    resize(1600, 1000);
     restoreGeometry(m_settings->windowGeometry());
     restoreState(m_settings->windowState());
     updateTitle();
@@ -137,7 +138,7 @@ void MainWindow::createDocks()
     m_kernelView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_kernelView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_kernelView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_kernelView->horizontalHeader()->setStretchLastSection(true);
+    m_kernelView->horizontalHeader()->setStretchLastSection(false);
     m_kernelView->verticalHeader()->hide();
     connect(m_kernelView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this, proxy](const QModelIndex& current) {
@@ -159,9 +160,10 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, bandwidthDock);
     tabifyDockWidget(kernelDock, bandwidthDock);
     kernelDock->raise();
-    resizeDocks({sessionDock, explainDock}, {120, 400}, Qt::Vertical);
-    resizeDocks({kernelDock}, {260}, Qt::Vertical);
-    resizeDocks({explainDock}, {360}, Qt::Horizontal);
+    // The chart is the point: docks start small (a saved state overrides this).
+    resizeDocks({sessionDock, explainDock}, {90, 500}, Qt::Vertical);
+    resizeDocks({kernelDock}, {190}, Qt::Vertical);
+    resizeDocks({explainDock}, {300}, Qt::Horizontal);
 }
 
 void MainWindow::createActions()

@@ -7,8 +7,16 @@
 #include "ui/mainwindow.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
+#include "ui/settings.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
+#include <QMimeData>
+#include <QUrl>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -199,4 +207,90 @@ TEST(UiMainWindow, CatalogGpusAndACustomGpuDrawBesideTheCpu)
     EXPECT_EQ(window.chart()->extraRoofSeries().size(), 1);
     // The CPU's roofs are still all there.
     EXPECT_EQ(window.chart()->ceilingSeries().size(), 6);
+}
+
+TEST(UiMainWindow, DroppingSessionFilesOpensTheFirstAndOverlaysTheRest)
+{
+    QTemporaryDir dir;
+    const QString a = writeSession(dir, QStringLiteral("a.json"), fixtures::zen4Session());
+    const QString b = writeSession(dir, QStringLiteral("b.json"), fixtures::zen4FasterDramSession());
+    MainWindow window;
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(a), QUrl::fromLocalFile(b)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &drop);
+    EXPECT_EQ(window.sessionModel()->rowCount(), 2);
+    EXPECT_EQ(window.currentPath(), QFileInfo(a).absoluteFilePath());
+}
+
+TEST(UiMainWindow, RecentFilesAndGeometryPersistThroughSettings)
+{
+    QTemporaryDir dir;
+    const QString path = writeSession(dir, QStringLiteral("recent.json"), fixtures::zen4Session());
+    {
+        MainWindow window;
+        ASSERT_TRUE(window.openSession(path));
+        window.resize(1234, 777);
+        window.show();
+        window.close();
+    }
+    Settings settings;
+    EXPECT_EQ(settings.recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+    EXPECT_FALSE(settings.windowGeometry().isEmpty());
+    MainWindow again;
+    EXPECT_EQ(again.size(), QSize(1234, 777));
+}
+
+TEST(UiMainWindow, CancellingTheRealEngineKeepsThePreviousSession)
+{
+    QTemporaryDir dir;
+    const QString path = writeSession(dir, QStringLiteral("before.json"), fixtures::zen4Session());
+    MainWindow window;  // the real measureMachine
+    ASSERT_TRUE(window.openSession(path));
+    QSignalSpy progress(window.runner(), &MeasureRunner::progressChanged);
+    QSignalSpy cancelled(window.runner(), &MeasureRunner::cancelled);
+    window.startMeasurement(true);
+    ASSERT_TRUE(progress.wait());
+    window.cancelMeasurement();
+    ASSERT_TRUE(cancelled.count() > 0 || cancelled.wait());
+    EXPECT_EQ(window.currentPath(), QFileInfo(path).absoluteFilePath());
+    EXPECT_EQ(window.chart()->kernelPointCount(), 16);
+    EXPECT_EQ(window.chart()->sessions().front().title, fixtures::zen4Session().title);
+}
+
+// Runs a real quick measurement in the window (several seconds on two cores): run it by hand with
+// --gtest_also_run_disabled_tests and look at the grabs it leaves.
+TEST(UiMainWindow, DISABLED_ARealQuickMeasurementFillsTheChartAsItGoes)
+{
+    MainWindow window;
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    QSignalSpy partial(window.runner(), &MeasureRunner::partialResult);
+    QSignalSpy finished(window.runner(), &MeasureRunner::finished);
+    window.startMeasurement(true);
+    ASSERT_TRUE(partial.wait(60000));
+    fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("measure_partial.png")));
+    ASSERT_TRUE(finished.count() > 0 || finished.wait(120000));
+    fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("measure_finished.png")));
+    EXPECT_GT(window.chart()->kernelPointCount(), 0);
+    EXPECT_TRUE(window.saveSession(fixtures::outputPath(QStringLiteral("measured_quick.json"))));
+    std::printf("partial results shown: %lld\n", static_cast<long long>(partial.count()));
+}
+
+TEST(UiMainWindow, CopyChartPutsAnImageOfTheChartOnTheClipboard)
+{
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    QAction* copy = nullptr;
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->shortcut() == QKeySequence(QKeySequence::Copy))
+            copy = action;
+    ASSERT_NE(copy, nullptr);
+    QApplication::clipboard()->clear();
+    copy->trigger();
+    const QImage image = QApplication::clipboard()->image();
+    EXPECT_EQ(image.size(), window.chart()->size() * window.devicePixelRatio());
 }

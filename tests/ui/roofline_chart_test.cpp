@@ -5,9 +5,13 @@
 #include "tests/ui/ui_test_util.h"
 #include "ui/chart/roofline_chart.h"
 
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QSignalSpy>
+#include <QToolTip>
 
 #include <gtest/gtest.h>
 
@@ -168,4 +172,71 @@ TEST(RooflineChart, ClickingAKernelSelectsItAndReportsWhichOne)
     EXPECT_EQ(clickedSession, 0);
     EXPECT_EQ(clickedKernel, 2);
     EXPECT_EQ(session.kernels[2].name, QStringLiteral("sgemm 2048"));
+}
+
+TEST(RooflineChart, HoveringAKernelShowsItsNumbersInATooltip)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    fixtures::layoutNow(chart, QSize(1280, 800));
+    QScatterSeries* add = chart.kernelSeries().at(1);
+    emit add->hovered(add->at(1), true);
+    EXPECT_TRUE(QToolTip::isVisible());
+    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("add 4096")));
+    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("memory-bound")));
+    emit add->hovered(add->at(1), false);
+}
+
+TEST(RooflineChart, AThemeChangeKeepsTheZoomButNewDataResetsIt)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    fixtures::layoutNow(chart, QSize(1280, 800));
+    const auto* x = qobject_cast<QLogValueAxis*>(chart.chart()->axes(Qt::Horizontal).first());
+    const double defaultMin = x->min();
+    chart.chart()->zoom(2.0);
+    const double zoomedMin = x->min();
+    ASSERT_GT(zoomedMin, defaultMin);
+    ChartOptions dark;
+    dark.theme = ThemeKind::Dark;
+    chart.setOptions(dark);
+    EXPECT_DOUBLE_EQ(x->min(), zoomedMin);
+    chart.setHighlightedLevel(QStringLiteral("L3"));
+    EXPECT_DOUBLE_EQ(x->min(), zoomedMin);
+    chart.resetView();
+    EXPECT_DOUBLE_EQ(x->min(), defaultMin);
+}
+
+TEST(RooflineChart, ClickingABandwidthRoofHighlightsItsLevel)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    QSignalSpy levels(&chart, &RooflineChart::levelClicked);
+    QLineSeries* l2 = chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L2"));
+    ASSERT_NE(l2, nullptr);
+    emit l2->clicked(l2->at(0));
+    ASSERT_TRUE(levels.wait());
+    EXPECT_EQ(levels.first().first().toString(), QStringLiteral("L2"));
+    EXPECT_EQ(chart.highlightedLevel(), QStringLiteral("L2"));
+    // The highlighted roof is wider than the others.
+    EXPECT_GT(chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L2"))->pen().widthF(),
+              chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L1"))->pen().widthF());
+}
+
+TEST(RooflineChart, ClickingALegendEntryHidesThatKindAndItsLabels)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    fixtures::layoutNow(chart, QSize(1600, 900));
+    QScatterSeries* decode = chart.kernelSeries().at(2);
+    ASSERT_EQ(decode->name(), QStringLiteral("decode"));
+    const QList<QLegendMarker*> markers = chart.chart()->legend()->markers(decode);
+    ASSERT_EQ(markers.size(), 1);
+    emit markers.first()->clicked();
+    EXPECT_FALSE(decode->isVisible());
+    EXPECT_FALSE(chart.visibleLabels().contains(QStringLiteral("decode B=1")));
+    EXPECT_TRUE(markers.first()->isVisible());  // the entry stays, so it can be clicked back
+    emit markers.first()->clicked();
+    EXPECT_TRUE(decode->isVisible());
+    EXPECT_TRUE(chart.visibleLabels().contains(QStringLiteral("decode B=1")));
 }

@@ -177,17 +177,26 @@ void BandwidthChart::rebuild()
     c->addSeries(m_curve);
     m_curve->attachAxis(m_axisX);
     m_curve->attachAxis(m_axisY);
-    m_curve->setPen(QPen(m_theme.bandwidthColor(QStringLiteral("DRAM")), 3.0));
+    m_curve->setPen(QPen(m_theme.mutedText, 2.5));
 
-    m_points = new QScatterSeries;
-    m_points->replace(curve);
-    c->addSeries(m_points);
-    m_points->attachAxis(m_axisX);
-    m_points->attachAxis(m_axisY);
-    m_points->setMarkerSize(10.0);
-    m_points->setColor(m_theme.bandwidthColor(QStringLiteral("L3")));
-    m_points->setBorderColor(m_theme.background);
-    connect(m_points, &QScatterSeries::clicked, this, &BandwidthChart::onPointClicked);
+    // The points in their level's roofline colour, so the staircase and the roofs read as one picture.
+    std::map<QString, QList<QPointF>> byLevel;
+    for (const BandwidthPoint& p : m_session.bandwidthCurve)
+        if (p.mix == mix && p.workingSetBytes > 0 && p.gbps > 0.0)
+            byLevel[p.level] << QPointF(std::log2(double(p.workingSetBytes)), p.gbps);
+    for (const auto& [level, points] : byLevel) {
+        auto* series = new QScatterSeries;
+        series->setMarkerSize(11.0);
+        series->setColor(level.isEmpty() ? m_theme.mutedText : m_theme.bandwidthColor(level));
+        series->setBorderColor(m_theme.background);
+        series->replace(points);
+        c->addSeries(series);
+        series->attachAxis(m_axisX);
+        series->attachAxis(m_axisY);
+        connect(series, &QScatterSeries::clicked, this, &BandwidthChart::onPointClicked);
+        if (!m_points)
+            m_points = series;
+    }
     connect(m_curve, &QLineSeries::clicked, this, &BandwidthChart::onPointClicked);
 
     m_selectedPoints = new QScatterSeries;

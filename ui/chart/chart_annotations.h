@@ -20,6 +20,7 @@ struct AnnotationText {
     QColor color;
     QFont font;
     QColor halo;            // drawn behind the text so it stays readable over lines; invalid = none
+    bool boxed = false;     // a background-coloured box behind the text: for labels that sit on dashed lines
 };
 
 struct AnnotationLine {

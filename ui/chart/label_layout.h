@@ -30,7 +30,7 @@ struct LabelLayoutInput {
     std::vector<QRectF> obstacles;      // fixed boxes: other text, legend ...
     std::vector<QLineF> lines;          // lines a label should rather not cross (roofs)
     double markerRadius = 6.0;          // every anchor is also an obstacle of this radius
-    int rings = 7;
+    int rings = 9;
 };
 
 std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input);

@@ -174,7 +174,7 @@ void RooflineChart::setOptions(const ChartOptions& options)
 {
     m_options = options;
     m_theme = ChartTheme::make(options.theme);
-    rebuild();
+    rebuild(View::Keep);
 }
 
 void RooflineChart::setHighlightedLevel(const QString& level)
@@ -182,7 +182,7 @@ void RooflineChart::setHighlightedLevel(const QString& level)
     if (level == m_highlightedLevel)
         return;
     m_highlightedLevel = level;
-    rebuild();
+    rebuild(View::Keep);
 }
 
 void RooflineChart::setSelectedKernel(int session, int kernel)
@@ -268,8 +268,11 @@ QLineSeries* RooflineChart::addLine(const std::vector<QPointF>& points, const QP
     return series;
 }
 
-void RooflineChart::rebuild()
+void RooflineChart::rebuild(View view)
 {
+    const QPointF keptX(m_axisX->min(), m_axisX->max());
+    const QPointF keptY(m_axisY->min(), m_axisY->max());
+    const bool keep = view == View::Keep && !m_defaultX.isNull();
     m_rebuilding = true;
     QChart* c = chart();
     c->removeAllSeries();
@@ -280,8 +283,9 @@ void RooflineChart::rebuild()
     m_anchor = nullptr;
 
     computeDefaultRanges();
-    m_axisX->setRange(m_defaultX.x(), m_defaultX.y());
-    m_axisY->setRange(m_defaultY.x(), m_defaultY.y());
+    // A theme or highlight change keeps the user's zoom; new data starts from the default view.
+    m_axisX->setRange(keep ? keptX.x() : m_defaultX.x(), keep ? keptX.y() : m_defaultX.y());
+    m_axisY->setRange(keep ? keptY.x() : m_defaultY.x(), keep ? keptY.y() : m_defaultY.y());
 
     m_anchor = addLine({}, QPen(Qt::transparent), QString(), false);
 
@@ -419,6 +423,18 @@ void RooflineChart::addSessionSeries(int index)
         series->setProperty("ridgeline.name", name);
         series->setProperty("ridgeline.level", ceiling.level);
         series->setProperty("ridgeline.value", ceiling.gbps);
+        // Clicking a roof highlights it here and its plateau in the staircase. Queued: the highlight
+        // rebuilds the chart, which deletes this series, and a sender must not die inside its own signal.
+        const QString level = ceiling.level;
+        connect(series, &QLineSeries::clicked, this, [this, level] {
+            QMetaObject::invokeMethod(
+                this,
+                [this, level] {
+                    setHighlightedLevel(level == m_highlightedLevel ? QString() : level);
+                    emit levelClicked(m_highlightedLevel);
+                },
+                Qt::QueuedConnection);
+        });
         m_ceilingSeries << series;
     }
 
@@ -597,12 +613,12 @@ void RooflineChart::relayout()
         const QSizeF size(metrics.horizontalAdvance(text) + 2.0, metrics.height());
         const double y = toChart(QPointF(xMax, gflops)).y();
         for (const bool under : {below, !below}) {
-            for (int step = 0; step < 8; ++step) {
+            for (int step = 0; step < 16; ++step) {
                 const double right = inner.right() - 4.0 - step * size.width() * 0.5;
                 const QRectF box(right - size.width(), under ? y + 4.0 : y - 4.0 - size.height(), size.width(),
                                  size.height());
                 if (isFree(box)) {
-                    texts.push_back({text, box.topLeft(), 0.0, color, font, m_theme.background});
+                    texts.push_back({text, box.topLeft(), 0.0, color, font, m_theme.background, true});
                     taken.push_back(box);
                     return;
                 }
@@ -619,16 +635,18 @@ void RooflineChart::relayout()
     std::sort(computeSeries.begin(), computeSeries.end(), [](QLineSeries* a, QLineSeries* b) {
         return a->property("ridgeline.value").toDouble() > b->property("ridgeline.value").toDouble();
     });
+    // "fp32 avx512 x2 threads" -> "fp32 avx512 x2": the label has to fit beside the dots.
+    auto shortName = [](QString name) { return name.remove(QStringLiteral(" threads")).trimmed(); };
     for (std::size_t i = 0; i < computeSeries.size();) {
         QLineSeries* lead = computeSeries[i];
         const double value = lead->property("ridgeline.value").toDouble();
         QString text = QStringLiteral("%1: %2 GFLOP/s")
-                           .arg(lead->property("ridgeline.name").toString(), formatNumber(value));
+                           .arg(shortName(lead->property("ridgeline.name").toString()), formatNumber(value));
         std::size_t j = i + 1;
         QStringList others;
         while (j < computeSeries.size() && computeSeries[j]->property("ridgeline.value").toDouble() > value / 1.1 &&
                computeSeries[j]->property("ridgeline.session") == lead->property("ridgeline.session")) {
-            others << QStringLiteral("%1 %2").arg(computeSeries[j]->property("ridgeline.name").toString(),
+            others << QStringLiteral("%1 %2").arg(shortName(computeSeries[j]->property("ridgeline.name").toString()),
                                                  formatNumber(computeSeries[j]->property("ridgeline.value").toDouble()));
             ++j;
         }

@@ -75,6 +75,8 @@ public:
 
 signals:
     void kernelClicked(int session, int kernel);
+    // A bandwidth roof was clicked: its level ("L2"), or empty when the click cleared the highlight.
+    void levelClicked(const QString& level);
     void viewChanged();
 
 protected:
@@ -90,7 +92,8 @@ private:
         int kernel = -1;
     };
 
-    void rebuild();
+    enum class View { Reset, Keep };
+    void rebuild(View view = View::Reset);
     void relayout();
     void applyThemeToChart();
     void computeDefaultRanges();
