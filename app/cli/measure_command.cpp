@@ -2,16 +2,50 @@
 #include "app/cli/measure_report.h"
 
 #include "core/measure/engine.h"
+#include "core/measure/repeatability.h"
 #include "core/session/session_json.h"
 
 #include <QCommandLineParser>
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
 namespace ridgeline::cli {
+
+namespace {
+
+// Measures `runs` times and prints, per ceiling, each run's value and how far apart they are.
+int runRepeated(const MeasureOptions& options, int runs, Streams io)
+{
+    std::vector<Session> sessions;
+    for (int run = 0; run < runs; ++run) {
+        Result<Session> result = measureMachine(options);
+        if (!result) {
+            io.err << "ridgeline measure: " << result.error().message << '\n';
+            return 1;
+        }
+        sessions.push_back(std::move(result).value());
+    }
+    io.out << "ceiling                  unit     ";
+    for (int run = 0; run < runs; ++run)
+        io.out << QStringLiteral("run %1").arg(run + 1).rightJustified(10);
+    io.out << "   max - min\n";
+    double worst = 0.0;
+    for (const CeilingAgreement& row : compareRuns(sessions)) {
+        io.out << row.name.leftJustified(24) << ' ' << row.unit.leftJustified(8);
+        for (double value : row.values)
+            io.out << QString::number(value, 'f', 1).rightJustified(10);
+        io.out << QString::number(100.0 * row.relativeDifference(), 'f', 1).rightJustified(10) << " %\n";
+        worst = std::max(worst, row.relativeDifference());
+    }
+    io.out << "largest difference between runs: " << QString::number(100.0 * worst, 'f', 1) << " %\n";
+    return 0;
+}
+
+}  // namespace
 
 int runMeasure(const QStringList& arguments, Streams io)
 {
@@ -27,7 +61,10 @@ int runMeasure(const QStringList& arguments, Streams io)
     const QCommandLineOption cancelAfter(QStringLiteral("cancel-after"),
                                          QStringLiteral("cancel after SECONDS and report how long cancelling took"),
                                          QStringLiteral("SECONDS"));
-    parser.addOptions({quick, threads, out, json, cancelAfter});
+    const QCommandLineOption repeat(QStringLiteral("repeat"),
+                                    QStringLiteral("measure N times and report how well the ceilings agree"),
+                                    QStringLiteral("N"));
+    parser.addOptions({quick, threads, out, json, cancelAfter, repeat});
     if (!parser.parse(arguments)) {
         io.err << "ridgeline measure: " << parser.errorText() << '\n';
         return 2;
@@ -50,6 +87,17 @@ int runMeasure(const QStringList& arguments, Streams io)
     std::optional<double> cancelSeconds;
     if (parser.isSet(cancelAfter))
         cancelSeconds = parser.value(cancelAfter).toDouble();
+
+    if (parser.isSet(repeat)) {
+        bool repeatOk = false;
+        const int runs = parser.value(repeat).toInt(&repeatOk);
+        if (!repeatOk || runs < 2 || runs > 20) {
+            io.err << "ridgeline measure: --repeat takes a whole number from 2 to 20, got '" << parser.value(repeat)
+                   << "'\n";
+            return 2;
+        }
+        return runRepeated(options, runs, io);
+    }
 
     using Clock = std::chrono::steady_clock;
     const auto started = Clock::now();

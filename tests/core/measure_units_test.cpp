@@ -1,6 +1,7 @@
 // The measurement engine's pieces, each against real code: sysfs, OpenBLAS, the SIMD kernels.
 #include "core/measure/bandwidth_levels.h"
 #include "core/measure/engine.h"
+#include "core/measure/repeatability.h"
 #include "core/measure/gemm.h"
 #include "core/measure/parallel.h"
 #include "core/measure/probe.h"
@@ -311,4 +312,33 @@ TEST(Noise, CeilingsThatSpreadMoreThanTheThresholdAreFlagged)
     session.computeCeilings = {steady};
     session.bandwidthCeilings.clear();
     EXPECT_TRUE(noisyMeasurements(session).isEmpty());
+}
+
+TEST(Repeatability, ComparesEveryCeilingPresentInAllRuns)
+{
+    auto run = [](double fp32, double dram, bool withL1) {
+        Session s;
+        ComputeCeiling c;
+        c.name = QStringLiteral("fp32 avx2 x2");
+        c.gflops = fp32;
+        s.computeCeilings.push_back(c);
+        BandwidthCeiling d;
+        d.level = QStringLiteral("DRAM");
+        d.gbps = dram;
+        s.bandwidthCeilings.push_back(d);
+        if (withL1) {
+            BandwidthCeiling l1;
+            l1.level = QStringLiteral("L1");
+            l1.gbps = 400.0;
+            s.bandwidthCeilings.push_back(l1);
+        }
+        return s;
+    };
+    const auto rows = compareRuns({run(200.0, 40.0, true), run(210.0, 40.0, false), run(205.0, 42.0, true)});
+    ASSERT_EQ(rows.size(), 2u) << "L1 is missing from one run";
+    EXPECT_EQ(rows[0].name, QStringLiteral("fp32 avx2 x2"));
+    EXPECT_EQ(rows[0].unit, QStringLiteral("GFLOP/s"));
+    EXPECT_DOUBLE_EQ(rows[0].relativeDifference(), 0.05);
+    EXPECT_EQ(rows[1].name, QStringLiteral("DRAM bandwidth"));
+    EXPECT_DOUBLE_EQ(rows[1].relativeDifference(), 0.05);
 }
