@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <thread>
 #include <map>
 
 using namespace ridgeline;
@@ -198,4 +201,32 @@ TEST(MeasureEngine, RefusesMoreThreadsThanCpus)
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(result.error().code, Error::Code::InvalidArgument);
     EXPECT_TRUE(result.error().message.contains(QStringLiteral("--threads")));
+}
+
+// Issue 7: a busy machine still gives a complete session with honest spreads, and flags the
+// ceilings whose repetitions spread too far.
+TEST(MeasureEngine, UnderLoadStillReportsEveryCeilingWithItsSpread)
+{
+    std::atomic<bool> stop{false};
+    std::jthread spinner([&] {
+        volatile std::uint64_t x = 0;
+        while (!stop.load(std::memory_order_relaxed))
+            x = x + 1;
+    });
+    MeasureOptions options;
+    options.quick = true;
+    const auto result = measureMachine(options);
+    stop = true;
+    ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+    const Session& session = result.value();
+    ASSERT_FALSE(session.computeCeilings.empty());
+    ASSERT_FALSE(session.bandwidthCeilings.empty());
+    for (const ComputeCeiling& c : session.computeCeilings) {
+        EXPECT_TRUE(std::isfinite(c.gflops) && c.gflops > 0.0) << c.name.toStdString();
+        EXPECT_LE(c.spread.min, c.spread.median);
+        EXPECT_LE(c.spread.median, c.spread.max);
+    }
+    for (const BandwidthCeiling& c : session.bandwidthCeilings)
+        EXPECT_TRUE(std::isfinite(c.gbps) && c.gbps > 0.0) << c.level.toStdString();
+    EXPECT_EQ(session.noisyMeasurements, noisyMeasurements(session));
 }
