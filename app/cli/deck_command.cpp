@@ -1,0 +1,63 @@
+#include "app/cli/commands.h"
+
+#include "core/scene/scene_facts.h"
+#include "core/session/session_json.h"
+
+#include <QCommandLineParser>
+
+#include <optional>
+
+namespace ridgeline::cli {
+
+int runDeck(const QStringList& arguments, Streams io)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Print a talk deck's scenes with their captions filled from the model and the session."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("deck"), QStringLiteral("the command"));
+    parser.addPositionalArgument(QStringLiteral("DECK.json"), QStringLiteral("a deck file (default: the built-in deck)"));
+    const QCommandLineOption sessionOption(QStringLiteral("session"),
+                                           QStringLiteral("the session whose measurements the scenes show"),
+                                           QStringLiteral("FILE"));
+    parser.addOption(sessionOption);
+    if (!parser.parse(arguments)) {
+        io.err << "ridgeline deck: " << parser.errorText() << '\n';
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        io.out << parser.helpText();
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    const Result<Deck> deck = positional.size() > 1 ? loadDeck(positional[1]) : defaultDeck();
+    if (!deck) {
+        io.err << "ridgeline deck: " << deck.error().message << '\n';
+        return 1;
+    }
+    std::optional<Session> session;
+    if (parser.isSet(sessionOption)) {
+        Result<Session> loaded = loadSession(parser.value(sessionOption));
+        if (!loaded) {
+            io.err << "ridgeline deck: " << loaded.error().message << '\n';
+            return 1;
+        }
+        session = std::move(loaded).value();
+    }
+    io.out << deck.value().title << "\n\n";
+    int failures = 0;
+    int number = 1;
+    for (const Scene& scene : deck.value().scenes) {
+        io.out << number++ << ". " << scene.title << "  [" << scene.view << "]\n";
+        const Result<SceneFacts> facts = computeSceneFacts(scene, session ? &*session : nullptr);
+        if (facts)
+            io.out << "   " << facts.value().caption << "\n\n";
+        else {
+            io.out << "   (" << facts.error().message << ")\n\n";
+            ++failures;
+        }
+    }
+    return failures == 0 ? 0 : 1;
+}
+
+}  // namespace ridgeline::cli

@@ -1,0 +1,328 @@
+#include "core/scene/scene_facts.h"
+
+#include "core/model/catalog.h"
+#include "core/model/intensity.h"
+#include "core/model/links.h"
+#include "core/model/llm_model.h"
+#include "core/model/roofline.h"
+
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ridgeline {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// 1,365 and 0.17: grouped thousands, as the source text prints its figures.
+QString number(double value, int decimals)
+{
+    return QLocale(QLocale::English).toString(value, 'f', decimals);
+}
+
+class FactList {
+public:
+    void add(const QString& key, double value, const QString& text) { m_facts.push_back({key, value, text}); }
+    void add(const QString& key, double value, int decimals, const QString& unit = {})
+    {
+        // "1.04x" and "83 %": a multiplier hugs its number, other units stand apart.
+        const QString separator = unit == QLatin1String("x") ? QString() : QStringLiteral(" ");
+        add(key, value, unit.isEmpty() ? number(value, decimals) : number(value, decimals) + separator + unit);
+    }
+    std::vector<SceneFact> take() { return std::move(m_facts); }
+
+private:
+    std::vector<SceneFact> m_facts;
+};
+
+Error sceneError(const Scene& scene, const QString& what)
+{
+    return Error{Error::Code::InvalidArgument, QStringLiteral("scene \"%1\": %2").arg(scene.id, what)};
+}
+
+Result<GpuSpec> gpuOf(const Scene& scene)
+{
+    if (!scene.gpu.catalogId.isEmpty())
+        return findGpu(scene.gpu.catalogId);
+    return customGpu(scene.gpu.peakTflops, scene.gpu.bandwidthTbs, scene.gpu.memoryGib > 0 ? scene.gpu.memoryGib : 80.0);
+}
+
+Result<InferenceReport> inference(const Scene& scene, std::int64_t batch, std::int64_t context, int tensorParallel = 1,
+                                  const QString& linkId = {})
+{
+    const Result<ModelSpec> model = findModel(scene.modelId);
+    if (!model)
+        return sceneError(scene, model.error().message);
+    const Result<GpuSpec> gpu = gpuOf(scene);
+    if (!gpu)
+        return sceneError(scene, gpu.error().message);
+    InferenceConfig config;
+    config.model = model.value();
+    config.gpu = gpu.value();
+    config.batch = batch;
+    config.context = context;
+    config.tensorParallel = tensorParallel;
+    if (tensorParallel > 1) {
+        const Result<LinkSpec> link = findLink(linkId);
+        if (!link)
+            return sceneError(scene, link.error().message);
+        config.link = link.value();
+    }
+    if (scene.ideal)
+        config.efficiency = Efficiency::ideal();
+    Result<InferenceReport> report = evaluateInference(config);
+    if (!report)
+        return sceneError(scene, report.error().message);
+    return report;
+}
+
+QString keyOf(const QString& name)
+{
+    QString key = name.toLower();
+    static const QRegularExpression nonWord(QStringLiteral("[^a-z0-9]+"));
+    key.replace(nonWord, QStringLiteral("_"));
+    return key;
+}
+
+const KernelResult* findKernel(const Session& session, const QString& name)
+{
+    const auto found = std::find_if(session.kernels.begin(), session.kernels.end(),
+                                    [&](const KernelResult& k) { return k.name == name; });
+    return found == session.kernels.end() ? nullptr : &*found;
+}
+
+std::optional<Error> ridgeFacts(const Scene& scene, const Session& session, FactList& facts)
+{
+    const auto best = std::max_element(session.computeCeilings.begin(), session.computeCeilings.end(),
+                                       [](const ComputeCeiling& a, const ComputeCeiling& b) { return a.gflops < b.gflops; });
+    // The best DRAM ceiling of any mix: the roof a kernel streaming from memory can reach.
+    double dramGbps = 0.0;
+    for (const BandwidthCeiling& c : session.bandwidthCeilings)
+        if (c.level == QLatin1String("DRAM"))
+            dramGbps = std::max(dramGbps, c.gbps);
+    if (best == session.computeCeilings.end() || dramGbps <= 0.0)
+        return sceneError(scene, QStringLiteral("the session has no compute ceiling or no DRAM bandwidth ceiling"));
+    const Roof roof{best->gflops, dramGbps};
+    facts.add(QStringLiteral("machine"), 0.0, session.machine.cpuModel);
+    facts.add(QStringLiteral("peak_gflops"), roof.peakGflops, 0, QStringLiteral("GFLOP/s"));
+    facts.add(QStringLiteral("peak_name"), 0.0, best->name);
+    facts.add(QStringLiteral("dram_gbps"), roof.bandwidthGbps, 1, QStringLiteral("GB/s"));
+    facts.add(QStringLiteral("ridge"), ridgeIntensity(roof), 1, QStringLiteral("FLOP/byte"));
+    return std::nullopt;
+}
+
+std::optional<Error> intensityTableFacts(const Scene& scene, FactList& facts)
+{
+    const Result<GpuSpec> gpu = gpuOf(scene);
+    if (!gpu)
+        return sceneError(scene, gpu.error().message);
+    const double peakGflops = gpu.value().peakTflops(NumberFormat::Bf16) * 1000.0;
+    const Roof roof{peakGflops, gpu.value().bandwidthTbs * 1000.0};
+    facts.add(QStringLiteral("balance"), ridgeIntensity(roof), 0, QStringLiteral("FLOP/byte"));
+    facts.add(QStringLiteral("add_intensity"), elementwiseAddCount(4096, 2).intensity(), 2);
+    facts.add(QStringLiteral("matmul_512"), matmulCount(512, 2).intensity(), 0);
+    facts.add(QStringLiteral("matmul_4096"), matmulCount(4096, 2).intensity(), 0);
+    facts.add(QStringLiteral("add_attainable_tflops"), attainableGflops(roof, elementwiseAddCount(4096, 2).intensity()) / 1000.0,
+              2, QStringLiteral("TFLOP/s"));
+    return std::nullopt;
+}
+
+std::optional<Error> cpuExperimentFacts(const Scene& scene, const Session& session, FactList& facts)
+{
+    for (const QString& name : scene.highlight) {
+        const KernelResult* kernel = findKernel(session, name);
+        if (!kernel)
+            return sceneError(scene, QStringLiteral("the session has no kernel \"%1\"").arg(name));
+        const QString key = keyOf(name);
+        facts.add(key + QStringLiteral("_gflops"), kernel->gflops, kernel->gflops < 10.0 ? 1 : 0, QStringLiteral("GFLOP/s"));
+        facts.add(key + QStringLiteral("_gbps"), kernel->gbps, 1, QStringLiteral("GB/s"));
+        facts.add(key + QStringLiteral("_intensity"), kernel->intensity, kernel->intensity < 1.0 ? 2 : 0,
+                  QStringLiteral("FLOP/byte"));
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> oneTokenFacts(const Scene& scene, FactList& facts)
+{
+    const Result<InferenceReport> report = inference(scene, 1, std::max<std::int64_t>(scene.context, 1));
+    if (!report)
+        return report.error();
+    const InferenceReport& r = report.value();
+    const double balance = r.datasheetRidgeFlopPerByte;
+    facts.add(QStringLiteral("weights_gb"), static_cast<double>(r.weightsBytes) / 1e9, 1, QStringLiteral("GB"));
+    facts.add(QStringLiteral("intensity"), r.weightsOnlyIntensity, 0, QStringLiteral("FLOP/byte"));
+    facts.add(QStringLiteral("balance"), balance, 0, QStringLiteral("FLOP/byte"));
+    facts.add(QStringLiteral("idle_percent"), 100.0 * (1.0 - r.weightsOnlyIntensity / balance), 1, QStringLiteral("%"));
+    facts.add(QStringLiteral("tokens_s"), r.tokensPerSecond, 0, QStringLiteral("tokens/s"));
+    return std::nullopt;
+}
+
+std::optional<Error> batchingFacts(const Scene& scene, FactList& facts)
+{
+    if (scene.batches.empty())
+        return sceneError(scene, QStringLiteral("a batching scene needs \"batches\""));
+    const std::int64_t context = std::max<std::int64_t>(scene.context, 1);
+    double firstStep = 0.0;
+    double firstTokens = 0.0;
+    for (std::int64_t batch : scene.batches) {
+        const Result<InferenceReport> report = inference(scene, batch, context);
+        if (!report)
+            return report.error();
+        const InferenceReport& r = report.value();
+        if (firstStep == 0.0) {
+            firstStep = r.step.seconds;
+            firstTokens = r.tokensPerSecond;
+        }
+        const QString b = QString::number(batch);
+        facts.add(QStringLiteral("step_ms_") + b, r.step.seconds * 1e3, 2, QStringLiteral("ms"));
+        facts.add(QStringLiteral("step_x_") + b, r.step.seconds / firstStep, 2, QStringLiteral("x"));
+        facts.add(QStringLiteral("tokens_s_") + b, r.tokensPerSecond, 0, QStringLiteral("tokens/s"));
+        const double speedup = r.tokensPerSecond / firstTokens;
+        facts.add(QStringLiteral("speedup_") + b, speedup, speedup < 10.0 ? 1 : 0, QStringLiteral("x"));
+        facts.add(QStringLiteral("bound_") + b, r.step.bound == Bound::Compute ? 1.0 : 0.0, boundName(r.step.bound));
+        facts.add(QStringLiteral("intensity_") + b, r.weightsOnlyIntensity, 0, QStringLiteral("FLOP/byte"));
+        if (batch == scene.batches.back()) {
+            facts.add(QStringLiteral("balance"), r.datasheetRidgeFlopPerByte, 0, QStringLiteral("FLOP/byte"));
+            if (r.kneeBatch)
+                facts.add(QStringLiteral("knee"), static_cast<double>(*r.kneeBatch), 0);
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> kvCacheFacts(const Scene& scene, FactList& facts)
+{
+    const Result<InferenceReport> report = inference(scene, scene.batch, std::max<std::int64_t>(scene.context, 1));
+    if (!report)
+        return report.error();
+    const InferenceReport& r = report.value();
+    facts.add(QStringLiteral("batch"), static_cast<double>(scene.batch), 0);
+    facts.add(QStringLiteral("context"), static_cast<double>(scene.context), 0, QStringLiteral("tokens"));
+    facts.add(QStringLiteral("kv_per_token_kib"), static_cast<double>(r.kvBytesPerToken) / 1024.0, 0, QStringLiteral("KiB"));
+    facts.add(QStringLiteral("kv_per_sequence_gib"), static_cast<double>(r.kvBytesPerSequence) / kGiB, 0, QStringLiteral("GiB"));
+    facts.add(QStringLiteral("kv_total_gib"), static_cast<double>(r.kvBytesTotal) / kGiB, 0, QStringLiteral("GiB"));
+    facts.add(QStringLiteral("weights_gib"), static_cast<double>(r.weightsBytes) / kGiB, 1, QStringLiteral("GiB"));
+    facts.add(QStringLiteral("kv_over_weights"), static_cast<double>(r.kvBytesTotal) / static_cast<double>(r.weightsBytes), 1,
+              QStringLiteral("x"));
+    facts.add(QStringLiteral("gpu_memory_gib"), static_cast<double>(r.memory.capacityPerGpu) / kGiB, 0, QStringLiteral("GiB"));
+    facts.add(QStringLiteral("max_batch"), static_cast<double>(r.maxBatch), 0);
+    return std::nullopt;
+}
+
+std::optional<Error> fusionFacts(const Scene& scene, const Session& session, FactList& facts)
+{
+    const FusionTraffic traffic = elementwiseChainTraffic(3);
+    facts.add(QStringLiteral("unfused_transfers"), traffic.unfusedTransfers, 0);
+    facts.add(QStringLiteral("fused_transfers"), traffic.fusedTransfers, 0);
+    facts.add(QStringLiteral("saved_percent"), 100.0 * traffic.savedFraction(), 0, QStringLiteral("%"));
+    const FusionResult& f = session.fusion;
+    if (f.elements <= 0 || f.fusedSeconds <= 0.0 || f.fusedBytes <= 0.0)
+        return sceneError(scene, QStringLiteral("the session has no fusion measurement"));
+    facts.add(QStringLiteral("measured_speedup"), f.speedup, 1, QStringLiteral("x"));
+    facts.add(QStringLiteral("measured_traffic_ratio"), f.unfusedBytes / f.fusedBytes, 0, QStringLiteral("x"));
+    facts.add(QStringLiteral("unfused_ms"), f.unfusedSeconds * 1e3, 1, QStringLiteral("ms"));
+    facts.add(QStringLiteral("fused_ms"), f.fusedSeconds * 1e3, 1, QStringLiteral("ms"));
+    return std::nullopt;
+}
+
+std::optional<Error> tensorParallelFacts(const Scene& scene, FactList& facts)
+{
+    if (scene.links.isEmpty() || scene.tensorParallel < 2)
+        return sceneError(scene, QStringLiteral("a tensor-parallel scene needs \"links\" and tensor_parallel >= 2"));
+    const std::int64_t context = std::max<std::int64_t>(scene.context, 1);
+    facts.add(QStringLiteral("gpus"), scene.tensorParallel, 0);
+    for (const QString& link : scene.links) {
+        const Result<InferenceReport> report = inference(scene, scene.batch, context, scene.tensorParallel, link);
+        if (!report)
+            return report.error();
+        const QString key = keyOf(link);
+        facts.add(QStringLiteral("tokens_s_") + key, report.value().tokensPerSecond, 0, QStringLiteral("tokens/s"));
+        facts.add(QStringLiteral("comm_percent_") + key, 100.0 * report.value().commFraction, 0, QStringLiteral("%"));
+    }
+    return std::nullopt;
+}
+
+Result<QString> fillCaption(const Scene& scene, const std::vector<SceneFact>& facts)
+{
+    static const QRegularExpression placeholder(QStringLiteral("\\{([a-z0-9_]+)\\}"));
+    QString caption;
+    qsizetype last = 0;
+    for (auto it = placeholder.globalMatch(scene.caption); it.hasNext();) {
+        const auto match = it.next();
+        const auto fact = std::find_if(facts.begin(), facts.end(), [&](const SceneFact& f) { return f.key == match.captured(1); });
+        if (fact == facts.end()) {
+            QStringList known;
+            for (const SceneFact& f : facts)
+                known.append(f.key);
+            return sceneError(scene, QStringLiteral("the caption names {%1}, which this scene does not compute (it computes: %2)")
+                                         .arg(match.captured(1), known.join(QStringLiteral(", "))));
+        }
+        caption += scene.caption.mid(last, match.capturedStart() - last) + fact->text;
+        last = match.capturedEnd();
+    }
+    caption += scene.caption.mid(last);
+    return caption;
+}
+
+}  // namespace
+
+std::optional<double> SceneFacts::value(const QString& key) const
+{
+    for (const SceneFact& fact : facts)
+        if (fact.key == key)
+            return fact.value;
+    return std::nullopt;
+}
+
+QString SceneFacts::text(const QString& key) const
+{
+    for (const SceneFact& fact : facts)
+        if (fact.key == key)
+            return fact.text;
+    return {};
+}
+
+Result<SceneFacts> computeSceneFacts(const Scene& scene, const Session* session)
+{
+    const bool needsSession = scene.kind == QLatin1String("ridge") || scene.kind == QLatin1String("cpu-experiment") ||
+                              scene.kind == QLatin1String("fusion");
+    if (needsSession && !session)
+        return sceneError(scene, QStringLiteral("shows measured numbers: open or measure a session first"));
+
+    FactList facts;
+    std::optional<Error> error;
+    if (scene.kind == QLatin1String("ridge"))
+        error = ridgeFacts(scene, *session, facts);
+    else if (scene.kind == QLatin1String("intensity-table"))
+        error = intensityTableFacts(scene, facts);
+    else if (scene.kind == QLatin1String("cpu-experiment"))
+        error = cpuExperimentFacts(scene, *session, facts);
+    else if (scene.kind == QLatin1String("one-token"))
+        error = oneTokenFacts(scene, facts);
+    else if (scene.kind == QLatin1String("batching"))
+        error = batchingFacts(scene, facts);
+    else if (scene.kind == QLatin1String("kv-cache"))
+        error = kvCacheFacts(scene, facts);
+    else if (scene.kind == QLatin1String("fusion"))
+        error = fusionFacts(scene, *session, facts);
+    else if (scene.kind == QLatin1String("tensor-parallel"))
+        error = tensorParallelFacts(scene, facts);
+    else
+        error = sceneError(scene, QStringLiteral("unknown kind \"%1\"").arg(scene.kind));
+    if (error)
+        return *error;
+
+    SceneFacts result;
+    result.facts = facts.take();
+    Result<QString> caption = fillCaption(scene, result.facts);
+    if (!caption)
+        return caption.error();
+    result.caption = caption.value();
+    return result;
+}
+
+}  // namespace ridgeline

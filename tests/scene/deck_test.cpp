@@ -1,0 +1,81 @@
+// The deck format: the default deck, round trips, and decks that are refused with a reason.
+#include "core/scene/deck.h"
+
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+
+TEST(Deck, DefaultDeckHasTheEightScenesOfTheSourceText)
+{
+    const Result<Deck> deck = defaultDeck();
+    ASSERT_TRUE(deck.ok()) << deck.error().message.toStdString();
+    const QStringList expected{QStringLiteral("two-kinds"),   QStringLiteral("intensity-table"),
+                               QStringLiteral("cpu-experiment"), QStringLiteral("one-token"),
+                               QStringLiteral("batch-fills"), QStringLiteral("kv-cost"),
+                               QStringLiteral("fusion"),      QStringLiteral("tensor-parallel")};
+    QStringList ids;
+    for (const Scene& scene : deck.value().scenes) {
+        ids.append(scene.id);
+        EXPECT_FALSE(scene.title.isEmpty());
+        EXPECT_FALSE(scene.caption.isEmpty());
+    }
+    EXPECT_EQ(ids, expected);
+}
+
+TEST(Deck, RoundTripsThroughAFile)
+{
+    const Deck original = defaultDeck().value();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("talk.json"));
+    ASSERT_FALSE(saveDeck(original, path).has_value());
+    const Result<Deck> loaded = loadDeck(path);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    EXPECT_EQ(deckToJson(loaded.value()), deckToJson(original));
+    EXPECT_EQ(loaded.value().scenes.size(), 8u);
+    EXPECT_EQ(loaded.value().scenes[4].batches, (std::vector<std::int64_t>{1, 4, 16, 64, 256}));
+}
+
+TEST(Deck, BadDecksAreRefusedWithTheirReason)
+{
+    const std::vector<std::pair<const char*, const char*>> cases{
+        {"", "invalid JSON"},
+        {"[]", "not a JSON object"},
+        {R"({"format":"ridgeline-session","schema_version":1,"scenes":[]})", "not a Ridgeline deck"},
+        {R"({"format":"ridgeline-deck","schema_version":9,"scenes":[]})", "newer Ridgeline"},
+        {R"({"format":"ridgeline-deck","schema_version":1})", "scenes is missing"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[]})", "scenes is empty"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[7]})", "scenes[0] must be an object"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"magic","view":"roofline","title":"t"}]})",
+         "scenes[0].kind is \"magic\""},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"pie","title":"t"}]})",
+         "scenes[0].view must be"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t","batch":0}]})",
+         "scenes[0].batch must be a number from 1 to 65536"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"batching","view":"batching","title":"t","batches":[1,-4]}]})",
+         "scenes[0].batches must hold whole numbers"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t","gpu":{"peak_tflops":-1}}]})",
+         "scenes[0].gpu.peak_tflops must be a number"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t","intensity_range":[10,1]}]})",
+         "intensity_range must be [min, max]"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t"},{"id":"a","kind":"ridge","view":"roofline","title":"u"}]})",
+         "scenes[1].id \"a\" is used twice"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"kind":"ridge","view":"roofline","title":"t"}]})",
+         "scenes[0].id is missing"},
+    };
+    for (const auto& [json, expected] : cases) {
+        const Result<Deck> deck = deckFromJson(QByteArray(json), QStringLiteral("talk.json"));
+        ASSERT_FALSE(deck.ok()) << json;
+        EXPECT_TRUE(deck.error().message.startsWith(QStringLiteral("talk.json: "))) << deck.error().message.toStdString();
+        EXPECT_TRUE(deck.error().message.contains(QString::fromUtf8(expected)))
+            << json << "\n  gave: " << deck.error().message.toStdString();
+    }
+}
+
+TEST(Deck, MissingFileIsNotFound)
+{
+    const Result<Deck> deck = loadDeck(QStringLiteral("/nonexistent/talk.json"));
+    ASSERT_FALSE(deck.ok());
+    EXPECT_EQ(deck.error().code, Error::Code::NotFound);
+}

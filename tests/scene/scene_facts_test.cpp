@@ -1,0 +1,162 @@
+// Each default scene's numbers are the source text's, computed through the scene (issue 5).
+#include "core/scene/scene_facts.h"
+#include "core/session/session_json.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace ridgeline;
+
+namespace {
+
+const Scene& sceneById(const Deck& deck, const char* id)
+{
+    for (const Scene& scene : deck.scenes)
+        if (scene.id == QLatin1String(id))
+            return scene;
+    ADD_FAILURE() << "no scene " << id;
+    return deck.scenes.front();
+}
+
+class DefaultScenes : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        const Result<Deck> deck = defaultDeck();
+        ASSERT_TRUE(deck.ok()) << deck.error().message.toStdString();
+        m_deck = deck.value();
+        const Result<Session> session =
+            loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/example.json"));
+        ASSERT_TRUE(session.ok()) << session.error().message.toStdString();
+        m_session = session.value();
+    }
+
+    SceneFacts facts(const char* id, const Session* session = nullptr)
+    {
+        const Result<SceneFacts> result = computeSceneFacts(sceneById(m_deck, id), session);
+        EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().message.toStdString());
+        return result.ok() ? result.value() : SceneFacts{};
+    }
+
+    Deck m_deck;
+    Session m_session;
+};
+
+}  // namespace
+
+TEST_F(DefaultScenes, EveryCaptionFillsFromComputedNumbers)
+{
+    for (const Scene& scene : m_deck.scenes) {
+        const Result<SceneFacts> result = computeSceneFacts(scene, &m_session);
+        ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+        EXPECT_FALSE(result.value().caption.contains(u'{')) << result.value().caption.toStdString();
+        EXPECT_FALSE(result.value().caption.contains(QStringLiteral("nan"))) << result.value().caption.toStdString();
+    }
+}
+
+TEST_F(DefaultScenes, TheIntensityTable)
+{
+    const SceneFacts f = facts("intensity-table");
+    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("balance")), 150.0);
+    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("add_intensity")), 1.0 / 6.0);
+    EXPECT_EQ(f.text(QStringLiteral("add_intensity")), QStringLiteral("0.17"));
+    EXPECT_EQ(f.text(QStringLiteral("matmul_512")), QStringLiteral("171"));
+    EXPECT_EQ(f.text(QStringLiteral("matmul_4096")), QStringLiteral("1,365"));
+    EXPECT_TRUE(f.caption.contains(QStringLiteral("balances at 150 FLOP/byte"))) << f.caption.toStdString();
+}
+
+TEST_F(DefaultScenes, OneTokenReads14GBAtIntensityOne)
+{
+    const SceneFacts f = facts("one-token");
+    EXPECT_NEAR(*f.value(QStringLiteral("weights_gb")), 13.48, 0.005);
+    EXPECT_EQ(f.text(QStringLiteral("weights_gb")), QStringLiteral("13.5 GB"));
+    EXPECT_NEAR(*f.value(QStringLiteral("intensity")), 1.0, 1e-3);
+    EXPECT_EQ(f.text(QStringLiteral("intensity")), QStringLiteral("1 FLOP/byte"));
+    EXPECT_GT(*f.value(QStringLiteral("idle_percent")), 99.0) << "idle more than 99 per cent of the time";
+}
+
+TEST_F(DefaultScenes, BatchingKeepsTheStepFlatThenTurnsComputeBound)
+{
+    const SceneFacts f = facts("batch-fills");
+    EXPECT_LT(*f.value(QStringLiteral("step_x_4")), 1.03);
+    EXPECT_LT(*f.value(QStringLiteral("step_x_16")), 1.1) << "about the same";
+    EXPECT_GT(*f.value(QStringLiteral("step_x_64")), *f.value(QStringLiteral("step_x_16"))) << "rising by 64";
+    EXPECT_GT(*f.value(QStringLiteral("speedup_16")), 14.0);
+    EXPECT_LT(*f.value(QStringLiteral("speedup_64")), 64.0);
+    EXPECT_EQ(f.text(QStringLiteral("bound_1")), QStringLiteral("memory"));
+    EXPECT_EQ(f.text(QStringLiteral("bound_256")), QStringLiteral("compute"));
+    EXPECT_LT(*f.value(QStringLiteral("speedup_256")), 256.0 * 0.75) << "tokens/s flattens";
+    EXPECT_NEAR(*f.value(QStringLiteral("intensity_64")), 64.0, 0.01) << "intensity proportional to batch";
+}
+
+TEST_F(DefaultScenes, SixteenLongSequencesNeed64GiBOfKvCache)
+{
+    const SceneFacts f = facts("kv-cost");
+    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("kv_per_token_kib")), 512.0);
+    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("kv_per_sequence_gib")), 4.0);
+    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("kv_total_gib")), 64.0);
+    EXPECT_NEAR(*f.value(QStringLiteral("weights_gib")), 12.55, 0.005);
+    EXPECT_TRUE(f.caption.contains(QStringLiteral("64 GiB of KV cache"))) << f.caption.toStdString();
+    EXPECT_TRUE(f.caption.contains(QStringLiteral("12.6 GiB of weights"))) << f.caption.toStdString();
+}
+
+TEST_F(DefaultScenes, FusionCountsSixTransfersAgainstOneAndShowsTheMeasuredSpeedup)
+{
+    const SceneFacts f = facts("fusion", &m_session);
+    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("unfused_transfers")), 6.0);
+    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("fused_transfers")), 1.0);
+    EXPECT_EQ(f.text(QStringLiteral("saved_percent")), QStringLiteral("83 %"));
+    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("measured_speedup")), m_session.fusion.speedup);
+}
+
+TEST_F(DefaultScenes, TheRidgeAndTheCpuExperimentComeFromTheSession)
+{
+    const SceneFacts ridge = facts("two-kinds", &m_session);
+    double best = 0.0;
+    for (const ComputeCeiling& c : m_session.computeCeilings)
+        best = std::max(best, c.gflops);
+    double dram = 0.0;
+    for (const BandwidthCeiling& c : m_session.bandwidthCeilings)
+        if (c.level == QLatin1String("DRAM"))
+            dram = std::max(dram, c.gbps);
+    EXPECT_DOUBLE_EQ(*ridge.value(QStringLiteral("ridge")), best / dram);
+
+    const SceneFacts cpu = facts("cpu-experiment", &m_session);
+    for (const KernelResult& k : m_session.kernels)
+        if (k.name == QLatin1String("add 8192")) {
+            EXPECT_DOUBLE_EQ(*cpu.value(QStringLiteral("add_8192_gbps")), k.gbps);
+        }
+}
+
+TEST_F(DefaultScenes, MeasuredScenesNeedASession)
+{
+    const Result<SceneFacts> result = computeSceneFacts(sceneById(m_deck, "two-kinds"), nullptr);
+    ASSERT_FALSE(result.ok());
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("open or measure a session")));
+}
+
+TEST_F(DefaultScenes, TensorParallelismInsideTheBoxBeatsAcrossBoxes)
+{
+    const SceneFacts f = facts("tensor-parallel");
+    const double nvlink = *f.value(QStringLiteral("tokens_s_nvlink4"));
+    const double infiniband = *f.value(QStringLiteral("tokens_s_infiniband_ndr"));
+    const double ethernet = *f.value(QStringLiteral("tokens_s_ethernet_100g"));
+    EXPECT_GT(nvlink, 1.5 * infiniband);
+    EXPECT_GT(infiniband, ethernet);
+}
+
+TEST(SceneFacts, ACaptionNamingAnUncomputedNumberIsRefused)
+{
+    Scene scene;
+    scene.id = QStringLiteral("typo");
+    scene.kind = QStringLiteral("intensity-table");
+    scene.view = QStringLiteral("roofline");
+    scene.gpu.peakTflops = 300.0;
+    scene.gpu.bandwidthTbs = 2.0;
+    scene.caption = QStringLiteral("balance {balanse}");
+    const Result<SceneFacts> result = computeSceneFacts(scene, nullptr);
+    ASSERT_FALSE(result.ok());
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("{balanse}")));
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("balance")));
+}
