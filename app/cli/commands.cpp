@@ -19,6 +19,7 @@ const std::array kCommands = {
     Command{"model", "the analytical LLM inference model on a GPU (batch, context, KV cache)", &runModel},
     Command{"catalog", "list the GPU and model catalogs (gpus | models)", &runCatalog},
     Command{"render", "render a session's roofline chart to PNG, SVG, PDF or CSV", &runRender},
+    Command{"import", "import Nsight Compute, ERT, likwid or plain CSV files into a session", &runImport},
     Command{"deck", "print a talk deck's scenes with their computed captions", &runDeck},
     Command{"help", "show this help", &runHelp},
 };

@@ -22,6 +22,7 @@ int runMeasure(const QStringList& arguments, Streams io);
 int runModel(const QStringList& arguments, Streams io);
 int runCatalog(const QStringList& arguments, Streams io);
 int runRender(const QStringList& arguments, Streams io);
+int runImport(const QStringList& arguments, Streams io);
 int runDeck(const QStringList& arguments, Streams io);
 
 // True for commands that draw (they need a QApplication, offscreen when there is no display).

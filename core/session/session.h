@@ -69,6 +69,15 @@ struct BandwidthPoint {
     Spread spread;
 };
 
+// Traffic of one kernel at another level of the memory hierarchy (hierarchical roofline): the same FLOPs and
+// time, other bytes. The kernel's own bytes/gbps/intensity are its primary point, at KernelResult::level.
+struct LevelPoint {
+    QString level;              // "L1", "L2", "DRAM"
+    double bytes = 0.0;
+    double gbps = 0.0;
+    double intensity = 0.0;     // kernel flops / these bytes
+};
+
 struct KernelResult {
     QString name;               // "sgemm 4096"
     QString kind;               // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused"
@@ -85,6 +94,13 @@ struct KernelResult {
     double tokensPerSecond = 0.0;  // decode only: batch / seconds
     int repetitions = 0;
     Spread spread;              // seconds over repetitions
+    // Imported kernels (kind "imported", issue 6); all optional in the file, written only when set.
+    QString fullName;           // the profiler's full (demangled) name when `name` is a shortened one
+    QString source;             // "profile.csv (ncu)": the file and format it came from
+    QString level;              // memory level of the primary point ("DRAM", "L2", ...); "" = not stated
+    QString group;              // free grouping: likwid group, CSV group column
+    bool tensorFlopsCounted = false;  // Nsight Compute: tensor-pipe FLOPs are included in `flops`
+    std::vector<LevelPoint> levels;   // the same kernel's points at other memory levels
 };
 
 // The fused-vs-unfused elementwise chain (bias add, GELU, dropout) measured on this machine.

@@ -28,6 +28,7 @@ constexpr int kMaxTextChars = 4096;
 constexpr qsizetype kMaxEntries = 1'000'000;
 constexpr qsizetype kMaxCaches = 1024;
 constexpr qsizetype kMaxIsaFlags = 4096;
+constexpr qsizetype kMaxLevels = 16;           // memory levels of one imported kernel
 constexpr std::int64_t kMaxCpus = 65536;
 constexpr std::int64_t kMaxCacheLevel = 16;
 constexpr std::int64_t kMaxBatch = std::int64_t{1} << 20;
@@ -467,6 +468,24 @@ BandwidthPoint curvePointFromJson(ObjectReader& in)
     return point;
 }
 
+QJsonObject levelPointToJson(const LevelPoint& point)
+{
+    return {{u"level"_s, point.level},
+            {u"bytes"_s, point.bytes},
+            {u"gbps"_s, point.gbps},
+            {u"intensity"_s, point.intensity}};
+}
+
+LevelPoint levelPointFromJson(ObjectReader& in)
+{
+    LevelPoint point;
+    point.level = in.text("level"_L1, Need::Required);
+    point.bytes = in.number("bytes"_L1, kMaxOperationCount, Need::Required);
+    point.gbps = in.number("gbps"_L1, kMaxGbps);
+    point.intensity = in.number("intensity"_L1, kMaxIntensity);
+    return point;
+}
+
 QJsonObject kernelToJson(const KernelResult& kernel)
 {
     QJsonObject object{{u"name"_s, kernel.name},
@@ -484,6 +503,23 @@ QJsonObject kernelToJson(const KernelResult& kernel)
                        {u"tokens_per_s"_s, kernel.tokensPerSecond},
                        {u"repetitions"_s, kernel.repetitions}};
     insertSpread(object, kernel.spread);
+    // Imported-kernel fields only when set, so measured sessions are written exactly as before.
+    if (!kernel.fullName.isEmpty())
+        object.insert("full_name"_L1, kernel.fullName);
+    if (!kernel.source.isEmpty())
+        object.insert("source"_L1, kernel.source);
+    if (!kernel.level.isEmpty())
+        object.insert("level"_L1, kernel.level);
+    if (!kernel.group.isEmpty())
+        object.insert("group"_L1, kernel.group);
+    if (kernel.tensorFlopsCounted)
+        object.insert("tensor_flops_counted"_L1, true);
+    if (!kernel.levels.empty()) {
+        QJsonArray levels;
+        for (const LevelPoint& point : kernel.levels)
+            levels.append(levelPointToJson(point));
+        object.insert("levels"_L1, levels);
+    }
     return object;
 }
 
@@ -505,6 +541,12 @@ KernelResult kernelFromJson(ObjectReader& in)
     kernel.tokensPerSecond = in.number("tokens_per_s"_L1, kMaxTokensPerSecond);
     kernel.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
     kernel.spread = in.spread(kMaxSeconds);
+    kernel.fullName = in.text("full_name"_L1);
+    kernel.source = in.text("source"_L1);
+    kernel.level = in.text("level"_L1);
+    kernel.group = in.text("group"_L1);
+    kernel.tensorFlopsCounted = in.boolean("tensor_flops_counted"_L1, false);
+    kernel.levels = readEntries<LevelPoint>(in, "levels"_L1, kMaxLevels, Need::Optional, levelPointFromJson);
     return kernel;
 }
 

@@ -43,3 +43,13 @@ TEST(UiPointExplanation, ASessionWithoutCeilingsExplainsThatItCannot)
     EXPECT_FALSE(e.valid);
     EXPECT_FALSE(explanationHtml(e).isEmpty());
 }
+
+TEST(UiPointExplanation, APointAboveItsRoofIsFlaggedAsAMeasurementProblem)
+{
+    Session session = fixtures::zen4Session();
+    session.kernels[3].gflops = 300.0;  // sgemm 4096 above the 230 GFLOP/s ceiling
+    const PointExplanation e = explainKernel(session, session.kernels[3]);
+    EXPECT_GT(e.percentOfAttainable, 100.0);
+    EXPECT_EQ(e.headroomGflops, 0.0);
+    EXPECT_TRUE(explanationHtml(e).contains(QStringLiteral("Measure again")));
+}

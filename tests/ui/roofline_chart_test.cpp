@@ -1,6 +1,7 @@
 // The roofline chart: series per ceiling and kernel, exact roofs, pixel probes at data coordinates,
 // labels that do not overlap. Grabs land in the build tree for a human to look at.
 
+#include "core/session/session_json.h"
 #include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/chart/roofline_chart.h"
@@ -239,4 +240,23 @@ TEST(RooflineChart, ClickingALegendEntryHidesThatKindAndItsLabels)
     emit markers.first()->clicked();
     EXPECT_TRUE(decode->isVisible());
     EXPECT_TRUE(chart.visibleLabels().contains(QStringLiteral("decode B=1")));
+}
+
+// Issue 3's quality bar: the example session at slide size labels every kernel, and no two labels overlap.
+TEST(RooflineChart, TheExampleSessionAtSlideSizeLabelsEveryKernelWithoutOverlap)
+{
+    const Result<Session> session = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/example.json"));
+    ASSERT_TRUE(session.ok()) << session.error().message.toStdString();
+    RooflineChart chart;
+    chart.setSessions({session.value()});
+    EXPECT_EQ(chart.ceilingSeries().size(), static_cast<qsizetype>(session.value().computeCeilings.size() +
+                                                                    session.value().bandwidthCeilings.size()));
+    EXPECT_EQ(chart.kernelPointCount(), static_cast<int>(session.value().kernels.size()));
+    fixtures::layoutNow(chart, QSize(1920, 1080));
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("example_1080p.png")));
+    const std::vector<QRectF> rects = chart.kernelLabelRects();
+    EXPECT_EQ(rects.size(), session.value().kernels.size());
+    for (std::size_t i = 0; i < rects.size(); ++i)
+        for (std::size_t j = i + 1; j < rects.size(); ++j)
+            EXPECT_FALSE(rects[i].intersects(rects[j])) << i << " and " << j;
 }

@@ -78,9 +78,22 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
     for (const LabelRequest& label : input.labels)
         taken.emplace_back(label.anchor.x() - r, label.anchor.y() - r, 2 * r, 2 * r);
 
+    // Most crowded first: a label with many neighbours has few places to go, an isolated one has many.
+    std::vector<std::size_t> order(input.labels.size());
+    std::vector<int> neighbours(input.labels.size(), 0);
+    for (std::size_t i = 0; i < input.labels.size(); ++i) {
+        order[i] = i;
+        for (std::size_t j = 0; j < input.labels.size(); ++j) {
+            const QPointF d = input.labels[i].anchor - input.labels[j].anchor;
+            if (i != j && std::abs(d.x()) < 120.0 && std::abs(d.y()) < 40.0)
+                ++neighbours[i];
+        }
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return neighbours[a] > neighbours[b]; });
+
     std::vector<LabelPlacement> result(input.labels.size());
     std::vector<QLineF> leaders;
-    for (std::size_t i = 0; i < input.labels.size(); ++i) {
+    for (const std::size_t i : order) {
         const LabelRequest& label = input.labels[i];
         if (!input.bounds.contains(label.anchor))
             continue;

@@ -52,6 +52,12 @@ QString kernelLabel(const KernelResult& kernel, bool firstOfKind)
     return kernel.name;
 }
 
+QColor blend(const QColor& a, const QColor& b, double towardsB)
+{
+    auto mix = [towardsB](int x, int y) { return static_cast<int>(std::lround(x + (y - x) * towardsB)); };
+    return QColor(mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue()));
+}
+
 QScatterSeries::MarkerShape markerShapeFor(const QString& kind)
 {
     if (kind == QLatin1String("dgemm"))
@@ -84,6 +90,10 @@ double maxBandwidth(const Session& s)
     return best;
 }
 
+// "The" memory roof: DRAM read bandwidth when measured (what STREAM-style claims and the essay use),
+// else the slowest ceiling there is.
+double memoryRoofBandwidth(const Session& s);
+
 double minBandwidth(const Session& s)
 {
     double low = std::numeric_limits<double>::max();
@@ -91,6 +101,14 @@ double minBandwidth(const Session& s)
         if (b.gbps > 0.0)
             low = std::min(low, b.gbps);
     return low == std::numeric_limits<double>::max() ? 0.0 : low;
+}
+
+double memoryRoofBandwidth(const Session& s)
+{
+    for (const BandwidthCeiling& b : s.bandwidthCeilings)
+        if (b.level == QLatin1String("DRAM") && b.mix == QLatin1String("read") && b.gbps > 0.0)
+            return b.gbps;
+    return minBandwidth(s);
 }
 
 struct GflopsRange {
@@ -312,7 +330,7 @@ void RooflineChart::addShadingAndIsoLines()
         return;
     const Session& s = m_sessions.front();
     const double peak = bestPeak(s);
-    const double bandwidth = minBandwidth(s);
+    const double bandwidth = memoryRoofBandwidth(s);
     if (peak <= 0.0 || bandwidth <= 0.0)
         return;
     const Roof roof{peak, bandwidth};
@@ -361,7 +379,7 @@ void RooflineChart::addSessionSeries(int index)
     const bool overlay = m_sessions.size() > 1;
     const QColor sessionColor = m_theme.sessionColor(index);
     const double peak = bestPeak(s);
-    const double slowest = minBandwidth(s);
+    const double slowest = memoryRoofBandwidth(s);
     const double fastest = maxBandwidth(s);
     const double xLow = m_defaultX.x() / kOverdraw;
     const double xHigh = m_defaultX.y() * kOverdraw;
@@ -377,7 +395,9 @@ void RooflineChart::addSessionSeries(int index)
             continue;
         const bool isBest = &ceiling == best;
         const double start = fastest > 0.0 ? std::max(xLow, ceiling.gflops / fastest) : xLow;
-        QPen pen(overlay ? sessionColor : m_theme.computeRoof, isBest ? m_theme.boldRoofWidth : m_theme.roofWidth,
+        // The lower ceilings recede (lighter, dashed) so the roof that matters reads first on a slide.
+        const QColor base = overlay ? sessionColor : m_theme.computeRoof;
+        QPen pen(isBest ? base : blend(base, m_theme.background, 0.4), isBest ? m_theme.boldRoofWidth : m_theme.roofWidth,
                  isBest ? Qt::SolidLine : Qt::DashLine);
         pen.setCapStyle(Qt::FlatCap);
         const bool inLegend = overlay && isBest && !legendTaken;
@@ -605,25 +625,45 @@ void RooflineChart::relayout()
     };
 
     // Labels for flat roofs sit above their line, right-aligned; they slide left when something is in the way.
-    auto placeFlatLabel = [&](const QString& text, double gflops, const QColor& color, bool below) {
+    // Labels for flat roofs sit on their line: right-aligned at the right end, or from the left end of the
+    // flat part, or anywhere between, wherever the fewest kernel dots are near (their labels need that room).
+    auto placeFlatLabel = [&](const QString& text, double gflops, double startIntensity, const QColor& color) {
         if (gflops <= yMin || gflops >= yMax)
             return;
         const QFont& font = m_theme.ceilingLabelFont;
         const QFontMetricsF metrics(font);
         const QSizeF size(metrics.horizontalAdvance(text) + 2.0, metrics.height());
         const double y = toChart(QPointF(xMax, gflops)).y();
-        for (const bool under : {below, !below}) {
-            for (int step = 0; step < 16; ++step) {
-                const double right = inner.right() - 4.0 - step * size.width() * 0.5;
-                const QRectF box(right - size.width(), under ? y + 4.0 : y - 4.0 - size.height(), size.width(),
-                                 size.height());
-                if (isFree(box)) {
-                    texts.push_back({text, box.topLeft(), 0.0, color, font, m_theme.background, true});
-                    taken.push_back(box);
-                    return;
+        const double leftmost = std::max(inner.left() + 4.0, toChart(QPointF(std::max(startIntensity, xMin), gflops)).x() + 8.0);
+        std::vector<double> lefts;
+        for (int step = 0; step < 16; ++step)
+            lefts.push_back(inner.right() - 4.0 - size.width() - step * size.width() * 0.5);
+        lefts.insert(lefts.begin() + 1, leftmost);
+        double bestCrowding = std::numeric_limits<double>::max();
+        QRectF best;
+        for (const bool under : {false, true}) {
+            for (std::size_t i = 0; i < lefts.size(); ++i) {
+                if (lefts[i] < leftmost - 1e-6)
+                    continue;
+                const QRectF box(lefts[i], under ? y + 4.0 : y - 4.0 - size.height(), size.width(), size.height());
+                if (!isFree(box))
+                    continue;
+                const QRectF neighbourhood = box.adjusted(-30.0, -60.0, 30.0, 60.0);
+                double crowding = (under ? 0.5 : 0.0) + static_cast<double>(i) * 0.01;
+                for (const QRectF& marker : markerBoxes)
+                    crowding += neighbourhood.intersects(marker) ? 1.0 : 0.0;
+                for (const QLineF& segment : roofSegments)  // a box over the diagonals hides them
+                    crowding += segmentIntersectsRect(segment, box) ? 1.5 : 0.0;
+                if (crowding < bestCrowding) {
+                    bestCrowding = crowding;
+                    best = box;
                 }
             }
         }
+        if (bestCrowding == std::numeric_limits<double>::max())
+            return;
+        texts.push_back({text, best.topLeft(), 0.0, color, font, m_theme.background, true});
+        taken.push_back(best);
     };
 
     // Compute ceilings within 10 % of each other share one label (avx512 and avx2 often tie): two labels
@@ -653,7 +693,7 @@ void RooflineChart::relayout()
         if (!others.isEmpty())
             text += QStringLiteral("  (≈ %1)").arg(others.join(QStringLiteral(", ")));
         if (std::none_of(texts.begin(), texts.end(), [&](const AnnotationText& t) { return t.text == text; }))
-            placeFlatLabel(text, value, lead->pen().color(), false);
+            placeFlatLabel(text, value, lead->points().value(0).x(), lead->pen().color());
         i = j;
     }
     for (int i = 0; i < static_cast<int>(m_extraSeries.size()); ++i) {
@@ -661,7 +701,7 @@ void RooflineChart::relayout()
         const QString text = QStringLiteral("%1: %2 TFLOP/s, %3 TB/s")
                                  .arg(r.name, formatNumber(r.roof.peakGflops / 1000.0),
                                       formatNumber(r.roof.bandwidthGbps / 1000.0));
-        placeFlatLabel(text, r.roof.peakGflops, m_extraSeries[i]->pen().color(), false);
+        placeFlatLabel(text, r.roof.peakGflops, ridgeIntensity(r.roof), m_extraSeries[i]->pen().color());
     }
 
     // Bandwidth labels run along their diagonal, above it, where the line is inside the plot and left of
@@ -733,6 +773,34 @@ void RooflineChart::relayout()
         }
     }
 
+    // The ridge of the primary roof: "everything below the hardware's number is memory-bound".
+    if (!m_sessions.empty() && m_options.ridgeMarker) {
+        const Session& primary = m_sessions.front();
+        const Roof roof{bestPeak(primary), memoryRoofBandwidth(primary)};
+        const double ridge = ridgeIntensity(roof);
+        if (roof.peakGflops > 0.0 && ridge > xMin && ridge < xMax && roof.peakGflops < yMax) {
+            const QPointF top = toChart(QPointF(ridge, roof.peakGflops));
+            QPen pen(m_theme.mutedText, 1.5, Qt::DotLine);
+            underLines.push_back({QLineF(top, QPointF(top.x(), plot.bottom())), pen});
+            const QString text = tr("ridge %1 FLOP/byte").arg(formatNumber(ridge));
+            const QFont& font = m_theme.kernelLabelFont;
+            const QFontMetricsF metrics(font);
+            const QSizeF size(metrics.horizontalAdvance(text) + 2.0, metrics.height());
+            // Along the dotted line, near the bottom, whichever side is free.
+            for (const double fraction : {0.92, 0.8, 0.65, 0.5}) {
+                const double y = plot.top() + (plot.bottom() - plot.top()) * fraction - size.height();
+                const QRectF right(QPointF(top.x() + 5.0, y), size);
+                const QRectF left(QPointF(top.x() - 5.0 - size.width(), y), size);
+                const QRectF* chosen = isFree(right) ? &right : isFree(left) ? &left : nullptr;
+                if (chosen) {
+                    texts.push_back({text, chosen->topLeft(), 0.0, m_theme.mutedText, font, m_theme.background});
+                    taken.push_back(*chosen);
+                    break;
+                }
+            }
+        }
+    }
+
     // Kernels: error bars under the dots, labels placed greedily around them.
     LabelLayoutInput layout;
     layout.bounds = inner;
@@ -778,6 +846,66 @@ void RooflineChart::relayout()
             }
         }
     }
+    // Stories the essay tells, drawn faintly under the dots: the batch sweep as one path (intensity rises
+    // with the batch), and an arrow from the unfused chain to the fused kernel.
+    for (int si = 0; si < static_cast<int>(m_sessions.size()); ++si) {
+        const Session& s = m_sessions[static_cast<std::size_t>(si)];
+        const bool visibleKind = [&](const QString& kind) {
+            for (QScatterSeries* series : m_kernelSeries)
+                if (series->property("ridgeline.session").toInt() == si &&
+                    series->property("ridgeline.kind").toString() == kind)
+                    return series->isVisible();
+            return false;
+        }(QStringLiteral("decode"));
+        std::vector<const KernelResult*> decode;
+        const KernelResult* unfused = nullptr;
+        const KernelResult* fused = nullptr;
+        for (const KernelResult& k : s.kernels) {
+            if (k.intensity <= 0.0 || k.gflops <= 0.0)
+                continue;
+            if (k.kind == QLatin1String("decode") && k.batch > 0)
+                decode.push_back(&k);
+            else if (k.kind == QLatin1String("fusion-unfused"))
+                unfused = &k;
+            else if (k.kind == QLatin1String("fusion-fused"))
+                fused = &k;
+        }
+        std::sort(decode.begin(), decode.end(), [](const KernelResult* a, const KernelResult* b) { return a->batch < b->batch; });
+        if (visibleKind && decode.size() > 1 && decode.size() <= static_cast<std::size_t>(kMaxKernelLabels)) {
+            QColor color = overlay ? m_theme.sessionColor(si) : m_theme.kernelColor(QStringLiteral("decode"));
+            color.setAlphaF(0.55f);
+            QPen pen(color, 2.0, Qt::DashLine);
+            for (std::size_t i = 1; i < decode.size(); ++i) {
+                const QLineF segment(toChart(QPointF(decode[i - 1]->intensity, decode[i - 1]->gflops)),
+                                     toChart(QPointF(decode[i]->intensity, decode[i]->gflops)));
+                underLines.push_back({segment, pen});
+                layout.lines.push_back(segment);
+            }
+        }
+        if (unfused && fused) {
+            const QPointF from = toChart(QPointF(unfused->intensity, unfused->gflops));
+            const QPointF to = toChart(QPointF(fused->intensity, fused->gflops));
+            QLineF arrow(from, to);
+            const double length = arrow.length();
+            if (length > 4.0 * markerRadius) {
+                arrow = QLineF(arrow.pointAt(markerRadius * 1.6 / length), arrow.pointAt(1.0 - markerRadius * 1.8 / length));
+                QColor color = m_theme.kernelColor(QStringLiteral("fusion-fused"));
+                QPen pen(color, 2.5);
+                pen.setCapStyle(Qt::RoundCap);
+                overLines.push_back({arrow, pen});
+                layout.lines.push_back(arrow);
+                // Arrow head: two short strokes at the fused end.
+                const QLineF back(arrow.p2(), arrow.p1());
+                for (const double angle : {25.0, -25.0}) {
+                    QLineF head = back;
+                    head.setLength(12.0);
+                    head.setAngle(back.angle() + angle);
+                    overLines.push_back({head, pen});
+                }
+            }
+        }
+    }
+
     const std::vector<LabelPlacement> placements = placeLabels(layout);
     for (std::size_t i = 0; i < placements.size(); ++i) {
         const LabelPlacement& p = placements[i];

@@ -35,6 +35,7 @@ struct ChartOptions {
     bool isoEfficiency = false;     // 50 % and 80 % of the primary roof
     bool kernelLabels = true;
     bool errorBars = true;
+    bool ridgeMarker = true;        // dotted line and label at the primary roof's ridge
 };
 
 class RooflineChart : public QChartView {

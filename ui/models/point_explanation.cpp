@@ -133,6 +133,10 @@ QString explanationHtml(const PointExplanation& e)
                      formatNumber(e.attainableGflops));
     html += tr("<p>Reaches <b>%1 %</b> of attainable; headroom <b>%2 GFLOP/s</b>.</p>")
                 .arg(formatNumber(e.percentOfAttainable), formatNumber(e.headroomGflops));
+    if (e.percentOfAttainable > 105.0)
+        html += tr("<p><i>Above its roof, which the physics does not allow: the ceiling was probably measured "
+                   "while the machine was busy, or the data stayed in a faster level than assumed. Measure again "
+                   "on a quiet machine.</i></p>");
     if (e.bound == Bound::Memory) {
         html += tr("<p>The ridge is at <b>%1 FLOP/byte</b>: it needs <b>%2×</b> more arithmetic per byte "
                    "(batching, fusion, blocking) before more FLOPs would help.</p>")

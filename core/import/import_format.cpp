@@ -1,0 +1,80 @@
+#include "core/import/import_format.h"
+
+#include "core/import/import_text.h"
+#include "core/import/ncu_import.h"
+
+#include <QFileInfo>
+
+namespace ridgeline {
+
+using namespace Qt::Literals::StringLiterals;
+
+QString formatName(ImportFormat format)
+{
+    switch (format) {
+    case ImportFormat::Auto: return u"auto"_s;
+    case ImportFormat::NsightCompute: return u"ncu"_s;
+    case ImportFormat::Ert: return u"ert"_s;
+    case ImportFormat::Likwid: return u"likwid"_s;
+    case ImportFormat::PlainCsv: return u"csv"_s;
+    }
+    return u"auto"_s;
+}
+
+Result<ImportFormat> formatFromName(const QString& name)
+{
+    for (ImportFormat format : {ImportFormat::Auto, ImportFormat::NsightCompute, ImportFormat::Ert,
+                                ImportFormat::Likwid, ImportFormat::PlainCsv}) {
+        if (name.compare(formatName(format), Qt::CaseInsensitive) == 0)
+            return format;
+    }
+    return makeError(Error::Code::InvalidArgument,
+                     u"unknown format \""_s + name + u"\"; the formats are auto, ncu, ert, likwid and csv"_s);
+}
+
+Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileName)
+{
+    // The first 64 KiB say enough; a multi-byte character cut at the end does not matter here.
+    QString head = QString::fromUtf8(bytes.left(64 * 1024));
+    if (head.startsWith(QChar(0xFEFF)))
+        head.remove(0, 1);
+    const QString start = head.trimmed();
+    if (start.startsWith(u'{') || start.startsWith(u'[')) {
+        if (head.contains(u"\"empirical\""_s))
+            return ImportFormat::Ert;
+        if (head.contains(u"\"ridgeline-session\""_s))
+            return makeError(Error::Code::Unsupported, fileName + u": a Ridgeline session, not a file to import; "
+                                                                  "open it (or pass it to --into) instead"_s);
+        return makeError(Error::Code::Unsupported, fileName + u": JSON, but not an ERT roofline.json (no "
+                                                              "\"empirical\" section)"_s);
+    }
+    if (start.startsWith(u"STRUCT,"_s) || start.startsWith(u"TABLE,"_s))
+        return ImportFormat::Likwid;
+    // Nsight Compute: a header with "ID" and "Kernel Name", possibly after ==PROF== lines or program output.
+    const QStringList lines = head.split(u'\n');
+    int looked = 0;
+    for (const QString& line : lines) {
+        if (isNsightLogLine(line) || line.trimmed().isEmpty())
+            continue;
+        if (line.contains(u"\"Kernel Name\""_s) && line.contains(u"\"ID\""_s))
+            return ImportFormat::NsightCompute;
+        if (++looked >= 50)
+            break;
+    }
+    for (const QString& line : lines) {
+        const QString trimmed = line.trimmed();
+        if (trimmed.isEmpty() || trimmed.startsWith(u'#'))
+            continue;
+        QStringList columns;
+        for (const QString& column : trimmed.toLower().split(u','))
+            columns.append(column.trimmed().remove(u'"'));
+        if (columns.contains(u"name"_s) && columns.contains(u"flops"_s) && columns.contains(u"seconds"_s))
+            return ImportFormat::PlainCsv;
+        break;
+    }
+    return makeError(Error::Code::Unsupported,
+                     fileName + u": cannot tell the format (not Nsight Compute CSV, ERT roofline.json, "
+                                "likwid-perfctr CSV or a name,flops,bytes,seconds CSV); pass --format"_s);
+}
+
+}  // namespace ridgeline

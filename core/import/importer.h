@@ -1,0 +1,22 @@
+#pragma once
+// The one entry point for importing profiler output, shared by `ridgeline import` and the window's
+// File > Import: read a file, detect or check its format, and parse it all-or-nothing.
+
+#include "core/import/import_format.h"
+#include "core/import/import_result.h"
+#include "core/result.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace ridgeline {
+
+// Every error message starts with the file name and says where (line and column) and what is wrong; on
+// error nothing was imported. Files above 100 MB are refused before parsing.
+Result<ImportResult> importFile(const QString& path, ImportFormat format = ImportFormat::Auto);
+
+// The same for bytes already in memory (drag and drop, tests); fileName is used in messages and sources.
+Result<ImportResult> importBytes(const QByteArray& bytes, const QString& fileName,
+                                 ImportFormat format = ImportFormat::Auto);
+
+}  // namespace ridgeline

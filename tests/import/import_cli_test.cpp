@@ -1,0 +1,156 @@
+// `ridgeline import`, run as the real executable: what it prints, its exit codes, the session it writes,
+// and a failed import that leaves --into untouched and writes nothing.
+#include "core/session/session_json.h"
+#include "tests/import/import_test_support.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using ridgeline::test::importFixturePath;
+
+namespace {
+
+struct CliRun {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliRun ridgelineCli(const QStringList& arguments)
+{
+    static int argc = 1;
+    static char name[] = "ridgeline_import_tests";
+    static char* argv[] = {name, nullptr};
+    if (!QCoreApplication::instance())
+        new QCoreApplication(argc, argv);  // QProcess wants an application object; lives for the process
+    QProcess process;
+    process.start(QStringLiteral(RIDGELINE_CLI_PATH), arguments);
+    EXPECT_TRUE(process.waitForFinished(30000));
+    return CliRun{process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+                  QString::fromUtf8(process.readAllStandardError())};
+}
+
+QString fixture(const char* name) { return importFixturePath(QString::fromLatin1(name)); }
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// A copy of tests/data/sessions/minimal.json in dir, to import into.
+QString copyOfMinimal(const QTemporaryDir& dir)
+{
+    const QString path = dir.filePath(QStringLiteral("base.json"));
+    QFile::copy(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/minimal.json"), path);
+    return path;
+}
+
+}  // namespace
+
+TEST(ImportCli, ImportsEveryFormatIntoANewSessionAndPrintsWhatItReadAndSkipped)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("new.json"));
+    const CliRun run = ridgelineCli({QStringLiteral("import"), fixture("ncu_details.csv"), fixture("plain.csv"),
+                                     fixture("likwid_mem_dp.csv"), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("ncu_details.csv (ncu): 3 kernels, 2 skipped"))) << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("skipped  line 55 copy_kernel (ID 3) - no floating-point")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("tensor FLOPs counted")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("plain.csv (csv): 4 kernels, 1 skipped")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("skipped  line 10 memcpy (DRAM) - 0 FLOPs")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("likwid_mem_dp.csv (likwid): 2 kernels, 0 skipped")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("wrote ") + out + QStringLiteral(": 9 kernels (9 imported)")));
+
+    const auto loaded = loadSession(out);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    ASSERT_EQ(loaded.value().kernels.size(), 9u);
+    EXPECT_EQ(loaded.value().kernels[0].name, QStringLiteral("saxpy_kernel"));
+    EXPECT_EQ(loaded.value().kernels[0].kind, QStringLiteral("imported"));
+    EXPECT_EQ(loaded.value().generator, QStringLiteral("ridgeline import"));
+}
+
+TEST(ImportCli, IntoWritesACopyAndLeavesTheOriginalAlone)
+{
+    QTemporaryDir dir;
+    const QString base = copyOfMinimal(dir);
+    const QByteArray before = readAll(base);
+    const QString out = dir.filePath(QStringLiteral("with-ncu.json"));
+    const CliRun run = ridgelineCli({QStringLiteral("import"), fixture("ncu_raw.csv"), QStringLiteral("--into"), base,
+                                     QStringLiteral("--out"), out, QStringLiteral("--format"), QStringLiteral("ncu")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(readAll(base), before);
+    const auto original = loadSession(base);
+    const auto loaded = loadSession(out);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    EXPECT_EQ(loaded.value().kernels.size(), original.value().kernels.size() + 3);
+    EXPECT_EQ(loaded.value().machine.cpuModel, original.value().machine.cpuModel);
+    EXPECT_TRUE(run.out.contains(QStringLiteral("(3 imported, 4 from ") + base + u')')) << run.out.toStdString();
+}
+
+TEST(ImportCli, ABadFileImportsNothingAndLeavesTheTargetSessionAsItWas)
+{
+    QTemporaryDir dir;
+    const QString base = copyOfMinimal(dir);
+    const QByteArray before = readAll(base);
+    const QString bad = dir.filePath(QStringLiteral("bad.csv"));
+    QFile file(bad);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("name,flops,bytes,seconds\nk,\"1,5\",2,3\n");
+    file.close();
+    // Into the same file it reads from: the failure must not touch it.
+    const CliRun run = ridgelineCli({QStringLiteral("import"), fixture("plain.csv"), bad, QStringLiteral("--into"), base,
+                                     QStringLiteral("--out"), base});
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_EQ(run.err, QStringLiteral("ridgeline import: bad.csv (plain CSV): line 2, column 3: flops: a decimal comma in "
+                                      "\"1,5\"; export with a '.' decimal point (e.g. LC_NUMERIC=C)\nnothing was "
+                                      "written\n"));
+    EXPECT_EQ(readAll(base), before);
+    EXPECT_TRUE(run.out.isEmpty()) << run.out.toStdString();
+}
+
+TEST(ImportCli, ErtIntoASessionWithCeilingsIsRefused)
+{
+    QTemporaryDir dir;
+    const QString base = copyOfMinimal(dir);
+    const QString out = dir.filePath(QStringLiteral("out.json"));
+    const CliRun run = ridgelineCli({QStringLiteral("import"), fixture("ert_roofline.json"), QStringLiteral("--into"),
+                                     base, QStringLiteral("--out"), out});
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("ceilings of another machine cannot join"))) << run.err.toStdString();
+    EXPECT_FALSE(QFile::exists(out));
+
+    const CliRun fresh = ridgelineCli({QStringLiteral("import"), fixture("ert_roofline.json"), QStringLiteral("--out"), out});
+    ASSERT_EQ(fresh.exitCode, 0) << fresh.err.toStdString();
+    const auto loaded = loadSession(out);
+    ASSERT_TRUE(loaded.ok());
+    EXPECT_EQ(loaded.value().machine.cpuModel, QStringLiteral("ERT: ert_roofline.json"));
+    EXPECT_EQ(loaded.value().bandwidthCeilings.size(), 3u);
+}
+
+TEST(ImportCli, BadArgumentsExitWithTwo)
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("o.json"));
+    EXPECT_EQ(ridgelineCli({QStringLiteral("import"), QStringLiteral("--out"), out}).exitCode, 2);
+    EXPECT_EQ(ridgelineCli({QStringLiteral("import"), fixture("plain.csv")}).exitCode, 2);
+    const CliRun format = ridgelineCli({QStringLiteral("import"), fixture("plain.csv"), QStringLiteral("--out"), out,
+                                        QStringLiteral("--format"), QStringLiteral("nvprof")});
+    EXPECT_EQ(format.exitCode, 2);
+    EXPECT_TRUE(format.err.contains(QStringLiteral("unknown format \"nvprof\"")));
+    EXPECT_EQ(ridgelineCli({QStringLiteral("import"), fixture("plain.csv"), QStringLiteral("--out"), out,
+                            QStringLiteral("--bogus")}).exitCode, 2);
+    EXPECT_FALSE(QFile::exists(out));
+    // A missing file is a bad file, not a bad argument.
+    const CliRun missing = ridgelineCli({QStringLiteral("import"), dir.filePath(QStringLiteral("none.csv")),
+                                         QStringLiteral("--out"), out});
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_TRUE(missing.err.contains(QStringLiteral("none.csv: no such file")));
+}

@@ -1,0 +1,42 @@
+// Format detection: each fixture is recognized, and what is not is refused with a hint.
+#include "core/import/import_format.h"
+#include "tests/import/import_test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using ridgeline::test::importFixture;
+
+TEST(ImportDetect, EveryFixtureIsRecognized)
+{
+    const std::pair<const char*, ImportFormat> cases[] = {
+        {"ncu_details.csv", ImportFormat::NsightCompute}, {"ncu_raw.csv", ImportFormat::NsightCompute},
+        {"ert_roofline.json", ImportFormat::Ert},         {"likwid_mem_dp.csv", ImportFormat::Likwid},
+        {"likwid_mem_sp_single.csv", ImportFormat::Likwid}, {"plain.csv", ImportFormat::PlainCsv},
+    };
+    for (const auto& [name, format] : cases) {
+        const auto detected = detectFormat(importFixture(QString::fromLatin1(name)), QString::fromLatin1(name));
+        ASSERT_TRUE(detected.ok()) << name << ": " << detected.error().message.toStdString();
+        EXPECT_EQ(detected.value(), format) << name;
+    }
+}
+
+TEST(ImportDetect, SessionsAndUnknownTextAreRefusedWithAHint)
+{
+    const auto session = detectFormat(R"({"format": "ridgeline-session", "schema_version": 1})", QStringLiteral("s.json"));
+    ASSERT_FALSE(session.ok());
+    EXPECT_TRUE(session.error().message.contains(QStringLiteral("a Ridgeline session, not a file to import")));
+    const auto other = detectFormat("time,value\n1,2\n", QStringLiteral("x.csv"));
+    ASSERT_FALSE(other.ok());
+    EXPECT_EQ(other.error().message,
+              QStringLiteral("x.csv: cannot tell the format (not Nsight Compute CSV, ERT roofline.json, likwid-perfctr "
+                             "CSV or a name,flops,bytes,seconds CSV); pass --format"));
+}
+
+TEST(ImportDetect, FormatNamesRoundTrip)
+{
+    for (ImportFormat format : {ImportFormat::Auto, ImportFormat::NsightCompute, ImportFormat::Ert,
+                                ImportFormat::Likwid, ImportFormat::PlainCsv})
+        EXPECT_EQ(formatFromName(formatName(format)).value(), format);
+    EXPECT_FALSE(formatFromName(QStringLiteral("nvprof")).ok());
+}
