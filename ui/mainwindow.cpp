@@ -186,9 +186,12 @@ void MainWindow::createActions()
     QAction* exportPng = exportMenu->addAction(tr("PNG image…"), this,
                                                [this] { onExport(tr("PNG images (*.png)"), QStringLiteral("png")); });
     exportPng->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportMenu->addAction(tr("SVG drawing…"), this, [this] { onExport(tr("SVG drawings (*.svg)"), QStringLiteral("svg")); });
-    exportMenu->addAction(tr("PDF document…"), this, [this] { onExport(tr("PDF documents (*.pdf)"), QStringLiteral("pdf")); });
-    exportMenu->addAction(tr("CSV of the points…"), this, [this] { onExport(tr("CSV files (*.csv)"), QStringLiteral("csv")); });
+    exportMenu->addAction(
+        tr("SVG drawing…"), this, [this] { onExport(tr("SVG drawings (*.svg)"), QStringLiteral("svg")); });
+    exportMenu->addAction(
+        tr("PDF document…"), this, [this] { onExport(tr("PDF documents (*.pdf)"), QStringLiteral("pdf")); });
+    exportMenu->addAction(
+        tr("CSV of the points…"), this, [this] { onExport(tr("CSV files (*.csv)"), QStringLiteral("csv")); });
     QAction* copy = file->addAction(tr("&Copy Chart"), this, &MainWindow::onCopyChart);
     copy->setShortcut(QKeySequence::Copy);
     file->addSeparator();
@@ -558,8 +561,8 @@ void MainWindow::applyGpuRoofs()
     roofs.insert(roofs.end(), m_customRoofs.begin(), m_customRoofs.end());
     m_chart->setExtraRoofs(std::move(roofs));
     if (!missing.isEmpty())
-        statusBar()->showMessage(tr("No dense %1 peak for %2").arg(numberFormatName(format), missing.join(QStringLiteral(", "))),
-                                 6000);
+        statusBar()->showMessage(
+            tr("No dense %1 peak for %2").arg(numberFormatName(format), missing.join(QStringLiteral(", "))), 6000);
 }
 
 void MainWindow::updateRecentMenu()
@@ -634,8 +637,8 @@ void MainWindow::onMeasureFinished(const Session& session)
 {
     onMeasureEnded();
     setSession(session);
-    statusBar()->showMessage(tr("Measurement finished in %1 s; save it with Ctrl+S.").arg(session.wallSeconds, 0, 'f', 1),
-                             8000);
+    statusBar()->showMessage(
+        tr("Measurement finished in %1 s; save it with Ctrl+S.").arg(session.wallSeconds, 0, 'f', 1), 8000);
 }
 
 void MainWindow::onMeasureEnded()

@@ -1,6 +1,7 @@
 #include "app/cli/commands.h"
 
 #include "core/import/import_session.h"
+#include "core/import/import_summary.h"
 #include "core/import/importer.h"
 #include "core/session/session_json.h"
 
@@ -10,50 +11,6 @@
 #include <vector>
 
 namespace ridgeline::cli {
-
-namespace {
-
-QString number(double value) { return QString::number(value, 'g', 4); }
-
-void printImport(const ImportResult& import, Streams io)
-{
-    io.out << import.fileName << " (" << formatName(import.format) << "): ";
-    if (import.hasCeilings())
-        io.out << import.computeCeilings.size() << " compute and " << import.bandwidthCeilings.size()
-               << " bandwidth ceilings for " << import.machineName << ", ";
-    io.out << import.kernels.size() << (import.kernels.size() == 1 ? " kernel" : " kernels") << ", "
-           << import.skipped.size() << " skipped\n";
-    for (const ComputeCeiling& ceiling : import.computeCeilings)
-        io.out << "  ceiling  " << ceiling.name << ": " << number(ceiling.gflops) << " GFLOP/s\n";
-    for (const BandwidthCeiling& ceiling : import.bandwidthCeilings)
-        io.out << "  ceiling  " << ceiling.level << ": " << number(ceiling.gbps) << " GB/s\n";
-    for (const KernelResult& kernel : import.kernels) {
-        io.out << "  kernel   " << kernel.name;
-        if (!kernel.group.isEmpty())
-            io.out << " [" << kernel.group << ']';
-        io.out << ": " << number(kernel.gflops) << " GFLOP/s, " << number(kernel.intensity) << " FLOP/byte";
-        if (!kernel.level.isEmpty())
-            io.out << " (" << kernel.level << ')';
-        for (const LevelPoint& point : kernel.levels)
-            io.out << ", " << number(point.intensity) << " (" << point.level << ')';
-        io.out << ", " << number(kernel.seconds * 1e6) << " us";
-        if (kernel.tensorFlopsCounted)
-            io.out << ", tensor FLOPs counted";
-        io.out << '\n';
-    }
-    for (const SkippedRow& row : import.skipped) {
-        io.out << "  skipped  ";
-        if (row.line > 0)
-            io.out << "line " << row.line << ' ';
-        if (!row.what.isEmpty())
-            io.out << row.what << ' ';
-        io.out << "- " << row.reason << '\n';
-    }
-    for (const QString& note : import.notes)
-        io.out << "  note     " << note << '\n';
-}
-
-}  // namespace
 
 // `ridgeline import FILE... [--into SESSION.json] --out NEW.json [--format ...]`: profiler output into a
 // session. All or nothing: any bad file writes nothing, and --into is only ever read.
@@ -119,7 +76,8 @@ int runImport(const QStringList& arguments, Streams io)
         return 1;
     }
     for (const ImportResult& import : imports)
-        printImport(import, io);
+        for (const QString& line : importSummaryLines(import))
+            io.out << line << '\n';
     if (const auto error = saveSession(session.value(), parser.value(out))) {
         io.err << "ridgeline import: " << error->message << '\n';
         return 1;

@@ -32,12 +32,12 @@ int runRender(const QStringList& arguments, Streams io)
                                   QStringLiteral("add a named roof NAME:TFLOPS:TBS, e.g. \"A100:19.5:1.555\""),
                                   QStringLiteral("ROOF"));
     const QCommandLineOption gpu(QStringLiteral("gpu"),
-                                 QStringLiteral("draw a catalog GPU's roofline beside the CPU (see `ridgeline catalog gpus`)"),
-                                 QStringLiteral("ID"));
+        QStringLiteral("draw a catalog GPU's roofline beside the CPU (see `ridgeline catalog gpus`)"),
+        QStringLiteral("ID"));
     const QCommandLineOption gpuFormat(QStringLiteral("gpu-format"),
-                                       QStringLiteral("number format of the GPU peaks: fp32, tf32, bf16, fp16, fp8, int8 "
-                                                      "(default bf16)"),
-                                       QStringLiteral("FORMAT"), QStringLiteral("bf16"));
+        QStringLiteral("number format of the GPU peaks: fp32, tf32, bf16, fp16, fp8, int8 "
+                       "(default bf16)"),
+        QStringLiteral("FORMAT"), QStringLiteral("bf16"));
     parser.addOptions({out, size, theme, dpr, shade, iso, roof, gpu, gpuFormat});
     if (!parser.parse(arguments)) {
         io.err << "ridgeline render: " << parser.errorText() << '\n';

@@ -47,6 +47,10 @@ Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName
 
     // Header: known names only, each once, the four required ones present.
     const CsvRecord& header = rows.front();
+    if (header.size() == 1 && header.value(0).count(u';') >= 3)
+        return errorAt(header.line, header.columnOf(0) + static_cast<int>(header.value(0).indexOf(u';')),
+                       u"semicolon-separated (a spreadsheet saved with a European locale?); save it comma-separated "
+                       "with '.' as the decimal point"_s);
     std::array<qsizetype, ColumnCount> index;
     index.fill(-1);
     for (qsizetype i = 0; i < header.size(); ++i) {

@@ -23,9 +23,8 @@ class CsvScanner {
 public:
     CsvScanner(const QString& text, const CsvOptions& options) : m_text(text), m_options(options) {}
 
-    Result<std::vector<CsvRecord>> run()
+    std::optional<Error> run(const CsvRecordHandler& handle)
     {
-        std::vector<CsvRecord> records;
         while (m_pos < m_text.size()) {
             if (m_options.skipLine && m_options.skipLine(currentLine())) {
                 skipToNextLine();
@@ -34,11 +33,13 @@ public:
             CsvRecord record;
             record.line = m_line;
             if (auto error = readRecord(record))
-                return *error;
-            if (!record.isBlank())
-                records.push_back(std::move(record));
+                return error;
+            if (record.isBlank())
+                continue;
+            if (auto error = handle(std::move(record)))
+                return error;
         }
-        return records;
+        return std::nullopt;
     }
 
 private:
@@ -177,9 +178,21 @@ private:
 
 }  // namespace
 
+std::optional<Error> forEachCsvRecord(const QString& text, const CsvOptions& options, const CsvRecordHandler& handle)
+{
+    return CsvScanner(text, options).run(handle);
+}
+
 Result<std::vector<CsvRecord>> readCsv(const QString& text, const CsvOptions& options)
 {
-    return CsvScanner(text, options).run();
+    std::vector<CsvRecord> records;
+    const auto error = forEachCsvRecord(text, options, [&records](CsvRecord&& record) -> std::optional<Error> {
+        records.push_back(std::move(record));
+        return std::nullopt;
+    });
+    if (error)
+        return *error;
+    return records;
 }
 
 }  // namespace ridgeline

@@ -8,6 +8,7 @@
 #include <QStringView>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace ridgeline {
@@ -41,8 +42,14 @@ struct CsvOptions {
     int maxFields = 1 << 16;        // per record
 };
 
-// All records, blank lines dropped; or an Error naming the line and column (an unterminated quote, text
-// after a closing quote, an oversized field).
+// Called with each non-blank record in order; returning an Error stops the reading with that error.
+using CsvRecordHandler = std::function<std::optional<Error>(CsvRecord&& record)>;
+
+// Streams the records to handle(), so a large file is never held as a table; or an Error naming the line
+// and column (an unterminated quote, text after a closing quote, an oversized field), or handle()'s.
+std::optional<Error> forEachCsvRecord(const QString& text, const CsvOptions& options, const CsvRecordHandler& handle);
+
+// All records, blank lines dropped; or the first Error, as above.
 Result<std::vector<CsvRecord>> readCsv(const QString& text, const CsvOptions& options = {});
 
 }  // namespace ridgeline

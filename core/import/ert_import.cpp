@@ -228,6 +228,20 @@ private:
     std::optional<Error> m_error;
 };
 
+Result<QJsonDocument> parseJson(const QByteArray& json, const QString& where)
+{
+    QJsonParseError parseError;
+    QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        QString detail = offsetLocation(json, parseError.offset) + where + u": truncated or invalid JSON: "_s
+                         + parseError.errorString();
+        if (parseError.error == QJsonParseError::IllegalNumber)
+            detail += u" (NaN, Infinity and numbers beyond double range are not allowed)"_s;
+        return makeError(Error::Code::Parse, detail);
+    }
+    return document;
+}
+
 }  // namespace
 
 Result<ImportResult> importErt(const QByteArray& bytes, const QString& fileName)
@@ -235,24 +249,28 @@ Result<ImportResult> importErt(const QByteArray& bytes, const QString& fileName)
     const auto text = decodeImportText(bytes);
     if (!text.ok())
         return text.error();
-    const QByteArray json = text.value().toUtf8();  // without a BOM, which Qt's parser refuses
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        QString detail = offsetLocation(json, parseError.offset) + u": truncated or invalid JSON: "_s
-                         + parseError.errorString();
-        if (parseError.error == QJsonParseError::IllegalNumber)
-            detail += u" (NaN, Infinity and numbers beyond double range are not allowed)"_s;
-        return makeError(Error::Code::Parse, detail);
+    QByteArray json = text.value().toUtf8();  // without a BOM, which Qt's parser refuses
+    QString where;
+    // Some ERT scripts write the document json.dumps()-ed twice: a JSON string holding the JSON text.
+    if (json.trimmed().startsWith('"')) {
+        const auto wrapped = parseJson("[" + json + "]", QString());
+        if (!wrapped.ok())
+            return wrapped.error();
+        json = wrapped.value().array().at(0).toString().toUtf8();
+        where = u" of the JSON text inside the file's string"_s;
     }
-    if (!document.isObject())
+    const auto document = parseJson(json, where);
+    if (!document.ok())
+        return document.error();
+    if (!document.value().isObject())
         return makeError(Error::Code::Schema, lineColumn(1, 1) + u": the top level must be a JSON object"_s);
+    const QJsonObject root = document.value().object();
 
     ImportResult result;
     result.fileName = fileName;
     result.format = ImportFormat::Ert;
     result.machineName = u"ERT: "_s + fileName;
-    if (auto error = ErtReader(json, result).read(document.object()))
+    if (auto error = ErtReader(json, result).read(root))
         return *error;
     result.notes.append(QString::number(result.computeCeilings.size()) + u" compute and "_s
                         + QString::number(result.bandwidthCeilings.size())

@@ -39,6 +39,8 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
     if (head.startsWith(QChar(0xFEFF)))
         head.remove(0, 1);
     const QString start = head.trimmed();
+    if (start.startsWith(u'"') && head.contains(u"\\\"empirical\\\""_s))
+        return ImportFormat::Ert;  // the whole roofline.json as one JSON string
     if (start.startsWith(u'{') || start.startsWith(u'[')) {
         if (head.contains(u"\"empirical\""_s))
             return ImportFormat::Ert;
@@ -56,7 +58,8 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
     for (const QString& line : lines) {
         if (isNsightLogLine(line) || line.trimmed().isEmpty())
             continue;
-        if (line.contains(u"\"Kernel Name\""_s) && line.contains(u"\"ID\""_s))
+        if (line.contains(u"\"Kernel Name\""_s)
+            && (line.contains(u"\"ID\""_s) || line.contains(u"\"Metric Name\""_s) || line.contains(u"__"_s)))
             return ImportFormat::NsightCompute;
         if (++looked >= 50)
             break;
@@ -65,8 +68,8 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
         const QString trimmed = line.trimmed();
         if (trimmed.isEmpty() || trimmed.startsWith(u'#'))
             continue;
-        QStringList columns;
-        for (const QString& column : trimmed.toLower().split(u','))
+        QStringList columns;  // ';' too, so that a European spreadsheet export gets its own message
+        for (const QString& column : trimmed.toLower().split(trimmed.contains(u',') ? u',' : u';'))
             columns.append(column.trimmed().remove(u'"'));
         if (columns.contains(u"name"_s) && columns.contains(u"flops"_s) && columns.contains(u"seconds"_s))
             return ImportFormat::PlainCsv;

@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QStringList>
 
 #include <cmath>
 
@@ -126,7 +127,9 @@ Result<double> parseNumber(QStringView text, Thousands thousands)
     static const QRegularExpression grouped(u"^\\+?\\d{1,3}(,\\d{3})+(\\.\\d*)?([eE][+-]?\\d+)?$"_s);
     static const QRegularExpression decimalComma(u"^[+-]?[\\d.]*\\d,\\d+$"_s);
     const QString value = text.trimmed().toString();
-    const auto quoted = [&value]() -> QString { return u"\""_s + (value.size() > 40 ? value.left(40) + u"..."_s : value) + u'"'; };
+    const auto quoted = [&value]() -> QString {
+        return u"\""_s + (value.size() > 40 ? value.left(40) + u"..."_s : value) + u'"';
+    };
     if (value.isEmpty())
         return makeError(Error::Code::Parse, u"an empty value where a number is expected"_s);
     const QString lower = value.toLower();
@@ -175,6 +178,12 @@ std::optional<double> unitScale(QStringView unit, QStringView baseUnit)
         if (u == u"nsecond"_s || u == u"ns"_s)
             return 1e-9;
         return std::nullopt;
+    }
+    if (baseUnit == u"byte"_s) {  // newer tools write B, KB, MB (decimal, as Nsight Compute's Kbyte)
+        static const QStringList kShort = {u"B"_s, u"KB"_s, u"MB"_s, u"GB"_s, u"TB"_s};
+        const qsizetype index = kShort.indexOf(u);
+        if (index >= 0)
+            return std::pow(1000.0, static_cast<double>(index));
     }
     if (u.size() != baseUnit.size() + 1 || !u.endsWith(baseUnit))
         return std::nullopt;

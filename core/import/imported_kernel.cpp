@@ -18,10 +18,24 @@ QString tooLarge(const QString& what, double value, double max)
            + u", more than any machine does"_s;
 }
 
+// What a session holds per string (core/session/session_json.cpp); CUTLASS names can be longer.
+constexpr qsizetype kMaxTextChars = 4096;
+
+void fitText(QString& text)
+{
+    if (text.size() > kMaxTextChars)
+        text = text.left(kMaxTextChars - 4) + u" ..."_s;
+}
+
 }  // namespace
 
 std::optional<QString> completeImportedKernel(KernelResult& kernel)
 {
+    for (QString* text : {&kernel.name, &kernel.fullName, &kernel.size, &kernel.precision, &kernel.level,
+                          &kernel.group, &kernel.source})
+        fitText(*text);
+    for (LevelPoint& point : kernel.levels)
+        fitText(point.level);
     if (kernel.flops > kMaxOperationCount)
         return tooLarge(u"the FLOP count"_s, kernel.flops, kMaxOperationCount);
     if (kernel.bytes > kMaxOperationCount)

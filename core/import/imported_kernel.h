@@ -10,7 +10,8 @@
 
 namespace ridgeline {
 
-// Fills gflops, gbps and intensity (and those of kernel.levels). Returns why the kernel cannot be stored
+// Fills gflops, gbps and intensity (and those of kernel.levels) and cuts texts longer than a session holds
+// (4096 characters, ending in " ..."). Returns why the kernel cannot be stored
 // (a count beyond what a session holds), or nullopt. flops, bytes and seconds must be > 0.
 std::optional<QString> completeImportedKernel(KernelResult& kernel);
 

@@ -8,6 +8,8 @@
 
 #include <QFileInfo>
 
+#include <utility>
+
 namespace ridgeline {
 
 using namespace Qt::Literals::StringLiterals;
@@ -43,9 +45,24 @@ Result<ImportResult> parse(const QByteArray& bytes, const QString& fileName, Imp
     return makeError(Error::Code::InvalidArgument, u"no format given"_s);
 }
 
-}  // namespace
+// Messages quote text from the file, which may hold line breaks (in a quoted CSV field) or other control
+// characters: escape them so that every message stays one line.
+Error oneLine(Error error)
+{
+    QString text;
+    text.reserve(error.message.size());
+    for (const QChar c : std::as_const(error.message)) {
+        const char16_t code = c.unicode();
+        if (code < 0x20 || code == 0x7f || code == 0x85 || code == 0x2028 || code == 0x2029)
+            text += u"\\u"_s + QString::number(code, 16).rightJustified(4, u'0');
+        else
+            text += c;
+    }
+    error.message = text;
+    return error;
+}
 
-Result<ImportResult> importBytes(const QByteArray& bytes, const QString& fileName, ImportFormat format)
+Result<ImportResult> importChecked(const QByteArray& bytes, const QString& fileName, ImportFormat format)
 {
     if (bytes.size() > kMaxImportFileBytes)
         return makeError(Error::Code::Range, fileName + u": larger than 100 MB; refused"_s);
@@ -67,11 +84,21 @@ Result<ImportResult> importBytes(const QByteArray& bytes, const QString& fileNam
     return result;
 }
 
+}  // namespace
+
+Result<ImportResult> importBytes(const QByteArray& bytes, const QString& fileName, ImportFormat format)
+{
+    auto result = importChecked(bytes, fileName, format);
+    if (!result.ok())
+        return oneLine(result.error());
+    return result;
+}
+
 Result<ImportResult> importFile(const QString& path, ImportFormat format)
 {
     const auto bytes = readImportFile(path);
     if (!bytes.ok())
-        return bytes.error();
+        return oneLine(bytes.error());
     return importBytes(bytes.value(), QFileInfo(path).fileName(), format);
 }
 

@@ -259,7 +259,8 @@ Result<ImportResult> importLikwid(const QString& text, const QString& fileName)
         kernel.bytes = volume ? *volume * 1e9 : bandwidth.value_or(0.0) * 1e6 * *runtime;
         QString reason;
         if (!mflops)
-            reason = u"the group measures no FLOPs (no \"DP [MFLOP/s]\" or \"SP [MFLOP/s]\" row; use MEM_DP or MEM_SP)"_s;
+            reason = u"the group measures no FLOPs (no \"DP [MFLOP/s]\" or \"SP [MFLOP/s]\" row; use MEM_DP or "
+                     "MEM_SP)"_s;
         else if (!volume && !bandwidth)
             reason = u"the group measures no memory traffic (use MEM_DP or MEM_SP, not FLOPS_DP/FLOPS_SP)"_s;
         else if (kernel.seconds <= 0.0)

@@ -108,119 +108,194 @@ std::optional<Error> checkWidth(const CsvRecord& record, const Header& header)
                        + (fewer ? u" (a truncated line?)"_s : u" (an unquoted comma?)"_s));
 }
 
-std::optional<Error> requireColumns(const Header& header, std::initializer_list<QString> names)
+// "Kernel Name" and either "ID", "Metric Name" or metric columns: scripts sometimes drop the ID column.
+bool isHeader(const CsvRecord& record)
 {
-    for (const QString& name : names)
-        if (!header.has(name))
-            return errorAt(header.record().line, 1, u"no \""_s + name + u"\" column in the Nsight Compute header"_s);
-    return std::nullopt;
+    bool id = false;
+    bool name = false;
+    for (const CsvField& field : record.fields) {
+        const QString text = field.text.trimmed();
+        id = id || text == u"ID"_s || text == u"Metric Name"_s || text.contains(u"__"_s);
+        name = name || text == u"Kernel Name"_s;
+    }
+    return id && name;
 }
 
-// The long "details" shape: rows grouped by ID in order of first appearance.
-Result<std::vector<NcuKernel>> readDetails(const std::vector<CsvRecord>& records, std::size_t first,
-                                           const Header& header)
-{
-    if (auto error = requireColumns(header, {u"Kernel Name"_s, u"Metric Unit"_s, u"Metric Value"_s}))
-        return *error;
-    const qsizetype id = header.index(u"ID"_s);
-    const qsizetype name = header.index(u"Kernel Name"_s);
-    const qsizetype metric = header.index(u"Metric Name"_s);
-    const qsizetype unit = header.index(u"Metric Unit"_s);
-    const qsizetype value = header.index(u"Metric Value"_s);
-    const qsizetype grid = header.index(u"Grid Size"_s);
-    const qsizetype block = header.index(u"Block Size"_s);
+// Reads the records as they stream past, keeping only the metrics it uses, so that a 100 MB export is
+// never held as a table. Details: rows grouped by ID in order of first appearance. Raw: a units row
+// under the header, then one row per kernel.
+class NcuTableReader {
+public:
+    explicit NcuTableReader(std::vector<SkippedRow>& skipped) : m_skipped(skipped) {}
 
-    std::vector<NcuKernel> kernels;
-    QHash<QString, std::size_t> byId;
-    for (std::size_t r = first; r < records.size(); ++r) {
-        const CsvRecord& record = records[r];
-        if (auto error = checkWidth(record, header))
-            return *error;
-        const QString kernelId = record.value(id).trimmed();
-        if (kernelId.isEmpty())
-            return errorAt(record.line, record.columnOf(id), u"an empty kernel ID"_s);
-        auto found = byId.constFind(kernelId);
-        if (found == byId.constEnd()) {
-            NcuKernel kernel;
-            kernel.id = kernelId;
-            kernel.name = record.value(name).trimmed();
-            kernel.line = record.line;
-            kernel.nameColumn = record.columnOf(name);
-            kernel.grid = record.value(grid).trimmed();
-            kernel.block = record.value(block).trimmed();
-            if (kernel.name.isEmpty())
-                return errorAt(record.line, record.columnOf(name), u"an empty kernel name"_s);
-            found = byId.insert(kernelId, kernels.size());
-            kernels.push_back(std::move(kernel));
+    std::optional<Error> onRecord(CsvRecord&& record)
+    {
+        if (!m_header) {
+            if (!isHeader(record)) {
+                // The profiled program's own output, when ncu's stdout was saved.
+                m_skipped.push_back(SkippedRow{record.line, QString(), u"not part of the Nsight Compute table"_s});
+                m_firstLine = m_firstLine == 0 ? record.line : m_firstLine;
+                return std::nullopt;
+            }
+            return readHeader(record);
         }
-        NcuKernel& kernel = kernels[*found];
-        if (record.value(name).trimmed() != kernel.name)
-            return errorAt(record.line, record.columnOf(name),
+        if (auto error = checkWidth(record, *m_header))
+            return error;
+        if (m_details)
+            return detailsRow(record);
+        if (!m_units)
+            return unitsRow(std::move(record));
+        return rawRow(record);
+    }
+
+    // After the last record: the kernels, or why there are none.
+    Result<std::vector<NcuKernel>> finish()
+    {
+        if (!m_header)
+            return errorAt(m_firstLine == 0 ? 1 : m_firstLine, 1,
+                           u"no Nsight Compute header (a row with \"ID\" and \"Kernel Name\" columns)"_s);
+        if (!m_details && !m_units)
+            return errorAt(m_header->record().line + 1, 1,
+                           u"the units row under the header is missing (a truncated `ncu --page raw --csv` file?)"_s);
+        if (m_kernels.empty())
+            return errorAt(m_header->record().line + (m_details ? 1 : 2), 1, u"no kernel rows after the header"_s);
+        return std::move(m_kernels);
+    }
+
+    bool details() const { return m_details; }
+    int headerLine() const { return m_header ? m_header->record().line : 1; }
+
+private:
+    std::optional<Error> readHeader(const CsvRecord& record)
+    {
+        auto header = Header::read(record);
+        if (!header.ok())
+            return header.error();
+        m_header = std::move(header).value();
+        m_details = m_header->has(u"Metric Name"_s);
+        if (m_details) {
+            for (const QString& name : {u"Metric Unit"_s, u"Metric Value"_s})
+                if (!m_header->has(name))
+                    return errorAt(record.line, 1, u"no \""_s + name + u"\" column in the Nsight Compute header"_s);
+        }
+        m_id = m_header->index(u"ID"_s);
+        m_name = m_header->index(u"Kernel Name"_s);
+        m_metric = m_header->index(u"Metric Name"_s);
+        m_unit = m_header->index(u"Metric Unit"_s);
+        m_value = m_header->index(u"Metric Value"_s);
+        m_grid = m_header->index(u"Grid Size"_s);
+        m_block = m_header->index(u"Block Size"_s);
+        return std::nullopt;
+    }
+
+    // Without an ID column, kernels are numbered in order from 0, as ncu numbers them.
+    std::optional<Error> newKernel(const CsvRecord& record, NcuKernel& kernel) const
+    {
+        kernel.id = m_id >= 0 ? record.value(m_id).trimmed() : QString::number(m_kernels.size());
+        kernel.name = record.value(m_name).trimmed();
+        kernel.line = record.line;
+        kernel.nameColumn = record.columnOf(m_name);
+        kernel.grid = record.value(m_grid).trimmed();
+        kernel.block = record.value(m_block).trimmed();
+        if (kernel.id.isEmpty())
+            return errorAt(record.line, record.columnOf(m_id), u"an empty kernel ID"_s);
+        if (kernel.name.isEmpty())
+            return errorAt(record.line, record.columnOf(m_name), u"an empty kernel name"_s);
+        return std::nullopt;
+    }
+
+    // Without an ID column a row belongs to the kernel before it, unless the name changes or the metric
+    // repeats (the next launch of the same kernel).
+    QString detailsId(const CsvRecord& record) const
+    {
+        if (m_id >= 0)
+            return record.value(m_id).trimmed();
+        if (m_kernels.empty())
+            return QString::number(0);
+        const NcuKernel& last = m_kernels.back();
+        const QString metricName = record.value(m_metric).trimmed();
+        const bool same = last.name == record.value(m_name).trimmed()
+                          && !(isUsedMetric(metricName) && last.metrics.contains(metricName));
+        return same ? last.id : QString::number(m_kernels.size());
+    }
+
+    std::optional<Error> detailsRow(const CsvRecord& record)
+    {
+        const QString kernelId = detailsId(record);
+        auto found = m_byId.constFind(kernelId);
+        if (found == m_byId.constEnd()) {
+            NcuKernel kernel;
+            if (auto error = newKernel(record, kernel))
+                return error;
+            found = m_byId.insert(kernelId, m_kernels.size());
+            m_kernels.push_back(std::move(kernel));
+        }
+        NcuKernel& kernel = m_kernels[*found];
+        if (record.value(m_name).trimmed() != kernel.name)
+            return errorAt(record.line, record.columnOf(m_name),
                            u"kernel ID "_s + kernelId + u" is named differently than on line "_s
                                + QString::number(kernel.line));
-        const QString metricName = record.value(metric).trimmed();
-        const Cell cell{record.value(value), record.value(unit).trimmed(), record.line, record.columnOf(value)};
+        const QString metricName = record.value(m_metric).trimmed();
+        if (!isUsedMetric(metricName))
+            return std::nullopt;
+        const Cell cell{record.value(m_value), record.value(m_unit).trimmed(), record.line, record.columnOf(m_value)};
         const auto previous = kernel.metrics.constFind(metricName);
-        if (previous != kernel.metrics.constEnd()
-            && (previous->value != cell.value || previous->unit != cell.unit)) {
+        if (previous != kernel.metrics.constEnd() && (previous->value != cell.value || previous->unit != cell.unit))
             return errorAt(record.line, cell.column,
                            u"kernel ID "_s + kernelId + u" has two different values for "_s + metricName
                                + u" (also line "_s + QString::number(previous->line) + u')');
-        }
         kernel.metrics.insert(metricName, cell);
+        return std::nullopt;
     }
-    return kernels;
-}
 
-// The wide "raw" shape: a units row under the header, then one row per kernel.
-Result<std::vector<NcuKernel>> readRaw(const std::vector<CsvRecord>& records, std::size_t first, const Header& header)
-{
-    const qsizetype id = header.index(u"ID"_s);
-    const qsizetype name = header.index(u"Kernel Name"_s);
-    const qsizetype grid = header.index(u"Grid Size"_s);
-    const qsizetype block = header.index(u"Block Size"_s);
-    if (first >= records.size())
-        return errorAt(header.record().line + 1, 1,
-                       u"the units row under the header is missing (a truncated `ncu --page raw --csv` file?)"_s);
-    const CsvRecord& units = records[first];
-    if (auto error = checkWidth(units, header))
-        return *error;
-    if (!units.value(id).trimmed().isEmpty())
-        return errorAt(units.line, units.columnOf(id),
-                       u"expected the units row of `ncu --page raw --csv` here (an empty ID and units such as "
-                       "\"byte\" or \"nsecond\"), got a kernel row"_s);
+    std::optional<Error> unitsRow(CsvRecord&& record)
+    {
+        const qsizetype identity = m_id >= 0 ? m_id : m_name;  // empty in the units row
+        if (!record.value(identity).trimmed().isEmpty())
+            return errorAt(record.line, record.columnOf(identity),
+                           u"expected the units row of `ncu --page raw --csv` here (an empty ID and units such as "
+                           "\"byte\" or \"nsecond\"), got a kernel row"_s);
+        for (auto it = m_header->columns().cbegin(); it != m_header->columns().cend(); ++it)
+            if (isUsedMetric(it.key()))
+                m_rawMetrics.emplace_back(it.key(), it.value());
+        m_units = std::move(record);
+        return std::nullopt;
+    }
 
-    std::vector<NcuKernel> kernels;
-    QHash<QString, int> lineById;
-    for (std::size_t r = first + 1; r < records.size(); ++r) {
-        const CsvRecord& record = records[r];
-        if (auto error = checkWidth(record, header))
-            return *error;
+    std::optional<Error> rawRow(const CsvRecord& record)
+    {
         NcuKernel kernel;
-        kernel.id = record.value(id).trimmed();
-        kernel.name = record.value(name).trimmed();
-        kernel.line = record.line;
-        kernel.nameColumn = record.columnOf(name);
-        kernel.grid = record.value(grid).trimmed();
-        kernel.block = record.value(block).trimmed();
-        if (kernel.id.isEmpty())
-            return errorAt(record.line, record.columnOf(id), u"an empty kernel ID"_s);
-        if (kernel.name.isEmpty())
-            return errorAt(record.line, record.columnOf(name), u"an empty kernel name"_s);
-        if (lineById.contains(kernel.id))
-            return errorAt(record.line, record.columnOf(id), u"kernel ID "_s + kernel.id + u" appears twice (also line "_s
-                                                                  + QString::number(lineById.value(kernel.id)) + u')');
-        lineById.insert(kernel.id, record.line);
-        for (auto it = header.columns().cbegin(); it != header.columns().cend(); ++it) {
-            if (!it.key().contains(u"__"_s))
-                continue;  // identity columns: ID, Kernel Name, Context, ...
-            kernel.metrics.insert(it.key(), Cell{record.value(it.value()), units.value(it.value()).trimmed(),
-                                                 record.line, record.columnOf(it.value())});
-        }
-        kernels.push_back(std::move(kernel));
+        if (auto error = newKernel(record, kernel))
+            return error;
+        if (m_id >= 0 && m_lineById.contains(kernel.id))
+            return errorAt(record.line, record.columnOf(m_id),
+                           u"kernel ID "_s + kernel.id + u" appears twice (also line "_s
+                               + QString::number(m_lineById.value(kernel.id)) + u')');
+        m_lineById.insert(kernel.id, record.line);
+        for (const auto& [metric, column] : m_rawMetrics)
+            kernel.metrics.insert(metric, Cell{record.value(column), m_units->value(column).trimmed(), record.line,
+                                               record.columnOf(column)});
+        m_kernels.push_back(std::move(kernel));
+        return std::nullopt;
     }
-    return kernels;
-}
+
+    std::vector<SkippedRow>& m_skipped;
+    std::optional<Header> m_header;
+    std::optional<CsvRecord> m_units;
+    std::vector<std::pair<QString, qsizetype>> m_rawMetrics;  // used metric -> column, raw shape
+    bool m_details = false;
+    int m_firstLine = 0;
+    qsizetype m_id = -1;
+    qsizetype m_name = -1;
+    qsizetype m_metric = -1;
+    qsizetype m_unit = -1;
+    qsizetype m_value = -1;
+    qsizetype m_grid = -1;
+    qsizetype m_block = -1;
+    std::vector<NcuKernel> m_kernels;
+    QHash<QString, std::size_t> m_byId;
+    QHash<QString, int> m_lineById;
+};
 
 // Values of one kernel's metrics, converted to base units; a missing or "n/a" metric reads as nullopt.
 class MetricReader {
@@ -359,17 +434,6 @@ Result<Evaluated> evaluate(const NcuKernel& source, const QString& sourceName)
     return out;
 }
 
-bool isHeader(const CsvRecord& record)
-{
-    bool id = false;
-    bool name = false;
-    for (const CsvField& field : record.fields) {
-        id = id || field.text.trimmed() == u"ID"_s;
-        name = name || field.text.trimmed() == u"Kernel Name"_s;
-    }
-    return id && name;
-}
-
 }  // namespace
 
 bool isNsightLogLine(QStringView line)
@@ -379,35 +443,19 @@ bool isNsightLogLine(QStringView line)
 
 Result<ImportResult> importNsightCompute(const QString& text, const QString& fileName)
 {
-    CsvOptions options;
-    options.skipLine = isNsightLogLine;
-    const auto records = readCsv(text, options);
-    if (!records.ok())
-        return records.error();
-    const std::vector<CsvRecord>& rows = records.value();
-
     ImportResult result;
     result.fileName = fileName;
     result.format = ImportFormat::NsightCompute;
-    std::size_t headerRow = 0;
-    while (headerRow < rows.size() && !isHeader(rows[headerRow])) {
-        // The profiled program's own output, when ncu's stdout was saved.
-        result.skipped.push_back(SkippedRow{rows[headerRow].line, QString(), u"not part of the Nsight Compute table"_s});
-        ++headerRow;
-    }
-    if (headerRow == rows.size())
-        return errorAt(rows.empty() ? 1 : rows.front().line, 1,
-                       u"no Nsight Compute header (a row with \"ID\" and \"Kernel Name\" columns)"_s);
-    const auto header = Header::read(rows[headerRow]);
-    if (!header.ok())
-        return header.error();
-    const bool details = header.value().has(u"Metric Name"_s);
-    const auto kernels = details ? readDetails(rows, headerRow + 1, header.value())
-                                 : readRaw(rows, headerRow + 1, header.value());
+    CsvOptions options;
+    options.skipLine = isNsightLogLine;
+    NcuTableReader reader(result.skipped);
+    const auto onRecord = [&reader](CsvRecord&& record) { return reader.onRecord(std::move(record)); };
+    if (auto error = forEachCsvRecord(text, options, onRecord))
+        return *error;
+    const auto kernels = reader.finish();
     if (!kernels.ok())
         return kernels.error();
-    if (kernels.value().empty())
-        return errorAt(rows[headerRow].line + (details ? 1 : 2), 1, u"no kernel rows after the header"_s);
+    const bool details = reader.details();
 
     // Metrics the file must offer at all; a kernel without one of them is skipped, a file without is an error.
     bool anyTime = false;
@@ -422,7 +470,7 @@ Result<ImportResult> importNsightCompute(const QString& text, const QString& fil
                        || it.key() == kL2 || it.key() == kL1;
         }
     }
-    const int headerLine = rows[headerRow].line;
+    const int headerLine = reader.headerLine();
     if (!anyTime)
         return errorAt(headerLine, 1, u"no gpu__time_duration.sum metric; profile with --metrics "
                                        "gpu__time_duration.sum,dram__bytes.sum,sm__sass_thread_inst_executed_op_*"_s);

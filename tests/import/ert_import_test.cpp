@@ -1,4 +1,5 @@
 // ERT roofline.json: ceilings of the machine ERT ran on.
+#include "core/import/import_format.h"
 #include "tests/import/import_test_support.h"
 
 #include <gtest/gtest.h>
@@ -53,4 +54,21 @@ TEST(ImportErt, EmptySpecIsFine)
     ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
     EXPECT_EQ(result.value().computeCeilings.size(), 1u);
     EXPECT_TRUE(result.value().bandwidthCeilings.empty());
+}
+
+TEST(ImportErt, DocumentDumpedAsOneJsonStringIsReadToo)
+{
+    // Some ERT scripts json.dumps() the text again; readers then json.loads() twice.
+    const QByteArray json = R"("{\"empirical\": {\"gflops\": {\"data\": [[\"FP64 GFLOPs\", 42.5]]}, )"
+                            R"(\"gbytes\": {\"data\": [[\"DRAM\", 12]]}}}")";
+    ASSERT_EQ(detectFormat(json, QStringLiteral("r.json")).value(), ImportFormat::Ert);
+    const auto result = importBytes(json, QStringLiteral("r.json"));
+    ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+    ASSERT_EQ(result.value().computeCeilings.size(), 1u);
+    EXPECT_DOUBLE_EQ(result.value().computeCeilings[0].gflops, 42.5);
+    EXPECT_DOUBLE_EQ(result.value().bandwidthCeilings[0].gbps, 12.0);
+    const auto broken = importBytes(R"("{\"empirical\": {")", QStringLiteral("r.json"), ImportFormat::Ert);
+    ASSERT_FALSE(broken.ok());
+    EXPECT_TRUE(broken.error().message.contains(QStringLiteral("of the JSON text inside the file's string: truncated")))
+        << broken.error().message.toStdString();
 }

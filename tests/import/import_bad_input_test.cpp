@@ -65,9 +65,11 @@ const std::vector<BadCase>& badCases()
         // --- Nsight Compute ---
         {"ncu decimal comma", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"21.50\"", "\"21,50\""); },
          "line 12, column 212: gpu__time_duration.sum: a decimal comma in \"21,50\""},
-        {"ncu German thousands and decimals", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"8.39\"", "\"8.390,5\""); },
+        {"ncu German thousands and decimals", kNcu,
+         []() -> QByteArray { return replaceFirst(ncuDetails(), "\"8.39\"", "\"8.390,5\""); },
          "line 10, column 208: dram__bytes_read.sum: a decimal comma in \"8.390,5\""},
-        {"ncu unknown unit", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"usecond\",\"21.50\"", "\"furlong\",\"21.50\""); },
+        {"ncu unknown unit", kNcu,
+         []() -> QByteArray { return replaceFirst(ncuDetails(), "\"usecond\",\"21.50\"", "\"furlong\",\"21.50\""); },
          "line 12, column 212: gpu__time_duration.sum: unknown unit \"furlong\" (expected second, nsecond, usecond or "
          "msecond)"},
         {"ncu NaN", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"1.34\"", "\"nan\""); },
@@ -78,12 +80,15 @@ const std::vector<BadCase>& badCases()
          "line 11, column 209: dram__bytes_write.sum: a negative value: \"-4.19\""},
         {"ncu overflow", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"4.19\"", "\"4e999\""); },
          "line 11, column 209: dram__bytes_write.sum: a number out of range: \"4e999\""},
-        {"ncu badly grouped thousands", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"1,048,576\"", "\"1,04,8576\""); },
+        {"ncu badly grouped thousands", kNcu,
+         []() -> QByteArray { return replaceFirst(ncuDetails(), "\"1,048,576\"", "\"1,04,8576\""); },
          "line 20, column 236: sm__sass_thread_inst_executed_op_ffma_pred_on.sum: not a number: \"1,04,8576\" "
          "(thousands separators must group 3 digits)"},
-        {"ncu missing Metric Value column", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"Metric Value\"", "\"Value\""); },
+        {"ncu missing Metric Value column", kNcu,
+         []() -> QByteArray { return replaceFirst(ncuDetails(), "\"Metric Value\"", "\"Value\""); },
          "line 9, column 1: no \"Metric Value\" column in the Nsight Compute header"},
-        {"ncu duplicate header", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"Context\"", "\"Stream\""); },
+        {"ncu duplicate header", kNcu,
+         []() -> QByteArray { return replaceFirst(ncuDetails(), "\"Context\"", "\"Stream\""); },
          "line 9, column 69: the column \"Stream\" appears twice in the header (also column 60)"},
         {"ncu truncated inside a field", kNcu, []() -> QByteArray { return ncuDetails().chopped(10); },
          "line 69, column 221: the quoted field starting here is never closed (truncated file?)"},
@@ -93,7 +98,8 @@ const std::vector<BadCase>& badCases()
         {"ncu unquoted comma", kNcu,
          []() -> QByteArray { return replaceFirst(ncuDetails(), "\"Command line profiler metrics\"", "\"Command line\",profiler metrics"); },
          "line 10, column 208: 16 fields where the header on line 9 has 15 (an unquoted comma?)"},
-        {"ncu text after a quote", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"8.39\"", "\"8.39\"x"); },
+        {"ncu text after a quote", kNcu,
+         []() -> QByteArray { return replaceFirst(ncuDetails(), "\"8.39\"", "\"8.39\"x"); },
          "line 10, column 214: text after the closing quote of a field"},
         {"ncu without a time metric", kNcu,
          []() -> QByteArray { return dropLines(ncuDetails(), [](int, const QByteArray& text) { return text.contains("gpu__time"); }); },
@@ -106,53 +112,70 @@ const std::vector<BadCase>& badCases()
         {"ncu huge field", kNcu,
          []() -> QByteArray { return replaceFirst(ncuDetails(), "saxpy_kernel<float>", QByteArray(70000, 'a')); },
          "line 10, column 35: a field longer than 65536 characters (a broken or hostile file?)"},
-        {"ncu binary garbage", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "kernels: 4", QByteArray("\x7f" "ELF\0\x01\x02", 7)); },
+        {"ncu binary garbage", kNcu,
+         []() -> QByteArray { return replaceFirst(ncuDetails(), "kernels: 4", QByteArray("\x7f" "ELF\0\x01\x02", 7)); },
          "line 7, column 5: a NUL byte: this is a binary file, not text"},
-        {"ncu invalid UTF-8", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "127.0.0.1", "h\xf4\x90\x80\x80st"); },
+        {"ncu invalid UTF-8", kNcu,
+         []() -> QByteArray { return replaceFirst(ncuDetails(), "127.0.0.1", "h\xf4\x90\x80\x80st"); },
          "line 10, column 25: the byte 0xf4 is not UTF-8 text (a binary file, or another encoding?)"},
         {"ncu empty", kNcu, []() -> QByteArray { return QByteArray(); }, "the file is empty"},
         {"ncu no header", kNcu, []() -> QByteArray { return QByteArray("a,b\n1,2\n"); },
          "line 1, column 1: no Nsight Compute header (a row with \"ID\" and \"Kernel Name\" columns)"},
-        {"ncu raw without units row", kNcu, []() -> QByteArray { return dropLines(ncuRaw(), [](int line, const QByteArray&) { return line == 4; }); },
+        {"ncu raw without units row", kNcu,
+         []() -> QByteArray { return dropLines(ncuRaw(), [](int line, const QByteArray&) { return line == 4; }); },
          "line 4, column 1: expected the units row of `ncu --page raw --csv` here (an empty ID and units such as "
          "\"byte\" or \"nsecond\"), got a kernel row"},
         {"ncu raw duplicate ID", kNcu, []() -> QByteArray { return replaceFirst(ncuRaw(), "\n\"2\",", "\n\"1\","); },
          "line 7, column 1: kernel ID 1 appears twice (also line 6)"},
-        {"ncu raw short row", kNcu, []() -> QByteArray { return firstLines(ncuRaw(), 5) + "\"1\",\"48377\",\"kernels\"\n"; },
+        {"ncu raw short row", kNcu,
+         []() -> QByteArray { return firstLines(ncuRaw(), 5) + "\"1\",\"48377\",\"kernels\"\n"; },
          "line 7, column 20: 3 fields where the header on line 3 has 27 (a truncated line?)"},
-        {"ncu raw wrong time unit", kNcu, []() -> QByteArray { return replaceFirst(ncuRaw(), "\"Kbyte\",\"usecond\"", "\"Kbyte\",\"cycle\""); },
+        {"ncu raw wrong time unit", kNcu,
+         []() -> QByteArray { return replaceFirst(ncuRaw(), "\"Kbyte\",\"usecond\"", "\"Kbyte\",\"cycle\""); },
          "line 5, column 154: gpu__time_duration.sum: unknown unit \"cycle\" (expected second, nsecond, usecond or "
          "msecond)"},
-        {"ncu UTF-16", kNcu, []() -> QByteArray { return QByteArray("\xFF\xFE\"\0I\0D\0\"\0", 10); }, "the file is UTF-16 text; save it as UTF-8"},
+        {"ncu UTF-16", kNcu,
+         []() -> QByteArray { return QByteArray("\xFF\xFE\"\0I\0D\0\"\0", 10); }, "the file is UTF-16 text; save it as UTF-8"},
 
         // --- ERT ---
-        {"ert truncated", kErt, []() -> QByteArray { return ert().left(300); }, "line 14, column 5: truncated or invalid JSON: "},
+        {"ert truncated", kErt,
+         []() -> QByteArray { return ert().left(300); }, "line 14, column 5: truncated or invalid JSON: "},
         {"ert NaN", kErt, []() -> QByteArray { return replaceFirst(ert(), "9166.4", "NaN"); },
          "line 11, column 25: truncated or invalid JSON: illegal number (NaN, Infinity and numbers beyond double range "
          "are not allowed)"},
-        {"ert missing empirical", kErt, []() -> QByteArray { return replaceFirst(ert(), "\"empirical\"", "\"measured\""); },
+        {"ert missing empirical", kErt,
+         []() -> QByteArray { return replaceFirst(ert(), "\"empirical\"", "\"measured\""); },
          "empirical is missing: not an ERT roofline.json"},
-        {"ert data not an array", kErt, []() -> QByteArray { return replaceFirst(ert(), "\"data\": [\n        [\"L1\"", "\"data\": {}, \"x\": [\n        [\"L1\""); },
+        {"ert data not an array", kErt,
+         []() -> QByteArray { return replaceFirst(ert(), "\"data\": [\n        [\"L1\"", "\"data\": {}, \"x\": [\n        [\"L1\""); },
          "line 17, column 7: empirical.gbytes.data must be an array"},
-        {"ert entry not a pair", kErt, []() -> QByteArray { return replaceFirst(ert(), "[\"L1\", 14205.3]", "[\"L1\"]"); },
+        {"ert entry not a pair", kErt,
+         []() -> QByteArray { return replaceFirst(ert(), "[\"L1\", 14205.3]", "[\"L1\"]"); },
          "line 18, column 10: empirical.gbytes.data[0] must be a [\"name\", number] pair"},
-        {"ert value as string", kErt, []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L2\", \"3836.9\"]"); },
+        {"ert value as string", kErt,
+         []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L2\", \"3836.9\"]"); },
          "line 19, column 10: empirical.gbytes.data entry \"L2\" must have a number as its value, got the string \"3836.9\""},
-        {"ert negative", kErt, []() -> QByteArray { return replaceFirst(ert(), "[\"DRAM\", 1433.2]", "[\"DRAM\", -1433.2]"); },
+        {"ert negative", kErt,
+         []() -> QByteArray { return replaceFirst(ert(), "[\"DRAM\", 1433.2]", "[\"DRAM\", -1433.2]"); },
          "line 20, column 10: empirical.gbytes.data entry \"DRAM\" has the value -1433.2; a ceiling is a number in 0..1e+09"},
         {"ert absurd", kErt, []() -> QByteArray { return replaceFirst(ert(), "18304.2", "1.8e12"); },
          "line 12, column 10: empirical.gflops.data entry \"FP32 GFLOPs\" has the value 1.8e+12; a ceiling is a number "
          "in 0..1e+09"},
-        {"ert duplicate level", kErt, []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L1\", 3836.9]"); },
+        {"ert duplicate level", kErt,
+         []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L1\", 3836.9]"); },
          "line 18, column 10: empirical.gbytes.data names \"L1\" twice"},
-        {"ert top level array", kErt, []() -> QByteArray { return QByteArray("[1, 2]"); }, "line 1, column 1: the top level must be a JSON object"},
+        {"ert top level array", kErt,
+         []() -> QByteArray { return QByteArray("[1, 2]"); }, "line 1, column 1: the top level must be a JSON object"},
         {"ert no ceilings", kErt,
          []() -> QByteArray { return QByteArray(R"({"empirical": {"gflops": {"data": []}, "gbytes": {"data": [["DRAM", 0]]}}})"); },
          "line 1, column 2: empirical.gflops.data and empirical.gbytes.data hold no ceiling with a value above 0"},
-        {"ert gbytes missing", kErt, []() -> QByteArray { return QByteArray(R"({"empirical": {"gflops": {"data": [["FP64", 1]]}}})"); },
+        {"ert gbytes missing", kErt,
+         []() -> QByteArray { return QByteArray(R"({"empirical": {"gflops": {"data": [["FP64", 1]]}}})"); },
          "line 1, column 2: empirical.gbytes is missing: not an ERT roofline.json"},
-        {"ert garbage after", kErt, []() -> QByteArray { return ert() + "}"; }, "line 38, column 1: truncated or invalid JSON: garbage at the end of the document"},
-        {"ert binary", kErt, []() -> QByteArray { return QByteArray("{\"empirical\": \0\0\0", 17); }, "line 1, column 15: a NUL byte"},
+        {"ert garbage after", kErt,
+         []() -> QByteArray { return ert() + "}"; }, "line 38, column 1: truncated or invalid JSON: garbage at the end of the document"},
+        {"ert binary", kErt,
+         []() -> QByteArray { return QByteArray("{\"empirical\": \0\0\0", 17); }, "line 1, column 15: a NUL byte"},
         {"ert empty", kErt, []() -> QByteArray { return QByteArray("  \n"); }, "the file is empty"},
 
         // --- likwid ---
@@ -163,7 +186,8 @@ const std::vector<BadCase>& badCases()
         {"likwid without runtime", kLikwid,
          []() -> QByteArray { return dropLines(likwid(), [](int, const QByteArray& text) { return text.startsWith("Runtime (RDTSC)"); }); },
          "line 20, column 1: the MEM_DP Metric table has no \"Runtime (RDTSC) [s]\" row"},
-        {"likwid NaN", kLikwid, []() -> QByteArray { return replaceFirst(likwid(), "DP [MFLOP/s] STAT,1580", "DP [MFLOP/s] STAT,nan"); },
+        {"likwid NaN", kLikwid,
+         []() -> QByteArray { return replaceFirst(likwid(), "DP [MFLOP/s] STAT,1580", "DP [MFLOP/s] STAT,nan"); },
          "line 51, column 19: DP [MFLOP/s]: not a finite number: \"nan\""},
         {"likwid negative", kLikwid,
          []() -> QByteArray { return replaceFirst(likwid(), "Memory data volume [GBytes] STAT,9.88", "Memory data volume [GBytes] STAT,-9.88"); },
@@ -179,20 +203,26 @@ const std::vector<BadCase>& badCases()
          "line 20, column 42: a TABLE line whose row count \"twenty\" is not a number"},
         {"likwid truncated", kLikwid, []() -> QByteArray { return firstLines(likwid(), 45); },
          "line 46, column 1: the table on line 41 announces 20 rows, only 4 follow (a truncated file?)"},
-        {"likwid header row missing", kLikwid, []() -> QByteArray { return replaceFirst(likwid(), "Metric,HWThread 0", "Metrik,HWThread 0"); },
+        {"likwid header row missing", kLikwid,
+         []() -> QByteArray { return replaceFirst(likwid(), "Metric,HWThread 0", "Metrik,HWThread 0"); },
          "line 21, column 1: expected the table's \"Metric,...\" header row"},
         {"likwid duplicate metric", kLikwid,
          []() -> QByteArray { return replaceFirst(likwid(), "DP [MFLOP/s],800,780,,\n", "DP [MFLOP/s],800,780,,\nDP [MFLOP/s],800,780,,\n"); },
          "line 31, column 1: the metric \"DP [MFLOP/s]\" appears twice in a table"},
-        {"likwid STAT without Sum", kLikwid, []() -> QByteArray { return replaceFirst(likwid(), "Metric,Sum,", "Metric,Total,"); },
+        {"likwid STAT without Sum", kLikwid,
+         []() -> QByteArray { return replaceFirst(likwid(), "Metric,Sum,", "Metric,Total,"); },
          "line 42, column 8: a STAT table without Sum and Max columns"},
-        {"likwid short row", kLikwid, []() -> QByteArray { return replaceFirst(likwid(), "DP [MFLOP/s],800,780,,", "DP [MFLOP/s],800"); },
+        {"likwid short row", kLikwid,
+         []() -> QByteArray { return replaceFirst(likwid(), "DP [MFLOP/s],800,780,,", "DP [MFLOP/s],800"); },
          "line 30, column 17: 2 fields where the table's header has 3 (a truncated line?)"},
-        {"likwid text as a number", kLikwid, []() -> QByteArray { return replaceFirst(likwid(), "DP [MFLOP/s],800,780", "DP [MFLOP/s],800,n/a"); },
+        {"likwid text as a number", kLikwid,
+         []() -> QByteArray { return replaceFirst(likwid(), "DP [MFLOP/s],800,780", "DP [MFLOP/s],800,n/a"); },
          "line 30, column 18: DP [MFLOP/s]: not a number: \"n/a\""},
-        {"likwid unterminated quote", kLikwid, []() -> QByteArray { return replaceFirst(likwid(), "CPU name:,Intel", "CPU name:,\"Intel"); },
+        {"likwid unterminated quote", kLikwid,
+         []() -> QByteArray { return replaceFirst(likwid(), "CPU name:,Intel", "CPU name:,\"Intel"); },
          "line 2, column 11: the quoted field starting here is never closed (truncated file?)"},
-        {"likwid binary", kLikwid, []() -> QByteArray { return replaceFirst(likwid(), "CPU type", QByteArray("CPU\0type", 8)); },
+        {"likwid binary", kLikwid,
+         []() -> QByteArray { return replaceFirst(likwid(), "CPU type", QByteArray("CPU\0type", 8)); },
          "line 3, column 4: a NUL byte: this is a binary file, not text"},
         {"likwid raw tables only", kLikwid, []() -> QByteArray { return firstLines(likwid(), 19); },
          "line 19, column 1: no Metric table (only raw counters?); likwid-perfctr writes one per group"},
@@ -203,11 +233,14 @@ const std::vector<BadCase>& badCases()
          "precision, group"},
         {"csv missing seconds column", kCsv, []() -> QByteArray { return QByteArray("name,flops,bytes\nk,1,2\n"); },
          "line 1, column 17: the header has no \"seconds\" column (needed: name, flops, bytes, seconds)"},
-        {"csv duplicate column", kCsv, []() -> QByteArray { return QByteArray("name,flops,bytes,seconds,Flops\nk,1,2,3,4\n"); },
+        {"csv duplicate column", kCsv,
+         []() -> QByteArray { return QByteArray("name,flops,bytes,seconds,Flops\nk,1,2,3,4\n"); },
          "line 1, column 26: the column \"flops\" appears twice (also column 6)"},
-        {"csv decimal comma quoted", kCsv, []() -> QByteArray { return replaceFirst(plain(), "1.6e9,3.2e9,0.08,", "1.6e9,3.2e9,\"0,08\","); },
+        {"csv decimal comma quoted", kCsv,
+         []() -> QByteArray { return replaceFirst(plain(), "1.6e9,3.2e9,0.08,", "1.6e9,3.2e9,\"0,08\","); },
          "line 4, column 24: seconds: a decimal comma in \"0,08\"; export with a '.' decimal point (e.g. LC_NUMERIC=C)"},
-        {"csv decimal comma unquoted", kCsv, []() -> QByteArray { return replaceFirst(plain(), "1.6e9,3.2e9,0.08,", "1.6e9,3.2e9,0,08,"); },
+        {"csv decimal comma unquoted", kCsv,
+         []() -> QByteArray { return replaceFirst(plain(), "1.6e9,3.2e9,0.08,", "1.6e9,3.2e9,0,08,"); },
          "line 4, column 39: 8 fields where the header has 7 (an unquoted comma, or a decimal comma?)"},
         {"csv NaN", kCsv, []() -> QByteArray { return replaceFirst(plain(), "2147483648", "NaN"); },
          "line 8, column 12: flops: not a finite number: \"NaN\""},
@@ -219,12 +252,15 @@ const std::vector<BadCase>& badCases()
          "line 8, column 32: seconds: an empty value where a number is expected"},
         {"csv text as a number", kCsv, []() -> QByteArray { return replaceFirst(plain(), "2147483648", "2 GFLOP"); },
          "line 8, column 12: flops: not a number: \"2 GFLOP\""},
-        {"csv too few fields", kCsv, []() -> QByteArray { return replaceFirst(plain(), "dgemm 1024,2147483648,25165824,0.0215,,fp64,", "dgemm 1024,2147483648"); },
+        {"csv too few fields", kCsv,
+         []() -> QByteArray { return replaceFirst(plain(), "dgemm 1024,2147483648,25165824,0.0215,,fp64,", "dgemm 1024,2147483648"); },
          "line 8, column 22: 2 fields where the header has 7 (a truncated line?)"},
-        {"csv levels disagree", kCsv, []() -> QByteArray { return replaceFirst(plain(), "6.4e9,0.08,L2", "6.4e9,0.09,L2"); },
+        {"csv levels disagree", kCsv,
+         []() -> QByteArray { return replaceFirst(plain(), "6.4e9,0.08,L2", "6.4e9,0.09,L2"); },
          "line 5, column 24: \"stencil_3d\" at level L2 has other flops or seconds than on line 4; the levels of one "
          "kernel share them"},
-        {"csv level twice", kCsv, []() -> QByteArray { return replaceFirst(plain(), "1.28e10,0.08,L1", "1.28e10,0.08,L2"); },
+        {"csv level twice", kCsv,
+         []() -> QByteArray { return replaceFirst(plain(), "1.28e10,0.08,L1", "1.28e10,0.08,L2"); },
          "line 6, column 31: \"stencil_3d\" has level L2 twice"},
         {"csv empty name", kCsv, []() -> QByteArray { return replaceFirst(plain(), "dgemm 1024,", " ,"); },
          "line 8, column 1: an empty kernel name"},
@@ -234,7 +270,12 @@ const std::vector<BadCase>& badCases()
          "line 8, column 1: \"dgemm 1024\": the FLOP count 1e+30 is beyond 1e+21, more than any machine does"},
         {"csv stray quote", kCsv, []() -> QByteArray { return replaceFirst(plain(), "dgemm 1024", "dgemm \"1024"); },
          "line 8, column 7: a quote inside an unquoted field (quote the whole field and double the quote)"},
-        {"csv binary", kCsv, []() -> QByteArray { return QByteArray("name,flops,bytes,seconds\n\x89PNG\r\n\x1a\n\0\0", 34); },
+        {"csv semicolons and decimal commas", ImportFormat::Auto,
+         []() -> QByteArray { return QByteArray("name;flops;bytes;seconds\nk;1,5e9;2e9;0,1\n"); },
+         "line 1, column 5: semicolon-separated (a spreadsheet saved with a European locale?); save it comma-separated "
+         "with '.' as the decimal point"},
+        {"csv binary", kCsv,
+         []() -> QByteArray { return QByteArray("name,flops,bytes,seconds\n\x89PNG\r\n\x1a\n\0\0", 34); },
          "line 4, column 1: a NUL byte: this is a binary file, not text"},
     };
     return cases;
@@ -335,4 +376,46 @@ TEST(ImportBadInputs, GarbageIsNamedAsBinaryEvenWhenTheFormatIsDetected)
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(result.error().message,
               QStringLiteral("profile.csv.gz: line 1, column 4: a NUL byte: this is a binary file, not text"));
+}
+
+// Random byte corruptions of every fixture: no crash, and every refusal is one line naming the file.
+TEST(ImportBadInputs, RandomCorruptionsAreRefusedInOneLineOrReadWhole)
+{
+    std::uint32_t state = 6;  // a fixed seed: the same cases on every run
+    const auto next = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    for (const char* name : {"ncu_details.csv", "ncu_raw.csv", "likwid_mem_dp.csv", "plain.csv", "ert_roofline.json"}) {
+        const QByteArray whole = importFixture(QString::fromLatin1(name));
+        ASSERT_FALSE(whole.isEmpty()) << name;
+        for (int round = 0; round < 300; ++round) {
+            QByteArray bytes = whole;
+            for (int edit = 0; edit < 1 + round % 3; ++edit) {
+                const auto at = static_cast<qsizetype>(next() % static_cast<std::uint32_t>(bytes.size()));
+                static const char kBytes[] = {'"', ',', '\n', '\r', '\0', '-', '.', 'e', '9', '\xff', '{', ']'};
+                bytes[at] = kBytes[next() % sizeof kBytes];
+            }
+            const auto result = importBytes(bytes, QStringLiteral("fuzzed"));
+            if (result.ok()) {
+                for (const KernelResult& kernel : result.value().kernels) {
+                    EXPECT_GT(kernel.flops, 0.0);
+                    EXPECT_GT(kernel.bytes, 0.0);
+                    EXPECT_GT(kernel.seconds, 0.0);
+                }
+                continue;
+            }
+            const QString message = result.error().message;
+            EXPECT_TRUE(message.startsWith(QStringLiteral("fuzzed"))) << message.toStdString();
+            EXPECT_FALSE(message.contains(u'\n') || message.contains(u'\r')) << message.toStdString();
+        }
+    }
+}
+
+TEST(ImportBadInputs, LineBreaksQuotedFromTheFileAreEscapedInMessages)
+{
+    const auto result = importBytes("name,flops,bytes,seconds\nk,\"1\n2\",3,4\n", QStringLiteral("k.csv"));
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().message,
+              QStringLiteral("k.csv (plain CSV): line 2, column 3: flops: not a number: \"1\\u000a2\""));
 }

@@ -65,6 +65,9 @@ TEST(ImportNumbers, ProfilerUnitsScaleToBaseUnits)
     EXPECT_EQ(unitScale(u"Kinst", u"inst"), 1e3);
     EXPECT_EQ(unitScale(u"Minst", u"inst"), 1e6);
     EXPECT_EQ(unitScale(u"", u"inst"), 1.0);
+    EXPECT_EQ(unitScale(u"MB", u"byte"), 1e6);
+    EXPECT_EQ(unitScale(u"B", u"byte"), 1.0);
+    EXPECT_FALSE(unitScale(u"MB", u"inst").has_value());
     EXPECT_FALSE(unitScale(u"", u"byte").has_value());
     EXPECT_FALSE(unitScale(u"byte/second", u"byte").has_value());
     EXPECT_FALSE(unitScale(u"cycle", u"second").has_value());

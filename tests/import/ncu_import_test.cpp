@@ -1,4 +1,5 @@
 // Nsight Compute CSV, both shapes, against FLOPs, bytes and times worked out by hand from the fixtures.
+#include "core/import/import_format.h"
 #include "tests/import/import_test_support.h"
 
 #include <gtest/gtest.h>
@@ -148,4 +149,45 @@ TEST(ImportNcu, DurationRowOfTheSpeedOfLightSectionGivesTheTime)
     EXPECT_DOUBLE_EQ(result.value().kernels[0].flops, 6000.0);
     EXPECT_DOUBLE_EQ(result.value().kernels[0].bytes, 1000.0);
     EXPECT_TRUE(result.value().kernels[0].levels.empty());
+}
+
+TEST(ImportNcu, OverlongTemplateNamesAreCutToWhatASessionHolds)
+{
+    const QString longName = QStringLiteral("void cutlass::Kernel<") + QString(6000, u'x') + QStringLiteral(">(Params)");
+    const QByteArray csv = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                           "\"0\",\"" + longName.toUtf8() + "\",\"gpu__time_duration.sum\",\"second\",\"1\"\n"
+                           "\"0\",\"" + longName.toUtf8() + "\",\"dram__bytes.sum\",\"B\",\"10\"\n"
+                           "\"0\",\"" + longName.toUtf8() + "\",\"sm__sass_thread_inst_executed_op_dadd_pred_on.sum\","
+                           "\"inst\",\"20\"\n";
+    const auto result = importBytes(csv, QStringLiteral("long.csv"));
+    ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+    ASSERT_EQ(result.value().kernels.size(), 1u);
+    EXPECT_EQ(result.value().kernels[0].name, QStringLiteral("cutlass::Kernel"));
+    EXPECT_EQ(result.value().kernels[0].fullName.size(), 4096);
+    EXPECT_TRUE(result.value().kernels[0].fullName.endsWith(QStringLiteral(" ...")));
+    EXPECT_DOUBLE_EQ(result.value().kernels[0].intensity, 2.0);
+}
+
+TEST(ImportNcu, WithoutAnIdColumnRowsGroupByNameAndRepeatedMetrics)
+{
+    // Two launches of k, then one of m; scripts that post-process ncu output sometimes drop "ID".
+    const QByteArray csv = "\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                           "\"k\",\"gpu__time_duration.sum\",\"ns\",\"1,000\"\n"
+                           "\"k\",\"dram__bytes.sum\",\"byte\",\"100\"\n"
+                           "\"k\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"50\"\n"
+                           "\"k\",\"gpu__time_duration.sum\",\"ns\",\"2,000\"\n"
+                           "\"k\",\"dram__bytes.sum\",\"byte\",\"100\"\n"
+                           "\"k\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"50\"\n"
+                           "\"m\",\"gpu__time_duration.sum\",\"us\",\"1\"\n"
+                           "\"m\",\"dram__bytes.sum\",\"byte\",\"400\"\n"
+                           "\"m\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"50\"\n";
+    ASSERT_EQ(detectFormat(csv, QStringLiteral("noid.csv")).value(), ImportFormat::NsightCompute);
+    const auto result = importBytes(csv, QStringLiteral("noid.csv"));
+    ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+    ASSERT_EQ(result.value().kernels.size(), 3u);
+    EXPECT_DOUBLE_EQ(result.value().kernels[0].seconds, 1e-6);
+    EXPECT_DOUBLE_EQ(result.value().kernels[1].seconds, 2e-6);
+    EXPECT_DOUBLE_EQ(result.value().kernels[1].intensity, 1.0);
+    EXPECT_EQ(result.value().kernels[2].name, QStringLiteral("m"));
+    EXPECT_DOUBLE_EQ(result.value().kernels[2].intensity, 0.25);
 }

@@ -61,9 +61,10 @@ TEST(UiMeasureRunner, ManyPartialResultsArriveCoalescedAndTheLastRunWins)
 
 TEST(UiMeasureRunner, AnEngineErrorIsReportedAsFailed)
 {
-    MeasureRunner runner([](const MeasureOptions&, const ProgressCallback&, const PartialResultCallback&) -> Result<Session> {
-        return makeError(Error::Code::Io, QStringLiteral("no sysfs"));
-    });
+    MeasureRunner runner(
+        [](const MeasureOptions&, const ProgressCallback&, const PartialResultCallback&) -> Result<Session> {
+            return makeError(Error::Code::Io, QStringLiteral("no sysfs"));
+        });
     QSignalSpy failed(&runner, &MeasureRunner::failed);
     ASSERT_TRUE(runner.start({}));
     ASSERT_TRUE(failed.wait());

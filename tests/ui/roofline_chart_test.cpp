@@ -260,3 +260,17 @@ TEST(RooflineChart, TheExampleSessionAtSlideSizeLabelsEveryKernelWithoutOverlap)
         for (std::size_t j = i + 1; j < rects.size(); ++j)
             EXPECT_FALSE(rects[i].intersects(rects[j])) << i << " and " << j;
 }
+
+// Regression: a GPU roof's label is wider than its flat part and used to be dropped.
+TEST(RooflineChart, CatalogGpuRoofsAreLabelledOnTheChart)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    chart.setExtraRoofs({{QStringLiteral("NVIDIA H100 SXM5 80GB (bf16)"), Roof{989e3, 3350.0}},
+                         {QStringLiteral("NVIDIA L4 (bf16)"), Roof{121e3, 300.0}}});
+    fixtures::layoutNow(chart, QSize(1920, 1080));
+    const QStringList labels = chart.visibleLabels();
+    EXPECT_TRUE(labels.contains(QStringLiteral("NVIDIA H100 SXM5 80GB (bf16): 989 TFLOP/s, 3.4 TB/s")))
+        << labels.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(labels.contains(QStringLiteral("NVIDIA L4 (bf16): 121 TFLOP/s, 0.30 TB/s")));
+}

@@ -115,7 +115,8 @@ std::optional<Error> exportPng(const ChartContent& content, const QString& path,
     if (auto error = checkSize(size))
         return error;
     if (!(devicePixelRatio >= 0.5 && devicePixelRatio <= 4.0))
-        return makeError(Error::Code::InvalidArgument, tr("Device pixel ratio %1 is outside 0.5..4.").arg(devicePixelRatio));
+        return makeError(
+            Error::Code::InvalidArgument, tr("Device pixel ratio %1 is outside 0.5..4.").arg(devicePixelRatio));
     const QImage image = renderChartImage(content, size, devicePixelRatio);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())

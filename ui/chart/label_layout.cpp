@@ -89,7 +89,8 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
                 ++neighbours[i];
         }
     }
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return neighbours[a] > neighbours[b]; });
+    std::stable_sort(
+        order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return neighbours[a] > neighbours[b]; });
 
     std::vector<LabelPlacement> result(input.labels.size());
     std::vector<QLineF> leaders;
@@ -123,7 +124,8 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
                     if (leader.length() > r)
                         leader.setP1(leader.pointAt(r / leader.length()));
                     const bool cutsSomething = std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) {
-                        return !other.contains(label.anchor) && segmentIntersectsRect(leader, other.adjusted(1, 1, -1, -1));
+                        return !other.contains(label.anchor)
+                            && segmentIntersectsRect(leader, other.adjusted(1, 1, -1, -1));
                     });
                     if (cutsSomething)
                         continue;

@@ -397,8 +397,8 @@ void RooflineChart::addSessionSeries(int index)
         const double start = fastest > 0.0 ? std::max(xLow, ceiling.gflops / fastest) : xLow;
         // The lower ceilings recede (lighter, dashed) so the roof that matters reads first on a slide.
         const QColor base = overlay ? sessionColor : m_theme.computeRoof;
-        QPen pen(isBest ? base : blend(base, m_theme.background, 0.4), isBest ? m_theme.boldRoofWidth : m_theme.roofWidth,
-                 isBest ? Qt::SolidLine : Qt::DashLine);
+        QPen pen(isBest ? base : blend(base, m_theme.background, 0.4),
+            isBest ? m_theme.boldRoofWidth : m_theme.roofWidth, isBest ? Qt::SolidLine : Qt::DashLine);
         pen.setCapStyle(Qt::FlatCap);
         const bool inLegend = overlay && isBest && !legendTaken;
         QLineSeries* series = addLine({QPointF(start, ceiling.gflops), QPointF(xHigh, ceiling.gflops)}, pen,
@@ -634,32 +634,40 @@ void RooflineChart::relayout()
         const QFontMetricsF metrics(font);
         const QSizeF size(metrics.horizontalAdvance(text) + 2.0, metrics.height());
         const double y = toChart(QPointF(xMax, gflops)).y();
-        const double leftmost = std::max(inner.left() + 4.0, toChart(QPointF(std::max(startIntensity, xMin), gflops)).x() + 8.0);
+        const double leftmost
+            = std::max(inner.left() + 4.0, toChart(QPointF(std::max(startIntensity, xMin), gflops)).x() + 8.0);
         std::vector<double> lefts;
         for (int step = 0; step < 16; ++step)
             lefts.push_back(inner.right() - 4.0 - size.width() - step * size.width() * 0.5);
         lefts.insert(lefts.begin() + 1, leftmost);
         double bestCrowding = std::numeric_limits<double>::max();
         QRectF best;
-        for (const bool under : {false, true}) {
-            for (std::size_t i = 0; i < lefts.size(); ++i) {
-                if (lefts[i] < leftmost - 1e-6)
-                    continue;
-                const QRectF box(lefts[i], under ? y + 4.0 : y - 4.0 - size.height(), size.width(), size.height());
-                if (!isFree(box))
-                    continue;
-                const QRectF neighbourhood = box.adjusted(-30.0, -60.0, 30.0, 60.0);
-                double crowding = (under ? 0.5 : 0.0) + static_cast<double>(i) * 0.01;
-                for (const QRectF& marker : markerBoxes)
-                    crowding += neighbourhood.intersects(marker) ? 1.0 : 0.0;
-                for (const QLineF& segment : roofSegments)  // a box over the diagonals hides them
-                    crowding += segmentIntersectsRect(segment, box) ? 1.5 : 0.0;
-                if (crowding < bestCrowding) {
-                    bestCrowding = crowding;
-                    best = box;
+        auto consider = [&](bool flatOnly) {
+            for (const bool under : {false, true}) {
+                for (std::size_t i = 0; i < lefts.size(); ++i) {
+                    if (flatOnly && lefts[i] < leftmost - 1e-6)
+                        continue;
+                    const QRectF box(lefts[i], under ? y + 4.0 : y - 4.0 - size.height(), size.width(), size.height());
+                    if (!isFree(box))
+                        continue;
+                    const QRectF neighbourhood = box.adjusted(-30.0, -60.0, 30.0, 60.0);
+                    double crowding = (under ? 0.5 : 0.0) + static_cast<double>(i) * 0.01;
+                    for (const QRectF& marker : markerBoxes)
+                        crowding += neighbourhood.intersects(marker) ? 1.0 : 0.0;
+                    for (const QLineF& segment : roofSegments)  // a box over the diagonals hides them
+                        crowding += segmentIntersectsRect(segment, box) ? 1.5 : 0.0;
+                    if (crowding < bestCrowding) {
+                        bestCrowding = crowding;
+                        best = box;
+                    }
                 }
             }
-        }
+        };
+        // First only over the flat part; a label wider than the flat part (a GPU's ridge sits far right)
+        // may then reach left over its own diagonal, which lies below it.
+        consider(true);
+        if (bestCrowding == std::numeric_limits<double>::max())
+            consider(false);
         if (bestCrowding == std::numeric_limits<double>::max())
             return;
         texts.push_back({text, best.topLeft(), 0.0, color, font, m_theme.background, true});
@@ -687,7 +695,7 @@ void RooflineChart::relayout()
         while (j < computeSeries.size() && computeSeries[j]->property("ridgeline.value").toDouble() > value / 1.1 &&
                computeSeries[j]->property("ridgeline.session") == lead->property("ridgeline.session")) {
             others << QStringLiteral("%1 %2").arg(shortName(computeSeries[j]->property("ridgeline.name").toString()),
-                                                 formatNumber(computeSeries[j]->property("ridgeline.value").toDouble()));
+                formatNumber(computeSeries[j]->property("ridgeline.value").toDouble()));
             ++j;
         }
         if (!others.isEmpty())
@@ -870,7 +878,8 @@ void RooflineChart::relayout()
             else if (k.kind == QLatin1String("fusion-fused"))
                 fused = &k;
         }
-        std::sort(decode.begin(), decode.end(), [](const KernelResult* a, const KernelResult* b) { return a->batch < b->batch; });
+        std::sort(decode.begin(), decode.end(),
+            [](const KernelResult* a, const KernelResult* b) { return a->batch < b->batch; });
         if (visibleKind && decode.size() > 1 && decode.size() <= static_cast<std::size_t>(kMaxKernelLabels)) {
             QColor color = overlay ? m_theme.sessionColor(si) : m_theme.kernelColor(QStringLiteral("decode"));
             color.setAlphaF(0.55f);
@@ -888,7 +897,8 @@ void RooflineChart::relayout()
             QLineF arrow(from, to);
             const double length = arrow.length();
             if (length > 4.0 * markerRadius) {
-                arrow = QLineF(arrow.pointAt(markerRadius * 1.6 / length), arrow.pointAt(1.0 - markerRadius * 1.8 / length));
+                arrow = QLineF(
+                    arrow.pointAt(markerRadius * 1.6 / length), arrow.pointAt(1.0 - markerRadius * 1.8 / length));
                 QColor color = m_theme.kernelColor(QStringLiteral("fusion-fused"));
                 QPen pen(color, 2.5);
                 pen.setCapStyle(Qt::RoundCap);

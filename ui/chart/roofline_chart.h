@@ -65,7 +65,8 @@ public:
     QList<QLineSeries*> ceilingSeries() const;      // one per compute and bandwidth ceiling, all sessions
     QList<QScatterSeries*> kernelSeries() const;
     QList<QLineSeries*> extraRoofSeries() const;
-    QLineSeries* ceilingSeries(int session, const QString& kind, const QString& name) const;  // kind "compute"|"bandwidth"
+    // kind is "compute" or "bandwidth"; name as in the session ("fp32 avx512 x2", "DRAM", "L2 triad").
+    QLineSeries* ceilingSeries(int session, const QString& kind, const QString& name) const;
     int kernelPointCount() const;
     // Chart-data -> viewport pixel, the layout-independent probe of the house style.
     QPoint viewportPosition(QPointF value) const;

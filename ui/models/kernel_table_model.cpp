@@ -58,7 +58,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return {};
         if (index.column() == Bound)
             return boundName(e.bound);
-        return sort ? QVariant(e.percentOfAttainable) : QVariant(QStringLiteral("%1 %").arg(formatNumber(e.percentOfAttainable)));
+        return sort ? QVariant(e.percentOfAttainable)
+                    : QVariant(QStringLiteral("%1 %").arg(formatNumber(e.percentOfAttainable)));
     }
     case Gbps:
         return sort ? QVariant(k.gbps) : QVariant(formatNumber(k.gbps));

@@ -122,10 +122,12 @@ PointExplanation explainKernel(const Session& session, const KernelResult& kerne
 QString explanationHtml(const PointExplanation& e)
 {
     if (!e.valid)
-        return tr("<p>This session has no ceilings to compare <b>%1</b> with yet.</p>").arg(e.kernelName.toHtmlEscaped());
+        return tr("<p>This session has no ceilings to compare <b>%1</b> with yet.</p>")
+            .arg(e.kernelName.toHtmlEscaped());
     QString html;
     html += QStringLiteral("<h3>%1</h3>").arg(e.kernelName.toHtmlEscaped());
-    html += tr("<p><b>%1 GFLOP/s</b> at <b>%2 FLOP/byte</b>.</p>").arg(formatNumber(e.gflops), formatNumber(e.intensity));
+    html += tr("<p><b>%1 GFLOP/s</b> at <b>%2 FLOP/byte</b>.</p>")
+                .arg(formatNumber(e.gflops), formatNumber(e.intensity));
     html += tr("<p>Binding ceiling: <b>%1</b> — %2-bound.<br>Its data lives in %3, so the roof above it is "
                "min(%4 GFLOP/s, %5 FLOP/byte × %6 GB/s) = <b>%7 GFLOP/s</b>.</p>")
                 .arg(e.bindingCeiling.toHtmlEscaped(), boundName(e.bound), e.memoryLevel,

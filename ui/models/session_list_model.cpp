@@ -85,7 +85,8 @@ QVariant SessionListModel::data(const QModelIndex& index, int role) const
 
 bool SessionListModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
-    if (role != Qt::CheckStateRole || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (role != Qt::CheckStateRole
+        || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
     const bool visible = value.toInt() == Qt::Checked;
     OpenSession& s = m_sessions[static_cast<std::size_t>(index.row())];

@@ -1,0 +1,18 @@
+#pragma once
+// What an import read and skipped, as lines for a person: printed by `ridgeline import` and meant for the
+// window's import summary, so both say the same thing.
+
+#include "core/import/import_result.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstddef>
+
+namespace ridgeline {
+
+// "plain.csv (csv): 4 kernels, 1 skipped", then one indented line per ceiling, kernel, skipped row and note;
+// at most maxListed kernels and skipped rows each, then "... and N more".
+QStringList importSummaryLines(const ImportResult& import, std::size_t maxListed = 40);
+
+}  // namespace ridgeline
