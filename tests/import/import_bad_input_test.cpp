@@ -96,18 +96,27 @@ const std::vector<BadCase>& badCases()
          "line 55, column 35: kernel ID 3 has no sm__sass_thread_inst_executed_op_hadd_pred_on.sum row while other "
          "kernels have one (a truncated file?)"},
         {"ncu unquoted comma", kNcu,
-         []() -> QByteArray { return replaceFirst(ncuDetails(), "\"Command line profiler metrics\"", "\"Command line\",profiler metrics"); },
+         []() -> QByteArray {
+             return replaceFirst(ncuDetails(),
+                                 "\"Command line profiler metrics\"",
+                                 "\"Command line\",profiler metrics");
+         },
          "line 10, column 208: 16 fields where the header on line 9 has 15 (an unquoted comma?)"},
         {"ncu text after a quote", kNcu,
          []() -> QByteArray { return replaceFirst(ncuDetails(), "\"8.39\"", "\"8.39\"x"); },
          "line 10, column 214: text after the closing quote of a field"},
         {"ncu without a time metric", kNcu,
-         []() -> QByteArray { return dropLines(ncuDetails(), [](int, const QByteArray& text) { return text.contains("gpu__time"); }); },
+         []() -> QByteArray {
+             return dropLines(ncuDetails(), [](int, const QByteArray& text) { return text.contains("gpu__time"); });
+         },
          "line 9, column 1: no gpu__time_duration.sum metric"},
         {"ncu conflicting duplicate metric", kNcu,
-         []() -> QByteArray { return ncuDetails() + "\"0\",\"48213\",\"kernels\",\"127.0.0.1\",\"void saxpy_kernel<float>(int, float, "
-                                    "const float *, float *)\",\"1\",\"7\",\"(256, 1, 1)\",\"(4096, 1, 1)\",\"0\",\"8.0\","
-                                    "\"Command line profiler metrics\",\"gpu__time_duration.sum\",\"usecond\",\"99\"\n"; },
+         []() -> QByteArray {
+             return ncuDetails()
+                    + "\"0\",\"48213\",\"kernels\",\"127.0.0.1\",\"void saxpy_kernel<float>(int, float, const float *, "
+                      "float *)\",\"1\",\"7\",\"(256, 1, 1)\",\"(4096, 1, 1)\",\"0\",\"8.0\",\"Command line profiler "
+                      "metrics\",\"gpu__time_duration.sum\",\"usecond\",\"99\"\n";
+         },
          "line 70, column 212: kernel ID 0 has two different values for gpu__time_duration.sum (also line 12)"},
         {"ncu huge field", kNcu,
          []() -> QByteArray { return replaceFirst(ncuDetails(), "saxpy_kernel<float>", QByteArray(70000, 'a')); },
@@ -135,7 +144,10 @@ const std::vector<BadCase>& badCases()
          "line 5, column 154: gpu__time_duration.sum: unknown unit \"cycle\" (expected second, nsecond, usecond or "
          "msecond)"},
         {"ncu UTF-16", kNcu,
-         []() -> QByteArray { return QByteArray("\xFF\xFE\"\0I\0D\0\"\0", 10); }, "the file is UTF-16 text; save it as UTF-8"},
+         []() -> QByteArray {
+             return QByteArray("\xFF\xFE\"\0I\0D\0\"\0", 10);
+         },
+         "the file is UTF-16 text; save it as UTF-8"},
 
         // --- ERT ---
         {"ert truncated", kErt,
@@ -147,17 +159,21 @@ const std::vector<BadCase>& badCases()
          []() -> QByteArray { return replaceFirst(ert(), "\"empirical\"", "\"measured\""); },
          "empirical is missing: not an ERT roofline.json"},
         {"ert data not an array", kErt,
-         []() -> QByteArray { return replaceFirst(ert(), "\"data\": [\n        [\"L1\"", "\"data\": {}, \"x\": [\n        [\"L1\""); },
+         []() -> QByteArray {
+             return replaceFirst(ert(), "\"data\": [\n        [\"L1\"", "\"data\": {}, \"x\": [\n        [\"L1\"");
+         },
          "line 17, column 7: empirical.gbytes.data must be an array"},
         {"ert entry not a pair", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"L1\", 14205.3]", "[\"L1\"]"); },
          "line 18, column 10: empirical.gbytes.data[0] must be a [\"name\", number] pair"},
         {"ert value as string", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L2\", \"3836.9\"]"); },
-         "line 19, column 10: empirical.gbytes.data entry \"L2\" must have a number as its value, got the string \"3836.9\""},
+         "line 19, column 10: empirical.gbytes.data entry \"L2\" must have a number as its value, got the string "
+         "\"3836.9\""},
         {"ert negative", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"DRAM\", 1433.2]", "[\"DRAM\", -1433.2]"); },
-         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" has the value -1433.2; a ceiling is a number in 0..1e+09"},
+         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" has the value -1433.2; a ceiling is a number in "
+         "0..1e+09"},
         {"ert absurd", kErt, []() -> QByteArray { return replaceFirst(ert(), "18304.2", "1.8e12"); },
          "line 12, column 10: empirical.gflops.data entry \"FP32 GFLOPs\" has the value 1.8e+12; a ceiling is a number "
          "in 0..1e+09"},
@@ -167,39 +183,58 @@ const std::vector<BadCase>& badCases()
         {"ert top level array", kErt,
          []() -> QByteArray { return QByteArray("[1, 2]"); }, "line 1, column 1: the top level must be a JSON object"},
         {"ert no ceilings", kErt,
-         []() -> QByteArray { return QByteArray(R"({"empirical": {"gflops": {"data": []}, "gbytes": {"data": [["DRAM", 0]]}}})"); },
+         []() -> QByteArray {
+             return QByteArray(R"({"empirical": {"gflops": {"data": []}, "gbytes": {"data": [["DRAM", 0]]}}})");
+         },
          "line 1, column 2: empirical.gflops.data and empirical.gbytes.data hold no ceiling with a value above 0"},
         {"ert gbytes missing", kErt,
          []() -> QByteArray { return QByteArray(R"({"empirical": {"gflops": {"data": [["FP64", 1]]}}})"); },
          "line 1, column 2: empirical.gbytes is missing: not an ERT roofline.json"},
         {"ert garbage after", kErt,
-         []() -> QByteArray { return ert() + "}"; }, "line 38, column 1: truncated or invalid JSON: garbage at the end of the document"},
+         []() -> QByteArray {
+             return ert() + "}";
+         },
+         "line 38, column 1: truncated or invalid JSON: garbage at the end of the document"},
         {"ert binary", kErt,
          []() -> QByteArray { return QByteArray("{\"empirical\": \0\0\0", 17); }, "line 1, column 15: a NUL byte"},
         {"ert empty", kErt, []() -> QByteArray { return QByteArray("  \n"); }, "the file is empty"},
 
         // --- likwid ---
         {"likwid decimal comma", kLikwid,
-         []() -> QByteArray { return replaceFirst(likwid(), "Runtime (RDTSC) [s],0.5,0.52,,", "Runtime (RDTSC) [s],0,5,0,52,"); },
+         []() -> QByteArray {
+             return replaceFirst(likwid(), "Runtime (RDTSC) [s],0.5,0.52,,", "Runtime (RDTSC) [s],0,5,0,52,");
+         },
          "line 22, column 25: Runtime (RDTSC) [s]: more values than the table's header has columns (a decimal comma, "
          "e.g. \"0,5\"? export with LC_NUMERIC=C)"},
         {"likwid without runtime", kLikwid,
-         []() -> QByteArray { return dropLines(likwid(), [](int, const QByteArray& text) { return text.startsWith("Runtime (RDTSC)"); }); },
+         []() -> QByteArray {
+             return dropLines(likwid(), [](int, const QByteArray& text) { return text.startsWith("Runtime (RDTSC)"); });
+         },
          "line 20, column 1: the MEM_DP Metric table has no \"Runtime (RDTSC) [s]\" row"},
         {"likwid NaN", kLikwid,
          []() -> QByteArray { return replaceFirst(likwid(), "DP [MFLOP/s] STAT,1580", "DP [MFLOP/s] STAT,nan"); },
          "line 51, column 19: DP [MFLOP/s]: not a finite number: \"nan\""},
         {"likwid negative", kLikwid,
-         []() -> QByteArray { return replaceFirst(likwid(), "Memory data volume [GBytes] STAT,9.88", "Memory data volume [GBytes] STAT,-9.88"); },
+         []() -> QByteArray {
+             return replaceFirst(likwid(),
+                                 "Memory data volume [GBytes] STAT,9.88",
+                                 "Memory data volume [GBytes] STAT,-9.88");
+         },
          "line 60, column 34: Memory data volume [GBytes]: a negative value: \"-9.88\""},
         {"likwid not likwid", kLikwid, []() -> QByteArray { return QByteArray("hello,world\n"); },
          "line 1, column 1: not a likwid-perfctr CSV file: it must start with STRUCT or TABLE lines (written by "
          "likwid-perfctr -o FILE.csv)"},
         {"likwid TABLE without group", kLikwid,
-         []() -> QByteArray { return replaceFirst(likwid(), "TABLE,Region triad,Group 1 Metric,MEM_DP", "TABLE,Region triad,Metric,MEM_DP"); },
+         []() -> QByteArray {
+             return replaceFirst(likwid(),
+                                 "TABLE,Region triad,Group 1 Metric,MEM_DP",
+                                 "TABLE,Region triad,Metric,MEM_DP");
+         },
          "line 20, column 20: a TABLE line without its \"Group N ...\" field (a truncated or edited likwid file?)"},
         {"likwid bad row count", kLikwid,
-         []() -> QByteArray { return replaceFirst(likwid(), "Group 1 Metric,MEM_DP,20", "Group 1 Metric,MEM_DP,twenty"); },
+         []() -> QByteArray {
+             return replaceFirst(likwid(), "Group 1 Metric,MEM_DP,20", "Group 1 Metric,MEM_DP,twenty");
+         },
          "line 20, column 42: a TABLE line whose row count \"twenty\" is not a number"},
         {"likwid truncated", kLikwid, []() -> QByteArray { return firstLines(likwid(), 45); },
          "line 46, column 1: the table on line 41 announces 20 rows, only 4 follow (a truncated file?)"},
@@ -207,7 +242,11 @@ const std::vector<BadCase>& badCases()
          []() -> QByteArray { return replaceFirst(likwid(), "Metric,HWThread 0", "Metrik,HWThread 0"); },
          "line 21, column 1: expected the table's \"Metric,...\" header row"},
         {"likwid duplicate metric", kLikwid,
-         []() -> QByteArray { return replaceFirst(likwid(), "DP [MFLOP/s],800,780,,\n", "DP [MFLOP/s],800,780,,\nDP [MFLOP/s],800,780,,\n"); },
+         []() -> QByteArray {
+             return replaceFirst(likwid(),
+                                 "DP [MFLOP/s],800,780,,\n",
+                                 "DP [MFLOP/s],800,780,,\nDP [MFLOP/s],800,780,,\n");
+         },
          "line 31, column 1: the metric \"DP [MFLOP/s]\" appears twice in a table"},
         {"likwid STAT without Sum", kLikwid,
          []() -> QByteArray { return replaceFirst(likwid(), "Metric,Sum,", "Metric,Total,"); },
@@ -229,7 +268,8 @@ const std::vector<BadCase>& badCases()
 
         // --- plain CSV ---
         {"csv unknown column", kCsv, []() -> QByteArray { return replaceFirst(plain(), "name,flops,", "name,gflop,"); },
-         "line 3, column 6: unknown column \"gflop\"; the columns are name, flops, bytes, seconds and optionally level, "
+         "line 3, column 6: unknown column \"gflop\"; the columns are name, flops, bytes, seconds and optionally "
+         "level, "
          "precision, group"},
         {"csv missing seconds column", kCsv, []() -> QByteArray { return QByteArray("name,flops,bytes\nk,1,2\n"); },
          "line 1, column 17: the header has no \"seconds\" column (needed: name, flops, bytes, seconds)"},
@@ -238,7 +278,8 @@ const std::vector<BadCase>& badCases()
          "line 1, column 26: the column \"flops\" appears twice (also column 6)"},
         {"csv decimal comma quoted", kCsv,
          []() -> QByteArray { return replaceFirst(plain(), "1.6e9,3.2e9,0.08,", "1.6e9,3.2e9,\"0,08\","); },
-         "line 4, column 24: seconds: a decimal comma in \"0,08\"; export with a '.' decimal point (e.g. LC_NUMERIC=C)"},
+         "line 4, column 24: seconds: a decimal comma in \"0,08\"; export with a '.' decimal point (e.g. "
+         "LC_NUMERIC=C)"},
         {"csv decimal comma unquoted", kCsv,
          []() -> QByteArray { return replaceFirst(plain(), "1.6e9,3.2e9,0.08,", "1.6e9,3.2e9,0,08,"); },
          "line 4, column 39: 8 fields where the header has 7 (an unquoted comma, or a decimal comma?)"},
@@ -253,7 +294,9 @@ const std::vector<BadCase>& badCases()
         {"csv text as a number", kCsv, []() -> QByteArray { return replaceFirst(plain(), "2147483648", "2 GFLOP"); },
          "line 8, column 12: flops: not a number: \"2 GFLOP\""},
         {"csv too few fields", kCsv,
-         []() -> QByteArray { return replaceFirst(plain(), "dgemm 1024,2147483648,25165824,0.0215,,fp64,", "dgemm 1024,2147483648"); },
+         []() -> QByteArray {
+             return replaceFirst(plain(), "dgemm 1024,2147483648,25165824,0.0215,,fp64,", "dgemm 1024,2147483648");
+         },
          "line 8, column 22: 2 fields where the header has 7 (a truncated line?)"},
         {"csv levels disagree", kCsv,
          []() -> QByteArray { return replaceFirst(plain(), "6.4e9,0.08,L2", "6.4e9,0.09,L2"); },
@@ -293,8 +336,9 @@ TEST_P(ImportBadInput, IsRefusedWithItsOwnMessage)
     // "bad.file (Nsight Compute CSV): ...", or "bad.file: ..." when the bytes were refused before parsing.
     const QString message = result.error().message;
     ASSERT_TRUE(message.startsWith(QStringLiteral("bad.file"))) << message.toStdString();
-    const QString detail = message.startsWith(QStringLiteral("bad.file (")) ? message.mid(message.indexOf(QStringLiteral("): ")) + 3)
-                                                                            : message.mid(10);
+    const QString detail = message.startsWith(QStringLiteral("bad.file ("))
+                               ? message.mid(message.indexOf(QStringLiteral("): ")) + 3)
+                               : message.mid(10);
     EXPECT_TRUE(detail.startsWith(QString::fromUtf8(bad.message))) << bad.id << "\n  got:      "
                                                                    << detail.toStdString()
                                                                    << "\n  expected: " << bad.message;
@@ -327,7 +371,8 @@ TEST(ImportBadInputs, TruncationAtEveryLineNeverGivesADifferentKernel)
         const QByteArray whole = importFixture(QString::fromLatin1(name));
         const auto full = importBytes(whole, QString::fromLatin1(name));
         ASSERT_TRUE(full.ok()) << name;
-        for (qsizetype end = whole.indexOf('\n'); end >= 0 && end + 1 < whole.size(); end = whole.indexOf('\n', end + 1)) {
+        for (qsizetype end = whole.indexOf('\n'); end >= 0 && end + 1 < whole.size();
+             end = whole.indexOf('\n', end + 1)) {
             for (const qsizetype cut : {end, end + 1, end + 4}) {
                 const auto part = importBytes(whole.left(cut), QString::fromLatin1(name), full.value().format);
                 if (!part.ok())
@@ -366,7 +411,8 @@ TEST(ImportBadInputs, MissingFilesAndFoldersAreNamed)
     QTemporaryDir dir;
     EXPECT_EQ(importFile(dir.filePath(QStringLiteral("nope.csv"))).error().message,
               dir.filePath(QStringLiteral("nope.csv")) + QStringLiteral(": no such file"));
-    EXPECT_EQ(importFile(dir.path()).error().message, dir.path() + QStringLiteral(": is a folder, not a file to import"));
+    EXPECT_EQ(importFile(dir.path()).error().message,
+              dir.path() + QStringLiteral(": is a folder, not a file to import"));
     EXPECT_EQ(importFile(QStringLiteral("/dev/zero")).error().message, QStringLiteral("/dev/zero: not a regular file"));
 }
 

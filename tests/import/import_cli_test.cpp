@@ -61,7 +61,8 @@ TEST(ImportCli, ImportsEveryFormatIntoANewSessionAndPrintsWhatItReadAndSkipped)
     const CliRun run = ridgelineCli({QStringLiteral("import"), fixture("ncu_details.csv"), fixture("plain.csv"),
                                      fixture("likwid_mem_dp.csv"), QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    EXPECT_TRUE(run.out.contains(QStringLiteral("ncu_details.csv (ncu): 3 kernels, 2 skipped"))) << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("ncu_details.csv (ncu): 3 kernels, 2 skipped")))
+        << run.out.toStdString();
     EXPECT_TRUE(run.out.contains(QStringLiteral("skipped  line 55 copy_kernel (ID 3) - no floating-point")));
     EXPECT_TRUE(run.out.contains(QStringLiteral("tensor FLOPs counted")));
     EXPECT_TRUE(run.out.contains(QStringLiteral("plain.csv (csv): 4 kernels, 1 skipped")));
@@ -106,12 +107,12 @@ TEST(ImportCli, ABadFileImportsNothingAndLeavesTheTargetSessionAsItWas)
     file.write("name,flops,bytes,seconds\nk,\"1,5\",2,3\n");
     file.close();
     // Into the same file it reads from: the failure must not touch it.
-    const CliRun run = ridgelineCli({QStringLiteral("import"), fixture("plain.csv"), bad, QStringLiteral("--into"), base,
-                                     QStringLiteral("--out"), base});
+    const CliRun run = ridgelineCli({QStringLiteral("import"), fixture("plain.csv"), bad, QStringLiteral("--into"),
+                                     base, QStringLiteral("--out"), base});
     EXPECT_EQ(run.exitCode, 1);
-    EXPECT_EQ(run.err, QStringLiteral("ridgeline import: bad.csv (plain CSV): line 2, column 3: flops: a decimal comma in "
-                                      "\"1,5\"; export with a '.' decimal point (e.g. LC_NUMERIC=C)\nnothing was "
-                                      "written\n"));
+    EXPECT_EQ(run.err, QStringLiteral("ridgeline import: bad.csv (plain CSV): line 2, column 3: flops: a decimal "
+                                      "comma in \"1,5\"; export with a '.' decimal point (e.g. LC_NUMERIC=C)\n"
+                                      "nothing was written\n"));
     EXPECT_EQ(readAll(base), before);
     EXPECT_TRUE(run.out.isEmpty()) << run.out.toStdString();
 }
@@ -127,7 +128,8 @@ TEST(ImportCli, ErtIntoASessionWithCeilingsIsRefused)
     EXPECT_TRUE(run.err.contains(QStringLiteral("ceilings of another machine cannot join"))) << run.err.toStdString();
     EXPECT_FALSE(QFile::exists(out));
 
-    const CliRun fresh = ridgelineCli({QStringLiteral("import"), fixture("ert_roofline.json"), QStringLiteral("--out"), out});
+    const CliRun fresh =
+        ridgelineCli({QStringLiteral("import"), fixture("ert_roofline.json"), QStringLiteral("--out"), out});
     ASSERT_EQ(fresh.exitCode, 0) << fresh.err.toStdString();
     const auto loaded = loadSession(out);
     ASSERT_TRUE(loaded.ok());

@@ -23,7 +23,8 @@ TEST(ImportDetect, EveryFixtureIsRecognized)
 
 TEST(ImportDetect, SessionsAndUnknownTextAreRefusedWithAHint)
 {
-    const auto session = detectFormat(R"({"format": "ridgeline-session", "schema_version": 1})", QStringLiteral("s.json"));
+    const auto session =
+        detectFormat(R"({"format": "ridgeline-session", "schema_version": 1})", QStringLiteral("s.json"));
     ASSERT_FALSE(session.ok());
     EXPECT_TRUE(session.error().message.contains(QStringLiteral("a Ridgeline session, not a file to import")));
     const auto other = detectFormat("time,value\n1,2\n", QStringLiteral("x.csv"));

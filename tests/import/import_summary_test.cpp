@@ -17,7 +17,8 @@ TEST(ImportSummary, PlainCsvFixtureReadsAsItsLines)
                                           "0.125 (L1), 80 ms"),
                            QStringLiteral("  kernel   stencil_3d [before]: 8 GFLOP/s, 0.25 FLOP/byte (DRAM), 200 ms"),
                            QStringLiteral("  kernel   dgemm 1024: 99.88 GFLOP/s, 85.33 FLOP/byte, 21.5 ms"),
-                           QStringLiteral("  kernel   conv2d \"3x3\", stride 1: 120 GFLOP/s, 3 FLOP/byte (DRAM), 10 ms"),
+                           QStringLiteral("  kernel   conv2d \"3x3\", stride 1: 120 GFLOP/s, 3 FLOP/byte (DRAM), "
+                                          "10 ms"),
                            QStringLiteral("  skipped  line 10 memcpy (DRAM) - 0 FLOPs")}));
 }
 

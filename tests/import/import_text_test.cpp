@@ -82,5 +82,6 @@ TEST(ImportText, BomIsDroppedAndBinaryOrOtherEncodingsAreNamed)
     EXPECT_EQ(decodeImportText(QByteArray("ab\ncd\0e", 7)).error().message,
               QStringLiteral("line 2, column 3: a NUL byte: this is a binary file, not text"));
     EXPECT_EQ(decodeImportText(QByteArray("name\nk\xE9")).error().message,
-              QStringLiteral("line 2, column 2: the byte 0xe9 is not UTF-8 text (a binary file, or another encoding?)"));
+              QStringLiteral("line 2, column 2: the byte 0xe9 is not UTF-8 text (a binary file, or another "
+                             "encoding?)"));
 }

@@ -24,7 +24,8 @@ struct Expected {
 
 const Expected kSaxpy{"saxpy_kernel", 2.0 * 1'048'576, 12'580'000, 12'620'000, 12'580'000, 21.5e-6, "fp32"};
 // 2 x 67,108,864 DFMA + 262,144 DADD
-const Expected kDgemm{"dgemm_tile", 2.0 * 67'108'864 + 262'144, 25'170'000, 201'330'000, 1'610'000'000, 1.34e-3, "fp64"};
+const Expected kDgemm{"dgemm_tile", 2.0 * 67'108'864 + 262'144, 25'170'000, 201'330'000, 1'610'000'000,
+                      1.34e-3, "fp64"};
 // 2 x 131,072 HFMA + 65,536 HADD + 2 x 16,384 FFMA + 512 x 262,144 tensor instructions
 const Expected kCutlass{"cutlass::Kernel", 2.0 * 131'072 + 65'536 + 2.0 * 16'384 + 512.0 * 262'144, 50'331'650,
                         402'650'000, 805'310'000, 98'304e-9, "mixed"};
@@ -153,7 +154,8 @@ TEST(ImportNcu, DurationRowOfTheSpeedOfLightSectionGivesTheTime)
 
 TEST(ImportNcu, OverlongTemplateNamesAreCutToWhatASessionHolds)
 {
-    const QString longName = QStringLiteral("void cutlass::Kernel<") + QString(6000, u'x') + QStringLiteral(">(Params)");
+    const QString longName =
+        QStringLiteral("void cutlass::Kernel<") + QString(6000, u'x') + QStringLiteral(">(Params)");
     const QByteArray csv = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
                            "\"0\",\"" + longName.toUtf8() + "\",\"gpu__time_duration.sum\",\"second\",\"1\"\n"
                            "\"0\",\"" + longName.toUtf8() + "\",\"dram__bytes.sum\",\"B\",\"10\"\n"
