@@ -131,6 +131,61 @@ TEST(UiBatchingPanel, TheKneeIsTheSmallestComputeBoundBatch)
                              QStringLiteral("compute-bound from B = %1").arg(*knee)));
 }
 
+TEST(UiBatchingPanel, TensorParallelismSplitsWeightsAndCacheAndPaysForTheLink)
+{
+    BatchingPanel panel;
+    BatchingInputs in = sourceTextInputs(QStringLiteral("h100-sxm"), 16);
+    in.modelId = QStringLiteral("llama-2-70b");
+    in.context = 4096;
+    panel.setInputs(in);
+    fixtures::layoutNow(panel, kSlide);
+    EXPECT_FALSE(panel.memoryBar()->fits());  // 128 GiB of bf16 weights on one 80 GiB card
+    const std::int64_t weightsOnOne = panel.scenario().memory.weightsBytes;
+
+    panel.setGpuCount(8);
+    EXPECT_TRUE(panel.memoryBar()->fits()) << panel.memoryBar()->statusText().toStdString();
+    EXPECT_NEAR(double(panel.scenario().memory.weightsBytes), double(weightsOnOne) / 8.0, 1.0);
+    EXPECT_TRUE(panel.memoryBar()->titleText().contains(QStringLiteral("each of 8")));
+    EXPECT_TRUE(panel.detailText().contains(QStringLiteral("all-reduces"))) << panel.detailText().toStdString();
+    const double nvlink = panel.scenario().report.tokensPerSecond;
+
+    // The same eight GPUs in eight boxes: the all-reduces cross the network, "unusable across boxes".
+    panel.setLink(QStringLiteral("infiniband-ndr"));
+    const double network = panel.scenario().report.tokensPerSecond;
+    EXPECT_LT(network, 0.8 * nvlink);
+    EXPECT_GT(panel.scenario().report.commFraction, 0.2);
+}
+
+TEST(UiBatchingPanel, TheIdealDatasheetSwitchRaisesTheRoofTheModelUses)
+{
+    BatchingPanel panel;
+    panel.setInputs(sourceTextInputs(QStringLiteral("h100-sxm"), 1));
+    fixtures::layoutNow(panel, kSlide);
+    const double measured = panel.scenario().report.tokensPerSecond;
+    EXPECT_TRUE(panel.rooflineChart()->data().datasheet.has_value());
+    EXPECT_TRUE(containsText(panel.rooflineChart()->texts(), QStringLiteral("used: ")));
+
+    QSignalSpy spy(&panel, &BatchingPanel::scenarioChanged);
+    panel.setIdeal(true);
+    ASSERT_EQ(spy.count(), 1);
+    // Memory-bound at batch 1: tokens/s scales with the bandwidth share, 75 % -> 100 %.
+    EXPECT_NEAR(panel.scenario().report.tokensPerSecond / measured, 1.0 / kDefaultBandwidthEfficiency, 0.01);
+    EXPECT_FALSE(panel.rooflineChart()->data().datasheet.has_value());
+    EXPECT_TRUE(containsText(panel.rooflineChart()->texts(), QStringLiteral("datasheet: 989 TFLOP/s, 3.35 TB/s")))
+        << joined(panel.rooflineChart()->texts());
+}
+
+TEST(UiBatchingPanel, ACustomModelByParameterCountAndACustomGpuAreEvaluated)
+{
+    BatchingPanel panel;
+    panel.setCustomModelParams(7e9);
+    panel.setCustomGpu(300.0, 2.0, 80.0);
+    ASSERT_TRUE(panel.errorText().isEmpty()) << panel.errorText().toStdString();
+    EXPECT_EQ(panel.scenario().report.params, 7'000'000'000);
+    EXPECT_TRUE(panel.scenario().gpuName.contains(QStringLiteral("300 TFLOP/s")));
+    EXPECT_TRUE(panel.memoryBar()->hasData());
+}
+
 TEST(UiBatchingMemory, SixteenSequencesOf8192TokensDoNotFitOnA40GbCardAndTheMaximumIsShown)
 {
     BatchingPanel panel;
@@ -380,11 +435,17 @@ TEST(UiBatchingGrab, RendersTheExplorerAtSlideSizeInLightAndDark)
     BatchingInputs notFit = sourceTextInputs(QStringLiteral("a100-40gb-sxm"), 16);
     BatchingInputs shortContext = sourceTextInputs(QStringLiteral("h100-sxm"), 64);
     shortContext.context = 1024;
+    BatchingInputs tensorParallel = sourceTextInputs(QStringLiteral("h100-sxm"), 64);
+    tensorParallel.modelId = QStringLiteral("llama-2-70b");
+    tensorParallel.context = 4096;
+    tensorParallel.gpus = 8;
+    tensorParallel.linkId = QStringLiteral("infiniband-ndr");
     const std::vector<Shot> shots = {
         {QStringLiteral("batching_light.png"), ThemeKind::Light, sourceTextInputs(QStringLiteral("h100-sxm"), 16)},
         {QStringLiteral("batching_dark.png"), ThemeKind::Dark, sourceTextInputs(QStringLiteral("h100-sxm"), 16)},
         {QStringLiteral("batching_does_not_fit_light.png"), ThemeKind::Light, notFit},
         {QStringLiteral("batching_short_context_dark.png"), ThemeKind::Dark, shortContext},
+        {QStringLiteral("batching_tensor_parallel_light.png"), ThemeKind::Light, tensorParallel},
     };
     for (const Shot& shot : shots) {
         BatchingPanel panel;

@@ -222,8 +222,8 @@ void BatchThroughputChart::setData(const ThroughputData& data)
         m_stepOver->replace(stepOver);
         if (tokensHigh > 0.0) {
             // Room above the curves for the knee label and below for the "does not fit" label.
-            setRangeIfChanged(m_axisTokens, tokensLow / 3.0, tokensHigh * 4.0);
-            setRangeIfChanged(m_axisStep, stepLow / 3.0, stepHigh * 4.0);
+            setRangeIfChanged(m_axisTokens, decadeBelow(tokensLow / 2.0), decadeAbove(tokensHigh * 3.0));
+            setRangeIfChanged(m_axisStep, decadeBelow(stepLow / 2.0), decadeAbove(stepHigh * 3.0));
         }
         const bool anyOver = data.maxFittingBatch < data.maxShownBatch;
         m_noFit->setVisible(anyOver);

@@ -1,5 +1,7 @@
 #include "ui/chart/batching_chart_style.h"
 
+#include "core/model/units.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsItem>
@@ -59,6 +61,7 @@ void setChartTitle(QChart* chart, const QString& title)
 
 void cacheChartItems(QGraphicsScene* scene)
 {
+    constexpr double kSeriesZ = 4.0;  // Qt Charts' ChartPresenter::SeriesZValue
     if (!scene)
         return;
     // Item caches live in QPixmapCache; its default 10 MiB holds about one chart at slide size, and an
@@ -67,9 +70,27 @@ void cacheChartItems(QGraphicsScene* scene)
     if (QPixmapCache::cacheLimit() < kCacheKib)
         QPixmapCache::setCacheLimit(kCacheKib);
     const QList<QGraphicsItem*> items = scene->items();
-    for (QGraphicsItem* item : items)
-        if (item->cacheMode() != QGraphicsItem::DeviceCoordinateCache)
-            item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+    for (QGraphicsItem* item : items) {
+        // Series (Qt Charts' z 4, and their point items) change whenever the curves do: drawn directly,
+        // they cost one rasterisation per change instead of two (into the cache, then the cache out).
+        const QGraphicsItem* top = item;
+        while (top->parentItem() && top->parentItem()->parentItem())
+            top = top->parentItem();
+        const bool series = top->zValue() == kSeriesZ;
+        const auto mode = series ? QGraphicsItem::NoCache : QGraphicsItem::DeviceCoordinateCache;
+        if (item->cacheMode() != mode)
+            item->setCacheMode(mode);
+    }
+}
+
+double decadeBelow(double value)
+{
+    return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::floor(std::log10(value))) : 1.0;
+}
+
+double decadeAbove(double value)
+{
+    return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::ceil(std::log10(value))) : 10.0;
 }
 
 QString formatNumber(double value, int significant)
@@ -84,6 +105,13 @@ QString formatNumber(double value, int significant)
     if (std::fabs(value) >= 1e15)
         return english.toString(value, 'e', significant - 1);
     return english.toString(value, 'f', decimals);
+}
+
+QString formatMemory(double bytes)
+{
+    if (!std::isfinite(bytes))
+        return QStringLiteral("\u2013");
+    return std::fabs(bytes) >= kBytesPerGiB ? formatGiB(bytes) : formatBinaryBytes(bytes);
 }
 
 QString formatInteger(double value)

@@ -213,10 +213,10 @@ void DecodeRooflineChart::setData(const DecodeRooflineData& data)
             yLow = peak / 1000.0;
         }
         // Room left of the first point for its label, right of the ridge for the flat roof and its label.
-        const double x0 = xLow / 4.0;
-        const double x1 = std::max(xHigh * 3.0, ridge * 12.0);
-        const double y0 = yLow / 8.0;
-        const double y1 = peak * 8.0;
+        const double x0 = decadeBelow(xLow / 3.0);
+        const double x1 = decadeAbove(std::max(xHigh * 3.0, ridge * 10.0));
+        const double y0 = decadeBelow(yLow / 6.0);
+        const double y1 = decadeAbove(peak * 6.0);
         if (m_axisX->min() != x0 || m_axisX->max() != x1)
             m_axisX->setRange(x0, x1);
         if (m_axisY->min() != y0 || m_axisY->max() != y1)
@@ -366,7 +366,7 @@ void DecodeRooflineChart::relayout()
     // Places the labels, appends what it drew to lines/texts and the boxes to `placedRects`.
     auto place = [&](const std::vector<PointLabel>& requests, const std::vector<QRectF>& avoid,
                      std::vector<AnnotationLine>& outLines, std::vector<AnnotationText>& outTexts,
-                     std::vector<QRectF>& placedRects, bool forceFirst, bool forceAtTop) {
+                     std::vector<QRectF>& placedRects, bool forceFirst) {
         LabelLayoutInput layout;
         layout.bounds = plot.adjusted(pad, pad, -pad, -pad);
         layout.obstacles = avoid;
@@ -376,20 +376,33 @@ void DecodeRooflineChart::relayout()
             layout.labels.push_back({r.anchor, boxSize(r)});
         std::vector<LabelPlacement> placed = placeLabels(layout);
         if (forceFirst && !placed.empty() && !placed.front().placed) {
-            // The first label is always drawn: in a free corner of the plot, with a leader back to it.
+            // The first label is always drawn: at the free spot of a grid over the plot nearest to its
+            // point (or, when nothing is free, the spot it overlaps least), with a leader back to it.
             const QSizeF size = boxSize(requests.front());
-            const QRectF inner = plot.adjusted(pad, pad, -pad, -pad - lineHeight * 1.5);
-            std::vector<QRectF> corners = {QRectF(inner.topLeft(), size),
-                                           QRectF(QPointF(inner.left(), inner.bottom() - size.height()), size),
-                                           QRectF(QPointF(inner.right() - size.width(), inner.top() + lineHeight * 2.5), size),
-                                           QRectF(QPointF(inner.center().x() - size.width() / 2.0, inner.top()), size)};
-            if (!forceAtTop)
-                std::swap(corners[0], corners[1]);
-            QRectF chosen = corners.front();
-            for (const QRectF& corner : corners)
-                if (std::none_of(avoid.begin(), avoid.end(), [&](const QRectF& o) { return o.intersects(corner); })) {
-                    chosen = corner;
-                    break;
+            const QRectF inner = plot.adjusted(pad, pad, -pad, -pad);
+            const QPointF anchor = requests.front().anchor;
+            QRectF chosen(inner.topLeft(), size);
+            double bestOverlap = std::numeric_limits<double>::max();
+            double bestDistance = std::numeric_limits<double>::max();
+            constexpr int kGrid = 8;
+            for (int gy = 0; gy <= kGrid; ++gy)
+                for (int gx = 0; gx <= kGrid; ++gx) {
+                    const QRectF candidate(inner.left() + (inner.width() - size.width()) * gx / kGrid,
+                                           inner.top() + (inner.height() - size.height()) * gy / kGrid, size.width(),
+                                           size.height());
+                    if (candidate.contains(anchor))
+                        continue;
+                    double overlap = 0.0;
+                    for (const QRectF& o : avoid) {
+                        const QRectF both = o.intersected(candidate);
+                        overlap += both.isValid() ? both.width() * both.height() : 0.0;
+                    }
+                    const double distance = QLineF(candidate.center(), anchor).length();
+                    if (overlap < bestOverlap - 1.0 || (std::fabs(overlap - bestOverlap) <= 1.0 && distance < bestDistance)) {
+                        bestOverlap = overlap;
+                        bestDistance = distance;
+                        chosen = candidate;
+                    }
                 }
             placed.front().placed = true;
             placed.front().rect = chosen;
@@ -438,7 +451,7 @@ void DecodeRooflineChart::relayout()
         fixedRequests.push_back({{text}, m.anchor, trajectoryColor(m_theme)});
     }
     std::vector<QRectF> taken = obstacles;
-    place(fixedRequests, obstacles, lines, texts, taken, m_data.hasAttention, false);
+    place(fixedRequests, obstacles, lines, texts, taken, m_data.hasAttention);
     m_fixed->setContent(std::move(lines), std::move(texts), {});
 
     // The current step: two lines beside its dot, around the fixed labels; a ring to find it on a slide.
@@ -453,7 +466,7 @@ void DecodeRooflineChart::relayout()
     std::vector<AnnotationLine> movingLines;
     std::vector<AnnotationText> movingTexts;
     std::vector<QRectF> ignored;
-    place({current}, taken, movingLines, movingTexts, ignored, true, true);
+    place({current}, taken, movingLines, movingTexts, ignored, true);
     m_moving->setContent(std::move(movingLines), std::move(movingTexts), {{curAt, 14.0, QPen(m_theme.highlight, 2.5)}});
 }
 

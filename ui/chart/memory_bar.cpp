@@ -96,7 +96,7 @@ void MemoryBar::rebuildTexts()
     m_legend.push_back({kvColor(), false,
                         tr("KV cache %1 = %2 \u00d7 %3 (%4 tokens each)")
                             .arg(formatGiB(double(d.kvBytes)), formatInteger(double(d.batch)),
-                                 formatGiB(double(d.kvBytesPerSequence)), formatInteger(double(d.context)))});
+                                 formatMemory(double(d.kvBytesPerSequence)), formatInteger(double(d.context)))});
     if (d.fits)
         m_legend.push_back({m_theme.minorGrid, false, tr("Free %1").arg(formatGiB(capacity - required))});
     else

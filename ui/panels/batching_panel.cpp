@@ -299,8 +299,14 @@ void BatchingPanel::syncControls()
     m_syncing = true;
     const bool customModel = m_inputs.modelId == kCustomId;
     selectData(m_model, m_inputs.modelId);
-    if (std::isfinite(m_inputs.customParams))
+    if (!customModel) {
+        // A catalog model shows its own (exact) parameter count; editing it turns it into a custom model.
+        if (Result<ModelSpec> model = findModel(m_inputs.modelId))
+            if (Result<ParamCounts> counts = countParams(model.value()))
+                setSpin(m_params, double(counts.value().total) / 1e9);
+    } else if (std::isfinite(m_inputs.customParams)) {
         setSpin(m_params, m_inputs.customParams / 1e9);
+    }
     setEnabledIfChanged(m_params, customModel);
     selectData(m_weights, static_cast<int>(m_inputs.weights));
     selectData(m_kv, static_cast<int>(m_inputs.kv));
@@ -529,8 +535,10 @@ void BatchingPanel::updateTexts()
                                         : tr("%1 % of bandwidth, %2 % of peak")
                                               .arg(formatNumber(r.efficiency.bandwidth * 100.0, 2),
                                                    formatNumber(r.efficiency.compute * 100.0, 2));
-    const QString gpus = r.gpus > 1 ? tr("%1 \u00d7 %2 over %3").arg(r.gpus).arg(m_scenario.gpuName, in.linkId)
-                                    : m_scenario.gpuName;
+    const Result<LinkSpec> link = findLink(in.linkId);
+    const QString gpus = r.gpus > 1
+        ? tr("%1 \u00d7 %2 over %3").arg(r.gpus).arg(m_scenario.gpuName, link ? link.value().name : in.linkId)
+        : m_scenario.gpuName;
     QString detail = tr("%1 on %2  \u00b7  %3 weights, %4 KV  \u00b7  batch %5 \u00d7 %6 tokens  \u00b7  %7 "
                         "(ridge %8 FLOP/byte)  \u00b7  %9 tokens/s per sequence")
                          .arg(m_scenario.modelName, gpus, numberFormatName(in.weights), numberFormatName(in.kv),
@@ -568,7 +576,7 @@ void BatchingPanel::updateTexts()
     const QString cacheVsWeights = m.kvBytes > m.weightsBytes ? tr("the cache, not the model, fills the card")
                                                               : tr("the weights still take most of the card");
     items << tr("Each sequence carries %1 of KV cache; %2 of them take %3 against %4 of weights: %5.")
-                 .arg(formatGiB(double(m.kvBytesPerSequence)), formatInteger(double(in.batch)),
+                 .arg(formatMemory(double(m.kvBytesPerSequence)), formatInteger(double(in.batch)),
                       formatGiB(double(m.kvBytes)), formatGiB(double(m.weightsBytes)), cacheVsWeights);
     items << (m.maxFittingBatch > 0 ? tr("Largest batch that fits at this context: %1.")
                                           .arg(formatInteger(double(m.maxFittingBatch)))
