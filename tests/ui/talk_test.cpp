@@ -7,6 +7,7 @@
 #include "ui/chart/roofline_chart.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/talk/deck_export.h"
+#include "ui/talk/link_bars.h"
 #include "ui/talk/presentation_window.h"
 #include "ui/talk/scene_view.h"
 #include "ui_test_util.h"
@@ -277,6 +278,16 @@ TEST(UiTalkScene, TheTensorParallelSceneUsesEightH100sOverNvlink)
     EXPECT_EQ(inputs.modelId, QStringLiteral("llama-2-70b"));
     EXPECT_EQ(inputs.batch, 64);
     EXPECT_TRUE(view.batchingPanel()->errorText().isEmpty()) << view.batchingPanel()->errorText().toStdString();
+
+    // One bar per link, the caption's numbers: inside the box beats the network.
+    ASSERT_NE(view.linkBars(), nullptr);
+    const auto& bars = view.linkBars()->bars();
+    ASSERT_EQ(static_cast<qsizetype>(bars.size()), scene->links.size());
+    for (const auto& bar : bars)
+        EXPECT_TRUE(view.captionText().contains(bar.value)) << bar.value.toStdString();
+    EXPECT_TRUE(bars.front().insideBox);
+    EXPECT_FALSE(bars.back().insideBox);
+    EXPECT_GT(bars.front().tokensPerSecond, bars.back().tokensPerSecond);
 }
 
 TEST(UiTalkPresentation, KeysStepJumpAndLeave)
@@ -345,8 +356,14 @@ TEST(UiTalkPresentation, FullScreenScalesTheSlideToTheScreen)
     // The slide fills the screen's width unless the screen is narrower than a slide's content (a square
     // offscreen test screen).
     EXPECT_GE(window.currentView()->width(), SceneView::designSize(screen).width() - 1);
-    const QImage shot = window.grab().toImage();
-    shot.save(fixtures::outputPath(QStringLiteral("talk-presentation-window.png")));
+    // Scene 5 moves the batch from 1 to 256 as it enters; the screen shows its end state.
+    SceneView* batching = window.sceneView(4);
+    ASSERT_NE(batching, nullptr);
+    QSignalSpy finished(batching, &SceneView::animationFinished);
+    QTest::keyClick(&window, Qt::Key_5);
+    ASSERT_TRUE(finished.wait(30000));
+    EXPECT_EQ(batching->batchingPanel()->inputs().batch, 256);
+    window.grab().save(fixtures::outputPath(QStringLiteral("talk-presentation-window.png")));
     // A real screen (Xvfb): the root window as the audience sees it.
     if (QGuiApplication::platformName() == QLatin1String("xcb") && QGuiApplication::primaryScreen())
         QGuiApplication::primaryScreen()->grabWindow(0).save(fixtures::outputPath(QStringLiteral("talk-screen.png")));

@@ -4,6 +4,7 @@
 #include <QGraphicsProxyWidget>
 #include <QGraphicsScene>
 #include <QKeyEvent>
+#include <QScreen>
 #include <QStackedLayout>
 
 #include <algorithm>
@@ -85,6 +86,10 @@ void PresentationWindow::previousScene()
 void PresentationWindow::present()
 {
     setCursor(Qt::BlankCursor);
+    // Without a window manager (a bare X server, a kiosk) nothing honours the full-screen state: cover the
+    // screen ourselves as well.
+    if (QScreen* s = screen())
+        setGeometry(s->geometry());
     showFullScreen();
     raise();
     activateWindow();

@@ -3,15 +3,22 @@
 #include "core/model/catalog.h"
 #include "core/model/intensity.h"
 #include "core/model/roofline.h"
+#include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
+#include "ui/chart/decode_roofline_chart.h"
+#include "ui/chart/memory_bar.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/panels/log_slider.h"
+#include "ui/panels/text_block.h"
+#include "ui/talk/link_bars.h"
 
 #include <QAbstractAxis>
 #include <QChart>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QVBoxLayout>
 #include <QVariantAnimation>
 
@@ -64,6 +71,17 @@ std::vector<KernelResult> highlightedKernels(const Scene& scene, const Session& 
     return kernels;
 }
 
+// The two kinds of the first scene: matrix multiplications (compute-bound) and adds (memory-bound); the
+// decode and fusion kernels have scenes of their own.
+std::vector<KernelResult> twoKindsKernels(const Session& session)
+{
+    std::vector<KernelResult> kernels;
+    for (const KernelResult& k : session.kernels)
+        if (k.kind == QLatin1String("sgemm") || k.kind == QLatin1String("dgemm") || k.kind == QLatin1String("add"))
+            kernels.push_back(k);
+    return kernels.empty() ? session.kernels : kernels;
+}
+
 // The scene's GPU as a roof (bf16 dense peak for a catalog card), or nullopt when it has none.
 std::optional<NamedRoof> sceneGpuRoof(const Scene& scene)
 {
@@ -98,9 +116,11 @@ Session intensityTableSession(const Scene& scene, const NamedRoof& gpu)
     memory.mix = QStringLiteral("read");
     memory.gbps = gpu.roof.bandwidthGbps;
     s.bandwidthCeilings.push_back(memory);
+    // Each point carries its intensity in its label, so the source text's table is on the slide.
     auto add = [&](const QString& name, const QString& kind, const OpCount& count) {
         KernelResult k;
-        k.name = name;
+        const double intensity = count.intensity();
+        k.name = QStringLiteral("%1: %2").arg(name, QLocale(QLocale::English).toString(intensity, 'f', intensity < 1.0 ? 2 : 0));
         k.kind = kind;
         k.precision = QStringLiteral("bf16");
         k.flops = count.flops;
@@ -112,9 +132,9 @@ Session intensityTableSession(const Scene& scene, const NamedRoof& gpu)
         s.kernels.push_back(k);
     };
     constexpr int kBf16Bytes = 2;
-    add(QObject::tr("add n x n"), QStringLiteral("add"), elementwiseAddCount(4096, kBf16Bytes));
-    add(QObject::tr("matmul n = 512"), QStringLiteral("sgemm"), matmulCount(512, kBf16Bytes));
-    add(QObject::tr("matmul n = 4096"), QStringLiteral("sgemm"), matmulCount(4096, kBf16Bytes));
+    add(QObject::tr("add"), QStringLiteral("add"), elementwiseAddCount(4096, kBf16Bytes));
+    add(QObject::tr("matmul n = 512"), QStringLiteral("matmul"), matmulCount(512, kBf16Bytes));
+    add(QObject::tr("matmul n = 4096"), QStringLiteral("matmul"), matmulCount(4096, kBf16Bytes));
     Q_UNUSED(scene);
     return s;
 }
@@ -269,6 +289,8 @@ QWidget* SceneView::createRoofline()
             Session shown = *m_session;
             if (!m_scene.highlight.isEmpty())
                 shown.kernels = highlightedKernels(m_scene, *m_session);
+            else if (isKind(m_scene, "ridge"))
+                shown.kernels = twoKindsKernels(*m_session);
             m_chart->setSessions({shown});
         }
     }
@@ -303,21 +325,56 @@ QWidget* SceneView::createBatching()
     if (!m_scene.links.isEmpty())
         inputs.linkId = m_scene.links.first();
     m_panel->setInputs(inputs);
+    // The panel keeps batch and context on its sliders' scales; a scene outside them shows other numbers
+    // than its caption, which a speaker must hear about before going on stage.
+    if (m_panel->inputs().context != inputs.context || m_panel->inputs().batch != inputs.batch)
+        qWarning("Scene \"%s\": the batching panel shows batch %lld at context %lld, the scene asks for %lld at %lld",
+                 qPrintable(m_scene.id), static_cast<long long>(m_panel->inputs().batch),
+                 static_cast<long long>(m_panel->inputs().context), static_cast<long long>(inputs.batch),
+                 static_cast<long long>(inputs.context));
     if (m_session)
         m_panel->setSession(*m_session);
     else
         m_panel->clearSession();
 
     // A slide shows the charts, not the controls: hide the control column (the batch slider's ancestor
-    // that is a direct child of the panel) and this CPU's curve, which no scene talks about.
+    // that is a direct child of the panel), the detail line under the headline (the caption says it), this
+    // CPU's curve (no scene talks about it) and whatever chart the scene's claim does not need.
     for (QWidget* w = m_panel->batchSlider(); w; w = w->parentWidget()) {
         if (w->parentWidget() == m_panel) {
             w->hide();
             break;
         }
     }
-    if (CpuBatchingChart* cpu = m_panel->cpuChart())
-        cpu->hide();
+    const QList<TextBlock*> blocks = m_panel->findChildren<TextBlock*>(Qt::FindDirectChildrenOnly);
+    for (TextBlock* block : blocks)
+        if (block->text() == m_panel->detailText() ||
+            (isKind(m_scene, "tensor-parallel") && block->text() == m_panel->headlineText()))
+            block->hide();
+    m_panel->cpuChart()->hide();
+    const bool oneToken = isKind(m_scene, "one-token");
+    const bool batching = isKind(m_scene, "batching");
+    const bool kvCache = isKind(m_scene, "kv-cache");
+    const bool tensorParallel = isKind(m_scene, "tensor-parallel");
+    m_panel->throughputChart()->setVisible(!oneToken);
+    m_panel->rooflineChart()->setVisible(oneToken || batching);
+    m_panel->memoryBar()->setVisible(oneToken || kvCache);
+    // A hidden chart's row or column keeps its stretch in the panel's grid: give the space to what is shown.
+    const QList<QGridLayout*> grids = m_panel->findChildren<QGridLayout*>();
+    for (QGridLayout* grid : grids) {
+        if (grid->indexOf(m_panel->throughputChart()) < 0)
+            continue;
+        auto stretchOf = [grid](QWidget* w, bool row) {
+            int r = 0, c = 0, rs = 0, cs = 0;
+            grid->getItemPosition(grid->indexOf(w), &r, &c, &rs, &cs);
+            return row ? r : c;
+        };
+        grid->setRowStretch(stretchOf(m_panel->cpuChart(), true), 0);
+        if (!m_panel->throughputChart()->isVisibleTo(m_panel))
+            grid->setColumnStretch(stretchOf(m_panel->throughputChart(), false), 0);
+        if (!m_panel->rooflineChart()->isVisibleTo(m_panel))
+            grid->setColumnStretch(stretchOf(m_panel->rooflineChart(), false), 0);
+    }
 
     if (isKind(m_scene, "batching") && !m_scene.batches.empty()) {
         m_animationFrom = std::max<std::int64_t>(1, m_scene.batches.front());
@@ -326,7 +383,18 @@ QWidget* SceneView::createBatching()
         m_animationFrom = 1;
         m_animationTo = m_scene.batch;
     }
-    return m_panel;
+    if (!tensorParallel || !m_facts.ok())
+        return m_panel;
+    // Inside the box vs across boxes: one bar per link beside the NVLink throughput curve.
+    auto* both = new QWidget(this);
+    auto* row = new QHBoxLayout(both);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->setSpacing(24);
+    m_panel->setParent(both);
+    row->addWidget(m_panel, 3);
+    m_linkBars = new LinkBars(m_scene, m_facts.value(), m_look.theme, both);
+    row->addWidget(m_linkBars, 2);
+    return both;
 }
 
 void SceneView::applyBatch(std::int64_t batch)

@@ -23,6 +23,7 @@ class QVariantAnimation;
 namespace ridgeline::ui {
 
 class BatchingPanel;
+class LinkBars;
 class RooflineChart;
 
 // Scenes are laid out 720 px high and scaled to the output: x1.5 at 1080p, so a 30 px title is 45 px.
@@ -63,6 +64,7 @@ public:
     // The widgets shown, for tests; null when the scene does not use them.
     RooflineChart* rooflineChart() const { return m_chart; }
     BatchingPanel* batchingPanel() const { return m_panel; }
+    LinkBars* linkBars() const { return m_linkBars; }
 
     // The design size for an output of `size` pixels: kTalkDesignHeight high, the output's aspect.
     static QSize designSize(QSize size);
@@ -86,6 +88,7 @@ private:
     QLabel* m_counter = nullptr;
     RooflineChart* m_chart = nullptr;
     BatchingPanel* m_panel = nullptr;
+    LinkBars* m_linkBars = nullptr;
     QPointer<QVariantAnimation> m_animation;
     std::int64_t m_animationFrom = 0;  // batch
     std::int64_t m_animationTo = 0;
