@@ -486,7 +486,7 @@ void BatchingPanel::recompute()
     if (m_scenario.error) {
         // The full message is the headline and the memory bar's status; the charts only point at it.
         const QString message = tr("Cannot evaluate: %1").arg(m_scenario.error->message);
-        const QString pointer = tr("No numbers for these inputs: see the message above");
+        const QString pointer = tr("No numbers: see the message above");
         m_throughput->showMessage(pointer);
         m_roofline->showMessage(pointer);
         m_memory->showMessage(message);
@@ -514,8 +514,10 @@ void BatchingPanel::updateTexts()
     if (m_scenario.error) {
         m_headline->setText(tr("Cannot evaluate these inputs"));
         m_headline->setColor(t.highlight);
-        m_detail->setText(tr("%1. Change an input: the charts come back as soon as the model accepts it.")
-                              .arg(m_scenario.error->message));
+        QString message = m_scenario.error->message;
+        if (!message.isEmpty())
+            message[0] = message[0].toUpper();
+        m_detail->setText(tr("%1. Change an input: the charts come back as soon as the model accepts it.").arg(message));
         m_takeaway->setParagraphs({});
         m_takeaway->hide();
         return;
