@@ -35,7 +35,8 @@ int renderDeck(const QString& deckPath, const QString& sessionPath, const QStrin
         }
     }
 
-    const Result<Deck> deck = deckPath.isEmpty() ? defaultDeck() : loadDeck(deckPath);
+    const bool builtIn = deckPath.isEmpty() || deckPath == QLatin1String("default");
+    const Result<Deck> deck = builtIn ? defaultDeck() : loadDeck(deckPath);
     if (!deck) {
         err << prefix << deck.error().message << '\n';
         return 1;

@@ -8,7 +8,7 @@
 
 namespace ridgeline::cli {
 
-// deckPath empty: the built-in deck. sessionPath empty: no session (measured scenes say so).
+// deckPath empty or "default": the built-in deck. sessionPath empty: no session (measured scenes say so).
 // outPath ending in .pdf: one multi-page PDF; otherwise a directory with one `format` file per scene
 // (format "png" when empty). theme: "talk" (the default when empty), "dark" or "light".
 // Returns the exit code: 0 written, 1 failed (a message on err), 2 bad arguments.

@@ -149,6 +149,22 @@ TEST(UiTalkScene, WithoutASessionTheMeasuredScenesAskForOneAndTheOthersStillShow
     }
 }
 
+TEST(UiTalkScene, WithoutASessionTheFirstSlideSaysWhatToDoInPlaceOfTheChart)
+{
+    const Deck deck = builtInDeck();
+    ASSERT_FALSE(deck.scenes.empty());
+    const SceneView view(deck.scenes.front(), nullptr);
+    EXPECT_EQ(view.rooflineChart(), nullptr);
+    const auto* message = view.findChild<QLabel*>(QStringLiteral("SceneMessage"));
+    ASSERT_NE(message, nullptr);
+    EXPECT_TRUE(message->text().contains(QLatin1String("Open a session or measure this machine")))
+        << message->text().toStdString();
+    EXPECT_TRUE(shownCaption(view).contains(QLatin1String("open or measure a session first")));
+    const QImage slide = ui::renderSceneImage(deck.scenes.front(), nullptr, QSize(1920, 1080));
+    EXPECT_EQ(slide.size(), QSize(1920, 1080));
+    slide.save(fixtures::outputPath(QStringLiteral("talk-no-session.png")));
+}
+
 TEST(UiTalkScene, ASceneWhoseFactsFailShowsTheErrorInsteadOfTheCaption)
 {
     Scene scene;

@@ -15,6 +15,8 @@ PresentationWindow::PresentationWindow(const Deck& deck, const Session* session,
     : QGraphicsView(parent)
 {
     setObjectName(QStringLiteral("PresentationWindow"));
+    // Its own window even when the main window is its parent (closed and deleted with it).
+    setWindowFlag(Qt::Window, true);
     setWindowTitle(deck.title.isEmpty() ? tr("Ridgeline presentation") : deck.title);
     setFrameShape(QFrame::NoFrame);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
