@@ -154,13 +154,11 @@ void BatchThroughputChart::applyTheme()
     m_step->setPen(step);
     step.setStyle(Qt::DotLine);
     m_stepOver->setPen(step);
-    m_noFit->setPen(Qt::NoPen);
+    // Faint shading, and a solid edge where the memory runs out (which also makes the legend swatch visible).
+    QColor edge = noFitColor(m_theme);
+    edge.setAlpha(255);
+    m_noFit->setPen(QPen(edge, 2.0));
     m_noFit->setBrush(noFitColor(m_theme));
-    // The shading is faint on purpose; its legend swatch would be invisible at the same alpha.
-    QColor swatch = noFitColor(m_theme);
-    swatch.setAlpha(140);
-    for (QLegendMarker* m : chart()->legend()->markers(m_noFit))
-        m->setBrush(swatch);
     for (QScatterSeries* s : {m_currentTokens, m_currentStep}) {
         s->setColor(m_theme.highlight);
         s->setBorderColor(m_theme.background);
@@ -189,7 +187,9 @@ void BatchThroughputChart::setData(const ThroughputData& data)
     m_data = data;
     m_hasData = true;
     m_message.clear();
-    setChartTitle(chart(), tr("Throughput vs batch at %1 tokens of context").arg(formatInteger(double(data.context))));
+    // A constant title: QChart relays out (axes, grid, labels) on every title change, too slow for a
+    // context drag. The context is written on the plot instead.
+    setChartTitle(chart(), tr("Throughput vs batch"));
 
     if (curveChanged) {
         double tokensLow = std::numeric_limits<double>::max(), tokensHigh = 0.0;
@@ -234,6 +234,13 @@ void BatchThroughputChart::setData(const ThroughputData& data)
             const double bottom = m_axisTokens->min() / 10.0;
             m_noFitUpper->replace({QPointF(from, top), QPointF(to, top)});
             m_noFitLower->replace({QPointF(from, bottom), QPointF(to, bottom)});
+            // The legend copies the faint fill, which reads as an empty box: give the swatch some colour.
+            QColor swatch = noFitColor(m_theme);
+            swatch.setAlpha(150);
+            for (QLegendMarker* m : chart()->legend()->markers(m_noFit)) {
+                m->setShape(QLegend::MarkerShapeRectangle);
+                m->setBrush(swatch);
+            }
         }
     }
     m_currentTokens->replace({QPointF(double(data.batch), data.tokensPerSecond)});
@@ -304,6 +311,19 @@ void BatchThroughputChart::relayout()
     std::vector<QRectF> obstacles;
     const double pad = 6.0;
 
+    // The context these curves are for, top right; the knee label drops a row rather than cover it.
+    {
+        const QString label = tr("%1 tokens of context").arg(formatInteger(double(m_data.context)));
+        const double w = metrics.horizontalAdvance(label);
+        obstacles.push_back(text(label, QPointF(plot.right() - pad - w, plot.top() + pad), m_theme.text));
+    }
+
+    const QRectF contextRect = obstacles.back();
+    auto topRow = [&](double left, double width) {
+        const QRectF first(left, plot.top() + pad, width, lineHeight);
+        return first.adjusted(-2.0 * pad, 0.0, 2.0 * pad, 0.0).intersects(contextRect) ? plot.top() + 2.0 * pad + lineHeight
+                                                                                   : plot.top() + pad;
+    };
     // The compute-bound knee: a dashed line with its batch, at the top of the plot.
     const std::int64_t knee = m_data.kneeBatch.value_or(0);
     if (knee >= 1 && knee <= m_data.maxShownBatch) {
@@ -313,11 +333,12 @@ void BatchThroughputChart::relayout()
         const QString label = tr("compute-bound from B = %1").arg(formatInteger(double(knee)));
         const double w = metrics.horizontalAdvance(label);
         const double left = x + pad + w <= plot.right() - pad ? x + pad : x - pad - w;
-        obstacles.push_back(text(label, QPointF(left, plot.top() + pad), m_theme.text));
+        obstacles.push_back(text(label, QPointF(left, topRow(left, w)), m_theme.text));
     } else {
         const QString label = knee > 0 ? tr("compute-bound only from B = %1").arg(formatInteger(double(knee)))
-                                       : tr("never compute-bound at this context");
-        obstacles.push_back(text(label, QPointF(plot.left() + pad, plot.top() + pad), m_theme.text));
+                                       : tr("never compute-bound");
+        const double w = metrics.horizontalAdvance(label);
+        obstacles.push_back(text(label, QPointF(plot.left() + pad, topRow(plot.left() + pad, w)), m_theme.text));
     }
 
     // The memory limit: where the shading starts, with the largest batch that fits.
