@@ -340,6 +340,34 @@ TEST(UiTalkPresentation, KeysStepJumpAndLeave)
     EXPECT_FALSE(window.isVisible());
 }
 
+TEST(UiTalkPresentation, ALeftClickIsNextAndARightClickPrevious)
+{
+    const Deck deck = builtInDeck();
+    PresentationWindow window(deck, nullptr);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QTest::mouseClick(window.viewport(), Qt::LeftButton);
+    EXPECT_EQ(window.currentScene(), 1);
+    QTest::mouseClick(window.viewport(), Qt::LeftButton);
+    EXPECT_EQ(window.currentScene(), 2);
+    QTest::mouseClick(window.viewport(), Qt::RightButton);
+    EXPECT_EQ(window.currentScene(), 1);
+}
+
+TEST(UiTalkPresentation, AnEmptyDeckShowsNothingAndTheKeysDoNothing)
+{
+    PresentationWindow window(Deck{}, nullptr);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    EXPECT_EQ(window.sceneCount(), 0);
+    EXPECT_EQ(window.currentView(), nullptr);
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QTest::keyClick(&window, Qt::Key_End);
+    EXPECT_EQ(window.currentScene(), -1);
+    QTemporaryDir dir;
+    EXPECT_TRUE(ui::exportDeckPdf(Deck{}, nullptr, dir.filePath(QStringLiteral("empty.pdf")), QSize(1920, 1080)));
+}
+
 TEST(UiTalkPresentation, EnteringTheBatchingSceneAnimatesAndLeavingItJumpsToTheEnd)
 {
     const Deck deck = builtInDeck();
@@ -376,7 +404,10 @@ TEST(UiTalkPresentation, FullScreenScalesTheSlideToTheScreen)
     SceneView* batching = window.sceneView(4);
     ASSERT_NE(batching, nullptr);
     QSignalSpy finished(batching, &SceneView::animationFinished);
-    QTest::keyClick(&window, Qt::Key_5);
+    // Through the window system, as a keyboard or a clicker delivers it: to whatever has the focus.
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(window.windowHandle(), Qt::Key_5);
+    EXPECT_EQ(window.currentScene(), 4);
     ASSERT_TRUE(finished.wait(30000));
     EXPECT_EQ(batching->batchingPanel()->inputs().batch, 256);
     window.grab().save(fixtures::outputPath(QStringLiteral("talk-presentation-window.png")));

@@ -4,6 +4,8 @@
 #include <QGraphicsProxyWidget>
 #include <QGraphicsScene>
 #include <QKeyEvent>
+#include <QMouseEvent>
+#include <QWheelEvent>
 #include <QScreen>
 #include <QStackedLayout>
 
@@ -134,6 +136,36 @@ void PresentationWindow::keyPressEvent(QKeyEvent* event)
         event->ignore();
         return;
     }
+    event->accept();
+}
+
+void PresentationWindow::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton)
+        nextScene();
+    else if (event->button() == Qt::RightButton)
+        previousScene();
+    event->accept();
+}
+
+// The embedded charts would pan, zoom and rubber-band on these; on stage the slide stays as it is.
+void PresentationWindow::mouseReleaseEvent(QMouseEvent* event)
+{
+    event->accept();
+}
+
+void PresentationWindow::mouseMoveEvent(QMouseEvent* event)
+{
+    event->accept();
+}
+
+void PresentationWindow::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    event->accept();
+}
+
+void PresentationWindow::wheelEvent(QWheelEvent* event)
+{
     event->accept();
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Full-screen presentation of a deck: one scene at a time, no chrome, dark and large (the scene is laid out
 // 720 px high and scaled to the screen, so at 1080p every font and line is 1.5x its window size).
-// PgDown / Space / Right: next; PgUp / Left: previous; 1-9: jump; Home / End; Esc: leave.
+// PgDown / Space / Right: next; PgUp / Left: previous; 1-9: jump; Home / End; Esc: leave. A left click is
+// next, a right click previous, as in slide software; the charts are not interactive on stage.
 
 #include "core/scene/deck.h"
 #include "core/session/session.h"
@@ -42,6 +43,11 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
 
