@@ -29,7 +29,8 @@ int renderDeck(const QString& deckPath, const QString& sessionPath, const QStrin
     std::optional<ui::DeckFormat> fileFormat = pdf ? ui::DeckFormat::Pdf : ui::DeckFormat::Png;
     if (!format.isEmpty()) {
         fileFormat = ui::parseDeckFormat(format);
-        if (!fileFormat || (pdf && *fileFormat != ui::DeckFormat::Pdf) || (!pdf && *fileFormat == ui::DeckFormat::Pdf)) {
+        const bool matches = fileFormat && (*fileFormat == ui::DeckFormat::Pdf) == pdf;
+        if (!matches) {
             err << prefix << "--format is png or svg with a directory, pdf with a .pdf file, got '" << format << "'\n";
             return 2;
         }

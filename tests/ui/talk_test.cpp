@@ -472,7 +472,8 @@ TEST(UiTalkExport, OnePngPerSceneAtExactlyTheAskedSize)
             ui::exportDeckFiles(deck, &session, dir, ui::DeckFormat::Png, QSize(1920, 1080), look, &written);
         ASSERT_FALSE(error) << error->message.toStdString();
         ASSERT_EQ(written.size(), 8);
-        EXPECT_TRUE(written.first().endsWith(QStringLiteral("/scene-01-two-kinds.png"))) << written.first().toStdString();
+        EXPECT_TRUE(written.first().endsWith(QStringLiteral("/scene-01-two-kinds.png")))
+            << written.first().toStdString();
         EXPECT_EQ(QDir(dir).entryList({QStringLiteral("*.png")}, QDir::Files).size(), 8);
         for (const QString& path : written) {
             const QImage image(path);

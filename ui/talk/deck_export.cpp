@@ -30,7 +30,9 @@ std::optional<Error> checkSize(QSize size)
 {
     if (!size.isValid() || size.width() < 320 || size.height() < 180 || size.width() > 16384 || size.height() > 16384)
         return makeError(Error::Code::InvalidArgument,
-                         tr("Slide size %1x%2 is outside 320x180..16384x16384 pixels.").arg(size.width()).arg(size.height()));
+                         tr("Slide size %1x%2 is outside 320x180..16384x16384 pixels.")
+                             .arg(size.width())
+                             .arg(size.height()));
     return std::nullopt;
 }
 
@@ -145,7 +147,9 @@ std::optional<DeckFormat> parseDeckFormat(const QString& text)
 
 QString sceneFileName(const Scene& scene, int index, DeckFormat format)
 {
-    return QStringLiteral("scene-%1-%2.%3").arg(index + 1, 2, 10, QLatin1Char('0')).arg(safeId(scene.id), suffix(format));
+    return QStringLiteral("scene-%1-%2.%3")
+        .arg(index + 1, 2, 10, QLatin1Char('0'))
+        .arg(safeId(scene.id), suffix(format));
 }
 
 QImage renderSceneImage(const Scene& scene, const Session* session, QSize size, TalkLook look)

@@ -87,7 +87,8 @@ void LinkBars::paintEvent(QPaintEvent*)
     int y = std::max(0, (height() - total - kTitlePx - kRowGap) / 2);
     p.setFont(pixelFont(kTitlePx, true));
     p.setPen(m_theme.text);
-    p.drawText(QRect(0, y, this->width(), kTitlePx + 8), Qt::AlignLeft | Qt::AlignVCenter, tr("Tokens/s over each link"));
+    p.drawText(QRect(0, y, this->width(), kTitlePx + 8), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("Tokens/s over each link"));
     y += kTitlePx + 8 + kRowGap;
     const QColor inside = m_theme.bandwidthColor(QStringLiteral("L1"));
     const QColor between = QColor(0xf0, 0x9a, 0x40);
@@ -111,8 +112,8 @@ void LinkBars::paintEvent(QPaintEvent*)
             p.drawText(bar.adjusted(12, 0, -12, 0), Qt::AlignLeft | Qt::AlignVCenter, b.value);
         } else {
             p.setPen(m_theme.text);
-            p.drawText(QRectF(bar.right() + 12, y, width - bar.right() - 12, kBarHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                       b.value);
+            p.drawText(QRectF(bar.right() + 12, y, width - bar.right() - 12, kBarHeight),
+                       Qt::AlignLeft | Qt::AlignVCenter, b.value);
         }
         y += kBarHeight + 6;
         p.setFont(pixelFont(kNotePx));

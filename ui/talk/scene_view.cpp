@@ -100,7 +100,7 @@ std::optional<NamedRoof> sceneGpuRoof(const Scene& scene)
 }
 
 // The source text's table on a GPU: add and matmul (n = 512, 4096) in bf16, each at what the roof allows.
-Session intensityTableSession(const Scene& scene, const NamedRoof& gpu)
+Session intensityTableSession(const NamedRoof& gpu)
 {
     Session s;
     s.title = gpu.name;
@@ -120,7 +120,8 @@ Session intensityTableSession(const Scene& scene, const NamedRoof& gpu)
     auto add = [&](const QString& name, const QString& kind, const OpCount& count) {
         KernelResult k;
         const double intensity = count.intensity();
-        k.name = QStringLiteral("%1: %2").arg(name, QLocale(QLocale::English).toString(intensity, 'f', intensity < 1.0 ? 2 : 0));
+        const QString shown = QLocale(QLocale::English).toString(intensity, 'f', intensity < 1.0 ? 2 : 0);
+        k.name = QStringLiteral("%1: %2").arg(name, shown);
         k.kind = kind;
         k.precision = QStringLiteral("bf16");
         k.flops = count.flops;
@@ -135,7 +136,6 @@ Session intensityTableSession(const Scene& scene, const NamedRoof& gpu)
     add(QObject::tr("add"), QStringLiteral("add"), elementwiseAddCount(4096, kBf16Bytes));
     add(QObject::tr("matmul n = 512"), QStringLiteral("matmul"), matmulCount(512, kBf16Bytes));
     add(QObject::tr("matmul n = 4096"), QStringLiteral("matmul"), matmulCount(4096, kBf16Bytes));
-    Q_UNUSED(scene);
     return s;
 }
 
@@ -148,7 +148,7 @@ void applyRange(QChart* chart, Qt::Orientation orientation, const std::optional<
         axes.first()->setRange(range->min, range->max);
 }
 
-// Batch i of n on a log scale from `from` to `to`: 1, 2, 4 ... so every octave gets the same time.
+// The batch a fraction t of the way from `from` to `to` on a log scale: every doubling gets the same time.
 std::int64_t logBatch(std::int64_t from, std::int64_t to, double t)
 {
     const double value = std::exp(std::log(static_cast<double>(from)) +
@@ -193,7 +193,7 @@ SceneView::SceneView(const Scene& scene, const Session* session, TalkLook look, 
     m_title = new QLabel(scene.title, this);
     m_title->setObjectName(QStringLiteral("SceneTitle"));
     m_title->setFont(pixelFont(kTitlePx, true));
-    m_title->setWordWrap(false);
+    m_title->setWordWrap(true);  // a long title takes two lines rather than widening the slide
 
     m_counter = new QLabel(this);
     m_counter->setObjectName(QStringLiteral("SceneCounter"));
@@ -282,7 +282,7 @@ QWidget* SceneView::createRoofline()
     const std::optional<NamedRoof> gpu = sceneGpuRoof(m_scene);
     if (isKind(m_scene, "intensity-table") && gpu) {
         // The GPU is the machine here: its roof is the primary one, so the ridge (150) is marked.
-        m_chart->setSessions({intensityTableSession(m_scene, *gpu)});
+        m_chart->setSessions({intensityTableSession(*gpu)});
     } else {
         if (gpu)
             m_chart->setExtraRoofs({*gpu});
