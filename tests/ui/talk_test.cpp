@@ -16,6 +16,7 @@
 #include <QFile>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSignalSpy>
@@ -497,6 +498,23 @@ TEST(UiTalkExport, OneSvgPerSceneAtAnotherSize)
         QSvgRenderer renderer(path);
         ASSERT_TRUE(renderer.isValid()) << path.toStdString();
         EXPECT_EQ(renderer.viewBox(), QRect(0, 0, 1280, 720)) << path.toStdString();
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+        const QByteArray svg = file.readAll();
+        // Text stays text; the charts are images, since the SVG generator cannot clip their lines.
+        EXPECT_TRUE(svg.contains("<text")) << path.toStdString();
+        const bool measured = path.contains(QLatin1String("two-kinds")) ||
+                              path.contains(QLatin1String("cpu-experiment")) || path.contains(QLatin1String("fusion"));
+        EXPECT_EQ(svg.contains("<image"), !measured) << path.toStdString();  // no session: a message, no chart
+    }
+    // Qt's own SVG renderer reads the slide back, for a human to compare with the PNG.
+    for (int i : {1, 3}) {
+        QImage back(1280, 720, QImage::Format_RGB32);
+        back.fill(Qt::white);
+        QPainter painter(&back);
+        QSvgRenderer(written.at(i)).render(&painter);
+        painter.end();
+        back.save(fixtures::outputPath(QStringLiteral("talk-svg-scene-%1.png").arg(i + 1)));
     }
 }
 

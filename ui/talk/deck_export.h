@@ -1,8 +1,10 @@
 #pragma once
 // Slides from a deck at an exact size: a multi-page vector PDF (one page per scene), or a directory with one
 // PNG or SVG per scene (scene-01-two-kinds.png ...). Each scene is laid out at its design size (720 px
-// high) and drawn scaled into the page, so a 1080p slide has the presentation window's proportions and
-// the PDF and SVG keep charts and text as vectors. Animations are in their end state.
+// high) and drawn scaled into the page, so a 1080p slide has the presentation window's proportions. The PDF
+// keeps charts and text as vectors; an SVG has its charts as images at the slide's resolution, because Qt
+// 6.4's SVG generator drops clipping and chart lines would run off their plots. Animations are in their
+// end state.
 
 #include "core/result.h"
 #include "core/scene/deck.h"
