@@ -64,7 +64,7 @@ int renderDeck(const QString& deckPath, const QString& sessionPath, const QStrin
     out << "wrote " << count << (pdf ? " pages to " : " files to ") << outPath << " (" << size.width() << 'x'
         << size.height() << ")\n";
     if (!sessionPtr)
-        out << "no --session: the scenes that show measurements say \"open or measure a session first\"\n";
+        out << "no session given: the scenes that show measurements say \"open or measure a session first\"\n";
     return 0;
 }
 

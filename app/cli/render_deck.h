@@ -1,6 +1,8 @@
 #pragma once
-// `ridgeline render --deck DECK.json --out talk.pdf | DIR/ [--format png|svg] [--size 1920x1080] [--theme talk]`:
-// the talk's slides without a window. Needs a QApplication (offscreen when there is no display).
+// `ridgeline render --deck DECK.json [SESSION.json] --out talk.pdf | DIR/ [--format png|svg] [--size 1920x1080]
+// [--theme talk]`: the talk's slides without a window. Needs a QApplication (offscreen when there is no display).
+// The session is best given as a positional file: QApplication consumes a "--session" argument (X11 session
+// management) before the command sees it.
 
 #include <QSize>
 #include <QString>
