@@ -123,6 +123,13 @@ TEST(UiTalkScene, TheCaptionsShowTheSourceTextsNumbers)
     const QString oneToken = caption("one-token");
     EXPECT_TRUE(oneToken.contains(QLatin1String("13.5 GB"))) << oneToken.toStdString();
     EXPECT_TRUE(oneToken.contains(QLatin1String("intensity of 1 FLOP/byte"))) << oneToken.toStdString();
+    EXPECT_TRUE(oneToken.contains(QLatin1String("99.3 %"))) << oneToken.toStdString();  // "more than 99 per cent"
+    // The batching table: same step time up to 16, flattening at 256.
+    const QString batching = caption("batching");
+    EXPECT_TRUE(batching.contains(QLatin1String("1.04x as long"))) << batching.toStdString();
+    EXPECT_TRUE(batching.contains(QLatin1String("15x the tokens/s"))) << batching.toStdString();
+    EXPECT_TRUE(batching.contains(QLatin1String("compute-bound"))) << batching.toStdString();
+    EXPECT_TRUE(batching.contains(QLatin1String("not 256x"))) << batching.toStdString();
     const QString kv = caption("kv-cache");
     EXPECT_TRUE(kv.contains(QLatin1String("64 GiB"))) << kv.toStdString();
     EXPECT_TRUE(kv.contains(QLatin1String("12.6 GiB"))) << kv.toStdString();
