@@ -404,10 +404,9 @@ TEST(UiTalkPresentation, FullScreenScalesTheSlideToTheScreen)
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     EXPECT_TRUE(window.isFullScreen());
     const QSize screen = window.viewport()->size();
-    EXPECT_EQ(window.currentView()->height(), ui::kTalkDesignHeight);
-    // The slide fills the screen's width unless the screen is narrower than a slide's content (a square
-    // offscreen test screen).
-    EXPECT_GE(window.currentView()->width(), SceneView::designSize(screen).width() - 1);
+    EXPECT_EQ(window.currentView()->size(), SceneView::designSize(screen));
+    EXPECT_GE(window.currentView()->width(), ui::kTalkDesignWidth);
+    EXPECT_GE(window.currentView()->height(), ui::kTalkDesignHeight);
     // Scene 5 moves the batch from 1 to 256 as it enters; the screen shows its end state.
     SceneView* batching = window.sceneView(4);
     ASSERT_NE(batching, nullptr);
@@ -523,6 +522,16 @@ TEST(UiTalkExport, OneSvgPerSceneAtAnotherSize)
         painter.end();
         back.save(fixtures::outputPath(QStringLiteral("talk-svg-scene-%1.png").arg(i + 1)));
     }
+}
+
+TEST(UiTalkExport, SlidesScaleFromAtLeast1280By720DesignPixels)
+{
+    EXPECT_DOUBLE_EQ(SceneView::scaleFor(QSize(1920, 1080)), 1.5);
+    EXPECT_EQ(SceneView::designSize(QSize(1920, 1080)), QSize(1280, 720));
+    EXPECT_EQ(SceneView::designSize(QSize(3840, 2160)), QSize(1280, 720));
+    // 4:3 gets more height, not less width; an ultrawide more width.
+    EXPECT_EQ(SceneView::designSize(QSize(1024, 768)), QSize(1280, 960));
+    EXPECT_EQ(SceneView::designSize(QSize(2560, 1080)), QSize(1707, 720));
 }
 
 TEST(UiTalkExport, ASizeTooSmallForASlideIsRefused)

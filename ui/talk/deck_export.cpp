@@ -122,7 +122,7 @@ void paintScene(SceneView& view, QPainter& painter, QSize size, TalkLook look, C
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), ChartTheme::make(look.theme).background);
-    const double scale = static_cast<double>(size.height()) / kTalkDesignHeight;
+    const double scale = SceneView::scaleFor(size);
     painter.scale(scale, scale);
     renderTree(&view, &view, painter, charts);
     painter.restore();

@@ -192,7 +192,7 @@ void PresentationWindow::fitStage()
     const QSize design = SceneView::designSize(target);
     if (!design.isValid() || !m_proxy)
         return;
-    m_proxy->setScale(static_cast<double>(target.height()) / kTalkDesignHeight);
+    m_proxy->setScale(SceneView::scaleFor(target));
     m_proxy->setPos(0, 0);
     m_proxy->resize(design);
     scene()->setSceneRect(QRectF(QPointF(0, 0), QSizeF(target)));

@@ -168,12 +168,21 @@ std::optional<TalkLook> TalkLook::parse(const QString& name)
     return std::nullopt;
 }
 
+double SceneView::scaleFor(QSize size)
+{
+    if (!size.isValid() || size.isEmpty())
+        return 1.0;
+    return std::min(static_cast<double>(size.width()) / kTalkDesignWidth,
+                    static_cast<double>(size.height()) / kTalkDesignHeight);
+}
+
 QSize SceneView::designSize(QSize size)
 {
-    if (!size.isValid() || size.height() <= 0)
+    if (!size.isValid() || size.isEmpty())
         return {};
-    const double scale = static_cast<double>(size.height()) / kTalkDesignHeight;
-    return {static_cast<int>(std::lround(size.width() / scale)), kTalkDesignHeight};
+    const double scale = scaleFor(size);
+    return {std::max(kTalkDesignWidth, static_cast<int>(std::lround(size.width() / scale))),
+            std::max(kTalkDesignHeight, static_cast<int>(std::lround(size.height() / scale)))};
 }
 
 SceneView::SceneView(const Scene& scene, const Session* session, TalkLook look, QWidget* parent)

@@ -3,8 +3,8 @@
 // batching explorer, configured from the scene) and its caption, filled from the model and the measurement
 // by computeSceneFacts. A scene whose facts fail shows the error instead of the caption.
 //
-// The view is laid out at a "design" size (kTalkDesignHeight px high) and drawn scaled up: the presentation
-// window and the deck export scale it to the screen or page, so fonts and lines grow with the slide.
+// The view is laid out at a "design" size (at least 1280 x 720) and drawn scaled: the presentation window
+// and the deck export scale it to the screen or page, so fonts and lines grow with the slide.
 
 #include "core/scene/deck.h"
 #include "core/scene/scene_facts.h"
@@ -26,7 +26,10 @@ class BatchingPanel;
 class LinkBars;
 class RooflineChart;
 
-// Scenes are laid out 720 px high and scaled to the output: x1.5 at 1080p, so a 30 px title is 45 px.
+// Scenes are laid out at least 1280 x 720 and scaled to the output: x1.5 at 1080p, so a 30 px title is 45 px.
+// A 4:3 screen gets a taller layout (1280 x 960 at 1024 x 768), never a narrower one: two charts side by side
+// need the width.
+inline constexpr int kTalkDesignWidth = 1280;
 inline constexpr int kTalkDesignHeight = 720;
 inline constexpr int kTalkAnimationMs = 2000;
 
@@ -66,7 +69,9 @@ public:
     BatchingPanel* batchingPanel() const { return m_panel; }
     LinkBars* linkBars() const { return m_linkBars; }
 
-    // The design size for an output of `size` pixels: kTalkDesignHeight high, the output's aspect.
+    // The scale from design pixels to an output of `size` pixels, and the design size it implies (the output's
+    // aspect, at least kTalkDesignWidth x kTalkDesignHeight).
+    static double scaleFor(QSize size);
     static QSize designSize(QSize size);
 
 signals:
