@@ -1,0 +1,49 @@
+// libFuzzer target for the session loader (issue 7): any bytes give a whole Session or a one-line Error
+// naming the source, never a crash, a leak or a sanitizer report. A loaded session must also save to JSON
+// that loads back and writes out byte for byte the same (the saver's promise: every saved file loads).
+#include "core/session/session_json.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace ridgeline;
+
+namespace {
+
+[[noreturn]] void fail(const char* what, const QString& detail)
+{
+    std::fprintf(stderr, "fuzz_session_loader: %s: %s\n", what, detail.toUtf8().constData());
+    std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    // fromRawData: no copy and no terminating NUL, so ASan sees any read past the input's last byte.
+    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
+    const QString source = QStringLiteral("fuzz.json");
+
+    const Result<Session> loaded = sessionFromJson(bytes, source);
+    if (!loaded.ok()) {
+        const QString& message = loaded.error().message;
+        if (!message.startsWith(source + QStringLiteral(": ")) || message.size() <= source.size() + 2)
+            fail("an error message does not name the source", message);
+        if (message.contains(u'\n'))
+            fail("an error message is more than one line", message);
+        return 0;
+    }
+
+    const QByteArray saved = sessionToJson(loaded.value());
+    const Result<Session> reloaded = sessionFromJson(saved, source);
+    if (!reloaded.ok())
+        fail("a loaded session saved to JSON that does not load back", reloaded.error().message);
+    if (sessionToJson(reloaded.value()) != saved)
+        fail("a saved session changed when loaded and saved again", QString::fromUtf8(saved));
+    return 0;
+}
