@@ -16,12 +16,14 @@ class QProgressBar;
 class QPushButton;
 class QTableView;
 class QListView;
+class QTabWidget;
 class QTextBrowser;
 class QTimer;
 
 namespace ridgeline::ui {
 
 class BandwidthChart;
+class BatchingPanel;
 class KernelTableModel;
 class SessionListModel;
 class Settings;
@@ -46,6 +48,8 @@ public:
     void cancelMeasurement();
 
     RooflineChart* chart() const { return m_chart; }
+    BatchingPanel* batchingPanel() const { return m_batching; }
+    QTabWidget* tabs() const { return m_tabs; }
     BandwidthChart* bandwidthChart() const { return m_bandwidth; }
     SessionListModel* sessionModel() const { return m_sessions; }
     KernelTableModel* kernelModel() const { return m_kernels; }
@@ -84,10 +88,15 @@ private:
     void onMeasurePartial(const Session& soFar);
     void onMeasureFinished(const Session& session);
     void onMeasureEnded();
+    void createHelpMenu();
+    void showShortcuts();
+    void showAbout();
     QString sessionDirectory() const;
 
     Settings* m_settings = nullptr;
+    QTabWidget* m_tabs = nullptr;              // the roofline and the batching explorer
     RooflineChart* m_chart = nullptr;
+    BatchingPanel* m_batching = nullptr;
     BandwidthChart* m_bandwidth = nullptr;
     SessionListModel* m_sessions = nullptr;
     KernelTableModel* m_kernels = nullptr;
