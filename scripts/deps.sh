@@ -1,9 +1,11 @@
 # Sourced by scripts/run and scripts/test: installs the Debian packages Ridgeline needs, only if missing.
+# Real package names only: dpkg-query never reports a virtual one (libqt6charts6-dev) as installed.
 RIDGELINE_PACKAGES=(
     cmake g++ ninja-build ccache pkg-config
-    qt6-base-dev libqt6charts6-dev libqt6svg6-dev libgl-dev
+    qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev
     libopenblas-dev libgtest-dev libbenchmark-dev
     fonts-dejavu-core xvfb xauth
+    clang-14 libclang-rt-14-dev
 )
 
 ridgeline_install_deps() {

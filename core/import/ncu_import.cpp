@@ -8,7 +8,6 @@
 #include <QHash>
 
 #include <array>
-#include <map>
 
 namespace ridgeline {
 

@@ -73,6 +73,9 @@ QString describe(const QJsonValue& value)
 
 QString indexed(const QString& path, qsizetype index) { return path + u'[' + QString::number(index) + u']'; }
 
+// A key from the file as quoted in a message: a 100 MB key must not make a 100 MB message (issue 7).
+QString shortKey(const QString& key) { return key.size() > 40 ? key.left(40) + u"..."_s : key; }
+
 // The first problem met while reading; later ones would only be echoes of it.
 class Problem {
 public:
@@ -243,7 +246,7 @@ public:
             const bool known = std::any_of(m_known.cbegin(), m_known.cend(),
                                            [&key](QLatin1StringView knownKey) { return key == knownKey; });
             if (!known) {
-                m_problem.report(Error::Code::Schema, u"unknown field "_s + where(key));
+                m_problem.report(Error::Code::Schema, u"unknown field "_s + where(shortKey(key)));
                 return;
             }
         }
@@ -730,7 +733,7 @@ private:
             if (!frame.isObject)
                 result = indexed(result, frame.index);
             else
-                result = result.isEmpty() ? frame.key : result + u'.' + frame.key;
+                result = result.isEmpty() ? shortKey(frame.key) : result + u'.' + shortKey(frame.key);
         }
         return result;
     }
@@ -747,9 +750,25 @@ QString lineAndColumn(const QByteArray& bytes, qsizetype offset)
     return u"line "_s + QString::number(line) + u", column "_s + QString::number(column);
 }
 
+// Qt's parser accepts raw control characters inside strings, and messages quote keys and values from the
+// file: escape line breaks and other controls so that a message stays one line (found by fuzzing, issue 7).
+QString oneLine(const QString& text)
+{
+    QString result;
+    result.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t code = c.unicode();
+        if (code < 0x20 || code == 0x7f || code == 0x85 || code == 0x2028 || code == 0x2029)
+            result += u"\\u"_s + QString::number(code, 16).rightJustified(4, u'0');
+        else
+            result += c;
+    }
+    return result;
+}
+
 Error sourceError(const QString& sourceName, Error::Code code, const QString& detail)
 {
-    return Error{code, sourceName + u": "_s + detail};
+    return Error{code, sourceName + u": "_s + oneLine(detail)};
 }
 
 }  // namespace

@@ -138,8 +138,11 @@ TEST(UiMainWindow, ClickingAKernelExplainsIt)
 {
     MainWindow window;
     window.setSession(fixtures::zen4Session());
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    window.chart()->setSelectedKernel(0, 5);
     emit window.chart()->kernelClicked(0, 5);  // add 4096
     EXPECT_TRUE(window.explanationHtml().contains(QStringLiteral("DRAM 40 GB/s")));
+    fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("mainwindow_explain.png")));
 }
 
 TEST(UiMainWindow, SelectingABandwidthPlateauHighlightsItsRoof)

@@ -1,0 +1,148 @@
+// One slider step of the batching explorer (issue 4): recompute plus redraw, target at most 8 ms median.
+// The panel is shown offscreen at slide size (1920x1080) with a session loaded, as a speaker would use it.
+//
+//   BM_BatchSliderStep       the batch slider moves one step; the model is re-evaluated, the charts updated
+//                            and the event loop run until the window is repainted: what a user waits for.
+//   BM_ContextSliderStep     the same for context, which reshapes every curve and re-ranges the axes.
+//   BM_BatchStepFullRender   the batch step followed by a full render of the whole panel into an image:
+//                            the upper bound, every pixel of all four charts repainted.
+//   BM_ScenarioOnly          the computation alone (model, curves, packing), no widgets.
+//
+// Run: QT_QPA_PLATFORM=offscreen build/.../tests/bench/ridgeline_panel_bench (set here when unset).
+
+#include "core/session/session_json.h"
+#include "ui/panels/batching_panel.h"
+#include "ui/panels/log_slider.h"
+
+#include <QAbstractEventDispatcher>
+#include <QApplication>
+#include <QImage>
+#include <QPainter>
+#include <QSlider>
+
+#include <benchmark/benchmark.h>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+
+namespace {
+
+constexpr int kRepetitions = 9;
+
+// Deliver everything pending: the scene's batched updates, the view's repaint, the backing-store flush.
+void settle()
+{
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents(QEventLoop::AllEvents);
+    }
+}
+
+struct ShownPanel {
+    BatchingPanel panel;
+
+    ShownPanel()
+    {
+        const Result<Session> session = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/example.json"));
+        if (session)
+            panel.setSession(session.value());
+        BatchingInputs in;
+        in.modelId = QStringLiteral("llama-2-7b");
+        in.gpuId = QStringLiteral("a100-40gb-sxm");
+        in.batch = 16;
+        in.context = 8192;
+        panel.setInputs(in);
+        panel.resize(1920, 1080);
+        panel.show();
+        settle();
+    }
+};
+
+// Moves a slider back and forth over its whole range, one step per call, like a dragging hand.
+class Sweep {
+public:
+    explicit Sweep(QSlider* slider) : m_slider(slider) {}
+    void next()
+    {
+        if (m_slider->value() >= m_slider->maximum())
+            m_direction = -1;
+        else if (m_slider->value() <= m_slider->minimum())
+            m_direction = 1;
+        m_slider->setValue(m_slider->value() + m_direction);
+    }
+
+private:
+    QSlider* m_slider;
+    int m_direction = 1;
+};
+
+void BM_BatchSliderStep(benchmark::State& state)
+{
+    ShownPanel shown;
+    Sweep sweep(shown.panel.batchSlider()->slider());
+    for (auto _ : state) {
+        sweep.next();
+        settle();
+        benchmark::DoNotOptimize(shown.panel.scenario().report.tokensPerSecond);
+    }
+    state.counters["steps"] = static_cast<double>(shown.panel.batchSlider()->steps().size());
+}
+BENCHMARK(BM_BatchSliderStep)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(kRepetitions);
+
+void BM_ContextSliderStep(benchmark::State& state)
+{
+    ShownPanel shown;
+    Sweep sweep(shown.panel.contextSlider()->slider());
+    for (auto _ : state) {
+        sweep.next();
+        settle();
+        benchmark::DoNotOptimize(shown.panel.scenario().report.tokensPerSecond);
+    }
+}
+BENCHMARK(BM_ContextSliderStep)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(kRepetitions);
+
+void BM_BatchStepFullRender(benchmark::State& state)
+{
+    ShownPanel shown;
+    Sweep sweep(shown.panel.batchSlider()->slider());
+    QImage image(shown.panel.size(), QImage::Format_ARGB32_Premultiplied);
+    for (auto _ : state) {
+        sweep.next();
+        {
+            QPainter painter(&image);
+            shown.panel.render(&painter);
+        }
+        benchmark::DoNotOptimize(image.constBits());
+    }
+}
+BENCHMARK(BM_BatchStepFullRender)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(kRepetitions);
+
+void BM_ScenarioOnly(benchmark::State& state)
+{
+    BatchingInputs in;
+    in.modelId = QStringLiteral("llama-2-7b");
+    in.gpuId = QStringLiteral("a100-40gb-sxm");
+    in.context = 8192;
+    std::int64_t batch = 1;
+    for (auto _ : state) {
+        in.batch = batch;
+        batch = batch % 4096 + 1;
+        benchmark::DoNotOptimize(computeBatchingScenario(in));
+    }
+}
+BENCHMARK(BM_ScenarioOnly)->Unit(benchmark::kMicrosecond)->Repetitions(kRepetitions);
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

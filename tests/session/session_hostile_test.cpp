@@ -1,0 +1,122 @@
+// Hostile session files that are generated rather than stored (issue 7): a 100 MB string, and a good file
+// cut at every structural point. The stored ones are in tests/data/bad (session_bad_files_test.cpp).
+#include "core/session/session_json.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QRegularExpression>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+
+namespace {
+
+QByteArray minimalJson()
+{
+    QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/minimal.json"));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+constexpr qsizetype k100MB = qsizetype{100} * 1024 * 1024;
+
+// minimal.json with `member` ("key": value) inserted as the first member of the top-level object.
+QByteArray withMember(const QByteArray& member)
+{
+    QByteArray json = minimalJson();
+    const qsizetype open = json.indexOf('{');
+    return json.left(open + 1) + member + ',' + json.mid(open + 1);
+}
+
+}  // namespace
+
+TEST(SessionHostile, AHundredMegabyteStringIsRefusedByItsLength)
+{
+    QByteArray member = "\"title\": \"";
+    member.append(QByteArray(k100MB, 'x')).append('"');
+    const QByteArray json = withMember(member);
+    ASSERT_GT(json.size(), k100MB);
+
+    QElapsedTimer timer;
+    timer.start();
+    const Result<Session> loaded = sessionFromJson(json, QStringLiteral("huge.json"));
+
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_EQ(loaded.error().code, Error::Code::Range);
+    EXPECT_EQ(loaded.error().message,
+              QStringLiteral("huge.json: title is 104857600 characters long; at most 4096 are allowed"));
+    RecordProperty("milliseconds", static_cast<int>(timer.elapsed()));
+}
+
+TEST(SessionHostile, AHundredMegabyteKeyGivesAShortMessage)
+{
+    // An unknown key is quoted in the message: a 100 MB one must not make a 100 MB message.
+    QByteArray member = "\"";
+    member.append(QByteArray(k100MB, 'k')).append("\": 1");
+    const Result<Session> loaded = sessionFromJson(withMember(member), QStringLiteral("huge.json"));
+
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_EQ(loaded.error().code, Error::Code::Schema);
+    EXPECT_TRUE(loaded.error().message.startsWith(QStringLiteral("huge.json: unknown field kkkk")))
+        << loaded.error().message.left(200).toStdString();
+    EXPECT_LT(loaded.error().message.size(), 200);
+}
+
+TEST(SessionHostile, AHundredMegabyteDuplicateKeyGivesAShortMessage)
+{
+    QByteArray key = "\"";
+    key.append(QByteArray(k100MB, 'd')).append('"');
+    const Result<Session> loaded = sessionFromJson(withMember(key + ": 1, " + key + ": 2"), QStringLiteral("huge.json"));
+
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_EQ(loaded.error().code, Error::Code::Parse);
+    EXPECT_TRUE(loaded.error().message.startsWith(QStringLiteral("huge.json: duplicate key dddd")))
+        << loaded.error().message.left(200).toStdString();
+    EXPECT_LT(loaded.error().message.size(), 200);
+}
+
+TEST(SessionHostile, AHundredMegabyteStringValueOfTheWrongTypeGivesAShortMessage)
+{
+    QByteArray member = "\"quick\": \"";
+    member.append(QByteArray(k100MB, 'y')).append('"');
+    const Result<Session> loaded = sessionFromJson(withMember(member), QStringLiteral("huge.json"));
+
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_TRUE(loaded.error().message.startsWith(QStringLiteral("huge.json: quick must be true or false, got the "
+                                                                 "string \"yyyy")))
+        << loaded.error().message.left(200).toStdString();
+    EXPECT_LT(loaded.error().message.size(), 200);
+}
+
+TEST(SessionHostile, CutAtEveryStructuralPointIsATruncationErrorThatSaysWhere)
+{
+    // Every place a writer killed mid-write could stop: before and after each brace, bracket, comma, colon
+    // and quote. Each prefix is refused as truncated JSON with an offset inside the prefix, never loaded.
+    const QByteArray json = minimalJson();
+    ASSERT_FALSE(json.isEmpty());
+    const QRegularExpression offsetPattern(QStringLiteral("^cut\\.json: truncated or invalid JSON at offset (\\d+) "
+                                                          "\\(line \\d+, column \\d+\\): "));
+    int cuts = 0;
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        if (!QByteArrayView("{}[],:\"").contains(json.at(i)))
+            continue;
+        for (const qsizetype length : {i, i + 1}) {
+            if (length >= json.trimmed().size())
+                continue;  // the whole document
+            ++cuts;
+            const QByteArray prefix = json.left(length);
+            const Result<Session> loaded = sessionFromJson(prefix, QStringLiteral("cut.json"));
+            ASSERT_FALSE(loaded.ok()) << "a " << length << "-byte prefix loaded";
+            EXPECT_EQ(loaded.error().code, Error::Code::Parse) << loaded.error().message.toStdString();
+            if (prefix.trimmed().isEmpty()) {
+                EXPECT_EQ(loaded.error().message, QStringLiteral("cut.json: the file is empty"));
+                continue;
+            }
+            const QRegularExpressionMatch match = offsetPattern.match(loaded.error().message);
+            ASSERT_TRUE(match.hasMatch()) << "cut at " << length << ": " << loaded.error().message.toStdString();
+            // Qt names the offset where it wanted more, which is one past the last byte when the cut ends a token.
+            EXPECT_LE(match.captured(1).toLongLong(), length + 1) << loaded.error().message.toStdString();
+        }
+    }
+    EXPECT_GT(cuts, 300);
+}

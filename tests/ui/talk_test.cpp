@@ -1,0 +1,514 @@
+// Talk mode (issue 5): scene views built from the default deck, the presentation window's keys, and the
+// deck export (PDF pages, one PNG or SVG per scene at the asked size).
+
+#include "core/scene/deck.h"
+#include "core/scene/scene_facts.h"
+#include "core/session/session_json.h"
+#include "ui/chart/roofline_chart.h"
+#include "ui/panels/batching_panel.h"
+#include "ui/talk/deck_export.h"
+#include "ui/talk/link_bars.h"
+#include "ui/talk/presentation_window.h"
+#include "ui/talk/scene_view.h"
+#include "ui_test_util.h"
+
+#include <QDir>
+#include <QFile>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QSignalSpy>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace ridgeline {
+namespace {
+
+using ui::PresentationWindow;
+using ui::SceneView;
+
+Session exampleSession()
+{
+    Result<Session> session = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/example.json"));
+    EXPECT_TRUE(session.ok()) << (session.ok() ? "" : session.error().message.toStdString());
+    return session.ok() ? session.value() : Session{};
+}
+
+Deck builtInDeck()
+{
+    Result<Deck> deck = defaultDeck();
+    EXPECT_TRUE(deck.ok()) << (deck.ok() ? "" : deck.error().message.toStdString());
+    return deck.ok() ? deck.value() : Deck{};
+}
+
+const Scene* sceneOfKind(const Deck& deck, const char* kind)
+{
+    for (const Scene& s : deck.scenes)
+        if (s.kind == QLatin1String(kind))
+            return &s;
+    return nullptr;
+}
+
+QString shownCaption(const SceneView& view)
+{
+    const auto* label = view.findChild<QLabel*>(QStringLiteral("SceneCaption"));
+    return label ? label->text() : QString();
+}
+
+int pdfPageCount(const QByteArray& pdf)
+{
+    // Page objects, not the /Pages tree node.
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s])"));
+    int count = 0;
+    for (auto it = page.globalMatch(QString::fromLatin1(pdf)); it.hasNext(); it.next())
+        ++count;
+    return count;
+}
+
+TEST(UiTalkScene, TheDefaultDeckYieldsEightSceneViews)
+{
+    const Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    PresentationWindow window(deck, &session);
+    ASSERT_EQ(window.sceneCount(), 8);
+    for (int i = 0; i < 8; ++i) {
+        SceneView* view = window.sceneView(i);
+        ASSERT_NE(view, nullptr) << i;
+        EXPECT_EQ(view->scene().id, deck.scenes[static_cast<std::size_t>(i)].id);
+        EXPECT_EQ(view->titleText(), deck.scenes[static_cast<std::size_t>(i)].title);
+        const bool roofline = view->scene().view == QLatin1String("roofline");
+        EXPECT_EQ(view->rooflineChart() != nullptr, roofline) << i;
+        EXPECT_EQ(view->batchingPanel() != nullptr, !roofline) << i;
+    }
+    EXPECT_EQ(window.currentScene(), 0);
+}
+
+TEST(UiTalkScene, EachCaptionIsTheOneComputedFromTheModelAndTheMeasurement)
+{
+    const Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    for (const Scene& scene : deck.scenes) {
+        const SceneView view(scene, &session);
+        const Result<SceneFacts> facts = computeSceneFacts(scene, &session);
+        ASSERT_TRUE(facts.ok()) << scene.id.toStdString() << ": " << facts.error().message.toStdString();
+        EXPECT_FALSE(view.failed()) << scene.id.toStdString();
+        EXPECT_EQ(view.captionText(), facts.value().caption);
+        EXPECT_EQ(shownCaption(view), facts.value().caption);
+        EXPECT_FALSE(shownCaption(view).contains(QLatin1String("nan"), Qt::CaseInsensitive));
+        EXPECT_FALSE(shownCaption(view).contains(QLatin1Char('{'))) << shownCaption(view).toStdString();
+    }
+}
+
+TEST(UiTalkScene, TheCaptionsShowTheSourceTextsNumbers)
+{
+    const Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    auto caption = [&](const char* kind) {
+        const Scene* scene = sceneOfKind(deck, kind);
+        EXPECT_NE(scene, nullptr) << kind;
+        return scene ? SceneView(*scene, &session).captionText() : QString();
+    };
+    const QString table = caption("intensity-table");
+    EXPECT_TRUE(table.contains(QLatin1String("0.17"))) << table.toStdString();
+    EXPECT_TRUE(table.contains(QLatin1String("171"))) << table.toStdString();
+    EXPECT_TRUE(table.contains(QLatin1String("1,365"))) << table.toStdString();
+    EXPECT_TRUE(table.contains(QLatin1String("150 FLOP/byte"))) << table.toStdString();
+    const QString oneToken = caption("one-token");
+    EXPECT_TRUE(oneToken.contains(QLatin1String("13.5 GB"))) << oneToken.toStdString();
+    EXPECT_TRUE(oneToken.contains(QLatin1String("intensity of 1 FLOP/byte"))) << oneToken.toStdString();
+    const QString kv = caption("kv-cache");
+    EXPECT_TRUE(kv.contains(QLatin1String("64 GiB"))) << kv.toStdString();
+    EXPECT_TRUE(kv.contains(QLatin1String("12.6 GiB"))) << kv.toStdString();
+    EXPECT_TRUE(kv.contains(QLatin1String("4 GiB each"))) << kv.toStdString();
+    const QString fusion = caption("fusion");
+    EXPECT_TRUE(fusion.contains(QLatin1String("Unfused: 6"))) << fusion.toStdString();
+    EXPECT_TRUE(fusion.contains(QLatin1String("fused: 1"))) << fusion.toStdString();
+    EXPECT_TRUE(fusion.contains(QLatin1String("83 %"))) << fusion.toStdString();
+}
+
+TEST(UiTalkScene, WithoutASessionTheMeasuredScenesAskForOneAndTheOthersStillShowTheirNumbers)
+{
+    const Deck deck = builtInDeck();
+    for (const Scene& scene : deck.scenes) {
+        const SceneView view(scene, nullptr);
+        const bool measured = scene.kind == QLatin1String("ridge") || scene.kind == QLatin1String("cpu-experiment") ||
+                              scene.kind == QLatin1String("fusion");
+        EXPECT_EQ(view.failed(), measured) << scene.id.toStdString();
+        if (measured) {
+            EXPECT_TRUE(shownCaption(view).contains(QLatin1String("open or measure a session first")))
+                << shownCaption(view).toStdString();
+        }
+        EXPECT_FALSE(shownCaption(view).isEmpty());
+        EXPECT_FALSE(shownCaption(view).contains(QLatin1String("nan"), Qt::CaseInsensitive));
+    }
+}
+
+TEST(UiTalkScene, WithoutASessionTheFirstSlideSaysWhatToDoInPlaceOfTheChart)
+{
+    const Deck deck = builtInDeck();
+    ASSERT_FALSE(deck.scenes.empty());
+    const SceneView view(deck.scenes.front(), nullptr);
+    EXPECT_EQ(view.rooflineChart(), nullptr);
+    const auto* message = view.findChild<QLabel*>(QStringLiteral("SceneMessage"));
+    ASSERT_NE(message, nullptr);
+    EXPECT_TRUE(message->text().contains(QLatin1String("Open a session or measure this machine")))
+        << message->text().toStdString();
+    EXPECT_TRUE(shownCaption(view).contains(QLatin1String("open or measure a session first")));
+    const QImage slide = ui::renderSceneImage(deck.scenes.front(), nullptr, QSize(1920, 1080));
+    EXPECT_EQ(slide.size(), QSize(1920, 1080));
+    slide.save(fixtures::outputPath(QStringLiteral("talk-no-session.png")));
+}
+
+TEST(UiTalkScene, ASceneWhoseFactsFailShowsTheErrorInsteadOfTheCaption)
+{
+    Scene scene;
+    scene.id = QStringLiteral("broken");
+    scene.kind = QStringLiteral("one-token");
+    scene.view = QStringLiteral("batching");
+    scene.title = QStringLiteral("A model nobody has");
+    scene.modelId = QStringLiteral("no-such-model");
+    scene.caption = QStringLiteral("{weights_gb}");
+    SceneView view(scene, nullptr);
+    fixtures::layoutNow(view, SceneView::designSize(QSize(1920, 1080)));
+    EXPECT_TRUE(view.failed());
+    EXPECT_TRUE(shownCaption(view).contains(QLatin1String("no-such-model"))) << shownCaption(view).toStdString();
+    EXPECT_FALSE(shownCaption(view).contains(QLatin1String("{weights_gb}")));
+    EXPECT_FALSE(shownCaption(view).contains(QLatin1String("nan"), Qt::CaseInsensitive));
+}
+
+TEST(UiTalkScene, TheIntensityTablePutsAddAndMatmulOnTheGpusRoof)
+{
+    const Deck deck = builtInDeck();
+    const Scene* scene = sceneOfKind(deck, "intensity-table");
+    ASSERT_NE(scene, nullptr);
+    const SceneView view(*scene, nullptr);
+    ASSERT_NE(view.rooflineChart(), nullptr);
+    const auto& sessions = view.rooflineChart()->sessions();
+    ASSERT_EQ(sessions.size(), 1u);
+    const Session& table = sessions.front();
+    ASSERT_EQ(table.kernels.size(), 3u);
+    ASSERT_EQ(table.computeCeilings.size(), 1u);
+    ASSERT_EQ(table.bandwidthCeilings.size(), 1u);
+    EXPECT_DOUBLE_EQ(table.computeCeilings[0].gflops, 300e3);
+    EXPECT_DOUBLE_EQ(table.bandwidthCeilings[0].gbps, 2e3);
+    EXPECT_NEAR(table.kernels[0].intensity, 1.0 / 6.0, 1e-9);
+    EXPECT_NEAR(table.kernels[1].intensity, 512.0 / 3.0, 1e-9);
+    EXPECT_NEAR(table.kernels[2].intensity, 4096.0 / 3.0, 1e-9);
+    // On the roof: memory-bound add at intensity x 2 TB/s, the matmuls at or near the 300 TFLOP/s peak.
+    EXPECT_NEAR(table.kernels[0].gflops, 2e3 / 6.0, 1e-6);
+    EXPECT_NEAR(table.kernels[1].gflops, 300e3, 1e-6);
+    EXPECT_NEAR(table.kernels[2].gflops, 300e3, 1e-6);
+    EXPECT_EQ(view.rooflineChart()->kernelPointCount(), 3);
+}
+
+TEST(UiTalkScene, TheFusionSceneShowsTheTwoFusionKernels)
+{
+    const Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    const Scene* scene = sceneOfKind(deck, "fusion");
+    ASSERT_NE(scene, nullptr);
+    const SceneView view(*scene, &session);
+    ASSERT_NE(view.rooflineChart(), nullptr);
+    const auto& kernels = view.rooflineChart()->sessions().front().kernels;
+    ASSERT_EQ(kernels.size(), 2u);
+    EXPECT_EQ(kernels[0].kind, QStringLiteral("fusion-unfused"));
+    EXPECT_EQ(kernels[1].kind, QStringLiteral("fusion-fused"));
+}
+
+TEST(UiTalkScene, TheCpuExperimentShowsTheHighlightedKernelsOnThisMachinesRoof)
+{
+    const Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    const Scene* scene = sceneOfKind(deck, "cpu-experiment");
+    ASSERT_NE(scene, nullptr);
+    const SceneView view(*scene, &session);
+    ASSERT_NE(view.rooflineChart(), nullptr);
+    const Session& shown = view.rooflineChart()->sessions().front();
+    ASSERT_EQ(static_cast<qsizetype>(shown.kernels.size()), scene->highlight.size());
+    for (std::size_t i = 0; i < shown.kernels.size(); ++i)
+        EXPECT_EQ(shown.kernels[i].name, scene->highlight[static_cast<qsizetype>(i)]);
+    EXPECT_EQ(shown.computeCeilings.size(), session.computeCeilings.size());
+}
+
+TEST(UiTalkScene, BatchSizeFillsTheMachineAnimatesTheBatchFromOneTo256)
+{
+    const Deck deck = builtInDeck();
+    const Scene* scene = sceneOfKind(deck, "batching");
+    ASSERT_NE(scene, nullptr);
+    SceneView view(*scene, nullptr);
+    ASSERT_NE(view.batchingPanel(), nullptr);
+    // Built in its end state (what an export shows).
+    EXPECT_EQ(view.batchingPanel()->inputs().batch, 256);
+    ASSERT_TRUE(view.hasAnimation());
+
+    std::vector<std::int64_t> seen;
+    QObject::connect(view.batchingPanel(), &ui::BatchingPanel::scenarioChanged, &view,
+                     [&] { seen.push_back(view.batchingPanel()->inputs().batch); });
+    QSignalSpy finished(&view, &SceneView::animationFinished);
+    view.enter();
+    EXPECT_TRUE(view.animating());
+    ASSERT_TRUE(finished.wait(30000));
+    EXPECT_FALSE(view.animating());
+    ASSERT_GE(seen.size(), 3u);
+    EXPECT_EQ(seen.front(), 1);
+    EXPECT_EQ(seen.back(), 256);
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+    EXPECT_EQ(view.batchingPanel()->inputs().batch, 256);
+}
+
+TEST(UiTalkScene, TheKvCacheSceneGrowsTheBatchToSixteenAndJumpsToTheEndWhenAsked)
+{
+    const Deck deck = builtInDeck();
+    const Scene* scene = sceneOfKind(deck, "kv-cache");
+    ASSERT_NE(scene, nullptr);
+    SceneView view(*scene, nullptr);
+    ASSERT_NE(view.batchingPanel(), nullptr);
+    EXPECT_EQ(view.batchingPanel()->inputs().batch, 16);
+    EXPECT_EQ(view.batchingPanel()->inputs().context, 8192);
+    QSignalSpy finished(&view, &SceneView::animationFinished);
+    view.enter();
+    EXPECT_EQ(view.batchingPanel()->inputs().batch, 1);
+    view.finishAnimation();
+    EXPECT_EQ(finished.count(), 1);
+    EXPECT_FALSE(view.animating());
+    EXPECT_EQ(view.batchingPanel()->inputs().batch, 16);
+}
+
+TEST(UiTalkScene, TheTensorParallelSceneUsesEightH100sOverNvlink)
+{
+    const Deck deck = builtInDeck();
+    const Scene* scene = sceneOfKind(deck, "tensor-parallel");
+    ASSERT_NE(scene, nullptr);
+    const SceneView view(*scene, nullptr);
+    ASSERT_NE(view.batchingPanel(), nullptr);
+    const ui::BatchingInputs& inputs = view.batchingPanel()->inputs();
+    EXPECT_EQ(inputs.gpuId, QStringLiteral("h100-sxm"));
+    EXPECT_EQ(inputs.gpus, 8);
+    EXPECT_EQ(inputs.linkId, scene->links.first());
+    EXPECT_EQ(inputs.modelId, QStringLiteral("llama-2-70b"));
+    EXPECT_EQ(inputs.batch, 64);
+    EXPECT_TRUE(view.batchingPanel()->errorText().isEmpty()) << view.batchingPanel()->errorText().toStdString();
+
+    // One bar per link, the caption's numbers: inside the box beats the network.
+    ASSERT_NE(view.linkBars(), nullptr);
+    const auto& bars = view.linkBars()->bars();
+    ASSERT_EQ(static_cast<qsizetype>(bars.size()), scene->links.size());
+    for (const auto& bar : bars)
+        EXPECT_TRUE(view.captionText().contains(bar.value)) << bar.value.toStdString();
+    EXPECT_TRUE(bars.front().insideBox);
+    EXPECT_FALSE(bars.back().insideBox);
+    EXPECT_GT(bars.front().tokensPerSecond, bars.back().tokensPerSecond);
+}
+
+TEST(UiTalkPresentation, KeysStepJumpAndLeave)
+{
+    const Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    PresentationWindow window(deck, &session);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy changed(&window, &PresentationWindow::sceneChanged);
+    QSignalSpy finished(&window, &PresentationWindow::finished);
+
+    const std::vector<std::pair<int, int>> steps = {
+        {Qt::Key_PageDown, 1}, {Qt::Key_Space, 2}, {Qt::Key_Right, 3}, {Qt::Key_PageUp, 2}, {Qt::Key_Left, 1},
+        {Qt::Key_5, 4},        {Qt::Key_End, 7},   {Qt::Key_Right, 7}, {Qt::Key_Home, 0},   {Qt::Key_Left, 0},
+        {Qt::Key_8, 7},        {Qt::Key_1, 0},     {Qt::Key_9, 0},
+    };
+    for (const auto& [key, expected] : steps) {
+        QTest::keyClick(&window, static_cast<Qt::Key>(key));
+        EXPECT_EQ(window.currentScene(), expected) << "after key " << QKeySequence(key).toString().toStdString();
+    }
+    // Only real moves are announced: End at the end, Left at the start and 9 on an 8-scene deck are not.
+    EXPECT_EQ(changed.count(), 10);
+    EXPECT_EQ(changed.last().at(0).toInt(), 0);
+
+    const auto* counter = window.currentView()->findChild<QLabel*>(QStringLiteral("SceneCounter"));
+    ASSERT_NE(counter, nullptr);
+    EXPECT_EQ(counter->text(), QStringLiteral("1 / 8"));
+
+    EXPECT_EQ(finished.count(), 0);
+    QTest::keyClick(&window, Qt::Key_Escape);
+    EXPECT_EQ(finished.count(), 1);
+    EXPECT_FALSE(window.isVisible());
+}
+
+TEST(UiTalkPresentation, ALeftClickIsNextAndARightClickPrevious)
+{
+    const Deck deck = builtInDeck();
+    PresentationWindow window(deck, nullptr);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QTest::mouseClick(window.viewport(), Qt::LeftButton);
+    EXPECT_EQ(window.currentScene(), 1);
+    QTest::mouseClick(window.viewport(), Qt::LeftButton);
+    EXPECT_EQ(window.currentScene(), 2);
+    QTest::mouseClick(window.viewport(), Qt::RightButton);
+    EXPECT_EQ(window.currentScene(), 1);
+}
+
+TEST(UiTalkPresentation, AnEmptyDeckShowsNothingAndTheKeysDoNothing)
+{
+    PresentationWindow window(Deck{}, nullptr);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    EXPECT_EQ(window.sceneCount(), 0);
+    EXPECT_EQ(window.currentView(), nullptr);
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QTest::keyClick(&window, Qt::Key_End);
+    EXPECT_EQ(window.currentScene(), -1);
+    QTemporaryDir dir;
+    EXPECT_TRUE(ui::exportDeckPdf(Deck{}, nullptr, dir.filePath(QStringLiteral("empty.pdf")), QSize(1920, 1080)));
+}
+
+TEST(UiTalkPresentation, EnteringTheBatchingSceneAnimatesAndLeavingItJumpsToTheEnd)
+{
+    const Deck deck = builtInDeck();
+    PresentationWindow window(deck, nullptr);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    int batchingIndex = -1;
+    for (int i = 0; i < window.sceneCount(); ++i)
+        if (window.sceneView(i)->scene().kind == QLatin1String("batching"))
+            batchingIndex = i;
+    ASSERT_GE(batchingIndex, 0);
+    window.setCurrentScene(batchingIndex);
+    SceneView* view = window.currentView();
+    EXPECT_TRUE(view->animating());
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    EXPECT_FALSE(view->animating());
+    EXPECT_EQ(view->batchingPanel()->inputs().batch, 256);
+}
+
+TEST(UiTalkPresentation, FullScreenScalesTheSlideToTheScreen)
+{
+    const Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    PresentationWindow window(deck, &session);
+    window.present();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    EXPECT_TRUE(window.isFullScreen());
+    const QSize screen = window.viewport()->size();
+    EXPECT_EQ(window.currentView()->height(), ui::kTalkDesignHeight);
+    // The slide fills the screen's width unless the screen is narrower than a slide's content (a square
+    // offscreen test screen).
+    EXPECT_GE(window.currentView()->width(), SceneView::designSize(screen).width() - 1);
+    // Scene 5 moves the batch from 1 to 256 as it enters; the screen shows its end state.
+    SceneView* batching = window.sceneView(4);
+    ASSERT_NE(batching, nullptr);
+    QSignalSpy finished(batching, &SceneView::animationFinished);
+    // Through the window system, as a keyboard or a clicker delivers it: to whatever has the focus.
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(window.windowHandle(), Qt::Key_5);
+    EXPECT_EQ(window.currentScene(), 4);
+    ASSERT_TRUE(finished.wait(30000));
+    EXPECT_EQ(batching->batchingPanel()->inputs().batch, 256);
+    window.grab().save(fixtures::outputPath(QStringLiteral("talk-presentation-window.png")));
+    // A real screen (Xvfb): the root window as the audience sees it.
+    if (QGuiApplication::platformName() == QLatin1String("xcb") && QGuiApplication::primaryScreen())
+        QGuiApplication::primaryScreen()->grabWindow(0).save(fixtures::outputPath(QStringLiteral("talk-screen.png")));
+    window.close();
+}
+
+TEST(UiTalkExport, ThePdfHasOnePagePerSceneAtTheAskedSize)
+{
+    const Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("talk.pdf"));
+    const std::optional<Error> error = ui::exportDeckPdf(deck, &session, path, QSize(1920, 1080));
+    ASSERT_FALSE(error) << error->message.toStdString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray pdf = file.readAll();
+    EXPECT_TRUE(pdf.startsWith("%PDF"));
+    EXPECT_EQ(pdfPageCount(pdf), 8);
+    // 1920x1080 px at 96 px per inch is 1440 x 810 pt.
+    static const QRegularExpression mediaBox(QStringLiteral("/MediaBox \\[0 0 1440(\\.0+)? 810(\\.0+)?\\]"));
+    EXPECT_EQ(QString::fromLatin1(pdf).count(mediaBox), 8) << "not eight 1440 x 810 pt pages";
+    // Thousands of small images when the charts' pixmap caches leak into the page; a few dozen are the
+    // batching charts' overlay labels, which ChartOverlay draws from images by design.
+    EXPECT_LT(pdf.count("/Subtype /Image"), 200);
+    QFile::remove(fixtures::outputPath(QStringLiteral("talk.pdf")));
+    QFile::copy(path, fixtures::outputPath(QStringLiteral("talk.pdf")));
+}
+
+TEST(UiTalkExport, TheRooflineScenesAreAllVectorsInThePdf)
+{
+    Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    std::erase_if(deck.scenes, [](const Scene& s) { return s.view != QLatin1String("roofline"); });
+    ASSERT_EQ(deck.scenes.size(), 4u);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("roofline.pdf"));
+    const std::optional<Error> error = ui::exportDeckPdf(deck, &session, path, QSize(1920, 1080));
+    ASSERT_FALSE(error) << error->message.toStdString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray pdf = file.readAll();
+    EXPECT_EQ(pdfPageCount(pdf), 4);
+    // QWidget::render would draw each chart as hundreds of small images; the export draws its scene.
+    EXPECT_EQ(pdf.count("/Subtype /Image"), 0);
+    EXPECT_TRUE(pdf.contains("/Font"));
+}
+
+TEST(UiTalkExport, OnePngPerSceneAtExactlyTheAskedSize)
+{
+    const Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    for (const ui::TalkLook look : {ui::TalkLook{ui::ThemeKind::Dark}, ui::TalkLook{ui::ThemeKind::Light}}) {
+        const QString dir = fixtures::outputPath(QStringLiteral("talk-") + ui::themeKindName(look.theme));
+        QDir(dir).removeRecursively();
+        QStringList written;
+        const std::optional<Error> error =
+            ui::exportDeckFiles(deck, &session, dir, ui::DeckFormat::Png, QSize(1920, 1080), look, &written);
+        ASSERT_FALSE(error) << error->message.toStdString();
+        ASSERT_EQ(written.size(), 8);
+        EXPECT_TRUE(written.first().endsWith(QStringLiteral("/scene-01-two-kinds.png"))) << written.first().toStdString();
+        EXPECT_EQ(QDir(dir).entryList({QStringLiteral("*.png")}, QDir::Files).size(), 8);
+        for (const QString& path : written) {
+            const QImage image(path);
+            ASSERT_FALSE(image.isNull()) << path.toStdString();
+            EXPECT_EQ(image.size(), QSize(1920, 1080)) << path.toStdString();
+        }
+    }
+}
+
+TEST(UiTalkExport, OneSvgPerSceneAtAnotherSize)
+{
+    const Deck deck = builtInDeck();
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    QStringList written;
+    const std::optional<Error> error =
+        ui::exportDeckFiles(deck, nullptr, dir.path(), ui::DeckFormat::Svg, QSize(1280, 720), {}, &written);
+    ASSERT_FALSE(error) << error->message.toStdString();
+    ASSERT_EQ(written.size(), 8);
+    for (const QString& path : written) {
+        QSvgRenderer renderer(path);
+        ASSERT_TRUE(renderer.isValid()) << path.toStdString();
+        EXPECT_EQ(renderer.viewBox(), QRect(0, 0, 1280, 720)) << path.toStdString();
+    }
+}
+
+TEST(UiTalkExport, ASizeTooSmallForASlideIsRefused)
+{
+    const Deck deck = builtInDeck();
+    QTemporaryDir dir;
+    const std::optional<Error> error =
+        ui::exportDeckPdf(deck, nullptr, dir.filePath(QStringLiteral("tiny.pdf")), QSize(40, 30));
+    ASSERT_TRUE(error);
+    EXPECT_TRUE(error->message.contains(QLatin1String("40x30")));
+    EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("tiny.pdf"))));
+}
+
+}  // namespace
+}  // namespace ridgeline

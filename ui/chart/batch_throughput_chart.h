@@ -1,0 +1,73 @@
+#pragma once
+// Tokens/s and time per decode step against batch (log x, one axis each), the current batch marked, the
+// compute-bound knee drawn, and the batches that no longer fit in memory shaded. The curves depend on the
+// model, GPU and context only; moving the batch moves the marker, so a slider step redraws little.
+
+#include "ui/chart/batching_chart_data.h"
+#include "ui/chart/chart_theme.h"
+
+#include <QChartView>
+
+QT_BEGIN_NAMESPACE
+class QAreaSeries;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+QT_END_NAMESPACE
+
+namespace ridgeline::ui {
+
+class ChartOverlay;
+
+class BatchThroughputChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit BatchThroughputChart(QWidget* parent = nullptr);
+
+    void setTheme(ThemeKind theme);
+    const ChartTheme& theme() const { return m_theme; }
+    void setData(const ThroughputData& data);
+    // No numbers to show (the model refused the inputs): the curves go, the message stays.
+    void showMessage(const QString& message);
+    bool hasData() const { return m_hasData; }
+    const ThroughputData& data() const { return m_data; }
+
+    // (batch, tokens/s) -> viewport pixel, the layout-independent probe of the house style.
+    QPoint viewportPosition(QPointF batchAndTokensPerSecond) const;
+    // (batch, seconds per step) -> viewport pixel.
+    QPoint stepViewportPosition(QPointF batchAndSeconds) const;
+    // Title and every text drawn on the plot, for tests.
+    QStringList texts() const;
+    QLineSeries* tokensSeries() const { return m_tokens; }
+    QScatterSeries* currentTokensMarker() const { return m_currentTokens; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    void applyTheme();
+    void relayout();
+    QLineSeries* addLine(QLogValueAxis* y, const QString& name, bool inLegend);
+
+    ChartTheme m_theme;
+    ThroughputData m_data;
+    bool m_hasData = false;
+    QString m_message;
+
+    QLogValueAxis* m_axisX = nullptr;
+    QLogValueAxis* m_axisTokens = nullptr;
+    QLogValueAxis* m_axisStep = nullptr;  // milliseconds
+    QAreaSeries* m_noFit = nullptr;
+    QLineSeries* m_noFitUpper = nullptr;
+    QLineSeries* m_noFitLower = nullptr;
+    QLineSeries* m_tokens = nullptr;  // batches that fit
+    QLineSeries* m_tokensOver = nullptr;  // batches that do not (dotted)
+    QLineSeries* m_step = nullptr;
+    QLineSeries* m_stepOver = nullptr;
+    QScatterSeries* m_currentTokens = nullptr;
+    QScatterSeries* m_currentStep = nullptr;
+    ChartOverlay* m_fixed = nullptr;  // knee and memory limit: change with the curves
+    ChartOverlay* m_moving = nullptr;  // the current batch: changes on every batch step
+};
+
+}  // namespace ridgeline::ui

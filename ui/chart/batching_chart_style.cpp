@@ -1,0 +1,125 @@
+#include "ui/chart/batching_chart_style.h"
+
+#include "core/model/units.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QLegend>
+#include <QLocale>
+#include <QLogValueAxis>
+#include <QPixmapCache>
+
+#include <cmath>
+
+namespace ridgeline::ui {
+
+QLogValueAxis* makeLogAxis(QChart* chart, const QString& title, double base)
+{
+    auto* axis = new QLogValueAxis(chart);
+    axis->setBase(base);
+    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setTitleText(title);
+    axis->setMinorTickCount(-1);
+    return axis;
+}
+
+void applyBatchingTheme(QChartView* view, const ChartTheme& theme, std::initializer_list<QAbstractAxis*> axes,
+                        bool keepTitleColors)
+{
+    QChart* c = view->chart();
+    c->setBackgroundBrush(theme.background);
+    c->setPlotAreaBackgroundBrush(theme.plotBackground);
+    c->setPlotAreaBackgroundVisible(true);
+    c->setTitleBrush(theme.text);
+    c->setTitleFont(theme.titleFont);
+    view->setBackgroundBrush(theme.background);
+    for (QAbstractAxis* axis : axes) {
+        axis->setLabelsFont(theme.axisLabelFont);
+        axis->setLabelsBrush(theme.text);
+        axis->setTitleFont(theme.axisTitleFont);
+        if (!keepTitleColors)
+            axis->setTitleBrush(theme.text);
+        axis->setGridLinePen(QPen(theme.grid, 1.0));
+        axis->setMinorGridLinePen(QPen(theme.minorGrid, 1.0));
+        axis->setLinePen(QPen(theme.mutedText, 1.5));
+    }
+    QLegend* legend = c->legend();
+    legend->setFont(theme.legendFont);
+    legend->setLabelBrush(theme.text);
+    legend->setBrush(Qt::NoBrush);
+    legend->setPen(Qt::NoPen);
+    legend->setMarkerShape(QLegend::MarkerShapeFromSeries);
+}
+
+void setChartTitle(QChart* chart, const QString& title)
+{
+    if (chart->title() != title)
+        chart->setTitle(title);
+}
+
+void cacheChartItems(QGraphicsScene* scene)
+{
+    constexpr double kSeriesZ = 4.0;  // Qt Charts' ChartPresenter::SeriesZValue
+    if (!scene)
+        return;
+    // Item caches live in QPixmapCache; its default 10 MiB holds about one chart at slide size, and an
+    // evicted cache is a full re-rasterisation. Three charts at 1920x1080 need about 30 MiB.
+    constexpr int kCacheKib = 96 * 1024;
+    if (QPixmapCache::cacheLimit() < kCacheKib)
+        QPixmapCache::setCacheLimit(kCacheKib);
+    const QList<QGraphicsItem*> items = scene->items();
+    for (QGraphicsItem* item : items) {
+        // Series (Qt Charts' z 4, and their point items) change whenever the curves do: drawn directly,
+        // they cost one rasterisation per change instead of two (into the cache, then the cache out).
+        const QGraphicsItem* top = item;
+        while (top->parentItem() && top->parentItem()->parentItem())
+            top = top->parentItem();
+        const bool series = top->zValue() == kSeriesZ;
+        const auto mode = series ? QGraphicsItem::NoCache : QGraphicsItem::DeviceCoordinateCache;
+        if (item->cacheMode() != mode)
+            item->setCacheMode(mode);
+    }
+}
+
+double decadeBelow(double value)
+{
+    return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::floor(std::log10(value))) : 1.0;
+}
+
+double decadeAbove(double value)
+{
+    return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::ceil(std::log10(value))) : 10.0;
+}
+
+QString formatNumber(double value, int significant)
+{
+    if (!std::isfinite(value))
+        return QStringLiteral("\u2013");
+    if (value == 0.0)
+        return QStringLiteral("0");
+    const double magnitude = std::floor(std::log10(std::fabs(value)));
+    const int decimals = std::max(0, significant - 1 - static_cast<int>(magnitude));
+    static const QLocale english(QLocale::English);
+    if (std::fabs(value) >= 1e15)
+        return english.toString(value, 'e', significant - 1);
+    return english.toString(value, 'f', decimals);
+}
+
+QString formatMemory(double bytes)
+{
+    if (!std::isfinite(bytes))
+        return QStringLiteral("\u2013");
+    return std::fabs(bytes) >= kBytesPerGiB ? formatGiB(bytes) : formatBinaryBytes(bytes);
+}
+
+QString formatInteger(double value)
+{
+    if (!std::isfinite(value))
+        return QStringLiteral("\u2013");
+    static const QLocale english(QLocale::English);
+    return english.toString(std::round(value), 'f', 0);
+}
+
+}  // namespace ridgeline::ui

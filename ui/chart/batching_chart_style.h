@@ -1,0 +1,50 @@
+#pragma once
+// Shared pieces of the batching explorer's charts: themed log axes, the chart frame in the roofline
+// chart's look (ChartTheme), and number formatting that never shows NaN or inf.
+
+#include "ui/chart/chart_theme.h"
+
+#include <QString>
+
+#include <initializer_list>
+
+QT_BEGIN_NAMESPACE
+class QAbstractAxis;
+class QGraphicsScene;
+class QChartView;
+class QLogValueAxis;
+class QChart;
+QT_END_NAMESPACE
+
+namespace ridgeline::ui {
+
+// A log axis with "%g" labels and minor ticks off, in the house look.
+QLogValueAxis* makeLogAxis(QChart* chart, const QString& title, double base = 10.0);
+
+// Background, title, axes and legend of a chart in `theme`; each axis's title keeps its own colour when
+// `keepTitleColors` is set (a two-axis chart colours each axis like its series).
+void applyBatchingTheme(QChartView* view, const ChartTheme& theme, std::initializer_list<QAbstractAxis*> axes,
+                        bool keepTitleColors = false);
+
+// QChart relays itself out on every setTitle, even an unchanged one: set it only when it differs.
+void setChartTitle(QChart* chart, const QString& title);
+
+// Gives every item of the chart's scene but the series a device-coordinate cache (once; cheap to call
+// again). A slider step then repaints the pixels under a moved marker by copying the cached grid, axes,
+// legend and labels instead of rasterising them again: ~25 ms against ~1 ms for a chart at slide size.
+void cacheChartItems(QGraphicsScene* scene);
+
+// Axis limits snapped outward to whole decades: dragging a slider then rarely changes an axis, so the
+// picture holds still (and the grid and labels need not be rebuilt) while the curves move.
+double decadeBelow(double value);
+double decadeAbove(double value);
+
+// "1,234", "12.3", "0.0123": about three significant digits with thousands separators; "–" for a value
+// that is not a finite number (never "nan" or "inf").
+QString formatNumber(double value, int significant = 3);
+// Bytes in GiB with two decimals ("4.00 GiB"), or in MiB/KiB below one GiB ("160 MiB"): never "0.16 GiB".
+QString formatMemory(double bytes);
+// formatNumber for whole counts: "8,192".
+QString formatInteger(double value);
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,199 @@
+#include "ui/chart/chart_overlay.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+#include <QTransform>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ridgeline::ui {
+
+namespace {
+
+constexpr double kHaloWidth = 4.0;  // as ChartAnnotations draws it
+constexpr double kMargin = kHaloWidth;  // room for the halo around the text box
+
+QRectF textBox(const AnnotationText& text)
+{
+    const QFontMetricsF metrics(text.font);
+    return QRectF(0.0, 0.0, metrics.horizontalAdvance(text.text), metrics.height())
+        .adjusted(-kMargin, -kMargin, kMargin, kMargin);
+}
+
+// The text's box in chart coordinates, after its rotation about the origin.
+QRectF placedBox(const AnnotationText& text)
+{
+    QTransform t;
+    t.translate(text.origin.x(), text.origin.y());
+    t.rotate(text.angleDegrees);
+    return t.mapRect(textBox(text));
+}
+
+}  // namespace
+
+ChartOverlay::ChartOverlay(QGraphicsItem* parent) : QGraphicsItem(parent)
+{
+    setAcceptedMouseButtons(Qt::NoButton);
+    setAcceptHoverEvents(false);
+}
+
+void ChartOverlay::setClipRect(const QRectF& rect)
+{
+    if (rect == m_clip)
+        return;
+    prepareGeometryChange();
+    m_clip = rect;
+    updateBounds();
+}
+
+namespace {
+
+bool sameText(const AnnotationText& a, const AnnotationText& b)
+{
+    return a.text == b.text && a.origin == b.origin && a.angleDegrees == b.angleDegrees && a.color == b.color &&
+        a.font == b.font && a.halo == b.halo;
+}
+
+bool sameLine(const AnnotationLine& a, const AnnotationLine& b)
+{
+    return a.line == b.line && a.pen == b.pen;
+}
+
+bool sameRing(const AnnotationRing& a, const AnnotationRing& b)
+{
+    return a.center == b.center && a.radius == b.radius && a.pen == b.pen;
+}
+
+template <typename T, typename Same>
+bool sameAll(const std::vector<T>& a, const std::vector<T>& b, Same same)
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), same);
+}
+
+}  // namespace
+
+void ChartOverlay::setContent(std::vector<AnnotationLine> lines, std::vector<AnnotationText> texts,
+                              std::vector<AnnotationRing> rings)
+{
+    // Unchanged content costs nothing: no repaint, and the rendered texts are kept.
+    if (sameAll(lines, m_lines, sameLine) && sameAll(texts, m_texts, sameText) && sameAll(rings, m_rings, sameRing))
+        return;
+    prepareGeometryChange();
+    m_lines = std::move(lines);
+    m_texts = std::move(texts);
+    m_rings = std::move(rings);
+    m_rendered.assign(m_texts.size(), RenderedText{});
+    updateBounds();
+    update();
+}
+
+void ChartOverlay::clear()
+{
+    setContent({}, {}, {});
+}
+
+std::vector<QRectF> ChartOverlay::textRects() const
+{
+    std::vector<QRectF> rects;
+    rects.reserve(m_texts.size());
+    for (const AnnotationText& t : m_texts)
+        rects.push_back(placedBox(t).adjusted(kMargin, kMargin, -kMargin, -kMargin));
+    return rects;
+}
+
+void ChartOverlay::updateBounds()
+{
+    QRectF bounds;
+    for (const AnnotationText& t : m_texts)
+        bounds = bounds.united(placedBox(t));
+    for (const AnnotationLine& l : m_lines) {
+        const double w = l.pen.widthF() + 2.0;
+        bounds = bounds.united(QRectF(l.line.p1(), l.line.p2()).normalized().adjusted(-w, -w, w, w));
+    }
+    for (const AnnotationRing& r : m_rings) {
+        const double extent = r.radius + r.pen.widthF() + 2.0;
+        bounds = bounds.united(QRectF(r.center - QPointF(extent, extent), QSizeF(2.0 * extent, 2.0 * extent)));
+    }
+    m_bounds = m_clip.isValid() ? bounds.intersected(m_clip) : bounds;
+}
+
+QRectF ChartOverlay::boundingRect() const
+{
+    return m_bounds;
+}
+
+const ChartOverlay::RenderedText& ChartOverlay::rendered(std::size_t index, double scale) const
+{
+    RenderedText& r = m_rendered[index];
+    if (r.scale == scale && !r.image.isNull())
+        return r;
+    const AnnotationText& text = m_texts[index];
+    const QRectF box = textBox(text);
+    const QSize pixels(static_cast<int>(std::ceil(box.width() * scale)), static_cast<int>(std::ceil(box.height() * scale)));
+    r.image = QImage(pixels.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+    r.image.fill(Qt::transparent);
+    r.scale = scale;
+    r.offset = box.topLeft();
+    QPainter p(&r.image);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setRenderHint(QPainter::TextAntialiasing, true);
+    p.scale(scale, scale);
+    p.translate(-box.topLeft());
+    const QPointF baseline(0.0, QFontMetricsF(text.font).ascent());
+    p.setFont(text.font);
+    if (text.halo.isValid()) {
+        // A halo in the background colour keeps text legible where it crosses a line or a grid. The text
+        // drawn around a circle of half the halo's width looks like a stroked outline and costs a few
+        // glyph-cache copies, where stroking the glyph outlines costs milliseconds per label.
+        p.setPen(text.halo);
+        constexpr double h = kHaloWidth / 2.0;
+        constexpr double d = h * 0.7071;
+        for (const QPointF& offset : {QPointF(h, 0), QPointF(-h, 0), QPointF(0, h), QPointF(0, -h), QPointF(d, d),
+                                      QPointF(d, -d), QPointF(-d, d), QPointF(-d, -d)})
+            p.drawText(baseline + offset, text.text);
+    }
+    p.setPen(text.color);
+    p.drawText(baseline, text.text);
+    return r;
+}
+
+void ChartOverlay::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    painter->save();
+    if (m_clip.isValid())
+        painter->setClipRect(m_clip);
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    for (const AnnotationLine& line : m_lines) {
+        painter->setPen(line.pen);
+        painter->drawLine(line.line);
+    }
+    painter->setBrush(Qt::NoBrush);
+    for (const AnnotationRing& ring : m_rings) {
+        painter->setPen(ring.pen);
+        painter->drawEllipse(ring.center, ring.radius, ring.radius);
+    }
+    // Device pixels per chart unit (device pixel ratio included), so cached text is as sharp as drawn text.
+    const double scale = std::max(1.0, std::sqrt(std::fabs(painter->deviceTransform().determinant())));
+    for (std::size_t i = 0; i < m_texts.size(); ++i) {
+        const AnnotationText& text = m_texts[i];
+        const RenderedText& r = rendered(i, scale);
+        const QSizeF size(r.image.width() / scale, r.image.height() / scale);
+        if (text.angleDegrees == 0.0) {
+            // Whole pixels: a copy at a fractional position would be resampled and blur the text.
+            const QPointF at = text.origin + r.offset;
+            painter->drawImage(QRectF(QPointF(std::round(at.x()), std::round(at.y())), size), r.image);
+            continue;
+        }
+        painter->save();
+        painter->setRenderHint(QPainter::SmoothPixmapTransform, true);
+        painter->translate(text.origin);
+        painter->rotate(text.angleDegrees);
+        painter->drawImage(QRectF(r.offset, size), r.image);
+        painter->restore();
+    }
+    painter->restore();
+}
+
+}  // namespace ridgeline::ui

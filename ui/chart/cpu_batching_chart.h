@@ -1,0 +1,54 @@
+#pragma once
+// This machine's own batching curve: the decode kernel measured in a session (tokens/s against batch,
+// log-log) over the roofline's prediction for the same matrix on this CPU's ceilings. Same physics as
+// the GPU panel, different ratio.
+
+#include "ui/chart/batching_chart_data.h"
+#include "ui/chart/chart_theme.h"
+
+#include <QChartView>
+
+QT_BEGIN_NAMESPACE
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+QT_END_NAMESPACE
+
+namespace ridgeline::ui {
+
+class ChartOverlay;
+
+class CpuBatchingChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit CpuBatchingChart(QWidget* parent = nullptr);
+
+    void setTheme(ThemeKind theme);
+    void setData(const CpuBatchingData& data);
+    const CpuBatchingData& data() const { return m_data; }
+    bool hasOverlay() const { return m_data.valid; }
+
+    // (batch, tokens/s) -> viewport pixel.
+    QPoint viewportPosition(QPointF batchAndTokensPerSecond) const;
+    QStringList texts() const;
+    QScatterSeries* measuredSeries() const { return m_measuredDots; }
+    QLineSeries* predictedSeries() const { return m_predicted; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    void applyTheme();
+    void relayout();
+
+    ChartTheme m_theme;
+    CpuBatchingData m_data;
+    QLogValueAxis* m_axisX = nullptr;
+    QLogValueAxis* m_axisY = nullptr;
+    QLineSeries* m_predicted = nullptr;
+    QLineSeries* m_measuredLine = nullptr;
+    QScatterSeries* m_measuredDots = nullptr;
+    ChartOverlay* m_annotations = nullptr;
+};
+
+}  // namespace ridgeline::ui

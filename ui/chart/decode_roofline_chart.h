@@ -1,0 +1,69 @@
+#pragma once
+// The decode step as a point on one GPU's roofline (TFLOP/s per GPU against FLOP/byte): the roof the
+// model uses (and the datasheet roof when efficiencies are below 1), the trajectory of the step from
+// batch 1 to 4096 at this context, the current batch as a large dot that moves along it, and the
+// attention over the KV cache as its own point (memory-bound for MHA and GQA at any batch).
+
+#include "ui/chart/batching_chart_data.h"
+#include "ui/chart/chart_theme.h"
+
+#include <QChartView>
+
+QT_BEGIN_NAMESPACE
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+QT_END_NAMESPACE
+
+namespace ridgeline::ui {
+
+class ChartOverlay;
+
+class DecodeRooflineChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit DecodeRooflineChart(QWidget* parent = nullptr);
+
+    void setTheme(ThemeKind theme);
+    void setData(const DecodeRooflineData& data);
+    void showMessage(const QString& message);
+    bool hasData() const { return m_hasData; }
+    const DecodeRooflineData& data() const { return m_data; }
+
+    // (FLOP/byte, TFLOP/s) -> viewport pixel.
+    QPoint viewportPosition(QPointF intensityAndTflops) const;
+    // Where the current decode step is drawn, in viewport pixels.
+    QPoint currentPointPosition() const;
+    QStringList texts() const;
+    QScatterSeries* currentMarker() const { return m_current; }
+    QScatterSeries* attentionMarker() const { return m_attention; }
+    QLineSeries* trajectorySeries() const { return m_trajectory; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    void applyTheme();
+    void relayout();
+    QLineSeries* addLine(const QString& name, bool inLegend);
+    QScatterSeries* addScatter(const QString& name, bool inLegend);
+
+    ChartTheme m_theme;
+    DecodeRooflineData m_data;
+    bool m_hasData = false;
+    QString m_message;
+
+    QLogValueAxis* m_axisX = nullptr;
+    QLogValueAxis* m_axisY = nullptr;
+    QLineSeries* m_datasheet = nullptr;
+    QLineSeries* m_roof = nullptr;
+    QLineSeries* m_trajectory = nullptr;  // batches that fit
+    QLineSeries* m_trajectoryOver = nullptr;  // batches that do not (dotted)
+    QScatterSeries* m_marks = nullptr;  // B = 1, 4, 16 ... along the trajectory
+    QScatterSeries* m_attention = nullptr;
+    QScatterSeries* m_current = nullptr;
+    ChartOverlay* m_fixed = nullptr;  // roof, ridge, attention and batch-mark labels
+    ChartOverlay* m_moving = nullptr;  // the current step's label and ring
+};
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,252 @@
+#include "ui/chart/memory_bar.h"
+
+#include "core/model/units.h"
+#include "ui/chart/batching_chart_style.h"
+
+#include <QFontMetricsF>
+#include <QPaintEvent>
+#include <QPainter>
+
+#include <algorithm>
+
+namespace ridgeline::ui {
+
+namespace {
+
+constexpr double kMargin = 16.0;
+constexpr double kBarHeight = 46.0;
+constexpr double kGap = 8.0;
+
+QFont bold(QFont font)
+{
+    font.setBold(true);
+    return font;
+}
+
+}  // namespace
+
+MemoryBar::MemoryBar(QWidget* parent) : QWidget(parent)
+{
+    setAttribute(Qt::WA_OpaquePaintEvent, true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    m_theme = ChartTheme::make(ThemeKind::Light);
+    showMessage(QString());
+}
+
+void MemoryBar::setTheme(ThemeKind theme)
+{
+    m_theme = ChartTheme::make(theme);
+    rebuildTexts();
+    update();
+}
+
+void MemoryBar::setData(const MemoryBarData& data)
+{
+    m_data = data;
+    m_hasData = true;
+    m_message.clear();
+    rebuildTexts();
+    update();
+}
+
+void MemoryBar::showMessage(const QString& message)
+{
+    m_data = MemoryBarData{};
+    m_hasData = false;
+    m_message = message;
+    rebuildTexts();
+    update();
+}
+
+QColor MemoryBar::weightsColor() const { return m_theme.sessionColor(0); }
+QColor MemoryBar::kvColor() const { return m_theme.sessionColor(3); }
+QColor MemoryBar::overColor() const
+{
+    return m_theme.kind == ThemeKind::Light ? QColor(0xc0, 0x10, 0x10) : QColor(0xff, 0x5c, 0x5c);
+}
+QColor MemoryBar::fitColor() const
+{
+    return m_theme.kind == ThemeKind::Light ? QColor(0x1e, 0x7a, 0x3c) : QColor(0x5c, 0xd6, 0x8a);
+}
+
+void MemoryBar::rebuildTexts()
+{
+    m_legend.clear();
+    m_capacityLabel.clear();
+    if (!m_hasData) {
+        m_title = tr("Memory per GPU");
+        m_status = m_message;
+        return;
+    }
+    const MemoryBarData& d = m_data;
+    const double required = double(d.weightsBytes) + double(d.kvBytes);
+    const double capacity = double(d.capacityBytes);
+    m_title = d.gpus > 1 ? tr("Memory per GPU (each of %1 \u00d7 %2)").arg(d.gpus).arg(d.gpuName)
+                         : tr("Memory per GPU (%1)").arg(d.gpuName);
+    if (d.fits)
+        m_status = tr("Fits: %1 of %2 (%3 %)")
+                       .arg(formatGiB(required), formatGiB(capacity),
+                            formatNumber(capacity > 0.0 ? 100.0 * required / capacity : 0.0, 2));
+    else
+        m_status = tr("DOES NOT FIT: needs %1, the card has %2").arg(formatGiB(required), formatGiB(capacity));
+    m_capacityLabel = tr("capacity %1").arg(formatGiB(capacity));
+
+    m_legend.push_back({weightsColor(), false,
+                        tr("Weights %1 (%2)").arg(formatGiB(double(d.weightsBytes)), formatGB(double(d.weightsBytes)))});
+    m_legend.push_back({kvColor(), false,
+                        tr("KV cache %1 = %2 \u00d7 %3 (%4 tokens each)")
+                            .arg(formatGiB(double(d.kvBytes)), formatInteger(double(d.batch)),
+                                 formatMemory(double(d.kvBytesPerSequence)), formatInteger(double(d.context)))});
+    if (d.fits)
+        m_legend.push_back({m_theme.minorGrid, false, tr("Free %1").arg(formatGiB(capacity - required))});
+    else
+        m_legend.push_back({overColor(), true, tr("Over by %1").arg(formatGiB(required - capacity))});
+    const QString maxBatch = d.maxFittingBatch > 0
+        ? tr("Max batch at %1 tokens: %2").arg(formatInteger(double(d.context)), formatInteger(double(d.maxFittingBatch)))
+        : tr("Not even one sequence of %1 tokens fits").arg(formatInteger(double(d.context)));
+    m_legend.push_back({QColor(), false, maxBatch});
+}
+
+QStringList MemoryBar::texts() const
+{
+    QStringList list{m_title, m_status};
+    if (!m_capacityLabel.isEmpty())
+        list << m_capacityLabel;
+    for (const LegendEntry& e : m_legend)
+        list << e.text;
+    return list;
+}
+
+QSize MemoryBar::sizeHint() const
+{
+    return QSize(900, minimumSizeHint().height());
+}
+
+QSize MemoryBar::minimumSizeHint() const
+{
+    const QFontMetricsF title(bold(m_theme.axisTitleFont));
+    const QFontMetricsF label(m_theme.legendFont);
+    const double height = kGap + title.height() + kGap + kBarHeight + 4.0 + label.height() + kGap +
+        2.0 * (label.height() + 4.0) + kGap;
+    return QSize(480, static_cast<int>(std::ceil(height)));
+}
+
+void MemoryBar::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setRenderHint(QPainter::TextAntialiasing, true);
+    p.fillRect(rect(), m_theme.background);
+
+    const QFont titleFont = bold(m_theme.axisTitleFont);
+    const QFontMetricsF titleMetrics(titleFont);
+    const QFont labelFont = m_theme.legendFont;
+    const QFontMetricsF labelMetrics(labelFont);
+    const double width = this->width();
+    const double inner = width - 2.0 * kMargin;
+    double y = kGap;
+
+    // Title left, status right (the status wins the room when both do not fit).
+    const QFont statusFont = titleFont;
+    const QColor statusColor = !m_hasData ? m_theme.mutedText : (m_data.fits ? fitColor() : overColor());
+    const double statusWidth = std::min(inner, titleMetrics.horizontalAdvance(m_status));
+    const double titleRoom = inner - statusWidth - 24.0;
+    p.setFont(titleFont);
+    p.setPen(m_theme.text);
+    if (titleRoom > 60.0)
+        p.drawText(QPointF(kMargin, y + titleMetrics.ascent()),
+                   titleMetrics.elidedText(m_title, Qt::ElideRight, titleRoom));
+    p.setFont(statusFont);
+    p.setPen(statusColor);
+    const QString status = titleMetrics.elidedText(m_status, Qt::ElideRight, inner);
+    p.drawText(QPointF(width - kMargin - titleMetrics.horizontalAdvance(status), y + titleMetrics.ascent()), status);
+    y += titleMetrics.height() + kGap;
+
+    const QRectF bar(kMargin, y, inner, kBarHeight);
+    if (!m_hasData) {
+        p.setPen(QPen(m_theme.grid, 2.0, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(bar);
+        return;
+    }
+    const MemoryBarData& d = m_data;
+    const double weights = double(d.weightsBytes);
+    const double kv = double(d.kvBytes);
+    const double capacity = double(d.capacityBytes);
+    const double required = weights + kv;
+    const double scale = std::max(capacity, required);
+    auto xOf = [&](double bytes) { return bar.left() + (scale > 0.0 ? bytes / scale : 0.0) * bar.width(); };
+
+    // Free space first (the card's outline), then the two filled parts on top.
+    p.setPen(QPen(m_theme.mutedText, 1.5));
+    p.setBrush(m_theme.minorGrid);
+    p.drawRect(QRectF(QPointF(bar.left(), bar.top()), QPointF(xOf(capacity), bar.bottom())));
+    const QRectF weightsRect(QPointF(bar.left(), bar.top()), QPointF(xOf(weights), bar.bottom()));
+    const QRectF kvRect(QPointF(xOf(weights), bar.top()), QPointF(xOf(required), bar.bottom()));
+    p.setPen(Qt::NoPen);
+    p.setBrush(weightsColor());
+    p.drawRect(weightsRect);
+    p.setBrush(kvColor());
+    p.drawRect(kvRect);
+    if (!d.fits) {
+        // What is past the capacity is hatched red: the part that has nowhere to go.
+        const QRectF over(QPointF(xOf(capacity), bar.top() - 4.0), QPointF(xOf(required), bar.bottom() + 4.0));
+        p.setBrush(QBrush(overColor(), Qt::BDiagPattern));
+        p.setPen(QPen(overColor(), 2.5));
+        p.drawRect(over);
+        p.setPen(QPen(m_theme.text, 4.0));
+        p.drawLine(QPointF(xOf(capacity), bar.top() - 8.0), QPointF(xOf(capacity), bar.bottom() + 8.0));
+    }
+
+    // Names inside the parts when they fit.
+    p.setFont(labelFont);
+    auto inside = [&](const QRectF& r, const QString& name, const QColor& color) {
+        if (labelMetrics.horizontalAdvance(name) + 12.0 > r.width())
+            return;
+        p.setPen(color);
+        p.drawText(r, Qt::AlignCenter, name);
+    };
+    inside(weightsRect, tr("weights"), m_theme.background);
+    inside(kvRect.intersected(QRectF(bar.left(), bar.top(), xOf(capacity) - bar.left(), bar.height())),
+           tr("KV cache"), m_theme.background);
+    if (d.fits)
+        inside(QRectF(QPointF(xOf(required), bar.top()), QPointF(xOf(capacity), bar.bottom())), tr("free"),
+               m_theme.mutedText);
+    y = bar.bottom() + 4.0;
+
+    // Capacity under its line, kept inside the widget.
+    {
+        const double w = labelMetrics.horizontalAdvance(m_capacityLabel);
+        const double x = std::clamp(xOf(capacity) - w / 2.0, kMargin, width - kMargin - w);
+        p.setPen(d.fits ? m_theme.mutedText : m_theme.text);
+        p.drawText(QPointF(x, y + labelMetrics.ascent()), m_capacityLabel);
+    }
+    y += labelMetrics.height() + kGap;
+
+    // Legend: swatch and numbers, wrapping to a second line when the row is full.
+    const double swatch = 16.0;
+    double x = kMargin;
+    for (const LegendEntry& e : m_legend) {
+        const double textWidth = labelMetrics.horizontalAdvance(e.text);
+        const double entryWidth = (e.color.isValid() ? swatch + 8.0 : 0.0) + textWidth;
+        if (x > kMargin && x + entryWidth > width - kMargin) {
+            x = kMargin;
+            y += labelMetrics.height() + 4.0;
+        }
+        if (e.color.isValid()) {
+            const QRectF box(x, y + (labelMetrics.height() - swatch) / 2.0, swatch, swatch);
+            p.setPen(QPen(e.hatched ? e.color : m_theme.mutedText, 1.5));
+            p.setBrush(e.hatched ? QBrush(e.color, Qt::BDiagPattern) : QBrush(e.color));
+            p.drawRect(box);
+            x += swatch + 8.0;
+        }
+        const bool strong = !e.color.isValid();  // the max batch: the number to remember
+        p.setFont(strong ? bold(labelFont) : labelFont);
+        p.setPen(strong && !d.fits ? overColor() : m_theme.text);
+        p.drawText(QPointF(x, y + labelMetrics.ascent()), e.text);
+        x += (strong ? QFontMetricsF(bold(labelFont)).horizontalAdvance(e.text) : textWidth) + 32.0;
+        p.setFont(labelFont);
+    }
+}
+
+}  // namespace ridgeline::ui

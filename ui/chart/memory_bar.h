@@ -1,0 +1,60 @@
+#pragma once
+// One card's memory as a bar: weights, KV cache and free space against the capacity, every part with its
+// size in GiB (weights also in GB, as vendors and the source text write them). When the batch does not
+// fit, the bar runs past the capacity line in hatched red and says so, with the largest batch that fits.
+// Painted by hand rather than with Qt Charts: it is a labelled bar, not a plot.
+
+#include "ui/chart/batching_chart_data.h"
+#include "ui/chart/chart_theme.h"
+
+#include <QStringList>
+#include <QWidget>
+
+namespace ridgeline::ui {
+
+class MemoryBar : public QWidget {
+    Q_OBJECT
+public:
+    explicit MemoryBar(QWidget* parent = nullptr);
+
+    void setTheme(ThemeKind theme);
+    void setData(const MemoryBarData& data);
+    void showMessage(const QString& message);
+
+    bool hasData() const { return m_hasData; }
+    bool fits() const { return m_hasData && m_data.fits; }
+    const MemoryBarData& data() const { return m_data; }
+    QString titleText() const { return m_title; }
+    QString statusText() const { return m_status; }
+    // Title, status, capacity and legend texts: everything the bar writes, for tests.
+    QStringList texts() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    struct LegendEntry {
+        QColor color;
+        bool hatched = false;
+        QString text;
+    };
+    void rebuildTexts();
+    QColor weightsColor() const;
+    QColor kvColor() const;
+    QColor overColor() const;
+    QColor fitColor() const;
+
+    ChartTheme m_theme;
+    MemoryBarData m_data;
+    bool m_hasData = false;
+    QString m_message;
+    QString m_title;
+    QString m_status;
+    QString m_capacityLabel;
+    std::vector<LegendEntry> m_legend;
+};
+
+}  // namespace ridgeline::ui

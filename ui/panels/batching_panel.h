@@ -1,0 +1,112 @@
+#pragma once
+// The batching and KV-cache explorer (issue 4): sliders for batch, context, model, precisions, GPU and GPU
+// count; tokens/s and step time against batch, the memory bar, the decode step moving on the GPU's
+// roofline, and this CPU's measured batching curve against its roofline prediction. Every change
+// recomputes synchronously (the model evaluates in microseconds) and redraws only what moved.
+
+#include "core/session/session.h"
+#include "ui/chart/chart_theme.h"
+#include "ui/panels/batching_scenario.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSlider;
+
+namespace ridgeline::ui {
+
+class BatchThroughputChart;
+class CpuBatchingChart;
+class DecodeRooflineChart;
+class LogSlider;
+class MemoryBar;
+class TextBlock;
+
+class BatchingPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit BatchingPanel(QWidget* parent = nullptr);
+    ~BatchingPanel() override;
+
+    // The measured CPU curve comes from here (the roofline window's primary session).
+    void setSession(const Session& session);
+    void clearSession();
+    void setTheme(ThemeKind theme);
+    ThemeKind theme() const { return m_theme; }
+
+    // Everything at once (one recompute), or one input at a time; the controls follow.
+    const BatchingInputs& inputs() const { return m_inputs; }
+    void setInputs(const BatchingInputs& inputs);
+    void setBatch(std::int64_t batch);
+    void setContext(std::int64_t context);
+    void setModel(const QString& id);  // catalog id or kCustomId
+    void setCustomModelParams(double params);  // selects the custom model
+    void setWeightsFormat(NumberFormat format);
+    void setKvFormat(NumberFormat format);
+    void setGpu(const QString& id);  // catalog id or kCustomId; picks the GPU's own link
+    void setCustomGpu(double peakTflops, double bandwidthTbs, double memoryGib);  // selects the custom GPU
+    void setGpuCount(int gpus);
+    void setLink(const QString& id);
+    void setIdeal(bool ideal);
+
+    const BatchingScenario& scenario() const { return m_scenario; }
+    QString headlineText() const;
+    QString detailText() const;
+    QString takeawayText() const;
+    // The model's error message when it refused the inputs, else empty.
+    QString errorText() const;
+    // Every text the panel shows: labels, chart titles and annotations, memory bar: for tests.
+    QStringList visibleTexts() const;
+
+    LogSlider* batchSlider() const { return m_batch; }
+    LogSlider* contextSlider() const { return m_context; }
+    BatchThroughputChart* throughputChart() const { return m_throughput; }
+    DecodeRooflineChart* rooflineChart() const { return m_roofline; }
+    MemoryBar* memoryBar() const { return m_memory; }
+    CpuBatchingChart* cpuChart() const { return m_cpu; }
+
+signals:
+    // After every recompute and redraw request.
+    void scenarioChanged();
+
+private:
+    QWidget* createControls();
+    void syncControls();
+    void recompute();
+    void applyPalette();
+    void updateTexts();
+    void onGpuActivated(int index);
+
+    BatchingInputs m_inputs;
+    BatchingScenario m_scenario;
+    ThemeKind m_theme = ThemeKind::Light;
+    bool m_syncing = false;
+
+    QComboBox* m_model = nullptr;
+    QDoubleSpinBox* m_params = nullptr;  // billions
+    QComboBox* m_weights = nullptr;
+    QComboBox* m_kv = nullptr;
+    QComboBox* m_gpu = nullptr;
+    QDoubleSpinBox* m_peak = nullptr;
+    QDoubleSpinBox* m_bandwidth = nullptr;
+    QDoubleSpinBox* m_memoryGib = nullptr;
+    QSlider* m_gpuCount = nullptr;  // index into 1, 2, 4 ... 64
+    QLabel* m_gpuCountLabel = nullptr;
+    QComboBox* m_link = nullptr;
+    LogSlider* m_batch = nullptr;
+    LogSlider* m_context = nullptr;
+    QCheckBox* m_ideal = nullptr;
+
+    TextBlock* m_headline = nullptr;
+    TextBlock* m_detail = nullptr;
+    TextBlock* m_takeaway = nullptr;
+    BatchThroughputChart* m_throughput = nullptr;
+    DecodeRooflineChart* m_roofline = nullptr;
+    MemoryBar* m_memory = nullptr;
+    CpuBatchingChart* m_cpu = nullptr;
+};
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,124 @@
+#include "ui/panels/text_block.h"
+
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <cmath>
+
+namespace ridgeline::ui {
+
+namespace {
+
+constexpr int kPadding = 12;  // inside the frame
+
+}  // namespace
+
+TextBlock::TextBlock(int lines, QWidget* parent) : QWidget(parent), m_lines(std::max(1, lines))
+{
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+}
+
+void TextBlock::setParagraphs(const QStringList& paragraphs)
+{
+    if (paragraphs == m_paragraphs)
+        return;
+    m_paragraphs = paragraphs;
+    update();
+}
+
+void TextBlock::setTitle(const QString& title)
+{
+    if (title == m_title)
+        return;
+    m_title = title;
+    updateGeometry();
+    update();
+}
+
+void TextBlock::setBullets(bool on)
+{
+    m_bullets = on;
+    update();
+}
+
+void TextBlock::setColor(const QColor& color)
+{
+    if (color == m_color)
+        return;
+    m_color = color;
+    update();
+}
+
+void TextBlock::setFramed(bool on)
+{
+    m_framed = on;
+    updateGeometry();
+    update();
+}
+
+QSize TextBlock::sizeHint() const
+{
+    const QFontMetricsF metrics(font());
+    double height = std::ceil(metrics.lineSpacing() * m_lines);
+    if (!m_title.isEmpty()) {
+        QFont bold = font();
+        bold.setBold(true);
+        height += QFontMetricsF(bold).lineSpacing() * 1.5;
+    }
+    if (m_framed)
+        height += 2 * kPadding;
+    return QSize(200, static_cast<int>(std::ceil(height)));
+}
+
+QSize TextBlock::minimumSizeHint() const
+{
+    return QSize(100, sizeHint().height());
+}
+
+void TextBlock::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange)
+        updateGeometry();
+    QWidget::changeEvent(event);
+}
+
+void TextBlock::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    QRectF area = rect();
+    if (m_framed) {
+        p.setPen(QPen(palette().color(QPalette::Mid), 1.0));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(area.adjusted(0.5, 0.5, -0.5, -0.5), 4.0, 4.0);
+        area.adjust(kPadding, kPadding, -kPadding, -kPadding);
+    }
+    p.setClipRect(area);
+    p.setPen(m_color.isValid() ? m_color : palette().color(QPalette::WindowText));
+    const QFontMetricsF metrics(font());
+    double y = area.top();
+    if (!m_title.isEmpty()) {
+        QFont bold = font();
+        bold.setBold(true);
+        p.setFont(bold);
+        p.drawText(QRectF(area.left(), y, area.width(), metrics.lineSpacing() * 1.5), Qt::AlignLeft | Qt::AlignTop,
+                   m_title);
+        y += QFontMetricsF(bold).lineSpacing() * 1.5;
+        p.setFont(font());
+    }
+    const QString bullet = QStringLiteral("\u2022");
+    const double indent = m_bullets ? metrics.horizontalAdvance(bullet) + metrics.averageCharWidth() : 0.0;
+    for (const QString& paragraph : m_paragraphs) {
+        if (y >= area.bottom())
+            break;
+        if (m_bullets)
+            p.drawText(QPointF(area.left(), y + metrics.ascent()), bullet);
+        const QRectF box(area.left() + indent, y, area.width() - indent, area.bottom() - y);
+        QRectF used;
+        p.drawText(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, paragraph, &used);
+        y += used.height() + (m_bullets ? metrics.lineSpacing() * 0.35 : 0.0);
+    }
+}
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,43 @@
+#pragma once
+// A block of word-wrapped paragraphs (optionally bulleted) painted directly, with a fixed height in lines.
+// Unlike a word-wrapping QLabel, new text only repaints the block: no size-hint text layout and no relayout
+// of the window, which keeps a slider step cheap when the numbers in the text change on every step.
+
+#include <QColor>
+#include <QStringList>
+#include <QWidget>
+
+namespace ridgeline::ui {
+
+class TextBlock : public QWidget {
+    Q_OBJECT
+public:
+    // `lines`: the height it reserves, in lines of its font (text beyond it is cut, never reflowed).
+    explicit TextBlock(int lines, QWidget* parent = nullptr);
+
+    void setParagraphs(const QStringList& paragraphs);
+    void setText(const QString& text) { setParagraphs(QStringList{text}); }
+    QStringList paragraphs() const { return m_paragraphs; }
+    QString text() const { return m_paragraphs.join(QLatin1Char('\n')); }
+    void setTitle(const QString& title);  // bold, above the paragraphs
+    void setBullets(bool on);
+    void setColor(const QColor& color);  // invalid: the palette's window text
+    void setFramed(bool on);  // a rounded frame and padding, for a box of notes
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    int m_lines = 1;
+    QString m_title;
+    QStringList m_paragraphs;
+    bool m_bullets = false;
+    bool m_framed = false;
+    QColor m_color;
+};
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,245 @@
+#include "ui/talk/deck_export.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QGraphicsView>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace ridgeline::ui {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("DeckExport", text);
+}
+
+std::optional<Error> checkSize(QSize size)
+{
+    if (!size.isValid() || size.width() < 320 || size.height() < 180 || size.width() > 16384 || size.height() > 16384)
+        return makeError(Error::Code::InvalidArgument,
+                         tr("Slide size %1x%2 is outside 320x180..16384x16384 pixels.").arg(size.width()).arg(size.height()));
+    return std::nullopt;
+}
+
+// A hidden scene laid out at its design size now, synchronously, without a window appearing.
+std::unique_ptr<SceneView> layoutScene(const Scene& scene, const Session* session, QSize size, TalkLook look, int index,
+                                       int total)
+{
+    auto view = std::make_unique<SceneView>(scene, session, look);
+    view->setAttribute(Qt::WA_DontShowOnScreen, true);
+    view->setPosition(index, total);
+    view->resize(SceneView::designSize(size));
+    view->show();
+    // Nested layouts (scene, panel, charts) settle over a few rounds of posted events.
+    for (int round = 0; round < 3; ++round) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::sendPostedEvents();
+    }
+    view->finishAnimation();
+    return view;
+}
+
+// QWidget::render draws a QGraphicsView child (every chart) into a PDF or SVG as thousands of small images;
+// QGraphicsView::render draws its scene as vectors. So walk the tree: plain widgets draw themselves,
+// graphics views draw their scene, each at its place in the slide.
+void renderTree(QWidget* widget, QWidget* root, QPainter& painter)
+{
+    if (auto* graphics = qobject_cast<QGraphicsView*>(widget)) {
+        QWidget* viewport = graphics->viewport();
+        painter.save();
+        painter.translate(QPointF(viewport->mapTo(root, QPoint(0, 0))));
+        const QRectF target(QPointF(0, 0), QSizeF(viewport->size()));
+        painter.fillRect(target, graphics->backgroundBrush().style() == Qt::NoBrush
+                                     ? graphics->palette().color(QPalette::Base)
+                                     : graphics->backgroundBrush().color());
+        // The batching charts cache their items as pixmaps (fast on screen); a PDF or SVG wants the vectors.
+        std::vector<std::pair<QGraphicsItem*, QGraphicsItem::CacheMode>> cached;
+        if (QGraphicsScene* scene = graphics->scene()) {
+            const QList<QGraphicsItem*> items = scene->items();
+            for (QGraphicsItem* item : items)
+                if (item->cacheMode() != QGraphicsItem::NoCache) {
+                    cached.emplace_back(item, item->cacheMode());
+                    item->setCacheMode(QGraphicsItem::NoCache);
+                }
+        }
+        graphics->render(&painter, target, viewport->rect(), Qt::IgnoreAspectRatio);
+        for (const auto& [item, mode] : cached)
+            item->setCacheMode(mode);
+        painter.restore();
+        return;
+    }
+    painter.save();
+    painter.translate(QPointF(widget->mapTo(root, QPoint(0, 0))));
+    const bool hasGraphics = !widget->findChildren<QGraphicsView*>().isEmpty();
+    widget->render(&painter, QPoint(), QRegion(),
+                   hasGraphics ? QWidget::RenderFlags(QWidget::DrawWindowBackground)
+                               : QWidget::DrawWindowBackground | QWidget::DrawChildren);
+    painter.restore();
+    if (!hasGraphics)
+        return;
+    const QList<QWidget*> children = widget->findChildren<QWidget*>(Qt::FindDirectChildrenOnly);
+    for (QWidget* child : children)
+        if (child->isVisible() && !child->isWindow())
+            renderTree(child, root, painter);
+}
+
+void paintScene(SceneView& view, QPainter& painter, QSize size, TalkLook look)
+{
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), ChartTheme::make(look.theme).background);
+    const double scale = static_cast<double>(size.height()) / kTalkDesignHeight;
+    painter.scale(scale, scale);
+    renderTree(&view, &view, painter);
+    painter.restore();
+}
+
+QString safeId(const QString& id)
+{
+    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9_-]+"));
+    QString safe = id;
+    safe.replace(unsafe, QStringLiteral("-"));
+    return safe.isEmpty() ? QStringLiteral("scene") : safe;
+}
+
+QString suffix(DeckFormat format)
+{
+    switch (format) {
+    case DeckFormat::Pdf:
+        return QStringLiteral("pdf");
+    case DeckFormat::Png:
+        return QStringLiteral("png");
+    case DeckFormat::Svg:
+        return QStringLiteral("svg");
+    }
+    return {};
+}
+
+}  // namespace
+
+std::optional<DeckFormat> parseDeckFormat(const QString& text)
+{
+    const QString lower = text.trimmed().toLower();
+    if (lower == QLatin1String("pdf"))
+        return DeckFormat::Pdf;
+    if (lower == QLatin1String("png"))
+        return DeckFormat::Png;
+    if (lower == QLatin1String("svg"))
+        return DeckFormat::Svg;
+    return std::nullopt;
+}
+
+QString sceneFileName(const Scene& scene, int index, DeckFormat format)
+{
+    return QStringLiteral("scene-%1-%2.%3").arg(index + 1, 2, 10, QLatin1Char('0')).arg(safeId(scene.id), suffix(format));
+}
+
+QImage renderSceneImage(const Scene& scene, const Session* session, QSize size, TalkLook look)
+{
+    const std::unique_ptr<SceneView> view = layoutScene(scene, session, size, look, 0, 0);
+    QImage image(size, QImage::Format_RGB32);
+    image.fill(ChartTheme::make(look.theme).background);
+    QPainter painter(&image);
+    paintScene(*view, painter, size, look);
+    painter.end();
+    return image;
+}
+
+std::optional<Error> exportDeckPdf(const Deck& deck, const Session* session, const QString& path, QSize size,
+                                   TalkLook look)
+{
+    if (auto error = checkSize(size))
+        return error;
+    if (deck.scenes.empty())
+        return makeError(Error::Code::InvalidArgument, tr("The deck has no scenes."));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+    {
+        // Pages exactly the slide's size at 96 px per inch: 1920x1080 px is 20 x 11.25 in.
+        QPdfWriter writer(&file);
+        writer.setResolution(96);
+        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(size.width() * 0.75, size.height() * 0.75), QPageSize::Point,
+                                                   QString(), QPageSize::ExactMatch),
+                                         QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        writer.setTitle(deck.title);
+        writer.setCreator(QStringLiteral("Ridgeline"));
+        QPainter painter(&writer);
+        const int total = static_cast<int>(deck.scenes.size());
+        for (int i = 0; i < total; ++i) {
+            if (i > 0)
+                writer.newPage();
+            const std::unique_ptr<SceneView> view =
+                layoutScene(deck.scenes[static_cast<std::size_t>(i)], session, size, look, i, total);
+            paintScene(*view, painter, size, look);
+        }
+        painter.end();
+    }
+    if (!file.commit())
+        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+    return std::nullopt;
+}
+
+std::optional<Error> exportDeckFiles(const Deck& deck, const Session* session, const QString& directory,
+                                     DeckFormat format, QSize size, TalkLook look, QStringList* written)
+{
+    if (format == DeckFormat::Pdf)
+        return makeError(Error::Code::InvalidArgument, tr("One file per scene is PNG or SVG; PDF is one file."));
+    if (auto error = checkSize(size))
+        return error;
+    if (deck.scenes.empty())
+        return makeError(Error::Code::InvalidArgument, tr("The deck has no scenes."));
+    if (!QDir().mkpath(directory))
+        return makeError(Error::Code::Io, tr("Could not create the directory %1.").arg(directory));
+    const QDir dir(directory);
+    const int total = static_cast<int>(deck.scenes.size());
+    for (int i = 0; i < total; ++i) {
+        const Scene& scene = deck.scenes[static_cast<std::size_t>(i)];
+        const QString path = dir.filePath(sceneFileName(scene, i, format));
+        const std::unique_ptr<SceneView> view = layoutScene(scene, session, size, look, i, total);
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly))
+            return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+        if (format == DeckFormat::Png) {
+            QImage image(size, QImage::Format_RGB32);
+            image.fill(ChartTheme::make(look.theme).background);
+            QPainter painter(&image);
+            paintScene(*view, painter, size, look);
+            painter.end();
+            if (!image.save(&file, "PNG"))
+                return makeError(Error::Code::Io, tr("Could not encode %1 as PNG.").arg(path));
+        } else {
+            QSvgGenerator generator;
+            generator.setOutputDevice(&file);
+            generator.setSize(size);
+            generator.setViewBox(QRect(QPoint(0, 0), size));
+            generator.setResolution(96);
+            generator.setTitle(scene.title);
+            generator.setDescription(tr("Generated by Ridgeline"));
+            QPainter painter(&generator);
+            paintScene(*view, painter, size, look);
+            painter.end();
+        }
+        if (!file.commit())
+            return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+        if (written)
+            written->append(path);
+    }
+    return std::nullopt;
+}
+
+}  // namespace ridgeline::ui

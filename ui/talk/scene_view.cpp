@@ -1,0 +1,443 @@
+#include "ui/talk/scene_view.h"
+
+#include "core/model/catalog.h"
+#include "core/model/intensity.h"
+#include "core/model/roofline.h"
+#include "ui/chart/batch_throughput_chart.h"
+#include "ui/chart/cpu_batching_chart.h"
+#include "ui/chart/decode_roofline_chart.h"
+#include "ui/chart/memory_bar.h"
+#include "ui/chart/roofline_chart.h"
+#include "ui/panels/batching_panel.h"
+#include "ui/panels/log_slider.h"
+#include "ui/panels/text_block.h"
+#include "ui/talk/link_bars.h"
+
+#include <QAbstractAxis>
+#include <QChart>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+#include <QVariantAnimation>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ridgeline::ui {
+
+namespace {
+
+// Design pixels; x1.5 on a 1080p screen: title 45 px, caption 30 px, counter 21 px.
+constexpr int kTitlePx = 30;
+constexpr int kCaptionPx = 20;
+constexpr int kCounterPx = 14;
+constexpr int kMessagePx = 22;
+
+QFont pixelFont(int pixels, bool bold = false)
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setStyleHint(QFont::SansSerif);
+    f.setPixelSize(pixels);
+    f.setBold(bold);
+    return f;
+}
+
+bool isKind(const Scene& scene, const char* kind)
+{
+    return scene.kind == QLatin1String(kind);
+}
+
+// The session's kernels named by the scene; the fusion pair also by kind, as older sessions name it differently.
+std::vector<KernelResult> highlightedKernels(const Scene& scene, const Session& session)
+{
+    std::vector<KernelResult> kernels;
+    for (const QString& name : scene.highlight) {
+        auto found = std::find_if(session.kernels.begin(), session.kernels.end(),
+                                  [&](const KernelResult& k) { return k.name == name; });
+        if (found == session.kernels.end() && isKind(scene, "fusion")) {
+            const QString kind = name.contains(QLatin1String("fused"), Qt::CaseInsensitive) &&
+                                         !name.contains(QLatin1String("pass"), Qt::CaseInsensitive)
+                                     ? QStringLiteral("fusion-fused")
+                                     : QStringLiteral("fusion-unfused");
+            found = std::find_if(session.kernels.begin(), session.kernels.end(),
+                                 [&](const KernelResult& k) { return k.kind == kind; });
+        }
+        if (found != session.kernels.end() &&
+            std::none_of(kernels.begin(), kernels.end(), [&](const KernelResult& k) { return k.name == found->name; }))
+            kernels.push_back(*found);
+    }
+    return kernels;
+}
+
+// The two kinds of the first scene: matrix multiplications (compute-bound) and adds (memory-bound); the
+// decode and fusion kernels have scenes of their own.
+std::vector<KernelResult> twoKindsKernels(const Session& session)
+{
+    std::vector<KernelResult> kernels;
+    for (const KernelResult& k : session.kernels)
+        if (k.kind == QLatin1String("sgemm") || k.kind == QLatin1String("dgemm") || k.kind == QLatin1String("add"))
+            kernels.push_back(k);
+    return kernels.empty() ? session.kernels : kernels;
+}
+
+// The scene's GPU as a roof (bf16 dense peak for a catalog card), or nullopt when it has none.
+std::optional<NamedRoof> sceneGpuRoof(const Scene& scene)
+{
+    const SceneGpu& g = scene.gpu;
+    if (!g.catalogId.isEmpty()) {
+        const Result<GpuSpec> gpu = findGpu(g.catalogId);
+        if (!gpu)
+            return std::nullopt;
+        const QString name = g.label.isEmpty() ? gpu.value().name + QStringLiteral(" (bf16)") : g.label;
+        return NamedRoof{name, Roof{gpu.value().peakTflops(NumberFormat::Bf16) * 1e3, gpu.value().bandwidthTbs * 1e3}};
+    }
+    if (g.peakTflops > 0.0 && g.bandwidthTbs > 0.0)
+        return NamedRoof{g.label.isEmpty() ? QObject::tr("Custom GPU") : g.label,
+                         Roof{g.peakTflops * 1e3, g.bandwidthTbs * 1e3}};
+    return std::nullopt;
+}
+
+// The source text's table on a GPU: add and matmul (n = 512, 4096) in bf16, each at what the roof allows.
+Session intensityTableSession(const Scene& scene, const NamedRoof& gpu)
+{
+    Session s;
+    s.title = gpu.name;
+    s.machine.cpuModel = gpu.name;
+    ComputeCeiling peak;
+    peak.name = QObject::tr("bf16 peak");
+    peak.precision = QStringLiteral("bf16");
+    peak.gflops = gpu.roof.peakGflops;
+    peak.theoreticalGflops = gpu.roof.peakGflops;
+    s.computeCeilings.push_back(peak);
+    BandwidthCeiling memory;
+    memory.level = QStringLiteral("DRAM");
+    memory.mix = QStringLiteral("read");
+    memory.gbps = gpu.roof.bandwidthGbps;
+    s.bandwidthCeilings.push_back(memory);
+    // Each point carries its intensity in its label, so the source text's table is on the slide.
+    auto add = [&](const QString& name, const QString& kind, const OpCount& count) {
+        KernelResult k;
+        const double intensity = count.intensity();
+        k.name = QStringLiteral("%1: %2").arg(name, QLocale(QLocale::English).toString(intensity, 'f', intensity < 1.0 ? 2 : 0));
+        k.kind = kind;
+        k.precision = QStringLiteral("bf16");
+        k.flops = count.flops;
+        k.bytes = count.bytes;
+        k.intensity = count.intensity();
+        k.gflops = attainableGflops(gpu.roof, k.intensity);
+        k.gbps = k.intensity > 0.0 ? k.gflops / k.intensity : 0.0;
+        k.seconds = k.gflops > 0.0 ? count.flops / (k.gflops * 1e9) : 0.0;
+        s.kernels.push_back(k);
+    };
+    constexpr int kBf16Bytes = 2;
+    add(QObject::tr("add"), QStringLiteral("add"), elementwiseAddCount(4096, kBf16Bytes));
+    add(QObject::tr("matmul n = 512"), QStringLiteral("matmul"), matmulCount(512, kBf16Bytes));
+    add(QObject::tr("matmul n = 4096"), QStringLiteral("matmul"), matmulCount(4096, kBf16Bytes));
+    Q_UNUSED(scene);
+    return s;
+}
+
+void applyRange(QChart* chart, Qt::Orientation orientation, const std::optional<AxisRange>& range)
+{
+    if (!range || !(range->min > 0.0) || !(range->max > range->min) || !std::isfinite(range->max))
+        return;
+    const QList<QAbstractAxis*> axes = chart->axes(orientation);
+    if (!axes.isEmpty())
+        axes.first()->setRange(range->min, range->max);
+}
+
+// Batch i of n on a log scale from `from` to `to`: 1, 2, 4 ... so every octave gets the same time.
+std::int64_t logBatch(std::int64_t from, std::int64_t to, double t)
+{
+    const double value = std::exp(std::log(static_cast<double>(from)) +
+                                  t * (std::log(static_cast<double>(to)) - std::log(static_cast<double>(from))));
+    return std::clamp(static_cast<std::int64_t>(std::llround(value)), from, to);
+}
+
+}  // namespace
+
+std::optional<TalkLook> TalkLook::parse(const QString& name)
+{
+    const QString lower = name.trimmed().toLower();
+    if (lower.isEmpty() || lower == QLatin1String("talk") || lower == QLatin1String("dark"))
+        return TalkLook{ThemeKind::Dark};
+    if (lower == QLatin1String("light"))
+        return TalkLook{ThemeKind::Light};
+    return std::nullopt;
+}
+
+QSize SceneView::designSize(QSize size)
+{
+    if (!size.isValid() || size.height() <= 0)
+        return {};
+    const double scale = static_cast<double>(size.height()) / kTalkDesignHeight;
+    return {static_cast<int>(std::lround(size.width() / scale)), kTalkDesignHeight};
+}
+
+SceneView::SceneView(const Scene& scene, const Session* session, TalkLook look, QWidget* parent)
+    : QWidget(parent), m_scene(scene), m_look(look), m_facts(computeSceneFacts(scene, session))
+{
+    setObjectName(QStringLiteral("SceneView"));
+    if (session)
+        m_session = *session;
+
+    const ChartTheme theme = ChartTheme::make(look.theme);
+    QPalette p = palette();
+    p.setColor(QPalette::Window, theme.background);
+    p.setColor(QPalette::WindowText, theme.text);
+    setPalette(p);
+    setAutoFillBackground(true);
+
+    m_title = new QLabel(scene.title, this);
+    m_title->setObjectName(QStringLiteral("SceneTitle"));
+    m_title->setFont(pixelFont(kTitlePx, true));
+    m_title->setWordWrap(false);
+
+    m_counter = new QLabel(this);
+    m_counter->setObjectName(QStringLiteral("SceneCounter"));
+    m_counter->setFont(pixelFont(kCounterPx));
+    m_counter->setAlignment(Qt::AlignRight | Qt::AlignTop);
+    QPalette muted = m_counter->palette();
+    muted.setColor(QPalette::WindowText, theme.mutedText);
+    m_counter->setPalette(muted);
+    m_counter->hide();
+
+    auto* header = new QHBoxLayout;
+    header->setContentsMargins(0, 0, 0, 0);
+    header->addWidget(m_title, 1);
+    header->addWidget(m_counter, 0, Qt::AlignTop);
+
+    QWidget* content = nullptr;
+    const bool needsSession = isKind(scene, "ridge") || isKind(scene, "cpu-experiment") || isKind(scene, "fusion");
+    if (needsSession && !session)
+        content = createMessage(tr("This scene shows this machine's own measurements.\n"
+                                   "Open a session or measure this machine, then present again."));
+    else if (scene.view == QLatin1String("batching"))
+        content = createBatching();
+    else
+        content = createRoofline();
+
+    m_caption = new QLabel(captionText(), this);
+    m_caption->setObjectName(QStringLiteral("SceneCaption"));
+    m_caption->setFont(pixelFont(kCaptionPx));
+    m_caption->setWordWrap(true);
+    m_caption->setTextFormat(Qt::PlainText);
+    m_caption->setMinimumHeight(2 * QFontMetrics(m_caption->font()).lineSpacing());
+    if (!m_facts.ok()) {
+        QPalette warn = m_caption->palette();
+        warn.setColor(QPalette::WindowText, theme.highlight);
+        m_caption->setPalette(warn);
+    }
+
+    auto* root = new QVBoxLayout(this);
+    root->setContentsMargins(28, 16, 28, 14);
+    root->setSpacing(8);
+    root->addLayout(header);
+    root->addWidget(content, 1);
+    root->addWidget(m_caption);
+}
+
+SceneView::~SceneView() = default;
+
+QString SceneView::captionText() const
+{
+    return m_facts.ok() ? m_facts.value().caption : m_facts.error().message;
+}
+
+QString SceneView::titleText() const
+{
+    return m_title->text();
+}
+
+void SceneView::setPosition(int index, int total)
+{
+    m_counter->setText(QStringLiteral("%1 / %2").arg(index + 1).arg(total));
+    m_counter->setVisible(total > 0);
+}
+
+QWidget* SceneView::createMessage(const QString& text)
+{
+    auto* label = new QLabel(text, this);
+    label->setObjectName(QStringLiteral("SceneMessage"));
+    label->setFont(pixelFont(kMessagePx));
+    label->setAlignment(Qt::AlignCenter);
+    label->setWordWrap(true);
+    return label;
+}
+
+QWidget* SceneView::createRoofline()
+{
+    m_chart = new RooflineChart(this);
+    m_chart->setFocusPolicy(Qt::NoFocus);
+    m_chart->setMinimumSize(320, 200);
+    ChartOptions options;
+    options.theme = m_look.theme;
+    options.ridgeMarker = true;
+    options.shadeRegions = isKind(m_scene, "ridge") || isKind(m_scene, "intensity-table");
+    options.errorBars = false;
+    m_chart->setOptions(options);
+
+    const std::optional<NamedRoof> gpu = sceneGpuRoof(m_scene);
+    if (isKind(m_scene, "intensity-table") && gpu) {
+        // The GPU is the machine here: its roof is the primary one, so the ridge (150) is marked.
+        m_chart->setSessions({intensityTableSession(m_scene, *gpu)});
+    } else {
+        if (gpu)
+            m_chart->setExtraRoofs({*gpu});
+        if (m_session) {
+            Session shown = *m_session;
+            if (!m_scene.highlight.isEmpty())
+                shown.kernels = highlightedKernels(m_scene, *m_session);
+            else if (isKind(m_scene, "ridge"))
+                shown.kernels = twoKindsKernels(*m_session);
+            m_chart->setSessions({shown});
+        }
+    }
+    applyRange(m_chart->chart(), Qt::Horizontal, m_scene.intensityRange);
+    applyRange(m_chart->chart(), Qt::Vertical, m_scene.performanceRange);
+    return m_chart;
+}
+
+QWidget* SceneView::createBatching()
+{
+    m_panel = new BatchingPanel(this);
+    m_panel->setFocusPolicy(Qt::NoFocus);
+    m_panel->setTheme(m_look.theme);
+    BatchingInputs inputs = m_panel->inputs();
+    if (!m_scene.modelId.isEmpty())
+        inputs.modelId = m_scene.modelId;
+    if (!m_scene.gpu.catalogId.isEmpty()) {
+        inputs.gpuId = m_scene.gpu.catalogId;
+        if (const Result<GpuSpec> gpu = findGpu(m_scene.gpu.catalogId); gpu && !gpu.value().interconnect.isEmpty())
+            inputs.linkId = gpu.value().interconnect;
+    } else if (m_scene.gpu.peakTflops > 0.0) {
+        inputs.gpuId = kCustomId;
+        inputs.customPeakTflops = m_scene.gpu.peakTflops;
+        inputs.customBandwidthTbs = m_scene.gpu.bandwidthTbs;
+        inputs.customMemoryGib = m_scene.gpu.memoryGib > 0.0 ? m_scene.gpu.memoryGib : 80.0;
+    }
+    inputs.ideal = m_scene.ideal;
+    inputs.batch = m_scene.batches.empty() ? m_scene.batch : m_scene.batches.back();
+    if (m_scene.context > 0)
+        inputs.context = m_scene.context;
+    inputs.gpus = std::max(1, m_scene.tensorParallel);
+    if (!m_scene.links.isEmpty())
+        inputs.linkId = m_scene.links.first();
+    m_panel->setInputs(inputs);
+    // The panel keeps batch and context on its sliders' scales; a scene outside them shows other numbers
+    // than its caption, which a speaker must hear about before going on stage.
+    if (m_panel->inputs().context != inputs.context || m_panel->inputs().batch != inputs.batch)
+        qWarning("Scene \"%s\": the batching panel shows batch %lld at context %lld, the scene asks for %lld at %lld",
+                 qPrintable(m_scene.id), static_cast<long long>(m_panel->inputs().batch),
+                 static_cast<long long>(m_panel->inputs().context), static_cast<long long>(inputs.batch),
+                 static_cast<long long>(inputs.context));
+    if (m_session)
+        m_panel->setSession(*m_session);
+    else
+        m_panel->clearSession();
+
+    // A slide shows the charts, not the controls: hide the control column (the batch slider's ancestor
+    // that is a direct child of the panel), the detail line under the headline (the caption says it), this
+    // CPU's curve (no scene talks about it) and whatever chart the scene's claim does not need.
+    for (QWidget* w = m_panel->batchSlider(); w; w = w->parentWidget()) {
+        if (w->parentWidget() == m_panel) {
+            w->hide();
+            break;
+        }
+    }
+    const QList<TextBlock*> blocks = m_panel->findChildren<TextBlock*>(Qt::FindDirectChildrenOnly);
+    for (TextBlock* block : blocks)
+        if (block->text() == m_panel->detailText() ||
+            (isKind(m_scene, "tensor-parallel") && block->text() == m_panel->headlineText()))
+            block->hide();
+    m_panel->cpuChart()->hide();
+    const bool oneToken = isKind(m_scene, "one-token");
+    const bool batching = isKind(m_scene, "batching");
+    const bool kvCache = isKind(m_scene, "kv-cache");
+    const bool tensorParallel = isKind(m_scene, "tensor-parallel");
+    m_panel->throughputChart()->setVisible(!oneToken);
+    m_panel->rooflineChart()->setVisible(oneToken || batching);
+    m_panel->memoryBar()->setVisible(oneToken || kvCache);
+    // A hidden chart's row or column keeps its stretch in the panel's grid: give the space to what is shown.
+    const QList<QGridLayout*> grids = m_panel->findChildren<QGridLayout*>();
+    for (QGridLayout* grid : grids) {
+        if (grid->indexOf(m_panel->throughputChart()) < 0)
+            continue;
+        auto stretchOf = [grid](QWidget* w, bool row) {
+            int r = 0, c = 0, rs = 0, cs = 0;
+            grid->getItemPosition(grid->indexOf(w), &r, &c, &rs, &cs);
+            return row ? r : c;
+        };
+        grid->setRowStretch(stretchOf(m_panel->cpuChart(), true), 0);
+        if (!m_panel->throughputChart()->isVisibleTo(m_panel))
+            grid->setColumnStretch(stretchOf(m_panel->throughputChart(), false), 0);
+        if (!m_panel->rooflineChart()->isVisibleTo(m_panel))
+            grid->setColumnStretch(stretchOf(m_panel->rooflineChart(), false), 0);
+    }
+
+    if (isKind(m_scene, "batching") && !m_scene.batches.empty()) {
+        m_animationFrom = std::max<std::int64_t>(1, m_scene.batches.front());
+        m_animationTo = m_scene.batches.back();
+    } else if (isKind(m_scene, "kv-cache") && m_scene.batch > 1) {
+        m_animationFrom = 1;
+        m_animationTo = m_scene.batch;
+    }
+    if (!tensorParallel || !m_facts.ok())
+        return m_panel;
+    // Inside the box vs across boxes: one bar per link beside the NVLink throughput curve.
+    auto* both = new QWidget(this);
+    auto* row = new QHBoxLayout(both);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->setSpacing(24);
+    m_panel->setParent(both);
+    row->addWidget(m_panel, 3);
+    m_linkBars = new LinkBars(m_scene, m_facts.value(), m_look.theme, both);
+    row->addWidget(m_linkBars, 2);
+    return both;
+}
+
+void SceneView::applyBatch(std::int64_t batch)
+{
+    if (m_panel && m_panel->inputs().batch != batch)
+        m_panel->setBatch(batch);
+}
+
+void SceneView::enter()
+{
+    if (!hasAnimation() || !m_panel)
+        return;
+    finishAnimation();
+    auto* animation = new QVariantAnimation(this);
+    animation->setStartValue(0.0);
+    animation->setEndValue(1.0);
+    animation->setDuration(kTalkAnimationMs);
+    animation->setEasingCurve(QEasingCurve::InOutSine);
+    connect(animation, &QVariantAnimation::valueChanged, this,
+            [this](const QVariant& t) { applyBatch(logBatch(m_animationFrom, m_animationTo, t.toDouble())); });
+    connect(animation, &QVariantAnimation::finished, this, [this] {
+        applyBatch(m_animationTo);
+        emit animationFinished();
+    });
+    m_animation = animation;
+    applyBatch(m_animationFrom);
+    animation->start(QAbstractAnimation::DeleteWhenStopped);
+}
+
+void SceneView::finishAnimation()
+{
+    if (animating()) {
+        // Stopping does not emit finished(): jump to the end state here.
+        m_animation->stop();
+        applyBatch(m_animationTo);
+        emit animationFinished();
+    }
+}
+
+bool SceneView::animating() const
+{
+    return m_animation && m_animation->state() == QAbstractAnimation::Running;
+}
+
+}  // namespace ridgeline::ui
