@@ -36,6 +36,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -85,7 +86,12 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_chart, tr("&Roofline"));
-    m_tabs->addTab(m_batching, tr("&Batching && KV cache"));
+    // The explorer needs more room than a small window has: let it scroll rather than grow the window.
+    auto* batchingScroll = new QScrollArea(this);
+    batchingScroll->setWidgetResizable(true);
+    batchingScroll->setFrameShape(QFrame::NoFrame);
+    batchingScroll->setWidget(m_batching);
+    m_tabs->addTab(batchingScroll, tr("&Batching && KV cache"));
     setCentralWidget(m_tabs);
 
     createDocks();
@@ -93,6 +99,7 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     createHelpMenu();
     createStatusBar();
     applySettingsToChart();
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
 
     connect(m_chart, &RooflineChart::kernelClicked, this, &MainWindow::onKernelClicked);
     connect(m_sessions, &SessionListModel::visibilityChanged, this, &MainWindow::refresh);
@@ -302,6 +309,23 @@ void MainWindow::createActions()
 
     connect(m_settings, &Settings::recentFilesChanged, this, &MainWindow::updateRecentMenu);
     updateRecentMenu();
+}
+
+void MainWindow::onTabChanged(int index)
+{
+    // The docks explain the roofline; on the explorer they only take its room. Each comes back as it was.
+    const bool roofline = index == 0;
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+        if (roofline) {
+            if (m_docksHiddenForExplorer.contains(dock))
+                dock->show();
+        } else if (dock->isVisible()) {
+            m_docksHiddenForExplorer.append(dock);
+            dock->hide();
+        }
+    }
+    if (roofline)
+        m_docksHiddenForExplorer.clear();
 }
 
 void MainWindow::createHelpMenu()

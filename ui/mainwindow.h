@@ -10,6 +10,7 @@
 
 class QAction;
 class QActionGroup;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -89,6 +90,7 @@ private:
     void onMeasureFinished(const Session& session);
     void onMeasureEnded();
     void createHelpMenu();
+    void onTabChanged(int index);
     void showShortcuts();
     void showAbout();
     QString sessionDirectory() const;
@@ -121,6 +123,7 @@ private:
     QList<QAction*> m_gpuActions;              // one checkable action per catalog GPU (data: id)
     QActionGroup* m_gpuFormats = nullptr;      // which dense peak (fp32, bf16 ...) the GPU roofs use
     bool m_dirty = false;
+    QList<QDockWidget*> m_docksHiddenForExplorer;  // roofline docks to bring back when leaving the explorer
 };
 
 }  // namespace ridgeline::ui
