@@ -1,5 +1,6 @@
 #include "ui/mainwindow.h"
 
+#include "core/measure/probe.h"
 #include "core/session/session_json.h"
 #include "ui/chart/bandwidth_chart.h"
 #include "ui/chart/chart_export.h"
@@ -7,6 +8,7 @@
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/point_explanation.h"
 #include "ui/models/session_list_model.h"
+#include "ui/panels/batching_panel.h"
 #include "ui/settings.h"
 
 #include <QAction>
@@ -34,7 +36,9 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QScrollArea>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QToolBar>
@@ -76,13 +80,26 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     m_kernels = new KernelTableModel(this);
     m_runner = new MeasureRunner(std::move(measure), this);
 
+    setWindowIcon(QIcon(QStringLiteral(":/icons/ridgeline.svg")));
     m_chart = new RooflineChart(this);
-    setCentralWidget(m_chart);
+    m_batching = new BatchingPanel(this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_chart, tr("&Roofline"));
+    // The explorer needs more room than a small window has: let it scroll rather than grow the window.
+    auto* batchingScroll = new QScrollArea(this);
+    batchingScroll->setWidgetResizable(true);
+    batchingScroll->setFrameShape(QFrame::NoFrame);
+    batchingScroll->setWidget(m_batching);
+    m_tabs->addTab(batchingScroll, tr("&Batching && KV cache"));
+    setCentralWidget(m_tabs);
 
     createDocks();
     createActions();
+    createHelpMenu();
     createStatusBar();
     applySettingsToChart();
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
 
     connect(m_chart, &RooflineChart::kernelClicked, this, &MainWindow::onKernelClicked);
     connect(m_sessions, &SessionListModel::visibilityChanged, this, &MainWindow::refresh);
@@ -259,6 +276,12 @@ void MainWindow::createActions()
         applyGpuRoofs();
     });
     view->addSeparator();
+    QAction* showRoofline = view->addAction(tr("Show the &Roofline"), this, [this] { m_tabs->setCurrentIndex(0); });
+    showRoofline->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction* showBatching =
+        view->addAction(tr("Show &Batching && KV Cache"), this, [this] { m_tabs->setCurrentIndex(1); });
+    showBatching->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
 
@@ -288,6 +311,63 @@ void MainWindow::createActions()
     updateRecentMenu();
 }
 
+void MainWindow::onTabChanged(int index)
+{
+    // The docks explain the roofline; on the explorer they only take its room. Each comes back as it was.
+    const bool roofline = index == 0;
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+        if (roofline) {
+            if (m_docksHiddenForExplorer.contains(dock))
+                dock->show();
+        } else if (dock->isVisible()) {
+            m_docksHiddenForExplorer.append(dock);
+            dock->hide();
+        }
+    }
+    if (roofline)
+        m_docksHiddenForExplorer.clear();
+}
+
+void MainWindow::createHelpMenu()
+{
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    shortcuts->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&About Ridgeline"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::showShortcuts()
+{
+    // Built from the actions themselves, so the list can never disagree with the keys that work.
+    QString rows;
+    for (const QMenu* menu : menuBar()->findChildren<QMenu*>()) {
+        for (const QAction* action : menu->actions()) {
+            if (action->shortcut().isEmpty())
+                continue;
+            rows += QStringLiteral("<tr><td><b>%1</b>&nbsp;&nbsp;</td><td>%2</td></tr>")
+                        .arg(action->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(),
+                             action->text().remove(u'&').toHtmlEscaped());
+        }
+    }
+    rows += tr("<tr><td><b>Wheel / drag</b>&nbsp;&nbsp;</td><td>Zoom / rubber-band zoom on the chart</td></tr>");
+    QMessageBox box(QMessageBox::NoIcon, tr("Keyboard Shortcuts"), QStringLiteral("<table>%1</table>").arg(rows),
+                    QMessageBox::Close, this);
+    box.exec();
+}
+
+void MainWindow::showAbout()
+{
+    const MachineInfo machine = probeMachine();
+    QMessageBox::about(
+        this, tr("About Ridgeline"),
+        tr("<h3>Ridgeline %1</h3><p>The roofline model and LLM batching, made tangible.</p>"
+           "<p>OpenBLAS %2, kernel <b>%3</b> (%4 threads)<br>Qt %5<br>%6, %7 CPUs</p>")
+            .arg(QCoreApplication::applicationVersion(), machine.openblasVersion, machine.openblasCore)
+            .arg(machine.openblasThreads)
+            .arg(QString::fromLatin1(qVersion()), machine.cpuModel.toHtmlEscaped())
+            .arg(machine.cores));
+}
+
 void MainWindow::createStatusBar()
 {
     m_stage = new QLabel(this);
@@ -312,6 +392,7 @@ void MainWindow::applySettingsToChart()
     options.isoEfficiency = m_settings->isoEfficiency();
     m_chart->setOptions(options);
     m_bandwidth->setTheme(options.theme);
+    m_batching->setTheme(options.theme);
 }
 
 void MainWindow::refresh()
@@ -321,9 +402,11 @@ void MainWindow::refresh()
     if (any) {
         m_kernels->setSession(m_sessions->sessions().front().session);
         m_bandwidth->setSession(m_sessions->sessions().front().session);
+        m_batching->setSession(m_sessions->sessions().front().session);  // its measured CPU batching curve
     } else {
         m_kernels->clear();
         m_bandwidth->setSession(Session{});
+        m_batching->clearSession();
     }
     updateTitle();
 }

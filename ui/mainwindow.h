@@ -10,18 +10,21 @@
 
 class QAction;
 class QActionGroup;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
 class QPushButton;
 class QTableView;
 class QListView;
+class QTabWidget;
 class QTextBrowser;
 class QTimer;
 
 namespace ridgeline::ui {
 
 class BandwidthChart;
+class BatchingPanel;
 class KernelTableModel;
 class SessionListModel;
 class Settings;
@@ -46,6 +49,8 @@ public:
     void cancelMeasurement();
 
     RooflineChart* chart() const { return m_chart; }
+    BatchingPanel* batchingPanel() const { return m_batching; }
+    QTabWidget* tabs() const { return m_tabs; }
     BandwidthChart* bandwidthChart() const { return m_bandwidth; }
     SessionListModel* sessionModel() const { return m_sessions; }
     KernelTableModel* kernelModel() const { return m_kernels; }
@@ -84,10 +89,16 @@ private:
     void onMeasurePartial(const Session& soFar);
     void onMeasureFinished(const Session& session);
     void onMeasureEnded();
+    void createHelpMenu();
+    void onTabChanged(int index);
+    void showShortcuts();
+    void showAbout();
     QString sessionDirectory() const;
 
     Settings* m_settings = nullptr;
+    QTabWidget* m_tabs = nullptr;              // the roofline and the batching explorer
     RooflineChart* m_chart = nullptr;
+    BatchingPanel* m_batching = nullptr;
     BandwidthChart* m_bandwidth = nullptr;
     SessionListModel* m_sessions = nullptr;
     KernelTableModel* m_kernels = nullptr;
@@ -112,6 +123,7 @@ private:
     QList<QAction*> m_gpuActions;              // one checkable action per catalog GPU (data: id)
     QActionGroup* m_gpuFormats = nullptr;      // which dense peak (fp32, bf16 ...) the GPU roofs use
     bool m_dirty = false;
+    QList<QDockWidget*> m_docksHiddenForExplorer;  // roofline docks to bring back when leaving the explorer
 };
 
 }  // namespace ridgeline::ui

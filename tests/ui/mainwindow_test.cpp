@@ -4,9 +4,11 @@
 #include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/chart/bandwidth_chart.h"
+#include "ui/chart/cpu_batching_chart.h"
 #include "ui/mainwindow.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
+#include "ui/panels/batching_panel.h"
 #include "ui/settings.h"
 
 #include <QAction>
@@ -19,6 +21,8 @@
 #include <QUrl>
 #include <QMessageBox>
 #include <QSignalSpy>
+#include <QDockWidget>
+#include <QTabWidget>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -296,4 +300,26 @@ TEST(UiMainWindow, CopyChartPutsAnImageOfTheChartOnTheClipboard)
     copy->trigger();
     const QImage image = QApplication::clipboard()->image();
     EXPECT_EQ(image.size(), window.chart()->size() * window.devicePixelRatio());
+}
+
+// Issue 4: the batching explorer is the window's second tab and shows the open session's measured
+// CPU batching curve over the model's prediction.
+TEST(UiMainWindow, TheBatchingTabShowsTheOpenSessionsCpuCurve)
+{
+    ui::MainWindow window;
+    ASSERT_EQ(window.tabs()->count(), 2);
+    EXPECT_EQ(window.tabs()->tabText(1), QStringLiteral("&Batching && KV cache"));
+    EXPECT_FALSE(window.batchingPanel()->cpuChart()->hasOverlay());
+    window.setSession(fixtures::zen4Session());
+    EXPECT_TRUE(window.batchingPanel()->cpuChart()->hasOverlay());
+    window.show();
+    window.tabs()->setCurrentIndex(1);
+    for (const QDockWidget* dock : window.findChildren<QDockWidget*>())
+        EXPECT_FALSE(dock->isVisible()) << "the roofline's docks give the explorer their room";
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("mainwindow_batching_tab.png")));
+    window.tabs()->setCurrentIndex(0);
+    EXPECT_FALSE(window.findChildren<QDockWidget*>().isEmpty());
+    for (const QDockWidget* dock : window.findChildren<QDockWidget*>())
+        EXPECT_TRUE(dock->isVisible()) << "and get it back on the roofline";
 }
