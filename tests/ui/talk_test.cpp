@@ -348,6 +348,27 @@ TEST(UiTalkPresentation, KeysStepJumpAndLeave)
     EXPECT_FALSE(window.isVisible());
 }
 
+TEST(UiTalkPresentation, TheNextSlideFadesInOverAQuarterSecond)
+{
+    const Deck deck = builtInDeck();
+    PresentationWindow window(deck, nullptr);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    EXPECT_FALSE(window.transitioning());
+    QSignalSpy faded(&window, &PresentationWindow::transitionFinished);
+    QTest::keyClick(&window, Qt::Key_Right);
+    EXPECT_EQ(window.currentScene(), 1);  // the new slide is current at once; the picture of the old one fades
+    EXPECT_TRUE(window.transitioning());
+    ASSERT_TRUE(faded.wait(30000));
+    EXPECT_FALSE(window.transitioning());
+    // A key during a fade cuts it short and starts the next one.
+    QTest::keyClick(&window, Qt::Key_Right);
+    QTest::keyClick(&window, Qt::Key_Right);
+    EXPECT_EQ(faded.count(), 2);
+    EXPECT_TRUE(window.transitioning());
+    EXPECT_EQ(window.currentScene(), 3);
+}
+
 TEST(UiTalkPresentation, ALeftClickIsNextAndARightClickPrevious)
 {
     const Deck deck = builtInDeck();
