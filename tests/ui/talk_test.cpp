@@ -4,12 +4,17 @@
 #include "core/scene/deck.h"
 #include "core/scene/scene_facts.h"
 #include "core/session/session_json.h"
+#include "ui/chart/batch_throughput_chart.h"
+#include "ui/chart/cpu_batching_chart.h"
+#include "ui/chart/decode_roofline_chart.h"
+#include "ui/chart/memory_bar.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/talk/deck_export.h"
 #include "ui/talk/link_bars.h"
 #include "ui/talk/presentation_window.h"
 #include "ui/talk/scene_view.h"
+#include "ui/panels/log_slider.h"
 #include "ui_test_util.h"
 
 #include <QDir>
@@ -286,6 +291,35 @@ TEST(UiTalkScene, TheKvCacheSceneGrowsTheBatchToSixteenAndJumpsToTheEndWhenAsked
     EXPECT_EQ(finished.count(), 1);
     EXPECT_FALSE(view.animating());
     EXPECT_EQ(view.batchingPanel()->inputs().batch, 16);
+}
+
+TEST(UiTalkScene, BatchingSlidesShowTheChartsTheirClaimNeedsAndNoControls)
+{
+    const Deck deck = builtInDeck();
+    struct Expected {
+        const char* kind;
+        bool throughput;
+        bool roofline;
+        bool memory;
+    };
+    for (const Expected& e : {Expected{"one-token", false, true, true}, Expected{"batching", true, true, false},
+                              Expected{"kv-cache", true, false, true}, Expected{"tensor-parallel", true, false, false}}) {
+        const Scene* scene = sceneOfKind(deck, e.kind);
+        ASSERT_NE(scene, nullptr) << e.kind;
+        SceneView view(*scene, nullptr);
+        fixtures::layoutNow(view, SceneView::designSize(QSize(1920, 1080)));
+        ui::BatchingPanel* panel = view.batchingPanel();
+        ASSERT_NE(panel, nullptr);
+        EXPECT_FALSE(panel->batchSlider()->isVisible()) << e.kind;
+        EXPECT_FALSE(panel->cpuChart()->isVisible()) << e.kind;
+        EXPECT_EQ(panel->throughputChart()->isVisible(), e.throughput) << e.kind;
+        EXPECT_EQ(panel->rooflineChart()->isVisible(), e.roofline) << e.kind;
+        EXPECT_EQ(panel->memoryBar()->isVisible(), e.memory) << e.kind;
+        // What is shown gets the room: the charts fill most of the slide's height.
+        if (e.roofline) {
+            EXPECT_GT(panel->rooflineChart()->height(), 300) << e.kind;
+        }
+    }
 }
 
 TEST(UiTalkScene, TheTensorParallelSceneUsesEightH100sOverNvlink)
