@@ -302,8 +302,11 @@ TEST(UiTalkScene, BatchingSlidesShowTheChartsTheirClaimNeedsAndNoControls)
         bool roofline;
         bool memory;
     };
-    for (const Expected& e : {Expected{"one-token", false, true, true}, Expected{"batching", true, true, false},
-                              Expected{"kv-cache", true, false, true}, Expected{"tensor-parallel", true, false, false}}) {
+    const Expected slides[] = {{"one-token", false, true, true},
+                               {"batching", true, true, false},
+                               {"kv-cache", true, false, true},
+                               {"tensor-parallel", true, false, false}};
+    for (const Expected& e : slides) {
         const Scene* scene = sceneOfKind(deck, e.kind);
         ASSERT_NE(scene, nullptr) << e.kind;
         SceneView view(*scene, nullptr);
