@@ -4,12 +4,17 @@
 #include "core/scene/deck.h"
 #include "core/scene/scene_facts.h"
 #include "core/session/session_json.h"
+#include "ui/chart/batch_throughput_chart.h"
+#include "ui/chart/cpu_batching_chart.h"
+#include "ui/chart/decode_roofline_chart.h"
+#include "ui/chart/memory_bar.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/talk/deck_export.h"
 #include "ui/talk/link_bars.h"
 #include "ui/talk/presentation_window.h"
 #include "ui/talk/scene_view.h"
+#include "ui/panels/log_slider.h"
 #include "ui_test_util.h"
 
 #include <QDir>
@@ -288,6 +293,38 @@ TEST(UiTalkScene, TheKvCacheSceneGrowsTheBatchToSixteenAndJumpsToTheEndWhenAsked
     EXPECT_EQ(view.batchingPanel()->inputs().batch, 16);
 }
 
+TEST(UiTalkScene, BatchingSlidesShowTheChartsTheirClaimNeedsAndNoControls)
+{
+    const Deck deck = builtInDeck();
+    struct Expected {
+        const char* kind;
+        bool throughput;
+        bool roofline;
+        bool memory;
+    };
+    const Expected slides[] = {{"one-token", false, true, true},
+                               {"batching", true, true, false},
+                               {"kv-cache", true, false, true},
+                               {"tensor-parallel", true, false, false}};
+    for (const Expected& e : slides) {
+        const Scene* scene = sceneOfKind(deck, e.kind);
+        ASSERT_NE(scene, nullptr) << e.kind;
+        SceneView view(*scene, nullptr);
+        fixtures::layoutNow(view, SceneView::designSize(QSize(1920, 1080)));
+        ui::BatchingPanel* panel = view.batchingPanel();
+        ASSERT_NE(panel, nullptr);
+        EXPECT_FALSE(panel->batchSlider()->isVisible()) << e.kind;
+        EXPECT_FALSE(panel->cpuChart()->isVisible()) << e.kind;
+        EXPECT_EQ(panel->throughputChart()->isVisible(), e.throughput) << e.kind;
+        EXPECT_EQ(panel->rooflineChart()->isVisible(), e.roofline) << e.kind;
+        EXPECT_EQ(panel->memoryBar()->isVisible(), e.memory) << e.kind;
+        // What is shown gets the room: the charts fill most of the slide's height.
+        if (e.roofline) {
+            EXPECT_GT(panel->rooflineChart()->height(), 300) << e.kind;
+        }
+    }
+}
+
 TEST(UiTalkScene, TheTensorParallelSceneUsesEightH100sOverNvlink)
 {
     const Deck deck = builtInDeck();
@@ -346,6 +383,27 @@ TEST(UiTalkPresentation, KeysStepJumpAndLeave)
     QTest::keyClick(&window, Qt::Key_Escape);
     EXPECT_EQ(finished.count(), 1);
     EXPECT_FALSE(window.isVisible());
+}
+
+TEST(UiTalkPresentation, TheNextSlideFadesInOverAQuarterSecond)
+{
+    const Deck deck = builtInDeck();
+    PresentationWindow window(deck, nullptr);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    EXPECT_FALSE(window.transitioning());
+    QSignalSpy faded(&window, &PresentationWindow::transitionFinished);
+    QTest::keyClick(&window, Qt::Key_Right);
+    EXPECT_EQ(window.currentScene(), 1);  // the new slide is current at once; the picture of the old one fades
+    EXPECT_TRUE(window.transitioning());
+    ASSERT_TRUE(faded.wait(30000));
+    EXPECT_FALSE(window.transitioning());
+    // A key during a fade cuts it short and starts the next one.
+    QTest::keyClick(&window, Qt::Key_Right);
+    QTest::keyClick(&window, Qt::Key_Right);
+    EXPECT_EQ(faded.count(), 2);
+    EXPECT_TRUE(window.transitioning());
+    EXPECT_EQ(window.currentScene(), 3);
 }
 
 TEST(UiTalkPresentation, ALeftClickIsNextAndARightClickPrevious)

@@ -1,6 +1,7 @@
 #include "ui/talk/presentation_window.h"
 
 #include <QCloseEvent>
+#include <QGraphicsPixmapItem>
 #include <QGraphicsProxyWidget>
 #include <QGraphicsScene>
 #include <QKeyEvent>
@@ -8,10 +9,15 @@
 #include <QWheelEvent>
 #include <QScreen>
 #include <QStackedLayout>
+#include <QVariantAnimation>
 
 #include <algorithm>
 
 namespace ridgeline::ui {
+
+namespace {
+constexpr int kFadeMs = 250;
+}  // namespace
 
 PresentationWindow::PresentationWindow(const Deck& deck, const Session* session, TalkLook look, QWidget* parent)
     : QGraphicsView(parent)
@@ -69,8 +75,10 @@ void PresentationWindow::setCurrentScene(int index)
     index = std::clamp(index, 0, sceneCount() - 1);
     if (index == m_current)
         return;
-    if (SceneView* leaving = currentView())
+    if (SceneView* leaving = currentView()) {
         leaving->finishAnimation();
+        fadeFromCurrentPicture();
+    }
     m_current = index;
     m_stack->setCurrentIndex(index);
     currentView()->enter();
@@ -177,12 +185,55 @@ void PresentationWindow::resizeEvent(QResizeEvent* event)
 
 void PresentationWindow::closeEvent(QCloseEvent* event)
 {
+    endFade();
     if (SceneView* view = currentView())
         view->finishAnimation();
     QGraphicsView::closeEvent(event);
     if (!m_finished) {
         m_finished = true;
         emit finished();
+    }
+}
+
+// A quarter-second cross-fade: the slide on screen now, as a picture over the next one, fades out.
+void PresentationWindow::fadeFromCurrentPicture()
+{
+    endFade();
+    if (!isVisible())
+        return;
+    const QPixmap picture = viewport()->grab();
+    if (picture.isNull())
+        return;
+    m_fade = scene()->addPixmap(picture);
+    m_fade->setZValue(1.0);
+    m_fade->setPos(0, 0);
+    m_fade->setTransformationMode(Qt::SmoothTransformation);
+    m_fade->setScale(1.0 / picture.devicePixelRatio());
+    m_fadeAnimation = new QVariantAnimation(this);
+    m_fadeAnimation->setStartValue(1.0);
+    m_fadeAnimation->setEndValue(0.0);
+    m_fadeAnimation->setDuration(kFadeMs);
+    connect(m_fadeAnimation, &QVariantAnimation::valueChanged, this, [this](const QVariant& opacity) {
+        if (m_fade)
+            m_fade->setOpacity(opacity.toDouble());
+    });
+    connect(m_fadeAnimation, &QVariantAnimation::finished, this, &PresentationWindow::endFade);
+    m_fadeAnimation->start();
+}
+
+void PresentationWindow::endFade()
+{
+    if (m_fadeAnimation) {
+        m_fadeAnimation->disconnect(this);
+        m_fadeAnimation->stop();
+        m_fadeAnimation->deleteLater();
+        m_fadeAnimation = nullptr;
+    }
+    if (m_fade) {
+        scene()->removeItem(m_fade);
+        delete m_fade;
+        m_fade = nullptr;
+        emit transitionFinished();
     }
 }
 

@@ -12,8 +12,10 @@
 
 #include <vector>
 
+class QGraphicsPixmapItem;
 class QGraphicsProxyWidget;
 class QStackedLayout;
+class QVariantAnimation;
 
 namespace ridgeline::ui {
 
@@ -35,11 +37,15 @@ public:
     void previousScene();
     // Full screen, no cursor: what F5 does.
     void present();
+    // A cross-fade from the previous slide is running.
+    bool transitioning() const { return m_fade != nullptr; }
 
 signals:
     void sceneChanged(int index);
     // The speaker left (Esc or the window was closed).
     void finished();
+    // The cross-fade from the previous slide ended (or was cut short by the next key).
+    void transitionFinished();
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
@@ -53,11 +59,15 @@ protected:
 
 private:
     void fitStage();
+    void fadeFromCurrentPicture();
+    void endFade();
 
     std::vector<SceneView*> m_views;
     QWidget* m_stage = nullptr;
     QStackedLayout* m_stack = nullptr;
     QGraphicsProxyWidget* m_proxy = nullptr;
+    QGraphicsPixmapItem* m_fade = nullptr;  // the previous slide, fading out over the new one
+    QVariantAnimation* m_fadeAnimation = nullptr;
     int m_current = -1;
     bool m_finished = false;
 };
