@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "core/measure/probe.h"
+#include "core/scene/deck.h"
 #include "core/session/session_json.h"
 #include "ui/chart/bandwidth_chart.h"
 #include "ui/chart/chart_export.h"
@@ -9,6 +10,8 @@
 #include "ui/models/point_explanation.h"
 #include "ui/models/session_list_model.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/talk/deck_export.h"
+#include "ui/talk/presentation_window.h"
 #include "ui/settings.h"
 
 #include <QAction>
@@ -96,6 +99,7 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
 
     createDocks();
     createActions();
+    createTalkMenu();
     createHelpMenu();
     createStatusBar();
     applySettingsToChart();
@@ -326,6 +330,63 @@ void MainWindow::onTabChanged(int index)
     }
     if (roofline)
         m_docksHiddenForExplorer.clear();
+}
+
+void MainWindow::createTalkMenu()
+{
+    QMenu* talk = menuBar()->addMenu(tr("&Talk"));
+    QAction* present = talk->addAction(QIcon::fromTheme(QStringLiteral("x-office-presentation")), tr("&Present"), this,
+                                       &MainWindow::startPresentation);
+    present->setShortcut(QKeySequence(Qt::Key_F5));
+    present->setToolTip(tr("The source text's story in eight scenes, full screen (F5; Esc leaves)"));
+    talk->addAction(tr("&Export Slides as PDF…"), this, &MainWindow::onExportSlides);
+    if (auto* toolbar = findChild<QToolBar*>(QStringLiteral("MainToolBar"))) {
+        toolbar->addSeparator();
+        toolbar->addAction(present);
+    }
+}
+
+const Session* MainWindow::primarySession() const
+{
+    return m_sessions->sessions().empty() ? nullptr : &m_sessions->sessions().front().session;
+}
+
+PresentationWindow* MainWindow::presentation() const
+{
+    return m_presentation.data();
+}
+
+void MainWindow::startPresentation()
+{
+    const Result<Deck> deck = defaultDeck();
+    if (!deck) {
+        reportError(tr("Cannot present"), deck.error().message);
+        return;
+    }
+    // Its own top-level window; it deletes itself when the speaker leaves.
+    auto* presentation = new PresentationWindow(deck.value(), primarySession());
+    presentation->setAttribute(Qt::WA_DeleteOnClose);
+    connect(presentation, &PresentationWindow::finished, presentation, &QWidget::close);
+    m_presentation = presentation;
+    presentation->present();
+}
+
+void MainWindow::onExportSlides()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Slides"), sessionDirectory(),
+                                                      tr("PDF (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    const Result<Deck> deck = defaultDeck();
+    if (!deck) {
+        reportError(tr("Slides not exported"), deck.error().message);
+        return;
+    }
+    if (const auto error = exportDeckPdf(deck.value(), primarySession(), path, QSize(1920, 1080))) {
+        reportError(tr("Slides not exported"), error->message);
+        return;
+    }
+    statusBar()->showMessage(tr("Wrote %1 slides to %2").arg(deck.value().scenes.size()).arg(path), 5000);
 }
 
 void MainWindow::createHelpMenu()

@@ -7,6 +7,7 @@
 #include "ui/runner/measure_runner.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QAction;
 class QActionGroup;
@@ -25,6 +26,7 @@ namespace ridgeline::ui {
 
 class BandwidthChart;
 class BatchingPanel;
+class PresentationWindow;
 class KernelTableModel;
 class SessionListModel;
 class Settings;
@@ -50,6 +52,9 @@ public:
 
     RooflineChart* chart() const { return m_chart; }
     BatchingPanel* batchingPanel() const { return m_batching; }
+    // F5: the default deck full screen, with the primary session's measurements.
+    void startPresentation();
+    PresentationWindow* presentation() const;
     QTabWidget* tabs() const { return m_tabs; }
     BandwidthChart* bandwidthChart() const { return m_bandwidth; }
     SessionListModel* sessionModel() const { return m_sessions; }
@@ -89,7 +94,10 @@ private:
     void onMeasurePartial(const Session& soFar);
     void onMeasureFinished(const Session& session);
     void onMeasureEnded();
+    void createTalkMenu();
     void createHelpMenu();
+    void onExportSlides();
+    const Session* primarySession() const;
     void onTabChanged(int index);
     void showShortcuts();
     void showAbout();
@@ -123,6 +131,7 @@ private:
     QList<QAction*> m_gpuActions;              // one checkable action per catalog GPU (data: id)
     QActionGroup* m_gpuFormats = nullptr;      // which dense peak (fp32, bf16 ...) the GPU roofs use
     bool m_dirty = false;
+    QPointer<PresentationWindow> m_presentation;  // while a talk is on screen
     QList<QDockWidget*> m_docksHiddenForExplorer;  // roofline docks to bring back when leaving the explorer
 };
 

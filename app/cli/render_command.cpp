@@ -1,4 +1,5 @@
 #include "app/cli/commands.h"
+#include "app/cli/render_deck.h"
 
 #include "core/session/session_json.h"
 #include "ui/chart/chart_export.h"
@@ -38,7 +39,13 @@ int runRender(const QStringList& arguments, Streams io)
         QStringLiteral("number format of the GPU peaks: fp32, tf32, bf16, fp16, fp8, int8 "
                        "(default bf16)"),
         QStringLiteral("FORMAT"), QStringLiteral("bf16"));
-    parser.addOptions({out, size, theme, dpr, shade, iso, roof, gpu, gpuFormat});
+    const QCommandLineOption deck(QStringLiteral("deck"),
+        QStringLiteral("render a talk deck instead, one page or file per scene (\"default\": the built-in deck); "
+                       "the session positional gives the measured scenes their numbers"),
+        QStringLiteral("DECK.json"));
+    const QCommandLineOption deckFormat(QStringLiteral("format"),
+        QStringLiteral("with --deck and --out DIR/: png or svg (default png)"), QStringLiteral("FORMAT"));
+    parser.addOptions({out, size, theme, dpr, shade, iso, roof, gpu, gpuFormat, deck, deckFormat});
     if (!parser.parse(arguments)) {
         io.err << "ridgeline render: " << parser.errorText() << '\n';
         return 2;
@@ -48,6 +55,18 @@ int runRender(const QStringList& arguments, Streams io)
         return 0;
     }
     const QStringList files = parser.positionalArguments().mid(1);
+    if (parser.isSet(deck)) {
+        const QSize deckPixels = ui::parseSize(parser.value(size));
+        if (!parser.isSet(out) || !deckPixels.isValid() || files.size() > 1) {
+            io.err << "ridgeline render: usage: ridgeline render --deck DECK.json [SESSION.json] --out talk.pdf|DIR/ "
+                      "[--format png|svg] [--size 1920x1080] [--theme talk|dark|light]\n";
+            return 2;
+        }
+        // A talk renders in the talk look unless a theme is asked for.
+        const QString deckTheme = parser.isSet(theme) ? parser.value(theme) : QStringLiteral("talk");
+        return renderDeck(parser.value(deck), files.value(0), parser.value(out), parser.value(deckFormat), deckPixels,
+                          deckTheme, io.out, io.err);
+    }
     if (files.isEmpty() || !parser.isSet(out)) {
         io.err << "ridgeline render: usage: ridgeline render SESSION.json... --out FILE.{png,svg,pdf,csv}\n";
         return 2;

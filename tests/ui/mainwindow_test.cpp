@@ -9,6 +9,7 @@
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/talk/presentation_window.h"
 #include "ui/settings.h"
 
 #include <QAction>
@@ -22,7 +23,9 @@
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QDockWidget>
+#include <QPointer>
 #include <QTabWidget>
+#include <QTest>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -322,4 +325,24 @@ TEST(UiMainWindow, TheBatchingTabShowsTheOpenSessionsCpuCurve)
     EXPECT_FALSE(window.findChildren<QDockWidget*>().isEmpty());
     for (const QDockWidget* dock : window.findChildren<QDockWidget*>())
         EXPECT_TRUE(dock->isVisible()) << "and get it back on the roofline";
+}
+
+// Issue 5: F5 presents the default deck with the open session's measurements; Esc leaves.
+TEST(UiMainWindow, F5PresentsTheDefaultDeckAndEscLeaves)
+{
+    ui::MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    window.show();
+    QAction* present = nullptr;
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->shortcut() == QKeySequence(Qt::Key_F5))
+            present = action;
+    ASSERT_NE(present, nullptr);
+    present->trigger();
+    QPointer<ui::PresentationWindow> presentation = window.presentation();
+    ASSERT_NE(presentation, nullptr);
+    EXPECT_EQ(presentation->sceneCount(), 8);
+    EXPECT_EQ(presentation->currentScene(), 0);
+    QTest::keyClick(presentation, Qt::Key_Escape);
+    EXPECT_TRUE(presentation.isNull() || !presentation->isVisible());
 }
