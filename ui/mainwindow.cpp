@@ -2,6 +2,7 @@
 
 #include "core/measure/probe.h"
 #include "core/scene/deck.h"
+#include "core/session/bundled_session.h"
 #include "core/session/session_json.h"
 #include "ui/chart/bandwidth_chart.h"
 #include "ui/chart/chart_export.h"
@@ -363,8 +364,11 @@ void MainWindow::startPresentation()
         reportError(tr("Cannot present"), deck.error().message);
         return;
     }
+    // Without an open session the measured scenes show the bundled one, a real measurement.
+    const Result<Session> bundled = bundledSession();
+    const Session* session = primarySession() ? primarySession() : (bundled ? &bundled.value() : nullptr);
     // Its own top-level window; it deletes itself when the speaker leaves.
-    auto* presentation = new PresentationWindow(deck.value(), primarySession());
+    auto* presentation = new PresentationWindow(deck.value(), session);
     presentation->setAttribute(Qt::WA_DeleteOnClose);
     connect(presentation, &PresentationWindow::finished, presentation, &QWidget::close);
     m_presentation = presentation;
@@ -382,7 +386,9 @@ void MainWindow::onExportSlides()
         reportError(tr("Slides not exported"), deck.error().message);
         return;
     }
-    if (const auto error = exportDeckPdf(deck.value(), primarySession(), path, QSize(1920, 1080))) {
+    const Result<Session> bundled = bundledSession();
+    const Session* session = primarySession() ? primarySession() : (bundled ? &bundled.value() : nullptr);
+    if (const auto error = exportDeckPdf(deck.value(), session, path, QSize(1920, 1080))) {
         reportError(tr("Slides not exported"), error->message);
         return;
     }

@@ -1,6 +1,7 @@
 #include "app/cli/commands.h"
 
 #include "core/scene/scene_facts.h"
+#include "core/session/bundled_session.h"
 #include "core/session/session_json.h"
 
 #include <QCommandLineParser>
@@ -18,7 +19,8 @@ int runDeck(const QStringList& arguments, Streams io)
     parser.addPositionalArgument(QStringLiteral("deck"), QStringLiteral("the command"));
     parser.addPositionalArgument(QStringLiteral("DECK.json"), QStringLiteral("a deck file (default: the built-in deck)"));
     const QCommandLineOption sessionOption(QStringLiteral("session"),
-                                           QStringLiteral("the session whose measurements the scenes show"),
+                                           QStringLiteral("the session whose measurements the scenes show "
+                                                          "(default: the bundled one)"),
                                            QStringLiteral("FILE"));
     parser.addOption(sessionOption);
     if (!parser.parse(arguments)) {
@@ -35,16 +37,18 @@ int runDeck(const QStringList& arguments, Streams io)
         io.err << "ridgeline deck: " << deck.error().message << '\n';
         return 1;
     }
-    std::optional<Session> session;
-    if (parser.isSet(sessionOption)) {
-        Result<Session> loaded = loadSession(parser.value(sessionOption));
-        if (!loaded) {
-            io.err << "ridgeline deck: " << loaded.error().message << '\n';
-            return 1;
-        }
-        session = std::move(loaded).value();
+    // Without --session the measured scenes show the bundled session, a real measurement.
+    Result<Session> loaded =
+        parser.isSet(sessionOption) ? loadSession(parser.value(sessionOption)) : bundledSession();
+    if (!loaded) {
+        io.err << "ridgeline deck: " << loaded.error().message << '\n';
+        return 1;
     }
-    io.out << deck.value().title << "\n\n";
+    const std::optional<Session> session = std::move(loaded).value();
+    io.out << deck.value().title << "\n";
+    if (!parser.isSet(sessionOption))
+        io.out << "(measured scenes: the bundled session, " << session->title << ")\n";
+    io.out << '\n';
     int failures = 0;
     int number = 1;
     for (const Scene& scene : deck.value().scenes) {

@@ -1,6 +1,7 @@
 #include "app/cli/render_deck.h"
 
 #include "core/scene/deck.h"
+#include "core/session/bundled_session.h"
 #include "core/session/session_json.h"
 #include "ui/talk/deck_export.h"
 
@@ -42,15 +43,13 @@ int renderDeck(const QString& deckPath, const QString& sessionPath, const QStrin
         err << prefix << deck.error().message << '\n';
         return 1;
     }
-    std::optional<Session> session;
-    if (!sessionPath.isEmpty()) {
-        Result<Session> loaded = loadSession(sessionPath);
-        if (!loaded) {
-            err << prefix << loaded.error().message << '\n';
-            return 1;
-        }
-        session = std::move(loaded).value();
+    // Without a session of the user's, the measured scenes show the bundled one (a real measurement).
+    Result<Session> loaded = sessionPath.isEmpty() ? bundledSession() : loadSession(sessionPath);
+    if (!loaded) {
+        err << prefix << loaded.error().message << '\n';
+        return 1;
     }
+    const std::optional<Session> session = std::move(loaded).value();
     const Session* sessionPtr = session ? &*session : nullptr;
 
     const std::optional<Error> error =

@@ -1,5 +1,6 @@
 // Each default scene's numbers are the source text's, computed through the scene (issue 5).
 #include "core/scene/scene_facts.h"
+#include "core/session/bundled_session.h"
 #include "core/session/session_json.h"
 
 #include <gtest/gtest.h>
@@ -159,4 +160,20 @@ TEST(SceneFacts, ACaptionNamingAnUncomputedNumberIsRefused)
     ASSERT_FALSE(result.ok());
     EXPECT_TRUE(result.error().message.contains(QStringLiteral("{balanse}")));
     EXPECT_TRUE(result.error().message.contains(QStringLiteral("balance")));
+}
+
+// The bundled session is a real, quiet, full measurement, and every default scene can show it.
+TEST(BundledSession, IsAQuietFullMeasurementThatEveryDefaultSceneCanShow)
+{
+    const Result<Session> bundled = bundledSession();
+    ASSERT_TRUE(bundled.ok()) << bundled.error().message.toStdString();
+    const Session& session = bundled.value();
+    EXPECT_FALSE(session.quick);
+    EXPECT_FALSE(session.noisy()) << session.noisyMeasurements.join(QStringLiteral(", ")).toStdString();
+    EXPECT_TRUE(session.generator.contains(QStringLiteral("ridgeline"))) << "made by ridgeline measure";
+    const Deck deck = defaultDeck().value();
+    for (const Scene& scene : deck.scenes) {
+        const Result<SceneFacts> facts = computeSceneFacts(scene, &session);
+        EXPECT_TRUE(facts.ok()) << (facts.ok() ? "" : facts.error().message.toStdString());
+    }
 }
