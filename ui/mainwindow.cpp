@@ -30,6 +30,8 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QInputDialog>
+#include <QRegularExpression>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -340,6 +342,8 @@ void MainWindow::createTalkMenu()
                                        &MainWindow::startPresentation);
     present->setShortcut(QKeySequence(Qt::Key_F5));
     present->setToolTip(tr("The source text's story in eight scenes, full screen (F5; Esc leaves)"));
+    talk->addAction(tr("Present &Deck File…"), this, &MainWindow::onPresentDeckFile);
+    talk->addAction(tr("&Save View as Scene…"), this, &MainWindow::onSaveViewAsScene);
     talk->addAction(tr("&Export Slides as PDF…"), this, &MainWindow::onExportSlides);
     if (auto* toolbar = findChild<QToolBar*>(QStringLiteral("MainToolBar"))) {
         toolbar->addSeparator();
@@ -364,15 +368,112 @@ void MainWindow::startPresentation()
         reportError(tr("Cannot present"), deck.error().message);
         return;
     }
+    present(deck.value());
+}
+
+void MainWindow::present(const Deck& deck)
+{
     // Without an open session the measured scenes show the bundled one, a real measurement.
     const Result<Session> bundled = bundledSession();
     const Session* session = primarySession() ? primarySession() : (bundled ? &bundled.value() : nullptr);
     // Its own top-level window; it deletes itself when the speaker leaves.
-    auto* presentation = new PresentationWindow(deck.value(), session);
+    auto* presentation = new PresentationWindow(deck, session);
     presentation->setAttribute(Qt::WA_DeleteOnClose);
     connect(presentation, &PresentationWindow::finished, presentation, &QWidget::close);
     m_presentation = presentation;
     presentation->present();
+}
+
+void MainWindow::onPresentDeckFile()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Present Deck"), sessionDirectory(), tr("Ridgeline decks (*.json)"));
+    if (path.isEmpty())
+        return;
+    const Result<Deck> deck = loadDeck(path);
+    if (!deck) {
+        reportError(tr("Cannot present"), deck.error().message);
+        return;
+    }
+    present(deck.value());
+}
+
+Scene MainWindow::currentViewAsScene() const
+{
+    Scene scene;
+    scene.kind = QStringLiteral("view");
+    if (m_tabs->currentIndex() == 1) {
+        const BatchingInputs& in = m_batching->inputs();
+        scene.view = QStringLiteral("batching");
+        scene.modelId = in.modelId;
+        if (in.gpuId == kCustomId) {
+            scene.gpu.peakTflops = in.customPeakTflops;
+            scene.gpu.bandwidthTbs = in.customBandwidthTbs;
+            scene.gpu.memoryGib = in.customMemoryGib;
+        } else {
+            scene.gpu.catalogId = in.gpuId;
+        }
+        scene.batch = in.batch;
+        scene.context = in.context;
+        scene.tensorParallel = in.gpus;
+        if (in.gpus > 1)
+            scene.links = QStringList{in.linkId};
+        scene.ideal = in.ideal;
+    } else {
+        scene.view = QStringLiteral("roofline");
+        if (!m_selectedKernelName.isEmpty())
+            scene.highlight = QStringList{m_selectedKernelName};
+    }
+    return scene;
+}
+
+std::optional<Error> MainWindow::appendSceneToDeck(Scene scene, const QString& path)
+{
+    Deck deck;
+    deck.title = tr("My talk");
+    if (QFileInfo::exists(path)) {
+        Result<Deck> existing = loadDeck(path);
+        if (!existing)
+            return existing.error();  // never overwrite a file that is not a deck
+        deck = std::move(existing).value();
+    }
+    // A unique id from the title: "kv-cache-at-8k", "kv-cache-at-8k-2", ...
+    QString base = scene.title.toLower();
+    base.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+    base = base.isEmpty() ? QStringLiteral("scene") : base;
+    scene.id = base;
+    for (int n = 2; std::any_of(deck.scenes.begin(), deck.scenes.end(), [&](const Scene& s) { return s.id == scene.id; });
+         ++n)
+        scene.id = base + u'-' + QString::number(n);
+    deck.scenes.push_back(std::move(scene));
+    return saveDeck(deck, path);
+}
+
+void MainWindow::onSaveViewAsScene()
+{
+    Scene scene = currentViewAsScene();
+    bool ok = false;
+    scene.title = QInputDialog::getText(this, tr("Save View as Scene"), tr("Title:"), QLineEdit::Normal,
+                                        m_tabs->tabText(m_tabs->currentIndex()).remove(u'&'), &ok);
+    if (!ok || scene.title.trimmed().isEmpty())
+        return;
+    scene.caption = QInputDialog::getMultiLineText(
+        this, tr("Save View as Scene"),
+        tr("Caption (numbers as {placeholders}, e.g. {tokens_s}, {step_ms}, {kv_total_gib}, {max_batch}):"), QString(),
+        &ok);
+    if (!ok)
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Add the Scene to a Deck"),
+                                                      sessionDirectory() + QStringLiteral("/talk.json"),
+                                                      tr("Ridgeline decks (*.json)"), nullptr,
+                                                      QFileDialog::DontConfirmOverwrite);
+    if (path.isEmpty())
+        return;
+    if (const auto error = appendSceneToDeck(std::move(scene), path)) {
+        reportError(tr("Scene not saved"), error->message);
+        return;
+    }
+    statusBar()->showMessage(tr("Added the scene to %1").arg(path), 5000);
 }
 
 void MainWindow::onExportSlides()
@@ -734,6 +835,7 @@ void MainWindow::onKernelClicked(int session, int kernel)
     if (kernel < 0 || kernel >= static_cast<int>(s.kernels.size()))
         return;
     m_explain->setHtml(ridgeline::ui::explanationHtml(explainKernel(s, s.kernels[static_cast<std::size_t>(kernel)])));
+    m_selectedKernelName = s.kernels[static_cast<std::size_t>(kernel)].name;
     if (QDockWidget* dock = findChild<QDockWidget*>(QStringLiteral("ExplainDock")))
         dock->show();
 }

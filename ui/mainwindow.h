@@ -2,6 +2,7 @@
 // The roofline window: chart in the middle, sessions / explanation / kernels / bandwidth staircase in docks,
 // file and measurement actions in the menu and toolbar, progress and Cancel in the status bar.
 
+#include "core/scene/deck.h"
 #include "core/session/session.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/runner/measure_runner.h"
@@ -54,6 +55,11 @@ public:
     BatchingPanel* batchingPanel() const { return m_batching; }
     // F5: the default deck full screen, with the primary session's measurements.
     void startPresentation();
+    void present(const Deck& deck);
+    // The current tab's view as a scene (kind "view"): the explorer's settings, or the roofline's
+    // selected kernel. Talk > Save View as Scene adds it, with a title and caption, to a deck file.
+    Scene currentViewAsScene() const;
+    std::optional<Error> appendSceneToDeck(Scene scene, const QString& path);
     PresentationWindow* presentation() const;
     QTabWidget* tabs() const { return m_tabs; }
     BandwidthChart* bandwidthChart() const { return m_bandwidth; }
@@ -97,6 +103,8 @@ private:
     void createTalkMenu();
     void createHelpMenu();
     void onExportSlides();
+    void onPresentDeckFile();
+    void onSaveViewAsScene();
     const Session* primarySession() const;
     void onTabChanged(int index);
     void showShortcuts();
@@ -132,6 +140,7 @@ private:
     QActionGroup* m_gpuFormats = nullptr;      // which dense peak (fp32, bf16 ...) the GPU roofs use
     bool m_dirty = false;
     QPointer<PresentationWindow> m_presentation;  // while a talk is on screen
+    QString m_selectedKernelName;                  // the kernel last clicked on the roofline
     QList<QDockWidget*> m_docksHiddenForExplorer;  // roofline docks to bring back when leaving the explorer
 };
 

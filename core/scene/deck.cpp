@@ -242,7 +242,7 @@ QStringList sceneKinds()
 {
     return {QStringLiteral("ridge"),        QStringLiteral("intensity-table"), QStringLiteral("cpu-experiment"),
             QStringLiteral("one-token"),    QStringLiteral("batching"),        QStringLiteral("kv-cache"),
-            QStringLiteral("fusion"),       QStringLiteral("tensor-parallel")};
+            QStringLiteral("fusion"),       QStringLiteral("tensor-parallel"), QStringLiteral("view")};
 }
 
 QByteArray deckToJson(const Deck& deck)

@@ -31,7 +31,7 @@ struct AxisRange {
 
 struct Scene {
     QString id;
-    QString kind;                   // what the scene computes; one of sceneKinds()
+    QString kind;                   // what the scene computes; one of sceneKinds() ("view": a view a user saved)
     QString view;                   // "roofline" or "batching"
     QString title;
     QString caption;                // one or two lines with {fact} placeholders

@@ -246,6 +246,29 @@ std::optional<Error> tensorParallelFacts(const Scene& scene, FactList& facts)
     return std::nullopt;
 }
 
+// A view a user saved: the batching explorer's numbers at its settings, or the session's ridge.
+std::optional<Error> viewFacts(const Scene& scene, const Session* session, FactList& facts)
+{
+    if (scene.view == QLatin1String("roofline"))
+        return session ? ridgeFacts(scene, *session, facts) : std::nullopt;
+    const QString link = scene.links.value(0);
+    const Result<InferenceReport> report =
+        inference(scene, scene.batch, std::max<std::int64_t>(scene.context, 1), scene.tensorParallel, link);
+    if (!report)
+        return report.error();
+    const InferenceReport& r = report.value();
+    facts.add(QStringLiteral("batch"), static_cast<double>(scene.batch), 0);
+    facts.add(QStringLiteral("context"), static_cast<double>(scene.context), 0, QStringLiteral("tokens"));
+    facts.add(QStringLiteral("tokens_s"), r.tokensPerSecond, 0, QStringLiteral("tokens/s"));
+    facts.add(QStringLiteral("step_ms"), r.step.seconds * 1e3, 2, QStringLiteral("ms"));
+    facts.add(QStringLiteral("bound"), r.step.bound == Bound::Compute ? 1.0 : 0.0, boundName(r.step.bound));
+    facts.add(QStringLiteral("intensity"), r.step.intensity, 1, QStringLiteral("FLOP/byte"));
+    facts.add(QStringLiteral("weights_gib"), static_cast<double>(r.weightsBytes) / kGiB, 1, QStringLiteral("GiB"));
+    facts.add(QStringLiteral("kv_total_gib"), static_cast<double>(r.kvBytesTotal) / kGiB, 1, QStringLiteral("GiB"));
+    facts.add(QStringLiteral("max_batch"), static_cast<double>(r.maxBatch), 0);
+    return std::nullopt;
+}
+
 Result<QString> fillCaption(const Scene& scene, const std::vector<SceneFact>& facts)
 {
     static const QRegularExpression placeholder(QStringLiteral("\\{([a-z0-9_]+)\\}"));
@@ -311,6 +334,8 @@ Result<SceneFacts> computeSceneFacts(const Scene& scene, const Session* session)
         error = fusionFacts(scene, *session, facts);
     else if (scene.kind == QLatin1String("tensor-parallel"))
         error = tensorParallelFacts(scene, facts);
+    else if (scene.kind == QLatin1String("view"))
+        error = viewFacts(scene, session, facts);
     else
         error = sceneError(scene, QStringLiteral("unknown kind \"%1\"").arg(scene.kind));
     if (error)

@@ -26,7 +26,8 @@ struct SceneFacts {
 };
 
 // `session` may be null; scenes that show measured numbers (ridge, cpu-experiment, fusion) then fail
-// with a message saying a session is needed.
+// with a message saying a session is needed. A saved "view" computes the explorer's numbers at its
+// settings (batching) or the session's ridge (roofline, when there is a session).
 Result<SceneFacts> computeSceneFacts(const Scene& scene, const Session* session);
 
 }  // namespace ridgeline

@@ -177,3 +177,29 @@ TEST(BundledSession, IsAQuietFullMeasurementThatEveryDefaultSceneCanShow)
         EXPECT_TRUE(facts.ok()) << (facts.ok() ? "" : facts.error().message.toStdString());
     }
 }
+
+TEST(SceneFacts, ASavedBatchingViewShowsTheModelsNumbersAtItsSettings)
+{
+    Scene scene;
+    scene.id = QStringLiteral("my-view");
+    scene.kind = QStringLiteral("view");
+    scene.view = QStringLiteral("batching");
+    scene.modelId = QStringLiteral("llama-2-7b");
+    scene.gpu.peakTflops = 300.0;
+    scene.gpu.bandwidthTbs = 2.0;
+    scene.ideal = true;
+    scene.batch = 16;
+    scene.context = 8192;
+    scene.caption = QStringLiteral("{batch} sequences: {kv_total_gib} of cache, {tokens_s}");
+    const Result<SceneFacts> facts = computeSceneFacts(scene, nullptr);
+    ASSERT_TRUE(facts.ok()) << facts.error().message.toStdString();
+    EXPECT_DOUBLE_EQ(*facts.value().value(QStringLiteral("kv_total_gib")), 64.0);
+    EXPECT_TRUE(facts.value().caption.startsWith(QStringLiteral("16 sequences: 64.0 GiB of cache")))
+        << facts.value().caption.toStdString();
+
+    scene.view = QStringLiteral("roofline");
+    scene.caption = QStringLiteral("my roofline");
+    const Result<SceneFacts> roofline = computeSceneFacts(scene, nullptr);
+    ASSERT_TRUE(roofline.ok()) << "a saved roofline view needs no session";
+    EXPECT_EQ(roofline.value().caption, QStringLiteral("my roofline"));
+}

@@ -1,5 +1,6 @@
 // The window: opening, overlaying, bad files, saving, the measurement runner wired to the chart.
 
+#include "core/scene/scene_facts.h"
 #include "core/session/session_json.h"
 #include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
@@ -345,4 +346,46 @@ TEST(UiMainWindow, F5PresentsTheDefaultDeckAndEscLeaves)
     EXPECT_EQ(presentation->currentScene(), 0);
     QTest::keyClick(presentation, Qt::Key_Escape);
     EXPECT_TRUE(presentation.isNull() || !presentation->isVisible());
+}
+
+// Issue 5: the current view saved as a scene, appended to a deck file; a file that is not a deck is
+// never overwritten.
+TEST(UiMainWindow, SavingTheViewAsASceneAppendsToADeckFile)
+{
+    ui::MainWindow window;
+    window.tabs()->setCurrentIndex(1);
+    window.batchingPanel()->setModel(QStringLiteral("llama-2-7b"));
+    window.batchingPanel()->setCustomGpu(300.0, 2.0, 80.0);
+    window.batchingPanel()->setIdeal(true);
+    window.batchingPanel()->setContext(8192);
+    window.batchingPanel()->setBatch(16);
+    Scene scene = window.currentViewAsScene();
+    EXPECT_EQ(scene.view, QStringLiteral("batching"));
+    EXPECT_EQ(scene.batch, 16);
+    scene.title = QStringLiteral("KV cache at 8k");
+    scene.caption = QStringLiteral("{kv_total_gib} of KV cache");
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("talk.json"));
+    ASSERT_FALSE(window.appendSceneToDeck(scene, path).has_value());
+    ASSERT_FALSE(window.appendSceneToDeck(scene, path).has_value());
+    const Result<Deck> deck = loadDeck(path);
+    ASSERT_TRUE(deck.ok()) << deck.error().message.toStdString();
+    ASSERT_EQ(deck.value().scenes.size(), 2u);
+    EXPECT_EQ(deck.value().scenes[0].id, QStringLiteral("kv-cache-at-8k"));
+    EXPECT_EQ(deck.value().scenes[1].id, QStringLiteral("kv-cache-at-8k-2"));
+    const Result<SceneFacts> facts = computeSceneFacts(deck.value().scenes[1], nullptr);
+    ASSERT_TRUE(facts.ok()) << facts.error().message.toStdString();
+    EXPECT_EQ(facts.value().caption, QStringLiteral("64.0 GiB of KV cache"));
+
+    const QString notADeck = dir.filePath(QStringLiteral("notes.json"));
+    {
+        QFile file(notADeck);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write("{\"my\": \"notes\"}");
+    }
+    EXPECT_TRUE(window.appendSceneToDeck(scene, notADeck).has_value());
+    QFile file(notADeck);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(file.readAll(), QByteArray("{\"my\": \"notes\"}"));
 }
