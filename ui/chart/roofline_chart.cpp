@@ -209,6 +209,20 @@ void RooflineChart::setSelectedKernel(int session, int kernel)
     relayout();
 }
 
+void RooflineChart::setKernelFilter(const QString& text)
+{
+    if (text == m_kernelFilter)
+        return;
+    m_kernelFilter = text;
+    rebuild(View::Keep);
+}
+
+bool RooflineChart::matchesKernelFilter(const KernelResult& kernel) const
+{
+    return m_kernelFilter.isEmpty() || kernel.name.contains(m_kernelFilter, Qt::CaseInsensitive) ||
+           kernel.fullName.contains(m_kernelFilter, Qt::CaseInsensitive);
+}
+
 double RooflineChart::bestPeak(const Session& session) const
 {
     double best = 0.0;
@@ -296,6 +310,7 @@ void RooflineChart::rebuild(View view)
     c->removeAllSeries();
     m_ceilingSeries.clear();
     m_kernelSeries.clear();
+    m_dimmedSeries.clear();
     m_extraSeries.clear();
     m_kernelRefs.clear();
     m_anchor = nullptr;
@@ -463,6 +478,30 @@ void RooflineChart::addSessionSeries(int index)
     for (const KernelResult& k : s.kernels)
         if (!kinds.contains(k.kind))
             kinds << k.kind;
+    QList<QPointF> dimmed;
+    for (const KernelResult& kernel : s.kernels)
+        if (!matchesKernelFilter(kernel) && kernel.intensity > 0.0 && kernel.gflops > 0.0)
+            dimmed << QPointF(kernel.intensity, kernel.gflops);
+    if (!dimmed.isEmpty()) {
+        // Under the matching kernels (added first), faint, and out of the legend: context, not content.
+        auto* series = new QScatterSeries;
+        series->setName(tr("not matching \"%1\"").arg(m_kernelFilter));
+        series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        series->setMarkerSize(m_theme.markerSize * 0.6);
+        QColor faint = m_theme.mutedText;
+        faint.setAlphaF(0.35f);
+        series->setColor(faint);
+        series->setBorderColor(Qt::transparent);
+        series->replace(dimmed);
+        chart()->addSeries(series);
+        series->attachAxis(m_axisX);
+        series->attachAxis(m_axisY);
+        series->setProperty("ridgeline.session", index);
+        series->setProperty("ridgeline.kind", QStringLiteral("dimmed"));
+        for (QLegendMarker* marker : chart()->legend()->markers(series))
+            marker->setVisible(false);
+        m_dimmedSeries << series;
+    }
     for (const QString& kind : kinds) {
         auto* series = new QScatterSeries;
         series->setName(overlay ? QStringLiteral("%1 (%2)").arg(kind, sessionLabel(s)) : kind);
@@ -470,7 +509,8 @@ void RooflineChart::addSessionSeries(int index)
         std::vector<KernelRef> refs;
         for (int k = 0; k < static_cast<int>(s.kernels.size()); ++k) {
             const KernelResult& kernel = s.kernels[static_cast<std::size_t>(k)];
-            if (kernel.kind != kind || kernel.intensity <= 0.0 || kernel.gflops <= 0.0)
+            if (kernel.kind != kind || kernel.intensity <= 0.0 || kernel.gflops <= 0.0 ||
+                !matchesKernelFilter(kernel))
                 continue;
             points << QPointF(kernel.intensity, kernel.gflops);
             refs.push_back({index, k});
@@ -971,6 +1011,14 @@ int RooflineChart::kernelPointCount() const
 {
     int count = 0;
     for (QScatterSeries* series : m_kernelSeries)
+        count += static_cast<int>(series->count());
+    return count;
+}
+
+int RooflineChart::dimmedKernelPointCount() const
+{
+    int count = 0;
+    for (QScatterSeries* series : m_dimmedSeries)
         count += static_cast<int>(series->count());
     return count;
 }

@@ -58,6 +58,11 @@ public:
     QString highlightedLevel() const { return m_highlightedLevel; }
     // Ring one kernel (after a click); -1 clears.
     void setSelectedKernel(int session, int kernel);
+    // Kernels whose short or full name contains the text (any case) are drawn as usual; the others fade to
+    // small grey dots without labels, tooltips or clicks. Empty shows every kernel. Keeps the zoom.
+    void setKernelFilter(const QString& text);
+    QString kernelFilter() const { return m_kernelFilter; }
+    bool matchesKernelFilter(const KernelResult& kernel) const;
 
     void resetView();
 
@@ -67,7 +72,8 @@ public:
     QList<QLineSeries*> extraRoofSeries() const;
     // kind is "compute" or "bandwidth"; name as in the session ("fp32 avx512 x2", "DRAM", "L2 triad").
     QLineSeries* ceilingSeries(int session, const QString& kind, const QString& name) const;
-    int kernelPointCount() const;
+    int kernelPointCount() const;           // kernels drawn in full (those the filter lets through)
+    int dimmedKernelPointCount() const;     // kernels the filter fades out
     // Chart-data -> viewport pixel, the layout-independent probe of the house style.
     QPoint viewportPosition(QPointF value) const;
     // Ceiling and kernel labels currently drawn (text only), for tests.
@@ -114,6 +120,7 @@ private:
     ChartOptions m_options;
     ChartTheme m_theme;
     QString m_highlightedLevel;
+    QString m_kernelFilter;
     KernelRef m_selected;
 
     QLogValueAxis* m_axisX = nullptr;
@@ -123,6 +130,7 @@ private:
     QPointF m_defaultY;                 // (min, max) GFLOP/s
     QList<QLineSeries*> m_ceilingSeries;
     QList<QScatterSeries*> m_kernelSeries;
+    QList<QScatterSeries*> m_dimmedSeries;  // one per session, when a filter is set
     QList<QLineSeries*> m_extraSeries;
     std::vector<std::vector<KernelRef>> m_kernelRefs;  // per kernel series, in point order
 
