@@ -295,6 +295,14 @@ void MainWindow::createActions()
         m_settings->setIsoEfficiency(on);
         applySettingsToChart();
     });
+    m_sizeByTime = view->addAction(tr("Size Imported Kernels by &Time Share"));
+    m_sizeByTime->setCheckable(true);
+    m_sizeByTime->setToolTip(tr("Dot area in proportion to the kernel's share of its profile's total time"));
+    connect(m_sizeByTime, &QAction::toggled, this, [this](bool on) {
+        ChartOptions options = m_chart->options();
+        options.sizeByTimeShare = on;
+        m_chart->setOptions(options);
+    });
     view->addSeparator();
     QAction* find = view->addAction(tr("&Find Kernel"), this, [this] {
         if (auto* dock = findChild<QDockWidget*>(QStringLiteral("KernelsDock"))) {
@@ -957,9 +965,10 @@ bool MainWindow::importFiles(const QStringList& paths)
         lines << importSummaryLines(import);
         kernels += import.kernels.size();
     }
-    statusBar()->showMessage(tr("Imported %n kernel(s) from %1", nullptr, static_cast<int>(kernels))
-                                 .arg(imports.size() == 1 ? imports.front().fileName
-                                                          : tr("%1 files").arg(imports.size())),
+    const QString from = imports.size() == 1 ? imports.front().fileName : tr("%1 files").arg(imports.size());
+    statusBar()->showMessage(kernels == 0 ? tr("Imported the ceilings in %1").arg(from)
+                                          : tr("Imported %n kernel(s) from %1", nullptr, static_cast<int>(kernels))
+                                                .arg(from),
                              6000);
     showImportSummary(lines);
     emit importFinished(lines);

@@ -155,8 +155,9 @@ TEST(UiImport, TheFilterHidesRowsAndDimsKernelsThatDoNotMatchShortOrFullName)
               QStringLiteral("saxpy_kernel"));
     EXPECT_EQ(window.chart()->kernelPointCount(), 1);
     EXPECT_EQ(window.chart()->dimmedKernelPointCount(), all + 2);
-    EXPECT_TRUE(window.chart()->visibleLabels().contains(QStringLiteral("saxpy_kernel")));
-    EXPECT_FALSE(window.chart()->visibleLabels().contains(QStringLiteral("dgemm_tile")));
+    const QString labels = window.chart()->visibleLabels().join(u'|');
+    EXPECT_TRUE(labels.contains(QStringLiteral("saxpy_kernel"))) << labels.toStdString();
+    EXPECT_FALSE(labels.contains(QStringLiteral("dgemm_tile"))) << labels.toStdString();
 
     // "double const*" is only in dgemm_tile's full (demangled) name.
     window.kernelFilter()->setText(QStringLiteral("double const*"));
@@ -192,4 +193,184 @@ TEST(UiImport, DroppingACsvImportsItAndASessionFileStillOpens)
     EXPECT_EQ(finished.count(), 2);
     EXPECT_EQ(window.sessionModel()->rowCount(), 2);
     closeDialogs(window);
+}
+
+namespace {
+
+QStringList g_messages;
+
+void collectMessage(QtMsgType, const QMessageLogContext&, const QString& message)
+{
+    g_messages << message;
+}
+
+int kernelIndex(const Session& session, const QString& name, const QString& group = {})
+{
+    for (int i = 0; i < static_cast<int>(session.kernels.size()); ++i) {
+        const KernelResult& k = session.kernels[static_cast<std::size_t>(i)];
+        if (k.name == name && (group.isEmpty() || k.group == group))
+            return i;
+    }
+    return -1;
+}
+
+}  // namespace
+
+TEST(UiImport, TheLabelIsTheShortNameAndTheTooltipHasTheFullNameFileLevelAndTime)
+{
+    MainWindow window;
+    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv"))}));
+    closeDialogs(window);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    const Session& session = window.sessionModel()->sessions().front().session;
+    const int dgemm = kernelIndex(session, QStringLiteral("dgemm_tile"));
+    ASSERT_GE(dgemm, 0);
+    const QString tooltip = window.chart()->kernelTooltip(0, dgemm);
+    // The file has the mangled _Z10dgemm_tilePKdS0_Pdi; the tooltip shows it demangled in full.
+    EXPECT_TRUE(tooltip.contains(QStringLiteral("dgemm_tile(double const*, double const*, double*, int)")))
+        << tooltip.toStdString();
+    EXPECT_TRUE(tooltip.contains(QStringLiteral("ncu_details.csv (ncu)"))) << tooltip.toStdString();
+    EXPECT_TRUE(tooltip.contains(QStringLiteral("bytes at DRAM"))) << tooltip.toStdString();
+    EXPECT_TRUE(tooltip.contains(QStringLiteral("per run"))) << tooltip.toStdString();
+    // Template arguments are escaped, not swallowed as HTML tags.
+    const int saxpy = kernelIndex(session, QStringLiteral("saxpy_kernel"));
+    EXPECT_TRUE(window.chart()->kernelTooltip(0, saxpy).contains(QStringLiteral("saxpy_kernel&lt;float&gt;")));
+    // On the chart: the short name, with the level of the filled dot; the other levels tagged.
+    const QStringList labels = window.chart()->visibleLabels();
+    EXPECT_TRUE(labels.contains(QStringLiteral("dgemm_tile (DRAM)"))) << labels.join(u'|').toStdString();
+    EXPECT_TRUE(labels.contains(QStringLiteral("L2"))) << labels.join(u'|').toStdString();
+    EXPECT_FALSE(labels.join(u'|').contains(QStringLiteral("double const*")));
+}
+
+TEST(UiImport, BeforeAndAfterGroupsOfPlainCsvGetAnArrowWithThePercentChange)
+{
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("plain.csv"))}));
+    closeDialogs(window);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    // stencil_3d: 1.6 GFLOP in 0.2 s before (8 GFLOP/s), in 0.08 s after (20 GFLOP/s): +150 %.
+    EXPECT_EQ(window.chart()->beforeAfterArrowCount(), 1);
+    const QStringList labels = window.chart()->visibleLabels();
+    EXPECT_TRUE(labels.contains(QStringLiteral("+150 %"))) << labels.join(u'|').toStdString();
+    EXPECT_EQ(labels.count(QStringLiteral("stencil_3d (DRAM)")), 1);  // the "before" end is the arrow's tail
+    EXPECT_EQ(labels.count(QStringLiteral("stencil_3d")), 0);
+    // The arrow's pixels run between the two points, in the "better" green.
+    const Session& session = window.sessionModel()->sessions().front().session;
+    const KernelResult& before = session.kernels[static_cast<std::size_t>(
+        kernelIndex(session, QStringLiteral("stencil_3d"), QStringLiteral("before")))];
+    const KernelResult& after = session.kernels[static_cast<std::size_t>(
+        kernelIndex(session, QStringLiteral("stencil_3d"), QStringLiteral("after")))];
+    const QPoint from = window.chart()->viewportPosition(QPointF(before.intensity, before.gflops));
+    const QPoint to = window.chart()->viewportPosition(QPointF(after.intensity, after.gflops));
+    const QImage image = window.chart()->viewport()->grab().toImage();
+    EXPECT_TRUE(fixtures::colorNear(image, (from + to) / 2, QColor(0x00, 0x87, 0x62), 3));
+
+    // Filtered out, the arrow goes with its kernels.
+    window.kernelFilter()->setText(QStringLiteral("dgemm"));
+    EXPECT_EQ(window.chart()->beforeAfterArrowCount(), 0);
+}
+
+TEST(UiImport, TwoImportsOfTheSameKernelsCompareFileToFile)
+{
+    QTemporaryDir dir;
+    const QString a =
+        writeFile(dir, QStringLiteral("run1.csv"), "name,flops,bytes,seconds\nk,1e9,1e9,0.1\nz,1e9,1e8,1\n");
+    const QString b = writeFile(dir, QStringLiteral("run2.csv"), "name,flops,bytes,seconds\nk,1e9,1e9,0.125\n");
+    MainWindow window;
+    ASSERT_TRUE(window.importFiles({a, b}));
+    closeDialogs(window);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    EXPECT_EQ(window.chart()->beforeAfterArrowCount(), 1);
+    // 10 -> 8 GFLOP/s.
+    EXPECT_TRUE(window.chart()->visibleLabels().contains(QStringLiteral("−20 %")))
+        << window.chart()->visibleLabels().join(u'|').toStdString();
+}
+
+TEST(UiImport, SizeByTimeShareGivesDotsAnAreaInProportionToTheirShare)
+{
+    QTemporaryDir dir;
+    // Shares 64 %, 16 %, 16 %, 4 % of 1 s: diameters in the ratio 4 : 2 : 2 : 1 (area in proportion).
+    const QString path = writeFile(dir, QStringLiteral("shares.csv"),
+                                   "name,flops,bytes,seconds\nbig,6.4e9,1e9,0.64\nmid,1.6e9,1e8,0.16\n"
+                                   "mid2,1.6e9,1e10,0.16\nsmall,4e8,1e9,0.04\n");
+    MainWindow window;
+    ASSERT_TRUE(window.importFiles({path}));
+    closeDialogs(window);
+    RooflineChart* chart = window.chart();
+    const double plain = chart->kernelMarkerSize(0, 0);
+    EXPECT_DOUBLE_EQ(chart->kernelMarkerSize(0, 3), plain);
+    window.sizeByTimeAction()->setChecked(true);
+    const double big = chart->kernelMarkerSize(0, 0);
+    const double mid = chart->kernelMarkerSize(0, 1);
+    const double small = chart->kernelMarkerSize(0, 3);
+    EXPECT_NEAR(big / mid, 2.0, 1e-9);
+    EXPECT_NEAR(mid / small, 2.0, 1e-9);
+    EXPECT_GT(big, 3.0 * plain / 1.5);
+    // The big dot really is big on screen: a pixel well off its centre is still its colour.
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    const Session& session = window.sessionModel()->sessions().front().session;
+    const QPoint centre = chart->viewportPosition(QPointF(session.kernels[0].intensity, session.kernels[0].gflops));
+    const QImage image = chart->viewport()->grab().toImage();
+    const QColor ink = chart->theme().kernelColor(QStringLiteral("imported"));
+    EXPECT_TRUE(fixtures::colorNear(image, centre + QPoint(static_cast<int>(big / 2.0) - 5, 0), ink, 1));
+    window.sizeByTimeAction()->setChecked(false);
+    EXPECT_DOUBLE_EQ(chart->kernelMarkerSize(0, 0), plain);
+}
+
+// Regression (issue 6): a session of imports only has no roofs; the axes come from the kernels, and Qt must not
+// be asked for the logarithm of zero.
+TEST(UiImport, AnImportOnlySessionDrawsWithoutLogarithmWarnings)
+{
+    g_messages.clear();
+    const QtMessageHandler previous = qInstallMessageHandler(collectMessage);
+    {
+        MainWindow window;
+        EXPECT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv")),
+                                        importFixture(QStringLiteral("plain.csv"))}));
+        closeDialogs(window);
+        fixtures::layoutNow(window, QSize(1600, 1000));
+        window.chart()->resetView();
+        fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("import_only_1600x1000.png")));
+        EXPECT_GT(window.chart()->visibleLabels().size(), 4);
+        MainWindow ert;
+        EXPECT_TRUE(ert.importFiles({importFixture(QStringLiteral("ert_roofline.json"))}));
+        closeDialogs(ert);
+        fixtures::layoutNow(ert, QSize(1600, 1000));
+        EXPECT_FALSE(ert.chart()->ceilingSeries().isEmpty());
+        fixtures::grabImage(ert).save(fixtures::outputPath(QStringLiteral("import_ert_1600x1000.png")));
+    }
+    qInstallMessageHandler(previous);
+    const QStringList logs = g_messages.filter(QStringLiteral("ogarithm"));
+    EXPECT_TRUE(logs.isEmpty()) << logs.join(u'\n').toStdString();
+}
+
+TEST(UiImport, GrabsOfImportedKernelsOverAMeasuredSession)
+{
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv")),
+                                    importFixture(QStringLiteral("plain.csv")),
+                                    importFixture(QStringLiteral("likwid_mem_dp.csv"))}));
+    closeDialogs(window);
+    for (const QSize size : {QSize(1600, 1000), QSize(1920, 1080)}) {
+        fixtures::layoutNow(window, size);
+        const QImage image = fixtures::grabImage(window);
+        EXPECT_EQ(image.size(), size);
+        image.save(fixtures::outputPath(QStringLiteral("import_%1x%2.png").arg(size.width()).arg(size.height())));
+        // Every imported kernel is named on the chart.
+        const QString labels = window.chart()->visibleLabels().join(u'|');
+        for (const QString& name : {QStringLiteral("saxpy_kernel"), QStringLiteral("dgemm_tile"),
+                                    QStringLiteral("cutlass::Kernel"), QStringLiteral("stencil_3d"),
+                                    QStringLiteral("dgemm 1024"), QStringLiteral("conv2d")})
+            EXPECT_TRUE(labels.contains(name)) << name.toStdString() << " in " << labels.toStdString();
+        // No two kernel labels overlap.
+        const std::vector<QRectF> rects = window.chart()->kernelLabelRects();
+        for (std::size_t i = 0; i < rects.size(); ++i)
+            for (std::size_t j = i + 1; j < rects.size(); ++j)
+                EXPECT_FALSE(rects[i].intersects(rects[j])) << i << ' ' << j;
+    }
+    window.sizeByTimeAction()->setChecked(true);
+    fixtures::layoutNow(window, QSize(1920, 1080));
+    fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("import_time_share_1920x1080.png")));
 }

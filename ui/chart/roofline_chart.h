@@ -6,6 +6,7 @@
 #include "core/model/roofline.h"
 #include "core/session/session.h"
 #include "ui/chart/chart_theme.h"
+#include "ui/models/kernel_comparison.h"
 
 #include <QChartView>
 #include <QPointer>
@@ -36,6 +37,8 @@ struct ChartOptions {
     bool kernelLabels = true;
     bool errorBars = true;
     bool ridgeMarker = true;        // dotted line and label at the primary roof's ridge
+    // Imported kernels: dot area in proportion to the kernel's share of its import's total time (issue 6).
+    bool sizeByTimeShare = false;
 };
 
 class RooflineChart : public QChartView {
@@ -78,6 +81,14 @@ public:
     QPoint viewportPosition(QPointF value) const;
     // Ceiling and kernel labels currently drawn (text only), for tests.
     QStringList visibleLabels() const;
+    // The hover text of a kernel: name, numbers, bound; for imported kernels also the full name, file, level, time.
+    QString kernelTooltip(int session, int kernel) const;
+    // Before/after arrows currently drawn (their "+150 %" labels are among visibleLabels()).
+    int beforeAfterArrowCount() const { return m_drawnArrows; }
+    // Diameter in pixels of a kernel's dot (differs from the theme's only when sized by time share).
+    double kernelMarkerSize(int session, int kernel) const;
+    // A kernel's colour: its kind's (or its session's, in an overlay), or its own for imported kernels.
+    QColor kernelColor(int session, int kernel) const;
     // Text boxes of the kernel labels currently drawn, in chart coordinates.
     std::vector<QRectF> kernelLabelRects() const { return m_kernelLabelRects; }
 
@@ -113,6 +124,7 @@ private:
     void onKernelClicked(QScatterSeries* series, const QPointF& point);
     KernelRef kernelAt(QScatterSeries* series, const QPointF& point) const;
     QPointF toChart(QPointF value) const;
+    void computeKernelStyles();
     double bestPeak(const Session& session) const;
 
     std::vector<Session> m_sessions;
@@ -133,6 +145,10 @@ private:
     QList<QScatterSeries*> m_dimmedSeries;  // one per session, when a filter is set
     QList<QLineSeries*> m_extraSeries;
     std::vector<std::vector<KernelRef>> m_kernelRefs;  // per kernel series, in point order
+    std::vector<std::vector<double>> m_markerSizes;    // per session and kernel: dot diameter, px
+    std::vector<std::vector<QColor>> m_kernelColors;   // per session and kernel: own colour, or invalid
+    std::vector<std::vector<KernelChange>> m_changes;  // per session: before/after pairs of imported kernels
+    int m_drawnArrows = 0;
 
     ChartAnnotations* m_under = nullptr;    // error bars, under the dots
     ChartAnnotations* m_over = nullptr;     // labels and leader lines, over everything

@@ -48,6 +48,9 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return k.fullName;  // the table shows the short name, like the chart
         return k.name;
     case Kind:
+        // Imported kernels of one name differ by group ("before" / "after") or file: say which.
+        if (!k.group.isEmpty())
+            return QStringLiteral("%1 · %2").arg(k.kind, k.group);
         return k.kind;
     case Size:
         return k.size;
