@@ -6,6 +6,7 @@
 #include "tests/ui/ui_test_util.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/mainwindow.h"
+#include "ui/models/kernel_comparison.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
 
@@ -373,4 +374,49 @@ TEST(UiImport, GrabsOfImportedKernelsOverAMeasuredSession)
     window.sizeByTimeAction()->setChecked(true);
     fixtures::layoutNow(window, QSize(1920, 1080));
     fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("import_time_share_1920x1080.png")));
+    ChartOptions dark = window.chart()->options();
+    dark.theme = ThemeKind::Dark;
+    window.chart()->setOptions(dark);
+    fixtures::layoutNow(window, QSize(1920, 1080));
+    fixtures::grabImage(*window.chart()).save(fixtures::outputPath(QStringLiteral("import_dark_chart.png")));
+}
+
+TEST(UiImport, BeforeAfterPairsFollowGroupNamesThenFileOrderAndMatchFullNames)
+{
+    auto kernel = [](const QString& name, const QString& fullName, const QString& group, const QString& source,
+                     double gflops) {
+        KernelResult k;
+        k.kind = QStringLiteral("imported");
+        k.name = name;
+        k.fullName = fullName;
+        k.group = group;
+        k.source = source;
+        k.gflops = gflops;
+        k.intensity = 1.0;
+        return k;
+    };
+    Session session;
+    const QString a = QStringLiteral("a.csv (ncu)");
+    const QString b = QStringLiteral("b.csv (ncu)");
+    session.kernels = {kernel(QStringLiteral("k"), QStringLiteral("void k<float>()"), {}, a, 10.0),
+                       kernel(QStringLiteral("k"), QStringLiteral("void k<double>()"), {}, a, 5.0),
+                       kernel(QStringLiteral("k"), QStringLiteral("void k<float>()"), {}, b, 12.0),
+                       kernel(QStringLiteral("k"), QStringLiteral("void k<float>()"), {}, b, 99.0),  // 2nd launch
+                       kernel(QStringLiteral("s"), {}, QStringLiteral("After"), a, 30.0),
+                       kernel(QStringLiteral("s"), {}, QStringLiteral("BEFORE"), a, 20.0)};
+    const std::vector<KernelChange> changes = beforeAfterChanges(session);
+    ASSERT_EQ(changes.size(), 2u);
+    // k<float>: a.csv's to b.csv's first launch; k<double> has no partner (full names differ).
+    EXPECT_EQ(changes[0].before, 0);
+    EXPECT_EQ(changes[0].after, 2);
+    EXPECT_NEAR(changes[0].percentGflops, 20.0, 1e-9);
+    // s: "before" comes first whatever the order in the file, and any case.
+    EXPECT_EQ(changes[1].before, 5);
+    EXPECT_EQ(changes[1].after, 4);
+    EXPECT_NEAR(changes[1].percentGflops, 50.0, 1e-9);
+    EXPECT_EQ(formatPercentChange(50.0), QStringLiteral("+50 %"));
+    EXPECT_EQ(formatPercentChange(-4.34), QStringLiteral("−4.3 %"));
+    // One group only: nothing to compare.
+    session.kernels.resize(2);
+    EXPECT_TRUE(beforeAfterChanges(session).empty());
 }

@@ -386,6 +386,7 @@ void RooflineChart::computeKernelStyles()
     m_markerSizes.assign(m_sessions.size(), {});
     m_kernelColors.assign(m_sessions.size(), {});
     m_changes.assign(m_sessions.size(), {});
+    m_isBefore.assign(m_sessions.size(), {});
     for (std::size_t si = 0; si < m_sessions.size(); ++si) {
         const Session& s = m_sessions[si];
         m_changes[si] = beforeAfterChanges(s);
@@ -394,19 +395,19 @@ void RooflineChart::computeKernelStyles()
         // Overlays keep one colour per session instead.
         std::vector<QColor>& colors = m_kernelColors[si];
         colors.assign(s.kernels.size(), QColor());
-        QStringList names;
+        QHash<QString, int> names;  // a profile can hold thousands of launches
         for (std::size_t i = 0; i < s.kernels.size() && m_sessions.size() == 1; ++i) {
             const KernelResult& k = s.kernels[i];
             if (!isImported(k))
                 continue;
             const QString name = k.fullName.isEmpty() ? k.name : k.fullName;
-            qsizetype n = names.indexOf(name);
-            if (n < 0) {
-                n = names.size();
-                names << name;
-            }
-            colors[i] = importedKernelColor(m_theme.kind, static_cast<int>(n));
+            const int n = names.value(name, static_cast<int>(names.size()));
+            names.insert(name, n);
+            colors[i] = importedKernelColor(m_theme.kind, n);
         }
+        m_isBefore[si].assign(s.kernels.size(), false);
+        for (const KernelChange& change : m_changes[si])
+            m_isBefore[si][static_cast<std::size_t>(change.before)] = true;
         std::vector<double>& sizes = m_markerSizes[si];
         sizes.assign(s.kernels.size(), m_theme.markerSize);
         if (!m_options.sizeByTimeShare)
@@ -424,6 +425,14 @@ void RooflineChart::computeKernelStyles()
             sizes[i] = std::clamp(kMaxShareMarker * std::sqrt(k.seconds / total), kMinShareMarker, kMaxShareMarker);
         }
     }
+}
+
+bool RooflineChart::isBeforeKernel(int session, int kernel) const
+{
+    if (session < 0 || session >= static_cast<int>(m_isBefore.size()))
+        return false;
+    const std::vector<bool>& before = m_isBefore[static_cast<std::size_t>(session)];
+    return kernel >= 0 && kernel < static_cast<int>(before.size()) && before[static_cast<std::size_t>(kernel)];
 }
 
 QColor RooflineChart::kernelColor(int session, int kernel) const
@@ -682,13 +691,10 @@ void RooflineChart::addSessionSeries(int index)
             series->replace(points);
             // Per-point colours only where needed (each one costs): imported kernels each in their own colour,
             // and the "before" end of a before/after arrow faded so the eye lands on where the kernel is now.
-            const std::vector<KernelChange>& changes = m_changes[static_cast<std::size_t>(index)];
             for (std::size_t j = 0; j < refs.size(); ++j) {
                 const int kernelIndex = refs[j].kernel;
                 QColor color = kernelColor(index, kernelIndex);
-                const bool isBefore = std::any_of(changes.begin(), changes.end(),
-                                                  [&](const KernelChange& c) { return c.before == kernelIndex; });
-                if (isBefore)
+                if (isBeforeKernel(index, kernelIndex))
                     color.setAlphaF(0.4f);
                 if (color != kindColor)
                     series->setPointConfiguration(static_cast<int>(j), QXYSeries::PointConfiguration::Color, color);
@@ -1125,10 +1131,7 @@ void RooflineChart::relayout()
             }
             // Overlays label the primary session's kernels only; the others are its before/after twins. The
             // "before" end of a before/after arrow goes unlabelled: the arrow and the "after" label name it.
-            const std::vector<KernelChange>& changes = m_changes[static_cast<std::size_t>(ref.session)];
-            const bool isBefore = std::any_of(changes.begin(), changes.end(),
-                                              [&](const KernelChange& c) { return c.before == ref.kernel; });
-            if (labelKernels && (!overlay || ref.session == 0) && !isBefore) {
+            if (labelKernels && (!overlay || ref.session == 0) && !isBeforeKernel(ref.session, ref.kernel)) {
                 QString text = kernelLabel(k, &ref == &refs.front());
                 if (!k.levels.empty() && !k.level.isEmpty()) {
                     QStringList here{k.level};
@@ -1146,16 +1149,16 @@ void RooflineChart::relayout()
     }
     // Before/after: an arrow from each kernel's earlier point to its later one, with the change in GFLOP/s.
     m_drawnArrows = 0;
+    // Kernels drawn in full (their series shown, the filter passing them), looked up once per relayout.
+    std::vector<std::vector<bool>> shown(m_sessions.size());
+    for (std::size_t si = 0; si < m_sessions.size(); ++si)
+        shown[si].assign(m_sessions[si].kernels.size(), false);
+    for (int si = 0; si < static_cast<int>(m_kernelSeries.size()); ++si)
+        if (m_kernelSeries[si]->isVisible())
+            for (const KernelRef& r : m_kernelRefs[static_cast<std::size_t>(si)])
+                shown[static_cast<std::size_t>(r.session)][static_cast<std::size_t>(r.kernel)] = true;
     auto drawnInFull = [&](int session, int kernel) {
-        for (int si = 0; si < static_cast<int>(m_kernelSeries.size()); ++si) {
-            if (!m_kernelSeries[si]->isVisible())
-                continue;
-            const std::vector<KernelRef>& refs = m_kernelRefs[static_cast<std::size_t>(si)];
-            if (std::any_of(refs.begin(), refs.end(),
-                            [&](const KernelRef& r) { return r.session == session && r.kernel == kernel; }))
-                return true;
-        }
-        return false;
+        return shown[static_cast<std::size_t>(session)][static_cast<std::size_t>(kernel)];
     };
     const QColor better = m_theme.kind == ThemeKind::Light ? QColor(0x00, 0x87, 0x62) : QColor(0x3d, 0xd6, 0xa3);
     const QColor worse = m_theme.kind == ThemeKind::Light ? QColor(0xc4, 0x4e, 0x00) : QColor(0xff, 0x8a, 0x3d);

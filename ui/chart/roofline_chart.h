@@ -125,6 +125,7 @@ private:
     KernelRef kernelAt(QScatterSeries* series, const QPointF& point) const;
     QPointF toChart(QPointF value) const;
     void computeKernelStyles();
+    bool isBeforeKernel(int session, int kernel) const;  // the tail of a before/after arrow
     double bestPeak(const Session& session) const;
 
     std::vector<Session> m_sessions;
@@ -148,6 +149,7 @@ private:
     std::vector<std::vector<double>> m_markerSizes;    // per session and kernel: dot diameter, px
     std::vector<std::vector<QColor>> m_kernelColors;   // per session and kernel: own colour, or invalid
     std::vector<std::vector<KernelChange>> m_changes;  // per session: before/after pairs of imported kernels
+    std::vector<std::vector<bool>> m_isBefore;         // per session and kernel: the tail of a change
     int m_drawnArrows = 0;
 
     ChartAnnotations* m_under = nullptr;    // error bars, under the dots
