@@ -420,3 +420,24 @@ TEST(UiImport, BeforeAfterPairsFollowGroupNamesThenFileOrderAndMatchFullNames)
     session.kernels.resize(2);
     EXPECT_TRUE(beforeAfterChanges(session).empty());
 }
+
+TEST(UiImport, ManyBeforeAfterPairsGiveAHintInsteadOfAThicketAndTheFilterBringsArrowsBack)
+{
+    QTemporaryDir dir;
+    QByteArray csv = "name,flops,bytes,seconds,group\n";
+    for (int i = 0; i < 45; ++i)
+        csv += QStringLiteral("kernel_%1,1e9,%2,0.1,before\nkernel_%1,1e9,%2,0.05,after\n")
+                   .arg(i)
+                   .arg(1e7 * (i + 1))
+                   .toUtf8();
+    const QString path = writeFile(dir, QStringLiteral("pairs.csv"), csv);
+    MainWindow window;
+    ASSERT_TRUE(window.importFiles({path}));
+    closeDialogs(window);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    EXPECT_EQ(window.chart()->beforeAfterArrowCount(), 0);
+    EXPECT_TRUE(window.chart()->visibleLabels().join(u'|').contains(QStringLiteral("45 before/after pairs")));
+    window.kernelFilter()->setText(QStringLiteral("kernel_7"));
+    EXPECT_EQ(window.chart()->beforeAfterArrowCount(), 1);
+    EXPECT_TRUE(window.chart()->visibleLabels().contains(QStringLiteral("+100 %")));
+}

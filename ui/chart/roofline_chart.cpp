@@ -36,6 +36,10 @@ constexpr double kUnderSeriesZ = 3.5;
 constexpr double kOverSeriesZ = 4.5;
 // Labelling thousands of dots is both slow and unreadable; past this only the dots are drawn.
 constexpr int kMaxKernelLabels = 150;
+// Before/after arrows drawn at most; more pairs than this get a hint to filter instead.
+constexpr int kMaxArrows = 40;
+// Imported kernels get colours of their own only while a colour names at most two of them.
+constexpr qsizetype kMaxOwnColours = 12;
 
 double decadeFloor(double v)
 {
@@ -405,6 +409,8 @@ void RooflineChart::computeKernelStyles()
             names.insert(name, n);
             colors[i] = importedKernelColor(m_theme.kind, n);
         }
+        if (names.size() > kMaxOwnColours)  // confetti: colours repeat too often to say anything
+            colors.assign(s.kernels.size(), QColor());
         m_isBefore[si].assign(s.kernels.size(), false);
         for (const KernelChange& change : m_changes[si])
             m_isBefore[si][static_cast<std::size_t>(change.before)] = true;
@@ -1162,7 +1168,22 @@ void RooflineChart::relayout()
     };
     const QColor better = m_theme.kind == ThemeKind::Light ? QColor(0x00, 0x87, 0x62) : QColor(0x3d, 0xd6, 0xa3);
     const QColor worse = m_theme.kind == ThemeKind::Light ? QColor(0xc4, 0x4e, 0x00) : QColor(0xff, 0x8a, 0x3d);
-    for (int si = 0; si < static_cast<int>(m_sessions.size()); ++si) {
+    // Past a few dozen pairs the arrows are a thicket: say so, and let the name filter bring them back.
+    int shownChanges = 0;
+    for (int si = 0; si < static_cast<int>(m_sessions.size()); ++si)
+        for (const KernelChange& change : m_changes[static_cast<std::size_t>(si)])
+            shownChanges += drawnInFull(si, change.before) && drawnInFull(si, change.after) ? 1 : 0;
+    if (shownChanges > kMaxArrows) {
+        const QString text = tr("%1 before/after pairs: filter kernels by name to see their arrows")
+                                 .arg(shownChanges);
+        const QFontMetricsF metrics(m_theme.kernelLabelFont);
+        const QRectF box(inner.left() + 8.0, inner.top() + 4.0, metrics.horizontalAdvance(text) + 2.0,
+                         metrics.height());
+        texts.push_back({text, box.topLeft(), 0.0, m_theme.mutedText, m_theme.kernelLabelFont, m_theme.background,
+                         true});
+        layout.obstacles.push_back(box);
+    }
+    for (int si = 0; si < static_cast<int>(m_sessions.size()) && shownChanges <= kMaxArrows; ++si) {
         const Session& s = m_sessions[static_cast<std::size_t>(si)];
         for (const KernelChange& change : m_changes[static_cast<std::size_t>(si)]) {
             if (!drawnInFull(si, change.before) || !drawnInFull(si, change.after))
