@@ -992,7 +992,13 @@ void MainWindow::showImportSummary(const QStringList& lines)
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok, dialog);
     connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
     layout->addWidget(buttons);
-    dialog->resize(820, 420);
+    // Wide enough for the usual line (skip reasons are long), at most about a laptop screen.
+    const QFontMetrics metrics(text->font());
+    int widest = 0;
+    for (const QString& line : lines)
+        widest = std::max(widest, metrics.horizontalAdvance(line));
+    const int height = static_cast<int>(lines.size()) * metrics.lineSpacing();
+    dialog->resize(std::clamp(widest + 110, 640, 1240), std::clamp(height + 110, 240, 680));
     dialog->open();
 }
 

@@ -90,7 +90,10 @@ TEST(UiImport, NsightComputeKernelsJoinTheOpenSessionOnChartAndTable)
     EXPECT_TRUE(summary.contains(QStringLiteral("ncu_details.csv (ncu): 3 kernels, 2 skipped")))
         << summary.toStdString();
     EXPECT_TRUE(summary.contains(QStringLiteral("copy_kernel (ID 3)"))) << summary.toStdString();
-    EXPECT_NE(importSummary(window), nullptr);
+    QDialog* dialog = importSummary(window);
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_TRUE(dialog->isVisible());
+    fixtures::grabImage(*dialog).save(fixtures::outputPath(QStringLiteral("import_summary.png")));
 
     // One primary session, now with the three kernels; the measured ceilings stay.
     EXPECT_EQ(window.sessionModel()->rowCount(), 1);
