@@ -1,5 +1,8 @@
 #include "ui/mainwindow.h"
 
+#include "core/import/import_session.h"
+#include "core/import/import_summary.h"
+#include "core/import/importer.h"
 #include "core/measure/probe.h"
 #include "core/scene/deck.h"
 #include "core/session/bundled_session.h"
@@ -26,12 +29,16 @@
 #include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QRegularExpression>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -39,6 +46,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
+#include <QVBoxLayout>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -49,21 +58,47 @@
 #include <QTextBrowser>
 #include <QToolBar>
 
+#include <algorithm>
+#include <optional>
+
 namespace ridgeline::ui {
 
 namespace {
 
 const QString kSessionFilter = QStringLiteral("Ridgeline sessions (*.json);;All files (*)");
 
-QStringList localJsonFiles(const QMimeData* mime)
+// Dropped files the window takes: sessions and profiler output (.json), profiler tables (.csv).
+QStringList localDroppedFiles(const QMimeData* mime)
 {
     QStringList files;
     if (!mime || !mime->hasUrls())
         return files;
-    for (const QUrl& url : mime->urls())
-        if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
-            files << url.toLocalFile();
+    for (const QUrl& url : mime->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        const QString path = url.toLocalFile();
+        if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ||
+            path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+            files << path;
+    }
     return files;
+}
+
+// A .json file is a session when its format tag says so (ERT's roofline.json is JSON too). A file that does
+// not parse but names the tag is a broken session: the session loader says what is wrong with it.
+bool isSessionFile(const QString& path)
+{
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        return false;
+    QFile file(path);
+    if (file.size() > kMaxSessionFileBytes || !file.open(QIODevice::ReadOnly))
+        return true;  // the loader refuses it with the reason
+    const QByteArray bytes = file.readAll();
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
+    if (error.error != QJsonParseError::NoError)
+        return bytes.contains(Session::kFormat.toUtf8());
+    return document.isObject() && document.object().value(QLatin1String("format")).toString() == Session::kFormat;
 }
 
 QString explainHint()
@@ -152,8 +187,17 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, explainDock);
 
     auto* proxy = new QSortFilterProxyModel(this);
+    m_kernelProxy = proxy;
     proxy->setSourceModel(m_kernels);
     proxy->setSortRole(KernelTableModel::SortRole);
+    proxy->setFilterRole(KernelTableModel::SearchRole);
+    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    proxy->setFilterKeyColumn(KernelTableModel::Name);
+    m_kernelFilter = new QLineEdit(this);
+    m_kernelFilter->setObjectName(QStringLiteral("KernelFilter"));
+    m_kernelFilter->setPlaceholderText(tr("Filter kernels by name (Ctrl+F)"));
+    m_kernelFilter->setClearButtonEnabled(true);
+    connect(m_kernelFilter, &QLineEdit::textChanged, this, &MainWindow::onKernelFilterChanged);
     m_kernelView = new QTableView(this);
     m_kernelView->setModel(proxy);
     m_kernelView->setSortingEnabled(true);
@@ -174,7 +218,13 @@ void MainWindow::createDocks()
             });
     auto* kernelDock = new QDockWidget(tr("Kernels"), this);
     kernelDock->setObjectName(QStringLiteral("KernelsDock"));
-    kernelDock->setWidget(m_kernelView);
+    auto* kernelPane = new QWidget(this);
+    auto* kernelLayout = new QVBoxLayout(kernelPane);
+    kernelLayout->setContentsMargins(0, 0, 0, 0);
+    kernelLayout->setSpacing(2);
+    kernelLayout->addWidget(m_kernelFilter);
+    kernelLayout->addWidget(m_kernelView);
+    kernelDock->setWidget(kernelPane);
     addDockWidget(Qt::BottomDockWidgetArea, kernelDock);
 
     m_bandwidth = new BandwidthChart(this);
@@ -199,6 +249,10 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     QAction* overlay = file->addAction(tr("&Add Overlay…"), this, &MainWindow::onAddOverlay);
     overlay->setToolTip(tr("Draw another session (another machine, or before/after) on the same chart"));
+    QAction* importAction = file->addAction(tr("&Import Profile…"), this, &MainWindow::onImport);
+    importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    importAction->setToolTip(tr("Put kernels from Nsight Compute, likwid or a plain CSV (or ERT ceilings) on the "
+                                "chart"));
     file->addSeparator();
     m_saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this,
                                    &MainWindow::onSave);
@@ -244,7 +298,24 @@ void MainWindow::createActions()
         m_settings->setIsoEfficiency(on);
         applySettingsToChart();
     });
+    m_sizeByTime = view->addAction(tr("Size Imported Kernels by &Time Share"));
+    m_sizeByTime->setCheckable(true);
+    m_sizeByTime->setToolTip(tr("Dot area in proportion to the kernel's share of its profile's total time"));
+    connect(m_sizeByTime, &QAction::toggled, this, [this](bool on) {
+        ChartOptions options = m_chart->options();
+        options.sizeByTimeShare = on;
+        m_chart->setOptions(options);
+    });
     view->addSeparator();
+    QAction* find = view->addAction(tr("&Find Kernel"), this, [this] {
+        if (auto* dock = findChild<QDockWidget*>(QStringLiteral("KernelsDock"))) {
+            dock->show();
+            dock->raise();
+        }
+        m_kernelFilter->setFocus();
+        m_kernelFilter->selectAll();
+    });
+    find->setShortcut(QKeySequence::Find);
     QAction* reset = view->addAction(QIcon::fromTheme(QStringLiteral("zoom-original")), tr("&Reset View"), m_chart,
                                      &RooflineChart::resetView);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
@@ -915,21 +986,134 @@ void MainWindow::closeEvent(QCloseEvent* event)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (!localJsonFiles(event->mimeData()).isEmpty())
+    if (!localDroppedFiles(event->mimeData()).isEmpty())
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    const QStringList files = localJsonFiles(event->mimeData());
+    const QStringList files = localDroppedFiles(event->mimeData());
     if (files.isEmpty())
         return;
     event->acceptProposedAction();
-    // The first file opens; any others overlay it.
-    if (!openSession(files.first()))
-        return;
-    for (qsizetype i = 1; i < files.size(); ++i)
-        addOverlay(files[i]);
+    QStringList sessions;
+    QStringList profiles;
+    for (const QString& file : files)
+        (isSessionFile(file) ? sessions : profiles) << file;
+    // The first session opens; any others overlay it; profiler files are then imported into the result.
+    if (!sessions.isEmpty()) {
+        if (!openSession(sessions.first()))
+            return;
+        for (qsizetype i = 1; i < sessions.size(); ++i)
+            addOverlay(sessions[i]);
+    }
+    if (!profiles.isEmpty())
+        importFiles(profiles);
+}
+
+void MainWindow::onImport()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Import Profile"), sessionDirectory(),
+        tr("Profiler output (*.csv *.json);;Nsight Compute, likwid or plain CSV (*.csv);;ERT roofline (*.json);;"
+           "All files (*)"));
+    if (!paths.isEmpty())
+        importFiles(paths);
+}
+
+bool MainWindow::importFiles(const QStringList& paths)
+{
+    if (paths.isEmpty())
+        return false;
+    std::vector<ImportResult> imports;
+    for (const QString& path : paths) {
+        Result<ImportResult> imported = importFile(path);
+        if (!imported) {
+            reportError(tr("Nothing imported"), imported.error().message);
+            return false;
+        }
+        imports.push_back(std::move(imported).value());
+    }
+    const bool haveSession = !m_sessions->sessions().empty();
+    const Session* primary = haveSession ? &m_sessions->sessions().front().session : nullptr;
+    const bool bringsCeilings =
+        std::any_of(imports.begin(), imports.end(), [](const ImportResult& i) { return i.hasCeilings(); });
+    const bool primaryHasCeilings =
+        primary && (!primary->computeCeilings.empty() || !primary->bandwidthCeilings.empty());
+    // Kernels join the primary session; ceilings of another machine cannot, so they come as an overlay.
+    const bool asOverlay = haveSession && bringsCeilings && primaryHasCeilings;
+    std::optional<Session> base;
+    if (haveSession && !asOverlay)
+        base = *primary;
+    Result<Session> combined = sessionWithImports(base, imports);
+    if (!combined) {
+        reportError(tr("Nothing imported"), combined.error().message);
+        return false;
+    }
+    if (asOverlay) {
+        m_sessions->append(OpenSession{std::move(combined).value(), QString(), true});
+    } else if (haveSession) {
+        OpenSession updated = m_sessions->sessions().front();
+        updated.session = std::move(combined).value();
+        m_sessions->replace(0, std::move(updated));
+        m_dirty = true;
+    } else {
+        m_sessions->setSessions({OpenSession{std::move(combined).value(), QString(), true}});
+        m_dirty = true;
+        m_explain->setHtml(explainHint());
+    }
+    m_settings->setLastDirectory(QFileInfo(paths.first()).absolutePath());
+    refresh();
+
+    QStringList lines;
+    std::size_t kernels = 0;
+    for (const ImportResult& import : imports) {
+        if (!lines.isEmpty())
+            lines << QString();
+        lines << importSummaryLines(import);
+        kernels += import.kernels.size();
+    }
+    const QString from = imports.size() == 1 ? imports.front().fileName : tr("%1 files").arg(imports.size());
+    statusBar()->showMessage(kernels == 0 ? tr("Imported the ceilings in %1").arg(from)
+                                          : tr("Imported %n kernel(s) from %1", nullptr, static_cast<int>(kernels))
+                                                .arg(from),
+                             6000);
+    showImportSummary(lines);
+    emit importFinished(lines);
+    return true;
+}
+
+void MainWindow::showImportSummary(const QStringList& lines)
+{
+    // open(), not exec(), like the error boxes: tests and drops never wait on a nested event loop.
+    auto* dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("ImportSummaryDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Import Summary"));
+    auto* layout = new QVBoxLayout(dialog);
+    auto* text = new QPlainTextEdit(dialog);
+    text->setReadOnly(true);
+    text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text->setPlainText(lines.join(QLatin1Char('\n')));
+    layout->addWidget(text);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok, dialog);
+    connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
+    layout->addWidget(buttons);
+    // Wide enough for the usual line (skip reasons are long), at most about a laptop screen.
+    const QFontMetrics metrics(text->font());
+    int widest = 0;
+    for (const QString& line : lines)
+        widest = std::max(widest, metrics.horizontalAdvance(line));
+    const int height = static_cast<int>(lines.size()) * metrics.lineSpacing();
+    dialog->resize(std::clamp(widest + 110, 640, 1240), std::clamp(height + 110, 240, 680));
+    dialog->open();
+}
+
+void MainWindow::onKernelFilterChanged(const QString& text)
+{
+    m_kernelProxy->setFilterFixedString(text.trimmed());
+    m_chart->setKernelFilter(text.trimmed());
 }
 
 }  // namespace ridgeline::ui

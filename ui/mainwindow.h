@@ -14,8 +14,10 @@ class QAction;
 class QActionGroup;
 class QDockWidget;
 class QLabel;
+class QLineEdit;
 class QMenu;
 class QProgressBar;
+class QSortFilterProxyModel;
 class QPushButton;
 class QTableView;
 class QListView;
@@ -47,6 +49,11 @@ public:
     // Shows a session that is not (yet) a file, e.g. a finished measurement.
     void setSession(const Session& session, const QString& path = {});
     bool saveSession(const QString& path);
+    // File > Import and drag and drop (issue 6): reads profiler files (format detected), all or nothing. On
+    // success the kernels join the primary session (which becomes unsaved), or form a new session when none is
+    // open, or an overlay when the files carry ceilings of another machine and the primary has its own; a
+    // summary dialog says what was read and skipped. On any error nothing changes and the error is shown.
+    bool importFiles(const QStringList& paths);
 
     void startMeasurement(bool quick);
     void cancelMeasurement();
@@ -65,6 +72,10 @@ public:
     BandwidthChart* bandwidthChart() const { return m_bandwidth; }
     SessionListModel* sessionModel() const { return m_sessions; }
     KernelTableModel* kernelModel() const { return m_kernels; }
+    // The Kernels dock's view of the model: filtered by the search field.
+    QSortFilterProxyModel* kernelProxy() const { return m_kernelProxy; }
+    QLineEdit* kernelFilter() const { return m_kernelFilter; }
+    QAction* sizeByTimeAction() const { return m_sizeByTime; }
     MeasureRunner* runner() const { return m_runner; }
     QString currentPath() const;
     QString explanationHtml() const;
@@ -72,6 +83,8 @@ public:
 signals:
     // Every problem shown to the user in a dialog, also as a signal (tests, status bar).
     void errorReported(const QString& title, const QString& message);
+    // An import succeeded; the lines are the summary the dialog shows (importSummaryLines per file).
+    void importFinished(const QStringList& summaryLines);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -90,6 +103,9 @@ private:
     void onKernelClicked(int session, int kernel);
     void onOpen();
     void onAddOverlay();
+    void onImport();
+    void showImportSummary(const QStringList& lines);
+    void onKernelFilterChanged(const QString& text);
     void onSave();
     void onSaveAs();
     void onExport(const QString& filter, const QString& suffix);
@@ -122,6 +138,8 @@ private:
     QTextBrowser* m_explain = nullptr;
     QTableView* m_kernelView = nullptr;
     QListView* m_sessionView = nullptr;
+    QSortFilterProxyModel* m_kernelProxy = nullptr;
+    QLineEdit* m_kernelFilter = nullptr;
 
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancelButton = nullptr;
@@ -135,6 +153,7 @@ private:
     QAction* m_darkTheme = nullptr;
     QAction* m_shade = nullptr;
     QAction* m_iso = nullptr;
+    QAction* m_sizeByTime = nullptr;
     std::vector<NamedRoof> m_customRoofs;      // typed in by hand
     QList<QAction*> m_gpuActions;              // one checkable action per catalog GPU (data: id)
     QActionGroup* m_gpuFormats = nullptr;      // which dense peak (fp32, bf16 ...) the GPU roofs use

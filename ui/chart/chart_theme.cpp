@@ -106,6 +106,9 @@ QColor ChartTheme::kernelColor(const QString& kindName) const
         return light ? QColor(0x80, 0x80, 0x80) : QColor(0xa8, 0xa8, 0xa8);
     if (kindName.startsWith(QLatin1String("fusion")))
         return light ? QColor(0x7b, 0x32, 0x94) : QColor(0xc2, 0x8b, 0xe0);
+    // Kernels from a profiler (issue 6): ink, so they read as the user's own data over any roof colour.
+    if (kindName == QLatin1String("imported"))
+        return light ? QColor(0x22, 0x22, 0x22) : QColor(0xf0, 0xf0, 0xf0);
     return light ? QColor(0x66, 0x66, 0x66) : QColor(0xbb, 0xbb, 0xbb);
 }
 

@@ -74,9 +74,13 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
         {{1, 0}, {-1, 0}, {1, -1}, {1, 1}, {-1, -1}, {-1, 1}, {0, -1}, {0, 1}}};
 
     std::vector<QRectF> taken = input.obstacles;
-    const double r = input.markerRadius;
-    for (const LabelRequest& label : input.labels)
+    auto radiusOf = [&](const LabelRequest& label) {
+        return label.radius > 0.0 ? label.radius : input.markerRadius;
+    };
+    for (const LabelRequest& label : input.labels) {
+        const double r = radiusOf(label);
         taken.emplace_back(label.anchor.x() - r, label.anchor.y() - r, 2 * r, 2 * r);
+    }
 
     // Most crowded first: a label with many neighbours has few places to go, an isolated one has many.
     std::vector<std::size_t> order(input.labels.size());
@@ -98,6 +102,7 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
         const LabelRequest& label = input.labels[i];
         if (!input.bounds.contains(label.anchor))
             continue;
+        const double r = radiusOf(label);
         double bestScore = std::numeric_limits<double>::max();
         QRectF bestRect;
         int bestRing = 0;

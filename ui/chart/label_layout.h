@@ -15,6 +15,7 @@ namespace ridgeline::ui {
 struct LabelRequest {
     QPointF anchor;     // the point being labelled, in pixels
     QSizeF size;        // the label's text box
+    double radius = 0.0;    // this marker's radius when it differs from markerRadius (dots sized by time)
 };
 
 struct LabelPlacement {

@@ -7,6 +7,7 @@
 #include <QAreaSeries>
 #include <QCursor>
 #include <QFontMetricsF>
+#include <QHash>
 #include <QKeyEvent>
 #include <QLegend>
 #include <QLegendMarker>
@@ -18,8 +19,10 @@
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace ridgeline::ui {
 
@@ -33,6 +36,10 @@ constexpr double kUnderSeriesZ = 3.5;
 constexpr double kOverSeriesZ = 4.5;
 // Labelling thousands of dots is both slow and unreadable; past this only the dots are drawn.
 constexpr int kMaxKernelLabels = 150;
+// Before/after arrows drawn at most; more pairs than this get a hint to filter instead.
+constexpr int kMaxArrows = 40;
+// Imported kernels get colours of their own only while a colour names at most two of them.
+constexpr qsizetype kMaxOwnColours = 12;
 
 double decadeFloor(double v)
 {
@@ -115,6 +122,41 @@ struct GflopsRange {
     double low = 0.0;
     double high = 0.0;
 };
+
+// Dots sized by time share: area in proportion to the share, from a readable minimum to a size that still
+// leaves the roofs visible.
+constexpr double kMinShareMarker = 7.0;
+constexpr double kMaxShareMarker = 46.0;
+
+bool isImported(const KernelResult& k)
+{
+    return k.kind == QLatin1String("imported");
+}
+
+QString durationText(double seconds)
+{
+    if (seconds >= 1.0)
+        return QStringLiteral("%1 s").arg(formatNumber(seconds));
+    if (seconds >= 1e-3)
+        return QStringLiteral("%1 ms").arg(formatNumber(seconds * 1e3));
+    if (seconds >= 1e-6)
+        return QStringLiteral("%1 µs").arg(formatNumber(seconds * 1e6));
+    return QStringLiteral("%1 ns").arg(formatNumber(seconds * 1e9));
+}
+
+// Imported kernels, one colour each: dark, saturated, and away from the measured kinds' Okabe-Ito hues and the
+// roof blues (the first is the "imported" legend colour).
+QColor importedKernelColor(ThemeKind kind, int n)
+{
+    static const std::array<QColor, 6> kLight = {QColor(0x22, 0x22, 0x22), QColor(0x00, 0x7c, 0x86),
+                                                 QColor(0x8d, 0x55, 0x24), QColor(0x6a, 0x1b, 0x9a),
+                                                 QColor(0xb7, 0x1c, 0x1c), QColor(0x55, 0x6b, 0x2f)};
+    static const std::array<QColor, 6> kDark = {QColor(0xf0, 0xf0, 0xf0), QColor(0x4d, 0xd0, 0xe1),
+                                                QColor(0xd7, 0xa2, 0x6c), QColor(0xce, 0x93, 0xd8),
+                                                QColor(0xff, 0x8a, 0x80), QColor(0xb5, 0xcf, 0x7a)};
+    const std::size_t i = static_cast<std::size_t>(n < 0 ? 0 : n) % kLight.size();
+    return kind == ThemeKind::Light ? kLight[i] : kDark[i];
+}
 
 // A kernel's spread is in seconds; the error bar is in GFLOP/s (slowest run to fastest run).
 GflopsRange gflopsRange(const KernelResult& k)
@@ -209,6 +251,20 @@ void RooflineChart::setSelectedKernel(int session, int kernel)
     relayout();
 }
 
+void RooflineChart::setKernelFilter(const QString& text)
+{
+    if (text == m_kernelFilter)
+        return;
+    m_kernelFilter = text;
+    rebuild(View::Keep);
+}
+
+bool RooflineChart::matchesKernelFilter(const KernelResult& kernel) const
+{
+    return m_kernelFilter.isEmpty() || kernel.name.contains(m_kernelFilter, Qt::CaseInsensitive) ||
+           kernel.fullName.contains(m_kernelFilter, Qt::CaseInsensitive);
+}
+
 double RooflineChart::bestPeak(const Session& session) const
 {
     double best = 0.0;
@@ -228,6 +284,9 @@ void RooflineChart::computeDefaultRanges()
                 continue;
             xs.push_back(k.intensity);
             ys.push_back(k.gflops);
+            for (const LevelPoint& level : k.levels)
+                if (level.intensity > 0.0)
+                    xs.push_back(level.intensity);
             const GflopsRange range = gflopsRange(k);
             if (range.low > 0.0)
                 ys.push_back(range.low);
@@ -296,11 +355,13 @@ void RooflineChart::rebuild(View view)
     c->removeAllSeries();
     m_ceilingSeries.clear();
     m_kernelSeries.clear();
+    m_dimmedSeries.clear();
     m_extraSeries.clear();
     m_kernelRefs.clear();
     m_anchor = nullptr;
 
     computeDefaultRanges();
+    computeKernelStyles();
     // A theme or highlight change keeps the user's zoom; new data starts from the default view.
     m_axisX->setRange(keep ? keptX.x() : m_defaultX.x(), keep ? keptX.y() : m_defaultX.y());
     m_axisY->setRange(keep ? keptY.x() : m_defaultY.x(), keep ? keptY.y() : m_defaultY.y());
@@ -322,6 +383,119 @@ void RooflineChart::rebuild(View view)
     applyThemeToChart();
     m_rebuilding = false;
     relayout();
+}
+
+void RooflineChart::computeKernelStyles()
+{
+    m_markerSizes.assign(m_sessions.size(), {});
+    m_kernelColors.assign(m_sessions.size(), {});
+    m_changes.assign(m_sessions.size(), {});
+    m_isBefore.assign(m_sessions.size(), {});
+    for (std::size_t si = 0; si < m_sessions.size(); ++si) {
+        const Session& s = m_sessions[si];
+        m_changes[si] = beforeAfterChanges(s);
+        // Imported kernels each get a colour of their own (by name, so a before and an after share it): their
+        // level rings and joining lines then say whose they are where two kernels run at the same FLOP/s.
+        // Overlays keep one colour per session instead.
+        std::vector<QColor>& colors = m_kernelColors[si];
+        colors.assign(s.kernels.size(), QColor());
+        QHash<QString, int> names;  // a profile can hold thousands of launches
+        for (std::size_t i = 0; i < s.kernels.size() && m_sessions.size() == 1; ++i) {
+            const KernelResult& k = s.kernels[i];
+            if (!isImported(k))
+                continue;
+            const QString name = k.fullName.isEmpty() ? k.name : k.fullName;
+            const int n = names.value(name, static_cast<int>(names.size()));
+            names.insert(name, n);
+            colors[i] = importedKernelColor(m_theme.kind, n);
+        }
+        if (names.size() > kMaxOwnColours)  // confetti: colours repeat too often to say anything
+            colors.assign(s.kernels.size(), QColor());
+        m_isBefore[si].assign(s.kernels.size(), false);
+        for (const KernelChange& change : m_changes[si])
+            m_isBefore[si][static_cast<std::size_t>(change.before)] = true;
+        std::vector<double>& sizes = m_markerSizes[si];
+        sizes.assign(s.kernels.size(), m_theme.markerSize);
+        if (!m_options.sizeByTimeShare)
+            continue;
+        // Shares within one import (or group): a before and an after run are alternatives, not one program.
+        QHash<QString, double> totals;
+        for (const KernelResult& k : s.kernels)
+            if (isImported(k) && k.seconds > 0.0)
+                totals[comparisonGroup(k)] += k.seconds;
+        for (std::size_t i = 0; i < s.kernels.size(); ++i) {
+            const KernelResult& k = s.kernels[i];
+            const double total = totals.value(comparisonGroup(k));
+            if (!isImported(k) || k.seconds <= 0.0 || total <= 0.0)
+                continue;
+            sizes[i] = std::clamp(kMaxShareMarker * std::sqrt(k.seconds / total), kMinShareMarker, kMaxShareMarker);
+        }
+    }
+}
+
+bool RooflineChart::isBeforeKernel(int session, int kernel) const
+{
+    if (session < 0 || session >= static_cast<int>(m_isBefore.size()))
+        return false;
+    const std::vector<bool>& before = m_isBefore[static_cast<std::size_t>(session)];
+    return kernel >= 0 && kernel < static_cast<int>(before.size()) && before[static_cast<std::size_t>(kernel)];
+}
+
+QColor RooflineChart::kernelColor(int session, int kernel) const
+{
+    const bool overlay = m_sessions.size() > 1;
+    if (session < 0 || session >= static_cast<int>(m_sessions.size()))
+        return m_theme.text;
+    const Session& s = m_sessions[static_cast<std::size_t>(session)];
+    if (kernel < 0 || kernel >= static_cast<int>(s.kernels.size()))
+        return m_theme.text;
+    const std::vector<QColor>& colors = m_kernelColors[static_cast<std::size_t>(session)];
+    const QColor own = colors[static_cast<std::size_t>(kernel)];
+    if (own.isValid())
+        return own;
+    return overlay ? m_theme.sessionColor(session)
+                   : m_theme.kernelColor(s.kernels[static_cast<std::size_t>(kernel)].kind);
+}
+
+double RooflineChart::kernelMarkerSize(int session, int kernel) const
+{
+    if (session < 0 || session >= static_cast<int>(m_markerSizes.size()))
+        return m_theme.markerSize;
+    const std::vector<double>& sizes = m_markerSizes[static_cast<std::size_t>(session)];
+    return kernel >= 0 && kernel < static_cast<int>(sizes.size()) ? sizes[static_cast<std::size_t>(kernel)]
+                                                                  : m_theme.markerSize;
+}
+
+QString RooflineChart::kernelTooltip(int session, int kernel) const
+{
+    if (session < 0 || session >= static_cast<int>(m_sessions.size()))
+        return {};
+    const Session& s = m_sessions[static_cast<std::size_t>(session)];
+    if (kernel < 0 || kernel >= static_cast<int>(s.kernels.size()))
+        return {};
+    const KernelResult& k = s.kernels[static_cast<std::size_t>(kernel)];
+    QString html = kernelTooltipHtml(s, k);
+    if (!isImported(k))
+        return html;
+    // A profiler's name is often a page of template arguments: the label shows the short one, this the rest.
+    if (!k.fullName.isEmpty() && k.fullName != k.name)
+        html += QStringLiteral("<br><span style=\"font-family:monospace\">%1</span>").arg(k.fullName.toHtmlEscaped());
+    QStringList facts;
+    facts << tr("%1 per run").arg(durationText(k.seconds));
+    if (!k.level.isEmpty())
+        facts << tr("bytes at %1").arg(k.level.toHtmlEscaped());
+    for (const LevelPoint& level : k.levels)
+        facts << tr("%1: %2 FLOP/byte").arg(level.level.toHtmlEscaped(), formatNumber(level.intensity));
+    if (!k.precision.isEmpty())
+        facts << k.precision.toHtmlEscaped();
+    if (k.tensorFlopsCounted)
+        facts << tr("tensor FLOPs counted");
+    html += QStringLiteral("<br>") + facts.join(QStringLiteral(", "));
+    QString from = tr("from %1").arg(k.source.toHtmlEscaped());
+    if (!k.group.isEmpty())
+        from += tr(", group %1").arg(k.group.toHtmlEscaped());
+    html += QStringLiteral("<br><i>%1</i>").arg(from);
+    return html;
 }
 
 void RooflineChart::addShadingAndIsoLines()
@@ -463,51 +637,111 @@ void RooflineChart::addSessionSeries(int index)
     for (const KernelResult& k : s.kernels)
         if (!kinds.contains(k.kind))
             kinds << k.kind;
-    for (const QString& kind : kinds) {
+    QList<QPointF> dimmed;
+    for (const KernelResult& kernel : s.kernels)
+        if (!matchesKernelFilter(kernel) && kernel.intensity > 0.0 && kernel.gflops > 0.0)
+            dimmed << QPointF(kernel.intensity, kernel.gflops);
+    if (!dimmed.isEmpty()) {
+        // Under the matching kernels (added first), faint, and out of the legend: context, not content.
         auto* series = new QScatterSeries;
-        series->setName(overlay ? QStringLiteral("%1 (%2)").arg(kind, sessionLabel(s)) : kind);
-        QList<QPointF> points;
-        std::vector<KernelRef> refs;
-        for (int k = 0; k < static_cast<int>(s.kernels.size()); ++k) {
-            const KernelResult& kernel = s.kernels[static_cast<std::size_t>(k)];
-            if (kernel.kind != kind || kernel.intensity <= 0.0 || kernel.gflops <= 0.0)
-                continue;
-            points << QPointF(kernel.intensity, kernel.gflops);
-            refs.push_back({index, k});
-        }
-        // Style first, then points, then add: every style setter on a scatter series already in a chart
-        // walks all its marker items (ScatterChartItem::setBrush), which made 10,000 kernels take seconds.
-        series->setMarkerShape(markerShapeFor(kind));
-        series->setMarkerSize(m_theme.markerSize);
-        series->setColor(overlay ? sessionColor : m_theme.kernelColor(kind));
-        series->setBorderColor(m_theme.background);
-        series->replace(points);
+        series->setName(tr("not matching \"%1\"").arg(m_kernelFilter));
+        series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        series->setMarkerSize(m_theme.markerSize * 0.6);
+        QColor faint = m_theme.mutedText;
+        faint.setAlphaF(0.35f);
+        series->setColor(faint);
+        series->setBorderColor(Qt::transparent);
+        series->replace(dimmed);
         chart()->addSeries(series);
         series->attachAxis(m_axisX);
         series->attachAxis(m_axisY);
         series->setProperty("ridgeline.session", index);
-        series->setProperty("ridgeline.kind", kind);
-        for (QLegendMarker* marker : chart()->legend()->markers(series)) {
-            marker->setVisible(!overlay);
-            // Clicking a legend entry hides or shows that kind; the entry stays, dimmed.
-            connect(marker, &QLegendMarker::clicked, this, [this, marker, series] {
-                series->setVisible(!series->isVisible());
-                marker->setVisible(true);
-                QColor label = m_theme.text;
-                label.setAlphaF(series->isVisible() ? 1.0f : 0.4f);
-                marker->setLabelBrush(label);
-                QColor fill = series->color();
-                fill.setAlphaF(series->isVisible() ? 1.0f : 0.3f);
-                marker->setBrush(fill);
-                relayout();
-            });
+        series->setProperty("ridgeline.kind", QStringLiteral("dimmed"));
+        for (QLegendMarker* marker : chart()->legend()->markers(series))
+            marker->setVisible(false);
+        m_dimmedSeries << series;
+    }
+    // Dots sized by time share go into one series per whole-pixel size (Qt 6.4 drops points given a size of
+    // their own); the first series of a kind carries the legend entry and stands for all of them.
+    for (const QString& kind : kinds) {
+        std::map<long, std::vector<int>> buckets;  // diameter (0 = the theme's) -> kernel indices
+        buckets[0];
+        for (int k = 0; k < static_cast<int>(s.kernels.size()); ++k) {
+            const KernelResult& kernel = s.kernels[static_cast<std::size_t>(k)];
+            if (kernel.kind != kind || kernel.intensity <= 0.0 || kernel.gflops <= 0.0 ||
+                !matchesKernelFilter(kernel))
+                continue;
+            const double size = kernelMarkerSize(index, k);
+            buckets[size == m_theme.markerSize ? 0L : std::max(1L, std::lround(size))].push_back(k);
         }
-        connect(series, &QScatterSeries::hovered, this,
-                [this, series](const QPointF& point, bool state) { onKernelHovered(series, point, state); });
-        connect(series, &QScatterSeries::clicked, this,
-                [this, series](const QPointF& point) { onKernelClicked(series, point); });
-        m_kernelSeries << series;
-        m_kernelRefs.push_back(std::move(refs));
+        const QColor kindColor = overlay ? sessionColor : m_theme.kernelColor(kind);
+        QScatterSeries* first = nullptr;
+        for (const auto& [diameter, kernels] : buckets) {
+            if (diameter != 0 && kernels.empty())
+                continue;
+            auto* series = new QScatterSeries;
+            series->setName(overlay ? QStringLiteral("%1 (%2)").arg(kind, sessionLabel(s)) : kind);
+            QList<QPointF> points;
+            std::vector<KernelRef> refs;
+            for (const int k : kernels) {
+                const KernelResult& kernel = s.kernels[static_cast<std::size_t>(k)];
+                points << QPointF(kernel.intensity, kernel.gflops);
+                refs.push_back({index, k});
+            }
+            // Style first, then points, then add: every style setter on a scatter series already in a chart
+            // walks all its marker items (ScatterChartItem::setBrush), which made 10,000 kernels take seconds.
+            series->setMarkerShape(markerShapeFor(kind));
+            series->setMarkerSize(diameter == 0 ? m_theme.markerSize : static_cast<double>(diameter));
+            series->setColor(kindColor);
+            series->setBorderColor(m_theme.background);
+            series->replace(points);
+            // Per-point colours only where needed (each one costs): imported kernels each in their own colour,
+            // and the "before" end of a before/after arrow faded so the eye lands on where the kernel is now.
+            for (std::size_t j = 0; j < refs.size(); ++j) {
+                const int kernelIndex = refs[j].kernel;
+                QColor color = kernelColor(index, kernelIndex);
+                if (isBeforeKernel(index, kernelIndex))
+                    color.setAlphaF(0.4f);
+                if (color != kindColor)
+                    series->setPointConfiguration(static_cast<int>(j), QXYSeries::PointConfiguration::Color, color);
+            }
+            chart()->addSeries(series);
+            series->attachAxis(m_axisX);
+            series->attachAxis(m_axisY);
+            series->setProperty("ridgeline.session", index);
+            series->setProperty("ridgeline.kind", kind);
+            if (!first) {
+                first = series;
+                for (QLegendMarker* marker : chart()->legend()->markers(series)) {
+                    marker->setVisible(!overlay);
+                    // Clicking a legend entry hides or shows that kind; the entry stays, dimmed.
+                    connect(marker, &QLegendMarker::clicked, this, [this, marker, series, index, kind] {
+                        const bool show = !series->isVisible();
+                        for (QScatterSeries* other : std::as_const(m_kernelSeries))
+                            if (other->property("ridgeline.session").toInt() == index &&
+                                other->property("ridgeline.kind").toString() == kind)
+                                other->setVisible(show);
+                        marker->setVisible(true);
+                        QColor label = m_theme.text;
+                        label.setAlphaF(show ? 1.0f : 0.4f);
+                        marker->setLabelBrush(label);
+                        QColor fill = series->color();
+                        fill.setAlphaF(show ? 1.0f : 0.3f);
+                        marker->setBrush(fill);
+                        relayout();
+                    });
+                }
+            } else {
+                for (QLegendMarker* marker : chart()->legend()->markers(series))
+                    marker->setVisible(false);
+            }
+            connect(series, &QScatterSeries::hovered, this,
+                    [this, series](const QPointF& point, bool state) { onKernelHovered(series, point, state); });
+            connect(series, &QScatterSeries::clicked, this,
+                    [this, series](const QPointF& point) { onKernelClicked(series, point); });
+            m_kernelSeries << series;
+            m_kernelRefs.push_back(std::move(refs));
+        }
     }
 }
 
@@ -608,12 +842,30 @@ void RooflineChart::relayout()
     // Kernel markers are obstacles for the ceiling labels too.
     const double markerRadius = m_theme.markerSize / 2.0 + 1.0;
     std::vector<QRectF> markerBoxes;
-    for (QScatterSeries* series : m_kernelSeries) {
+    for (qsizetype si = 0; si < m_kernelSeries.size(); ++si) {
+        QScatterSeries* series = m_kernelSeries[si];
         if (!series->isVisible())
             continue;
-        for (const QPointF& p : series->points()) {
-            const QPointF c = toChart(p);
-            markerBoxes.emplace_back(c.x() - markerRadius, c.y() - markerRadius, 2 * markerRadius, 2 * markerRadius);
+        const QList<QPointF> points = series->points();
+        const std::vector<KernelRef>& refs = m_kernelRefs[static_cast<std::size_t>(si)];
+        for (qsizetype i = 0; i < points.size(); ++i) {
+            const QPointF c = toChart(points[i]);
+            const KernelRef ref = i < static_cast<qsizetype>(refs.size()) ? refs[static_cast<std::size_t>(i)]
+                                                                           : KernelRef{};
+            const double r = std::max(markerRadius, kernelMarkerSize(ref.session, ref.kernel) / 2.0 + 1.0);
+            markerBoxes.emplace_back(c.x() - r, c.y() - r, 2 * r, 2 * r);
+            if (ref.session < 0)
+                continue;
+            // The kernel's points at other memory levels (drawn as rings below) are in the way too.
+            const KernelResult& k
+                = m_sessions[static_cast<std::size_t>(ref.session)].kernels[static_cast<std::size_t>(ref.kernel)];
+            for (const LevelPoint& level : k.levels) {
+                if (level.intensity <= 0.0)
+                    continue;
+                const QPointF at = toChart(QPointF(level.intensity, k.gflops));
+                markerBoxes.emplace_back(at.x() - markerRadius, at.y() - markerRadius, 2 * markerRadius,
+                                         2 * markerRadius);
+            }
         }
     }
     auto isFree = [&](const QRectF& box) {
@@ -815,7 +1067,18 @@ void RooflineChart::relayout()
     layout.obstacles = taken;
     layout.lines = roofSegments;
     layout.markerRadius = markerRadius;
-    std::vector<std::pair<QString, QColor>> labelTexts;
+    struct LabelText {
+        QString text;
+        QColor color;
+        bool bold = false;
+    };
+    std::vector<LabelText> labelTexts;
+    struct LevelTag {
+        QPointF at;
+        QString level;
+        QColor color;
+    };
+    std::vector<LevelTag> levelTags;
     int totalKernels = 0;
     for (QScatterSeries* series : m_kernelSeries)
         totalKernels += series->isVisible() ? static_cast<int>(series->count()) : 0;
@@ -830,8 +1093,9 @@ void RooflineChart::relayout()
             const Session& s = m_sessions[static_cast<std::size_t>(ref.session)];
             const KernelResult& k = s.kernels[static_cast<std::size_t>(ref.kernel)];
             const QPointF centre = toChart(QPointF(k.intensity, k.gflops));
-            if (m_options.errorBars) {
-                const GflopsRange range = gflopsRange(k);
+            const GflopsRange range = gflopsRange(k);
+            // No spread (an imported kernel, one run): no bar, and no logarithm of zero asked of the axes.
+            if (m_options.errorBars && range.low > 0.0 && range.high > 0.0) {
                 const QPointF low = toChart(QPointF(k.intensity, range.low));
                 const QPointF high = toChart(QPointF(k.intensity, range.high));
                 // A spread the marker already covers is not worth a bar.
@@ -843,15 +1107,119 @@ void RooflineChart::relayout()
                     underLines.push_back({QLineF(high.x() - 5, high.y(), high.x() + 5, high.y()), pen});
                 }
             }
+            const double radius = std::max(markerRadius, kernelMarkerSize(ref.session, ref.kernel) / 2.0 + 1.0);
             if (ref.session == m_selected.session && ref.kernel == m_selected.kernel)
-                rings.push_back({centre, markerRadius + 5.0, QPen(m_theme.highlight, 3.0)});
-            // Overlays label the primary session's kernels only; the others are its before/after twins.
-            if (labelKernels && (!overlay || ref.session == 0)) {
-                const QString text = kernelLabel(k, &ref == &refs.front());
-                layout.labels.push_back(
-                    {centre, QSizeF(kernelMetrics.horizontalAdvance(text) + 2.0, kernelMetrics.height())});
-                labelTexts.emplace_back(text, series->color());
+                rings.push_back({centre, radius + 5.0, QPen(m_theme.highlight, 3.0)});
+            // A kernel measured at several memory levels (hierarchical roofline): the same FLOP/s at each
+            // level's intensity, joined by a thin line; the other levels as open rings tagged with their name.
+            if (!k.levels.empty()) {
+                const QColor own = kernelColor(ref.session, ref.kernel);
+                QColor joinColor = own;
+                joinColor.setAlphaF(0.7f);
+                double left = centre.x();
+                double right = centre.x();
+                for (const LevelPoint& level : k.levels) {
+                    if (level.intensity <= 0.0)
+                        continue;
+                    const QPointF at = toChart(QPointF(level.intensity, k.gflops));
+                    // A level under the filled dot (streaming: every level moves the same bytes) is named
+                    // in the kernel's label instead: a ring and a tag there would only hide the dot.
+                    if (std::abs(at.x() - centre.x()) < 2.0 * markerRadius)
+                        continue;
+                    left = std::min(left, at.x());
+                    right = std::max(right, at.x());
+                    rings.push_back({at, markerRadius - 2.0, QPen(own, 2.5)});
+                    levelTags.push_back({at, level.level, own});
+                }
+                const QLineF join(QPointF(left, centre.y()), QPointF(right, centre.y()));
+                underLines.push_back({join, QPen(joinColor, 1.5)});
+                layout.lines.push_back(join);
             }
+            // Overlays label the primary session's kernels only; the others are its before/after twins. The
+            // "before" end of a before/after arrow goes unlabelled: the arrow and the "after" label name it.
+            if (labelKernels && (!overlay || ref.session == 0) && !isBeforeKernel(ref.session, ref.kernel)) {
+                QString text = kernelLabel(k, &ref == &refs.front());
+                if (!k.levels.empty() && !k.level.isEmpty()) {
+                    QStringList here{k.level};
+                    for (const LevelPoint& level : k.levels)
+                        if (level.intensity > 0.0 &&
+                            std::abs(toChart(QPointF(level.intensity, k.gflops)).x() - centre.x()) < 2.0 * markerRadius)
+                            here << level.level;
+                    text += QStringLiteral(" (%1)").arg(here.join(QStringLiteral(", ")));
+                }
+                layout.labels.push_back(
+                    {centre, QSizeF(kernelMetrics.horizontalAdvance(text) + 2.0, kernelMetrics.height()), radius});
+                labelTexts.push_back({text, m_theme.text, false});
+            }
+        }
+    }
+    // Before/after: an arrow from each kernel's earlier point to its later one, with the change in GFLOP/s.
+    m_drawnArrows = 0;
+    // Kernels drawn in full (their series shown, the filter passing them), looked up once per relayout.
+    std::vector<std::vector<bool>> shown(m_sessions.size());
+    for (std::size_t si = 0; si < m_sessions.size(); ++si)
+        shown[si].assign(m_sessions[si].kernels.size(), false);
+    for (int si = 0; si < static_cast<int>(m_kernelSeries.size()); ++si)
+        if (m_kernelSeries[si]->isVisible())
+            for (const KernelRef& r : m_kernelRefs[static_cast<std::size_t>(si)])
+                shown[static_cast<std::size_t>(r.session)][static_cast<std::size_t>(r.kernel)] = true;
+    auto drawnInFull = [&](int session, int kernel) {
+        return shown[static_cast<std::size_t>(session)][static_cast<std::size_t>(kernel)];
+    };
+    const QColor better = m_theme.kind == ThemeKind::Light ? QColor(0x00, 0x87, 0x62) : QColor(0x3d, 0xd6, 0xa3);
+    const QColor worse = m_theme.kind == ThemeKind::Light ? QColor(0xc4, 0x4e, 0x00) : QColor(0xff, 0x8a, 0x3d);
+    // Past a few dozen pairs the arrows are a thicket: say so, and let the name filter bring them back.
+    int shownChanges = 0;
+    for (int si = 0; si < static_cast<int>(m_sessions.size()); ++si)
+        for (const KernelChange& change : m_changes[static_cast<std::size_t>(si)])
+            shownChanges += drawnInFull(si, change.before) && drawnInFull(si, change.after) ? 1 : 0;
+    if (shownChanges > kMaxArrows) {
+        const QString text = tr("%1 before/after pairs: filter kernels by name to see their arrows")
+                                 .arg(shownChanges);
+        const QFontMetricsF metrics(m_theme.kernelLabelFont);
+        const QRectF box(inner.left() + 8.0, inner.top() + 4.0, metrics.horizontalAdvance(text) + 2.0,
+                         metrics.height());
+        texts.push_back({text, box.topLeft(), 0.0, m_theme.mutedText, m_theme.kernelLabelFont, m_theme.background,
+                         true});
+        layout.obstacles.push_back(box);
+    }
+    for (int si = 0; si < static_cast<int>(m_sessions.size()) && shownChanges <= kMaxArrows; ++si) {
+        const Session& s = m_sessions[static_cast<std::size_t>(si)];
+        for (const KernelChange& change : m_changes[static_cast<std::size_t>(si)]) {
+            if (!drawnInFull(si, change.before) || !drawnInFull(si, change.after))
+                continue;
+            const KernelResult& from = s.kernels[static_cast<std::size_t>(change.before)];
+            const KernelResult& to = s.kernels[static_cast<std::size_t>(change.after)];
+            const QPointF a = toChart(QPointF(from.intensity, from.gflops));
+            const QPointF b = toChart(QPointF(to.intensity, to.gflops));
+            QLineF arrow(a, b);
+            const double length = arrow.length();
+            const double fromRadius = kernelMarkerSize(si, change.before) / 2.0 + 3.0;
+            const double toRadius = kernelMarkerSize(si, change.after) / 2.0 + 4.0;
+            if (length <= fromRadius + toRadius + 6.0)
+                continue;  // the points (nearly) coincide: the label alone would hide them
+            arrow = QLineF(arrow.pointAt(fromRadius / length), arrow.pointAt(1.0 - toRadius / length));
+            QPen pen(change.percentGflops >= 0.0 ? better : worse, 2.5);
+            pen.setCapStyle(Qt::RoundCap);
+            overLines.push_back({arrow, pen});
+            layout.lines.push_back(arrow);
+            const QLineF back(arrow.p2(), arrow.p1());
+            for (const double angle : {25.0, -25.0}) {
+                QLineF head = back;
+                head.setLength(12.0);
+                head.setAngle(back.angle() + angle);
+                overLines.push_back({head, pen});
+            }
+            if (labelKernels) {
+                const QString text = formatPercentChange(change.percentGflops);
+                QFont font = m_theme.kernelLabelFont;
+                font.setBold(true);
+                const QFontMetricsF metrics(font);
+                layout.labels.push_back(
+                    {arrow.pointAt(0.5), QSizeF(metrics.horizontalAdvance(text) + 2.0, metrics.height()), 1.0});
+                labelTexts.push_back({text, pen.color(), true});
+            }
+            ++m_drawnArrows;
         }
     }
     // Stories the essay tells, drawn faintly under the dots: the batch sweep as one path (intensity rises
@@ -916,6 +1284,36 @@ void RooflineChart::relayout()
         }
     }
 
+    // Level tags sit right over their ring (or under it), never away from it with a leader: a tag next to
+    // another kernel's ring would name the wrong point. No free spot, no tag: the ring's colour still tells.
+    if (labelKernels) {
+        const QFont tagFont = m_theme.ceilingLabelFont;
+        const QFontMetricsF tagMetrics(tagFont);
+        std::vector<QRectF> anchors;
+        for (const LabelRequest& label : layout.labels) {
+            const double r = label.radius > 0.0 ? label.radius : markerRadius;
+            anchors.emplace_back(label.anchor.x() - r, label.anchor.y() - r, 2 * r, 2 * r);
+        }
+        for (const LevelTag& tag : levelTags) {
+            const QSizeF size(tagMetrics.horizontalAdvance(tag.level) + 2.0, tagMetrics.height());
+            for (const double dy : {-(markerRadius + 1.0 + size.height()), markerRadius + 1.0}) {
+                const QRectF box(QPointF(tag.at.x() - size.width() / 2.0, tag.at.y() + dy), size);
+                const bool free = inner.contains(box) &&
+                                  std::none_of(layout.obstacles.begin(), layout.obstacles.end(),
+                                               [&](const QRectF& o) { return o.intersects(box); }) &&
+                                  std::none_of(anchors.begin(), anchors.end(),
+                                               [&](const QRectF& o) { return o.intersects(box); }) &&
+                                  std::none_of(markerBoxes.begin(), markerBoxes.end(),
+                                               [&](const QRectF& o) { return o.intersects(box); });
+                if (!free)
+                    continue;
+                QColor color = tag.color;
+                texts.push_back({tag.level, box.topLeft(), 0.0, color, tagFont, m_theme.background});
+                layout.obstacles.push_back(box);
+                break;
+            }
+        }
+    }
     const std::vector<LabelPlacement> placements = placeLabels(layout);
     for (std::size_t i = 0; i < placements.size(); ++i) {
         const LabelPlacement& p = placements[i];
@@ -925,8 +1323,10 @@ void RooflineChart::relayout()
             QPen pen(m_theme.mutedText, 1.5);
             overLines.push_back({p.leader, pen});
         }
-        texts.push_back({labelTexts[i].first, p.rect.topLeft(), 0.0, m_theme.text, m_theme.kernelLabelFont,
-                         m_theme.background});
+        // Percent changes are bold in their arrow's colour; level tags muted; kernel names in the text colour.
+        QFont font = m_theme.kernelLabelFont;
+        font.setBold(labelTexts[i].bold);
+        texts.push_back({labelTexts[i].text, p.rect.topLeft(), 0.0, labelTexts[i].color, font, m_theme.background});
         m_kernelLabelRects.push_back(p.rect);
     }
 
@@ -975,6 +1375,14 @@ int RooflineChart::kernelPointCount() const
     return count;
 }
 
+int RooflineChart::dimmedKernelPointCount() const
+{
+    int count = 0;
+    for (QScatterSeries* series : m_dimmedSeries)
+        count += static_cast<int>(series->count());
+    return count;
+}
+
 RooflineChart::KernelRef RooflineChart::kernelAt(QScatterSeries* series, const QPointF& point) const
 {
     const qsizetype index = m_kernelSeries.indexOf(series);
@@ -1005,8 +1413,7 @@ void RooflineChart::onKernelHovered(QScatterSeries* series, const QPointF& point
     const KernelRef ref = kernelAt(series, point);
     if (ref.session < 0)
         return;
-    const Session& s = m_sessions[static_cast<std::size_t>(ref.session)];
-    QToolTip::showText(QCursor::pos(), kernelTooltipHtml(s, s.kernels[static_cast<std::size_t>(ref.kernel)]), this);
+    QToolTip::showText(QCursor::pos(), kernelTooltip(ref.session, ref.kernel), this);
 }
 
 void RooflineChart::onKernelClicked(QScatterSeries* series, const QPointF& point)

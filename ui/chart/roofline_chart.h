@@ -6,6 +6,7 @@
 #include "core/model/roofline.h"
 #include "core/session/session.h"
 #include "ui/chart/chart_theme.h"
+#include "ui/models/kernel_comparison.h"
 
 #include <QChartView>
 #include <QPointer>
@@ -36,6 +37,8 @@ struct ChartOptions {
     bool kernelLabels = true;
     bool errorBars = true;
     bool ridgeMarker = true;        // dotted line and label at the primary roof's ridge
+    // Imported kernels: dot area in proportion to the kernel's share of its import's total time (issue 6).
+    bool sizeByTimeShare = false;
 };
 
 class RooflineChart : public QChartView {
@@ -58,6 +61,11 @@ public:
     QString highlightedLevel() const { return m_highlightedLevel; }
     // Ring one kernel (after a click); -1 clears.
     void setSelectedKernel(int session, int kernel);
+    // Kernels whose short or full name contains the text (any case) are drawn as usual; the others fade to
+    // small grey dots without labels, tooltips or clicks. Empty shows every kernel. Keeps the zoom.
+    void setKernelFilter(const QString& text);
+    QString kernelFilter() const { return m_kernelFilter; }
+    bool matchesKernelFilter(const KernelResult& kernel) const;
 
     void resetView();
 
@@ -67,11 +75,20 @@ public:
     QList<QLineSeries*> extraRoofSeries() const;
     // kind is "compute" or "bandwidth"; name as in the session ("fp32 avx512 x2", "DRAM", "L2 triad").
     QLineSeries* ceilingSeries(int session, const QString& kind, const QString& name) const;
-    int kernelPointCount() const;
+    int kernelPointCount() const;           // kernels drawn in full (those the filter lets through)
+    int dimmedKernelPointCount() const;     // kernels the filter fades out
     // Chart-data -> viewport pixel, the layout-independent probe of the house style.
     QPoint viewportPosition(QPointF value) const;
     // Ceiling and kernel labels currently drawn (text only), for tests.
     QStringList visibleLabels() const;
+    // The hover text of a kernel: name, numbers, bound; for imported kernels also the full name, file, level, time.
+    QString kernelTooltip(int session, int kernel) const;
+    // Before/after arrows currently drawn (their "+150 %" labels are among visibleLabels()).
+    int beforeAfterArrowCount() const { return m_drawnArrows; }
+    // Diameter in pixels of a kernel's dot (differs from the theme's only when sized by time share).
+    double kernelMarkerSize(int session, int kernel) const;
+    // A kernel's colour: its kind's (or its session's, in an overlay), or its own for imported kernels.
+    QColor kernelColor(int session, int kernel) const;
     // Text boxes of the kernel labels currently drawn, in chart coordinates.
     std::vector<QRectF> kernelLabelRects() const { return m_kernelLabelRects; }
 
@@ -107,6 +124,8 @@ private:
     void onKernelClicked(QScatterSeries* series, const QPointF& point);
     KernelRef kernelAt(QScatterSeries* series, const QPointF& point) const;
     QPointF toChart(QPointF value) const;
+    void computeKernelStyles();
+    bool isBeforeKernel(int session, int kernel) const;  // the tail of a before/after arrow
     double bestPeak(const Session& session) const;
 
     std::vector<Session> m_sessions;
@@ -114,6 +133,7 @@ private:
     ChartOptions m_options;
     ChartTheme m_theme;
     QString m_highlightedLevel;
+    QString m_kernelFilter;
     KernelRef m_selected;
 
     QLogValueAxis* m_axisX = nullptr;
@@ -123,8 +143,14 @@ private:
     QPointF m_defaultY;                 // (min, max) GFLOP/s
     QList<QLineSeries*> m_ceilingSeries;
     QList<QScatterSeries*> m_kernelSeries;
+    QList<QScatterSeries*> m_dimmedSeries;  // one per session, when a filter is set
     QList<QLineSeries*> m_extraSeries;
     std::vector<std::vector<KernelRef>> m_kernelRefs;  // per kernel series, in point order
+    std::vector<std::vector<double>> m_markerSizes;    // per session and kernel: dot diameter, px
+    std::vector<std::vector<QColor>> m_kernelColors;   // per session and kernel: own colour, or invalid
+    std::vector<std::vector<KernelChange>> m_changes;  // per session: before/after pairs of imported kernels
+    std::vector<std::vector<bool>> m_isBefore;         // per session and kernel: the tail of a change
+    int m_drawnArrows = 0;
 
     ChartAnnotations* m_under = nullptr;    // error bars, under the dots
     ChartAnnotations* m_over = nullptr;     // labels and leader lines, over everything

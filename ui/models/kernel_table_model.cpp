@@ -35,6 +35,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     const KernelResult& k = m_session.kernels[static_cast<std::size_t>(index.row())];
     if (role == KernelIndexRole)
         return index.row();
+    if (role == SearchRole)
+        return k.fullName.isEmpty() ? k.name : k.name + QLatin1Char('\n') + k.fullName;
     if (role == Qt::TextAlignmentRole)
         return index.column() >= Intensity ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
@@ -42,8 +44,13 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     const bool sort = role == SortRole;
     switch (index.column()) {
     case Name:
+        if (role == Qt::ToolTipRole && !k.fullName.isEmpty())
+            return k.fullName;  // the table shows the short name, like the chart
         return k.name;
     case Kind:
+        // Imported kernels of one name differ by group ("before" / "after") or file: say which.
+        if (!k.group.isEmpty())
+            return QStringLiteral("%1 · %2").arg(k.kind, k.group);
         return k.kind;
     case Size:
         return k.size;

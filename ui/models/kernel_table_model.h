@@ -12,7 +12,8 @@ class KernelTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Name, Kind, Size, Intensity, Gflops, PercentOfRoof, Bound, Gbps, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, KernelIndexRole };
+    // SearchRole: the short and the full name, one per line, for a substring filter that matches either.
+    enum Role { SortRole = Qt::UserRole + 1, KernelIndexRole, SearchRole };
 
     explicit KernelTableModel(QObject* parent = nullptr);
 

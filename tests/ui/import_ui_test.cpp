@@ -1,0 +1,446 @@
+// The window's side of issue 6: File > Import and drag and drop of profiler files, the import summary, the
+// kernel filter, and imported kernels on the chart (short labels, full names in tooltips, levels, before/after).
+
+#include "core/session/session_json.h"
+#include "tests/ui/test_session.h"
+#include "tests/ui/ui_test_util.h"
+#include "ui/chart/roofline_chart.h"
+#include "ui/mainwindow.h"
+#include "ui/models/kernel_comparison.h"
+#include "ui/models/kernel_table_model.h"
+#include "ui/models/session_list_model.h"
+
+#include <QDialog>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTemporaryDir>
+#include <QUrl>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+
+namespace {
+
+QString importFixture(const QString& name)
+{
+    return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/import/") + name;
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    EXPECT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+    return path;
+}
+
+void closeDialogs(QWidget& window)
+{
+    for (QDialog* dialog : window.findChildren<QDialog*>())
+        dialog->close();
+}
+
+QDialog* importSummary(QWidget& window)
+{
+    return window.findChild<QDialog*>(QStringLiteral("ImportSummaryDialog"));
+}
+
+int importedKernelCount(const Session& session)
+{
+    return static_cast<int>(std::count_if(session.kernels.begin(), session.kernels.end(),
+                                          [](const KernelResult& k) { return k.kind == QLatin1String("imported"); }));
+}
+
+void drop(QWidget& window, const QStringList& paths)
+{
+    QMimeData mime;
+    QList<QUrl> urls;
+    for (const QString& path : paths)
+        urls << QUrl::fromLocalFile(path);
+    mime.setUrls(urls);
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent dropEvent(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &dropEvent);
+}
+
+}  // namespace
+
+TEST(UiImport, NsightComputeKernelsJoinTheOpenSessionOnChartAndTable)
+{
+    MainWindow window;
+    const Session zen4 = fixtures::zen4Session();
+    window.setSession(zen4);
+    const int before = static_cast<int>(zen4.kernels.size());
+    QSignalSpy finished(&window, &MainWindow::importFinished);
+    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv"))}));
+    ASSERT_EQ(finished.count(), 1);
+    // The summary names the file, the kernel count and the skipped rows with their reasons.
+    const QString summary = finished.first().at(0).toStringList().join(QLatin1Char('\n'));
+    EXPECT_TRUE(summary.contains(QStringLiteral("ncu_details.csv (ncu): 3 kernels, 2 skipped")))
+        << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("copy_kernel (ID 3)"))) << summary.toStdString();
+    QDialog* dialog = importSummary(window);
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_TRUE(dialog->isVisible());
+    fixtures::grabImage(*dialog).save(fixtures::outputPath(QStringLiteral("import_summary.png")));
+
+    // One primary session, now with the three kernels; the measured ceilings stay.
+    EXPECT_EQ(window.sessionModel()->rowCount(), 1);
+    EXPECT_EQ(window.chart()->kernelPointCount(), before + 3);
+    EXPECT_EQ(window.kernelModel()->rowCount(), before + 3);
+    EXPECT_EQ(window.chart()->ceilingSeries().size(), 6);
+    EXPECT_TRUE(window.windowTitle().contains(QLatin1Char('*')));  // unsaved
+    closeDialogs(window);
+}
+
+TEST(UiImport, WithoutASessionTheImportBecomesOne)
+{
+    MainWindow window;
+    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv")),
+                                    importFixture(QStringLiteral("likwid_mem_dp.csv"))}));
+    ASSERT_EQ(window.sessionModel()->rowCount(), 1);
+    const Session& session = window.sessionModel()->sessions().front().session;
+    EXPECT_EQ(importedKernelCount(session), static_cast<int>(session.kernels.size()));
+    EXPECT_GE(session.kernels.size(), 4u);
+    EXPECT_EQ(window.chart()->kernelPointCount(), static_cast<int>(session.kernels.size()));
+    closeDialogs(window);
+}
+
+TEST(UiImport, AMalformedFileImportsNothingAndSaysWhereItIsWrong)
+{
+    QTemporaryDir dir;
+    // The second data row's flops have a decimal comma: line 3, column 6.
+    const QString bad = writeFile(dir, QStringLiteral("broken.csv"),
+                                  "name,flops,bytes,seconds\nk1,1e9,1e9,0.1\nk2,\"1,5\",1e9,0.1\n");
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    const int kernels = window.chart()->kernelPointCount();
+    QSignalSpy errors(&window, &MainWindow::errorReported);
+    QSignalSpy finished(&window, &MainWindow::importFinished);
+    // All or nothing: the good file before it is not imported either.
+    EXPECT_FALSE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv")), bad}));
+    ASSERT_EQ(errors.count(), 1);
+    const QString message = errors.first().at(1).toString();
+    EXPECT_TRUE(message.contains(QStringLiteral("broken.csv"))) << message.toStdString();
+    EXPECT_TRUE(message.contains(QStringLiteral("line 3"))) << message.toStdString();
+    EXPECT_TRUE(message.contains(QStringLiteral("column"))) << message.toStdString();
+    EXPECT_EQ(window.findChildren<QMessageBox*>().size(), 1);
+    EXPECT_EQ(finished.count(), 0);
+    EXPECT_EQ(importSummary(window), nullptr);
+    EXPECT_EQ(window.sessionModel()->rowCount(), 1);
+    EXPECT_EQ(window.chart()->kernelPointCount(), kernels);
+    EXPECT_EQ(window.kernelModel()->rowCount(), kernels);
+    closeDialogs(window);
+}
+
+TEST(UiImport, TheFilterHidesRowsAndDimsKernelsThatDoNotMatchShortOrFullName)
+{
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    const int all = window.chart()->kernelPointCount();
+    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv"))}));
+    closeDialogs(window);
+    fixtures::layoutNow(window, QSize(1600, 1000));  // labels are placed in a laid-out plot
+
+    window.kernelFilter()->setText(QStringLiteral("SAXPY"));  // any case
+    ASSERT_EQ(window.kernelProxy()->rowCount(), 1);
+    EXPECT_EQ(window.kernelProxy()->index(0, KernelTableModel::Name).data().toString(),
+              QStringLiteral("saxpy_kernel"));
+    EXPECT_EQ(window.chart()->kernelPointCount(), 1);
+    EXPECT_EQ(window.chart()->dimmedKernelPointCount(), all + 2);
+    const QString labels = window.chart()->visibleLabels().join(u'|');
+    EXPECT_TRUE(labels.contains(QStringLiteral("saxpy_kernel"))) << labels.toStdString();
+    EXPECT_FALSE(labels.contains(QStringLiteral("dgemm_tile"))) << labels.toStdString();
+
+    // "double const*" is only in dgemm_tile's full (demangled) name.
+    window.kernelFilter()->setText(QStringLiteral("double const*"));
+    ASSERT_EQ(window.kernelProxy()->rowCount(), 1);
+    EXPECT_EQ(window.kernelProxy()->index(0, KernelTableModel::Name).data().toString(), QStringLiteral("dgemm_tile"));
+    EXPECT_EQ(window.chart()->kernelPointCount(), 1);
+
+    window.kernelFilter()->clear();
+    EXPECT_EQ(window.kernelProxy()->rowCount(), all + 3);
+    EXPECT_EQ(window.chart()->kernelPointCount(), all + 3);
+    EXPECT_EQ(window.chart()->dimmedKernelPointCount(), 0);
+}
+
+TEST(UiImport, DroppingACsvImportsItAndASessionFileStillOpens)
+{
+    QTemporaryDir dir;
+    const QString sessionPath = dir.filePath(QStringLiteral("zen4.json"));
+    ASSERT_FALSE(saveSession(fixtures::zen4Session(), sessionPath).has_value());
+    MainWindow window;
+    QSignalSpy finished(&window, &MainWindow::importFinished);
+    // A session and a profile in one drop: the session opens, the profile joins it.
+    drop(window, {importFixture(QStringLiteral("plain.csv")), sessionPath});
+    EXPECT_EQ(finished.count(), 1);
+    ASSERT_EQ(window.sessionModel()->rowCount(), 1);
+    EXPECT_EQ(window.currentPath(), QFileInfo(sessionPath).absoluteFilePath());
+    const Session& session = window.sessionModel()->sessions().front().session;
+    EXPECT_EQ(importedKernelCount(session), 4);
+    EXPECT_EQ(session.computeCeilings.size(), fixtures::zen4Session().computeCeilings.size());
+    closeDialogs(window);
+
+    // ERT's roofline.json is JSON but not a session: it is imported (its ceilings, as an overlay here).
+    drop(window, {importFixture(QStringLiteral("ert_roofline.json"))});
+    EXPECT_EQ(finished.count(), 2);
+    EXPECT_EQ(window.sessionModel()->rowCount(), 2);
+    closeDialogs(window);
+}
+
+namespace {
+
+QStringList g_messages;
+
+void collectMessage(QtMsgType, const QMessageLogContext&, const QString& message)
+{
+    g_messages << message;
+}
+
+int kernelIndex(const Session& session, const QString& name, const QString& group = {})
+{
+    for (int i = 0; i < static_cast<int>(session.kernels.size()); ++i) {
+        const KernelResult& k = session.kernels[static_cast<std::size_t>(i)];
+        if (k.name == name && (group.isEmpty() || k.group == group))
+            return i;
+    }
+    return -1;
+}
+
+}  // namespace
+
+TEST(UiImport, TheLabelIsTheShortNameAndTheTooltipHasTheFullNameFileLevelAndTime)
+{
+    MainWindow window;
+    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv"))}));
+    closeDialogs(window);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    const Session& session = window.sessionModel()->sessions().front().session;
+    const int dgemm = kernelIndex(session, QStringLiteral("dgemm_tile"));
+    ASSERT_GE(dgemm, 0);
+    const QString tooltip = window.chart()->kernelTooltip(0, dgemm);
+    // The file has the mangled _Z10dgemm_tilePKdS0_Pdi; the tooltip shows it demangled in full.
+    EXPECT_TRUE(tooltip.contains(QStringLiteral("dgemm_tile(double const*, double const*, double*, int)")))
+        << tooltip.toStdString();
+    EXPECT_TRUE(tooltip.contains(QStringLiteral("ncu_details.csv (ncu)"))) << tooltip.toStdString();
+    EXPECT_TRUE(tooltip.contains(QStringLiteral("bytes at DRAM"))) << tooltip.toStdString();
+    EXPECT_TRUE(tooltip.contains(QStringLiteral("per run"))) << tooltip.toStdString();
+    // Template arguments are escaped, not swallowed as HTML tags.
+    const int saxpy = kernelIndex(session, QStringLiteral("saxpy_kernel"));
+    EXPECT_TRUE(window.chart()->kernelTooltip(0, saxpy).contains(QStringLiteral("saxpy_kernel&lt;float&gt;")));
+    // On the chart: the short name, with the level of the filled dot; the other levels tagged.
+    const QStringList labels = window.chart()->visibleLabels();
+    EXPECT_TRUE(labels.contains(QStringLiteral("dgemm_tile (DRAM)"))) << labels.join(u'|').toStdString();
+    EXPECT_TRUE(labels.contains(QStringLiteral("L2"))) << labels.join(u'|').toStdString();
+    EXPECT_FALSE(labels.join(u'|').contains(QStringLiteral("double const*")));
+}
+
+TEST(UiImport, BeforeAndAfterGroupsOfPlainCsvGetAnArrowWithThePercentChange)
+{
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("plain.csv"))}));
+    closeDialogs(window);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    // stencil_3d: 1.6 GFLOP in 0.2 s before (8 GFLOP/s), in 0.08 s after (20 GFLOP/s): +150 %.
+    EXPECT_EQ(window.chart()->beforeAfterArrowCount(), 1);
+    const QStringList labels = window.chart()->visibleLabels();
+    EXPECT_TRUE(labels.contains(QStringLiteral("+150 %"))) << labels.join(u'|').toStdString();
+    EXPECT_EQ(labels.count(QStringLiteral("stencil_3d (DRAM)")), 1);  // the "before" end is the arrow's tail
+    EXPECT_EQ(labels.count(QStringLiteral("stencil_3d")), 0);
+    // The arrow's pixels run between the two points, in the "better" green.
+    const Session& session = window.sessionModel()->sessions().front().session;
+    const KernelResult& before = session.kernels[static_cast<std::size_t>(
+        kernelIndex(session, QStringLiteral("stencil_3d"), QStringLiteral("before")))];
+    const KernelResult& after = session.kernels[static_cast<std::size_t>(
+        kernelIndex(session, QStringLiteral("stencil_3d"), QStringLiteral("after")))];
+    const QPoint from = window.chart()->viewportPosition(QPointF(before.intensity, before.gflops));
+    const QPoint to = window.chart()->viewportPosition(QPointF(after.intensity, after.gflops));
+    const QImage image = window.chart()->viewport()->grab().toImage();
+    EXPECT_TRUE(fixtures::colorNear(image, (from + to) / 2, QColor(0x00, 0x87, 0x62), 3));
+
+    // Filtered out, the arrow goes with its kernels.
+    window.kernelFilter()->setText(QStringLiteral("dgemm"));
+    EXPECT_EQ(window.chart()->beforeAfterArrowCount(), 0);
+}
+
+TEST(UiImport, TwoImportsOfTheSameKernelsCompareFileToFile)
+{
+    QTemporaryDir dir;
+    const QString a =
+        writeFile(dir, QStringLiteral("run1.csv"), "name,flops,bytes,seconds\nk,1e9,1e9,0.1\nz,1e9,1e8,1\n");
+    const QString b = writeFile(dir, QStringLiteral("run2.csv"), "name,flops,bytes,seconds\nk,1e9,1e9,0.125\n");
+    MainWindow window;
+    ASSERT_TRUE(window.importFiles({a, b}));
+    closeDialogs(window);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    EXPECT_EQ(window.chart()->beforeAfterArrowCount(), 1);
+    // 10 -> 8 GFLOP/s.
+    EXPECT_TRUE(window.chart()->visibleLabels().contains(QStringLiteral("−20 %")))
+        << window.chart()->visibleLabels().join(u'|').toStdString();
+}
+
+TEST(UiImport, SizeByTimeShareGivesDotsAnAreaInProportionToTheirShare)
+{
+    QTemporaryDir dir;
+    // Shares 64 %, 16 %, 16 %, 4 % of 1 s: diameters in the ratio 4 : 2 : 2 : 1 (area in proportion).
+    const QString path = writeFile(dir, QStringLiteral("shares.csv"),
+                                   "name,flops,bytes,seconds\nbig,6.4e9,1e9,0.64\nmid,1.6e9,1e8,0.16\n"
+                                   "mid2,1.6e9,1e10,0.16\nsmall,4e8,1e9,0.04\n");
+    MainWindow window;
+    ASSERT_TRUE(window.importFiles({path}));
+    closeDialogs(window);
+    RooflineChart* chart = window.chart();
+    const double plain = chart->kernelMarkerSize(0, 0);
+    EXPECT_DOUBLE_EQ(chart->kernelMarkerSize(0, 3), plain);
+    window.sizeByTimeAction()->setChecked(true);
+    const double big = chart->kernelMarkerSize(0, 0);
+    const double mid = chart->kernelMarkerSize(0, 1);
+    const double small = chart->kernelMarkerSize(0, 3);
+    EXPECT_NEAR(big / mid, 2.0, 1e-9);
+    EXPECT_NEAR(mid / small, 2.0, 1e-9);
+    EXPECT_GT(big, 3.0 * plain / 1.5);
+    // The big dot really is big on screen: a pixel well off its centre is still its colour.
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    const Session& session = window.sessionModel()->sessions().front().session;
+    const QPoint centre = chart->viewportPosition(QPointF(session.kernels[0].intensity, session.kernels[0].gflops));
+    const QImage image = chart->viewport()->grab().toImage();
+    const QColor ink = chart->theme().kernelColor(QStringLiteral("imported"));
+    EXPECT_TRUE(fixtures::colorNear(image, centre + QPoint(static_cast<int>(big / 2.0) - 5, 0), ink, 1));
+    window.sizeByTimeAction()->setChecked(false);
+    EXPECT_DOUBLE_EQ(chart->kernelMarkerSize(0, 0), plain);
+}
+
+// Regression (issue 6): a session of imports only has no roofs; the axes come from the kernels, and Qt must not
+// be asked for the logarithm of zero.
+TEST(UiImport, AnImportOnlySessionDrawsWithoutLogarithmWarnings)
+{
+    g_messages.clear();
+    const QtMessageHandler previous = qInstallMessageHandler(collectMessage);
+    {
+        MainWindow window;
+        EXPECT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv")),
+                                        importFixture(QStringLiteral("plain.csv"))}));
+        closeDialogs(window);
+        fixtures::layoutNow(window, QSize(1600, 1000));
+        window.chart()->resetView();
+        fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("import_only_1600x1000.png")));
+        EXPECT_GT(window.chart()->visibleLabels().size(), 4);
+        MainWindow ert;
+        EXPECT_TRUE(ert.importFiles({importFixture(QStringLiteral("ert_roofline.json"))}));
+        closeDialogs(ert);
+        fixtures::layoutNow(ert, QSize(1600, 1000));
+        EXPECT_FALSE(ert.chart()->ceilingSeries().isEmpty());
+        fixtures::grabImage(ert).save(fixtures::outputPath(QStringLiteral("import_ert_1600x1000.png")));
+    }
+    qInstallMessageHandler(previous);
+    const QStringList logs = g_messages.filter(QStringLiteral("ogarithm"));
+    EXPECT_TRUE(logs.isEmpty()) << logs.join(u'\n').toStdString();
+}
+
+TEST(UiImport, GrabsOfImportedKernelsOverAMeasuredSession)
+{
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv")),
+                                    importFixture(QStringLiteral("plain.csv")),
+                                    importFixture(QStringLiteral("likwid_mem_dp.csv"))}));
+    closeDialogs(window);
+    for (const QSize size : {QSize(1600, 1000), QSize(1920, 1080)}) {
+        fixtures::layoutNow(window, size);
+        const QImage image = fixtures::grabImage(window);
+        EXPECT_EQ(image.size(), size);
+        image.save(fixtures::outputPath(QStringLiteral("import_%1x%2.png").arg(size.width()).arg(size.height())));
+        // Every imported kernel is named on the chart.
+        const QString labels = window.chart()->visibleLabels().join(u'|');
+        for (const QString& name : {QStringLiteral("saxpy_kernel"), QStringLiteral("dgemm_tile"),
+                                    QStringLiteral("cutlass::Kernel"), QStringLiteral("stencil_3d"),
+                                    QStringLiteral("dgemm 1024"), QStringLiteral("conv2d")})
+            EXPECT_TRUE(labels.contains(name)) << name.toStdString() << " in " << labels.toStdString();
+        // No two kernel labels overlap.
+        const std::vector<QRectF> rects = window.chart()->kernelLabelRects();
+        for (std::size_t i = 0; i < rects.size(); ++i)
+            for (std::size_t j = i + 1; j < rects.size(); ++j)
+                EXPECT_FALSE(rects[i].intersects(rects[j])) << i << ' ' << j;
+    }
+    window.sizeByTimeAction()->setChecked(true);
+    fixtures::layoutNow(window, QSize(1920, 1080));
+    fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("import_time_share_1920x1080.png")));
+    ChartOptions dark = window.chart()->options();
+    dark.theme = ThemeKind::Dark;
+    window.chart()->setOptions(dark);
+    fixtures::layoutNow(window, QSize(1920, 1080));
+    fixtures::grabImage(*window.chart()).save(fixtures::outputPath(QStringLiteral("import_dark_chart.png")));
+}
+
+TEST(UiImport, BeforeAfterPairsFollowGroupNamesThenFileOrderAndMatchFullNames)
+{
+    auto kernel = [](const QString& name, const QString& fullName, const QString& group, const QString& source,
+                     double gflops) {
+        KernelResult k;
+        k.kind = QStringLiteral("imported");
+        k.name = name;
+        k.fullName = fullName;
+        k.group = group;
+        k.source = source;
+        k.gflops = gflops;
+        k.intensity = 1.0;
+        return k;
+    };
+    Session session;
+    const QString a = QStringLiteral("a.csv (ncu)");
+    const QString b = QStringLiteral("b.csv (ncu)");
+    session.kernels = {kernel(QStringLiteral("k"), QStringLiteral("void k<float>()"), {}, a, 10.0),
+                       kernel(QStringLiteral("k"), QStringLiteral("void k<double>()"), {}, a, 5.0),
+                       kernel(QStringLiteral("k"), QStringLiteral("void k<float>()"), {}, b, 12.0),
+                       kernel(QStringLiteral("k"), QStringLiteral("void k<float>()"), {}, b, 99.0),  // 2nd launch
+                       kernel(QStringLiteral("s"), {}, QStringLiteral("After"), a, 30.0),
+                       kernel(QStringLiteral("s"), {}, QStringLiteral("BEFORE"), a, 20.0)};
+    const std::vector<KernelChange> changes = beforeAfterChanges(session);
+    ASSERT_EQ(changes.size(), 2u);
+    // k<float>: a.csv's to b.csv's first launch; k<double> has no partner (full names differ).
+    EXPECT_EQ(changes[0].before, 0);
+    EXPECT_EQ(changes[0].after, 2);
+    EXPECT_NEAR(changes[0].percentGflops, 20.0, 1e-9);
+    // s: "before" comes first whatever the order in the file, and any case.
+    EXPECT_EQ(changes[1].before, 5);
+    EXPECT_EQ(changes[1].after, 4);
+    EXPECT_NEAR(changes[1].percentGflops, 50.0, 1e-9);
+    EXPECT_EQ(formatPercentChange(50.0), QStringLiteral("+50 %"));
+    EXPECT_EQ(formatPercentChange(-4.34), QStringLiteral("−4.3 %"));
+    // One group only: nothing to compare.
+    session.kernels.resize(2);
+    EXPECT_TRUE(beforeAfterChanges(session).empty());
+}
+
+TEST(UiImport, ManyBeforeAfterPairsGiveAHintInsteadOfAThicketAndTheFilterBringsArrowsBack)
+{
+    QTemporaryDir dir;
+    QByteArray csv = "name,flops,bytes,seconds,group\n";
+    for (int i = 0; i < 45; ++i)
+        csv += QStringLiteral("kernel_%1,1e9,%2,0.1,before\nkernel_%1,1e9,%2,0.05,after\n")
+                   .arg(i)
+                   .arg(1e7 * (i + 1))
+                   .toUtf8();
+    const QString path = writeFile(dir, QStringLiteral("pairs.csv"), csv);
+    MainWindow window;
+    ASSERT_TRUE(window.importFiles({path}));
+    closeDialogs(window);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    EXPECT_EQ(window.chart()->beforeAfterArrowCount(), 0);
+    EXPECT_TRUE(window.chart()->visibleLabels().join(u'|').contains(QStringLiteral("45 before/after pairs")));
+    window.kernelFilter()->setText(QStringLiteral("kernel_7"));
+    EXPECT_EQ(window.chart()->beforeAfterArrowCount(), 1);
+    EXPECT_TRUE(window.chart()->visibleLabels().contains(QStringLiteral("+100 %")));
+}
