@@ -19,7 +19,8 @@ inline const QString kCustomId = QStringLiteral("custom");
 
 inline constexpr std::int64_t kPanelMinBatch = 1;
 inline constexpr std::int64_t kPanelMaxBatch = 4096;
-inline constexpr std::int64_t kPanelMinContext = 128;
+// Down to one token: the source text's batching table is the weights-only view, where the KV cache is ~0.
+inline constexpr std::int64_t kPanelMinContext = 1;
 inline constexpr std::int64_t kPanelMaxContext = 1 << 20;
 
 struct BatchingInputs {
