@@ -26,13 +26,13 @@ std::vector<CeilingAgreement> compareRuns(const std::vector<Session>& runs)
             values.emplace_back(c.level + QStringLiteral(" bandwidth"), c.gbps);
         return values;
     };
-    for (const auto& [name, value] : valuesOf(runs.front())) {
+    for (const auto& [name, firstValue] : valuesOf(runs.front())) {
         CeilingAgreement row;
         row.name = name;
         row.unit = name.endsWith(QLatin1String(" bandwidth")) ? QStringLiteral("GB/s") : QStringLiteral("GFLOP/s");
         for (const Session& run : runs) {
             const auto values = valuesOf(run);
-            const auto found = std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == name; });
+            const auto found = std::find_if(values.begin(), values.end(), [&row](const auto& v) { return v.first == row.name; });
             if (found == values.end())
                 break;
             row.values.push_back(found->second);
