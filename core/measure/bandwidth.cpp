@@ -79,7 +79,11 @@ std::optional<BandwidthPoint> measureBandwidthPoint(const QString& mix, std::int
     const double probeSeconds = std::max(probe.repSeconds.back(), 1e-7);
     passes = static_cast<int>(std::clamp(std::ceil(passes * control.repSeconds() / probeSeconds), 1.0, 1e7));
 
-    const ParallelRun run = timePasses(threads, control.reps(), passes, pass, control);
+    // DRAM-sized working sets wander most between runs (page placement, refresh, the other core): at
+    // 64 MiB and above, take more repetitions so the median holds still. They are few passes each.
+    constexpr std::int64_t kLargeWorkingSet = 64LL * 1024 * 1024;
+    const int reps = workingSetBytes >= kLargeWorkingSet ? std::max(control.reps(), 9) : control.reps();
+    const ParallelRun run = timePasses(threads, reps, passes, pass, control);
     if (run.cancelled)
         return std::nullopt;
 
