@@ -3,6 +3,7 @@
 RIDGELINE_PACKAGES=(
     cmake g++ ninja-build ccache pkg-config
     qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev
+    libqt6opengl6-dev  # Qt6Charts.cmake needs Qt6OpenGL; qt6-charts-dev does not depend on it
     libopenblas-dev libgtest-dev libbenchmark-dev
     fonts-dejavu-core xvfb xauth
     clang-14 libclang-rt-14-dev
