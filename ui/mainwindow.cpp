@@ -42,6 +42,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QLogValueAxis>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -494,6 +495,16 @@ Scene MainWindow::currentViewAsScene() const
         scene.view = QStringLiteral("roofline");
         if (!m_selectedKernelName.isEmpty())
             scene.highlight = QStringList{m_selectedKernelName};
+        // The zoom the speaker chose is part of the view: keep both log axes' ranges.
+        const auto logRange = [this](Qt::Orientation orientation) -> std::optional<AxisRange> {
+            const QList<QAbstractAxis*> axes = m_chart->chart()->axes(orientation);
+            const auto* axis = axes.isEmpty() ? nullptr : qobject_cast<const QLogValueAxis*>(axes.first());
+            if (axis == nullptr || !(axis->min() > 0.0) || !(axis->max() > axis->min()))
+                return std::nullopt;
+            return AxisRange{axis->min(), axis->max()};
+        };
+        scene.intensityRange = logRange(Qt::Horizontal);
+        scene.performanceRange = logRange(Qt::Vertical);
     }
     return scene;
 }

@@ -388,4 +388,13 @@ TEST(UiMainWindow, SavingTheViewAsASceneAppendsToADeckFile)
     QFile file(notADeck);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     EXPECT_EQ(file.readAll(), QByteArray("{\"my\": \"notes\"}"));
+
+    // On the roofline tab the scene keeps the chart's current zoom.
+    window.tabs()->setCurrentIndex(0);
+    const Scene roofline = window.currentViewAsScene();
+    EXPECT_EQ(roofline.view, QStringLiteral("roofline"));
+    ASSERT_TRUE(roofline.intensityRange.has_value());
+    ASSERT_TRUE(roofline.performanceRange.has_value());
+    EXPECT_GT(roofline.intensityRange->max, roofline.intensityRange->min);
+    EXPECT_GT(roofline.performanceRange->min, 0.0);
 }
