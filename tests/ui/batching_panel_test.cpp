@@ -25,6 +25,7 @@
 #include <functional>
 #include <string_view>
 #include <limits>
+#include <optional>
 
 using namespace ridgeline;
 using namespace ridgeline::ui;
@@ -469,4 +470,49 @@ TEST(UiBatchingGrab, RendersTheExplorerAtSlideSizeInLightAndDark)
     fixtures::layoutNow(panel, kSlide);
     fixtures::grabImage(panel).save(fixtures::outputPath(QStringLiteral("batching_error_light.png")));
     EXPECT_FALSE(panel.errorText().isEmpty());
+}
+
+// No text covers other text on either chart, wherever the sliders are: the labels of the knee, the
+// memory limit, the roofs and the batch marks are fixed, the current batch's move; at slide size and at
+// the smallest size the window gives the panel. (Scene 5 once drew "B = 256: ..." over the knee label.)
+TEST(UiBatchingLabels, NoTextOverlapsAnotherTextAcrossBatchAndContext)
+{
+    const auto overlapping = [](const std::vector<QRectF>& rects) -> std::optional<std::pair<QRectF, QRectF>> {
+        for (std::size_t i = 0; i < rects.size(); ++i)
+            for (std::size_t j = i + 1; j < rects.size(); ++j)
+                if (rects[i].intersects(rects[j]))
+                    return std::make_pair(rects[i], rects[j]);
+        return std::nullopt;
+    };
+    const auto describe = [](const QRectF& r) {
+        return QStringLiteral("(%1,%2 %3x%4)").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height()).toStdString();
+    };
+    for (const QSize size : {kSlide, QSize(1600, 1000)}) {
+        BatchingPanel panel;
+        BatchingInputs in = sourceTextInputs(QStringLiteral("h100-sxm"), 1);
+        panel.setInputs(in);
+        panel.setCustomGpu(300.0, 2.0, 80.0);  // the talk's GPU, as in scenes 4 to 6
+        fixtures::layoutNow(panel, size);
+        int checked = 0;
+        for (const std::int64_t context : {1LL, 64LL, 8192LL, 131072LL}) {
+            for (std::int64_t batch = 1; batch <= 4096; batch *= 4) {
+                panel.setContext(context);
+                panel.setBatch(batch);
+                QCoreApplication::processEvents();
+                ++checked;
+                const std::string where = "size " + std::to_string(size.width()) + ", batch " + std::to_string(batch) +
+                    ", context " + std::to_string(context);
+                const QStringList throughputTexts = panel.throughputChart()->texts();
+                if (const auto hit = overlapping(panel.throughputChart()->textRects()))
+                    ADD_FAILURE() << "throughput chart, " << where << ": " << describe(hit->first) << " and "
+                                  << describe(hit->second) << " in " << joined(throughputTexts);
+                if (const auto hit = overlapping(panel.rooflineChart()->textRects()))
+                    ADD_FAILURE() << "roofline chart, " << where << ": " << describe(hit->first) << " and "
+                                  << describe(hit->second) << " in " << joined(panel.rooflineChart()->texts());
+                EXPECT_TRUE(containsText(throughputTexts, QStringLiteral("B = %1:").arg(batch == 1 ? QStringLiteral("1") : QLocale(QLocale::English).toString(qlonglong(batch)))))
+                    << where << ": the current batch is always labelled; " << joined(throughputTexts);
+            }
+        }
+        EXPECT_EQ(checked, 4 * 7);
+    }
 }

@@ -258,6 +258,15 @@ QPoint BatchThroughputChart::stepViewportPosition(QPointF value) const
     return mapFromScene(chart()->mapToScene(chart()->mapToPosition(QPointF(value.x(), value.y() * 1e3), m_step)));
 }
 
+std::vector<QRectF> BatchThroughputChart::textRects() const
+{
+    std::vector<QRectF> rects;
+    for (const ChartOverlay* overlay : {m_fixed, m_moving})
+        for (const QRectF& r : overlay->textRects())
+            rects.push_back(r);
+    return rects;
+}
+
 QStringList BatchThroughputChart::texts() const
 {
     QStringList list{chart()->title()};
@@ -313,7 +322,7 @@ void BatchThroughputChart::relayout()
 
     // The context these curves are for, top right; the knee label drops a row rather than cover it.
     {
-        const QString label = tr("%1 tokens of context").arg(formatInteger(double(m_data.context)));
+        const QString label = m_data.context == 1 ? tr("1 token of context") : tr("%1 tokens of context").arg(formatInteger(double(m_data.context)));
         const double w = metrics.horizontalAdvance(label);
         obstacles.push_back(text(label, QPointF(plot.right() - pad - w, plot.top() + pad), m_theme.text));
     }
@@ -332,7 +341,8 @@ void BatchThroughputChart::relayout()
         lines.push_back({QLineF(x, plot.top(), x, plot.bottom()), pen});
         const QString label = tr("compute-bound from B = %1").arg(formatInteger(double(knee)));
         const double w = metrics.horizontalAdvance(label);
-        const double left = x + pad + w <= plot.right() - pad ? x + pad : x - pad - w;
+        // Right of the line, else left of it, and never cut off by the plot's left edge.
+        const double left = x + pad + w <= plot.right() - pad ? x + pad : std::max(plot.left() + pad, x - pad - w);
         obstacles.push_back(text(label, QPointF(left, topRow(left, w)), m_theme.text));
     } else {
         const QString label = knee > 0 ? tr("compute-bound only from B = %1").arg(formatInteger(double(knee)))
@@ -362,13 +372,13 @@ void BatchThroughputChart::relayout()
     const QPointF stepAt = chart()->mapToPosition(QPointF(double(m_data.batch), m_data.stepSeconds * 1e3), m_step);
     lines.push_back({QLineF(tokensAt.x(), plot.top(), tokensAt.x(), plot.bottom()),
                      QPen(m_theme.highlight, 1.5, Qt::DotLine)});
-    const QString current = tr("B = %1: %2 tokens/s, %3 per step")
-                                .arg(formatInteger(double(m_data.batch)), formatNumber(m_data.tokensPerSecond),
-                                     formatSeconds(m_data.stepSeconds));
+    // Each marker carries its own number: one long label would be as wide as the plot on a slide.
+    const QString tokensLabel = tr("B = %1: %2 tokens/s")
+                                    .arg(formatInteger(double(m_data.batch)), formatNumber(m_data.tokensPerSecond));
+    const QString stepLabel = tr("%1 per step").arg(formatSeconds(m_data.stepSeconds));
     LabelLayoutInput layout;
     layout.bounds = plot.adjusted(pad, pad, -pad, -pad);
     layout.obstacles = obstacles;
-    layout.obstacles.push_back(QRectF(stepAt - QPointF(9, 9), QSizeF(18, 18)));
     layout.markerRadius = 9.0;
     for (QLineSeries* series : {m_tokens, m_step}) {
         const QList<QPointF> points = series->points();
@@ -376,15 +386,33 @@ void BatchThroughputChart::relayout()
             layout.lines.emplace_back(chart()->mapToPosition(points[i - 1], series),
                                       chart()->mapToPosition(points[i], series));
     }
-    layout.labels.push_back({tokensAt, QSizeF(metrics.horizontalAdvance(current) + 4.0, lineHeight + 2.0)});
+    const auto boxSize = [&](const QString& s) { return QSizeF(metrics.horizontalAdvance(s) + 4.0, lineHeight + 2.0); };
+    layout.labels.push_back({tokensAt, boxSize(tokensLabel)});
+    layout.labels.push_back({stepAt, boxSize(stepLabel)});
     const std::vector<LabelPlacement> placed = placeLabels(layout);
-    if (!placed.empty() && placed.front().placed) {
-        const LabelPlacement& p = placed.front();
-        if (p.needsLeader)
-            lines.push_back({p.leader, QPen(m_theme.highlight, 1.5)});
-        text(current, p.rect.topLeft() + QPointF(2.0, 1.0), m_theme.highlight);
-    } else {
-        text(current, QPointF(plot.left() + pad, plot.top() + pad + lineHeight + pad), m_theme.highlight);
+    std::vector<QRectF> taken = obstacles;
+    for (const LabelPlacement& p : placed)
+        if (p.placed)
+            taken.push_back(p.rect);
+    const QString labels[] = {tokensLabel, stepLabel};
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        const LabelPlacement& p = placed[i];
+        if (p.placed) {
+            if (p.needsLeader)
+                lines.push_back({p.leader, QPen(m_theme.highlight, 1.5)});
+            text(labels[i], p.rect.topLeft() + QPointF(2.0, 1.0), m_theme.highlight);
+            continue;
+        }
+        // No spot near its marker: the first free row of the plot, left or right, so it never covers
+        // other text (the colour and the dotted line tie it to the current batch).
+        const QSizeF size = boxSize(labels[i]);
+        std::optional<QRectF> spot = freeRow(layout.bounds, size, taken, layout.lines, /*avoidLines=*/true);
+        if (!spot)
+            spot = freeRow(layout.bounds, size, taken, layout.lines, /*avoidLines=*/false);
+        if (!spot)
+            continue;  // a plot too small for the text: the headline above the charts has the numbers
+        taken.push_back(*spot);
+        text(labels[i], spot->topLeft() + QPointF(2.0, 1.0), m_theme.highlight);
     }
     m_moving->setContent(std::move(lines), std::move(texts), {});
 }

@@ -8,6 +8,8 @@
 
 #include <QChartView>
 
+#include <vector>
+
 QT_BEGIN_NAMESPACE
 class QAreaSeries;
 class QLineSeries;
@@ -38,6 +40,8 @@ public:
     QPoint stepViewportPosition(QPointF batchAndSeconds) const;
     // Title and every text drawn on the plot, for tests.
     QStringList texts() const;
+    // Every text box the chart draws over its plot, in chart coordinates: for overlap tests.
+    std::vector<QRectF> textRects() const;
     QLineSeries* tokensSeries() const { return m_tokens; }
     QScatterSeries* currentTokensMarker() const { return m_currentTokens; }
 

@@ -19,6 +19,9 @@ namespace ridgeline::ui {
 
 namespace {
 
+constexpr double kRingRadius = 14.0;  // the ring around the current step
+constexpr double kRingClearance = kRingRadius + 4.0;
+
 constexpr double kAnnotationZ = 4.5;
 constexpr double kOverdraw = 1e3;  // roofs run past the visible range
 
@@ -255,6 +258,15 @@ QPoint DecodeRooflineChart::currentPointPosition() const
     return viewportPosition(QPointF(m_data.current.intensity, m_data.current.achievedTflops));
 }
 
+std::vector<QRectF> DecodeRooflineChart::textRects() const
+{
+    std::vector<QRectF> rects;
+    for (const ChartOverlay* overlay : {m_fixed, m_moving})
+        for (const QRectF& r : overlay->textRects())
+            rects.push_back(r);
+    return rects;
+}
+
 QStringList DecodeRooflineChart::texts() const
 {
     QStringList list{chart()->title()};
@@ -323,7 +335,19 @@ void DecodeRooflineChart::relayout()
             label << tr("datasheet: %1 TFLOP/s, %2 TB/s")
                          .arg(formatNumber(effective.peakGflops), formatNumber(effective.bandwidthGbps));
         }
-        double y = at(1.0, upper.peakGflops).y() - pad - lineHeight * double(label.size());
+        // Above the flat roof, and above the current step's ring when the ring would sit on the text.
+        const QPointF current = at(m_data.current.intensity, m_data.current.achievedTflops);
+        const QRectF ring(current - QPointF(kRingClearance, kRingClearance),
+                          QSizeF(2.0 * kRingClearance, 2.0 * kRingClearance));
+        const double roofY = at(1.0, upper.peakGflops).y();
+        double y = roofY - pad - lineHeight * double(label.size());
+        for (const QString& line : label) {
+            const double w = metrics.horizontalAdvance(line);
+            if (QRectF(plot.right() - pad - w, y, w, lineHeight * double(label.size())).intersects(ring)) {
+                y = ring.top() - lineHeight * double(label.size());
+                break;
+            }
+        }
         for (const QString& line : label) {
             const double w = metrics.horizontalAdvance(line);
             const QPointF origin(plot.right() - pad - w, y);
@@ -363,10 +387,17 @@ void DecodeRooflineChart::relayout()
         for (qsizetype i = 1; i < points.size(); ++i)
             curveSegments.emplace_back(at(points[i - 1].x(), points[i - 1].y()), at(points[i].x(), points[i].y()));
     }
-    // Places the labels, appends what it drew to lines/texts and the boxes to `placedRects`.
-    auto place = [&](const std::vector<PointLabel>& requests, const std::vector<QRectF>& avoid,
-                     std::vector<AnnotationLine>& outLines, std::vector<AnnotationText>& outTexts,
-                     std::vector<QRectF>& placedRects, bool forceFirst) {
+    // One placed label: its box and what draws it (text lines, and a leader when it sits away from its point).
+    struct DrawnLabel {
+        QRectF rect;
+        std::vector<AnnotationText> texts;
+        std::optional<AnnotationLine> leader;
+    };
+    // Places the labels and returns what draws each one that found a place. The first `hardCount` boxes of
+    // `avoid` (roof and ridge text) must never be covered; the rest (batch marks' labels) may give way to a
+    // forced first label.
+    auto place = [&](const std::vector<PointLabel>& requests, const std::vector<QRectF>& avoid, std::size_t hardCount,
+                     bool forceFirst) {
         LabelLayoutInput layout;
         layout.bounds = plot.adjusted(pad, pad, -pad, -pad);
         layout.obstacles = avoid;
@@ -377,14 +408,15 @@ void DecodeRooflineChart::relayout()
         std::vector<LabelPlacement> placed = placeLabels(layout);
         if (forceFirst && !placed.empty() && !placed.front().placed) {
             // The first label is always drawn: at the free spot of a grid over the plot nearest to its
-            // point (or, when nothing is free, the spot it overlaps least), with a leader back to it.
+            // point (or, when nothing is free, the spot that covers the least, batch marks' labels before
+            // anything else), with a leader back to it.
             const QSizeF size = boxSize(requests.front());
             const QRectF inner = plot.adjusted(pad, pad, -pad, -pad);
             const QPointF anchor = requests.front().anchor;
             QRectF chosen(inner.topLeft(), size);
             double bestOverlap = std::numeric_limits<double>::max();
             double bestDistance = std::numeric_limits<double>::max();
-            constexpr int kGrid = 8;
+            constexpr int kGrid = 24;  // fine enough to find a gap between the batch marks
             for (int gy = 0; gy <= kGrid; ++gy)
                 for (int gx = 0; gx <= kGrid; ++gx) {
                     const QRectF candidate(inner.left() + (inner.width() - size.width()) * gx / kGrid,
@@ -393,10 +425,17 @@ void DecodeRooflineChart::relayout()
                     if (candidate.contains(anchor))
                         continue;
                     double overlap = 0.0;
-                    for (const QRectF& o : avoid) {
-                        const QRectF both = o.intersected(candidate);
-                        overlap += both.isValid() ? both.width() * both.height() : 0.0;
-                    }
+                    const QRectF padded = candidate.adjusted(-2, -1, 2, 1);
+                    const auto addOverlap = [&](const QRectF& o, double weight) {
+                        const QRectF both = o.intersected(padded);
+                        overlap += both.isValid() ? weight * (1.0 + both.width() * both.height()) : 0.0;
+                    };
+                    constexpr double kHard = 1e6;
+                    for (std::size_t a = 0; a < avoid.size(); ++a)
+                        addOverlap(avoid[a], a < hardCount ? kHard : 1.0);
+                    for (std::size_t other = 1; other < placed.size(); ++other)  // the labels placed with it
+                        if (placed[other].placed)
+                            addOverlap(placed[other].rect, 1.0);
                     const double distance = QLineF(candidate.center(), anchor).length();
                     if (overlap < bestOverlap - 1.0 || (std::fabs(overlap - bestOverlap) <= 1.0 && distance < bestDistance)) {
                         bestOverlap = overlap;
@@ -404,22 +443,38 @@ void DecodeRooflineChart::relayout()
                         chosen = candidate;
                     }
                 }
+            // Where it still meets a batch mark's label placed with it, the mark's label gives way.
+            for (std::size_t other = 1; other < placed.size(); ++other)
+                if (placed[other].placed && placed[other].rect.intersects(chosen.adjusted(-2, -1, 2, 1)))
+                    placed[other].placed = false;
             placed.front().placed = true;
             placed.front().rect = chosen;
             placed.front().needsLeader = true;
             placed.front().leader = QLineF(placed.front().rect.center(), requests.front().anchor);
         }
+        std::vector<DrawnLabel> drawn;
         for (std::size_t i = 0; i < placed.size() && i < requests.size(); ++i) {
             if (!placed[i].placed)
                 continue;
+            DrawnLabel label;
+            label.rect = placed[i].rect;
             if (placed[i].needsLeader)
-                outLines.push_back({placed[i].leader, QPen(requests[i].color, 1.5)});
+                label.leader = AnnotationLine{placed[i].leader, QPen(requests[i].color, 1.5)};
             QPointF origin = placed[i].rect.topLeft() + QPointF(2.0, 1.0);
             for (const QString& line : requests[i].lines) {
-                outTexts.push_back({line, origin, 0.0, requests[i].color, labelFont, m_theme.background});
+                label.texts.push_back({line, origin, 0.0, requests[i].color, labelFont, m_theme.background});
                 origin.ry() += lineHeight;
             }
-            placedRects.push_back(placed[i].rect);
+            drawn.push_back(std::move(label));
+        }
+        return drawn;
+    };
+    const auto draw = [](const std::vector<DrawnLabel>& labels, std::vector<AnnotationLine>& outLines,
+                         std::vector<AnnotationText>& outTexts) {
+        for (const DrawnLabel& label : labels) {
+            if (label.leader)
+                outLines.push_back(*label.leader);
+            outTexts.insert(outTexts.end(), label.texts.begin(), label.texts.end());
         }
     };
 
@@ -450,9 +505,10 @@ void DecodeRooflineChart::relayout()
             : QStringLiteral("B=%1\u2013%2").arg(formatInteger(double(m.first)), formatInteger(double(m.last)));
         fixedRequests.push_back({{text}, m.anchor, trajectoryColor(m_theme)});
     }
+    std::vector<DrawnLabel> fixedLabels = place(fixedRequests, obstacles, obstacles.size(), m_data.hasAttention);
     std::vector<QRectF> taken = obstacles;
-    place(fixedRequests, obstacles, lines, texts, taken, m_data.hasAttention);
-    m_fixed->setContent(std::move(lines), std::move(texts), {});
+    for (const DrawnLabel& label : fixedLabels)
+        taken.push_back(label.rect);
 
     // The current step: two lines beside its dot, around the fixed labels; a ring to find it on a slide.
     const BatchSample& cur = m_data.current;
@@ -463,11 +519,22 @@ void DecodeRooflineChart::relayout()
              .arg(formatNumber(cur.intensity), m_data.bound == Bound::Memory ? tr("memory-bound") : tr("compute-bound"),
                   cur.fits ? QString() : tr(", does not fit"))},
         curAt, m_theme.highlight};
+    const std::size_t attentionLabels = m_data.hasAttention && !fixedLabels.empty() ? 1 : 0;
+    const std::vector<DrawnLabel> currentLabel = place({current}, taken, obstacles.size() + attentionLabels, true);
+    // In a crowded plot the current step's label wins: a batch mark's label it would cover is left out
+    // (the attention label, first, always stays).
+    if (!currentLabel.empty())
+        for (std::size_t i = attentionLabels; i < fixedLabels.size();)
+            if (fixedLabels[i].rect.intersects(currentLabel.front().rect.adjusted(-2, -1, 2, 1)))
+                fixedLabels.erase(fixedLabels.begin() + std::ptrdiff_t(i));
+            else
+                ++i;
+    draw(fixedLabels, lines, texts);
+    m_fixed->setContent(std::move(lines), std::move(texts), {});
     std::vector<AnnotationLine> movingLines;
     std::vector<AnnotationText> movingTexts;
-    std::vector<QRectF> ignored;
-    place({current}, taken, movingLines, movingTexts, ignored, true);
-    m_moving->setContent(std::move(movingLines), std::move(movingTexts), {{curAt, 14.0, QPen(m_theme.highlight, 2.5)}});
+    draw(currentLabel, movingLines, movingTexts);
+    m_moving->setContent(std::move(movingLines), std::move(movingTexts), {{curAt, kRingRadius, QPen(m_theme.highlight, 2.5)}});
 }
 
 }  // namespace ridgeline::ui

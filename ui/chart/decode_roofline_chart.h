@@ -9,6 +9,8 @@
 
 #include <QChartView>
 
+#include <vector>
+
 QT_BEGIN_NAMESPACE
 class QLineSeries;
 class QLogValueAxis;
@@ -35,6 +37,8 @@ public:
     // Where the current decode step is drawn, in viewport pixels.
     QPoint currentPointPosition() const;
     QStringList texts() const;
+    // Every text box the chart draws over its plot, in chart coordinates: for overlap tests.
+    std::vector<QRectF> textRects() const;
     QScatterSeries* currentMarker() const { return m_current; }
     QScatterSeries* attentionMarker() const { return m_attention; }
     QLineSeries* trajectorySeries() const { return m_trajectory; }

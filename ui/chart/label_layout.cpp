@@ -171,4 +171,30 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
     return result;
 }
 
+std::optional<QRectF> freeRow(const QRectF& bounds, QSizeF size, const std::vector<QRectF>& taken,
+                              const std::vector<QLineF>& lines, bool avoidLines)
+{
+    if (size.width() > bounds.width() || size.height() > bounds.height())
+        return std::nullopt;
+    const double step = std::max(2.0, size.height() / 4.0);
+    for (double top = bounds.top(); top + size.height() <= bounds.bottom(); top += step) {
+        // Flush left, flush right, then the positions between.
+        std::vector<double> lefts{bounds.left(), bounds.right() - size.width()};
+        constexpr int kColumns = 8;
+        for (int column = 1; column < kColumns; ++column)
+            lefts.push_back(bounds.left() + (bounds.width() - size.width()) * column / kColumns);
+        for (const double left : lefts) {
+            const QRectF rect(QPointF(left, top), size);
+            const QRectF padded = rect.adjusted(-2, -1, 2, 1);
+            if (std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) { return other.intersects(padded); }))
+                continue;
+            if (avoidLines && std::any_of(lines.begin(), lines.end(),
+                                          [&](const QLineF& line) { return segmentIntersectsRect(line, rect); }))
+                continue;
+            return rect;
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace ridgeline::ui

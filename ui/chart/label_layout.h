@@ -8,6 +8,7 @@
 #include <QRectF>
 #include <QSizeF>
 
+#include <optional>
 #include <vector>
 
 namespace ridgeline::ui {
@@ -35,6 +36,12 @@ struct LabelLayoutInput {
 };
 
 std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input);
+
+// A place of last resort for a label that found none near its point: the first row inside `bounds`, from
+// the top, flush left, flush right or between, whose box meets none of `taken` (and, with avoidLines, crosses
+// none of `lines`). Empty when there is no such row.
+std::optional<QRectF> freeRow(const QRectF& bounds, QSizeF size, const std::vector<QRectF>& taken,
+                              const std::vector<QLineF>& lines, bool avoidLines);
 
 // True when the segment crosses or touches the rectangle.
 bool segmentIntersectsRect(const QLineF& segment, const QRectF& rect);

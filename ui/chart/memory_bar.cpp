@@ -13,6 +13,12 @@ namespace ridgeline::ui {
 
 namespace {
 
+// "1 token", "8,192 tokens".
+QString tokens(std::int64_t count)
+{
+    return count == 1 ? QStringLiteral("1 token") : QStringLiteral("%1 tokens").arg(formatInteger(double(count)));
+}
+
 constexpr double kMargin = 16.0;
 constexpr double kBarHeight = 46.0;
 constexpr double kGap = 8.0;
@@ -94,16 +100,16 @@ void MemoryBar::rebuildTexts()
     m_legend.push_back({weightsColor(), false,
                         tr("Weights %1 (%2)").arg(formatGiB(double(d.weightsBytes)), formatGB(double(d.weightsBytes)))});
     m_legend.push_back({kvColor(), false,
-                        tr("KV cache %1 = %2 \u00d7 %3 (%4 tokens each)")
-                            .arg(formatGiB(double(d.kvBytes)), formatInteger(double(d.batch)),
-                                 formatMemory(double(d.kvBytesPerSequence)), formatInteger(double(d.context)))});
+                        tr("KV cache %1 = %2 \u00d7 %3 (%4 each)")
+                            .arg(formatMemory(double(d.kvBytes)), formatInteger(double(d.batch)),
+                                 formatMemory(double(d.kvBytesPerSequence)), tokens(d.context))});
     if (d.fits)
         m_legend.push_back({m_theme.minorGrid, false, tr("Free %1").arg(formatGiB(capacity - required))});
     else
         m_legend.push_back({overColor(), true, tr("Over by %1").arg(formatGiB(required - capacity))});
     const QString maxBatch = d.maxFittingBatch > 0
-        ? tr("Max batch at %1 tokens: %2").arg(formatInteger(double(d.context)), formatInteger(double(d.maxFittingBatch)))
-        : tr("Not even one sequence of %1 tokens fits").arg(formatInteger(double(d.context)));
+        ? tr("Max batch at %1: %2").arg(tokens(d.context), formatInteger(double(d.maxFittingBatch)))
+        : tr("Not even one sequence of %1 fits").arg(tokens(d.context));
     m_legend.push_back({QColor(), false, maxBatch});
 }
 
