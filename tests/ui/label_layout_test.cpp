@@ -55,3 +55,30 @@ TEST(UiLabelLayout, SegmentRectangleIntersection)
     EXPECT_FALSE(segmentIntersectsRect(QLineF(0, 30, 5, 0), rect));
     EXPECT_TRUE(segmentIntersectsRect(QLineF(12, 12, 13, 13), rect));
 }
+
+TEST(FreeRow, FindsTheFirstRowClearOfTextAndPrefersOneClearOfLines)
+{
+    const QRectF bounds(0, 0, 400, 200);
+    const std::vector<QRectF> taken{QRectF(0, 0, 400, 30)};           // a full-width label on top
+    const std::vector<QLineF> lines{QLineF(0, 40, 400, 40)};            // a curve just below it
+    const auto clear = freeRow(bounds, QSizeF(120, 20), taken, lines, true);
+    ASSERT_TRUE(clear.has_value());
+    EXPECT_GT(clear->top(), 40.0) << "below the curve, not across it";
+    EXPECT_FALSE(clear->intersects(taken.front()));
+    EXPECT_TRUE(bounds.contains(*clear));
+
+    const auto acrossLines = freeRow(bounds, QSizeF(120, 20), taken, lines, false);
+    ASSERT_TRUE(acrossLines.has_value());
+    EXPECT_LT(acrossLines->top(), clear->top());
+    EXPECT_FALSE(acrossLines->intersects(taken.front()));
+
+    // Room only between two labels: found by the positions between flush left and flush right.
+    const std::vector<QRectF> sides{QRectF(0, 0, 150, 200), QRectF(250, 0, 150, 200)};
+    const auto between = freeRow(bounds, QSizeF(90, 20), sides, {}, true);
+    ASSERT_TRUE(between.has_value());
+    EXPECT_GE(between->left(), 150.0);
+    EXPECT_LE(between->right(), 250.0);
+
+    EXPECT_FALSE(freeRow(bounds, QSizeF(500, 20), {}, {}, true).has_value()) << "wider than the plot";
+    EXPECT_FALSE(freeRow(bounds, QSizeF(120, 20), {bounds}, {}, false).has_value()) << "no room at all";
+}
