@@ -1,7 +1,9 @@
 // GoogleTest main for the widget tests: offscreen unless told otherwise, and a QApplication (hotspot's trick).
 
 #include <QApplication>
+#include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -14,6 +16,11 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RidgelineTests"));
     QApplication::setApplicationName(QStringLiteral("RidgelineUiTests"));
+    // ctest runs test processes side by side: each gets settings of its own, or one test's window
+    // would save its geometry and recent files between another's save and read.
+    const QTemporaryDir settingsDir;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }
