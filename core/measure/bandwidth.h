@@ -12,7 +12,7 @@ namespace ridgeline {
 std::optional<BandwidthPoint> measureBandwidthPoint(const QString& mix, std::int64_t workingSetBytes, int threads,
                                                     MeasureControl& control);
 
-// STREAM-style triad: three arrays of `arrayBytes` each, split over the threads; returns median GB/s
+// STREAM-style triad: three arrays of `arrayBytes` each, split over the threads; returns GB/s over the repetitions
 // counting 24 bytes per element as STREAM does. nullopt when cancelled.
 std::optional<Spread> measureStreamTriad(std::int64_t arrayBytes, int threads, MeasureControl& control);
 

@@ -29,7 +29,7 @@ std::vector<BandwidthCeiling> bandwidthCeilingsFromCurve(const std::vector<Bandw
         if (point.level.isEmpty())
             continue;
         const BandwidthPoint*& current = best[point.level];
-        if (!current || point.gbps > current->gbps)
+        if (!current || point.spread.max > current->spread.max)
             current = &point;
     }
     std::vector<BandwidthCeiling> ceilings;
@@ -37,7 +37,7 @@ std::vector<BandwidthCeiling> bandwidthCeilingsFromCurve(const std::vector<Bandw
         BandwidthCeiling ceiling;
         ceiling.level = level;
         ceiling.mix = point->mix;
-        ceiling.gbps = point->gbps;
+        ceiling.gbps = point->spread.max;
         ceiling.workingSetBytes = point->workingSetBytes;
         ceiling.threads = point->threads;
         ceiling.spread = point->spread;

@@ -12,7 +12,8 @@ namespace ridgeline {
 // last level's capacity (the STREAM rule).
 QString levelForWorkingSet(std::int64_t workingSetBytes, const std::vector<CacheInfo>& caches, int threads);
 
-// One ceiling per level: the point with the highest median bandwidth among those labelled with it.
+// One ceiling per level: the point labelled with it whose best repetition is fastest, at that rate
+// (a ceiling is what the machine can do; the curve itself keeps medians).
 std::vector<BandwidthCeiling> bandwidthCeilingsFromCurve(const std::vector<BandwidthPoint>& curve);
 
 // Working sets of the sweep: from 16 KiB up to at least `maxBytes`, `stepsPerOctave` per doubling.

@@ -82,7 +82,9 @@ std::optional<ComputeMeasurement> measureComputeCeiling(Isa isa, Precision preci
     ceiling.threads = threads;
     ceiling.name = QStringLiteral("%1 %2 x%3").arg(ceiling.precision, ceiling.isa).arg(threads);
     ceiling.spread = spreadOf(gflopsPerRep);
-    ceiling.gflops = ceiling.spread.median;
+    // A ceiling is what the machine can do: its best repetition, as STREAM and ERT report. Another process
+    // or the hypervisor can only slow a repetition down, so the best one moves least between runs.
+    ceiling.gflops = ceiling.spread.max;
     ceiling.repetitions = static_cast<int>(gflopsPerRep.size());
     ceiling.theoreticalGflops = threads * result.clockGhz * fmaFlopsPerCycle(isa, precision);
     return result;

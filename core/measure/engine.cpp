@@ -107,7 +107,7 @@ Plan makePlan(const MeasureOptions& options, const MachineInfo& machine, int thr
                               const auto triad = measureStreamTriad(triadArray, threads, control);
                               if (!triad)
                                   return false;
-                              session.streamTriadGbps = triad->median;
+                              session.streamTriadGbps = triad->max;  // STREAM reports the best rate
                               return true;
                           }});
 

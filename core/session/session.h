@@ -44,7 +44,7 @@ struct ComputeCeiling {
     QString precision;          // "fp32" or "fp64"
     QString isa;                // "scalar", "avx2", "avx512"
     int threads = 1;
-    double gflops = 0.0;        // the ceiling: median GFLOP/s
+    double gflops = 0.0;        // the ceiling: the best repetition's GFLOP/s (spread keeps the median)
     double theoreticalGflops = 0.0;
     Spread spread;              // GFLOP/s over repetitions
     int repetitions = 0;
@@ -53,7 +53,7 @@ struct ComputeCeiling {
 struct BandwidthCeiling {
     QString level;              // "L1", "L2", "L3", "DRAM"
     QString mix;                // "read" or "triad"
-    double gbps = 0.0;          // the ceiling: median GB/s at the chosen working set
+    double gbps = 0.0;          // the ceiling: the best repetition's GB/s at the chosen working set
     std::int64_t workingSetBytes = 0;
     int threads = 1;
     Spread spread;              // GB/s over repetitions

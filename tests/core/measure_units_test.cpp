@@ -113,7 +113,8 @@ TEST(BandwidthLevels, CeilingIsTheBestPointOfEachLevelWithDramLast)
     auto add = [&](const char* level, double gbps, const char* mix) {
         BandwidthPoint p;
         p.level = QString::fromLatin1(level);
-        p.gbps = gbps;
+        p.gbps = 0.9 * gbps;  // the curve's median
+        p.spread = {0.8 * gbps, 0.9 * gbps, gbps};
         p.mix = QString::fromLatin1(mix);
         p.workingSetBytes = static_cast<std::int64_t>(gbps);
         curve.push_back(p);
