@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace ridgeline;
 using namespace ridgeline::ui;
 using ridgeline::fixtures::colorNear;
@@ -53,7 +55,11 @@ TEST(RooflineChart, AxesAreLogBaseTenWithUnits)
     ASSERT_NE(x, nullptr);
     ASSERT_NE(y, nullptr);
     EXPECT_EQ(x->base(), 10.0);
-    EXPECT_EQ(x->labelFormat(), QStringLiteral("%g"));
+    // Plain digits at every decade a GPU overlay reaches: "1000000", never "1e+06"; "0.01" stays short.
+    EXPECT_EQ(x->labelFormat(), QStringLiteral("%.10g"));
+    EXPECT_EQ(y->labelFormat(), QStringLiteral("%.10g"));
+    EXPECT_EQ(QString::asprintf(qPrintable(y->labelFormat()), 1e6), QStringLiteral("1000000"));
+    EXPECT_EQ(QString::asprintf(qPrintable(x->labelFormat()), std::pow(10.0, -2.0)), QStringLiteral("0.01"));
     EXPECT_TRUE(x->titleText().contains(QStringLiteral("FLOP/byte")));
     EXPECT_TRUE(y->titleText().contains(QStringLiteral("GFLOP/s")));
     // Every kernel and every ridge is inside the default view.

@@ -51,7 +51,7 @@ BandwidthChart::BandwidthChart(QWidget* parent) : QChartView(new QChart, parent)
     m_axisXLabels->setTitleText(tr("Working set"));
     m_axisY = new QLogValueAxis(c);
     m_axisY->setBase(10.0);
-    m_axisY->setLabelFormat(QStringLiteral("%g"));
+    m_axisY->setLabelFormat(QStringLiteral("%.10g"));
     m_axisY->setTitleText(tr("Bandwidth (GB/s)"));
     m_axisY->setMinorTickCount(-1);
     c->addAxis(m_axisX, Qt::AlignBottom);

@@ -19,7 +19,7 @@ QLogValueAxis* makeLogAxis(QChart* chart, const QString& title, double base)
 {
     auto* axis = new QLogValueAxis(chart);
     axis->setBase(base);
-    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setLabelFormat(QStringLiteral("%.10g"));
     axis->setTitleText(title);
     axis->setMinorTickCount(-1);
     return axis;

@@ -18,7 +18,7 @@ QT_END_NAMESPACE
 
 namespace ridgeline::ui {
 
-// A log axis with "%g" labels and minor ticks off, in the house look.
+// A log axis in the house look, labelled "%.10g": plain digits ("1000000", never "1e+06").
 QLogValueAxis* makeLogAxis(QChart* chart, const QString& title, double base = 10.0);
 
 // Background, title, axes and legend of a chart in `theme`; each axis's title keeps its own colour when

@@ -185,12 +185,12 @@ RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
 
     m_axisX = new QLogValueAxis(c);
     m_axisX->setBase(10.0);
-    m_axisX->setLabelFormat(QStringLiteral("%g"));
+    m_axisX->setLabelFormat(QStringLiteral("%.10g"));
     m_axisX->setTitleText(tr("Arithmetic intensity (FLOP/byte)"));
     m_axisX->setMinorTickCount(-1);
     m_axisY = new QLogValueAxis(c);
     m_axisY->setBase(10.0);
-    m_axisY->setLabelFormat(QStringLiteral("%g"));
+    m_axisY->setLabelFormat(QStringLiteral("%.10g"));
     m_axisY->setTitleText(tr("Performance (GFLOP/s)"));
     m_axisY->setMinorTickCount(-1);
     c->addAxis(m_axisX, Qt::AlignBottom);
