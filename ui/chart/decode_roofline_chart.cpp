@@ -523,12 +523,12 @@ void DecodeRooflineChart::relayout()
     const std::vector<DrawnLabel> currentLabel = place({current}, taken, obstacles.size() + attentionLabels, true);
     // In a crowded plot the current step's label wins: a batch mark's label it would cover is left out
     // (the attention label, first, always stays).
-    if (!currentLabel.empty())
-        for (std::size_t i = attentionLabels; i < fixedLabels.size();)
-            if (fixedLabels[i].rect.intersects(currentLabel.front().rect.adjusted(-2, -1, 2, 1)))
-                fixedLabels.erase(fixedLabels.begin() + std::ptrdiff_t(i));
-            else
-                ++i;
+    if (!currentLabel.empty()) {
+        const QRectF cleared = currentLabel.front().rect.adjusted(-2, -1, 2, 1);
+        fixedLabels.erase(std::remove_if(fixedLabels.begin() + std::ptrdiff_t(attentionLabels), fixedLabels.end(),
+                                         [&](const DrawnLabel& label) { return label.rect.intersects(cleared); }),
+                          fixedLabels.end());
+    }
     draw(fixedLabels, lines, texts);
     m_fixed->setContent(std::move(lines), std::move(texts), {});
     std::vector<AnnotationLine> movingLines;
