@@ -8,9 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 
 #include <sys/resource.h>
+#include <grp.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 using namespace ridgeline;
@@ -158,12 +162,50 @@ TEST(SessionSave, OverAFileInAFolderThatIsNotWritableKeepsTheOldFile)
     QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
 }
 
+// Root writes through chmod, so as root (CI) the save runs in a child that has dropped to "nobody":
+// the folder is root's and read-only to everyone else, as it is to a user saving into /usr/share.
+TEST(SessionSave, ByAUserWhoCannotWriteTheFolderKeepsTheOldFile)
+{
+    if (geteuid() != 0)
+        GTEST_SKIP() << "not root: OverAFileInAFolderThatIsNotWritableKeepsTheOldFile covers this user";
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const auto readable = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+        | QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther;
+    ASSERT_TRUE(QFile::setPermissions(dir.path(), readable));
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    ASSERT_TRUE(writeFile(path, "old session\n"));
+    // The file itself is writable by everyone: only the folder stands in the way of the atomic save.
+    ASSERT_TRUE(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                                | QFileDevice::WriteGroup | QFileDevice::ReadOther
+                                                | QFileDevice::WriteOther));
+    const Session session = exampleSession();
+
+    constexpr uid_t kNobody = 65534;
+    EXPECT_EXIT(
+        {
+            if (setgroups(0, nullptr) != 0 || setgid(kNobody) != 0 || setuid(kNobody) != 0)
+                std::_Exit(2);
+            const auto error = saveSession(session, path);
+            if (error)
+                std::fprintf(stderr, "%s\n", qPrintable(error->message));
+            std::_Exit(error ? 0 : 1);
+        },
+        ::testing::ExitedWithCode(0), "session.json: not saved");
+    EXPECT_EQ(contentsOf(path), QByteArray("old session\n"));
+    EXPECT_EQ(entriesOf(dir.path()), QStringList{QStringLiteral("session.json")});
+}
+
 TEST(SessionSave, FailingMidwayKeepsThePreviousFile)
 {
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("session.json"));
     ASSERT_TRUE(writeFile(path, "old session\n"));
+    // The file itself is writable by everyone: only the folder stands in the way of the atomic save.
+    ASSERT_TRUE(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                                | QFileDevice::WriteGroup | QFileDevice::ReadOther
+                                                | QFileDevice::WriteOther));
     const Session session = exampleSession();
     ASSERT_GT(sessionToJson(session).size(), 4096);
 
