@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
+
+#include <grp.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -57,18 +61,36 @@ TEST(SessionLoad, DeviceOrPipeIsRefusedWithoutReading)
 
 TEST(SessionLoad, UnreadableFileIsAnIoError)
 {
-    // Root reads through any permission bits, so only check this where permissions apply.
-    if (geteuid() == 0)
-        GTEST_SKIP() << "running as root: chmod 000 does not stop root from reading";
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("session.json"));
     ASSERT_TRUE(QFile::copy(dataPath("sessions/minimal.json"), path));
     ASSERT_TRUE(QFile::setPermissions(path, QFileDevice::Permissions()));
-    const Result<Session> loaded = loadSession(path);
-    ASSERT_FALSE(loaded.ok());
-    EXPECT_EQ(loaded.error().code, Error::Code::Io);
-    EXPECT_TRUE(loaded.error().message.contains(QStringLiteral(": cannot open: "))) << loaded.error().message.toStdString();
+    const auto loadAndCheck = [&path] {
+        const Result<Session> loaded = loadSession(path);
+        ASSERT_FALSE(loaded.ok());
+        EXPECT_EQ(loaded.error().code, Error::Code::Io);
+        EXPECT_TRUE(loaded.error().message.contains(QStringLiteral(": cannot open: ")))
+            << loaded.error().message.toStdString();
+    };
+    if (geteuid() != 0) {
+        loadAndCheck();
+        return;
+    }
+    // Root reads through any permission bits (and CI runs as root): load in a child that became "nobody".
+    ASSERT_TRUE(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                                      | QFileDevice::ExeOwner | QFileDevice::ExeOther));
+    constexpr uid_t kNobody = 65534;
+    EXPECT_EXIT(
+        {
+            if (setgroups(0, nullptr) != 0 || setgid(kNobody) != 0 || setuid(kNobody) != 0)
+                std::_Exit(2);
+            const Result<Session> loaded = loadSession(path);
+            if (!loaded.ok())
+                std::fprintf(stderr, "%s\n", qPrintable(loaded.error().message));
+            std::_Exit(!loaded.ok() && loaded.error().code == Error::Code::Io ? 0 : 1);
+        },
+        ::testing::ExitedWithCode(0), "session.json: cannot open: ");
 }
 
 TEST(SessionLoad, FileLargerThan256MiBIsRefusedBeforeReading)
