@@ -393,18 +393,23 @@ void MainWindow::createActions()
 void MainWindow::onTabChanged(int index)
 {
     // The docks explain the roofline; on the explorer they only take its room. Each comes back as it was.
+    // isHidden, not isVisible: the tab can change before the window is first shown.
     const bool roofline = index == 0;
+    if (!roofline && m_docksHiddenForExplorer.isEmpty())
+        m_rooflineState = saveState();  // what closing on the explorer saves, so the docks come back next time
     for (QDockWidget* dock : findChildren<QDockWidget*>()) {
         if (roofline) {
             if (m_docksHiddenForExplorer.contains(dock))
                 dock->show();
-        } else if (dock->isVisible()) {
+        } else if (!dock->isHidden()) {
             m_docksHiddenForExplorer.append(dock);
             dock->hide();
         }
     }
-    if (roofline)
+    if (roofline) {
         m_docksHiddenForExplorer.clear();
+        m_rooflineState.clear();
+    }
 }
 
 void MainWindow::createTalkMenu()
@@ -991,7 +996,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     if (m_runner->isRunning())
         m_runner->cancel();
     m_settings->setWindowGeometry(saveGeometry());
-    m_settings->setWindowState(saveState());
+    m_settings->setWindowState(m_rooflineState.isEmpty() ? saveState() : m_rooflineState);
     QMainWindow::closeEvent(event);
 }
 

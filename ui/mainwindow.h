@@ -161,6 +161,7 @@ private:
     QPointer<PresentationWindow> m_presentation;  // while a talk is on screen
     QString m_selectedKernelName;                  // the kernel last clicked on the roofline
     QList<QDockWidget*> m_docksHiddenForExplorer;  // roofline docks to bring back when leaving the explorer
+    QByteArray m_rooflineState;  // the dock layout of the roofline tab while the explorer hides it
 };
 
 }  // namespace ridgeline::ui
