@@ -487,7 +487,7 @@ TEST(UiBatchingLabels, NoTextOverlapsAnotherTextAcrossBatchAndContext)
     const auto describe = [](const QRectF& r) {
         return QStringLiteral("(%1,%2 %3x%4)").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height()).toStdString();
     };
-    for (const QSize size : {kSlide, QSize(1600, 1000)}) {
+    for (const QSize size : {kSlide, QSize(1600, 1000), QSize(1280, 800)}) {
         BatchingPanel panel;
         BatchingInputs in = sourceTextInputs(QStringLiteral("h100-sxm"), 1);
         panel.setInputs(in);
@@ -514,5 +514,11 @@ TEST(UiBatchingLabels, NoTextOverlapsAnotherTextAcrossBatchAndContext)
             }
         }
         EXPECT_EQ(checked, 4 * 7);
+        // A laptop-sized panel stacks the two charts instead of squeezing them side by side.
+        EXPECT_EQ(panel.chartsStacked(), size.width() < 1500) << size.width();
+        if (panel.chartsStacked()) {
+            EXPECT_GE(panel.throughputChart()->width(), 700);
+            EXPECT_GT(panel.rooflineChart()->y(), panel.throughputChart()->geometry().bottom());
+        }
     }
 }

@@ -57,7 +57,7 @@ void setRangeIfChanged(QLogValueAxis* axis, double low, double high)
 BatchThroughputChart::BatchThroughputChart(QWidget* parent) : QChartView(new QChart, parent)
 {
     setRenderHint(QPainter::Antialiasing, true);
-    setMinimumSize(420, 300);
+    setMinimumSize(360, 300);  // two of them beside the controls fit a 1280-pixel window
     QChart* c = chart();
     c->setAnimationOptions(QChart::NoAnimation);
     c->setBackgroundRoundness(0);

@@ -69,7 +69,7 @@ QString percent(double fraction)
 DecodeRooflineChart::DecodeRooflineChart(QWidget* parent) : QChartView(new QChart, parent)
 {
     setRenderHint(QPainter::Antialiasing, true);
-    setMinimumSize(420, 300);
+    setMinimumSize(360, 300);  // two of them beside the controls fit a 1280-pixel window
     QChart* c = chart();
     c->setAnimationOptions(QChart::NoAnimation);
     c->setBackgroundRoundness(0);
@@ -348,6 +348,9 @@ void DecodeRooflineChart::relayout()
                 break;
             }
         }
+        // A narrow plot shortens the lines rather than cutting them off at its left edge.
+        for (QString& line : label)
+            line = metrics.elidedText(line, Qt::ElideRight, plot.width() - 2.0 * pad);
         for (const QString& line : label) {
             const double w = metrics.horizontalAdvance(line);
             const QPointF origin(plot.right() - pad - w, y);

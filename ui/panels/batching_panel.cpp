@@ -17,6 +17,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
@@ -33,6 +34,8 @@ constexpr std::array kGpuCounts = {1, 2, 4, 8, 16, 32, 64};
 constexpr std::array kStorageFormats = {NumberFormat::Fp32, NumberFormat::Bf16, NumberFormat::Fp16,
                                         NumberFormat::Fp8,  NumberFormat::Int8, NumberFormat::Int4};
 constexpr int kControlsWidth = 420;
+constexpr int kSideBySideWidth = 1500;      // narrower panels stack the two charts
+constexpr int kStackedMinimumHeight = 1500;  // two charts of 400 pixels, the memory bar and the CPU chart
 
 QFont pixelFont(int pixels, bool bold = false)
 {
@@ -106,22 +109,15 @@ BatchingPanel::BatchingPanel(QWidget* parent) : QWidget(parent)
     m_memory = new MemoryBar(this);
     m_cpu = new CpuBatchingChart(this);
 
-    auto* charts = new QGridLayout;
-    charts->setSpacing(8);
-    charts->addWidget(m_throughput, 0, 0);
-    charts->addWidget(m_roofline, 0, 1);
-    charts->addWidget(m_memory, 1, 0, 1, 2);
-    charts->addWidget(m_cpu, 2, 0, 1, 2);
-    charts->setRowStretch(0, 3);
-    charts->setRowStretch(2, 2);
-    charts->setColumnStretch(0, 1);
-    charts->setColumnStretch(1, 1);
+    m_charts = new QGridLayout;
+    m_charts->setSpacing(8);
+    arrangeCharts(false);
 
     auto* right = new QVBoxLayout;
     right->setSpacing(4);
     right->addWidget(m_headline);
     right->addWidget(m_detail);
-    right->addLayout(charts, 1);
+    right->addLayout(m_charts, 1);
 
     auto* root = new QHBoxLayout(this);
     root->setContentsMargins(8, 8, 8, 8);
@@ -135,6 +131,47 @@ BatchingPanel::BatchingPanel(QWidget* parent) : QWidget(parent)
 }
 
 BatchingPanel::~BatchingPanel() = default;
+
+void BatchingPanel::arrangeCharts(bool stacked)
+{
+    // Side by side on a wide screen; on a laptop the two charts stack, each as wide as the panel, rather
+    // than shrink until their labels no longer fit (the panel scrolls vertically).
+    m_stacked = stacked;
+    for (QWidget* chart : {static_cast<QWidget*>(m_throughput), static_cast<QWidget*>(m_roofline),
+                           static_cast<QWidget*>(m_memory), static_cast<QWidget*>(m_cpu)})
+        m_charts->removeWidget(chart);
+    for (int row = 0; row < 4; ++row)
+        m_charts->setRowStretch(row, 0);
+    if (stacked) {
+        m_charts->addWidget(m_throughput, 0, 0, 1, 2);
+        m_charts->addWidget(m_roofline, 1, 0, 1, 2);
+        m_charts->addWidget(m_memory, 2, 0, 1, 2);
+        m_charts->addWidget(m_cpu, 3, 0, 1, 2);
+        m_charts->setRowStretch(0, 3);
+        m_charts->setRowStretch(1, 3);
+        m_charts->setRowStretch(3, 2);
+    } else {
+        m_charts->addWidget(m_throughput, 0, 0);
+        m_charts->addWidget(m_roofline, 0, 1);
+        m_charts->addWidget(m_memory, 1, 0, 1, 2);
+        m_charts->addWidget(m_cpu, 2, 0, 1, 2);
+        m_charts->setRowStretch(0, 3);
+        m_charts->setRowStretch(2, 2);
+    }
+    m_charts->setColumnStretch(0, 1);
+    m_charts->setColumnStretch(1, 1);
+}
+
+void BatchingPanel::resizeEvent(QResizeEvent* event)
+{
+    const bool stacked = event->size().width() < kSideBySideWidth;
+    if (stacked != m_stacked) {
+        arrangeCharts(stacked);
+        // Stacked charts need more height: the scroll area around the panel learns it from here.
+        setMinimumHeight(stacked ? kStackedMinimumHeight : 0);
+    }
+    QWidget::resizeEvent(event);
+}
 
 QWidget* BatchingPanel::createControls()
 {

@@ -13,6 +13,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGridLayout;
 class QLabel;
 class QSlider;
 
@@ -67,13 +68,19 @@ public:
     DecodeRooflineChart* rooflineChart() const { return m_roofline; }
     MemoryBar* memoryBar() const { return m_memory; }
     CpuBatchingChart* cpuChart() const { return m_cpu; }
+    // True when the panel is too narrow for its two charts side by side and shows them one above the other.
+    bool chartsStacked() const { return m_stacked; }
 
 signals:
     // After every recompute and redraw request.
     void scenarioChanged();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     QWidget* createControls();
+    void arrangeCharts(bool stacked);
     void syncControls();
     void recompute();
     void applyPalette();
@@ -84,6 +91,8 @@ private:
     BatchingScenario m_scenario;
     ThemeKind m_theme = ThemeKind::Light;
     bool m_syncing = false;
+    bool m_stacked = false;
+    QGridLayout* m_charts = nullptr;
 
     QComboBox* m_model = nullptr;
     QDoubleSpinBox* m_params = nullptr;  // billions

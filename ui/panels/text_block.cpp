@@ -4,6 +4,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ridgeline::ui {
@@ -11,6 +12,7 @@ namespace ridgeline::ui {
 namespace {
 
 constexpr int kPadding = 12;  // inside the frame
+constexpr double kSmallestFontScale = 0.75;  // a headline shrinks at most this far before it elides
 
 }  // namespace
 
@@ -106,6 +108,21 @@ void TextBlock::paintEvent(QPaintEvent*)
                    m_title);
         y += QFontMetricsF(bold).lineSpacing() * 1.5;
         p.setFont(font());
+    }
+    if (m_lines == 1 && !m_bullets && m_paragraphs.size() == 1) {
+        // A one-line block (the headline) never wraps into a line it has no room for: on a narrow window it
+        // shrinks its font a little, then elides.
+        QFont fitted = font();
+        const double wanted = metrics.horizontalAdvance(m_paragraphs.front());
+        if (wanted > area.width() && fitted.pixelSize() > 0) {
+            const double scale = std::max(kSmallestFontScale, area.width() / wanted);
+            fitted.setPixelSize(std::max(1, static_cast<int>(std::floor(fitted.pixelSize() * scale))));
+        }
+        const QFontMetricsF fittedMetrics(fitted);
+        p.setFont(fitted);
+        p.drawText(QPointF(area.left(), y + fittedMetrics.ascent()),
+                   fittedMetrics.elidedText(m_paragraphs.front(), Qt::ElideRight, area.width()));
+        return;
     }
     const QString bullet = QStringLiteral("\u2022");
     const double indent = m_bullets ? metrics.horizontalAdvance(bullet) + metrics.averageCharWidth() : 0.0;
