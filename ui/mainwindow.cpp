@@ -510,6 +510,14 @@ Scene MainWindow::currentViewAsScene() const
         };
         scene.intensityRange = logRange(Qt::Horizontal);
         scene.performanceRange = logRange(Qt::Vertical);
+        scene.hiddenKinds = m_chart->hiddenKernelKinds();
+        // A scene draws one GPU beside the CPU: the first one shown, by its numbers and name.
+        if (!m_chart->extraRoofs().empty()) {
+            const NamedRoof& gpu = m_chart->extraRoofs().front();
+            scene.gpu.label = gpu.name;
+            scene.gpu.peakTflops = gpu.roof.peakGflops / 1e3;
+            scene.gpu.bandwidthTbs = gpu.roof.bandwidthGbps / 1e3;
+        }
     }
     return scene;
 }

@@ -160,6 +160,7 @@ Scene sceneFrom(const QJsonObject& object, const QString& where, QString& proble
     scene.tensorParallel = static_cast<int>(in.integer("tensor_parallel", 1, 1024, 1));
     scene.links = in.texts("links");
     scene.highlight = in.texts("highlight");
+    scene.hiddenKinds = in.texts("hidden_kinds");
     if (const auto batches = in.array("batches")) {
         for (const QJsonValue& value : *batches) {
             const double b = value.toDouble(0.0);
@@ -204,6 +205,8 @@ QJsonObject sceneTo(const Scene& scene)
         object.insert(QStringLiteral("links"), QJsonArray::fromStringList(scene.links));
     if (!scene.highlight.isEmpty())
         object.insert(QStringLiteral("highlight"), QJsonArray::fromStringList(scene.highlight));
+    if (!scene.hiddenKinds.isEmpty())
+        object.insert(QStringLiteral("hidden_kinds"), QJsonArray::fromStringList(scene.hiddenKinds));
     if (!scene.batches.empty()) {
         QJsonArray batches;
         for (std::int64_t b : scene.batches)

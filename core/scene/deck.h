@@ -44,6 +44,7 @@ struct Scene {
     int tensorParallel = 1;
     QStringList links;              // tensor-parallel scenes: the links compared
     QStringList highlight;          // kernel names of the session to highlight
+    QStringList hiddenKinds;        // roofline: kernel kinds hidden from the chart ("add"), as in its legend
     std::optional<AxisRange> intensityRange;    // FLOP/byte
     std::optional<AxisRange> performanceRange;  // GFLOP/s
 };

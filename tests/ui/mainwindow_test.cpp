@@ -11,6 +11,7 @@
 #include "ui/models/session_list_model.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/talk/presentation_window.h"
+#include "ui/talk/scene_view.h"
 #include "ui/settings.h"
 
 #include <QAction>
@@ -417,4 +418,40 @@ TEST(UiMainWindow, SavingTheViewAsASceneAppendsToADeckFile)
     ASSERT_TRUE(roofline.performanceRange.has_value());
     EXPECT_GT(roofline.intensityRange->max, roofline.intensityRange->min);
     EXPECT_GT(roofline.performanceRange->min, 0.0);
+}
+
+// A saved view records which kernel kinds the legend hid and the GPU drawn beside the CPU, and a scene
+// built from it shows the same (issue 5: "which series are visible").
+TEST(UiMainWindow, ASavedViewKeepsHiddenKernelKindsAndTheGpuBesideTheCpu)
+{
+    ui::MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    window.chart()->setExtraRoofs({ui::NamedRoof{QStringLiteral("H100 SXM (bf16)"), Roof{989.4e3, 3350.0}}});
+    window.chart()->setKernelKindVisible(QStringLiteral("add"), false);
+    ASSERT_EQ(window.chart()->hiddenKernelKinds(), QStringList{QStringLiteral("add")});
+
+    Scene scene = window.currentViewAsScene();
+    EXPECT_EQ(scene.hiddenKinds, QStringList{QStringLiteral("add")});
+    EXPECT_EQ(scene.gpu.label, QStringLiteral("H100 SXM (bf16)"));
+    EXPECT_DOUBLE_EQ(scene.gpu.peakTflops, 989.4);
+    EXPECT_DOUBLE_EQ(scene.gpu.bandwidthTbs, 3.35);
+    scene.title = QStringLiteral("CPU beside H100, no adds");
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("talk.json"));
+    ASSERT_FALSE(window.appendSceneToDeck(scene, path).has_value());
+    const Result<Deck> deck = loadDeck(path);
+    ASSERT_TRUE(deck.ok()) << deck.error().message.toStdString();
+    ASSERT_EQ(deck.value().scenes.size(), 1u);
+
+    const Session session = fixtures::zen4Session();
+    ui::SceneView view(deck.value().scenes.front(), &session);
+    ASSERT_NE(view.rooflineChart(), nullptr);
+    EXPECT_EQ(view.rooflineChart()->hiddenKernelKinds(), QStringList{QStringLiteral("add")});
+    ASSERT_EQ(view.rooflineChart()->extraRoofs().size(), 1u);
+    EXPECT_EQ(view.rooflineChart()->extraRoofs().front().name, QStringLiteral("H100 SXM (bf16)"));
+
+    // And the legend brings the kind back.
+    view.rooflineChart()->setKernelKindVisible(QStringLiteral("add"), true);
+    EXPECT_TRUE(view.rooflineChart()->hiddenKernelKinds().isEmpty());
 }

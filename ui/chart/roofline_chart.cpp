@@ -712,22 +712,12 @@ void RooflineChart::addSessionSeries(int index)
             series->setProperty("ridgeline.kind", kind);
             if (!first) {
                 first = series;
+                series->setProperty("ridgeline.legend", !overlay);
                 for (QLegendMarker* marker : chart()->legend()->markers(series)) {
                     marker->setVisible(!overlay);
                     // Clicking a legend entry hides or shows that kind; the entry stays, dimmed.
-                    connect(marker, &QLegendMarker::clicked, this, [this, marker, series, index, kind] {
-                        const bool show = !series->isVisible();
-                        for (QScatterSeries* other : std::as_const(m_kernelSeries))
-                            if (other->property("ridgeline.session").toInt() == index &&
-                                other->property("ridgeline.kind").toString() == kind)
-                                other->setVisible(show);
-                        marker->setVisible(true);
-                        QColor label = m_theme.text;
-                        label.setAlphaF(show ? 1.0f : 0.4f);
-                        marker->setLabelBrush(label);
-                        QColor fill = series->color();
-                        fill.setAlphaF(show ? 1.0f : 0.3f);
-                        marker->setBrush(fill);
+                    connect(marker, &QLegendMarker::clicked, this, [this, series, index, kind] {
+                        applyKindVisibility(index, kind, !series->isVisible());
                         relayout();
                     });
                 }
@@ -743,6 +733,45 @@ void RooflineChart::addSessionSeries(int index)
             m_kernelRefs.push_back(std::move(refs));
         }
     }
+}
+
+void RooflineChart::applyKindVisibility(int session, const QString& kind, bool visible)
+{
+    for (QScatterSeries* series : std::as_const(m_kernelSeries)) {
+        if (series->property("ridgeline.session").toInt() != session || series->property("ridgeline.kind").toString() != kind)
+            continue;
+        series->setVisible(visible);
+        if (!series->property("ridgeline.legend").toBool())
+            continue;
+        // Hiding a series hides its legend entry too: bring it back, dimmed, so it can be clicked on again.
+        for (QLegendMarker* marker : chart()->legend()->markers(series)) {
+            marker->setVisible(true);
+            QColor label = m_theme.text;
+            label.setAlphaF(visible ? 1.0f : 0.4f);
+            marker->setLabelBrush(label);
+            QColor fill = series->color();
+            fill.setAlphaF(visible ? 1.0f : 0.3f);
+            marker->setBrush(fill);
+        }
+    }
+}
+
+void RooflineChart::setKernelKindVisible(const QString& kind, bool visible)
+{
+    for (int session = 0; session < static_cast<int>(m_sessions.size()); ++session)
+        applyKindVisibility(session, kind, visible);
+    relayout();
+}
+
+QStringList RooflineChart::hiddenKernelKinds() const
+{
+    QStringList hidden;
+    for (const QScatterSeries* series : m_kernelSeries) {
+        const QString kind = series->property("ridgeline.kind").toString();
+        if (series->property("ridgeline.session").toInt() == 0 && !series->isVisible() && !hidden.contains(kind))
+            hidden << kind;
+    }
+    return hidden;
 }
 
 void RooflineChart::addExtraRoofSeries()

@@ -67,6 +67,11 @@ public:
     QString kernelFilter() const { return m_kernelFilter; }
     bool matchesKernelFilter(const KernelResult& kernel) const;
 
+    // Kernel kinds ("sgemm", "decode") shown or hidden, as a click on their legend entry does; every
+    // session's dots of that kind follow. hiddenKernelKinds lists the hidden kinds of the primary session.
+    void setKernelKindVisible(const QString& kind, bool visible);
+    QStringList hiddenKernelKinds() const;
+
     void resetView();
 
     // What is on the chart, for tests and the CSV export.
@@ -106,6 +111,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    void applyKindVisibility(int session, const QString& kind, bool visible);
     struct KernelRef {
         int session = -1;
         int kernel = -1;

@@ -302,6 +302,8 @@ QWidget* SceneView::createRoofline()
             else if (isKind(m_scene, "ridge"))
                 shown.kernels = twoKindsKernels(*m_session);
             m_chart->setSessions({shown});
+            for (const QString& kind : m_scene.hiddenKinds)
+                m_chart->setKernelKindVisible(kind, false);
         }
     }
     applyRange(m_chart->chart(), Qt::Horizontal, m_scene.intensityRange);
