@@ -302,10 +302,10 @@ void MainWindow::createActions()
     m_sizeByTime = view->addAction(tr("Size Imported Kernels by &Time Share"));
     m_sizeByTime->setCheckable(true);
     m_sizeByTime->setToolTip(tr("Dot area in proportion to the kernel's share of its profile's total time"));
+    m_sizeByTime->setChecked(m_settings->sizeByTimeShare());
     connect(m_sizeByTime, &QAction::toggled, this, [this](bool on) {
-        ChartOptions options = m_chart->options();
-        options.sizeByTimeShare = on;
-        m_chart->setOptions(options);
+        m_settings->setSizeByTimeShare(on);
+        applySettingsToChart();
     });
     view->addSeparator();
     QAction* find = view->addAction(tr("&Find Kernel"), this, [this] {
@@ -653,6 +653,7 @@ void MainWindow::applySettingsToChart()
     options.theme = m_settings->theme();
     options.shadeRegions = m_settings->shadeRegions();
     options.isoEfficiency = m_settings->isoEfficiency();
+    options.sizeByTimeShare = m_settings->sizeByTimeShare();
     m_chart->setOptions(options);
     m_bandwidth->setTheme(options.theme);
     m_batching->setTheme(options.theme);

@@ -15,6 +15,7 @@ const QString LastDirectory = QStringLiteral("files/lastDirectory");
 const QString Theme = QStringLiteral("chart/theme");
 const QString ShadeRegions = QStringLiteral("chart/shadeRegions");
 const QString IsoEfficiency = QStringLiteral("chart/isoEfficiency");
+const QString SizeByTimeShare = QStringLiteral("chart/sizeByTimeShare");
 const QString ExportSize = QStringLiteral("export/size");
 const QString ExportPixelRatio = QStringLiteral("export/pixelRatio");
 }  // namespace Key
@@ -89,6 +90,17 @@ bool Settings::shadeRegions() const
 void Settings::setShadeRegions(bool on)
 {
     QSettings().setValue(Key::ShadeRegions, on);
+    emit changed();
+}
+
+bool Settings::sizeByTimeShare() const
+{
+    return QSettings().value(Key::SizeByTimeShare, false).toBool();
+}
+
+void Settings::setSizeByTimeShare(bool on)
+{
+    QSettings().setValue(Key::SizeByTimeShare, on);
     emit changed();
 }
 

@@ -29,6 +29,8 @@ public:
 
     ThemeKind theme() const;
     void setTheme(ThemeKind theme);
+    bool sizeByTimeShare() const;  // imported kernels' dots sized by their share of the profile's time
+    void setSizeByTimeShare(bool on);
     bool shadeRegions() const;
     void setShadeRegions(bool on);
     bool isoEfficiency() const;

@@ -318,8 +318,16 @@ TEST(UiImport, SizeByTimeShareGivesDotsAnAreaInProportionToTheirShare)
     const QImage image = chart->viewport()->grab().toImage();
     const QColor ink = chart->theme().kernelColor(QStringLiteral("imported"));
     EXPECT_TRUE(fixtures::colorNear(image, centre + QPoint(static_cast<int>(big / 2.0) - 5, 0), ink, 1));
+    {
+        // The choice is a preference: the next window starts with it.
+        MainWindow next;
+        EXPECT_TRUE(next.sizeByTimeAction()->isChecked());
+        EXPECT_TRUE(next.chart()->options().sizeByTimeShare);
+    }
     window.sizeByTimeAction()->setChecked(false);
     EXPECT_DOUBLE_EQ(chart->kernelMarkerSize(0, 0), plain);
+    MainWindow after;
+    EXPECT_FALSE(after.sizeByTimeAction()->isChecked());
 }
 
 // Regression (issue 6): a session of imports only has no roofs; the axes come from the kernels, and Qt must not
@@ -382,6 +390,7 @@ TEST(UiImport, GrabsOfImportedKernelsOverAMeasuredSession)
     window.chart()->setOptions(dark);
     fixtures::layoutNow(window, QSize(1920, 1080));
     fixtures::grabImage(*window.chart()).save(fixtures::outputPath(QStringLiteral("import_dark_chart.png")));
+    window.sizeByTimeAction()->setChecked(false);  // a saved preference: leave it as the next test expects
 }
 
 TEST(UiImport, BeforeAfterPairsFollowGroupNamesThenFileOrderAndMatchFullNames)
