@@ -318,6 +318,11 @@ TEST(UiTalkScene, BatchingSlidesShowTheChartsTheirClaimNeedsAndNoControls)
         EXPECT_EQ(panel->throughputChart()->isVisible(), e.throughput) << e.kind;
         EXPECT_EQ(panel->rooflineChart()->isVisible(), e.roofline) << e.kind;
         EXPECT_EQ(panel->memoryBar()->isVisible(), e.memory) << e.kind;
+        // A slide keeps its charts side by side: the window's narrow-screen stacking never applies.
+        EXPECT_FALSE(panel->chartsStacked()) << e.kind;
+        if (e.throughput && e.roofline) {
+            EXPECT_EQ(panel->rooflineChart()->y(), panel->throughputChart()->y()) << e.kind;
+        }
         // What is shown gets the room: the charts fill most of the slide's height.
         if (e.roofline) {
             EXPECT_GT(panel->rooflineChart()->height(), 300) << e.kind;
@@ -522,6 +527,23 @@ TEST(UiTalkExport, TheRooflineScenesAreAllVectorsInThePdf)
     EXPECT_EQ(pdfPageCount(pdf), 4);
     // QWidget::render would draw each chart as hundreds of small images; the export draws its scene.
     EXPECT_EQ(pdf.count("/Subtype /Image"), 0);
+    EXPECT_TRUE(pdf.contains("/Font"));
+}
+
+// The batching slides' chart labels go into the PDF as text, not as pictures of text.
+TEST(UiTalkExport, TheBatchingScenesLabelsAreTextInThePdf)
+{
+    Deck deck = builtInDeck();
+    std::erase_if(deck.scenes, [](const Scene& s) { return s.kind != QLatin1String("batching"); });
+    ASSERT_EQ(deck.scenes.size(), 1u);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("batching.pdf"));
+    const std::optional<Error> error = ui::exportDeckPdf(deck, nullptr, path, QSize(1920, 1080));
+    ASSERT_FALSE(error) << error->message.toStdString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray pdf = file.readAll();
+    EXPECT_EQ(pdf.count("/Subtype /Image"), 0) << "every label is drawn as text and outlines";
     EXPECT_TRUE(pdf.contains("/Font"));
 }
 

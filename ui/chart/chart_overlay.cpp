@@ -1,7 +1,9 @@
 #include "ui/chart/chart_overlay.h"
 
 #include <QFontMetricsF>
+#include <QPaintEngine>
 #include <QPainter>
+#include <QPainterPath>
 #include <QGlyphRun>
 #include <QStyleOptionGraphicsItem>
 #include <QTextLayout>
@@ -31,6 +33,25 @@ QRectF placedBox(const AnnotationText& text)
     t.translate(text.origin.x(), text.origin.y());
     t.rotate(text.angleDegrees);
     return t.mapRect(textBox(text));
+}
+
+// The text with its halo drawn as text, for vector output.
+void drawVectorText(QPainter& painter, const AnnotationText& text)
+{
+    painter.save();
+    painter.translate(text.origin);
+    painter.rotate(text.angleDegrees);
+    painter.setFont(text.font);
+    const QPointF baseline(0.0, QFontMetricsF(text.font).ascent());
+    if (text.halo.isValid()) {
+        // The halo as the glyphs' stroked outline: a shape, so the PDF holds each text once.
+        QPainterPath outline;
+        outline.addText(baseline, text.font, text.text);
+        painter.strokePath(outline, QPen(text.halo, kHaloWidth, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    }
+    painter.setPen(text.color);
+    painter.drawText(baseline, text.text);
+    painter.restore();
 }
 
 }  // namespace
@@ -186,6 +207,13 @@ void ChartOverlay::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
     for (const AnnotationRing& ring : m_rings) {
         painter->setPen(ring.pen);
         painter->drawEllipse(ring.center, ring.radius, ring.radius);
+    }
+    // Into a PDF the text goes as text (selectable, sharp at any zoom): the cached images are for the screen.
+    if (painter->paintEngine() != nullptr && painter->paintEngine()->type() != QPaintEngine::Raster) {
+        for (const AnnotationText& text : m_texts)
+            drawVectorText(*painter, text);
+        painter->restore();
+        return;
     }
     // Device pixels per chart unit (device pixel ratio included), so cached text is as sharp as drawn text.
     const double scale = std::max(1.0, std::sqrt(std::fabs(painter->deviceTransform().determinant())));

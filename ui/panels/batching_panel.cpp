@@ -162,9 +162,18 @@ void BatchingPanel::arrangeCharts(bool stacked)
     m_charts->setColumnStretch(1, 1);
 }
 
+void BatchingPanel::setStackWhenNarrow(bool stack)
+{
+    m_stackWhenNarrow = stack;
+    if (!stack && m_stacked) {
+        arrangeCharts(false);
+        setMinimumHeight(0);
+    }
+}
+
 void BatchingPanel::resizeEvent(QResizeEvent* event)
 {
-    const bool stacked = event->size().width() < kSideBySideWidth;
+    const bool stacked = m_stackWhenNarrow && event->size().width() < kSideBySideWidth;
     if (stacked != m_stacked) {
         arrangeCharts(stacked);
         // Stacked charts need more height: the scroll area around the panel learns it from here.

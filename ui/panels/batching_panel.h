@@ -70,6 +70,8 @@ public:
     CpuBatchingChart* cpuChart() const { return m_cpu; }
     // True when the panel is too narrow for its two charts side by side and shows them one above the other.
     bool chartsStacked() const { return m_stacked; }
+    // A slide lays the charts out side by side at any size (default: stack them when narrow).
+    void setStackWhenNarrow(bool stack);
 
 signals:
     // After every recompute and redraw request.
@@ -92,6 +94,7 @@ private:
     ThemeKind m_theme = ThemeKind::Light;
     bool m_syncing = false;
     bool m_stacked = false;
+    bool m_stackWhenNarrow = true;
     QGridLayout* m_charts = nullptr;
 
     QComboBox* m_model = nullptr;

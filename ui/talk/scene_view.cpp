@@ -314,6 +314,7 @@ QWidget* SceneView::createRoofline()
 QWidget* SceneView::createBatching()
 {
     m_panel = new BatchingPanel(this);
+    m_panel->setStackWhenNarrow(false);  // a slide is designed side by side, whatever its pixel size
     m_panel->setFocusPolicy(Qt::NoFocus);
     m_panel->setTheme(m_look.theme);
     BatchingInputs inputs = m_panel->inputs();
