@@ -202,10 +202,6 @@ TEST(SessionSave, FailingMidwayKeepsThePreviousFile)
     ASSERT_TRUE(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("session.json"));
     ASSERT_TRUE(writeFile(path, "old session\n"));
-    // The file itself is writable by everyone: only the folder stands in the way of the atomic save.
-    ASSERT_TRUE(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                                                | QFileDevice::WriteGroup | QFileDevice::ReadOther
-                                                | QFileDevice::WriteOther));
     const Session session = exampleSession();
     ASSERT_GT(sessionToJson(session).size(), 4096);
 

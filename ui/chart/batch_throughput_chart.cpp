@@ -260,11 +260,7 @@ QPoint BatchThroughputChart::stepViewportPosition(QPointF value) const
 
 std::vector<QRectF> BatchThroughputChart::textRects() const
 {
-    std::vector<QRectF> rects;
-    for (const ChartOverlay* overlay : {m_fixed, m_moving})
-        for (const QRectF& r : overlay->textRects())
-            rects.push_back(r);
-    return rects;
+    return textRectsOf({m_fixed, m_moving});
 }
 
 QStringList BatchThroughputChart::texts() const

@@ -237,4 +237,13 @@ void ChartOverlay::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
     painter->restore();
 }
 
+std::vector<QRectF> textRectsOf(std::initializer_list<const ChartOverlay*> overlays)
+{
+    std::vector<QRectF> rects;
+    for (const ChartOverlay* overlay : overlays)
+        for (const QRectF& r : overlay->textRects())
+            rects.push_back(r);
+    return rects;
+}
+
 }  // namespace ridgeline::ui

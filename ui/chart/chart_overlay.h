@@ -9,6 +9,7 @@
 #include <QGraphicsItem>
 #include <QImage>
 
+#include <initializer_list>
 #include <vector>
 
 namespace ridgeline::ui {
@@ -46,5 +47,8 @@ private:
     std::vector<AnnotationRing> m_rings;
     mutable std::vector<RenderedText> m_rendered;
 };
+
+// The text boxes of several overlays together, for overlap checks.
+std::vector<QRectF> textRectsOf(std::initializer_list<const ChartOverlay*> overlays);
 
 }  // namespace ridgeline::ui

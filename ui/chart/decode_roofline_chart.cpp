@@ -260,11 +260,7 @@ QPoint DecodeRooflineChart::currentPointPosition() const
 
 std::vector<QRectF> DecodeRooflineChart::textRects() const
 {
-    std::vector<QRectF> rects;
-    for (const ChartOverlay* overlay : {m_fixed, m_moving})
-        for (const QRectF& r : overlay->textRects())
-            rects.push_back(r);
-    return rects;
+    return textRectsOf({m_fixed, m_moving});
 }
 
 QStringList DecodeRooflineChart::texts() const
