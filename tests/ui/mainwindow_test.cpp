@@ -5,7 +5,9 @@
 #include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/chart/bandwidth_chart.h"
+#include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
+#include "ui/chart/decode_roofline_chart.h"
 #include "ui/mainwindow.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
@@ -454,4 +456,31 @@ TEST(UiMainWindow, ASavedViewKeepsHiddenKernelKindsAndTheGpuBesideTheCpu)
     // And the legend brings the kind back.
     view.rooflineChart()->setKernelKindVisible(QStringLiteral("add"), true);
     EXPECT_TRUE(view.rooflineChart()->hiddenKernelKinds().isEmpty());
+}
+
+// Regression: the explorer's charts drew no title, tick labels or legend text when the tab was first
+// opened in a window already on screen (their items were cached as pixmaps before Qt Charts laid them
+// out). The strip above the plot holds the title: it must hold text-coloured pixels.
+TEST(UiMainWindow, TheExplorerOpenedLaterDrawsItsChartTitlesAndTicks)
+{
+    ui::MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    window.tabs()->setCurrentIndex(1);
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    const auto inkAbovePlot = [](QChartView& view) {
+        const QImage image = fixtures::grabImage(view);
+        const QColor text = view.palette().color(QPalette::WindowText);
+        const int top = static_cast<int>(view.chart()->plotArea().top()) - 4;
+        int ink = 0;
+        for (int y = 0; y < top; ++y)
+            for (int x = 0; x < image.width(); ++x)
+                ink += fixtures::colorDistance(image.pixelColor(x, y), text) < 120 ? 1 : 0;
+        return ink;
+    };
+    EXPECT_GT(inkAbovePlot(*window.batchingPanel()->throughputChart()), 200) << "the title 'Throughput vs batch'";
+    EXPECT_GT(inkAbovePlot(*window.batchingPanel()->rooflineChart()), 200) << "the GPU roofline's title";
 }

@@ -272,12 +272,6 @@ QStringList BatchThroughputChart::texts() const
     return list;
 }
 
-void BatchThroughputChart::paintEvent(QPaintEvent* event)
-{
-    cacheChartItems(scene());
-    QChartView::paintEvent(event);
-}
-
 void BatchThroughputChart::relayout()
 {
     const QRectF plot = chart()->plotArea();

@@ -45,9 +45,6 @@ public:
     QLineSeries* tokensSeries() const { return m_tokens; }
     QScatterSeries* currentTokensMarker() const { return m_currentTokens; }
 
-protected:
-    void paintEvent(QPaintEvent* event) override;
-
 private:
     void applyTheme();
     void relayout();

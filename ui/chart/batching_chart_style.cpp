@@ -4,12 +4,9 @@
 
 #include <QChart>
 #include <QChartView>
-#include <QGraphicsItem>
-#include <QGraphicsScene>
 #include <QLegend>
 #include <QLocale>
 #include <QLogValueAxis>
-#include <QPixmapCache>
 
 #include <cmath>
 
@@ -61,30 +58,6 @@ void setChartTitle(QChart* chart, const QString& title)
 {
     if (chart->title() != title)
         chart->setTitle(title);
-}
-
-void cacheChartItems(QGraphicsScene* scene)
-{
-    constexpr double kSeriesZ = 4.0;  // Qt Charts' ChartPresenter::SeriesZValue
-    if (!scene)
-        return;
-    // Item caches live in QPixmapCache; its default 10 MiB holds about one chart at slide size, and an
-    // evicted cache is a full re-rasterisation. Three charts at 1920x1080 need about 30 MiB.
-    constexpr int kCacheKib = 96 * 1024;
-    if (QPixmapCache::cacheLimit() < kCacheKib)
-        QPixmapCache::setCacheLimit(kCacheKib);
-    const QList<QGraphicsItem*> items = scene->items();
-    for (QGraphicsItem* item : items) {
-        // Series (Qt Charts' z 4, and their point items) change whenever the curves do: drawn directly,
-        // they cost one rasterisation per change instead of two (into the cache, then the cache out).
-        const QGraphicsItem* top = item;
-        while (top->parentItem() && top->parentItem()->parentItem())
-            top = top->parentItem();
-        const bool series = top->zValue() == kSeriesZ;
-        const auto mode = series ? QGraphicsItem::NoCache : QGraphicsItem::DeviceCoordinateCache;
-        if (item->cacheMode() != mode)
-            item->setCacheMode(mode);
-    }
 }
 
 double decadeBelow(double value)

@@ -10,7 +10,6 @@
 
 QT_BEGIN_NAMESPACE
 class QAbstractAxis;
-class QGraphicsScene;
 class QChartView;
 class QLogValueAxis;
 class QChart;
@@ -29,10 +28,6 @@ void applyBatchingTheme(QChartView* view, const ChartTheme& theme, std::initiali
 // QChart relays itself out on every setTitle, even an unchanged one: set it only when it differs.
 void setChartTitle(QChart* chart, const QString& title);
 
-// Gives every item of the chart's scene but the series a device-coordinate cache (once; cheap to call
-// again). A slider step then repaints the pixels under a moved marker by copying the cached grid, axes,
-// legend and labels instead of rasterising them again: ~25 ms against ~1 ms for a chart at slide size.
-void cacheChartItems(QGraphicsScene* scene);
 
 // Axis limits snapped outward to whole decades: dragging a slider then rarely changes an axis, so the
 // picture holds still (and the grid and labels need not be rebuilt) while the curves move.

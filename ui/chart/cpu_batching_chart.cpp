@@ -131,12 +131,6 @@ QPoint CpuBatchingChart::viewportPosition(QPointF value) const
     return mapFromScene(chart()->mapToScene(chart()->mapToPosition(value, m_predicted)));
 }
 
-void CpuBatchingChart::paintEvent(QPaintEvent* event)
-{
-    cacheChartItems(scene());
-    QChartView::paintEvent(event);
-}
-
 QStringList CpuBatchingChart::texts() const
 {
     QStringList list{chart()->title()};

@@ -34,9 +34,6 @@ public:
     QScatterSeries* measuredSeries() const { return m_measuredDots; }
     QLineSeries* predictedSeries() const { return m_predicted; }
 
-protected:
-    void paintEvent(QPaintEvent* event) override;
-
 private:
     void applyTheme();
     void relayout();

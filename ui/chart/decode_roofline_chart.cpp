@@ -272,12 +272,6 @@ QStringList DecodeRooflineChart::texts() const
     return list;
 }
 
-void DecodeRooflineChart::paintEvent(QPaintEvent* event)
-{
-    cacheChartItems(scene());
-    QChartView::paintEvent(event);
-}
-
 void DecodeRooflineChart::relayout()
 {
     const QRectF plot = chart()->plotArea();

@@ -43,9 +43,6 @@ public:
     QScatterSeries* attentionMarker() const { return m_attention; }
     QLineSeries* trajectorySeries() const { return m_trajectory; }
 
-protected:
-    void paintEvent(QPaintEvent* event) override;
-
 private:
     void applyTheme();
     void relayout();

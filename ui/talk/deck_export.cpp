@@ -72,16 +72,6 @@ void renderTree(QWidget* widget, QWidget* root, QPainter& painter, Charts charts
         painter.fillRect(target, graphics->backgroundBrush().style() == Qt::NoBrush
                                      ? graphics->palette().color(QPalette::Base)
                                      : graphics->backgroundBrush().color());
-        // The batching charts cache their items as pixmaps (fast on screen); a PDF or SVG wants the vectors.
-        std::vector<std::pair<QGraphicsItem*, QGraphicsItem::CacheMode>> cached;
-        if (QGraphicsScene* scene = graphics->scene()) {
-            const QList<QGraphicsItem*> items = scene->items();
-            for (QGraphicsItem* item : items)
-                if (item->cacheMode() != QGraphicsItem::NoCache) {
-                    cached.emplace_back(item, item->cacheMode());
-                    item->setCacheMode(QGraphicsItem::NoCache);
-                }
-        }
         if (charts == Charts::Raster) {
             const double scale = std::sqrt(std::fabs(painter.deviceTransform().determinant()));
             QImage image((QSizeF(viewport->size()) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
@@ -96,8 +86,6 @@ void renderTree(QWidget* widget, QWidget* root, QPainter& painter, Charts charts
         } else {
             graphics->render(&painter, target, viewport->rect(), Qt::IgnoreAspectRatio);
         }
-        for (const auto& [item, mode] : cached)
-            item->setCacheMode(mode);
         painter.restore();
         return;
     }
