@@ -1033,7 +1033,8 @@ void RooflineChart::relayout()
                 const QPointF centre = onLine + dir * (along + height * 0.4) + normal * (height / 2.0 + 3.0);
                 boxes.emplace_back(centre.x() - height * 0.4, centre.y() - height * 0.4, height * 0.8, height * 0.8);
             }
-            if (!std::all_of(boxes.begin(), boxes.end(), isFree))
+            // A little air around each box: two roofs' labels end to end read as one line of text.
+            if (!std::all_of(boxes.begin(), boxes.end(), [&](const QRectF& b) { return isFree(b.adjusted(-6, -2, 6, 2)); }))
                 continue;
             const QPointF origin = onLine + normal * (height + 3.0);
             texts.push_back({text, origin, angle, series->pen().color(), font, m_theme.background});
