@@ -9,6 +9,8 @@ namespace ridgeline::ui {
 
 namespace {
 
+constexpr double kSideGap = 6.0;  // pixels kept free left and right of a label
+
 // Where a box of `size` sits when pushed `distance` away from `anchor` in direction (dx, dy).
 QRectF candidateRect(QPointF anchor, QSizeF size, double distance, int dx, int dy)
 {
@@ -113,9 +115,14 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
                                                   kDirections[d][1]);
                 if (!input.bounds.contains(rect))
                     continue;
-                const QRectF padded = rect.adjusted(-2, -1, 2, 1);
-                const bool blocked = std::any_of(taken.begin(), taken.end(),
-                                                 [&](const QRectF& other) { return other.intersects(padded); });
+                // Air to the side of everything but its own point: two labels end to end read as one
+                // ("sgemm 512 sgemm 1024").
+                const QRectF padded = rect.adjusted(-kSideGap, -1, kSideGap, 1);
+                const QRectF& ownMarker = taken[input.obstacles.size() + i];
+                const bool blocked = ownMarker.intersects(rect.adjusted(-2, -1, 2, 1))
+                    || std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) {
+                           return &other != &ownMarker && other.intersects(padded);
+                       });
                 if (blocked)
                     continue;
                 // Text on a roof is the worst outcome: any clean spot within reach beats it.
