@@ -1,5 +1,7 @@
 #include "core/scene/deck.h"
 
+#include "core/message_text.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -236,7 +238,7 @@ QJsonObject sceneTo(const Scene& scene)
 
 Error deckError(const QString& sourceName, Error::Code code, const QString& what)
 {
-    return Error{code, sourceName + QStringLiteral(": ") + what};
+    return Error{code, sourceName + QStringLiteral(": ") + oneLine(what)};
 }
 
 }  // namespace

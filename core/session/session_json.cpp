@@ -1,5 +1,7 @@
 #include "core/session/session_json.h"
 
+#include "core/message_text.h"
+
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
@@ -748,22 +750,6 @@ QString lineAndColumn(const QByteArray& bytes, qsizetype offset)
     const qsizetype line = before.count('\n') + 1;
     const qsizetype column = offset - (before.lastIndexOf('\n') + 1) + 1;
     return u"line "_s + QString::number(line) + u", column "_s + QString::number(column);
-}
-
-// Qt's parser accepts raw control characters inside strings, and messages quote keys and values from the
-// file: escape line breaks and other controls so that a message stays one line (found by fuzzing, issue 7).
-QString oneLine(const QString& text)
-{
-    QString result;
-    result.reserve(text.size());
-    for (const QChar c : text) {
-        const char16_t code = c.unicode();
-        if (code < 0x20 || code == 0x7f || code == 0x85 || code == 0x2028 || code == 0x2029)
-            result += u"\\u"_s + QString::number(code, 16).rightJustified(4, u'0');
-        else
-            result += c;
-    }
-    return result;
 }
 
 Error sourceError(const QString& sourceName, Error::Code code, const QString& detail)

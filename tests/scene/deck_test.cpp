@@ -73,6 +73,19 @@ TEST(Deck, BadDecksAreRefusedWithTheirReason)
     }
 }
 
+// Found by fuzz_deck_loader: a raw line break inside a string (Qt's parser accepts it) was quoted into the
+// message, which then ran over two lines. Messages escape control characters.
+TEST(Deck, AControlCharacterInAValueStaysEscapedInAOneLineMessage)
+{
+    const QByteArray json = "{\"format\":\"ridgeline-deck\",\"schema_version\":1,\"scenes\":[{\"id\":\"a\","
+                            "\"kind\":\"tensor-parallel\n \",\"view\":\"batching\",\"title\":\"t\"}]}";
+    const Result<Deck> deck = deckFromJson(json, QStringLiteral("talk.json"));
+    ASSERT_FALSE(deck.ok());
+    EXPECT_FALSE(deck.error().message.contains(u'\n'));
+    EXPECT_TRUE(deck.error().message.contains(QStringLiteral("scenes[0].kind is \"tensor-parallel\\u000a \"")))
+        << deck.error().message.toStdString();
+}
+
 TEST(Deck, MissingFileIsNotFound)
 {
     const Result<Deck> deck = loadDeck(QStringLiteral("/nonexistent/talk.json"));

@@ -1,0 +1,12 @@
+#pragma once
+// Error messages quote keys and values from the files people send each other.
+
+#include <QString>
+
+namespace ridgeline {
+
+// The text with line breaks and other control characters escaped (\u000a), so a message that quotes a
+// hostile file stays on one line. Qt's JSON parser accepts raw controls inside strings (found by fuzzing).
+QString oneLine(const QString& text);
+
+}  // namespace ridgeline
