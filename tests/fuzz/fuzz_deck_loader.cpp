@@ -5,26 +5,18 @@
 #include "core/scene/deck.h"
 #include "core/scene/scene_facts.h"
 
+#include "tests/fuzz/fuzz_loader_checks.h"
+
 #include <QByteArray>
 #include <QString>
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 
 using namespace ridgeline;
 
-namespace {
-
-[[noreturn]] void fail(const char* what, const QString& detail)
-{
-    std::fprintf(stderr, "fuzz_deck_loader: %s: %s\n", what, detail.toUtf8().constData());
-    std::abort();
-}
-
-}  // namespace
+constexpr const char* kTarget = "fuzz_deck_loader";
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
@@ -34,20 +26,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const Result<Deck> loaded = deckFromJson(bytes, source);
     if (!loaded.ok()) {
-        const QString& message = loaded.error().message;
-        if (!message.startsWith(source + QStringLiteral(": ")) || message.size() <= source.size() + 2)
-            fail("an error message does not name the source", message);
-        if (message.contains(u'\n'))
-            fail("an error message is more than one line", message);
+        fuzz::checkRefusal(kTarget, source, loaded.error().message);
         return 0;
     }
 
     const QByteArray saved = deckToJson(loaded.value());
     const Result<Deck> reloaded = deckFromJson(saved, source);
     if (!reloaded.ok())
-        fail("a loaded deck saved to JSON that does not load back", reloaded.error().message);
+        fuzz::fail(kTarget, "a loaded deck saved to JSON that does not load back", reloaded.error().message);
     if (deckToJson(reloaded.value()) != saved)
-        fail("a saved deck changed when loaded and saved again", QString::fromUtf8(saved));
+        fuzz::fail(kTarget, "a saved deck changed when loaded and saved again", QString::fromUtf8(saved));
 
     for (const Scene& scene : loaded.value().scenes) {
         const Result<SceneFacts> facts = computeSceneFacts(scene, nullptr);
@@ -56,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // The caption's numbers are these facts (its words are the file's own, so they are not checked).
         for (const SceneFact& fact : facts.value().facts)
             if (!std::isfinite(fact.value))
-                fail("a scene fact is not finite", fact.key);
+                fuzz::fail(kTarget, "a scene fact is not finite", fact.key);
     }
     return 0;
 }

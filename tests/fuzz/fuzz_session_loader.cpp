@@ -3,25 +3,17 @@
 // that loads back and writes out byte for byte the same (the saver's promise: every saved file loads).
 #include "core/session/session_json.h"
 
+#include "tests/fuzz/fuzz_loader_checks.h"
+
 #include <QByteArray>
 #include <QString>
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 
 using namespace ridgeline;
 
-namespace {
-
-[[noreturn]] void fail(const char* what, const QString& detail)
-{
-    std::fprintf(stderr, "fuzz_session_loader: %s: %s\n", what, detail.toUtf8().constData());
-    std::abort();
-}
-
-}  // namespace
+constexpr const char* kTarget = "fuzz_session_loader";
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
@@ -31,19 +23,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const Result<Session> loaded = sessionFromJson(bytes, source);
     if (!loaded.ok()) {
-        const QString& message = loaded.error().message;
-        if (!message.startsWith(source + QStringLiteral(": ")) || message.size() <= source.size() + 2)
-            fail("an error message does not name the source", message);
-        if (message.contains(u'\n'))
-            fail("an error message is more than one line", message);
+        fuzz::checkRefusal(kTarget, source, loaded.error().message);
         return 0;
     }
 
     const QByteArray saved = sessionToJson(loaded.value());
     const Result<Session> reloaded = sessionFromJson(saved, source);
     if (!reloaded.ok())
-        fail("a loaded session saved to JSON that does not load back", reloaded.error().message);
+        fuzz::fail(kTarget, "a loaded session saved to JSON that does not load back", reloaded.error().message);
     if (sessionToJson(reloaded.value()) != saved)
-        fail("a saved session changed when loaded and saved again", QString::fromUtf8(saved));
+        fuzz::fail(kTarget, "a saved session changed when loaded and saved again", QString::fromUtf8(saved));
     return 0;
 }
