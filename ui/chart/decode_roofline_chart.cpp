@@ -325,6 +325,9 @@ void DecodeRooflineChart::relayout()
             label << tr("datasheet: %1 TFLOP/s, %2 TB/s")
                          .arg(formatNumber(effective.peakGflops), formatNumber(effective.bandwidthGbps));
         }
+        // A narrow plot shortens the lines rather than cutting them off at its left edge.
+        for (QString& line : label)
+            line = metrics.elidedText(line, Qt::ElideRight, plot.width() - 2.0 * pad);
         // Above the flat roof, and above the current step's ring when the ring would sit on the text.
         const QPointF current = at(m_data.current.intensity, m_data.current.achievedTflops);
         const QRectF ring(current - QPointF(kRingClearance, kRingClearance),
@@ -338,9 +341,6 @@ void DecodeRooflineChart::relayout()
                 break;
             }
         }
-        // A narrow plot shortens the lines rather than cutting them off at its left edge.
-        for (QString& line : label)
-            line = metrics.elidedText(line, Qt::ElideRight, plot.width() - 2.0 * pad);
         for (const QString& line : label) {
             const double w = metrics.horizontalAdvance(line);
             const QPointF origin(plot.right() - pad - w, y);
