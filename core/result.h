@@ -17,7 +17,7 @@ struct Error {
 template <typename T>
 class Result {
 public:
-    Result(T value) : m_state(std::move(value)) {}  // NOLINT(google-explicit-constructor): implicit by design
+    Result(T value) : m_state(std::move(value)) {}      // NOLINT(google-explicit-constructor): implicit by design
     Result(Error error) : m_state(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
     bool ok() const { return std::holds_alternative<T>(m_state); }
@@ -32,6 +32,9 @@ private:
     std::variant<T, Error> m_state;
 };
 
-inline Error makeError(Error::Code code, QString message) { return Error{code, std::move(message)}; }
+inline Error makeError(Error::Code code, QString message)
+{
+    return Error{code, std::move(message)};
+}
 
 }  // namespace ridgeline

@@ -6,7 +6,7 @@ RIDGELINE_PACKAGES=(
     libqt6opengl6-dev  # Qt6Charts.cmake needs Qt6OpenGL; qt6-charts-dev does not depend on it
     libopenblas-dev libgtest-dev libbenchmark-dev
     fonts-dejavu-core xvfb xauth
-    clang-14 libclang-rt-14-dev
+    clang-14 libclang-rt-14-dev clang-format
 )
 
 ridgeline_install_deps() {

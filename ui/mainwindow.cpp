@@ -14,9 +14,9 @@
 #include "ui/models/point_explanation.h"
 #include "ui/models/session_list_model.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/settings.h"
 #include "ui/talk/deck_export.h"
 #include "ui/talk/presentation_window.h"
-#include "ui/settings.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -36,7 +36,6 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QInputDialog>
-#include <QRegularExpression>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -48,16 +47,17 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
-#include <QVBoxLayout>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSortFilterProxyModel>
+#include <QRegularExpression>
 #include <QScrollArea>
+#include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <optional>
@@ -244,19 +244,20 @@ void MainWindow::createDocks()
 void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this,
-                                    &MainWindow::onOpen);
+    QAction* open =
+        file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::onOpen);
     open->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     QAction* overlay = file->addAction(tr("&Add Overlay…"), this, &MainWindow::onAddOverlay);
     overlay->setToolTip(tr("Draw another session (another machine, or before/after) on the same chart"));
     QAction* importAction = file->addAction(tr("&Import Profile…"), this, &MainWindow::onImport);
     importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
-    importAction->setToolTip(tr("Put kernels from Nsight Compute, likwid or a plain CSV (or ERT ceilings) on the "
-                                "chart"));
+    importAction->setToolTip(
+        tr("Put kernels from Nsight Compute, likwid or a plain CSV (or ERT ceilings) on the "
+           "chart"));
     file->addSeparator();
-    m_saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this,
-                                   &MainWindow::onSave);
+    m_saveAction =
+        file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::onSave);
     m_saveAction->setShortcut(QKeySequence::Save);
     QAction* saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::onSaveAs);
     saveAs->setShortcut(QKeySequence::SaveAs);
@@ -265,12 +266,12 @@ void MainWindow::createActions()
     QAction* exportPng = exportMenu->addAction(tr("PNG image…"), this,
                                                [this] { onExport(tr("PNG images (*.png)"), QStringLiteral("png")); });
     exportPng->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportMenu->addAction(
-        tr("SVG drawing…"), this, [this] { onExport(tr("SVG drawings (*.svg)"), QStringLiteral("svg")); });
-    exportMenu->addAction(
-        tr("PDF document…"), this, [this] { onExport(tr("PDF documents (*.pdf)"), QStringLiteral("pdf")); });
-    exportMenu->addAction(
-        tr("CSV of the points…"), this, [this] { onExport(tr("CSV files (*.csv)"), QStringLiteral("csv")); });
+    exportMenu->addAction(tr("SVG drawing…"), this,
+                          [this] { onExport(tr("SVG drawings (*.svg)"), QStringLiteral("svg")); });
+    exportMenu->addAction(tr("PDF document…"), this,
+                          [this] { onExport(tr("PDF documents (*.pdf)"), QStringLiteral("pdf")); });
+    exportMenu->addAction(tr("CSV of the points…"), this,
+                          [this] { onExport(tr("CSV files (*.csv)"), QStringLiteral("csv")); });
     QAction* copy = file->addAction(tr("&Copy Chart"), this, &MainWindow::onCopyChart);
     copy->setShortcut(QKeySequence::Copy);
     file->addSeparator();
@@ -537,8 +538,8 @@ std::optional<Error> MainWindow::appendSceneToDeck(Scene scene, const QString& p
     base.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
     base = base.isEmpty() ? QStringLiteral("scene") : base;
     scene.id = base;
-    for (int n = 2; std::any_of(deck.scenes.begin(), deck.scenes.end(), [&](const Scene& s) { return s.id == scene.id; });
-         ++n)
+    for (int n = 2;
+         std::any_of(deck.scenes.begin(), deck.scenes.end(), [&](const Scene& s) { return s.id == scene.id; }); ++n)
         scene.id = base + u'-' + QString::number(n);
     deck.scenes.push_back(std::move(scene));
     return saveDeck(deck, path);
@@ -558,10 +559,9 @@ void MainWindow::onSaveViewAsScene()
         &ok);
     if (!ok)
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Add the Scene to a Deck"),
-                                                      sessionDirectory() + QStringLiteral("/talk.json"),
-                                                      tr("Ridgeline decks (*.json)"), nullptr,
-                                                      QFileDialog::DontConfirmOverwrite);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Add the Scene to a Deck"), sessionDirectory() + QStringLiteral("/talk.json"),
+        tr("Ridgeline decks (*.json)"), nullptr, QFileDialog::DontConfirmOverwrite);
     if (path.isEmpty())
         return;
     if (const auto error = appendSceneToDeck(std::move(scene), path)) {
@@ -573,8 +573,7 @@ void MainWindow::onSaveViewAsScene()
 
 void MainWindow::onExportSlides()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Slides"), sessionDirectory(),
-                                                      tr("PDF (*.pdf)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Slides"), sessionDirectory(), tr("PDF (*.pdf)"));
     if (path.isEmpty())
         return;
     const Result<Deck> deck = defaultDeck();
@@ -621,14 +620,13 @@ void MainWindow::showShortcuts()
 void MainWindow::showAbout()
 {
     const MachineInfo machine = probeMachine();
-    QMessageBox::about(
-        this, tr("About Ridgeline"),
-        tr("<h3>Ridgeline %1</h3><p>The roofline model and LLM batching, made tangible.</p>"
-           "<p>OpenBLAS %2, kernel <b>%3</b> (%4 threads)<br>Qt %5<br>%6, %7 CPUs</p>")
-            .arg(QCoreApplication::applicationVersion(), machine.openblasVersion, machine.openblasCore)
-            .arg(machine.openblasThreads)
-            .arg(QString::fromLatin1(qVersion()), machine.cpuModel.toHtmlEscaped())
-            .arg(machine.cores));
+    QMessageBox::about(this, tr("About Ridgeline"),
+                       tr("<h3>Ridgeline %1</h3><p>The roofline model and LLM batching, made tangible.</p>"
+                          "<p>OpenBLAS %2, kernel <b>%3</b> (%4 threads)<br>Qt %5<br>%6, %7 CPUs</p>")
+                           .arg(QCoreApplication::applicationVersion(), machine.openblasVersion, machine.openblasCore)
+                           .arg(machine.openblasThreads)
+                           .arg(QString::fromLatin1(qVersion()), machine.cpuModel.toHtmlEscaped())
+                           .arg(machine.cores));
 }
 
 void MainWindow::createStatusBar()
@@ -892,8 +890,8 @@ void MainWindow::onCustomGpu()
 void MainWindow::applyGpuRoofs()
 {
     const QAction* checkedFormat = m_gpuFormats->checkedAction();
-    const auto format = static_cast<NumberFormat>(checkedFormat ? checkedFormat->data().toInt()
-                                                                : static_cast<int>(NumberFormat::Bf16));
+    const auto format =
+        static_cast<NumberFormat>(checkedFormat ? checkedFormat->data().toInt() : static_cast<int>(NumberFormat::Bf16));
     std::vector<NamedRoof> roofs;
     QStringList missing;
     for (const QAction* action : std::as_const(m_gpuActions)) {
@@ -942,9 +940,9 @@ void MainWindow::startMeasurement(bool quick)
         return;
     MeasureOptions options;
     options.quick = quick;
-    options.generator = QStringLiteral("ridgeline %1 (window, %2)")
-                            .arg(QCoreApplication::applicationVersion(), quick ? QStringLiteral("quick")
-                                                                               : QStringLiteral("full"));
+    options.generator =
+        QStringLiteral("ridgeline %1 (window, %2)")
+            .arg(QCoreApplication::applicationVersion(), quick ? QStringLiteral("quick") : QStringLiteral("full"));
     if (!m_runner->start(options))
         return;
     m_measureQuick->setEnabled(false);
@@ -1099,9 +1097,9 @@ bool MainWindow::importFiles(const QStringList& paths)
         kernels += import.kernels.size();
     }
     const QString from = imports.size() == 1 ? imports.front().fileName : tr("%1 files").arg(imports.size());
-    statusBar()->showMessage(kernels == 0 ? tr("Imported the ceilings in %1").arg(from)
-                                          : tr("Imported %n kernel(s) from %1", nullptr, static_cast<int>(kernels))
-                                                .arg(from),
+    statusBar()->showMessage(kernels == 0
+                                 ? tr("Imported the ceilings in %1").arg(from)
+                                 : tr("Imported %n kernel(s) from %1", nullptr, static_cast<int>(kernels)).arg(from),
                              6000);
     showImportSummary(lines);
     emit importFinished(lines);

@@ -128,7 +128,7 @@ private:
     QString sessionDirectory() const;
 
     Settings* m_settings = nullptr;
-    QTabWidget* m_tabs = nullptr;              // the roofline and the batching explorer
+    QTabWidget* m_tabs = nullptr;  // the roofline and the batching explorer
     RooflineChart* m_chart = nullptr;
     BatchingPanel* m_batching = nullptr;
     BandwidthChart* m_bandwidth = nullptr;
@@ -154,14 +154,14 @@ private:
     QAction* m_shade = nullptr;
     QAction* m_iso = nullptr;
     QAction* m_sizeByTime = nullptr;
-    std::vector<NamedRoof> m_customRoofs;      // typed in by hand
-    QList<QAction*> m_gpuActions;              // one checkable action per catalog GPU (data: id)
-    QActionGroup* m_gpuFormats = nullptr;      // which dense peak (fp32, bf16 ...) the GPU roofs use
+    std::vector<NamedRoof> m_customRoofs;  // typed in by hand
+    QList<QAction*> m_gpuActions;          // one checkable action per catalog GPU (data: id)
+    QActionGroup* m_gpuFormats = nullptr;  // which dense peak (fp32, bf16 ...) the GPU roofs use
     bool m_dirty = false;
-    QPointer<PresentationWindow> m_presentation;  // while a talk is on screen
+    QPointer<PresentationWindow> m_presentation;   // while a talk is on screen
     QString m_selectedKernelName;                  // the kernel last clicked on the roofline
     QList<QDockWidget*> m_docksHiddenForExplorer;  // roofline docks to bring back when leaving the explorer
-    QByteArray m_rooflineState;  // the dock layout of the roofline tab while the explorer hides it
+    QByteArray m_rooflineState;                    // the dock layout of the roofline tab while the explorer hides it
 };
 
 }  // namespace ridgeline::ui

@@ -24,7 +24,7 @@ public:
     void setWindowState(const QByteArray& state);
 
     QStringList recentFiles() const;
-    void addRecentFile(const QString& path);        // most recent first, no duplicates, at most kMaxRecentFiles
+    void addRecentFile(const QString& path);  // most recent first, no duplicates, at most kMaxRecentFiles
     void removeRecentFile(const QString& path);
 
     ThemeKind theme() const;
@@ -38,7 +38,7 @@ public:
 
     QString lastDirectory() const;
     void setLastDirectory(const QString& directory);
-    QSize exportSize() const;                       // default 1920x1080: a slide
+    QSize exportSize() const;  // default 1920x1080: a slide
     void setExportSize(QSize size);
     double exportPixelRatio() const;
     void setExportPixelRatio(double ratio);

@@ -16,7 +16,10 @@ namespace {
 
 constexpr int kBadArguments = 2;
 
-QString grouped(std::int64_t value) { return QLocale(QLocale::English).toString(static_cast<qlonglong>(value)); }
+QString grouped(std::int64_t value)
+{
+    return QLocale(QLocale::English).toString(static_cast<qlonglong>(value));
+}
 
 std::int64_t kvBytesPerTokenBf16(const ModelSpec& m)
 {
@@ -88,9 +91,9 @@ int printGpus(Streams io, bool json)
                       .arg(fp8 > 0 ? QString::number(fp8, 'f', 1) : QStringLiteral("-"), 7)
                       .arg(g.peakTflops(NumberFormat::Bf16) / g.bandwidthTbs, 6, 'f', 0)
                       .arg(g.interconnect.isEmpty()
-                              ? g.hostLink + QStringLiteral(" only")
-                              : QStringLiteral("%1 (%2)").arg(g.interconnect).arg(g.interconnectGbPerDirection),
-                          -24)
+                               ? g.hostLink + QStringLiteral(" only")
+                               : QStringLiteral("%1 (%2)").arg(g.interconnect).arg(g.interconnectGbPerDirection),
+                           -24)
                       .arg(g.name);
     }
     io.out << "\nridge = bf16 dense peak / bandwidth, FLOP/byte. Sources: `ridgeline catalog gpus --json`.\n";
@@ -159,7 +162,7 @@ int printModels(Streams io, bool json)
                                .arg(m.heads)
                                .arg(m.isMla() ? QStringLiteral("-") : QString::number(m.kvHeads))
                                .arg(attentionKind(m)),
-                          -13)
+                           -13)
                       .arg(formatBinaryBytes(static_cast<double>(kvBytesPerTokenBf16(m))), 11)
                       .arg(m.name)
                       .arg(m.slidingWindow > 0 ? QStringLiteral(" (window %1)").arg(m.slidingWindow) : QString());

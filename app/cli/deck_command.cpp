@@ -17,7 +17,8 @@ int runDeck(const QStringList& arguments, Streams io)
         QStringLiteral("Print a talk deck's scenes with their captions filled from the model and the session."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("deck"), QStringLiteral("the command"));
-    parser.addPositionalArgument(QStringLiteral("DECK.json"), QStringLiteral("a deck file (default: the built-in deck)"));
+    parser.addPositionalArgument(QStringLiteral("DECK.json"),
+                                 QStringLiteral("a deck file (default: the built-in deck)"));
     const QCommandLineOption sessionOption(QStringLiteral("session"),
                                            QStringLiteral("the session whose measurements the scenes show "
                                                           "(default: the bundled one)"),
@@ -38,8 +39,7 @@ int runDeck(const QStringList& arguments, Streams io)
         return 1;
     }
     // Without --session the measured scenes show the bundled session, a real measurement.
-    Result<Session> loaded =
-        parser.isSet(sessionOption) ? loadSession(parser.value(sessionOption)) : bundledSession();
+    Result<Session> loaded = parser.isSet(sessionOption) ? loadSession(parser.value(sessionOption)) : bundledSession();
     if (!loaded) {
         io.err << "ridgeline deck: " << loaded.error().message << '\n';
         return 1;

@@ -53,11 +53,14 @@ int runMeasure(const QStringList& arguments, Streams io)
     parser.setApplicationDescription(QStringLiteral("Measure this machine's roofline and place real kernels on it."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("measure"), QStringLiteral("the command"));
-    const QCommandLineOption quick(QStringLiteral("quick"), QStringLiteral("a few seconds: fewer sizes and repetitions"));
+    const QCommandLineOption quick(QStringLiteral("quick"),
+                                   QStringLiteral("a few seconds: fewer sizes and repetitions"));
     const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("threads to use (default: all CPUs)"),
                                      QStringLiteral("N"), QStringLiteral("0"));
-    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("write the session to FILE"), QStringLiteral("FILE"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("print the session as JSON instead of the table"));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("write the session to FILE"),
+                                 QStringLiteral("FILE"));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("print the session as JSON instead of the table"));
     const QCommandLineOption cancelAfter(QStringLiteral("cancel-after"),
                                          QStringLiteral("cancel after SECONDS and report how long cancelling took"),
                                          QStringLiteral("SECONDS"));
@@ -82,8 +85,8 @@ int runMeasure(const QStringList& arguments, Streams io)
         io.err << "ridgeline measure: --threads takes a whole number, got '" << parser.value(threads) << "'\n";
         return 2;
     }
-    options.generator = QStringLiteral("ridgeline %1 %2").arg(QStringLiteral(RIDGELINE_VERSION),
-                                                              arguments.mid(1).join(QLatin1Char(' ')));
+    options.generator = QStringLiteral("ridgeline %1 %2")
+                            .arg(QStringLiteral(RIDGELINE_VERSION), arguments.mid(1).join(QLatin1Char(' ')));
     std::optional<double> cancelSeconds;
     if (parser.isSet(cancelAfter))
         cancelSeconds = parser.value(cancelAfter).toDouble();

@@ -56,8 +56,7 @@ void printComputeCeilings(const Session& s, QTextStream& out)
     for (const ComputeCeiling& c : s.computeCeilings) {
         const double share = c.theoreticalGflops > 0.0 ? 100.0 * c.gflops / c.theoreticalGflops : 0.0;
         out << c.name.leftJustified(22) << grouped(c.gflops, 1, 11) << grouped(c.theoreticalGflops, 1, 14)
-            << fixed(share, 1, 9) << " %   " << fixed(c.spread.min, 1, 0) << ".." << fixed(c.spread.max, 1, 0)
-            << '\n';
+            << fixed(share, 1, 9) << " %   " << fixed(c.spread.min, 1, 0) << ".." << fixed(c.spread.max, 1, 0) << '\n';
     }
     out << '\n';
 }
@@ -114,8 +113,7 @@ void printDecode(const Session& s, QTextStream& out)
     for (const KernelResult* k : decode)
         out << QString::number(k->batch).rightJustified(5) << fixed(k->seconds * 1e3, 3, 21) << "  ("
             << fixed(k->seconds / baseTime, 2, 0) << "x)" << grouped(k->tokensPerSecond, 0, 9)
-            << fixed(base > 0.0 ? k->tokensPerSecond / base : 0.0, 1, 11) << 'x' << fixed(k->intensity, 1, 12)
-            << '\n';
+            << fixed(base > 0.0 ? k->tokensPerSecond / base : 0.0, 1, 11) << 'x' << fixed(k->intensity, 1, 12) << '\n';
     out << '\n';
 }
 
@@ -145,8 +143,8 @@ void printMeasureReport(const Session& session, QTextStream& out)
     printFusion(session, out);
     if (session.noisy())
         out << "NOISY: the machine was busy; these ceilings spread by more than "
-            << fixed(100.0 * Session::kNoisySpread, 0, 0) << " % between repetitions: "
-            << session.noisyMeasurements.join(QStringLiteral(", ")) << "\n";
+            << fixed(100.0 * Session::kNoisySpread, 0, 0)
+            << " % between repetitions: " << session.noisyMeasurements.join(QStringLiteral(", ")) << "\n";
     out << "wall time " << fixed(session.wallSeconds, 1, 0) << " s (" << (session.quick ? "quick" : "full")
         << " run)\n";
 }

@@ -19,11 +19,14 @@ namespace {
 
 constexpr int kBadArguments = 2;
 
-QString grouped(std::int64_t value) { return QLocale(QLocale::English).toString(static_cast<qlonglong>(value)); }
+QString grouped(std::int64_t value)
+{
+    return QLocale(QLocale::English).toString(static_cast<qlonglong>(value));
+}
 
 // An integer option: digits or scientific notation ("8192", "1e6"); NaN, fractions and huge values refused.
-std::optional<std::int64_t> integerOption(
-    const QCommandLineParser& parser, const QString& name, std::int64_t fallback, QString& error)
+std::optional<std::int64_t> integerOption(const QCommandLineParser& parser, const QString& name, std::int64_t fallback,
+                                          QString& error)
 {
     if (!parser.isSet(name))
         return fallback;
@@ -55,7 +58,10 @@ int fail(Streams io, const QString& message)
     return kBadArguments;
 }
 
-QJsonValue optionalNumber(const std::optional<double>& value) { return value ? QJsonValue(*value) : QJsonValue(); }
+QJsonValue optionalNumber(const std::optional<double>& value)
+{
+    return value ? QJsonValue(*value) : QJsonValue();
+}
 
 QJsonObject reportJson(const InferenceConfig& config, const InferenceReport& r)
 {
@@ -131,15 +137,15 @@ void printTable(QTextStream& out, const InferenceConfig& c, const InferenceRepor
         << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
     row("parameters",
         QStringLiteral("%1 (%2 B)").arg(grouped(r.params)).arg(static_cast<double>(r.params) / 1e9, 0, 'f', 2) +
-            (r.activeParams != r.params ? QStringLiteral(", %1 B active per token")
-                                              .arg(static_cast<double>(r.activeParams) / 1e9, 0, 'f', 2)
-                                        : QString()));
+            (r.activeParams != r.params
+                 ? QStringLiteral(", %1 B active per token").arg(static_cast<double>(r.activeParams) / 1e9, 0, 'f', 2)
+                 : QString()));
     row("weights",
-        QStringLiteral("%1 = %2").arg(
-            formatGB(static_cast<double>(r.weightsBytes)), formatGiB(static_cast<double>(r.weightsBytes))) +
+        QStringLiteral("%1 = %2").arg(formatGB(static_cast<double>(r.weightsBytes)),
+                                      formatGiB(static_cast<double>(r.weightsBytes))) +
             (r.gpus > 1
-                    ? QStringLiteral(" in all, %1 per GPU").arg(formatGiB(static_cast<double>(r.memory.weightsPerGpu)))
-                    : QString()));
+                 ? QStringLiteral(" in all, %1 per GPU").arg(formatGiB(static_cast<double>(r.memory.weightsPerGpu)))
+                 : QString()));
     row("KV cache per token",
         QStringLiteral("%1 (%2 bytes)")
             .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerToken)), grouped(r.kvBytesPerToken)));
@@ -148,53 +154,47 @@ void printTable(QTextStream& out, const InferenceConfig& c, const InferenceRepor
             .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerSequence)), grouped(r.kvTokensPerSequence)));
     row("KV for the batch",
         formatBinaryBytes(static_cast<double>(r.kvBytesTotal)) +
-            (r.gpus > 1 ? QStringLiteral(" in all, %1 per GPU")
-                              .arg(formatBinaryBytes(static_cast<double>(r.memory.kvPerGpu)))
-                        : QString()));
-    row("required / capacity",
-        QStringLiteral("%1 of %2: %3")
-            .arg(formatGiB(static_cast<double>(r.memory.requiredPerGpu)),
-                formatGiB(static_cast<double>(r.memory.capacityPerGpu)),
-                r.memory.fits ? QStringLiteral("fits") : QStringLiteral("DOES NOT FIT")));
+            (r.gpus > 1
+                 ? QStringLiteral(" in all, %1 per GPU").arg(formatBinaryBytes(static_cast<double>(r.memory.kvPerGpu)))
+                 : QString()));
+    row("required / capacity", QStringLiteral("%1 of %2: %3")
+                                   .arg(formatGiB(static_cast<double>(r.memory.requiredPerGpu)),
+                                        formatGiB(static_cast<double>(r.memory.capacityPerGpu)),
+                                        r.memory.fits ? QStringLiteral("fits") : QStringLiteral("DOES NOT FIT")));
     row("max batch that fits", grouped(r.maxBatch));
     out << "\nDecode step" << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
     row("FLOPs", formatCount(r.step.flops));
-    row("bytes",
-        QStringLiteral("%1 (weights %2, KV %3)")
-            .arg(formatGB(r.step.bytes), formatGB(r.step.weightBytes), formatGB(r.step.kvBytes)));
+    row("bytes", QStringLiteral("%1 (weights %2, KV %3)")
+                     .arg(formatGB(r.step.bytes), formatGB(r.step.weightBytes), formatGB(r.step.kvBytes)));
     if (c.model.isMoe())
         row("experts touched",
             QStringLiteral("%1 of %2 per layer").arg(r.step.expertsTouched, 0, 'f', 1).arg(c.model.experts));
-    row("arithmetic intensity",
-        QStringLiteral("%1 FLOP/byte (weights only: %2)")
-            .arg(r.step.intensity, 0, 'f', 2)
-            .arg(r.weightsOnlyIntensity, 0, 'f', 2));
-    row("ridge",
-        QStringLiteral("%1 FLOP/byte (datasheet %2, %3 TFLOP/s %4 / %5 TB/s)")
-            .arg(r.ridgeFlopPerByte, 0, 'f', 1)
-            .arg(r.datasheetRidgeFlopPerByte, 0, 'f', 1)
-            .arg(r.peakTflops)
-            .arg(numberFormatName(r.computePrecision))
-            .arg(c.gpu.bandwidthTbs));
+    row("arithmetic intensity", QStringLiteral("%1 FLOP/byte (weights only: %2)")
+                                    .arg(r.step.intensity, 0, 'f', 2)
+                                    .arg(r.weightsOnlyIntensity, 0, 'f', 2));
+    row("ridge", QStringLiteral("%1 FLOP/byte (datasheet %2, %3 TFLOP/s %4 / %5 TB/s)")
+                     .arg(r.ridgeFlopPerByte, 0, 'f', 1)
+                     .arg(r.datasheetRidgeFlopPerByte, 0, 'f', 1)
+                     .arg(r.peakTflops)
+                     .arg(numberFormatName(r.computePrecision))
+                     .arg(c.gpu.bandwidthTbs));
     row("bound", boundName(r.step.bound));
     row("attention alone",
         QStringLiteral("%1 FLOP/byte over the KV cache").arg(r.step.attentionIntensity(), 0, 'f', 1));
-    row("step time",
-        QStringLiteral("%1 (compute %2, memory %3%4)")
-            .arg(formatSeconds(r.step.seconds), formatSeconds(r.step.computeSeconds),
-                formatSeconds(r.step.memorySeconds),
-                r.gpus > 1 ? QStringLiteral(", all-reduce %1 = %2 %")
-                                 .arg(formatSeconds(r.step.commSeconds))
-                                 .arg(r.commFraction * 100.0, 0, 'f', 0)
-                           : QString()));
-    row("tokens/s",
-        QStringLiteral("%1 aggregate, %2 per sequence")
-            .arg(r.tokensPerSecond, 0, 'f', 1)
-            .arg(r.tokensPerSecondPerSequence, 0, 'f', 1));
+    row("step time", QStringLiteral("%1 (compute %2, memory %3%4)")
+                         .arg(formatSeconds(r.step.seconds), formatSeconds(r.step.computeSeconds),
+                              formatSeconds(r.step.memorySeconds),
+                              r.gpus > 1 ? QStringLiteral(", all-reduce %1 = %2 %")
+                                               .arg(formatSeconds(r.step.commSeconds))
+                                               .arg(r.commFraction * 100.0, 0, 'f', 0)
+                                         : QString()));
+    row("tokens/s", QStringLiteral("%1 aggregate, %2 per sequence")
+                        .arg(r.tokensPerSecond, 0, 'f', 1)
+                        .arg(r.tokensPerSecondPerSequence, 0, 'f', 1));
     row("knee (compute-bound)",
         r.kneeBatch ? QStringLiteral("batch %1%2")
                           .arg(grouped(*r.kneeBatch),
-                              *r.kneeBatch > r.maxBatch ? QStringLiteral(" (beyond what fits)") : QString())
+                               *r.kneeBatch > r.maxBatch ? QStringLiteral(" (beyond what fits)") : QString())
                     : QStringLiteral("never at this context: KV reads grow as fast as the FLOPs"));
     if (r.ttftSeconds) {
         out << "\nPrompt " << grouped(c.prompt) << " tokens, output " << grouped(c.output)
@@ -222,8 +222,8 @@ int runModel(const QStringList& arguments, Streams io)
     parser.addHelpOption();
     auto option = [&](const char* name, const char* help, const char* valueName = nullptr) {
         parser.addOption(valueName
-                ? QCommandLineOption(QLatin1String(name), QLatin1String(help), QLatin1String(valueName))
-                : QCommandLineOption(QLatin1String(name), QLatin1String(help)));
+                             ? QCommandLineOption(QLatin1String(name), QLatin1String(help), QLatin1String(valueName))
+                             : QCommandLineOption(QLatin1String(name), QLatin1String(help)));
     };
     option("model", "model id from `ridgeline catalog models`, or custom (with --layers ...)", "ID");
     option("params", "a rough model of this many parameters, e.g. 7e9", "N");
@@ -239,7 +239,7 @@ int runModel(const QStringList& arguments, Streams io)
     option("kv", "KV cache precision", "P");
     option("tp", "tensor-parallel degree", "T");
     option("link",
-        "link between the GPUs: nvlink3/4/5, pcie4/5, infiniband-hdr/ndr, ethernet-100g/400g, infinity-fabric", "L");
+           "link between the GPUs: nvlink3/4/5, pcie4/5, infiniband-hdr/ndr, ethernet-100g/400g, infinity-fabric", "L");
     option("ideal", "datasheet peaks: bandwidth and compute efficiency 1");
     option("bandwidth-efficiency", "share of datasheet bandwidth reached (0-1]", "E");
     option("compute-efficiency", "share of dense peak reached (0-1]", "E");
@@ -316,14 +316,15 @@ int runModel(const QStringList& arguments, Streams io)
             return fail(io, model.error().message);
         config.model = model.value();
     } else {
-        return fail(
-            io, QStringLiteral("give --model ID (see `ridgeline catalog models`), --model custom or --params N"));
+        return fail(io,
+                    QStringLiteral("give --model ID (see `ridgeline catalog models`), --model custom or --params N"));
     }
 
     // GPU
     const QString gpuId = parser.value(QStringLiteral("gpu"));
     const bool customNumbers = parser.isSet(QStringLiteral("peak-tflops")) ||
-        parser.isSet(QStringLiteral("bandwidth-tbs")) || parser.isSet(QStringLiteral("memory-gib"));
+                               parser.isSet(QStringLiteral("bandwidth-tbs")) ||
+                               parser.isSet(QStringLiteral("memory-gib"));
     if (gpuId == QLatin1String("custom") || (gpuId.isEmpty() && customNumbers)) {
         if (!parser.isSet(QStringLiteral("peak-tflops")) || !parser.isSet(QStringLiteral("bandwidth-tbs")) ||
             !parser.isSet(QStringLiteral("memory-gib")))
@@ -374,16 +375,15 @@ int runModel(const QStringList& arguments, Streams io)
             continue;
         const std::optional<NumberFormat> precision = parseNumberFormat(parser.value(QLatin1String(name)));
         if (!precision)
-            return fail(io,
-                QStringLiteral("--%1 must be one of fp32, bf16, fp16, fp8, int8, int4; got \"%2\"")
-                    .arg(QLatin1String(name), parser.value(QLatin1String(name))));
+            return fail(io, QStringLiteral("--%1 must be one of fp32, bf16, fp16, fp8, int8, int4; got \"%2\"")
+                                .arg(QLatin1String(name), parser.value(QLatin1String(name))));
         (QLatin1String(name) == QLatin1String("weights") ? config.weights : config.kv) = *precision;
     }
     QString linkId = parser.value(QStringLiteral("link"));
     if (linkId.isEmpty() && config.tensorParallel > 1)
         linkId = !config.gpu.interconnect.isEmpty()
-            ? config.gpu.interconnect
-            : (!config.gpu.hostLink.isEmpty() ? config.gpu.hostLink : QStringLiteral("pcie4"));
+                     ? config.gpu.interconnect
+                     : (!config.gpu.hostLink.isEmpty() ? config.gpu.hostLink : QStringLiteral("pcie4"));
     if (!linkId.isEmpty()) {
         Result<LinkSpec> link = findLink(linkId);
         if (!link)
@@ -392,8 +392,8 @@ int runModel(const QStringList& arguments, Streams io)
     }
     if (parser.isSet(QStringLiteral("ideal"))) {
         if (parser.isSet(QStringLiteral("bandwidth-efficiency")) || parser.isSet(QStringLiteral("compute-efficiency")))
-            return fail(
-                io, QStringLiteral("--ideal sets both efficiencies to 1; do not combine it with --*-efficiency"));
+            return fail(io,
+                        QStringLiteral("--ideal sets both efficiencies to 1; do not combine it with --*-efficiency"));
         config.efficiency = Efficiency::ideal();
     }
     if (parser.isSet(QStringLiteral("bandwidth-efficiency"))) {

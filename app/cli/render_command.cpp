@@ -32,19 +32,23 @@ int runRender(const QStringList& arguments, Streams io)
     const QCommandLineOption roof(QStringLiteral("roof"),
                                   QStringLiteral("add a named roof NAME:TFLOPS:TBS, e.g. \"A100:19.5:1.555\""),
                                   QStringLiteral("ROOF"));
-    const QCommandLineOption gpu(QStringLiteral("gpu"),
+    const QCommandLineOption gpu(
+        QStringLiteral("gpu"),
         QStringLiteral("draw a catalog GPU's roofline beside the CPU (see `ridgeline catalog gpus`)"),
         QStringLiteral("ID"));
-    const QCommandLineOption gpuFormat(QStringLiteral("gpu-format"),
+    const QCommandLineOption gpuFormat(
+        QStringLiteral("gpu-format"),
         QStringLiteral("number format of the GPU peaks: fp32, tf32, bf16, fp16, fp8, int8 "
                        "(default bf16)"),
         QStringLiteral("FORMAT"), QStringLiteral("bf16"));
-    const QCommandLineOption deck(QStringLiteral("deck"),
+    const QCommandLineOption deck(
+        QStringLiteral("deck"),
         QStringLiteral("render a talk deck instead, one page or file per scene (\"default\": the built-in deck); "
                        "the session positional gives the measured scenes their numbers"),
         QStringLiteral("DECK.json"));
     const QCommandLineOption deckFormat(QStringLiteral("format"),
-        QStringLiteral("with --deck and --out DIR/: png or svg (default png)"), QStringLiteral("FORMAT"));
+                                        QStringLiteral("with --deck and --out DIR/: png or svg (default png)"),
+                                        QStringLiteral("FORMAT"));
     parser.addOptions({out, size, theme, dpr, shade, iso, roof, gpu, gpuFormat, deck, deckFormat});
     if (!parser.parse(arguments)) {
         io.err << "ridgeline render: " << parser.errorText() << '\n';

@@ -25,7 +25,10 @@ Error errorAt(int line, int column, const QString& what)
     return makeError(Error::Code::Parse, lineColumn(line, column) + u": "_s + what);
 }
 
-bool sameValue(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)); }
+bool sameValue(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+}
 
 struct Row {
     KernelResult kernel;
@@ -58,21 +61,21 @@ Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName
         const auto known = std::find(kColumnNames.cbegin(), kColumnNames.cend(), name);
         if (known == kColumnNames.cend())
             return errorAt(header.line, header.columnOf(i),
-                           u"unknown column \""_s + header.value(i).trimmed().left(40)
-                               + u"\"; the columns are name, flops, bytes, seconds and optionally level, precision, "
-                                 "group"_s);
+                           u"unknown column \""_s + header.value(i).trimmed().left(40) +
+                               u"\"; the columns are name, flops, bytes, seconds and optionally level, precision, "
+                               "group"_s);
         const auto column = static_cast<std::size_t>(known - kColumnNames.cbegin());
         if (index[column] >= 0)
             return errorAt(header.line, header.columnOf(i),
-                           u"the column \""_s + name + u"\" appears twice (also column "_s
-                               + QString::number(header.columnOf(index[column])) + u')');
+                           u"the column \""_s + name + u"\" appears twice (also column "_s +
+                               QString::number(header.columnOf(index[column])) + u')');
         index[column] = i;
     }
     for (int column : {Name, Flops, Bytes, Seconds}) {
         if (index[static_cast<std::size_t>(column)] < 0)
             return errorAt(header.line, header.columnOf(header.size()),
-                           u"the header has no \""_s + kColumnNames[static_cast<std::size_t>(column)]
-                               + u"\" column (needed: name, flops, bytes, seconds)"_s);
+                           u"the header has no \""_s + kColumnNames[static_cast<std::size_t>(column)] +
+                               u"\" column (needed: name, flops, bytes, seconds)"_s);
     }
     const auto at = [&index](Column column) { return index[static_cast<std::size_t>(column)]; };
 
@@ -88,9 +91,9 @@ Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName
         if (record.size() != header.size()) {
             const bool fewer = record.size() < header.size();
             return errorAt(record.line, record.columnOf(fewer ? record.size() : header.size()),
-                           QString::number(record.size()) + u" fields where the header has "_s
-                               + QString::number(header.size())
-                               + (fewer ? u" (a truncated line?)"_s : u" (an unquoted comma, or a decimal comma?)"_s));
+                           QString::number(record.size()) + u" fields where the header has "_s +
+                               QString::number(header.size()) +
+                               (fewer ? u" (a truncated line?)"_s : u" (an unquoted comma, or a decimal comma?)"_s));
         }
         for (qsizetype i = 0; i < record.size(); ++i)
             if (record.value(i).size() > kMaxTextChars)
@@ -109,9 +112,9 @@ Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName
             const qsizetype column = at(numberColumns[k]);
             const Result<double> number = parseNumber(record.value(column), Thousands::Refuse);
             if (!number.ok())
-                return errorAt(record.line, record.columnOf(column),
-                               kColumnNames[static_cast<std::size_t>(numberColumns[k])] + u": "_s
-                                   + number.error().message);
+                return errorAt(
+                    record.line, record.columnOf(column),
+                    kColumnNames[static_cast<std::size_t>(numberColumns[k])] + u": "_s + number.error().message);
             *targets[k] = number.value();
         }
         kernel.level = record.value(at(Level)).trimmed();
@@ -141,9 +144,9 @@ Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName
         const int firstLine = kernels[*found].line;
         if (!sameValue(first.flops, kernel.flops) || !sameValue(first.seconds, kernel.seconds))
             return errorAt(record.line, record.columnOf(sameValue(first.flops, kernel.flops) ? at(Seconds) : at(Flops)),
-                           u"\""_s + kernel.name + u"\" at level "_s + kernel.level
-                               + u" has other flops or seconds than on line "_s + QString::number(firstLine)
-                               + u"; the levels of one kernel share them"_s);
+                           u"\""_s + kernel.name + u"\" at level "_s + kernel.level +
+                               u" has other flops or seconds than on line "_s + QString::number(firstLine) +
+                               u"; the levels of one kernel share them"_s);
         bool duplicate = first.level == kernel.level;
         for (const LevelPoint& point : first.levels)
             duplicate = duplicate || point.level == kernel.level;

@@ -69,8 +69,8 @@ private:
     {
         while (true) {
             if (static_cast<int>(record.fields.size()) >= m_options.maxFields)
-                return errorAt(m_line, m_column, u"more than "_s + QString::number(m_options.maxFields)
-                                                      + u" fields on one line"_s);
+                return errorAt(m_line, m_column,
+                               u"more than "_s + QString::number(m_options.maxFields) + u" fields on one line"_s);
             CsvField field;
             field.line = m_line;
             field.column = m_column;
@@ -103,8 +103,9 @@ private:
             if (c == m_options.delimiter || c == u'\n' || c == u'\r')
                 break;
             if (c == u'"')
-                return errorAt(m_line, m_column, u"a quote inside an unquoted field (quote the whole field and "
-                                                  "double the quote)"_s);
+                return errorAt(m_line, m_column,
+                               u"a quote inside an unquoted field (quote the whole field and "
+                               "double the quote)"_s);
             if (m_pos - start >= m_options.maxFieldChars)
                 return tooLong(field);
             advance();
@@ -121,8 +122,9 @@ private:
         QString text;
         while (true) {
             if (m_pos >= m_text.size())
-                return errorAt(openLine, openColumn, u"the quoted field starting here is never closed (truncated "
-                                                      "file?)"_s);
+                return errorAt(openLine, openColumn,
+                               u"the quoted field starting here is never closed (truncated "
+                               "file?)"_s);
             const QChar c = m_text.at(m_pos);
             if (c == u'"') {
                 if (m_pos + 1 < m_text.size() && m_text.at(m_pos + 1) == u'"') {
@@ -154,8 +156,9 @@ private:
 
     Error tooLong(const CsvField& field) const
     {
-        return errorAt(field.line, field.column, u"a field longer than "_s + QString::number(m_options.maxFieldChars)
-                                                     + u" characters (a broken or hostile file?)"_s);
+        return errorAt(field.line, field.column,
+                       u"a field longer than "_s + QString::number(m_options.maxFieldChars) +
+                           u" characters (a broken or hostile file?)"_s);
     }
 
     void advance()

@@ -15,12 +15,12 @@ namespace ridgeline {
 
 struct CsvField {
     QString text;
-    int line = 0;               // 1-based
-    int column = 0;             // 1-based, in characters, of the field's first character (or its quote)
+    int line = 0;    // 1-based
+    int column = 0;  // 1-based, in characters, of the field's first character (or its quote)
 };
 
 struct CsvRecord {
-    int line = 0;               // line of the record's first field
+    int line = 0;  // line of the record's first field
     std::vector<CsvField> fields;
 
     qsizetype size() const { return static_cast<qsizetype>(fields.size()); }
@@ -38,8 +38,8 @@ struct CsvOptions {
     // Lines for which this returns true (tested on the raw line, at the start of a record) are not CSV,
     // e.g. Nsight Compute's "==PROF==" log lines; they are dropped.
     std::function<bool(QStringView line)> skipLine;
-    int maxFieldChars = 1 << 16;    // a field longer than this is a hostile or broken file
-    int maxFields = 1 << 16;        // per record
+    int maxFieldChars = 1 << 16;  // a field longer than this is a hostile or broken file
+    int maxFields = 1 << 16;      // per record
 };
 
 // Called with each non-blank record in order; returning an Error stops the reading with that error.

@@ -80,9 +80,9 @@ public:
             m_result.bandwidthCeilings.push_back(ceiling);
         }
         if (m_result.computeCeilings.empty() && m_result.bandwidthCeilings.empty())
-            return makeError(Error::Code::Schema, locate(m_bytes, {u"empirical"_s})
-                                                      + u"empirical.gflops.data and empirical.gbytes.data hold no "
-                                                        "ceiling with a value above 0"_s);
+            return makeError(Error::Code::Schema, locate(m_bytes, {u"empirical"_s}) +
+                                                      u"empirical.gflops.data and empirical.gbytes.data hold no "
+                                                      "ceiling with a value above 0"_s);
         readSpec(root);
         return m_error;
     }
@@ -96,9 +96,9 @@ private:
               const QStringList& shownPath = QStringList())
     {
         if (!m_error)
-            m_error = makeError(Error::Code::Schema, locate(m_bytes, path, entryName)
-                                                         + (shownPath.isEmpty() ? path : shownPath).join(u'.') + u' '
-                                                         + what);
+            m_error =
+                makeError(Error::Code::Schema, locate(m_bytes, path, entryName) +
+                                                   (shownPath.isEmpty() ? path : shownPath).join(u'.') + u' ' + what);
     }
 
     QJsonObject object(const QJsonObject& parent, const QString& key, const QStringList& path)
@@ -150,16 +150,17 @@ private:
                 break;
             }
             if (!value.isDouble()) {
-                fail(path, u"entry \""_s + name + u"\" must have a number as its value"_s
-                               + (value.isString() ? u", got the string \""_s + value.toString().left(40) + u'"'
-                                                   : QString()),
+                fail(path,
+                     u"entry \""_s + name + u"\" must have a number as its value"_s +
+                         (value.isString() ? u", got the string \""_s + value.toString().left(40) + u'"' : QString()),
                      name);
                 break;
             }
             const double number = value.toDouble();
             if (!std::isfinite(number) || number < 0.0 || number > kMaxRate) {
-                fail(path, u"entry \""_s + name + u"\" has the value "_s + QString::number(number)
-                               + u"; a ceiling is a number in 0.."_s + QString::number(kMaxRate, 'g', 3),
+                fail(path,
+                     u"entry \""_s + name + u"\" has the value "_s + QString::number(number) +
+                         u"; a ceiling is a number in 0.."_s + QString::number(kMaxRate, 'g', 3),
                      name);
                 break;
             }
@@ -233,8 +234,8 @@ Result<QJsonDocument> parseJson(const QByteArray& json, const QString& where)
     QJsonParseError parseError;
     QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        QString detail = offsetLocation(json, parseError.offset) + where + u": truncated or invalid JSON: "_s
-                         + parseError.errorString();
+        QString detail = offsetLocation(json, parseError.offset) + where + u": truncated or invalid JSON: "_s +
+                         parseError.errorString();
         if (parseError.error == QJsonParseError::IllegalNumber)
             detail += u" (NaN, Infinity and numbers beyond double range are not allowed)"_s;
         return makeError(Error::Code::Parse, detail);
@@ -272,9 +273,9 @@ Result<ImportResult> importErt(const QByteArray& bytes, const QString& fileName)
     result.machineName = u"ERT: "_s + fileName;
     if (auto error = ErtReader(json, result).read(root))
         return *error;
-    result.notes.append(QString::number(result.computeCeilings.size()) + u" compute and "_s
-                        + QString::number(result.bandwidthCeilings.size())
-                        + u" bandwidth ceilings of the machine ERT ran on"_s);
+    result.notes.append(QString::number(result.computeCeilings.size()) + u" compute and "_s +
+                        QString::number(result.bandwidthCeilings.size()) +
+                        u" bandwidth ceilings of the machine ERT ran on"_s);
     return result;
 }
 

@@ -12,11 +12,16 @@ using namespace Qt::Literals::StringLiterals;
 QString formatName(ImportFormat format)
 {
     switch (format) {
-    case ImportFormat::Auto: return u"auto"_s;
-    case ImportFormat::NsightCompute: return u"ncu"_s;
-    case ImportFormat::Ert: return u"ert"_s;
-    case ImportFormat::Likwid: return u"likwid"_s;
-    case ImportFormat::PlainCsv: return u"csv"_s;
+        case ImportFormat::Auto:
+            return u"auto"_s;
+        case ImportFormat::NsightCompute:
+            return u"ncu"_s;
+        case ImportFormat::Ert:
+            return u"ert"_s;
+        case ImportFormat::Likwid:
+            return u"likwid"_s;
+        case ImportFormat::PlainCsv:
+            return u"csv"_s;
     }
     return u"auto"_s;
 }
@@ -45,10 +50,12 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
         if (head.contains(u"\"empirical\""_s))
             return ImportFormat::Ert;
         if (head.contains(u"\"ridgeline-session\""_s))
-            return makeError(Error::Code::Unsupported, fileName + u": a Ridgeline session, not a file to import; "
-                                                                  "open it (or pass it to --into) instead"_s);
-        return makeError(Error::Code::Unsupported, fileName + u": JSON, but not an ERT roofline.json (no "
-                                                              "\"empirical\" section)"_s);
+            return makeError(Error::Code::Unsupported, fileName +
+                                                           u": a Ridgeline session, not a file to import; "
+                                                           "open it (or pass it to --into) instead"_s);
+        return makeError(Error::Code::Unsupported, fileName +
+                                                       u": JSON, but not an ERT roofline.json (no "
+                                                       "\"empirical\" section)"_s);
     }
     if (start.startsWith(u"STRUCT,"_s) || start.startsWith(u"TABLE,"_s))
         return ImportFormat::Likwid;
@@ -58,8 +65,8 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
     for (const QString& line : lines) {
         if (isNsightLogLine(line) || line.trimmed().isEmpty())
             continue;
-        if (line.contains(u"\"Kernel Name\""_s)
-            && (line.contains(u"\"ID\""_s) || line.contains(u"\"Metric Name\""_s) || line.contains(u"__"_s)))
+        if (line.contains(u"\"Kernel Name\""_s) &&
+            (line.contains(u"\"ID\""_s) || line.contains(u"\"Metric Name\""_s) || line.contains(u"__"_s)))
             return ImportFormat::NsightCompute;
         if (++looked >= 50)
             break;
@@ -76,8 +83,9 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
         break;
     }
     return makeError(Error::Code::Unsupported,
-                     fileName + u": cannot tell the format (not Nsight Compute CSV, ERT roofline.json, "
-                                "likwid-perfctr CSV or a name,flops,bytes,seconds CSV); pass --format"_s);
+                     fileName +
+                         u": cannot tell the format (not Nsight Compute CSV, ERT roofline.json, "
+                         "likwid-perfctr CSV or a name,flops,bytes,seconds CSV); pass --format"_s);
 }
 
 }  // namespace ridgeline

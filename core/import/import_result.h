@@ -14,21 +14,21 @@ enum class ImportFormat { Auto, NsightCompute, Ert, Likwid, PlainCsv };
 
 // A well-formed row that gives no point on the roofline (no FLOPs, no time, ...): reported, not an error.
 struct SkippedRow {
-    int line = 0;               // 1-based line in the file; 0 when the reason concerns the whole file
-    QString what;               // the kernel or entry, e.g. "ampere_sgemm_128x64_nn (ID 2)"
+    int line = 0;  // 1-based line in the file; 0 when the reason concerns the whole file
+    QString what;  // the kernel or entry, e.g. "ampere_sgemm_128x64_nn (ID 2)"
     QString reason;
 };
 
 struct ImportResult {
-    QString fileName;           // the file's name without its folder
+    QString fileName;                          // the file's name without its folder
     ImportFormat format = ImportFormat::Auto;  // the format that was read (never Auto)
-    std::vector<KernelResult> kernels;   // kind "imported", source set
+    std::vector<KernelResult> kernels;         // kind "imported", source set
     // ERT: ceilings of the machine the file was measured on (usually not this one).
     std::vector<ComputeCeiling> computeCeilings;
     std::vector<BandwidthCeiling> bandwidthCeilings;
-    QString machineName;        // ERT: names the measured machine, e.g. "ERT: roofline.json"
+    QString machineName;  // ERT: names the measured machine, e.g. "ERT: roofline.json"
     std::vector<SkippedRow> skipped;
-    QStringList notes;          // facts worth printing, e.g. "tensor FLOPs counted for 1 of 3 kernels"
+    QStringList notes;  // facts worth printing, e.g. "tensor FLOPs counted for 1 of 3 kernels"
 
     bool hasCeilings() const { return !computeCeilings.empty() || !bandwidthCeilings.empty(); }
 };

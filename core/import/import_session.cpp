@@ -27,13 +27,14 @@ Result<Session> sessionWithImports(const std::optional<Session>& base, const std
         if (!import.hasCeilings())
             continue;
         if (ceilings)
-            return makeError(Error::Code::InvalidArgument,
-                             import.fileName + u": a second set of ceilings (after "_s + ceilings->fileName
-                                 + u"); one session holds the ceilings of one machine"_s);
+            return makeError(Error::Code::InvalidArgument, import.fileName + u": a second set of ceilings (after "_s +
+                                                               ceilings->fileName +
+                                                               u"); one session holds the ceilings of one machine"_s);
         if (!session.computeCeilings.empty() || !session.bandwidthCeilings.empty())
             return makeError(Error::Code::InvalidArgument,
-                             import.fileName + u": ceilings of another machine cannot join a session that has "
-                                               "its own; import them into a new session"_s);
+                             import.fileName +
+                                 u": ceilings of another machine cannot join a session that has "
+                                 "its own; import them into a new session"_s);
         ceilings = &import;
     }
     if (ceilings) {

@@ -10,7 +10,10 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-QString number(double value) { return QString::number(value, 'g', 4); }
+QString number(double value)
+{
+    return QString::number(value, 'g', 4);
+}
 
 QString duration(double seconds)
 {
@@ -61,11 +64,11 @@ QStringList importSummaryLines(const ImportResult& import, std::size_t maxListed
     QStringList lines;
     QString head = import.fileName + u" ("_s + formatName(import.format) + u"): "_s;
     if (import.hasCeilings())
-        head += QString::number(import.computeCeilings.size()) + u" compute and "_s
-                + QString::number(import.bandwidthCeilings.size()) + u" bandwidth ceilings for "_s
-                + import.machineName + u", "_s;
-    lines.append(head + count(import.kernels.size(), u"kernel"_s, u"kernels"_s) + u", "_s
-                 + QString::number(import.skipped.size()) + u" skipped"_s);
+        head += QString::number(import.computeCeilings.size()) + u" compute and "_s +
+                QString::number(import.bandwidthCeilings.size()) + u" bandwidth ceilings for "_s + import.machineName +
+                u", "_s;
+    lines.append(head + count(import.kernels.size(), u"kernel"_s, u"kernels"_s) + u", "_s +
+                 QString::number(import.skipped.size()) + u" skipped"_s);
     for (const ComputeCeiling& ceiling : import.computeCeilings)
         lines.append(u"  ceiling  "_s + ceiling.name + u": "_s + number(ceiling.gflops) + u" GFLOP/s"_s);
     for (const BandwidthCeiling& ceiling : import.bandwidthCeilings)

@@ -84,8 +84,8 @@ Result<QByteArray> readImportFile(const QString& path)
         return fileError(path, Error::Code::Io, u"not a regular file"_s);
     if (info.size() > kMaxImportFileBytes) {
         return fileError(path, Error::Code::Range,
-                         u"the file is "_s + QString::number(info.size())
-                             + u" bytes; files larger than 100 MB are refused (export only the kernels you need)"_s);
+                         u"the file is "_s + QString::number(info.size()) +
+                             u" bytes; files larger than 100 MB are refused (export only the kernels you need)"_s);
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -108,14 +108,14 @@ Result<QString> decodeImportText(const QByteArray& bytes)
     const qsizetype bom = bytes.startsWith("\xEF\xBB\xBF") ? 3 : 0;
     const qsizetype nul = bytes.indexOf('\0');
     if (nul >= 0)
-        return makeError(Error::Code::Parse, byteLocation(bytes, nul)
-                                                 + u": a NUL byte: this is a binary file, not text"_s);
+        return makeError(Error::Code::Parse,
+                         byteLocation(bytes, nul) + u": a NUL byte: this is a binary file, not text"_s);
     for (qsizetype i = bom; i < bytes.size();) {
         const int length = utf8SequenceLength(bytes, i);
         if (length == 0)
-            return makeError(Error::Code::Parse, byteLocation(bytes, i) + u": the byte 0x"_s
-                                                     + QString::number(static_cast<unsigned char>(bytes.at(i)), 16)
-                                                     + u" is not UTF-8 text (a binary file, or another encoding?)"_s);
+            return makeError(Error::Code::Parse, byteLocation(bytes, i) + u": the byte 0x"_s +
+                                                     QString::number(static_cast<unsigned char>(bytes.at(i)), 16) +
+                                                     u" is not UTF-8 text (a binary file, or another encoding?)"_s);
         i += length;
     }
     return QString::fromUtf8(bytes.mid(bom));
@@ -143,13 +143,13 @@ Result<double> parseNumber(QStringView text, Thousands thousands)
         if (thousands == Thousands::Comma && grouped.match(value).hasMatch()) {
             digits.remove(u',');
         } else if (decimalComma.match(value).hasMatch()) {
-            return makeError(Error::Code::Parse, u"a decimal comma in "_s + quoted()
-                                                     + u"; export with a '.' decimal point (e.g. LC_NUMERIC=C)"_s);
+            return makeError(Error::Code::Parse, u"a decimal comma in "_s + quoted() +
+                                                     u"; export with a '.' decimal point (e.g. LC_NUMERIC=C)"_s);
         } else {
-            return makeError(Error::Code::Parse, u"not a number: "_s + quoted()
-                                                     + (thousands == Thousands::Comma
-                                                            ? u" (thousands separators must group 3 digits)"_s
-                                                            : u" (no thousands separators allowed)"_s));
+            return makeError(Error::Code::Parse,
+                             u"not a number: "_s + quoted() +
+                                 (thousands == Thousands::Comma ? u" (thousands separators must group 3 digits)"_s
+                                                                : u" (no thousands separators allowed)"_s));
         }
     }
     if (!plain.match(digits).hasMatch())
@@ -188,12 +188,18 @@ std::optional<double> unitScale(QStringView unit, QStringView baseUnit)
     if (u.size() != baseUnit.size() + 1 || !u.endsWith(baseUnit))
         return std::nullopt;
     switch (u.at(0).unicode()) {
-    case 'K': return 1e3;
-    case 'M': return 1e6;
-    case 'G': return 1e9;
-    case 'T': return 1e12;
-    case 'P': return 1e15;
-    default: return std::nullopt;
+        case 'K':
+            return 1e3;
+        case 'M':
+            return 1e6;
+        case 'G':
+            return 1e9;
+        case 'T':
+            return 1e12;
+        case 'P':
+            return 1e15;
+        default:
+            return std::nullopt;
     }
 }
 

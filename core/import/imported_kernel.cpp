@@ -9,13 +9,13 @@ namespace {
 // The same bounds the session reader enforces (core/session/session_json.cpp), so every import saves.
 constexpr double kMaxOperationCount = 1e21;
 constexpr double kMaxSeconds = 1e7;
-constexpr double kMaxRate = 1e9;        // GFLOP/s or GB/s
+constexpr double kMaxRate = 1e9;  // GFLOP/s or GB/s
 constexpr double kMaxIntensity = 1e12;
 
 QString tooLarge(const QString& what, double value, double max)
 {
-    return what + u" "_s + QString::number(value, 'g', 6) + u" is beyond "_s + QString::number(max, 'g', 6)
-           + u", more than any machine does"_s;
+    return what + u" "_s + QString::number(value, 'g', 6) + u" is beyond "_s + QString::number(max, 'g', 6) +
+           u", more than any machine does"_s;
 }
 
 // What a session holds per string (core/session/session_json.cpp); CUTLASS names can be longer.
@@ -31,8 +31,8 @@ void fitText(QString& text)
 
 std::optional<QString> completeImportedKernel(KernelResult& kernel)
 {
-    for (QString* text : {&kernel.name, &kernel.fullName, &kernel.size, &kernel.precision, &kernel.level,
-                          &kernel.group, &kernel.source})
+    for (QString* text : {&kernel.name, &kernel.fullName, &kernel.size, &kernel.precision, &kernel.level, &kernel.group,
+                          &kernel.source})
         fitText(*text);
     for (LevelPoint& point : kernel.levels)
         fitText(point.level);

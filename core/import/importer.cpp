@@ -19,11 +19,16 @@ namespace {
 QString describeFormat(ImportFormat format)
 {
     switch (format) {
-    case ImportFormat::NsightCompute: return u"Nsight Compute CSV"_s;
-    case ImportFormat::Ert: return u"ERT roofline.json"_s;
-    case ImportFormat::Likwid: return u"likwid-perfctr CSV"_s;
-    case ImportFormat::PlainCsv: return u"plain CSV"_s;
-    case ImportFormat::Auto: break;
+        case ImportFormat::NsightCompute:
+            return u"Nsight Compute CSV"_s;
+        case ImportFormat::Ert:
+            return u"ERT roofline.json"_s;
+        case ImportFormat::Likwid:
+            return u"likwid-perfctr CSV"_s;
+        case ImportFormat::PlainCsv:
+            return u"plain CSV"_s;
+        case ImportFormat::Auto:
+            break;
     }
     return u"auto"_s;
 }
@@ -36,11 +41,15 @@ Result<ImportResult> parse(const QByteArray& bytes, const QString& fileName, Imp
     if (!text.ok())
         return text.error();
     switch (format) {
-    case ImportFormat::NsightCompute: return importNsightCompute(text.value(), fileName);
-    case ImportFormat::Likwid: return importLikwid(text.value(), fileName);
-    case ImportFormat::PlainCsv: return importPlainCsv(text.value(), fileName);
-    case ImportFormat::Ert:
-    case ImportFormat::Auto: break;
+        case ImportFormat::NsightCompute:
+            return importNsightCompute(text.value(), fileName);
+        case ImportFormat::Likwid:
+            return importLikwid(text.value(), fileName);
+        case ImportFormat::PlainCsv:
+            return importPlainCsv(text.value(), fileName);
+        case ImportFormat::Ert:
+        case ImportFormat::Auto:
+            break;
     }
     return makeError(Error::Code::InvalidArgument, u"no format given"_s);
 }
@@ -79,8 +88,8 @@ Result<ImportResult> importChecked(const QByteArray& bytes, const QString& fileN
     }
     auto result = parse(bytes, fileName, format);
     if (!result.ok())
-        return makeError(result.error().code, fileName + u" ("_s + describeFormat(format) + u"): "_s
-                                                  + result.error().message);
+        return makeError(result.error().code,
+                         fileName + u" ("_s + describeFormat(format) + u"): "_s + result.error().message);
     return result;
 }
 

@@ -33,12 +33,12 @@ struct MetricRow {
 
 // The Metric tables of one region and group.
 struct GroupTables {
-    QString region;             // empty without markers
-    QString group;              // "MEM_DP"
-    int line = 0;               // the first TABLE line
+    QString region;  // empty without markers
+    QString group;   // "MEM_DP"
+    int line = 0;    // the first TABLE line
     QHash<QString, MetricRow> perThread;
     QHash<QString, MetricRow> stat;
-    qsizetype statSum = -1;     // column index of Sum / Max in the STAT table's values
+    qsizetype statSum = -1;  // column index of Sum / Max in the STAT table's values
     qsizetype statMax = -1;
 };
 
@@ -73,8 +73,8 @@ Result<TableHeader> readTableLine(const CsvRecord& record)
         bool ok = false;
         table.rows = count.toInt(&ok);
         if (!ok || table.rows < 0)
-            return errorAt(record.line, record.columnOf(i + 2), u"a TABLE line whose row count \""_s + count.left(20)
-                                                                    + u"\" is not a number"_s);
+            return errorAt(record.line, record.columnOf(i + 2),
+                           u"a TABLE line whose row count \""_s + count.left(20) + u"\" is not a number"_s);
     }
     return table;
 }
@@ -146,16 +146,16 @@ Result<ImportResult> importLikwid(const QString& text, const QString& fileName)
         // likwid states how many rows follow; fewer means the file was cut short.
         if (table.value().rows >= 0 && bodyRows < table.value().rows - 1)
             return errorAt(end < rows.size() ? rows[end].line : rows[end - 1].line + 1, 1,
-                           u"the table on line "_s + QString::number(tableLine) + u" announces "_s
-                               + QString::number(table.value().rows) + u" rows, only "_s
-                               + QString::number(bodyRows) + u" follow (a truncated file?)"_s);
+                           u"the table on line "_s + QString::number(tableLine) + u" announces "_s +
+                               QString::number(table.value().rows) + u" rows, only "_s + QString::number(bodyRows) +
+                               u" follow (a truncated file?)"_s);
         if (!table.value().metric) {
             r = end;
             continue;
         }
         if (bodyRows < 1)
-            return errorAt(tableLine + 1, 1, u"the Metric table on line "_s + QString::number(tableLine)
-                                                  + u" has no header row"_s);
+            return errorAt(tableLine + 1, 1,
+                           u"the Metric table on line "_s + QString::number(tableLine) + u" has no header row"_s);
         const QString key = table.value().region + u'\x1f' + table.value().group;
         auto found = byKey.constFind(key);
         if (found == byKey.constEnd()) {
@@ -190,8 +190,8 @@ Result<ImportResult> importLikwid(const QString& text, const QString& fileName)
             QString name = row.value(0).trimmed();
             if (table.value().stat && name.endsWith(u" STAT"_s))
                 name.chop(5);
-            const bool wanted = name == kRuntime || name == kBandwidth || name == kVolume
-                                || name.endsWith(u"[MFLOP/s]"_s) || name.endsWith(u"MFLOP/s"_s);
+            const bool wanted = name == kRuntime || name == kBandwidth || name == kVolume ||
+                                name.endsWith(u"[MFLOP/s]"_s) || name.endsWith(u"MFLOP/s"_s);
             if (!wanted)
                 continue;
             if (target.contains(name))
@@ -200,16 +200,17 @@ Result<ImportResult> importLikwid(const QString& text, const QString& fileName)
             for (qsizetype i = width; i < row.size(); ++i) {
                 if (!row.value(i).trimmed().isEmpty())
                     return errorAt(row.line, row.columnOf(i),
-                                   name + u": more values than the table's header has columns (a decimal comma, "
-                                          "e.g. \"0,5\"? export with LC_NUMERIC=C)"_s);
+                                   name +
+                                       u": more values than the table's header has columns (a decimal comma, "
+                                       "e.g. \"0,5\"? export with LC_NUMERIC=C)"_s);
             }
             MetricRow values;
             values.line = row.line;
             for (qsizetype i = 1; i < width; ++i) {
                 if (i >= row.size())
                     return errorAt(row.line, row.columnOf(row.size()),
-                                   QString::number(row.size()) + u" fields where the table's header has "_s
-                                       + QString::number(width) + u" (a truncated line?)"_s);
+                                   QString::number(row.size()) + u" fields where the table's header has "_s +
+                                       QString::number(width) + u" (a truncated line?)"_s);
                 const Result<double> number = parseNumber(row.value(i), Thousands::Refuse);
                 if (!number.ok())
                     return errorAt(row.line, row.columnOf(i), name + u": "_s + number.error().message);
@@ -223,8 +224,9 @@ Result<ImportResult> importLikwid(const QString& text, const QString& fileName)
     if (!sawTable)
         return errorAt(1, 1, u"no likwid-perfctr TABLE lines"_s);
     if (groups.empty())
-        return errorAt(rows.back().line, 1, u"no Metric table (only raw counters?); likwid-perfctr writes one per "
-                                             "group"_s);
+        return errorAt(rows.back().line, 1,
+                       u"no Metric table (only raw counters?); likwid-perfctr writes one per "
+                       "group"_s);
 
     const QString source = importSource(fileName, u"likwid"_s);
     const QString baseName = QFileInfo(fileName).completeBaseName();
@@ -232,8 +234,8 @@ Result<ImportResult> importLikwid(const QString& text, const QString& fileName)
         const QString what = (tables.region.isEmpty() ? baseName : tables.region) + u" ["_s + tables.group + u']';
         const std::optional<double> runtime = total(tables, kRuntime, true);
         if (!runtime)
-            return errorAt(tables.line, 1, u"the "_s + tables.group + u" Metric table has no \""_s + kRuntime
-                                                + u"\" row"_s);
+            return errorAt(tables.line, 1,
+                           u"the "_s + tables.group + u" Metric table has no \""_s + kRuntime + u"\" row"_s);
         QString precision;
         std::optional<double> mflops;
         for (const auto& [name, label] : {std::pair{u"DP"_s, u"fp64"_s}, std::pair{u"SP"_s, u"fp32"_s}}) {
@@ -259,8 +261,9 @@ Result<ImportResult> importLikwid(const QString& text, const QString& fileName)
         kernel.bytes = volume ? *volume * 1e9 : bandwidth.value_or(0.0) * 1e6 * *runtime;
         QString reason;
         if (!mflops)
-            reason = u"the group measures no FLOPs (no \"DP [MFLOP/s]\" or \"SP [MFLOP/s]\" row; use MEM_DP or "
-                     "MEM_SP)"_s;
+            reason =
+                u"the group measures no FLOPs (no \"DP [MFLOP/s]\" or \"SP [MFLOP/s]\" row; use MEM_DP or "
+                "MEM_SP)"_s;
         else if (!volume && !bandwidth)
             reason = u"the group measures no memory traffic (use MEM_DP or MEM_SP, not FLOPS_DP/FLOPS_SP)"_s;
         else if (kernel.seconds <= 0.0)

@@ -39,8 +39,8 @@ bool isFlopMetric(const QString& name)
 
 bool isUsedMetric(const QString& name)
 {
-    return isFlopMetric(name) || name == kTime || name == kTimeLabel || name == kDram || name == kDramRead
-           || name == kDramWrite || name == kL2 || name == kL1 || name == kTensor;
+    return isFlopMetric(name) || name == kTime || name == kTimeLabel || name == kDram || name == kDramRead ||
+           name == kDramWrite || name == kL2 || name == kL1 || name == kTensor;
 }
 
 // One metric value of one kernel, where it was found.
@@ -79,8 +79,8 @@ public:
                 continue;
             if (header.m_columns.contains(name))
                 return errorAt(record.line, record.columnOf(i),
-                               u"the column \""_s + name + u"\" appears twice in the header (also column "_s
-                                   + QString::number(record.columnOf(header.m_columns.value(name))) + u')');
+                               u"the column \""_s + name + u"\" appears twice in the header (also column "_s +
+                                   QString::number(record.columnOf(header.m_columns.value(name))) + u')');
             header.m_columns.insert(name, i);
         }
         return header;
@@ -102,9 +102,9 @@ std::optional<Error> checkWidth(const CsvRecord& record, const Header& header)
         return std::nullopt;
     const bool fewer = record.size() < header.size();
     return errorAt(record.line, record.columnOf(fewer ? record.size() : header.size()),
-                   QString::number(record.size()) + u" fields where the header on line "_s
-                       + QString::number(header.record().line) + u" has "_s + QString::number(header.size())
-                       + (fewer ? u" (a truncated line?)"_s : u" (an unquoted comma?)"_s));
+                   QString::number(record.size()) + u" fields where the header on line "_s +
+                       QString::number(header.record().line) + u" has "_s + QString::number(header.size()) +
+                       (fewer ? u" (a truncated line?)"_s : u" (an unquoted comma?)"_s));
 }
 
 // "Kernel Name" and either "ID", "Metric Name" or metric columns: scripts sometimes drop the ID column.
@@ -213,8 +213,8 @@ private:
             return QString::number(0);
         const NcuKernel& last = m_kernels.back();
         const QString metricName = record.value(m_metric).trimmed();
-        const bool same = last.name == record.value(m_name).trimmed()
-                          && !(isUsedMetric(metricName) && last.metrics.contains(metricName));
+        const bool same = last.name == record.value(m_name).trimmed() &&
+                          !(isUsedMetric(metricName) && last.metrics.contains(metricName));
         return same ? last.id : QString::number(m_kernels.size());
     }
 
@@ -231,9 +231,9 @@ private:
         }
         NcuKernel& kernel = m_kernels[*found];
         if (record.value(m_name).trimmed() != kernel.name)
-            return errorAt(record.line, record.columnOf(m_name),
-                           u"kernel ID "_s + kernelId + u" is named differently than on line "_s
-                               + QString::number(kernel.line));
+            return errorAt(
+                record.line, record.columnOf(m_name),
+                u"kernel ID "_s + kernelId + u" is named differently than on line "_s + QString::number(kernel.line));
         const QString metricName = record.value(m_metric).trimmed();
         if (!isUsedMetric(metricName))
             return std::nullopt;
@@ -241,8 +241,8 @@ private:
         const auto previous = kernel.metrics.constFind(metricName);
         if (previous != kernel.metrics.constEnd() && (previous->value != cell.value || previous->unit != cell.unit))
             return errorAt(record.line, cell.column,
-                           u"kernel ID "_s + kernelId + u" has two different values for "_s + metricName
-                               + u" (also line "_s + QString::number(previous->line) + u')');
+                           u"kernel ID "_s + kernelId + u" has two different values for "_s + metricName +
+                               u" (also line "_s + QString::number(previous->line) + u')');
         kernel.metrics.insert(metricName, cell);
         return std::nullopt;
     }
@@ -268,8 +268,8 @@ private:
             return error;
         if (m_id >= 0 && m_lineById.contains(kernel.id))
             return errorAt(record.line, record.columnOf(m_id),
-                           u"kernel ID "_s + kernel.id + u" appears twice (also line "_s
-                               + QString::number(m_lineById.value(kernel.id)) + u')');
+                           u"kernel ID "_s + kernel.id + u" appears twice (also line "_s +
+                               QString::number(m_lineById.value(kernel.id)) + u')');
         m_lineById.insert(kernel.id, record.line);
         for (const auto& [metric, column] : m_rawMetrics)
             kernel.metrics.insert(metric, Cell{record.value(column), m_units->value(column).trimmed(), record.line,
@@ -317,9 +317,9 @@ public:
         const std::optional<double> scale = unitScale(it->unit, baseUnit);
         if (!scale) {
             m_error = errorAt(it->line, it->column,
-                              metric + u": unknown unit \""_s + it->unit + u"\" (expected "_s + baseUnit
-                                  + (baseUnit == u"second"_s ? u", nsecond, usecond or msecond)"_s
-                                                             : u" or K/M/G/T"_s + baseUnit + u')'));
+                              metric + u": unknown unit \""_s + it->unit + u"\" (expected "_s + baseUnit +
+                                  (baseUnit == u"second"_s ? u", nsecond, usecond or msecond)"_s
+                                                           : u" or K/M/G/T"_s + baseUnit + u')'));
             return std::nullopt;
         }
         return number.value() * *scale;
@@ -358,8 +358,7 @@ Result<Evaluated> evaluate(const NcuKernel& source, const QString& sourceName)
     double flops = 0.0;
     QString precision;
     int precisions = 0;
-    const std::array<std::pair<QChar, QString>, 3> kinds = {
-        {{u'd', u"fp64"_s}, {u'f', u"fp32"_s}, {u'h', u"fp16"_s}}};
+    const std::array<std::pair<QChar, QString>, 3> kinds = {{{u'd', u"fp64"_s}, {u'f', u"fp32"_s}, {u'h', u"fp16"_s}}};
     for (const auto& [letter, name] : kinds) {
         const double add = in.value(flopMetric(letter, u"add"_s), u"inst"_s).value_or(0.0);
         const double mul = in.value(flopMetric(letter, u"mul"_s), u"inst"_s).value_or(0.0);
@@ -421,8 +420,9 @@ Result<Evaluated> evaluate(const NcuKernel& source, const QString& sourceName)
         }
     }
     if (kernel.level.isEmpty()) {
-        out.reason = u"no memory traffic (dram__bytes.sum, lts__t_bytes.sum and l1tex__t_bytes.sum are 0 or "
-                     "missing)"_s;
+        out.reason =
+            u"no memory traffic (dram__bytes.sum, lts__t_bytes.sum and l1tex__t_bytes.sum are 0 or "
+            "missing)"_s;
         return out;
     }
     kernel.flops = flops;
@@ -465,20 +465,23 @@ Result<ImportResult> importNsightCompute(const QString& text, const QString& fil
         for (auto it = kernel.metrics.cbegin(); it != kernel.metrics.cend(); ++it) {
             anyTime = anyTime || it.key() == kTime || it.key() == kTimeLabel;
             anyFlops = anyFlops || isFlopMetric(it.key()) || it.key() == kTensor;
-            anyBytes = anyBytes || it.key() == kDram || it.key() == kDramRead || it.key() == kDramWrite
-                       || it.key() == kL2 || it.key() == kL1;
+            anyBytes = anyBytes || it.key() == kDram || it.key() == kDramRead || it.key() == kDramWrite ||
+                       it.key() == kL2 || it.key() == kL1;
         }
     }
     const int headerLine = reader.headerLine();
     if (!anyTime)
-        return errorAt(headerLine, 1, u"no gpu__time_duration.sum metric; profile with --metrics "
-                                       "gpu__time_duration.sum,dram__bytes.sum,sm__sass_thread_inst_executed_op_*"_s);
+        return errorAt(headerLine, 1,
+                       u"no gpu__time_duration.sum metric; profile with --metrics "
+                       "gpu__time_duration.sum,dram__bytes.sum,sm__sass_thread_inst_executed_op_*"_s);
     if (!anyFlops)
-        return errorAt(headerLine, 1, u"no FLOP metric (sm__sass_thread_inst_executed_op_{d,f,h}{add,mul,fma}"
-                                       "_pred_on.sum); they are needed to place kernels on a roofline"_s);
+        return errorAt(headerLine, 1,
+                       u"no FLOP metric (sm__sass_thread_inst_executed_op_{d,f,h}{add,mul,fma}"
+                       "_pred_on.sum); they are needed to place kernels on a roofline"_s);
     if (!anyBytes)
-        return errorAt(headerLine, 1, u"no memory traffic metric (dram__bytes.sum, lts__t_bytes.sum or "
-                                       "l1tex__t_bytes.sum)"_s);
+        return errorAt(headerLine, 1,
+                       u"no memory traffic metric (dram__bytes.sum, lts__t_bytes.sum or "
+                       "l1tex__t_bytes.sum)"_s);
 
     // ncu reports the same metrics for every kernel: one that lacks some was cut short (a truncated file),
     // and reading it would silently undercount its FLOPs or bytes.
@@ -492,8 +495,8 @@ Result<ImportResult> importNsightCompute(const QString& text, const QString& fil
         for (const QString& metric : used) {
             if (!kernel.metrics.contains(metric))
                 return errorAt(kernel.line, kernel.nameColumn,
-                               u"kernel ID "_s + kernel.id + u" has no "_s + metric
-                                   + u" row while other kernels have one (a truncated file?)"_s);
+                               u"kernel ID "_s + kernel.id + u" has no "_s + metric +
+                                   u" row while other kernels have one (a truncated file?)"_s);
         }
     }
 
@@ -503,9 +506,8 @@ Result<ImportResult> importNsightCompute(const QString& text, const QString& fil
         if (!evaluated.ok())
             return evaluated.error();
         if (!evaluated.value().kernel) {
-            result.skipped.push_back(
-                SkippedRow{kernel.line, shortKernelName(kernel.name) + u" (ID "_s + kernel.id + u')',
-                           evaluated.value().reason});
+            result.skipped.push_back(SkippedRow{
+                kernel.line, shortKernelName(kernel.name) + u" (ID "_s + kernel.id + u')', evaluated.value().reason});
             continue;
         }
         tensorCounted += evaluated.value().kernel->tensorFlopsCounted ? 1 : 0;
@@ -514,9 +516,9 @@ Result<ImportResult> importNsightCompute(const QString& text, const QString& fil
     result.notes.append(details ? u"Nsight Compute details CSV (one row per metric)"_s
                                 : u"Nsight Compute raw CSV (one column per metric, units in row 2)"_s);
     if (tensorCounted > 0)
-        result.notes.append(u"tensor FLOPs counted (512 per sm__inst_executed_pipe_tensor.sum instruction) for "_s
-                            + QString::number(tensorCounted) + u" of "_s + QString::number(result.kernels.size())
-                            + u" kernels"_s);
+        result.notes.append(u"tensor FLOPs counted (512 per sm__inst_executed_pipe_tensor.sum instruction) for "_s +
+                            QString::number(tensorCounted) + u" of "_s + QString::number(result.kernels.size()) +
+                            u" kernels"_s);
     else
         result.notes.append(u"no tensor-pipe metric: tensor-core FLOPs are not counted"_s);
     return result;

@@ -28,7 +28,8 @@ std::int64_t calibrateIterations(Isa isa, Precision precision, double seconds)
         runFmaChains(isa, precision, iterations);
         const double elapsed = secondsSince(start);
         if (elapsed > 0.002 || iterations > (1LL << 40))
-            return std::max<std::int64_t>(1, static_cast<std::int64_t>(static_cast<double>(iterations) * seconds / elapsed));
+            return std::max<std::int64_t>(
+                1, static_cast<std::int64_t>(static_cast<double>(iterations) * seconds / elapsed));
         iterations *= 4;
     }
 }

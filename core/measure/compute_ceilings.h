@@ -10,7 +10,7 @@ namespace ridgeline {
 
 struct ComputeMeasurement {
     ComputeCeiling ceiling;
-    double clockGhz = 0.0;   // highest clock sample of the threads, each taken right after an FMA repetition
+    double clockGhz = 0.0;  // highest clock sample of the threads, each taken right after an FMA repetition
 };
 
 // nullopt when cancelled.

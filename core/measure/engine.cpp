@@ -20,8 +20,8 @@ namespace {
 
 struct Step {
     QString stage;
-    std::int64_t bytesNeeded = 0;                 // skipped when over the memory budget
-    std::function<bool(MeasureControl&)> run;     // false: cancelled
+    std::int64_t bytesNeeded = 0;              // skipped when over the memory budget
+    std::function<bool(MeasureControl&)> run;  // false: cancelled
 };
 
 struct Plan {
@@ -62,21 +62,19 @@ Plan makePlan(const MeasureOptions& options, const MachineInfo& machine, int thr
     for (Isa isa : supportedFmaIsas()) {
         for (Precision precision : {Precision::Fp32, Precision::Fp64}) {
             for (int t : threadCounts) {
-                plan.steps.push_back({QStringLiteral("FMA peak %1 %2, %3 thread(s)")
-                                          .arg(precisionName(precision), isaName(isa))
-                                          .arg(t),
-                                      0, [=, &session, &bestFp32Clock, &bestFp32Gflops](MeasureControl& control) {
-                                          const auto m = measureComputeCeiling(isa, precision, t, control);
-                                          if (!m)
-                                              return false;
-                                          session.computeCeilings.push_back(m->ceiling);
-                                          if (precision == Precision::Fp32 && t == threads &&
-                                              m->ceiling.gflops > bestFp32Gflops) {
-                                              bestFp32Gflops = m->ceiling.gflops;
-                                              bestFp32Clock = m->clockGhz;
-                                          }
-                                          return true;
-                                      }});
+                plan.steps.push_back(
+                    {QStringLiteral("FMA peak %1 %2, %3 thread(s)").arg(precisionName(precision), isaName(isa)).arg(t),
+                     0, [=, &session, &bestFp32Clock, &bestFp32Gflops](MeasureControl& control) {
+                         const auto m = measureComputeCeiling(isa, precision, t, control);
+                         if (!m)
+                             return false;
+                         session.computeCeilings.push_back(m->ceiling);
+                         if (precision == Precision::Fp32 && t == threads && m->ceiling.gflops > bestFp32Gflops) {
+                             bestFp32Gflops = m->ceiling.gflops;
+                             bestFp32Clock = m->clockGhz;
+                         }
+                         return true;
+                     }});
             }
         }
     }
@@ -118,16 +116,17 @@ Plan makePlan(const MeasureOptions& options, const MachineInfo& machine, int thr
             gemmSizes.resize(precision == Precision::Fp32 ? 3 : 2);
         for (int n : gemmSizes) {
             const std::int64_t bytes = 3LL * n * n * bytesPerElement(precision);
-            plan.steps.push_back({QStringLiteral("%1 %2").arg(precision == Precision::Fp32 ? QStringLiteral("sgemm")
-                                                                                            : QStringLiteral("dgemm"))
-                                      .arg(n),
-                                  bytes, [=, &session](MeasureControl& control) {
-                                      const auto kernel = measureGemm(precision, n, threads, control);
-                                      if (!kernel)
-                                          return false;
-                                      session.kernels.push_back(*kernel);
-                                      return true;
-                                  }});
+            plan.steps.push_back(
+                {QStringLiteral("%1 %2")
+                     .arg(precision == Precision::Fp32 ? QStringLiteral("sgemm") : QStringLiteral("dgemm"))
+                     .arg(n),
+                 bytes, [=, &session](MeasureControl& control) {
+                     const auto kernel = measureGemm(precision, n, threads, control);
+                     if (!kernel)
+                         return false;
+                     session.kernels.push_back(*kernel);
+                     return true;
+                 }});
         }
     }
     for (int n : {2048, 4096, 8192}) {

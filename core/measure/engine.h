@@ -10,15 +10,15 @@
 namespace ridgeline {
 
 struct MeasureOptions {
-    bool quick = false;     // a few seconds instead of half a minute: fewer sizes and repetitions
-    int threads = 0;        // 0 = every CPU this process may run on
-    QString generator;      // recorded in the session, e.g. the command line
+    bool quick = false;  // a few seconds instead of half a minute: fewer sizes and repetitions
+    int threads = 0;     // 0 = every CPU this process may run on
+    QString generator;   // recorded in the session, e.g. the command line
 };
 
 struct MeasureProgress {
-    int done = 0;           // steps finished
-    int total = 0;          // steps in this run
-    QString stage;          // what is being measured now, e.g. "sgemm 4096"
+    int done = 0;   // steps finished
+    int total = 0;  // steps in this run
+    QString stage;  // what is being measured now, e.g. "sgemm 4096"
 };
 
 // Called often (between repetitions); return false to cancel. Called on the measuring thread.

@@ -27,7 +27,8 @@ bool gemmFp32(const float* a, const float* b, float* c, int n, int panelWidth, c
     return true;
 }
 
-bool gemmFp64(const double* a, const double* b, double* c, int n, int panelWidth, const std::function<bool()>& keepGoing)
+bool gemmFp64(const double* a, const double* b, double* c, int n, int panelWidth,
+              const std::function<bool()>& keepGoing)
 {
     const int width = panelWidth > 0 ? panelWidth : n;
     for (int col = 0; col < n; col += width) {
@@ -42,8 +43,7 @@ bool gemmFp64(const double* a, const double* b, double* c, int n, int panelWidth
 void matrixTimesBatchFp32(const float* w, const float* x, float* y, int rows, int cols, int batch)
 {
     // The same gemm call for every batch, so the curve shows batching and not a change of BLAS routine.
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, batch, cols, 1.0f, w, cols, x, batch, 0.0f, y,
-                batch);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, batch, cols, 1.0f, w, cols, x, batch, 0.0f, y, batch);
 }
 
 }  // namespace ridgeline

@@ -168,8 +168,8 @@ std::optional<KernelResult> measureDecode(int dim, int batch, int threads, Measu
     if (!seconds)
         return std::nullopt;
     KernelResult kernel =
-        makeKernel(QStringLiteral("decode"), QStringLiteral("%1x%1 x B=%2").arg(dim).arg(batch),
-                   QStringLiteral("fp32"), threads, matrixTimesBatchCount(dim, dim, batch, 4), *seconds);
+        makeKernel(QStringLiteral("decode"), QStringLiteral("%1x%1 x B=%2").arg(dim).arg(batch), QStringLiteral("fp32"),
+                   threads, matrixTimesBatchCount(dim, dim, batch, 4), *seconds);
     kernel.name = QStringLiteral("decode B=%1").arg(batch);
     kernel.batch = batch;
     kernel.tokensPerSecond = kernel.seconds > 0.0 ? batch / kernel.seconds : 0.0;
@@ -235,8 +235,8 @@ std::optional<FusionMeasurement> measureFusion(std::int64_t rows, std::int64_t c
     result.unfused = makeKernel(QStringLiteral("fusion-unfused"), size, QStringLiteral("fp32"), threads, unfusedCount,
                                 *unfusedSeconds);
     result.unfused.name = QStringLiteral("bias+GELU+dropout, 3 passes");
-    result.fused = makeKernel(QStringLiteral("fusion-fused"), size, QStringLiteral("fp32"), threads, fusedCount,
-                              *fusedSeconds);
+    result.fused =
+        makeKernel(QStringLiteral("fusion-fused"), size, QStringLiteral("fp32"), threads, fusedCount, *fusedSeconds);
     result.fused.name = QStringLiteral("bias+GELU+dropout, fused");
 
     FusionResult& summary = result.summary;

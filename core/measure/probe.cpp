@@ -111,9 +111,12 @@ QString openblasVersion(const QString& config)
 QString isaName(Isa isa)
 {
     switch (isa) {
-    case Isa::Scalar: return QStringLiteral("scalar");
-    case Isa::Avx2: return QStringLiteral("avx2");
-    case Isa::Avx512: return QStringLiteral("avx512");
+        case Isa::Scalar:
+            return QStringLiteral("scalar");
+        case Isa::Avx2:
+            return QStringLiteral("avx2");
+        case Isa::Avx512:
+            return QStringLiteral("avx512");
     }
     return {};
 }
@@ -146,9 +149,12 @@ double fmaFlopsPerCycle(Isa isa, Precision precision)
 {
     const double lanesPer256 = precision == Precision::Fp32 ? 8.0 : 4.0;
     switch (isa) {
-    case Isa::Scalar: return 2.0 * 1.0 * 2.0;                // two pipes, one lane, FMA = 2 FLOPs
-    case Isa::Avx2: return 2.0 * lanesPer256 * 2.0;          // two 256-bit pipes
-    case Isa::Avx512: return (isZen4() ? 1.0 : 2.0) * 2.0 * lanesPer256 * 2.0;
+        case Isa::Scalar:
+            return 2.0 * 1.0 * 2.0;  // two pipes, one lane, FMA = 2 FLOPs
+        case Isa::Avx2:
+            return 2.0 * lanesPer256 * 2.0;  // two 256-bit pipes
+        case Isa::Avx512:
+            return (isZen4() ? 1.0 : 2.0) * 2.0 * lanesPer256 * 2.0;
     }
     return 0.0;
 }

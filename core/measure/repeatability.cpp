@@ -32,7 +32,8 @@ std::vector<CeilingAgreement> compareRuns(const std::vector<Session>& runs)
         row.unit = name.endsWith(QLatin1String(" bandwidth")) ? QStringLiteral("GB/s") : QStringLiteral("GFLOP/s");
         for (const Session& run : runs) {
             const auto values = valuesOf(run);
-            const auto found = std::find_if(values.begin(), values.end(), [&row](const auto& v) { return v.first == row.name; });
+            const auto found =
+                std::find_if(values.begin(), values.end(), [&row](const auto& v) { return v.first == row.name; });
             if (found == values.end())
                 break;
             row.values.push_back(found->second);

@@ -6,9 +6,9 @@
 namespace ridgeline {
 
 struct CeilingAgreement {
-    QString name;                 // "fp32 avx512 x2" or "DRAM bandwidth"
-    QString unit;                 // "GFLOP/s" or "GB/s"
-    std::vector<double> values;   // one per run, in run order
+    QString name;                       // "fp32 avx512 x2" or "DRAM bandwidth"
+    QString unit;                       // "GFLOP/s" or "GB/s"
+    std::vector<double> values;         // one per run, in run order
     double relativeDifference() const;  // (max - min) / min over the runs
 };
 

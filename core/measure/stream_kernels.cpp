@@ -81,8 +81,7 @@ RIDGELINE_CLONES void addFp32(float* __restrict c, const float* __restrict a, co
         c[i] = a[i] + b[i];
 }
 
-RIDGELINE_CLONES void biasAddPass(float* out, const float* in, std::size_t count,
-                                  const ChainParams& params)
+RIDGELINE_CLONES void biasAddPass(float* out, const float* in, std::size_t count, const ChainParams& params)
 {
     // Row by row, so the inner loop is contiguous and vectorises.
     std::size_t column = params.firstIndex % params.columns;
@@ -102,8 +101,7 @@ RIDGELINE_CLONES void geluPass(float* out, const float* in, std::size_t count)
         out[i] = gelu(in[i]);
 }
 
-RIDGELINE_CLONES void dropoutPass(float* out, const float* in, std::size_t count,
-                                  const ChainParams& params)
+RIDGELINE_CLONES void dropoutPass(float* out, const float* in, std::size_t count, const ChainParams& params)
 {
     const Dropout dropout(params);
     const auto base = static_cast<std::uint32_t>(params.firstIndex);

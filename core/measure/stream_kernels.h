@@ -21,7 +21,7 @@ void addFp32(float* c, const float* a, const float* b, std::size_t count);
 struct ChainParams {
     const float* bias = nullptr;
     std::size_t columns = 1;
-    std::size_t firstIndex = 0;   // global index of element 0, so slices hash like the whole tensor
+    std::size_t firstIndex = 0;  // global index of element 0, so slices hash like the whole tensor
     float dropoutKeepScale = 1.0f / 0.9f;
     std::uint32_t dropoutThreshold = 26;  // of 256: drop ~10 %
 };

@@ -1,17 +1,20 @@
 #include "core/model/catalog.h"
 
 #include <QFile>
-#include <QStringList>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringList>
 
 #include <cmath>
 #include <limits>
 
 // Q_INIT_RESOURCE must be used outside any namespace. The resources live in ridgeline_core (a static
 // library), so nothing references them unless we do: without this a linker may drop them.
-static void initCatalogResources() { Q_INIT_RESOURCE(catalogs); }
+static void initCatalogResources()
+{
+    Q_INIT_RESOURCE(catalogs);
+}
 
 namespace ridgeline {
 
@@ -20,9 +23,13 @@ namespace {
 constexpr double kMaxParams = 1e13;
 constexpr int kSchemaVersion = 1;
 
-Error parseError(const QString& message) { return makeError(Error::Code::Parse, message); }
+Error parseError(const QString& message)
+{
+    return makeError(Error::Code::Parse, message);
+}
 
-template <typename T> struct ParamCountsT {
+template <typename T>
+struct ParamCountsT {
     T total{}, embedding{}, lmHead{}, positional{}, perExpert{}, routedExperts{}, activePerToken{};
 };
 
@@ -48,20 +55,24 @@ bool readInt(const QJsonObject& object, const char* key, int& out, bool required
 
 }  // namespace
 
-std::int64_t GpuSpec::memoryBytes() const { return std::llround(memoryGib * 1073741824.0); }
+std::int64_t GpuSpec::memoryBytes() const
+{
+    return std::llround(memoryGib * 1073741824.0);
+}
 
 Result<GpuSpec> customGpu(double peakTflops, double bandwidthTbs, double memoryGib)
 {
     // Sanity caps: a thousand times beyond any card of 2026 is a typo, not a GPU.
     if (!(peakTflops > 0) || !std::isfinite(peakTflops) || peakTflops > 1e6)
         return makeError(Error::Code::InvalidArgument,
-            QStringLiteral("peak must be a positive number of TFLOP/s up to 1e6, got %1").arg(peakTflops));
+                         QStringLiteral("peak must be a positive number of TFLOP/s up to 1e6, got %1").arg(peakTflops));
     if (!(bandwidthTbs > 0) || !std::isfinite(bandwidthTbs) || bandwidthTbs > 1e4)
-        return makeError(Error::Code::InvalidArgument,
+        return makeError(
+            Error::Code::InvalidArgument,
             QStringLiteral("bandwidth must be a positive number of TB/s up to 1e4, got %1").arg(bandwidthTbs));
     if (!(memoryGib > 0) || !std::isfinite(memoryGib) || memoryGib > 1e7)
         return makeError(Error::Code::InvalidArgument,
-            QStringLiteral("memory must be a positive number of GiB up to 1e7, got %1").arg(memoryGib));
+                         QStringLiteral("memory must be a positive number of GiB up to 1e7, got %1").arg(memoryGib));
     GpuSpec gpu;
     gpu.id = QStringLiteral("custom");
     gpu.name =
@@ -142,17 +153,18 @@ Result<ParamCounts> countParams(const ModelSpec& m)
         c.perExpert = perExpert;
         c.routedExperts = moeLayers * experts * perExpert;
         c.total = c.embedding + c.lmHead + c.positional + L * (attention + 2 * norm) + T(denseFfnLayers) * denseFfn +
-            moeLayers * moeFfn + norm;
+                  moeLayers * moeFfn + norm;
         c.activePerToken = c.total - moeLayers * (experts - T(m.activeExperts)) * perExpert;
         return c;
     };
     const auto estimate = count(0.0);
     if (!(estimate.total <= kMaxParams))
-        return makeError(Error::Code::Range,
+        return makeError(
+            Error::Code::Range,
             QStringLiteral("%1: %2 parameters is beyond the supported 1e13").arg(where).arg(estimate.total, 0, 'g', 3));
     const auto exact = count(std::int64_t{0});
-    ParamCounts counts{exact.total, exact.embedding, exact.lmHead, exact.positional, exact.perExpert,
-        exact.routedExperts, exact.activePerToken};
+    ParamCounts counts{exact.total,     exact.embedding,     exact.lmHead,        exact.positional,
+                       exact.perExpert, exact.routedExperts, exact.activePerToken};
     if (m.paramsOverride > 0) {
         if (static_cast<double>(m.paramsOverride) > kMaxParams)
             return makeError(Error::Code::Range, QStringLiteral("%1: parameter count beyond 1e13").arg(where));
@@ -167,7 +179,7 @@ Result<ModelSpec> modelFromParamCount(double params)
 {
     if (!(params >= 1e6) || !std::isfinite(params) || params > kMaxParams)
         return makeError(Error::Code::InvalidArgument,
-            QStringLiteral("parameter count must be between 1e6 and 1e13, got %1").arg(params));
+                         QStringLiteral("parameter count must be between 1e6 and 1e13, got %1").arg(params));
     const double perLayerUnit = 12.0 * 128.0 * 128.0;  // 12 h^2 per layer with h = 128 L
     const int layers = std::max(1, static_cast<int>(std::lround(std::cbrt(params / perLayerUnit))));
     const int heads = std::max(1, static_cast<int>(std::lround(std::sqrt(params / (12.0 * layers)) / 128.0)));
@@ -201,10 +213,10 @@ Result<QJsonArray> openCatalog(const QByteArray& json, const char* format, const
     const int version = root.value(QLatin1String("schema_version")).toInt(-1);
     if (version != kSchemaVersion)
         return makeError(Error::Code::Schema,
-            QStringLiteral("%1 schema_version %2 is not supported (this build reads %3)")
-                .arg(QLatin1String(format))
-                .arg(version)
-                .arg(kSchemaVersion));
+                         QStringLiteral("%1 schema_version %2 is not supported (this build reads %3)")
+                             .arg(QLatin1String(format))
+                             .arg(version)
+                             .arg(kSchemaVersion));
     const QJsonValue list = root.value(QLatin1String(listKey));
     if (!list.isArray())
         return parseError(
@@ -274,8 +286,9 @@ Result<std::vector<ModelSpec>> parseModelCatalog(const QByteArray& json)
         const QJsonObject mla = o.value(QLatin1String("mla")).toObject();
         const QJsonObject moe = o.value(QLatin1String("moe")).toObject();
         const bool isMla = !mla.isEmpty();
-        const bool ok = readInt(o, "layers", m.layers, true, error, where) &&
-            readInt(o, "hidden", m.hidden, true, error, where) && readInt(o, "heads", m.heads, true, error, where) &&
+        const bool ok =
+            readInt(o, "layers", m.layers, true, error, where) && readInt(o, "hidden", m.hidden, true, error, where) &&
+            readInt(o, "heads", m.heads, true, error, where) &&
             readInt(o, "kv_heads", m.kvHeads, !isMla, error, where) &&
             readInt(o, "head_dim", m.headDim, !isMla, error, where) && readInt(o, "ffn", m.ffn, true, error, where) &&
             readInt(o, "vocab", m.vocab, true, error, where) &&
@@ -325,7 +338,8 @@ QByteArray readResource(const QString& path)
     return file.readAll();
 }
 
-template <typename T> Result<T> loadBuiltin(const QString& path, Result<T> (*parse)(const QByteArray&))
+template <typename T>
+Result<T> loadBuiltin(const QString& path, Result<T> (*parse)(const QByteArray&))
 {
     const QByteArray bytes = readResource(path);
     if (bytes.isEmpty())
@@ -333,7 +347,8 @@ template <typename T> Result<T> loadBuiltin(const QString& path, Result<T> (*par
     return parse(bytes);
 }
 
-template <typename Spec> Result<Spec> findIn(const Result<std::vector<Spec>>& list, QStringView id, const char* what)
+template <typename Spec>
+Result<Spec> findIn(const Result<std::vector<Spec>>& list, QStringView id, const char* what)
 {
     if (!list)
         return list.error();
@@ -344,8 +359,8 @@ template <typename Spec> Result<Spec> findIn(const Result<std::vector<Spec>>& li
         known << spec.id;
     }
     return makeError(Error::Code::NotFound,
-        QStringLiteral("unknown %1 \"%2\"; known: %3")
-            .arg(QLatin1String(what), id.toString(), known.join(QStringLiteral(", "))));
+                     QStringLiteral("unknown %1 \"%2\"; known: %3")
+                         .arg(QLatin1String(what), id.toString(), known.join(QStringLiteral(", "))));
 }
 
 }  // namespace
@@ -364,7 +379,13 @@ const Result<std::vector<ModelSpec>>& builtinModels()
     return models;
 }
 
-Result<GpuSpec> findGpu(QStringView id) { return findIn(builtinGpus(), id, "GPU"); }
-Result<ModelSpec> findModel(QStringView id) { return findIn(builtinModels(), id, "model"); }
+Result<GpuSpec> findGpu(QStringView id)
+{
+    return findIn(builtinGpus(), id, "GPU");
+}
+Result<ModelSpec> findModel(QStringView id)
+{
+    return findIn(builtinModels(), id, "model");
+}
 
 }  // namespace ridgeline

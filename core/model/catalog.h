@@ -19,12 +19,12 @@ struct GpuSpec {
     QString id;
     QString name;
     QString vendor;
-    QString memoryType;  // "HBM3", "GDDR6X"
-    double memoryGib = 0;  // capacity in GiB (2^30 bytes): vendors' "80GB" of HBM is 80 GiB
+    QString memoryType;       // "HBM3", "GDDR6X"
+    double memoryGib = 0;     // capacity in GiB (2^30 bytes): vendors' "80GB" of HBM is 80 GiB
     QString memoryDatasheet;  // the capacity as the datasheet writes it
     double bandwidthTbs = 0;  // TB/s, 1e12 bytes/s, as the datasheet writes it
     std::array<double, kAllNumberFormats.size()> denseTflops{};  // by NumberFormat; 0 = not supported. Never sparse.
-    QString interconnect;  // link id for GPU-to-GPU ("nvlink4"), empty when none
+    QString interconnect;                                        // link id for GPU-to-GPU ("nvlink4"), empty when none
     double interconnectGbPerDirection = 0;
     QString hostLink;  // "pcie5"
     double tdpWatts = 0;
@@ -49,25 +49,25 @@ struct ModelSpec {
     QString source;
     int layers = 0;
     int hidden = 0;
-    int heads = 0;  // query heads
+    int heads = 0;    // query heads
     int kvHeads = 0;  // key/value heads (== heads for MHA, fewer for GQA)
     int headDim = 0;
     int ffn = 0;  // FFN inner size of dense layers
     int vocab = 0;
     bool tiedEmbeddings = false;
-    bool gatedFfn = true;  // SwiGLU: three matrices; GELU MLP: two
-    bool qkvBias = false;  // Qwen2
+    bool gatedFfn = true;     // SwiGLU: three matrices; GELU MLP: two
+    bool qkvBias = false;     // Qwen2
     bool linearBias = false;  // GPT-3: every linear layer and the MLP have biases
     NormKind norm = NormKind::Rms;
     int learnedPositions = 0;  // GPT-3's learned position table (rows)
-    int slidingWindow = 0;  // 0 = full attention; else the KV cache keeps only this many tokens
-    int maxContext = 0;  // trained context, informational
+    int slidingWindow = 0;     // 0 = full attention; else the KV cache keeps only this many tokens
+    int maxContext = 0;        // trained context, informational
     // Mixture of experts (0 = dense model)
     int experts = 0;
     int activeExperts = 0;
     int sharedExperts = 0;
-    int moeFfn = 0;  // inner size of one expert
-    int denseLayers = 0;  // first layers with a dense FFN (DeepSeek-V3: 3)
+    int moeFfn = 0;           // inner size of one expert
+    int denseLayers = 0;      // first layers with a dense FFN (DeepSeek-V3: 3)
     bool routerBias = false;  // DeepSeek-V3's e_score_correction_bias
     // Multi-head latent attention (DeepSeek); kvLoraRank > 0 switches it on
     int qLoraRank = 0;
@@ -87,10 +87,10 @@ struct ModelSpec {
 struct ParamCounts {
     std::int64_t total = 0;
     std::int64_t embedding = 0;  // input token table (also the LM head when tied)
-    std::int64_t lmHead = 0;  // 0 when tied
+    std::int64_t lmHead = 0;     // 0 when tied
     std::int64_t positional = 0;
-    std::int64_t perExpert = 0;  // one routed expert in one layer
-    std::int64_t routedExperts = 0;  // all routed experts of all layers
+    std::int64_t perExpert = 0;       // one routed expert in one layer
+    std::int64_t routedExperts = 0;   // all routed experts of all layers
     std::int64_t activePerToken = 0;  // total minus the routed experts a token does not use
 };
 

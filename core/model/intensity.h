@@ -25,8 +25,8 @@ OpCount matrixTimesBatchCount(std::int64_t rows, std::int64_t cols, std::int64_t
 // tensor, in tensor-sized transfers. Unfused, the intermediate result is written and read back once
 // per op: 2 x ops transfers. Fused into the producer, the result is written once.
 struct FusionTraffic {
-    int unfusedTransfers = 0;   // the source text's "six tensor-sized transfers" for ops = 3
-    int fusedTransfers = 0;     // "written once"
+    int unfusedTransfers = 0;      // the source text's "six tensor-sized transfers" for ops = 3
+    int fusedTransfers = 0;        // "written once"
     double savedFraction() const;  // share of the unfused traffic that fusion removes
     double idealSpeedup() const;   // for a memory-bound chain: unfused / fused traffic
 };

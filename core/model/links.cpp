@@ -11,27 +11,25 @@ const std::vector<LinkSpec>& linkCatalog()
     // figures; they only matter for small messages (decode at small batch).
     static const std::vector<LinkSpec> links = {
         {QStringLiteral("nvlink3"), QStringLiteral("NVLink 3 (A100)"), 300.0, 1.0, true,
-            QStringLiteral("NVIDIA A100 datasheet: NVLink 600 GB/s bidirectional = 300 GB/s per direction")},
+         QStringLiteral("NVIDIA A100 datasheet: NVLink 600 GB/s bidirectional = 300 GB/s per direction")},
         {QStringLiteral("nvlink4"), QStringLiteral("NVLink 4 (H100/H200)"), 450.0, 1.0, true,
-            QStringLiteral("NVIDIA H100 datasheet: NVLink 900 GB/s bidirectional = 450 GB/s per direction")},
+         QStringLiteral("NVIDIA H100 datasheet: NVLink 900 GB/s bidirectional = 450 GB/s per direction")},
         {QStringLiteral("nvlink5"), QStringLiteral("NVLink 5 (B200)"), 900.0, 1.0, true,
-            QStringLiteral(
-                "NVIDIA DGX B200 datasheet: NVLink 1.8 TB/s per GPU bidirectional = 900 GB/s per direction")},
+         QStringLiteral("NVIDIA DGX B200 datasheet: NVLink 1.8 TB/s per GPU bidirectional = 900 GB/s per direction")},
         {QStringLiteral("infinity-fabric"), QStringLiteral("AMD Infinity Fabric (MI300X, 7 links)"), 448.0, 1.0, true,
-            QStringLiteral(
-                "AMD Instinct MI300X data sheet: 7 links x 128 GB/s bidirectional = 448 GB/s per direction")},
+         QStringLiteral("AMD Instinct MI300X data sheet: 7 links x 128 GB/s bidirectional = 448 GB/s per direction")},
         {QStringLiteral("pcie4"), QStringLiteral("PCIe 4.0 x16"), 32.0, 3.0, true,
-            QStringLiteral("PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction")},
+         QStringLiteral("PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction")},
         {QStringLiteral("pcie5"), QStringLiteral("PCIe 5.0 x16"), 64.0, 3.0, true,
-            QStringLiteral("PCI-SIG: 32 GT/s x16 = 128 GB/s bidirectional (NVIDIA datasheets), 64 GB/s per direction")},
+         QStringLiteral("PCI-SIG: 32 GT/s x16 = 128 GB/s bidirectional (NVIDIA datasheets), 64 GB/s per direction")},
         {QStringLiteral("infiniband-hdr"), QStringLiteral("InfiniBand HDR 200 Gb/s"), 25.0, 5.0, false,
-            QStringLiteral("NVIDIA ConnectX-6: HDR 200 Gb/s per port = 25 GB/s per direction")},
+         QStringLiteral("NVIDIA ConnectX-6: HDR 200 Gb/s per port = 25 GB/s per direction")},
         {QStringLiteral("infiniband-ndr"), QStringLiteral("InfiniBand NDR 400 Gb/s"), 50.0, 5.0, false,
-            QStringLiteral("NVIDIA ConnectX-7: NDR 400 Gb/s per port = 50 GB/s per direction")},
+         QStringLiteral("NVIDIA ConnectX-7: NDR 400 Gb/s per port = 50 GB/s per direction")},
         {QStringLiteral("ethernet-100g"), QStringLiteral("100 Gb Ethernet (RoCE)"), 12.5, 10.0, false,
-            QStringLiteral("IEEE 802.3 100GBASE: 100 Gb/s = 12.5 GB/s per direction")},
+         QStringLiteral("IEEE 802.3 100GBASE: 100 Gb/s = 12.5 GB/s per direction")},
         {QStringLiteral("ethernet-400g"), QStringLiteral("400 Gb Ethernet (RoCE)"), 50.0, 10.0, false,
-            QStringLiteral("IEEE 802.3 400GBASE: 400 Gb/s = 50 GB/s per direction")},
+         QStringLiteral("IEEE 802.3 400GBASE: 400 Gb/s = 50 GB/s per direction")},
     };
     return links;
 }
@@ -44,7 +42,8 @@ Result<LinkSpec> findLink(QStringView id)
             return link;
         known << link.id;
     }
-    return makeError(Error::Code::NotFound,
+    return makeError(
+        Error::Code::NotFound,
         QStringLiteral("unknown link \"%1\"; known links: %2").arg(id.toString(), known.join(QStringLiteral(", "))));
 }
 

@@ -12,11 +12,11 @@
 namespace ridgeline {
 
 struct LinkSpec {
-    QString id;  // "nvlink4", "infiniband-ndr", ...
-    QString name;  // "NVLink 4 (H100)"
+    QString id;                       // "nvlink4", "infiniband-ndr", ...
+    QString name;                     // "NVLink 4 (H100)"
     double gbPerSecPerDirection = 0;  // GB/s (1e9 bytes/s) one way, per GPU
-    double latencyUs = 0;  // per ring hop, microseconds
-    bool insideBox = true;  // a link between cards in one machine, or a network between machines
+    double latencyUs = 0;             // per ring hop, microseconds
+    bool insideBox = true;            // a link between cards in one machine, or a network between machines
     QString source;
 };
 

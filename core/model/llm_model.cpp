@@ -10,15 +10,33 @@ namespace {
 
 constexpr double kActivationBytes = 2.0;  // all-reduced activations are bf16
 
-Error invalid(const QString& message) { return makeError(Error::Code::InvalidArgument, message); }
-Error outOfRange(const QString& message) { return makeError(Error::Code::Range, message); }
+Error invalid(const QString& message)
+{
+    return makeError(Error::Code::InvalidArgument, message);
+}
+Error outOfRange(const QString& message)
+{
+    return makeError(Error::Code::Range, message);
+}
 
-bool checkedMul(std::int64_t a, std::int64_t b, std::int64_t& out) { return !__builtin_mul_overflow(a, b, &out); }
-bool checkedAdd(std::int64_t a, std::int64_t b, std::int64_t& out) { return !__builtin_add_overflow(a, b, &out); }
+bool checkedMul(std::int64_t a, std::int64_t b, std::int64_t& out)
+{
+    return !__builtin_mul_overflow(a, b, &out);
+}
+bool checkedAdd(std::int64_t a, std::int64_t b, std::int64_t& out)
+{
+    return !__builtin_add_overflow(a, b, &out);
+}
 
-std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
+{
+    return a / b + (a % b != 0 ? 1 : 0);
+}
 
-bool isFraction(double x) { return std::isfinite(x) && x > 0.0 && x <= 1.0; }
+bool isFraction(double x)
+{
+    return std::isfinite(x) && x > 0.0 && x <= 1.0;
+}
 
 // Sum of a + b e over integers e in [lo, hi].
 double sumAffine(double a, double b, std::int64_t lo, std::int64_t hi)
@@ -168,7 +186,7 @@ double LlmModel::weightBytesRead(double tokens) const
     const double bytesPerWeight = bitsPerElement(m_config.weights) / 8.0;
     const double untiedEmbedding = m.tiedEmbeddings ? 0.0 : static_cast<double>(m_params.embedding);
     const double streamed = static_cast<double>(m_params.total - m_params.routedExperts) - untiedEmbedding -
-        static_cast<double>(m_params.positional);
+                            static_cast<double>(m_params.positional);
     double gathered = 0.0;  // one embedding row (and one position row) per token, at most the whole table
     if (!m.tiedEmbeddings)
         gathered += std::min(tokens, static_cast<double>(m.vocab)) * m.hidden;
@@ -178,10 +196,13 @@ double LlmModel::weightBytesRead(double tokens) const
     return (streamed + gathered + (m_params.routedExperts > 0 ? experts : 0.0)) * bytesPerWeight;
 }
 
-Roof LlmModel::effectiveRoof() const { return Roof{m_peakFlops / 1e9, m_bandwidth / 1e9}; }
+Roof LlmModel::effectiveRoof() const
+{
+    return Roof{m_peakFlops / 1e9, m_bandwidth / 1e9};
+}
 
-StepCost LlmModel::finish(
-    double flops, double attentionFlops, double weightBytes, double kvBytes, double commSeconds, double experts) const
+StepCost LlmModel::finish(double flops, double attentionFlops, double weightBytes, double kvBytes, double commSeconds,
+                          double experts) const
 {
     const double t = m_config.tensorParallel;
     StepCost cost;
@@ -224,7 +245,8 @@ StepCost LlmModel::prefill(std::int64_t batch, std::int64_t promptTokens) const
     const double attention = static_cast<double>(batch) * m.layers * m_prefillAttentionFlops * pairs;
     const double flops = tokens * m_matmulFlopsPerToken + attention;
     const double kvBytes = tokens * static_cast<double>(m_kvBytesPerToken);  // the cache is written once
-    const double comm = 2.0 * m.layers *
+    const double comm =
+        2.0 * m.layers *
         ringAllReduceSeconds(m_config.link, m_config.tensorParallel, tokens * m.hidden * kActivationBytes);
     return finish(flops, attention, weightBytesRead(tokens), kvBytes, comm, expectedExpertsTouched(tokens));
 }
@@ -235,7 +257,7 @@ LlmModel::Lines LlmModel::decodeLines(std::int64_t batch) const
     const StepCost zero = decodeStep(batch, 0);
     const StepCost one = decodeStep(batch, 1);
     return Lines{zero.computeSeconds, one.computeSeconds - zero.computeSeconds, zero.memorySeconds,
-        one.memorySeconds - zero.memorySeconds, zero.commSeconds};
+                 one.memorySeconds - zero.memorySeconds, zero.commSeconds};
 }
 
 double LlmModel::decodeSecondsSum(std::int64_t batch, std::int64_t firstContext, std::int64_t lastContext) const

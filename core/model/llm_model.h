@@ -40,8 +40,8 @@ inline constexpr double kDefaultBandwidthEfficiency = 0.75;
 inline constexpr double kDefaultComputeEfficiency = 0.6;
 
 struct Efficiency {
-    double bandwidth = kDefaultBandwidthEfficiency;  // share of datasheet bandwidth reached
-    double compute = kDefaultComputeEfficiency;  // share of dense peak reached
+    double bandwidth = kDefaultBandwidthEfficiency;   // share of datasheet bandwidth reached
+    double compute = kDefaultComputeEfficiency;       // share of dense peak reached
     static Efficiency ideal() { return {1.0, 1.0}; }  // the "ideal datasheet" switch
 };
 
@@ -50,10 +50,10 @@ struct InferenceConfig {
     GpuSpec gpu;
     NumberFormat weights = NumberFormat::Bf16;
     NumberFormat kv = NumberFormat::Bf16;
-    std::int64_t batch = 1;  // sequences decoded together
+    std::int64_t batch = 1;    // sequences decoded together
     std::int64_t context = 1;  // tokens each sequence attends to in this step (its KV length)
-    std::int64_t prompt = 0;  // > 0: prefill of this many tokens per sequence (TTFT)
-    std::int64_t output = 0;  // > 0 (needs a prompt): static batch generating this many tokens after it
+    std::int64_t prompt = 0;   // > 0: prefill of this many tokens per sequence (TTFT)
+    std::int64_t output = 0;   // > 0 (needs a prompt): static batch generating this many tokens after it
     int tensorParallel = 1;
     LinkSpec link;  // required when tensorParallel > 1
     Efficiency efficiency;
@@ -66,10 +66,10 @@ struct StepCost {
     double weightBytes = 0;
     double kvBytes = 0;
     double computeSeconds = 0;  // flops / effective peak
-    double memorySeconds = 0;  // bytes / effective bandwidth
-    double commSeconds = 0;  // tensor-parallel all-reduces
-    double seconds = 0;  // max(compute, memory) + comm
-    double intensity = 0;  // flops / bytes, FLOP/byte
+    double memorySeconds = 0;   // bytes / effective bandwidth
+    double commSeconds = 0;     // tensor-parallel all-reduces
+    double seconds = 0;         // max(compute, memory) + comm
+    double intensity = 0;       // flops / bytes, FLOP/byte
     Bound bound = Bound::Memory;
     double expertsTouched = 0;  // per MoE layer (0 for dense models)
     double attentionFlops = 0;  // per GPU: the part of `flops` spent on QK^T and AV over the cache
@@ -105,9 +105,9 @@ struct InferenceReport {
     double tokensPerSecondPerSequence = 0;
     double weightsOnlyIntensity = 0;  // the source text's view: matmul FLOPs / weight bytes (= batch)
     NumberFormat computePrecision = NumberFormat::Bf16;
-    double peakTflops = 0;  // dense peak used, before efficiency
-    double ridgeFlopPerByte = 0;  // of the effective roof (with efficiencies)
-    double datasheetRidgeFlopPerByte = 0;  // peak / bandwidth
+    double peakTflops = 0;                  // dense peak used, before efficiency
+    double ridgeFlopPerByte = 0;            // of the effective roof (with efficiencies)
+    double datasheetRidgeFlopPerByte = 0;   // peak / bandwidth
     std::optional<std::int64_t> kneeBatch;  // smallest batch where decode is compute-bound at this context
     Efficiency efficiency;
     double commFraction = 0;  // share of the step spent in all-reduces
@@ -116,7 +116,7 @@ struct InferenceReport {
     std::optional<double> ttftSeconds;
     std::optional<double> e2eLatencySeconds;
     std::optional<double> throughputTokensPerSecond;  // batch x output / e2e latency
-    QStringList notes;  // assumptions a reader should see (fallback precision, ...)
+    QStringList notes;                                // assumptions a reader should see (fallback precision, ...)
 };
 
 class LlmModel {
@@ -148,7 +148,7 @@ private:
     Lines decodeLines(std::int64_t batch) const;
     double weightBytesRead(double tokens) const;
     StepCost finish(double flops, double attentionFlops, double weightBytes, double kvBytes, double commSeconds,
-        double experts) const;
+                    double experts) const;
 
     InferenceConfig m_config;
     ParamCounts m_params;

@@ -12,7 +12,8 @@ namespace ridgeline {
 enum class NumberFormat { Fp32, Tf32, Bf16, Fp16, Fp8, Int8, Int4 };
 
 inline constexpr std::array kAllNumberFormats = {NumberFormat::Fp32, NumberFormat::Tf32, NumberFormat::Bf16,
-    NumberFormat::Fp16, NumberFormat::Fp8, NumberFormat::Int8, NumberFormat::Int4};
+                                                 NumberFormat::Fp16, NumberFormat::Fp8,  NumberFormat::Int8,
+                                                 NumberFormat::Int4};
 
 // Storage bits per element. Tf32 is a compute mode stored as fp32, so it counts 32 bits.
 int bitsPerElement(NumberFormat precision);

@@ -9,8 +9,8 @@
 namespace ridgeline {
 
 struct Roof {
-    double peakGflops = 0.0;       // compute ceiling, GFLOP/s
-    double bandwidthGbps = 0.0;    // memory ceiling, GB/s (1e9 bytes/s)
+    double peakGflops = 0.0;     // compute ceiling, GFLOP/s
+    double bandwidthGbps = 0.0;  // memory ceiling, GB/s (1e9 bytes/s)
 };
 
 // min(peak, intensity x bandwidth), in GFLOP/s; intensity in FLOP/byte.

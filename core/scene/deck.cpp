@@ -14,7 +14,10 @@
 
 // Q_INIT_RESOURCE must be used outside any namespace; without it a linker may drop the static
 // library's resources.
-static void initSceneResources() { Q_INIT_RESOURCE(scenes); }
+static void initSceneResources()
+{
+    Q_INIT_RESOURCE(scenes);
+}
 
 namespace ridgeline {
 
@@ -180,7 +183,8 @@ Scene sceneFrom(const QJsonObject& object, const QString& where, QString& proble
         scene.gpu.peakTflops = gpuIn.number("peak_tflops", 0.0, 1e6, 0.0);
         scene.gpu.bandwidthTbs = gpuIn.number("bandwidth_tbs", 0.0, 1e4, 0.0);
         scene.gpu.memoryGib = gpuIn.number("memory_gib", 0.0, 1e6, 0.0);
-        if (!gpuIn.failed() && scene.gpu.catalogId.isEmpty() && (scene.gpu.peakTflops <= 0 || scene.gpu.bandwidthTbs <= 0))
+        if (!gpuIn.failed() && scene.gpu.catalogId.isEmpty() &&
+            (scene.gpu.peakTflops <= 0 || scene.gpu.bandwidthTbs <= 0))
             gpuIn.fail("id", QStringLiteral("is missing: name a catalog GPU, or give peak_tflops and bandwidth_tbs"));
     }
     scene.intensityRange = rangeFrom(in, "intensity_range", problem);
@@ -190,8 +194,10 @@ Scene sceneFrom(const QJsonObject& object, const QString& where, QString& proble
 
 QJsonObject sceneTo(const Scene& scene)
 {
-    QJsonObject object{{QStringLiteral("id"), scene.id},       {QStringLiteral("kind"), scene.kind},
-                       {QStringLiteral("view"), scene.view},   {QStringLiteral("title"), scene.title},
+    QJsonObject object{{QStringLiteral("id"), scene.id},
+                       {QStringLiteral("kind"), scene.kind},
+                       {QStringLiteral("view"), scene.view},
+                       {QStringLiteral("title"), scene.title},
                        {QStringLiteral("caption"), scene.caption}};
     if (!scene.modelId.isEmpty())
         object.insert(QStringLiteral("model"), scene.modelId);
@@ -229,7 +235,8 @@ QJsonObject sceneTo(const Scene& scene)
         object.insert(QStringLiteral("gpu"), gpu);
     }
     if (scene.intensityRange)
-        object.insert(QStringLiteral("intensity_range"), QJsonArray{scene.intensityRange->min, scene.intensityRange->max});
+        object.insert(QStringLiteral("intensity_range"),
+                      QJsonArray{scene.intensityRange->min, scene.intensityRange->max});
     if (scene.performanceRange)
         object.insert(QStringLiteral("performance_range"),
                       QJsonArray{scene.performanceRange->min, scene.performanceRange->max});
@@ -245,9 +252,9 @@ Error deckError(const QString& sourceName, Error::Code code, const QString& what
 
 QStringList sceneKinds()
 {
-    return {QStringLiteral("ridge"),        QStringLiteral("intensity-table"), QStringLiteral("cpu-experiment"),
-            QStringLiteral("one-token"),    QStringLiteral("batching"),        QStringLiteral("kv-cache"),
-            QStringLiteral("fusion"),       QStringLiteral("tensor-parallel"), QStringLiteral("view")};
+    return {QStringLiteral("ridge"),     QStringLiteral("intensity-table"), QStringLiteral("cpu-experiment"),
+            QStringLiteral("one-token"), QStringLiteral("batching"),        QStringLiteral("kv-cache"),
+            QStringLiteral("fusion"),    QStringLiteral("tensor-parallel"), QStringLiteral("view")};
 }
 
 QByteArray deckToJson(const Deck& deck)
@@ -269,8 +276,9 @@ Result<Deck> deckFromJson(const QByteArray& bytes, const QString& sourceName)
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return deckError(sourceName, Error::Code::Parse,
-                         QStringLiteral("invalid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        return deckError(
+            sourceName, Error::Code::Parse,
+            QStringLiteral("invalid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString()));
     if (!document.isObject())
         return deckError(sourceName, Error::Code::Schema, QStringLiteral("not a Ridgeline deck: not a JSON object"));
     const QJsonObject root = document.object();

@@ -17,11 +17,11 @@ namespace ridgeline {
 
 // A GPU named by catalog id, or a custom one by its peaks.
 struct SceneGpu {
-    QString catalogId;              // e.g. "h100-sxm"; empty for a custom GPU
-    QString label;                  // shown on the chart, e.g. "300 TFLOP/s, 2 TB/s GPU"
-    double peakTflops = 0.0;        // custom only
-    double bandwidthTbs = 0.0;      // custom only
-    double memoryGib = 0.0;         // custom only
+    QString catalogId;          // e.g. "h100-sxm"; empty for a custom GPU
+    QString label;              // shown on the chart, e.g. "300 TFLOP/s, 2 TB/s GPU"
+    double peakTflops = 0.0;    // custom only
+    double bandwidthTbs = 0.0;  // custom only
+    double memoryGib = 0.0;     // custom only
 };
 
 struct AxisRange {
@@ -31,21 +31,21 @@ struct AxisRange {
 
 struct Scene {
     QString id;
-    QString kind;                   // what the scene computes; one of sceneKinds() ("view": a view a user saved)
-    QString view;                   // "roofline" or "batching"
+    QString kind;  // what the scene computes; one of sceneKinds() ("view": a view a user saved)
+    QString view;  // "roofline" or "batching"
     QString title;
-    QString caption;                // one or two lines with {fact} placeholders
-    QString modelId;                // LLM scenes
+    QString caption;  // one or two lines with {fact} placeholders
+    QString modelId;  // LLM scenes
     SceneGpu gpu;
-    bool ideal = false;             // datasheet efficiencies (1, 1)
+    bool ideal = false;  // datasheet efficiencies (1, 1)
     std::int64_t batch = 1;
-    std::int64_t context = 0;       // 0: the scene's default
+    std::int64_t context = 0;           // 0: the scene's default
     std::vector<std::int64_t> batches;  // a sweep, for scenes that move along the roof
     int tensorParallel = 1;
-    QStringList links;              // tensor-parallel scenes: the links compared
-    QStringList highlight;          // kernel names of the session to highlight
-    QStringList hiddenKinds;        // roofline: kernel kinds hidden from the chart ("add"), as in its legend
-    std::optional<AxisRange> intensityRange;    // FLOP/byte
+    QStringList links;                        // tensor-parallel scenes: the links compared
+    QStringList highlight;                    // kernel names of the session to highlight
+    QStringList hiddenKinds;                  // roofline: kernel kinds hidden from the chart ("add"), as in its legend
+    std::optional<AxisRange> intensityRange;  // FLOP/byte
     std::optional<AxisRange> performanceRange;  // GFLOP/s
 };
 

@@ -48,7 +48,8 @@ Result<GpuSpec> gpuOf(const Scene& scene)
 {
     if (!scene.gpu.catalogId.isEmpty())
         return findGpu(scene.gpu.catalogId);
-    return customGpu(scene.gpu.peakTflops, scene.gpu.bandwidthTbs, scene.gpu.memoryGib > 0 ? scene.gpu.memoryGib : 80.0);
+    return customGpu(scene.gpu.peakTflops, scene.gpu.bandwidthTbs,
+                     scene.gpu.memoryGib > 0 ? scene.gpu.memoryGib : 80.0);
 }
 
 Result<InferenceReport> inference(const Scene& scene, std::int64_t batch, std::int64_t context, int tensorParallel = 1,
@@ -97,8 +98,9 @@ const KernelResult* findKernel(const Session& session, const QString& name)
 
 std::optional<Error> ridgeFacts(const Scene& scene, const Session& session, FactList& facts)
 {
-    const auto best = std::max_element(session.computeCeilings.begin(), session.computeCeilings.end(),
-                                       [](const ComputeCeiling& a, const ComputeCeiling& b) { return a.gflops < b.gflops; });
+    const auto best =
+        std::max_element(session.computeCeilings.begin(), session.computeCeilings.end(),
+                         [](const ComputeCeiling& a, const ComputeCeiling& b) { return a.gflops < b.gflops; });
     // The best DRAM ceiling of any mix: the roof a kernel streaming from memory can reach.
     double dramGbps = 0.0;
     for (const BandwidthCeiling& c : session.bandwidthCeilings)
@@ -126,8 +128,8 @@ std::optional<Error> intensityTableFacts(const Scene& scene, FactList& facts)
     facts.add(QStringLiteral("add_intensity"), elementwiseAddCount(4096, 2).intensity(), 2);
     facts.add(QStringLiteral("matmul_512"), matmulCount(512, 2).intensity(), 0);
     facts.add(QStringLiteral("matmul_4096"), matmulCount(4096, 2).intensity(), 0);
-    facts.add(QStringLiteral("add_attainable_tflops"), attainableGflops(roof, elementwiseAddCount(4096, 2).intensity()) / 1000.0,
-              2, QStringLiteral("TFLOP/s"));
+    facts.add(QStringLiteral("add_attainable_tflops"),
+              attainableGflops(roof, elementwiseAddCount(4096, 2).intensity()) / 1000.0, 2, QStringLiteral("TFLOP/s"));
     return std::nullopt;
 }
 
@@ -138,7 +140,8 @@ std::optional<Error> cpuExperimentFacts(const Scene& scene, const Session& sessi
         if (!kernel)
             return sceneError(scene, QStringLiteral("the session has no kernel \"%1\"").arg(name));
         const QString key = keyOf(name);
-        facts.add(key + QStringLiteral("_gflops"), kernel->gflops, kernel->gflops < 10.0 ? 1 : 0, QStringLiteral("GFLOP/s"));
+        facts.add(key + QStringLiteral("_gflops"), kernel->gflops, kernel->gflops < 10.0 ? 1 : 0,
+                  QStringLiteral("GFLOP/s"));
         facts.add(key + QStringLiteral("_gbps"), kernel->gbps, 1, QStringLiteral("GB/s"));
         facts.add(key + QStringLiteral("_intensity"), kernel->intensity, kernel->intensity < 1.0 ? 2 : 0,
                   QStringLiteral("FLOP/byte"));
@@ -202,13 +205,16 @@ std::optional<Error> kvCacheFacts(const Scene& scene, FactList& facts)
     const InferenceReport& r = report.value();
     facts.add(QStringLiteral("batch"), static_cast<double>(scene.batch), 0);
     facts.add(QStringLiteral("context"), static_cast<double>(scene.context), 0, QStringLiteral("tokens"));
-    facts.add(QStringLiteral("kv_per_token_kib"), static_cast<double>(r.kvBytesPerToken) / 1024.0, 0, QStringLiteral("KiB"));
-    facts.add(QStringLiteral("kv_per_sequence_gib"), static_cast<double>(r.kvBytesPerSequence) / kGiB, 0, QStringLiteral("GiB"));
+    facts.add(QStringLiteral("kv_per_token_kib"), static_cast<double>(r.kvBytesPerToken) / 1024.0, 0,
+              QStringLiteral("KiB"));
+    facts.add(QStringLiteral("kv_per_sequence_gib"), static_cast<double>(r.kvBytesPerSequence) / kGiB, 0,
+              QStringLiteral("GiB"));
     facts.add(QStringLiteral("kv_total_gib"), static_cast<double>(r.kvBytesTotal) / kGiB, 0, QStringLiteral("GiB"));
     facts.add(QStringLiteral("weights_gib"), static_cast<double>(r.weightsBytes) / kGiB, 1, QStringLiteral("GiB"));
-    facts.add(QStringLiteral("kv_over_weights"), static_cast<double>(r.kvBytesTotal) / static_cast<double>(r.weightsBytes), 1,
-              QStringLiteral("x"));
-    facts.add(QStringLiteral("gpu_memory_gib"), static_cast<double>(r.memory.capacityPerGpu) / kGiB, 0, QStringLiteral("GiB"));
+    facts.add(QStringLiteral("kv_over_weights"),
+              static_cast<double>(r.kvBytesTotal) / static_cast<double>(r.weightsBytes), 1, QStringLiteral("x"));
+    facts.add(QStringLiteral("gpu_memory_gib"), static_cast<double>(r.memory.capacityPerGpu) / kGiB, 0,
+              QStringLiteral("GiB"));
     facts.add(QStringLiteral("max_batch"), static_cast<double>(r.maxBatch), 0);
     return std::nullopt;
 }
@@ -276,13 +282,15 @@ Result<QString> fillCaption(const Scene& scene, const std::vector<SceneFact>& fa
     qsizetype last = 0;
     for (auto it = placeholder.globalMatch(scene.caption); it.hasNext();) {
         const auto match = it.next();
-        const auto fact = std::find_if(facts.begin(), facts.end(), [&](const SceneFact& f) { return f.key == match.captured(1); });
+        const auto fact =
+            std::find_if(facts.begin(), facts.end(), [&](const SceneFact& f) { return f.key == match.captured(1); });
         if (fact == facts.end()) {
             QStringList known;
             for (const SceneFact& f : facts)
                 known.append(f.key);
-            return sceneError(scene, QStringLiteral("the caption names {%1}, which this scene does not compute (it computes: %2)")
-                                         .arg(match.captured(1), known.join(QStringLiteral(", "))));
+            return sceneError(
+                scene, QStringLiteral("the caption names {%1}, which this scene does not compute (it computes: %2)")
+                           .arg(match.captured(1), known.join(QStringLiteral(", "))));
         }
         caption += scene.caption.mid(last, match.capturedStart() - last) + fact->text;
         last = match.capturedEnd();

@@ -12,14 +12,14 @@
 namespace ridgeline {
 
 struct SceneFact {
-    QString key;        // "kv_total_gib"
-    double value = 0.0; // in the unit its key names
-    QString text;       // for people: "64 GiB"
+    QString key;         // "kv_total_gib"
+    double value = 0.0;  // in the unit its key names
+    QString text;        // for people: "64 GiB"
 };
 
 struct SceneFacts {
     std::vector<SceneFact> facts;
-    QString caption;    // the scene's caption with every {key} filled in
+    QString caption;  // the scene's caption with every {key} filled in
 
     std::optional<double> value(const QString& key) const;
     QString text(const QString& key) const;

@@ -4,7 +4,10 @@
 
 // Q_INIT_RESOURCE must be used outside any namespace; without it a linker may drop the static library's
 // resources.
-static void initBundledSessionResources() { Q_INIT_RESOURCE(bundled_sessions); }
+static void initBundledSessionResources()
+{
+    Q_INIT_RESOURCE(bundled_sessions);
+}
 
 namespace ridgeline {
 

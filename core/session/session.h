@@ -11,24 +11,24 @@
 namespace ridgeline {
 
 struct CacheInfo {
-    int level = 0;              // 1, 2, 3 ...
-    QString type;               // "Data", "Instruction" or "Unified"
-    std::int64_t sizeBytes = 0; // per instance, as sysfs reports it
-    int sharedByCpus = 1;       // how many logical CPUs share one instance
+    int level = 0;               // 1, 2, 3 ...
+    QString type;                // "Data", "Instruction" or "Unified"
+    std::int64_t sizeBytes = 0;  // per instance, as sysfs reports it
+    int sharedByCpus = 1;        // how many logical CPUs share one instance
 };
 
 struct MachineInfo {
     QString cpuModel;
     QString hostname;
     QString os;
-    int cores = 0;              // logical CPUs this process may run on
-    QStringList isa;            // e.g. "sse2", "avx2", "fma", "avx512f"
+    int cores = 0;    // logical CPUs this process may run on
+    QStringList isa;  // e.g. "sse2", "avx2", "fma", "avx512f"
     std::vector<CacheInfo> caches;
     QString openblasVersion;
-    QString openblasCore;       // openblas_get_corename(): the kernel that actually ran
+    QString openblasCore;  // openblas_get_corename(): the kernel that actually ran
     QString openblasConfig;
     int openblasThreads = 0;
-    double clockGhz = 0.0;      // measured while the FMA test ran, not read from a label
+    double clockGhz = 0.0;  // measured while the FMA test ran, not read from a label
     std::int64_t memoryAvailableBytes = 0;
 };
 
@@ -40,65 +40,65 @@ struct Spread {
 };
 
 struct ComputeCeiling {
-    QString name;               // "fp32 avx512 x2 threads"
-    QString precision;          // "fp32" or "fp64"
-    QString isa;                // "scalar", "avx2", "avx512"
+    QString name;       // "fp32 avx512 x2 threads"
+    QString precision;  // "fp32" or "fp64"
+    QString isa;        // "scalar", "avx2", "avx512"
     int threads = 1;
-    double gflops = 0.0;        // the ceiling: the best repetition's GFLOP/s (spread keeps the median)
+    double gflops = 0.0;  // the ceiling: the best repetition's GFLOP/s (spread keeps the median)
     double theoreticalGflops = 0.0;
-    Spread spread;              // GFLOP/s over repetitions
+    Spread spread;  // GFLOP/s over repetitions
     int repetitions = 0;
 };
 
 struct BandwidthCeiling {
-    QString level;              // "L1", "L2", "L3", "DRAM"
-    QString mix;                // "read" or "triad"
-    double gbps = 0.0;          // the ceiling: the best repetition's GB/s at the chosen working set
+    QString level;      // "L1", "L2", "L3", "DRAM"
+    QString mix;        // "read" or "triad"
+    double gbps = 0.0;  // the ceiling: the best repetition's GB/s at the chosen working set
     std::int64_t workingSetBytes = 0;
     int threads = 1;
-    Spread spread;              // GB/s over repetitions
+    Spread spread;  // GB/s over repetitions
     int repetitions = 0;
 };
 
 struct BandwidthPoint {
     std::int64_t workingSetBytes = 0;
-    QString mix;                // "read" or "triad"
-    QString level;              // level whose capacity holds this working set, or "" in a transition
+    QString mix;    // "read" or "triad"
+    QString level;  // level whose capacity holds this working set, or "" in a transition
     int threads = 1;
-    double gbps = 0.0;          // median
+    double gbps = 0.0;  // median
     Spread spread;
 };
 
 // Traffic of one kernel at another level of the memory hierarchy (hierarchical roofline): the same FLOPs and
 // time, other bytes. The kernel's own bytes/gbps/intensity are its primary point, at KernelResult::level.
 struct LevelPoint {
-    QString level;              // "L1", "L2", "DRAM"
+    QString level;  // "L1", "L2", "DRAM"
     double bytes = 0.0;
     double gbps = 0.0;
-    double intensity = 0.0;     // kernel flops / these bytes
+    double intensity = 0.0;  // kernel flops / these bytes
 };
 
 struct KernelResult {
-    QString name;               // "sgemm 4096"
-    QString kind;               // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused"
-    QString size;               // human-readable shape, e.g. "4096x4096" or "4096x4096 x B=16"
-    QString precision;          // "fp32" or "fp64"
+    QString name;       // "sgemm 4096"
+    QString kind;       // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused"
+    QString size;       // human-readable shape, e.g. "4096x4096" or "4096x4096 x B=16"
+    QString precision;  // "fp32" or "fp64"
     int threads = 1;
-    int batch = 0;              // decode only: vectors per step
-    double flops = 0.0;         // counted as the source text counts them
-    double bytes = 0.0;         // idem: each operand moved once
-    double seconds = 0.0;       // median time of one run
+    int batch = 0;         // decode only: vectors per step
+    double flops = 0.0;    // counted as the source text counts them
+    double bytes = 0.0;    // idem: each operand moved once
+    double seconds = 0.0;  // median time of one run
     double gflops = 0.0;
     double gbps = 0.0;
-    double intensity = 0.0;     // flops / bytes
+    double intensity = 0.0;        // flops / bytes
     double tokensPerSecond = 0.0;  // decode only: batch / seconds
     int repetitions = 0;
-    Spread spread;              // seconds over repetitions
+    Spread spread;  // seconds over repetitions
     // Imported kernels (kind "imported", issue 6); all optional in the file, written only when set.
-    QString fullName;           // the profiler's full (demangled) name when `name` is a shortened one
-    QString source;             // "profile.csv (ncu)": the file and format it came from
-    QString level;              // memory level of the primary point ("DRAM", "L2", ...); "" = not stated
-    QString group;              // free grouping: likwid group, CSV group column
+    QString fullName;                 // the profiler's full (demangled) name when `name` is a shortened one
+    QString source;                   // "profile.csv (ncu)": the file and format it came from
+    QString level;                    // memory level of the primary point ("DRAM", "L2", ...); "" = not stated
+    QString group;                    // free grouping: likwid group, CSV group column
     bool tensorFlopsCounted = false;  // Nsight Compute: tensor-pipe FLOPs are included in `flops`
     std::vector<LevelPoint> levels;   // the same kernel's points at other memory levels
 };
@@ -110,7 +110,7 @@ struct FusionResult {
     double fusedBytes = 0.0;    // one pass: read once, write once
     double unfusedSeconds = 0.0;
     double fusedSeconds = 0.0;
-    double speedup = 0.0;       // unfusedSeconds / fusedSeconds
+    double speedup = 0.0;           // unfusedSeconds / fusedSeconds
     double maxAbsDifference = 0.0;  // fused and unfused outputs must agree
 };
 
@@ -118,11 +118,11 @@ struct Session {
     static constexpr int kSchemaVersion = 1;
     static inline const QString kFormat = QStringLiteral("ridgeline-session");
 
-    QString title;              // free text; defaults to the machine's CPU model
+    QString title;  // free text; defaults to the machine's CPU model
     QDateTime created;
-    QString generator;          // "ridgeline 0.1.0 measure --quick"
+    QString generator;  // "ridgeline 0.1.0 measure --quick"
     bool quick = false;
-    bool complete = true;       // false when a run was cancelled part-way
+    bool complete = true;  // false when a run was cancelled part-way
     double wallSeconds = 0.0;
     MachineInfo machine;
     std::vector<ComputeCeiling> computeCeilings;
@@ -130,7 +130,7 @@ struct Session {
     std::vector<BandwidthPoint> bandwidthCurve;
     std::vector<KernelResult> kernels;
     FusionResult fusion;
-    double streamTriadGbps = 0.0;   // STREAM-style triad on the largest working set, for comparison
+    double streamTriadGbps = 0.0;  // STREAM-style triad on the largest working set, for comparison
     // Ceilings whose repetitions spread by more than kNoisySpread (max - min over median): the machine
     // was busy while they ran. Empty on a quiet machine.
     static constexpr double kNoisySpread = 0.20;

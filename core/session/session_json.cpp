@@ -30,22 +30,22 @@ constexpr int kMaxTextChars = 4096;
 constexpr qsizetype kMaxEntries = 1'000'000;
 constexpr qsizetype kMaxCaches = 1024;
 constexpr qsizetype kMaxIsaFlags = 4096;
-constexpr qsizetype kMaxLevels = 16;           // memory levels of one imported kernel
+constexpr qsizetype kMaxLevels = 16;  // memory levels of one imported kernel
 constexpr std::int64_t kMaxCpus = 65536;
 constexpr std::int64_t kMaxCacheLevel = 16;
 constexpr std::int64_t kMaxBatch = std::int64_t{1} << 20;
 constexpr std::int64_t kMaxRepetitions = 1'000'000'000;
 constexpr std::int64_t kTiB = std::int64_t{1} << 40;
 constexpr std::int64_t kPiB = std::int64_t{1} << 50;
-constexpr double kMaxGflops = 1e9;             // 1e18 FLOP/s
-constexpr double kMaxGbps = 1e9;               // 1e18 B/s
-constexpr double kMaxOperationCount = 1e21;    // FLOPs or bytes of one kernel run
-constexpr double kMaxSeconds = 1e7;            // about four months
+constexpr double kMaxGflops = 1e9;           // 1e18 FLOP/s
+constexpr double kMaxGbps = 1e9;             // 1e18 B/s
+constexpr double kMaxOperationCount = 1e21;  // FLOPs or bytes of one kernel run
+constexpr double kMaxSeconds = 1e7;          // about four months
 constexpr double kMaxClockGhz = 1000.0;
-constexpr double kMaxIntensity = 1e12;         // FLOP per byte
+constexpr double kMaxIntensity = 1e12;  // FLOP per byte
 constexpr double kMaxTokensPerSecond = 1e12;
 constexpr double kMaxSpeedup = 1e9;
-constexpr double kMaxDifference = 1e300;       // only NaN and infinity are refused
+constexpr double kMaxDifference = 1e300;  // only NaN and infinity are refused
 
 // Whole numbers print exactly (a cache size of 2199023255552, not 2.199e+12); others as short as round-trips.
 QString formatNumber(double value)
@@ -59,24 +59,36 @@ QString formatNumber(double value)
 QString describe(const QJsonValue& value)
 {
     switch (value.type()) {
-    case QJsonValue::Null: return u"null"_s;
-    case QJsonValue::Bool: return value.toBool() ? u"true"_s : u"false"_s;
-    case QJsonValue::Double: return formatNumber(value.toDouble());
-    case QJsonValue::String: {
-        const QString text = value.toString();
-        return u"the string \""_s + (text.size() > 40 ? text.left(40) + u"..."_s : text) + u'"';
-    }
-    case QJsonValue::Array: return u"an array"_s;
-    case QJsonValue::Object: return u"an object"_s;
-    case QJsonValue::Undefined: break;
+        case QJsonValue::Null:
+            return u"null"_s;
+        case QJsonValue::Bool:
+            return value.toBool() ? u"true"_s : u"false"_s;
+        case QJsonValue::Double:
+            return formatNumber(value.toDouble());
+        case QJsonValue::String: {
+            const QString text = value.toString();
+            return u"the string \""_s + (text.size() > 40 ? text.left(40) + u"..."_s : text) + u'"';
+        }
+        case QJsonValue::Array:
+            return u"an array"_s;
+        case QJsonValue::Object:
+            return u"an object"_s;
+        case QJsonValue::Undefined:
+            break;
     }
     return u"nothing"_s;
 }
 
-QString indexed(const QString& path, qsizetype index) { return path + u'[' + QString::number(index) + u']'; }
+QString indexed(const QString& path, qsizetype index)
+{
+    return path + u'[' + QString::number(index) + u']';
+}
 
 // A key from the file as quoted in a message: a 100 MB key must not make a 100 MB message (issue 7).
-QString shortKey(const QString& key) { return key.size() > 40 ? key.left(40) + u"..."_s : key; }
+QString shortKey(const QString& key)
+{
+    return key.size() > 40 ? key.left(40) + u"..."_s : key;
+}
 
 // The first problem met while reading; later ones would only be echoes of it.
 class Problem {
@@ -135,8 +147,7 @@ public:
         if (!value)
             return fallback;
         if (!value->isBool()) {
-            m_problem.report(Error::Code::Schema,
-                             where(key) + u" must be true or false, got "_s + describe(*value));
+            m_problem.report(Error::Code::Schema, where(key) + u" must be true or false, got "_s + describe(*value));
             return fallback;
         }
         return value->toBool();
@@ -159,8 +170,8 @@ public:
         const bool whole = value->isDouble() && std::isfinite(asDouble) && std::trunc(asDouble) == asDouble;
         if (!whole || asDouble < static_cast<double>(min) || asDouble > static_cast<double>(max)) {
             m_problem.report(whole ? Error::Code::Range : Error::Code::Schema,
-                             where(key) + u" must be an integer in "_s + QString::number(min) + u".."_s
-                                 + QString::number(max) + u", got "_s + describe(*value));
+                             where(key) + u" must be an integer in "_s + QString::number(min) + u".."_s +
+                                 QString::number(max) + u", got "_s + describe(*value));
             return fallback;
         }
         return value->toInteger();
@@ -195,9 +206,9 @@ public:
         }
         QJsonArray entries = value->toArray();
         if (entries.size() > maxEntries) {
-            m_problem.report(Error::Code::Range, where(key) + u" has "_s + QString::number(entries.size())
-                                                     + u" entries; at most "_s + QString::number(maxEntries)
-                                                     + u" are allowed"_s);
+            m_problem.report(Error::Code::Range, where(key) + u" has "_s + QString::number(entries.size()) +
+                                                     u" entries; at most "_s + QString::number(maxEntries) +
+                                                     u" are allowed"_s);
             return std::nullopt;
         }
         return entries;
@@ -212,8 +223,10 @@ public:
         if (value->isString())
             parsed = QDateTime::fromString(value->toString(), Qt::ISODateWithMs);
         if (!parsed.isValid())
-            m_problem.report(Error::Code::Schema, where(key) + u" must be an ISO 8601 date and time such as "
-                                                  "\"2026-12-02T16:44:16Z\", got "_s + describe(*value));
+            m_problem.report(Error::Code::Schema, where(key) +
+                                                      u" must be an ISO 8601 date and time such as "
+                                                      "\"2026-12-02T16:44:16Z\", got "_s +
+                                                      describe(*value));
         return parsed;
     }
 
@@ -229,13 +242,13 @@ public:
         if (m_problem.found())
             return spread;
         if (spread.min > spread.median)
-            m_problem.report(Error::Code::Range, where("min"_L1) + u" ("_s + formatNumber(spread.min)
-                                                     + u") must not exceed the median ("_s
-                                                     + formatNumber(spread.median) + u')');
+            m_problem.report(Error::Code::Range, where("min"_L1) + u" ("_s + formatNumber(spread.min) +
+                                                     u") must not exceed the median ("_s + formatNumber(spread.median) +
+                                                     u')');
         else if (spread.median > spread.max)
-            m_problem.report(Error::Code::Range, where("median"_L1) + u" ("_s + formatNumber(spread.median)
-                                                     + u") must not exceed the max ("_s + formatNumber(spread.max)
-                                                     + u')');
+            m_problem.report(Error::Code::Range, where("median"_L1) + u" ("_s + formatNumber(spread.median) +
+                                                     u") must not exceed the max ("_s + formatNumber(spread.max) +
+                                                     u')');
         return spread;
     }
 
@@ -262,9 +275,9 @@ public:
         }
         QString text = value.toString();
         if (text.size() > kMaxTextChars) {
-            problem.report(Error::Code::Range, where + u" is "_s + QString::number(text.size())
-                                                   + u" characters long; at most "_s
-                                                   + QString::number(kMaxTextChars) + u" are allowed"_s);
+            problem.report(Error::Code::Range, where + u" is "_s + QString::number(text.size()) +
+                                                   u" characters long; at most "_s + QString::number(kMaxTextChars) +
+                                                   u" are allowed"_s);
             return {};
         }
         return text;
@@ -283,8 +296,8 @@ private:
             return 0.0;
         }
         if (number > max) {
-            m_problem.report(Error::Code::Range, where + u" must be at most "_s + formatNumber(max) + u", got "_s
-                                                     + describe(value));
+            m_problem.report(Error::Code::Range,
+                             where + u" must be at most "_s + formatNumber(max) + u", got "_s + describe(value));
             return 0.0;
         }
         return number;
@@ -427,12 +440,10 @@ ComputeCeiling computeFromJson(ObjectReader& in)
 
 QJsonObject bandwidthToJson(const BandwidthCeiling& ceiling)
 {
-    QJsonObject object{{u"level"_s, ceiling.level},
-                       {u"mix"_s, ceiling.mix},
-                       {u"gbps"_s, ceiling.gbps},
-                       {u"working_set_bytes"_s, static_cast<qint64>(ceiling.workingSetBytes)},
-                       {u"threads"_s, ceiling.threads},
-                       {u"repetitions"_s, ceiling.repetitions}};
+    QJsonObject object{
+        {u"level"_s, ceiling.level},     {u"mix"_s, ceiling.mix},
+        {u"gbps"_s, ceiling.gbps},       {u"working_set_bytes"_s, static_cast<qint64>(ceiling.workingSetBytes)},
+        {u"threads"_s, ceiling.threads}, {u"repetitions"_s, ceiling.repetitions}};
     insertSpread(object, ceiling.spread);
     return object;
 }
@@ -591,8 +602,8 @@ void checkHeader(ObjectReader& in)
         return;
     }
     if (format->toString() != Session::kFormat) {
-        problem.report(Error::Code::Schema, u"not a Ridgeline session: format is "_s + describe(*format)
-                                                + u", expected \""_s + Session::kFormat + u'"');
+        problem.report(Error::Code::Schema, u"not a Ridgeline session: format is "_s + describe(*format) +
+                                                u", expected \""_s + Session::kFormat + u'"');
         return;
     }
     const auto version = in.take("schema_version"_L1, Need::Optional);
@@ -605,16 +616,16 @@ void checkHeader(ObjectReader& in)
         problem.report(Error::Code::Schema, u"schema_version must be an integer, got "_s + describe(*version));
         return;
     }
-    const QString supported = Session::kSchemaVersion == 1 ? u"schema 1"_s
-                                                           : u"schemas 1 to "_s + QString::number(Session::kSchemaVersion);
+    const QString supported =
+        Session::kSchemaVersion == 1 ? u"schema 1"_s : u"schemas 1 to "_s + QString::number(Session::kSchemaVersion);
     if (number > Session::kSchemaVersion) {
-        problem.report(Error::Code::Unsupported, u"written by a newer Ridgeline (schema "_s + describe(*version)
-                                                     + u"); this build reads up to "_s
-                                                     + QString::number(Session::kSchemaVersion));
+        problem.report(Error::Code::Unsupported, u"written by a newer Ridgeline (schema "_s + describe(*version) +
+                                                     u"); this build reads up to "_s +
+                                                     QString::number(Session::kSchemaVersion));
     } else if (number < 1) {
         // Schema 1 is the first; when 2 exists, older files are migrated here or refused by name.
-        problem.report(Error::Code::Schema, u"schema_version "_s + describe(*version)
-                                                + u" is not a Ridgeline session schema; this build reads "_s + supported);
+        problem.report(Error::Code::Schema, u"schema_version "_s + describe(*version) +
+                                                u" is not a Ridgeline session schema; this build reads "_s + supported);
     }
 }
 
@@ -667,33 +678,40 @@ public:
     {
         for (qsizetype i = 0; i < m_json.size(); ++i) {
             switch (m_json.at(i)) {
-            case '{': m_frames.emplace_back().isObject = true; break;
-            case '[': m_frames.emplace_back().isObject = false; break;
-            case '}':
-            case ']': m_frames.pop_back(); break;
-            case ',':
-                if (!m_frames.empty()) {
-                    Frame& frame = m_frames.back();
-                    if (frame.isObject)
-                        frame.expectKey = true;
-                    else
-                        ++frame.index;
-                }
-                break;
-            case '"': {
-                const qsizetype start = i;
-                i = endOfString(i);
-                if (m_frames.empty() || !m_frames.back().isObject || !m_frames.back().expectKey)
+                case '{':
+                    m_frames.emplace_back().isObject = true;
                     break;
-                Frame& frame = m_frames.back();
-                frame.expectKey = false;
-                frame.key = decodedKey(m_json.mid(start + 1, i - start - 1));
-                if (frame.keys.contains(frame.key))
-                    return std::make_pair(path(), start);
-                frame.keys.insert(frame.key);
-                break;
-            }
-            default: break;
+                case '[':
+                    m_frames.emplace_back().isObject = false;
+                    break;
+                case '}':
+                case ']':
+                    m_frames.pop_back();
+                    break;
+                case ',':
+                    if (!m_frames.empty()) {
+                        Frame& frame = m_frames.back();
+                        if (frame.isObject)
+                            frame.expectKey = true;
+                        else
+                            ++frame.index;
+                    }
+                    break;
+                case '"': {
+                    const qsizetype start = i;
+                    i = endOfString(i);
+                    if (m_frames.empty() || !m_frames.back().isObject || !m_frames.back().expectKey)
+                        break;
+                    Frame& frame = m_frames.back();
+                    frame.expectKey = false;
+                    frame.key = decodedKey(m_json.mid(start + 1, i - start - 1));
+                    if (frame.keys.contains(frame.key))
+                        return std::make_pair(path(), start);
+                    frame.keys.insert(frame.key);
+                    break;
+                }
+                default:
+                    break;
             }
         }
         return std::nullopt;
@@ -815,8 +833,8 @@ Result<Session> sessionFromJson(const QByteArray& bytes, const QString& sourceNa
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        QString detail = u"truncated or invalid JSON at offset "_s + QString::number(parseError.offset) + u" ("_s
-                         + lineAndColumn(bytes, parseError.offset) + u"): "_s + parseError.errorString();
+        QString detail = u"truncated or invalid JSON at offset "_s + QString::number(parseError.offset) + u" ("_s +
+                         lineAndColumn(bytes, parseError.offset) + u"): "_s + parseError.errorString();
         if (parseError.error == QJsonParseError::IllegalUTF8String)
             detail += u" (the file is not UTF-8 text)"_s;
         else if (parseError.error == QJsonParseError::IllegalNumber)
@@ -825,14 +843,14 @@ Result<Session> sessionFromJson(const QByteArray& bytes, const QString& sourceNa
     }
     if (const auto duplicate = DuplicateKeyScanner(bytes).firstDuplicate()) {
         return sourceError(sourceName, Error::Code::Parse,
-                           u"duplicate key "_s + duplicate->first + u" at offset "_s
-                               + QString::number(duplicate->second) + u" ("_s
-                               + lineAndColumn(bytes, duplicate->second) + u')');
+                           u"duplicate key "_s + duplicate->first + u" at offset "_s +
+                               QString::number(duplicate->second) + u" ("_s + lineAndColumn(bytes, duplicate->second) +
+                               u')');
     }
     if (!document.isObject()) {
         return sourceError(sourceName, Error::Code::Schema,
-                           u"the top level must be a JSON object, got "_s
-                               + (document.isArray() ? u"an array"_s : u"a single value"_s));
+                           u"the top level must be a JSON object, got "_s +
+                               (document.isArray() ? u"an array"_s : u"a single value"_s));
     }
 
     Problem problem;
@@ -853,8 +871,9 @@ Result<Session> loadSession(const QString& path)
         return sourceError(path, Error::Code::Io, u"not a regular file"_s);
     if (info.size() > kMaxSessionFileBytes) {
         return sourceError(path, Error::Code::Range,
-                           u"the file is "_s + QString::number(info.size()) + u" bytes; session files larger "
-                                                                                 "than 256 MiB are refused"_s);
+                           u"the file is "_s + QString::number(info.size()) +
+                               u" bytes; session files larger "
+                               "than 256 MiB are refused"_s);
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -894,9 +913,10 @@ std::optional<Error> saveSession(const Session& session, const QString& path)
     if (written != bytes.size()) {
         const QString reason = errno != 0 ? qt_error_string(errno) : file.errorString();
         file.cancelWriting();
-        return sourceError(path, Error::Code::Io, u"not saved, previous file kept: wrote only "_s
-                                                      + QString::number(std::max<qint64>(written, 0)) + u" of "_s
-                                                      + QString::number(bytes.size()) + u" bytes: "_s + reason);
+        return sourceError(path, Error::Code::Io,
+                           u"not saved, previous file kept: wrote only "_s +
+                               QString::number(std::max<qint64>(written, 0)) + u" of "_s +
+                               QString::number(bytes.size()) + u" bytes: "_s + reason);
     }
     if (!file.commit())
         return sourceError(path, Error::Code::Io, u"not saved, previous file kept: "_s + file.errorString());

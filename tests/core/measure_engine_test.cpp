@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <thread>
 #include <map>
+#include <thread>
 
 using namespace ridgeline;
 

@@ -1,10 +1,10 @@
 // The measurement engine's pieces, each against real code: sysfs, OpenBLAS, the SIMD kernels.
 #include "core/measure/bandwidth_levels.h"
 #include "core/measure/engine.h"
-#include "core/measure/repeatability.h"
 #include "core/measure/gemm.h"
 #include "core/measure/parallel.h"
 #include "core/measure/probe.h"
+#include "core/measure/repeatability.h"
 #include "core/measure/statistics.h"
 #include "core/measure/stream_kernels.h"
 
@@ -33,7 +33,8 @@ std::vector<T> naiveMatmul(const std::vector<T>& a, const std::vector<T>& b, int
     for (int i = 0; i < n; ++i)
         for (int k = 0; k < n; ++k)
             for (int j = 0; j < n; ++j)
-                c[static_cast<size_t>(i) * n + j] += a[static_cast<size_t>(i) * n + k] * b[static_cast<size_t>(k) * n + j];
+                c[static_cast<size_t>(i) * n + j] +=
+                    a[static_cast<size_t>(i) * n + k] * b[static_cast<size_t>(k) * n + j];
     return c;
 }
 
@@ -194,7 +195,8 @@ TEST(Gemm, PanelWidthKeepsOneCallUnderTheFlopBudget)
 TEST(Gemm, MatrixTimesBatchMatchesNaive)
 {
     const int rows = 64, cols = 48, batch = 5;
-    std::vector<float> w(static_cast<size_t>(rows) * cols), x(static_cast<size_t>(cols) * batch), y(static_cast<size_t>(rows) * batch);
+    std::vector<float> w(static_cast<size_t>(rows) * cols), x(static_cast<size_t>(cols) * batch),
+        y(static_cast<size_t>(rows) * batch);
     for (size_t i = 0; i < w.size(); ++i)
         w[i] = static_cast<float>(i % 7) - 3.0f;
     for (size_t i = 0; i < x.size(); ++i)
@@ -289,7 +291,8 @@ TEST(Parallel, EveryThreadRunsEveryRepetitionAndCancelStopsIt)
 
     calls = 0;
     int asked = 0;
-    const ParallelRun stopped = runParallel(2, 100, [&](int, int) { ++calls; }, [&] { return ++asked < 3; });
+    const ParallelRun stopped = runParallel(
+        2, 100, [&](int, int) { ++calls; }, [&] { return ++asked < 3; });
     EXPECT_TRUE(stopped.cancelled);
     EXPECT_EQ(stopped.repSeconds.size(), 3u);
     EXPECT_EQ(calls.load(), 6);
@@ -309,7 +312,8 @@ TEST(Noise, CeilingsThatSpreadMoreThanTheThresholdAreFlagged)
     dram.spread = {30.0, 40.0, 41.0};
     session.computeCeilings = {steady, busy};
     session.bandwidthCeilings = {dram};
-    EXPECT_EQ(noisyMeasurements(session), QStringList({QStringLiteral("fp32 avx2 x2"), QStringLiteral("DRAM bandwidth")}));
+    EXPECT_EQ(noisyMeasurements(session),
+              QStringList({QStringLiteral("fp32 avx2 x2"), QStringLiteral("DRAM bandwidth")}));
     session.computeCeilings = {steady};
     session.bandwidthCeilings.clear();
     EXPECT_TRUE(noisyMeasurements(session).isEmpty());

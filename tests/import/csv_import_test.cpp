@@ -10,8 +10,8 @@ using ridgeline::test::nearlyEqual;
 
 TEST(ImportPlainCsv, FixtureWithBomCrlfQuotesAndLevelsGivesTheKernelsByHand)
 {
-    const auto result = importBytes(importFixture(QStringLiteral("plain.csv")), QStringLiteral("plain.csv"),
-                                    ImportFormat::PlainCsv);
+    const auto result =
+        importBytes(importFixture(QStringLiteral("plain.csv")), QStringLiteral("plain.csv"), ImportFormat::PlainCsv);
     ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
     ASSERT_EQ(result.value().kernels.size(), 4u);
 

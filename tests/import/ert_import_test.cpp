@@ -48,7 +48,9 @@ TEST(ImportErt, ZeroCeilingIsSkippedWithItsReason)
 
 TEST(ImportErt, EmptySpecIsFine)
 {
-    const QByteArray json = "\xEF\xBB\xBF" R"({"empirical": {"gflops": {"data": [["FP64 GFLOPs", 10]]},
+    const QByteArray json =
+        "\xEF\xBB\xBF"
+        R"({"empirical": {"gflops": {"data": [["FP64 GFLOPs", 10]]},
                                               "gbytes": {"data": []}}, "spec": {}})";
     const auto result = importBytes(json, QStringLiteral("r.json"));
     ASSERT_TRUE(result.ok()) << result.error().message.toStdString();

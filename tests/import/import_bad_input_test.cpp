@@ -43,16 +43,31 @@ QByteArray firstLines(const QByteArray& bytes, int count)
 
 struct BadCase {
     const char* id;
-    ImportFormat format;                 // Auto: the format must also be detected from the damaged file
+    ImportFormat format;  // Auto: the format must also be detected from the damaged file
     std::function<QByteArray()> bytes;
-    const char* message;                 // the whole message after "<file> (<format>): ", or its start
+    const char* message;  // the whole message after "<file> (<format>): ", or its start
 };
 
-QByteArray ncuDetails() { return importFixture(QStringLiteral("ncu_details.csv")); }
-QByteArray ncuRaw() { return importFixture(QStringLiteral("ncu_raw.csv")); }
-QByteArray ert() { return importFixture(QStringLiteral("ert_roofline.json")); }
-QByteArray likwid() { return importFixture(QStringLiteral("likwid_mem_dp.csv")); }
-QByteArray plain() { return importFixture(QStringLiteral("plain.csv")); }
+QByteArray ncuDetails()
+{
+    return importFixture(QStringLiteral("ncu_details.csv"));
+}
+QByteArray ncuRaw()
+{
+    return importFixture(QStringLiteral("ncu_raw.csv"));
+}
+QByteArray ert()
+{
+    return importFixture(QStringLiteral("ert_roofline.json"));
+}
+QByteArray likwid()
+{
+    return importFixture(QStringLiteral("likwid_mem_dp.csv"));
+}
+QByteArray plain()
+{
+    return importFixture(QStringLiteral("plain.csv"));
+}
 
 const ImportFormat kNcu = ImportFormat::NsightCompute;
 const ImportFormat kErt = ImportFormat::Ert;
@@ -97,8 +112,7 @@ const std::vector<BadCase>& badCases()
          "kernels have one (a truncated file?)"},
         {"ncu unquoted comma", kNcu,
          []() -> QByteArray {
-             return replaceFirst(ncuDetails(),
-                                 "\"Command line profiler metrics\"",
+             return replaceFirst(ncuDetails(), "\"Command line profiler metrics\"",
                                  "\"Command line\",profiler metrics");
          },
          "line 10, column 208: 16 fields where the header on line 9 has 15 (an unquoted comma?)"},
@@ -112,17 +126,22 @@ const std::vector<BadCase>& badCases()
          "line 9, column 1: no gpu__time_duration.sum metric"},
         {"ncu conflicting duplicate metric", kNcu,
          []() -> QByteArray {
-             return ncuDetails()
-                    + "\"0\",\"48213\",\"kernels\",\"127.0.0.1\",\"void saxpy_kernel<float>(int, float, const float *, "
-                      "float *)\",\"1\",\"7\",\"(256, 1, 1)\",\"(4096, 1, 1)\",\"0\",\"8.0\",\"Command line profiler "
-                      "metrics\",\"gpu__time_duration.sum\",\"usecond\",\"99\"\n";
+             return ncuDetails() +
+                    "\"0\",\"48213\",\"kernels\",\"127.0.0.1\",\"void saxpy_kernel<float>(int, float, const float *, "
+                    "float *)\",\"1\",\"7\",\"(256, 1, 1)\",\"(4096, 1, 1)\",\"0\",\"8.0\",\"Command line profiler "
+                    "metrics\",\"gpu__time_duration.sum\",\"usecond\",\"99\"\n";
          },
          "line 70, column 212: kernel ID 0 has two different values for gpu__time_duration.sum (also line 12)"},
         {"ncu huge field", kNcu,
          []() -> QByteArray { return replaceFirst(ncuDetails(), "saxpy_kernel<float>", QByteArray(70000, 'a')); },
          "line 10, column 35: a field longer than 65536 characters (a broken or hostile file?)"},
         {"ncu binary garbage", kNcu,
-         []() -> QByteArray { return replaceFirst(ncuDetails(), "kernels: 4", QByteArray("\x7f" "ELF\0\x01\x02", 7)); },
+         []() -> QByteArray {
+             return replaceFirst(ncuDetails(), "kernels: 4",
+                                 QByteArray("\x7f"
+                                            "ELF\0\x01\x02",
+                                            7));
+         },
          "line 7, column 5: a NUL byte: this is a binary file, not text"},
         {"ncu invalid UTF-8", kNcu,
          []() -> QByteArray { return replaceFirst(ncuDetails(), "127.0.0.1", "h\xf4\x90\x80\x80st"); },
@@ -143,15 +162,12 @@ const std::vector<BadCase>& badCases()
          []() -> QByteArray { return replaceFirst(ncuRaw(), "\"Kbyte\",\"usecond\"", "\"Kbyte\",\"cycle\""); },
          "line 5, column 154: gpu__time_duration.sum: unknown unit \"cycle\" (expected second, nsecond, usecond or "
          "msecond)"},
-        {"ncu UTF-16", kNcu,
-         []() -> QByteArray {
-             return QByteArray("\xFF\xFE\"\0I\0D\0\"\0", 10);
-         },
+        {"ncu UTF-16", kNcu, []() -> QByteArray { return QByteArray("\xFF\xFE\"\0I\0D\0\"\0", 10); },
          "the file is UTF-16 text; save it as UTF-8"},
 
         // --- ERT ---
-        {"ert truncated", kErt,
-         []() -> QByteArray { return ert().left(300); }, "line 14, column 5: truncated or invalid JSON: "},
+        {"ert truncated", kErt, []() -> QByteArray { return ert().left(300); },
+         "line 14, column 5: truncated or invalid JSON: "},
         {"ert NaN", kErt, []() -> QByteArray { return replaceFirst(ert(), "9166.4", "NaN"); },
          "line 11, column 25: truncated or invalid JSON: illegal number (NaN, Infinity and numbers beyond double range "
          "are not allowed)"},
@@ -180,8 +196,8 @@ const std::vector<BadCase>& badCases()
         {"ert duplicate level", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L1\", 3836.9]"); },
          "line 18, column 10: empirical.gbytes.data names \"L1\" twice"},
-        {"ert top level array", kErt,
-         []() -> QByteArray { return QByteArray("[1, 2]"); }, "line 1, column 1: the top level must be a JSON object"},
+        {"ert top level array", kErt, []() -> QByteArray { return QByteArray("[1, 2]"); },
+         "line 1, column 1: the top level must be a JSON object"},
         {"ert no ceilings", kErt,
          []() -> QByteArray {
              return QByteArray(R"({"empirical": {"gflops": {"data": []}, "gbytes": {"data": [["DRAM", 0]]}}})");
@@ -190,13 +206,10 @@ const std::vector<BadCase>& badCases()
         {"ert gbytes missing", kErt,
          []() -> QByteArray { return QByteArray(R"({"empirical": {"gflops": {"data": [["FP64", 1]]}}})"); },
          "line 1, column 2: empirical.gbytes is missing: not an ERT roofline.json"},
-        {"ert garbage after", kErt,
-         []() -> QByteArray {
-             return ert() + "}";
-         },
+        {"ert garbage after", kErt, []() -> QByteArray { return ert() + "}"; },
          "line 38, column 1: truncated or invalid JSON: garbage at the end of the document"},
-        {"ert binary", kErt,
-         []() -> QByteArray { return QByteArray("{\"empirical\": \0\0\0", 17); }, "line 1, column 15: a NUL byte"},
+        {"ert binary", kErt, []() -> QByteArray { return QByteArray("{\"empirical\": \0\0\0", 17); },
+         "line 1, column 15: a NUL byte"},
         {"ert empty", kErt, []() -> QByteArray { return QByteArray("  \n"); }, "the file is empty"},
 
         // --- likwid ---
@@ -216,8 +229,7 @@ const std::vector<BadCase>& badCases()
          "line 51, column 19: DP [MFLOP/s]: not a finite number: \"nan\""},
         {"likwid negative", kLikwid,
          []() -> QByteArray {
-             return replaceFirst(likwid(),
-                                 "Memory data volume [GBytes] STAT,9.88",
+             return replaceFirst(likwid(), "Memory data volume [GBytes] STAT,9.88",
                                  "Memory data volume [GBytes] STAT,-9.88");
          },
          "line 60, column 34: Memory data volume [GBytes]: a negative value: \"-9.88\""},
@@ -226,8 +238,7 @@ const std::vector<BadCase>& badCases()
          "likwid-perfctr -o FILE.csv)"},
         {"likwid TABLE without group", kLikwid,
          []() -> QByteArray {
-             return replaceFirst(likwid(),
-                                 "TABLE,Region triad,Group 1 Metric,MEM_DP",
+             return replaceFirst(likwid(), "TABLE,Region triad,Group 1 Metric,MEM_DP",
                                  "TABLE,Region triad,Metric,MEM_DP");
          },
          "line 20, column 20: a TABLE line without its \"Group N ...\" field (a truncated or edited likwid file?)"},
@@ -243,8 +254,7 @@ const std::vector<BadCase>& badCases()
          "line 21, column 1: expected the table's \"Metric,...\" header row"},
         {"likwid duplicate metric", kLikwid,
          []() -> QByteArray {
-             return replaceFirst(likwid(),
-                                 "DP [MFLOP/s],800,780,,\n",
+             return replaceFirst(likwid(), "DP [MFLOP/s],800,780,,\n",
                                  "DP [MFLOP/s],800,780,,\nDP [MFLOP/s],800,780,,\n");
          },
          "line 31, column 1: the metric \"DP [MFLOP/s]\" appears twice in a table"},
@@ -339,9 +349,8 @@ TEST_P(ImportBadInput, IsRefusedWithItsOwnMessage)
     const QString detail = message.startsWith(QStringLiteral("bad.file ("))
                                ? message.mid(message.indexOf(QStringLiteral("): ")) + 3)
                                : message.mid(10);
-    EXPECT_TRUE(detail.startsWith(QString::fromUtf8(bad.message))) << bad.id << "\n  got:      "
-                                                                   << detail.toStdString()
-                                                                   << "\n  expected: " << bad.message;
+    EXPECT_TRUE(detail.startsWith(QString::fromUtf8(bad.message)))
+        << bad.id << "\n  got:      " << detail.toStdString() << "\n  expected: " << bad.message;
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, ImportBadInput, testing::Range(std::size_t{0}, badCases().size()),

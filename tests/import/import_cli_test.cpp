@@ -35,7 +35,10 @@ CliRun ridgelineCli(const QStringList& arguments)
                   QString::fromUtf8(process.readAllStandardError())};
 }
 
-QString fixture(const char* name) { return importFixturePath(QString::fromLatin1(name)); }
+QString fixture(const char* name)
+{
+    return importFixturePath(QString::fromLatin1(name));
+}
 
 QByteArray readAll(const QString& path)
 {
@@ -148,11 +151,13 @@ TEST(ImportCli, BadArgumentsExitWithTwo)
     EXPECT_EQ(format.exitCode, 2);
     EXPECT_TRUE(format.err.contains(QStringLiteral("unknown format \"nvprof\"")));
     EXPECT_EQ(ridgelineCli({QStringLiteral("import"), fixture("plain.csv"), QStringLiteral("--out"), out,
-                            QStringLiteral("--bogus")}).exitCode, 2);
+                            QStringLiteral("--bogus")})
+                  .exitCode,
+              2);
     EXPECT_FALSE(QFile::exists(out));
     // A missing file is a bad file, not a bad argument.
-    const CliRun missing = ridgelineCli({QStringLiteral("import"), dir.filePath(QStringLiteral("none.csv")),
-                                         QStringLiteral("--out"), out});
+    const CliRun missing = ridgelineCli(
+        {QStringLiteral("import"), dir.filePath(QStringLiteral("none.csv")), QStringLiteral("--out"), out});
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_TRUE(missing.err.contains(QStringLiteral("none.csv: no such file")));
 }

@@ -10,8 +10,8 @@ using ridgeline::test::importFixture;
 TEST(ImportDetect, EveryFixtureIsRecognized)
 {
     const std::pair<const char*, ImportFormat> cases[] = {
-        {"ncu_details.csv", ImportFormat::NsightCompute}, {"ncu_raw.csv", ImportFormat::NsightCompute},
-        {"ert_roofline.json", ImportFormat::Ert},         {"likwid_mem_dp.csv", ImportFormat::Likwid},
+        {"ncu_details.csv", ImportFormat::NsightCompute},   {"ncu_raw.csv", ImportFormat::NsightCompute},
+        {"ert_roofline.json", ImportFormat::Ert},           {"likwid_mem_dp.csv", ImportFormat::Likwid},
         {"likwid_mem_sp_single.csv", ImportFormat::Likwid}, {"plain.csv", ImportFormat::PlainCsv},
     };
     for (const auto& [name, format] : cases) {

@@ -76,9 +76,16 @@ TEST(ImportNumbers, ProfilerUnitsScaleToBaseUnits)
 
 TEST(ImportText, BomIsDroppedAndBinaryOrOtherEncodingsAreNamed)
 {
-    EXPECT_EQ(decodeImportText(QByteArray("\xEF\xBB\xBF" "a,b")).value(), QStringLiteral("a,b"));
+    EXPECT_EQ(decodeImportText(QByteArray("\xEF\xBB\xBF"
+                                          "a,b"))
+                  .value(),
+              QStringLiteral("a,b"));
     EXPECT_EQ(decodeImportText(QByteArray(" \n\t")).error().message, QStringLiteral("the file is empty"));
-    EXPECT_TRUE(decodeImportText(QByteArray("\xFF\xFE" "a\0", 4)).error().message.contains(QStringLiteral("UTF-16")));
+    EXPECT_TRUE(decodeImportText(QByteArray("\xFF\xFE"
+                                            "a\0",
+                                            4))
+                    .error()
+                    .message.contains(QStringLiteral("UTF-16")));
     EXPECT_EQ(decodeImportText(QByteArray("ab\ncd\0e", 7)).error().message,
               QStringLiteral("line 2, column 3: a NUL byte: this is a binary file, not text"));
     EXPECT_EQ(decodeImportText(QByteArray("name\nk\xE9")).error().message,

@@ -54,11 +54,12 @@ TEST(ImportLikwid, SingleThreadWithoutMarkersIsNamedAfterTheFile)
 
 TEST(ImportLikwid, FlopsGroupWithoutMemoryTrafficIsSkippedWithItsReason)
 {
-    const QByteArray csv = "TABLE,Region gemm,Group 1 Metric,FLOPS_DP,4\n"
-                           "Metric,HWThread 0\n"
-                           "Runtime (RDTSC) [s],2\n"
-                           "DP [MFLOP/s],5000\n"
-                           "Vectorization ratio,100\n";
+    const QByteArray csv =
+        "TABLE,Region gemm,Group 1 Metric,FLOPS_DP,4\n"
+        "Metric,HWThread 0\n"
+        "Runtime (RDTSC) [s],2\n"
+        "DP [MFLOP/s],5000\n"
+        "Vectorization ratio,100\n";
     const auto result = importBytes(csv, QStringLiteral("flops.csv"));
     ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
     EXPECT_TRUE(result.value().kernels.empty());
@@ -69,11 +70,12 @@ TEST(ImportLikwid, FlopsGroupWithoutMemoryTrafficIsSkippedWithItsReason)
 
 TEST(ImportLikwid, BandwidthTimesRuntimeStandsInForAMissingVolume)
 {
-    const QByteArray csv = "TABLE,Group 1 Metric,MEM_DP,4\n"
-                           "Metric,HWThread 0,HWThread 1\n"
-                           "Runtime (RDTSC) [s],1,2\n"
-                           "DP [MFLOP/s],100,300\n"
-                           "Memory bandwidth [MBytes/s],500,0\n";
+    const QByteArray csv =
+        "TABLE,Group 1 Metric,MEM_DP,4\n"
+        "Metric,HWThread 0,HWThread 1\n"
+        "Runtime (RDTSC) [s],1,2\n"
+        "DP [MFLOP/s],100,300\n"
+        "Memory bandwidth [MBytes/s],500,0\n";
     const auto result = importBytes(csv, QStringLiteral("run.csv"));
     ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
     ASSERT_EQ(result.value().kernels.size(), 1u);

@@ -24,11 +24,16 @@ struct Expected {
 
 const Expected kSaxpy{"saxpy_kernel", 2.0 * 1'048'576, 12'580'000, 12'620'000, 12'580'000, 21.5e-6, "fp32"};
 // 2 x 67,108,864 DFMA + 262,144 DADD
-const Expected kDgemm{"dgemm_tile", 2.0 * 67'108'864 + 262'144, 25'170'000, 201'330'000, 1'610'000'000,
-                      1.34e-3, "fp64"};
+const Expected kDgemm{"dgemm_tile", 2.0 * 67'108'864 + 262'144, 25'170'000, 201'330'000, 1'610'000'000, 1.34e-3,
+                      "fp64"};
 // 2 x 131,072 HFMA + 65,536 HADD + 2 x 16,384 FFMA + 512 x 262,144 tensor instructions
-const Expected kCutlass{"cutlass::Kernel", 2.0 * 131'072 + 65'536 + 2.0 * 16'384 + 512.0 * 262'144, 50'331'650,
-                        402'650'000, 805'310'000, 98'304e-9, "mixed"};
+const Expected kCutlass{"cutlass::Kernel",
+                        2.0 * 131'072 + 65'536 + 2.0 * 16'384 + 512.0 * 262'144,
+                        50'331'650,
+                        402'650'000,
+                        805'310'000,
+                        98'304e-9,
+                        "mixed"};
 
 void expectKernel(const ImportResult& result, const Expected& expected)
 {
@@ -156,11 +161,18 @@ TEST(ImportNcu, OverlongTemplateNamesAreCutToWhatASessionHolds)
 {
     const QString longName =
         QStringLiteral("void cutlass::Kernel<") + QString(6000, u'x') + QStringLiteral(">(Params)");
-    const QByteArray csv = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
-                           "\"0\",\"" + longName.toUtf8() + "\",\"gpu__time_duration.sum\",\"second\",\"1\"\n"
-                           "\"0\",\"" + longName.toUtf8() + "\",\"dram__bytes.sum\",\"B\",\"10\"\n"
-                           "\"0\",\"" + longName.toUtf8() + "\",\"sm__sass_thread_inst_executed_op_dadd_pred_on.sum\","
-                           "\"inst\",\"20\"\n";
+    const QByteArray csv =
+        "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+        "\"0\",\"" +
+        longName.toUtf8() +
+        "\",\"gpu__time_duration.sum\",\"second\",\"1\"\n"
+        "\"0\",\"" +
+        longName.toUtf8() +
+        "\",\"dram__bytes.sum\",\"B\",\"10\"\n"
+        "\"0\",\"" +
+        longName.toUtf8() +
+        "\",\"sm__sass_thread_inst_executed_op_dadd_pred_on.sum\","
+        "\"inst\",\"20\"\n";
     const auto result = importBytes(csv, QStringLiteral("long.csv"));
     ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
     ASSERT_EQ(result.value().kernels.size(), 1u);
@@ -173,16 +185,17 @@ TEST(ImportNcu, OverlongTemplateNamesAreCutToWhatASessionHolds)
 TEST(ImportNcu, WithoutAnIdColumnRowsGroupByNameAndRepeatedMetrics)
 {
     // Two launches of k, then one of m; scripts that post-process ncu output sometimes drop "ID".
-    const QByteArray csv = "\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
-                           "\"k\",\"gpu__time_duration.sum\",\"ns\",\"1,000\"\n"
-                           "\"k\",\"dram__bytes.sum\",\"byte\",\"100\"\n"
-                           "\"k\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"50\"\n"
-                           "\"k\",\"gpu__time_duration.sum\",\"ns\",\"2,000\"\n"
-                           "\"k\",\"dram__bytes.sum\",\"byte\",\"100\"\n"
-                           "\"k\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"50\"\n"
-                           "\"m\",\"gpu__time_duration.sum\",\"us\",\"1\"\n"
-                           "\"m\",\"dram__bytes.sum\",\"byte\",\"400\"\n"
-                           "\"m\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"50\"\n";
+    const QByteArray csv =
+        "\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+        "\"k\",\"gpu__time_duration.sum\",\"ns\",\"1,000\"\n"
+        "\"k\",\"dram__bytes.sum\",\"byte\",\"100\"\n"
+        "\"k\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"50\"\n"
+        "\"k\",\"gpu__time_duration.sum\",\"ns\",\"2,000\"\n"
+        "\"k\",\"dram__bytes.sum\",\"byte\",\"100\"\n"
+        "\"k\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"50\"\n"
+        "\"m\",\"gpu__time_duration.sum\",\"us\",\"1\"\n"
+        "\"m\",\"dram__bytes.sum\",\"byte\",\"400\"\n"
+        "\"m\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"50\"\n";
     ASSERT_EQ(detectFormat(csv, QStringLiteral("noid.csv")).value(), ImportFormat::NsightCompute);
     const auto result = importBytes(csv, QStringLiteral("noid.csv"));
     ASSERT_TRUE(result.ok()) << result.error().message.toStdString();

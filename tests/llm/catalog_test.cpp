@@ -23,10 +23,10 @@ TEST(Catalog, BuiltInCatalogsAreCompiledIntoTheLibraryAndFoundAtRunTime)
         EXPECT_FALSE(m.source.isEmpty()) << m.id.toStdString();
     }
     for (const char* id : {"a100-40gb-sxm", "a100-80gb-sxm", "a100-80gb-pcie", "h100-sxm", "h100-pcie", "h200", "b200",
-             "l4", "l40s", "rtx-4090", "mi300x"})
+                           "l4", "l40s", "rtx-4090", "mi300x"})
         EXPECT_EQ(gpus.count(QLatin1String(id)), 1u) << id;
     for (const char* id : {"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "llama-3-70b", "mistral-7b",
-             "mixtral-8x7b", "qwen2.5-7b", "deepseek-v3", "gpt-3-175b"})
+                           "mixtral-8x7b", "qwen2.5-7b", "deepseek-v3", "gpt-3-175b"})
         EXPECT_EQ(models.count(QLatin1String(id)), 1u) << id;
     EXPECT_EQ(gpus.size(), 11u);
     EXPECT_EQ(models.size(), 10u);
@@ -78,9 +78,9 @@ TEST(Catalog, ParameterCountsComeFromTheShapesExactly)
         std::int64_t params;  // Hugging Face's safetensors parameter count for the same checkpoint
     };
     for (const Expected& e : {Expected{"llama-2-7b", 6'738'415'616}, Expected{"llama-2-13b", 13'015'864'320},
-             Expected{"llama-2-70b", 68'976'648'192}, Expected{"llama-3-8b", 8'030'261'248},
-             Expected{"llama-3-70b", 70'553'706'496}, Expected{"mistral-7b", 7'241'732'096},
-             Expected{"mixtral-8x7b", 46'702'792'704}, Expected{"qwen2.5-7b", 7'615'616'512}}) {
+                              Expected{"llama-2-70b", 68'976'648'192}, Expected{"llama-3-8b", 8'030'261'248},
+                              Expected{"llama-3-70b", 70'553'706'496}, Expected{"mistral-7b", 7'241'732'096},
+                              Expected{"mixtral-8x7b", 46'702'792'704}, Expected{"qwen2.5-7b", 7'615'616'512}}) {
         const Result<ParamCounts> counts = countParams(test::model(e.id));
         ASSERT_TRUE(counts.ok()) << e.id;
         EXPECT_EQ(counts.value().total, e.params) << e.id;
@@ -92,13 +92,13 @@ TEST(Catalog, MoeAndPaperModelsMatchTheirPublishedSizes)
     const ParamCounts mixtral = countParams(test::model("mixtral-8x7b")).value();
     EXPECT_NEAR(static_cast<double>(mixtral.activePerToken) / 1e9, 12.9, 0.05);  // paper: 12.9B active
     const ParamCounts deepseek = countParams(test::model("deepseek-v3")).value();
-    EXPECT_NEAR(static_cast<double>(deepseek.total) / 1e9, 671.0, 0.5);  // paper: 671B (MTP module not counted)
+    EXPECT_NEAR(static_cast<double>(deepseek.total) / 1e9, 671.0, 0.5);          // paper: 671B (MTP module not counted)
     EXPECT_NEAR(static_cast<double>(deepseek.activePerToken) / 1e9, 37.0, 1.0);  // paper: 37B activated
     const ParamCounts gpt3 = countParams(test::model("gpt-3-175b")).value();
     EXPECT_NEAR(static_cast<double>(gpt3.total) / 175.0e9, 1.0, 0.005);  // paper: 175.0B
     const ParamCounts qwen = countParams(test::model("qwen2.5-7b")).value();
     EXPECT_NEAR(static_cast<double>(qwen.total - qwen.embedding - qwen.lmHead) / 1e9, 6.53,
-        0.005);  // card: 6.53B non-embedding
+                0.005);  // card: 6.53B non-embedding
 }
 
 TEST(CatalogFile, RefusesOtherFormatsNewerSchemasAndBadEntries)
@@ -131,6 +131,6 @@ TEST(CatalogFile, RefusesOtherFormatsNewerSchemasAndBadEntries)
         R"({"format":"ridgeline-model-catalog","schema_version":1,"models":[{"id":"m","name":"M","source":"s","layers":2,"hidden":64,"heads":4,"kv_heads":2,"head_dim":16,"ffn":128,"vocab":10}]})";
     ASSERT_TRUE(models(good).ok());
     // 2 x 64 x 10 embeddings + 2 x (attention 64x64 + 2 x 64x32 + 64x64, 3 x 64 x 128 FFN, 2 norms) + final norm
-    EXPECT_EQ(
-        countParams(models(good).value().front()).value().total, 1280 + 2 * (4096 + 4096 + 4096 + 24576 + 128) + 64);
+    EXPECT_EQ(countParams(models(good).value().front()).value().total,
+              1280 + 2 * (4096 + 4096 + 4096 + 24576 + 128) + 64);
 }

@@ -28,7 +28,10 @@ CliRun ridgeline(const QStringList& arguments)
     return CliRun{process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
 }
 
-QStringList args(const char* line) { return QString::fromLatin1(line).split(QLatin1Char(' '), Qt::SkipEmptyParts); }
+QStringList args(const char* line)
+{
+    return QString::fromLatin1(line).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+}
 
 }  // namespace
 
@@ -37,10 +40,11 @@ TEST(LlmCli, ModelJsonHasEveryKeyTheIssueAsksFor)
     const CliRun run = ridgeline(args("model --model llama-2-7b --gpu h100-sxm --batch 1 --context 8192 --json"));
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QJsonObject o = QJsonDocument::fromJson(run.out).object();
-    for (const char* key : {"weights_bytes", "kv_bytes_per_token", "kv_bytes_per_sequence", "kv_bytes_total",
-             "memory_required_bytes", "gpu_memory_bytes", "fits", "max_batch", "flops_per_step", "bytes_per_step",
-             "step_time_s", "tokens_per_s", "tokens_per_s_per_sequence", "arithmetic_intensity", "bound",
-             "ridge_flop_per_byte", "knee_batch", "bandwidth_efficiency", "compute_efficiency"})
+    for (const char* key :
+         {"weights_bytes", "kv_bytes_per_token", "kv_bytes_per_sequence", "kv_bytes_total", "memory_required_bytes",
+          "gpu_memory_bytes", "fits", "max_batch", "flops_per_step", "bytes_per_step", "step_time_s", "tokens_per_s",
+          "tokens_per_s_per_sequence", "arithmetic_intensity", "bound", "ridge_flop_per_byte", "knee_batch",
+          "bandwidth_efficiency", "compute_efficiency"})
         EXPECT_TRUE(o.contains(QLatin1String(key))) << key;
     EXPECT_EQ(o.value(QStringLiteral("weights_bytes")).toInteger(), 13'476'831'232);
     EXPECT_EQ(o.value(QStringLiteral("kv_bytes_per_sequence")).toInteger(), 4LL << 30);
@@ -63,8 +67,9 @@ TEST(LlmCli, PromptAndOutputAddLatencyAndThroughput)
 
 TEST(LlmCli, CustomGpuIdealAndParameterCount)
 {
-    const CliRun run = ridgeline(args("model --params 7e9 --gpu custom --peak-tflops 300 --bandwidth-tbs 2 "
-                                      "--memory-gib 80 --batch 1 --context 1 --ideal --json"));
+    const CliRun run =
+        ridgeline(args("model --params 7e9 --gpu custom --peak-tflops 300 --bandwidth-tbs 2 "
+                       "--memory-gib 80 --batch 1 --context 1 --ideal --json"));
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QJsonObject o = QJsonDocument::fromJson(run.out).object();
     EXPECT_DOUBLE_EQ(o.value(QStringLiteral("ridge_flop_per_byte")).toDouble(), 150.0);
@@ -78,8 +83,9 @@ TEST(LlmCli, CustomGpuIdealAndParameterCount)
 
 TEST(LlmCli, CustomModelByShapesUsesItsKvHeads)
 {
-    const CliRun run = ridgeline(args("model --model custom --layers 32 --hidden 4096 --heads 32 --kv-heads 8 --ffn "
-                                      "14336 --vocab 128256 --gpu l40s --json"));
+    const CliRun run =
+        ridgeline(args("model --model custom --layers 32 --hidden 4096 --heads 32 --kv-heads 8 --ffn "
+                       "14336 --vocab 128256 --gpu l40s --json"));
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QJsonObject o = QJsonDocument::fromJson(run.out).object();
     EXPECT_EQ(o.value(QStringLiteral("kv_bytes_per_token")).toInteger(), 128 * 1024);
@@ -105,29 +111,32 @@ TEST(LlmCli, BadArgumentsExitWithCodeTwoAndSayWhy)
         const char* line;
         const char* mentions;
     };
-    for (const Case& c : {Case{"model --model llama-2-7b --gpu h100-sxm --batch 0", "batch"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --batch 65537", "batch"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --batch nan", "batch"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --batch 1.5", "batch"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --context -3", "context"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --context 20000000", "context"},
-             Case{"model --model llama-9 --gpu h100-sxm", "llama-9"},
-             Case{"model --model llama-2-7b --gpu h900", "h900"}, Case{"model --gpu h100-sxm", "--model"},
-             Case{"model --model llama-2-7b", "--gpu"},
-             Case{"model --model llama-2-7b --gpu custom --peak-tflops 300", "--memory-gib"},
-             Case{"model --model llama-2-7b --gpu custom --peak-tflops nan --bandwidth-tbs 2 --memory-gib 80", "peak"},
-             Case{"model --model llama-2-7b --gpu custom --peak-tflops 300 --bandwidth-tbs 0 --memory-gib 80",
-                 "bandwidth"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --weights tf32", "storage"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --weights fp12", "fp12"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --tp 3", "heads"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --tp 2 --link smoke-signals", "smoke-signals"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --output 5", "prompt"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --ideal --compute-efficiency 0.5", "ideal"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --bandwidth-efficiency 2", "efficienc"},
-             Case{"model --params 1e20 --gpu h100-sxm", "1e13"},
-             Case{"model --model llama-2-7b --gpu h100-sxm --frobnicate", "frobnicate"}, Case{"catalog", "gpus"},
-             Case{"catalog cpus", "gpus"}}) {
+    for (const Case& c :
+         {Case{"model --model llama-2-7b --gpu h100-sxm --batch 0", "batch"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --batch 65537", "batch"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --batch nan", "batch"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --batch 1.5", "batch"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --context -3", "context"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --context 20000000", "context"},
+          Case{"model --model llama-9 --gpu h100-sxm", "llama-9"},
+          Case{"model --model llama-2-7b --gpu h900", "h900"},
+          Case{"model --gpu h100-sxm", "--model"},
+          Case{"model --model llama-2-7b", "--gpu"},
+          Case{"model --model llama-2-7b --gpu custom --peak-tflops 300", "--memory-gib"},
+          Case{"model --model llama-2-7b --gpu custom --peak-tflops nan --bandwidth-tbs 2 --memory-gib 80", "peak"},
+          Case{"model --model llama-2-7b --gpu custom --peak-tflops 300 --bandwidth-tbs 0 --memory-gib 80",
+               "bandwidth"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --weights tf32", "storage"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --weights fp12", "fp12"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --tp 3", "heads"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --tp 2 --link smoke-signals", "smoke-signals"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --output 5", "prompt"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --ideal --compute-efficiency 0.5", "ideal"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --bandwidth-efficiency 2", "efficienc"},
+          Case{"model --params 1e20 --gpu h100-sxm", "1e13"},
+          Case{"model --model llama-2-7b --gpu h100-sxm --frobnicate", "frobnicate"},
+          Case{"catalog", "gpus"},
+          Case{"catalog cpus", "gpus"}}) {
         const CliRun run = ridgeline(args(c.line));
         EXPECT_EQ(run.exitCode, 2) << c.line;
         EXPECT_TRUE(run.out.isEmpty()) << c.line;

@@ -14,7 +14,10 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-InferenceConfig base() { return test::config(test::model("llama-2-7b"), test::gpu("h100-sxm"), 1, 1024); }
+InferenceConfig base()
+{
+    return test::config(test::model("llama-2-7b"), test::gpu("h100-sxm"), 1, 1024);
+}
 
 // The error for a config, or a failure if there is none.
 Error errorOf(const InferenceConfig& c)
@@ -29,7 +32,7 @@ Error errorOf(const InferenceConfig& c)
 TEST(LlmInputs, ZeroNegativeAndTooLargeBatchOrContextAreRefusedWithTheirName)
 {
     for (std::int64_t batch :
-        {std::int64_t{0}, std::int64_t{-1}, kMaxBatch + 1, std::numeric_limits<std::int64_t>::max()}) {
+         {std::int64_t{0}, std::int64_t{-1}, kMaxBatch + 1, std::numeric_limits<std::int64_t>::max()}) {
         InferenceConfig c = base();
         c.batch = batch;
         const Error e = errorOf(c);
@@ -138,7 +141,7 @@ TEST(LlmInputs, LargestSupportedInputsStayExactAndFinite)
     EXPECT_FALSE(r.memory.fits);
     EXPECT_EQ(r.maxBatch, 0);
     for (double value : {r.step.flops, r.step.bytes, r.step.seconds, r.tokensPerSecond, *r.ttftSeconds,
-             *r.e2eLatencySeconds, *r.throughputTokensPerSecond})
+                         *r.e2eLatencySeconds, *r.throughputTokensPerSecond})
         EXPECT_TRUE(std::isfinite(value) && value > 0) << value;
     // A 1e13-parameter model given by its count: fine at batch 1, and a clear error (not a wrap-around)
     // when its KV cache would pass 2^63 bytes.

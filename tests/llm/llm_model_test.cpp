@@ -1,7 +1,7 @@
 // The analytical model beyond the source text: GQA, MLA, sliding window, MoE, prefill, end-to-end
 // latency, memory limits and tensor parallelism inside and across boxes (issue 4).
-#include "core/model/links.h"
 #include "core/model/llm_model.h"
+#include "core/model/links.h"
 #include "tests/llm/llm_test_support.h"
 
 #include <gtest/gtest.h>
@@ -13,7 +13,7 @@ using namespace ridgeline;
 TEST(LlmModel, GroupedQueryAttentionLlama3_8BIs128KiBPerToken)
 {
     const InferenceReport r = test::evaluate(test::config(test::model("llama-3-8b"), test::gpu("h100-sxm"), 1, 8192));
-    EXPECT_EQ(r.kvBytesPerToken, 128 * 1024);  // 2 x 32 layers x 8 KV heads x 128 x 2 bytes
+    EXPECT_EQ(r.kvBytesPerToken, 128 * 1024);    // 2 x 32 layers x 8 KV heads x 128 x 2 bytes
     EXPECT_EQ(r.kvBytesPerSequence, 1LL << 30);  // a quarter of Llama 2 7B's 4 GiB
 }
 
@@ -54,7 +54,7 @@ TEST(LlmModel, SlidingWindowCapsMistralsKvCacheAt4096Tokens)
     // Llama 3 8B has the same KV shape and no window: its cache keeps growing.
     EXPECT_EQ(test::evaluate(test::config(test::model("llama-3-8b"), test::gpu("a100-80gb-sxm"), 1, 32768))
                   .kvBytesPerSequence,
-        8 * longContext.kvBytesPerSequence);
+              8 * longContext.kvBytesPerSequence);
 }
 
 TEST(LlmModel, DecodeStepCountsWeightsOnceKvPerSequenceAndAttentionWithQueryHeads)
@@ -153,8 +153,8 @@ TEST(LlmModel, MixtureOfExpertsTouchesMoreExpertsAsTheBatchGrows)
     const double bytesPerExpertLayer = 2.0 * static_cast<double>(p.perExpert) * 32;
     const StepCost one = mixtral.decodeStep(1, 1024), many = mixtral.decodeStep(64, 1024);
     // Batch 1 reads 2 of 8 experts: about the 12.9B active parameters, not the 46.7B.
-    EXPECT_NEAR(
-        many.weightBytes - one.weightBytes, 6.0 * bytesPerExpertLayer + 63 * 4096 * 2.0, 1e-6 * many.weightBytes);
+    EXPECT_NEAR(many.weightBytes - one.weightBytes, 6.0 * bytesPerExpertLayer + 63 * 4096 * 2.0,
+                1e-6 * many.weightBytes);
     EXPECT_NEAR(one.weightBytes / (2.0 * static_cast<double>(p.activePerToken)), 1.0, 0.02);
     // So the weights are not "read once whatever the batch" until every expert is in use.
     EXPECT_LT(mixtral.decodeStep(2, 1024).intensity / one.intensity, 1.5);

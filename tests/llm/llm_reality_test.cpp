@@ -75,7 +75,7 @@ double predict(const Measurement& m)
         return *r.ttftSeconds;
     if (m.metric == QLatin1String("decode_tokens_per_s"))
         return static_cast<double>(m.batch * m.output) /
-            model.decodeSecondsSum(m.batch, m.prompt + 1, m.prompt + m.output);
+               model.decodeSecondsSum(m.batch, m.prompt + 1, m.prompt + m.output);
     ADD_FAILURE() << "unknown metric " << m.metric.toStdString();
     return 0.0;
 }
@@ -92,7 +92,7 @@ TEST(LlmReality, DefaultEfficienciesPredictPublishedServingMeasurementsWithinTol
         const double predicted = predict(m);
         const double error = predicted / m.measured - 1.0;
         std::printf("%-28s measured %10.4g predicted %10.4g error %+6.1f %%%s\n", m.id.toLatin1().constData(),
-            m.measured, predicted, 100.0 * error, m.tolerancePct < 0 ? "  (recorded only)" : "");
+                    m.measured, predicted, 100.0 * error, m.tolerancePct < 0 ? "  (recorded only)" : "");
         if (m.tolerancePct < 0)
             continue;
         ++asserted;
@@ -110,8 +110,8 @@ TEST(LlmReality, IdealDatasheetIsAnUpperBoundOnEveryMeasuredThroughput)
     for (const Measurement& m : loadMeasurements()) {
         if (m.metric == QLatin1String("ttft_s"))
             continue;
-        InferenceConfig c = test::config(
-            test::model("llama-2-7b"), test::gpu(m.gpu.toLatin1().constData()), m.batch, m.prompt + m.output);
+        InferenceConfig c = test::config(test::model("llama-2-7b"), test::gpu(m.gpu.toLatin1().constData()), m.batch,
+                                         m.prompt + m.output);
         c.weights = m.weights;
         c.kv = m.kv;
         c.prompt = m.prompt;
@@ -119,9 +119,9 @@ TEST(LlmReality, IdealDatasheetIsAnUpperBoundOnEveryMeasuredThroughput)
         c.efficiency = Efficiency::ideal();
         const LlmModel model = test::prepared(c);
         const double bound = m.metric == QLatin1String("decode_tokens_per_s")
-            ? static_cast<double>(m.batch * m.output) /
-                model.decodeSecondsSum(m.batch, m.prompt + 1, m.prompt + m.output)
-            : *model.report().value().throughputTokensPerSecond;
+                                 ? static_cast<double>(m.batch * m.output) /
+                                       model.decodeSecondsSum(m.batch, m.prompt + 1, m.prompt + m.output)
+                                 : *model.report().value().throughputTokensPerSecond;
         EXPECT_GT(bound, m.measured) << m.id.toStdString();
     }
 }

@@ -33,8 +33,8 @@ TEST(LlmSourceText, SevenBWeightsInBf16Are13_48GBWhichIs12_55GiB)
     EXPECT_EQ(formatGiB(static_cast<double>(r.weightsBytes), 1), QStringLiteral("12.6 GiB"));
     EXPECT_NEAR(static_cast<double>(r.weightsBytes) / 1e9, 14.0, 0.6);  // "14 GB", the essay's round figure
     // GB and GiB differ by 7.4 %: the same bytes, two numbers.
-    EXPECT_NEAR(
-        (static_cast<double>(r.weightsBytes) / 1e9) / (static_cast<double>(r.weightsBytes) / kGiB), kGiB / 1e9, 1e-12);
+    EXPECT_NEAR((static_cast<double>(r.weightsBytes) / 1e9) / (static_cast<double>(r.weightsBytes) / kGiB), kGiB / 1e9,
+                1e-12);
 }
 
 // "about 4 GiB per sequence with full multi-head attention" at 8,192 tokens

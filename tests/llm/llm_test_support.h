@@ -25,7 +25,10 @@ inline GpuSpec gpu(const char* id)
 }
 
 // The source text's GPU: roughly 300 TFLOP/s and 2 TB/s, with 80 GiB.
-inline GpuSpec sourceTextGpu() { return customGpu(300.0, 2.0, 80.0).value(); }
+inline GpuSpec sourceTextGpu()
+{
+    return customGpu(300.0, 2.0, 80.0).value();
+}
 
 inline InferenceConfig config(const ModelSpec& m, const GpuSpec& g, std::int64_t batch, std::int64_t context)
 {

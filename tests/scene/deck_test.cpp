@@ -11,10 +11,10 @@ TEST(Deck, DefaultDeckHasTheEightScenesOfTheSourceText)
 {
     const Result<Deck> deck = defaultDeck();
     ASSERT_TRUE(deck.ok()) << deck.error().message.toStdString();
-    const QStringList expected{QStringLiteral("two-kinds"),   QStringLiteral("intensity-table"),
+    const QStringList expected{QStringLiteral("two-kinds"),      QStringLiteral("intensity-table"),
                                QStringLiteral("cpu-experiment"), QStringLiteral("one-token"),
-                               QStringLiteral("batch-fills"), QStringLiteral("kv-cost"),
-                               QStringLiteral("fusion"),      QStringLiteral("tensor-parallel")};
+                               QStringLiteral("batch-fills"),    QStringLiteral("kv-cost"),
+                               QStringLiteral("fusion"),         QStringLiteral("tensor-parallel")};
     QStringList ids;
     for (const Scene& scene : deck.value().scenes) {
         ids.append(scene.id);
@@ -67,7 +67,8 @@ TEST(Deck, BadDecksAreRefusedWithTheirReason)
     for (const auto& [json, expected] : cases) {
         const Result<Deck> deck = deckFromJson(QByteArray(json), QStringLiteral("talk.json"));
         ASSERT_FALSE(deck.ok()) << json;
-        EXPECT_TRUE(deck.error().message.startsWith(QStringLiteral("talk.json: "))) << deck.error().message.toStdString();
+        EXPECT_TRUE(deck.error().message.startsWith(QStringLiteral("talk.json: ")))
+            << deck.error().message.toStdString();
         EXPECT_TRUE(deck.error().message.contains(QString::fromUtf8(expected)))
             << json << "\n  gave: " << deck.error().message.toStdString();
     }
@@ -77,8 +78,9 @@ TEST(Deck, BadDecksAreRefusedWithTheirReason)
 // message, which then ran over two lines. Messages escape control characters.
 TEST(Deck, AControlCharacterInAValueStaysEscapedInAOneLineMessage)
 {
-    const QByteArray json = "{\"format\":\"ridgeline-deck\",\"schema_version\":1,\"scenes\":[{\"id\":\"a\","
-                            "\"kind\":\"tensor-parallel\n \",\"view\":\"batching\",\"title\":\"t\"}]}";
+    const QByteArray json =
+        "{\"format\":\"ridgeline-deck\",\"schema_version\":1,\"scenes\":[{\"id\":\"a\","
+        "\"kind\":\"tensor-parallel\n \",\"view\":\"batching\",\"title\":\"t\"}]}";
     const Result<Deck> deck = deckFromJson(json, QStringLiteral("talk.json"));
     ASSERT_FALSE(deck.ok());
     EXPECT_FALSE(deck.error().message.contains(u'\n'));

@@ -27,8 +27,7 @@ protected:
         const Result<Deck> deck = defaultDeck();
         ASSERT_TRUE(deck.ok()) << deck.error().message.toStdString();
         m_deck = deck.value();
-        const Result<Session> session =
-            loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/example.json"));
+        const Result<Session> session = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/example.json"));
         ASSERT_TRUE(session.ok()) << session.error().message.toStdString();
         m_session = session.value();
     }

@@ -34,16 +34,16 @@ TEST(SessionExample, LoadsWithEveryPart)
     EXPECT_TRUE(session.created.isValid());
     EXPECT_TRUE(session.complete);
 
-    const auto fp32 = std::find_if(session.computeCeilings.begin(), session.computeCeilings.end(),
-                                   [](const ComputeCeiling& c) { return c.name == QStringLiteral("fp32 avx512 x2 threads"); });
+    const auto fp32 =
+        std::find_if(session.computeCeilings.begin(), session.computeCeilings.end(),
+                     [](const ComputeCeiling& c) { return c.name == QStringLiteral("fp32 avx512 x2 threads"); });
     ASSERT_NE(fp32, session.computeCeilings.end());
     EXPECT_NEAR(fp32->gflops, 230.0, 10.0);
     EXPECT_LE(fp32->gflops, fp32->theoreticalGflops);
 
-    const auto dram = std::find_if(session.bandwidthCeilings.begin(), session.bandwidthCeilings.end(),
-                                   [](const BandwidthCeiling& c) {
-                                       return c.level == QStringLiteral("DRAM") && c.mix == QStringLiteral("read");
-                                   });
+    const auto dram = std::find_if(
+        session.bandwidthCeilings.begin(), session.bandwidthCeilings.end(),
+        [](const BandwidthCeiling& c) { return c.level == QStringLiteral("DRAM") && c.mix == QStringLiteral("read"); });
     ASSERT_NE(dram, session.bandwidthCeilings.end());
     EXPECT_NEAR(dram->gbps, 40.0, 5.0);
     EXPECT_FALSE(session.bandwidthCurve.empty());

@@ -22,7 +22,10 @@ struct BadFile {
     Error::Code code;
 };
 
-void PrintTo(const BadFile& bad, std::ostream* os) { *os << bad.file; }
+void PrintTo(const BadFile& bad, std::ostream* os)
+{
+    *os << bad.file;
+}
 
 using Code = Error::Code;
 
@@ -46,7 +49,8 @@ const BadFile kBadFiles[] = {
     {"schema_version_missing.json", "missing required field schema_version", Code::Schema},
     {"schema_version_string.json", "schema_version must be an integer, got the string \"1\"", Code::Schema},
     {"schema_version_fraction.json", "schema_version must be an integer, got 1.5", Code::Schema},
-    {"schema_version_newer.json", "written by a newer Ridgeline (schema 7); this build reads up to 1", Code::Unsupported},
+    {"schema_version_newer.json", "written by a newer Ridgeline (schema 7); this build reads up to 1",
+     Code::Unsupported},
     {"schema_version_zero.json", "schema_version 0 is not a Ridgeline session schema; this build reads schema 1",
      Code::Schema},
     {"machine_missing.json", "missing required field machine", Code::Schema},
@@ -56,13 +60,13 @@ const BadFile kBadFiles[] = {
     {"cores_fractional.json", "machine.cores must be an integer in 1..65536, got 2.5", Code::Schema},
     {"cores_zero.json", "machine.cores must be an integer in 1..65536, got 0", Code::Range},
     {"cores_absurd.json", "machine.cores must be an integer in 1..65536, got 100000", Code::Range},
-    {"cache_size_absurd.json",
-     "machine.caches[1].size_bytes must be an integer in 0..1099511627776, got 2199023255552", Code::Range},
+    {"cache_size_absurd.json", "machine.caches[1].size_bytes must be an integer in 0..1099511627776, got 2199023255552",
+     Code::Range},
     {"isa_not_strings.json", "machine.isa[1] must be a string, got 3", Code::Schema},
     {"cpu_model_too_long.json", "machine.cpu_model is 5000 characters long; at most 4096 are allowed", Code::Range},
     {"kernel_name_too_long.json", "kernels[2].name is 4097 characters long", Code::Range},
-    {"kernel_gflops_negative.json", "kernel_gflops_negative.json: kernels[3].gflops must be a finite number >= 0, got -5",
-     Code::Range},
+    {"kernel_gflops_negative.json",
+     "kernel_gflops_negative.json: kernels[3].gflops must be a finite number >= 0, got -5", Code::Range},
     {"compute_gflops_absurd.json", "ceilings.compute[0].gflops must be at most 1000000000, got 2000000000",
      Code::Range},
     {"curve_gbps_absurd.json", "bandwidth_curve[0].gbps must be at most 1000000000, got 5000000000", Code::Range},
@@ -113,7 +117,10 @@ const BadFile kBadFiles[] = {
     {"control_char_in_key.json", "unknown field kernels[1].gfl\\u000aops", Code::Schema},
 };
 
-QString badDir() { return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/bad"); }
+QString badDir()
+{
+    return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/bad");
+}
 
 class SessionBadFile : public ::testing::TestWithParam<BadFile> {};
 
@@ -139,7 +146,9 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, SessionBadFile, ::testing::ValuesIn(kBadFiles
                          [](const ::testing::TestParamInfo<BadFile>& row) {
                              std::string name = row.param.file;
                              name.resize(name.size() - std::string(".json").size());
-                             std::replace_if(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) == 0; }, '_');
+                             std::replace_if(
+                                 name.begin(), name.end(),
+                                 [](char c) { return std::isalnum(static_cast<unsigned char>(c)) == 0; }, '_');
                              return name;
                          });
 

@@ -66,7 +66,8 @@ TEST(SessionHostile, AHundredMegabyteDuplicateKeyGivesAShortMessage)
 {
     QByteArray key = "\"";
     key.append(QByteArray(k100MB, 'd')).append('"');
-    const Result<Session> loaded = sessionFromJson(withMember(key + ": 1, " + key + ": 2"), QStringLiteral("huge.json"));
+    const Result<Session> loaded =
+        sessionFromJson(withMember(key + ": 1, " + key + ": 2"), QStringLiteral("huge.json"));
 
     ASSERT_FALSE(loaded.ok());
     EXPECT_EQ(loaded.error().code, Error::Code::Parse);
@@ -82,8 +83,9 @@ TEST(SessionHostile, AHundredMegabyteStringValueOfTheWrongTypeGivesAShortMessage
     const Result<Session> loaded = sessionFromJson(withMember(member), QStringLiteral("huge.json"));
 
     ASSERT_FALSE(loaded.ok());
-    EXPECT_TRUE(loaded.error().message.startsWith(QStringLiteral("huge.json: quick must be true or false, got the "
-                                                                 "string \"yyyy")))
+    EXPECT_TRUE(
+        loaded.error().message.startsWith(QStringLiteral("huge.json: quick must be true or false, got the "
+                                                         "string \"yyyy")))
         << loaded.error().message.left(200).toStdString();
     EXPECT_LT(loaded.error().message.size(), 200);
 }
@@ -94,8 +96,9 @@ TEST(SessionHostile, CutAtEveryStructuralPointIsATruncationErrorThatSaysWhere)
     // and quote. Each prefix is refused as truncated JSON with an offset inside the prefix, never loaded.
     const QByteArray json = minimalJson();
     ASSERT_FALSE(json.isEmpty());
-    const QRegularExpression offsetPattern(QStringLiteral("^cut\\.json: truncated or invalid JSON at offset (\\d+) "
-                                                          "\\(line \\d+, column \\d+\\): "));
+    const QRegularExpression offsetPattern(
+        QStringLiteral("^cut\\.json: truncated or invalid JSON at offset (\\d+) "
+                       "\\(line \\d+, column \\d+\\): "));
     int cuts = 0;
     for (qsizetype i = 0; i < json.size(); ++i) {
         if (!QByteArrayView("{}[],:\"").contains(json.at(i)))

@@ -16,7 +16,10 @@ using namespace ridgeline;
 
 namespace {
 
-QString dataPath(const char* relative) { return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/") + QLatin1String(relative); }
+QString dataPath(const char* relative)
+{
+    return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/") + QLatin1String(relative);
+}
 
 QByteArray readAll(const QString& path)
 {
@@ -78,8 +81,8 @@ TEST(SessionLoad, UnreadableFileIsAnIoError)
         return;
     }
     // Root reads through any permission bits (and CI runs as root): load in a child that became "nobody".
-    ASSERT_TRUE(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner
-                                                      | QFileDevice::ExeOwner | QFileDevice::ExeOther));
+    ASSERT_TRUE(QFile::setPermissions(
+        dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ExeOther));
     constexpr uid_t kNobody = 65534;
     EXPECT_EXIT(
         {

@@ -45,12 +45,24 @@ Session makeFullSession()
     machine.clockGhz = 3.7;
     machine.memoryAvailableBytes = 7834206208;
 
-    session.computeCeilings = {{QStringLiteral("fp32 avx512 x2 threads"), QStringLiteral("fp32"),
-                                QStringLiteral("avx512"), 2, 229.7, 236.8, {222.8, 229.7, 230.8}, 7},
-                               {QStringLiteral("fp64 scalar x1 threads"), QStringLiteral("fp64"),
-                                QStringLiteral("scalar"), 1, 7.3, 7.4, {7.1, 7.3, 7.35}, 5}};
-    session.bandwidthCeilings = {{QStringLiteral("DRAM"), QStringLiteral("triad"), 33.1, 1073741824, 2,
-                                  {31.9, 33.1, 33.4}, 9}};
+    session.computeCeilings = {{QStringLiteral("fp32 avx512 x2 threads"),
+                                QStringLiteral("fp32"),
+                                QStringLiteral("avx512"),
+                                2,
+                                229.7,
+                                236.8,
+                                {222.8, 229.7, 230.8},
+                                7},
+                               {QStringLiteral("fp64 scalar x1 threads"),
+                                QStringLiteral("fp64"),
+                                QStringLiteral("scalar"),
+                                1,
+                                7.3,
+                                7.4,
+                                {7.1, 7.3, 7.35},
+                                5}};
+    session.bandwidthCeilings = {
+        {QStringLiteral("DRAM"), QStringLiteral("triad"), 33.1, 1073741824, 2, {31.9, 33.1, 33.4}, 9}};
     session.bandwidthCurve = {{8192, QStringLiteral("read"), QStringLiteral("L1"), 2, 408.5, {388.1, 408.5, 416.7}},
                               {32768, QStringLiteral("triad"), QString(), 1, 300.25, {285.0, 300.25, 306.0}}};
 
@@ -178,7 +190,10 @@ void expectSameSession(const Session& a, const Session& b)
     EXPECT_EQ(a.fusion.maxAbsDifference, b.fusion.maxAbsDifference);
 }
 
-QString dataPath(const char* relative) { return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/") + QLatin1String(relative); }
+QString dataPath(const char* relative)
+{
+    return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/") + QLatin1String(relative);
+}
 
 }  // namespace
 
@@ -226,25 +241,25 @@ TEST(SessionJson, WritesKeysSortedAndIndented)
     QStringList sorted = keys;
     sorted.sort();
     EXPECT_EQ(keys, sorted);
-    EXPECT_EQ(keys, (QStringList{QStringLiteral("bandwidth_curve"), QStringLiteral("ceilings"), QStringLiteral("complete"),
-                                 QStringLiteral("created"), QStringLiteral("format"), QStringLiteral("fusion"),
-                                 QStringLiteral("generator"), QStringLiteral("kernels"), QStringLiteral("machine"),
-                                 QStringLiteral("noisy_measurements"), QStringLiteral("quick"), QStringLiteral("schema_version"),
-                                 QStringLiteral("stream_triad_gbps"), QStringLiteral("title"),
-                                 QStringLiteral("wall_seconds")}));
+    EXPECT_EQ(keys, (QStringList{
+                        QStringLiteral("bandwidth_curve"), QStringLiteral("ceilings"), QStringLiteral("complete"),
+                        QStringLiteral("created"), QStringLiteral("format"), QStringLiteral("fusion"),
+                        QStringLiteral("generator"), QStringLiteral("kernels"), QStringLiteral("machine"),
+                        QStringLiteral("noisy_measurements"), QStringLiteral("quick"), QStringLiteral("schema_version"),
+                        QStringLiteral("stream_triad_gbps"), QStringLiteral("title"), QStringLiteral("wall_seconds")}));
 }
 
 TEST(SessionJson, FlattensTheSpreadIntoEachEntryWithSnakeCaseKeys)
 {
     const QJsonObject root = sessionToJsonObject(makeFullSession());
     const QJsonObject kernel = root.value(QLatin1String("kernels")).toArray().at(0).toObject();
-    EXPECT_EQ(kernel.keys(), (QStringList{QStringLiteral("batch"), QStringLiteral("bytes"), QStringLiteral("flops"),
-                                          QStringLiteral("gbps"), QStringLiteral("gflops"), QStringLiteral("intensity"),
-                                          QStringLiteral("kind"), QStringLiteral("max"), QStringLiteral("median"),
-                                          QStringLiteral("min"), QStringLiteral("name"), QStringLiteral("precision"),
-                                          QStringLiteral("repetitions"), QStringLiteral("seconds"),
-                                          QStringLiteral("size"), QStringLiteral("threads"),
-                                          QStringLiteral("tokens_per_s")}));
+    EXPECT_EQ(
+        kernel.keys(),
+        (QStringList{QStringLiteral("batch"), QStringLiteral("bytes"), QStringLiteral("flops"), QStringLiteral("gbps"),
+                     QStringLiteral("gflops"), QStringLiteral("intensity"), QStringLiteral("kind"),
+                     QStringLiteral("max"), QStringLiteral("median"), QStringLiteral("min"), QStringLiteral("name"),
+                     QStringLiteral("precision"), QStringLiteral("repetitions"), QStringLiteral("seconds"),
+                     QStringLiteral("size"), QStringLiteral("threads"), QStringLiteral("tokens_per_s")}));
     EXPECT_EQ(kernel.value(QLatin1String("median")).toDouble(), 0.002686);
     const QJsonObject machine = root.value(QLatin1String("machine")).toObject();
     EXPECT_EQ(machine.value(QLatin1String("memory_available_bytes")).toInteger(), 7834206208);

@@ -12,10 +12,10 @@
 #include <cstdlib>
 #include <limits>
 
-#include <sys/resource.h>
 #include <grp.h>
-#include <unistd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace ridgeline;
 
@@ -135,8 +135,8 @@ TEST(SessionSave, IntoAFolderThatIsNotWritableFailsAndCreatesNothing)
     if (folder != QStringLiteral("/proc")) {
         EXPECT_TRUE(entriesOf(folder).isEmpty()) << entriesOf(folder).join(u' ').toStdString();
     }
-    QFile::setPermissions(dir.filePath(QStringLiteral("locked")), QFileDevice::ReadOwner | QFileDevice::WriteOwner
-                                                                      | QFileDevice::ExeOwner);
+    QFile::setPermissions(dir.filePath(QStringLiteral("locked")),
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
 }
 
 TEST(SessionSave, OverAFileInAFolderThatIsNotWritableKeepsTheOldFile)
@@ -170,15 +170,16 @@ TEST(SessionSave, ByAUserWhoCannotWriteTheFolderKeepsTheOldFile)
         GTEST_SKIP() << "not root: OverAFileInAFolderThatIsNotWritableKeepsTheOldFile covers this user";
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
-    const auto readable = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
-        | QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther;
+    const auto readable = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                          QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther |
+                          QFileDevice::ExeOther;
     ASSERT_TRUE(QFile::setPermissions(dir.path(), readable));
     const QString path = dir.filePath(QStringLiteral("session.json"));
     ASSERT_TRUE(writeFile(path, "old session\n"));
     // The file itself is writable by everyone: only the folder stands in the way of the atomic save.
-    ASSERT_TRUE(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                                                | QFileDevice::WriteGroup | QFileDevice::ReadOther
-                                                | QFileDevice::WriteOther));
+    ASSERT_TRUE(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
+                                                QFileDevice::WriteGroup | QFileDevice::ReadOther |
+                                                QFileDevice::WriteOther));
     const Session session = exampleSession();
 
     constexpr uid_t kNobody = 65534;
@@ -232,8 +233,8 @@ TEST(SessionSave, IntoAMissingFolderFailsAndCreatesNoFolder)
 
     ASSERT_TRUE(error.has_value());
     EXPECT_EQ(error->code, Error::Code::NotFound);
-    EXPECT_EQ(error->message, path + QStringLiteral(": not saved: the folder ") + folder
-                                  + QStringLiteral(" does not exist"));
+    EXPECT_EQ(error->message,
+              path + QStringLiteral(": not saved: the folder ") + folder + QStringLiteral(" does not exist"));
     EXPECT_TRUE(entriesOf(dir.path()).isEmpty());
 }
 
@@ -279,7 +280,8 @@ TEST(SessionSave, RefusesASessionThatCouldNotBeLoadedBack)
     session.computeCeilings[1].spread.min = std::numeric_limits<double>::infinity();
     error = saveSession(session, path);
     ASSERT_TRUE(error.has_value());
-    EXPECT_TRUE(error->message.contains(QStringLiteral("ceilings.compute[1].min must be a finite number >= 0, got inf")))
+    EXPECT_TRUE(
+        error->message.contains(QStringLiteral("ceilings.compute[1].min must be a finite number >= 0, got inf")))
         << error->message.toStdString();
 
     session = exampleSession();

@@ -1,6 +1,7 @@
 // The batching and KV-cache explorer (issue 4, panel part): real widgets at slide size, asserting on the
 // numbers the panel shows and on pixels probed at chart coordinates; PNGs left for a human to look at.
 
+#include "ui/panels/batching_panel.h"
 #include "core/session/session_json.h"
 #include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
@@ -8,7 +9,6 @@
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
 #include "ui/chart/memory_bar.h"
-#include "ui/panels/batching_panel.h"
 #include "ui/panels/log_slider.h"
 
 #include <QLineSeries>
@@ -23,9 +23,9 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <string_view>
 #include <limits>
 #include <optional>
+#include <string_view>
 
 using namespace ridgeline;
 using namespace ridgeline::ui;
@@ -75,8 +75,8 @@ TEST(UiBatchingPanel, MovingTheBatchSliderChangesTokensPerSecondAndMovesTheRoofl
 
     const double tokensBefore = panel.scenario().report.tokensPerSecond;
     const QPoint pointBefore = panel.rooflineChart()->currentPointPosition();
-    const QPoint markerBefore = panel.throughputChart()->viewportPosition(
-        QPointF(4.0, panel.scenario().throughput.tokensPerSecond));
+    const QPoint markerBefore =
+        panel.throughputChart()->viewportPosition(QPointF(4.0, panel.scenario().throughput.tokensPerSecond));
     QSignalSpy spy(&panel, &BatchingPanel::scenarioChanged);
 
     // A user's page step on the slider: one octave, 4 -> 8.
@@ -128,8 +128,7 @@ TEST(UiBatchingPanel, TheKneeIsTheSmallestComputeBoundBatch)
     EXPECT_EQ(panel.scenario().report.step.bound, Bound::Memory);
     panel.setBatch(*knee);
     EXPECT_EQ(panel.scenario().report.step.bound, Bound::Compute);
-    EXPECT_TRUE(containsText(panel.throughputChart()->texts(),
-                             QStringLiteral("compute-bound from B = %1").arg(*knee)));
+    EXPECT_TRUE(containsText(panel.throughputChart()->texts(), QStringLiteral("compute-bound from B = %1").arg(*knee)));
 }
 
 TEST(UiBatchingPanel, TensorParallelismSplitsWeightsAndCacheAndPaysForTheLink)
@@ -214,7 +213,8 @@ TEST(UiBatchingMemory, SixteenSequencesOf8192TokensDoNotFitOnA40GbCardAndTheMaxi
 
     panel.setBatch(6);
     EXPECT_TRUE(panel.memoryBar()->fits());
-    EXPECT_TRUE(panel.memoryBar()->statusText().startsWith(QStringLiteral("Fits"))) << panel.memoryBar()->statusText().toStdString();
+    EXPECT_TRUE(panel.memoryBar()->statusText().startsWith(QStringLiteral("Fits")))
+        << panel.memoryBar()->statusText().toStdString();
     panel.setBatch(7);
     EXPECT_FALSE(panel.memoryBar()->fits());
 }
@@ -297,7 +297,8 @@ TEST(UiBatchingPanel, AbsurdInputsShowTheModelsErrorAndNeverNanOrInf)
              panel.setInputs(in);
          },
          false},
-        {"largest everything", [&] {
+        {"largest everything",
+         [&] {
              BatchingInputs in = sourceTextInputs(QStringLiteral("b200"), kPanelMaxBatch);
              in.modelId = QStringLiteral("gpt-3-175b");
              in.context = kPanelMaxContext;
@@ -308,7 +309,8 @@ TEST(UiBatchingPanel, AbsurdInputsShowTheModelsErrorAndNeverNanOrInf)
              panel.setInputs(in);
          },
          false},
-        {"fp8 on an A100", [&] {
+        {"fp8 on an A100",
+         [&] {
              BatchingInputs in = sourceTextInputs(QStringLiteral("a100-80gb-sxm"), 64);
              in.weights = NumberFormat::Fp8;
              in.kv = NumberFormat::Int4;
@@ -501,7 +503,7 @@ TEST(UiBatchingLabels, NoTextOverlapsAnotherTextAcrossBatchAndContext)
                 QCoreApplication::processEvents();
                 ++checked;
                 const std::string where = "size " + std::to_string(size.width()) + ", batch " + std::to_string(batch) +
-                    ", context " + std::to_string(context);
+                                          ", context " + std::to_string(context);
                 const QStringList throughputTexts = panel.throughputChart()->texts();
                 if (const auto hit = overlapping(panel.throughputChart()->textRects()))
                     ADD_FAILURE() << "throughput chart, " << where << ": " << describe(hit->first) << " and "
@@ -509,7 +511,10 @@ TEST(UiBatchingLabels, NoTextOverlapsAnotherTextAcrossBatchAndContext)
                 if (const auto hit = overlapping(panel.rooflineChart()->textRects()))
                     ADD_FAILURE() << "roofline chart, " << where << ": " << describe(hit->first) << " and "
                                   << describe(hit->second) << " in " << joined(panel.rooflineChart()->texts());
-                EXPECT_TRUE(containsText(throughputTexts, QStringLiteral("B = %1:").arg(batch == 1 ? QStringLiteral("1") : QLocale(QLocale::English).toString(qlonglong(batch)))))
+                EXPECT_TRUE(containsText(
+                    throughputTexts,
+                    QStringLiteral("B = %1:").arg(batch == 1 ? QStringLiteral("1")
+                                                             : QLocale(QLocale::English).toString(qlonglong(batch)))))
                     << where << ": the current batch is always labelled; " << joined(throughputTexts);
             }
         }

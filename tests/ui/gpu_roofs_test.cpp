@@ -11,7 +11,7 @@ TEST(UiGpuRoofs, H100Bf16IsDenseAndInChartUnits)
 {
     const Result<NamedRoof> roof = catalogGpuRoof(QStringLiteral("h100-sxm"), NumberFormat::Bf16);
     ASSERT_TRUE(roof.ok()) << roof.error().message.toStdString();
-    EXPECT_NEAR(roof.value().roof.peakGflops, 989e3, 10e3);       // dense, not the 1979 with-sparsity figure
+    EXPECT_NEAR(roof.value().roof.peakGflops, 989e3, 10e3);  // dense, not the 1979 with-sparsity figure
     EXPECT_NEAR(roof.value().roof.bandwidthGbps, 3350.0, 10.0);
 }
 

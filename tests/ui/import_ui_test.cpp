@@ -107,8 +107,8 @@ TEST(UiImport, NsightComputeKernelsJoinTheOpenSessionOnChartAndTable)
 TEST(UiImport, WithoutASessionTheImportBecomesOne)
 {
     MainWindow window;
-    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv")),
-                                    importFixture(QStringLiteral("likwid_mem_dp.csv"))}));
+    ASSERT_TRUE(window.importFiles(
+        {importFixture(QStringLiteral("ncu_details.csv")), importFixture(QStringLiteral("likwid_mem_dp.csv"))}));
     ASSERT_EQ(window.sessionModel()->rowCount(), 1);
     const Session& session = window.sessionModel()->sessions().front().session;
     EXPECT_EQ(importedKernelCount(session), static_cast<int>(session.kernels.size()));
@@ -121,8 +121,8 @@ TEST(UiImport, AMalformedFileImportsNothingAndSaysWhereItIsWrong)
 {
     QTemporaryDir dir;
     // The second data row's flops have a decimal comma: line 3, column 6.
-    const QString bad = writeFile(dir, QStringLiteral("broken.csv"),
-                                  "name,flops,bytes,seconds\nk1,1e9,1e9,0.1\nk2,\"1,5\",1e9,0.1\n");
+    const QString bad =
+        writeFile(dir, QStringLiteral("broken.csv"), "name,flops,bytes,seconds\nk1,1e9,1e9,0.1\nk2,\"1,5\",1e9,0.1\n");
     MainWindow window;
     window.setSession(fixtures::zen4Session());
     const int kernels = window.chart()->kernelPointCount();
@@ -155,8 +155,7 @@ TEST(UiImport, TheFilterHidesRowsAndDimsKernelsThatDoNotMatchShortOrFullName)
 
     window.kernelFilter()->setText(QStringLiteral("SAXPY"));  // any case
     ASSERT_EQ(window.kernelProxy()->rowCount(), 1);
-    EXPECT_EQ(window.kernelProxy()->index(0, KernelTableModel::Name).data().toString(),
-              QStringLiteral("saxpy_kernel"));
+    EXPECT_EQ(window.kernelProxy()->index(0, KernelTableModel::Name).data().toString(), QStringLiteral("saxpy_kernel"));
     EXPECT_EQ(window.chart()->kernelPointCount(), 1);
     EXPECT_EQ(window.chart()->dimmedKernelPointCount(), all + 2);
     const QString labels = window.chart()->visibleLabels().join(u'|');
@@ -338,8 +337,8 @@ TEST(UiImport, AnImportOnlySessionDrawsWithoutLogarithmWarnings)
     const QtMessageHandler previous = qInstallMessageHandler(collectMessage);
     {
         MainWindow window;
-        EXPECT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv")),
-                                        importFixture(QStringLiteral("plain.csv"))}));
+        EXPECT_TRUE(window.importFiles(
+            {importFixture(QStringLiteral("ncu_details.csv")), importFixture(QStringLiteral("plain.csv"))}));
         closeDialogs(window);
         fixtures::layoutNow(window, QSize(1600, 1000));
         window.chart()->resetView();
@@ -372,9 +371,9 @@ TEST(UiImport, GrabsOfImportedKernelsOverAMeasuredSession)
         image.save(fixtures::outputPath(QStringLiteral("import_%1x%2.png").arg(size.width()).arg(size.height())));
         // Every imported kernel is named on the chart.
         const QString labels = window.chart()->visibleLabels().join(u'|');
-        for (const QString& name : {QStringLiteral("saxpy_kernel"), QStringLiteral("dgemm_tile"),
-                                    QStringLiteral("cutlass::Kernel"), QStringLiteral("stencil_3d"),
-                                    QStringLiteral("dgemm 1024"), QStringLiteral("conv2d")})
+        for (const QString& name :
+             {QStringLiteral("saxpy_kernel"), QStringLiteral("dgemm_tile"), QStringLiteral("cutlass::Kernel"),
+              QStringLiteral("stencil_3d"), QStringLiteral("dgemm 1024"), QStringLiteral("conv2d")})
             EXPECT_TRUE(labels.contains(name)) << name.toStdString() << " in " << labels.toStdString();
         // No two kernel labels overlap.
         const std::vector<QRectF> rects = window.chart()->kernelLabelRects();

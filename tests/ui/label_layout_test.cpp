@@ -59,8 +59,8 @@ TEST(UiLabelLayout, SegmentRectangleIntersection)
 TEST(FreeRow, FindsTheFirstRowClearOfTextAndPrefersOneClearOfLines)
 {
     const QRectF bounds(0, 0, 400, 200);
-    const std::vector<QRectF> taken{QRectF(0, 0, 400, 30)};           // a full-width label on top
-    const std::vector<QLineF> lines{QLineF(0, 40, 400, 40)};            // a curve just below it
+    const std::vector<QRectF> taken{QRectF(0, 0, 400, 30)};   // a full-width label on top
+    const std::vector<QLineF> lines{QLineF(0, 40, 400, 40)};  // a curve just below it
     const auto clear = freeRow(bounds, QSizeF(120, 20), taken, lines, true);
     ASSERT_TRUE(clear.has_value());
     EXPECT_GT(clear->top(), 40.0) << "below the curve, not across it";

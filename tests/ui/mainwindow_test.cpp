@@ -1,5 +1,6 @@
 // The window: opening, overlaying, bad files, saving, the measurement runner wired to the chart.
 
+#include "ui/mainwindow.h"
 #include "core/scene/scene_facts.h"
 #include "core/session/session_json.h"
 #include "tests/ui/test_session.h"
@@ -8,29 +9,28 @@
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
-#include "ui/mainwindow.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/settings.h"
 #include "ui/talk/presentation_window.h"
 #include "ui/talk/scene_view.h"
-#include "ui/settings.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
-#include <QMimeData>
-#include <QUrl>
 #include <QMessageBox>
-#include <QSignalSpy>
-#include <QDockWidget>
+#include <QMimeData>
 #include <QPointer>
+#include <QSignalSpy>
 #include <QTabWidget>
-#include <QTest>
 #include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
 
 #include <gtest/gtest.h>
 

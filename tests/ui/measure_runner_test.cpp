@@ -1,7 +1,7 @@
 // The measurement runner: progress arrives, partial results are coalesced, cancel stops the worker.
 
-#include "tests/ui/test_session.h"
 #include "ui/runner/measure_runner.h"
+#include "tests/ui/test_session.h"
 
 #include <QSignalSpy>
 

@@ -1,10 +1,10 @@
 // The roofline chart: series per ceiling and kernel, exact roofs, pixel probes at data coordinates,
 // labels that do not overlap. Grabs land in the build tree for a human to look at.
 
+#include "ui/chart/roofline_chart.h"
 #include "core/session/session_json.h"
 #include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/chart/roofline_chart.h"
 
 #include <QLegend>
 #include <QLegendMarker>
@@ -256,7 +256,7 @@ TEST(RooflineChart, TheExampleSessionAtSlideSizeLabelsEveryKernelWithoutOverlap)
     RooflineChart chart;
     chart.setSessions({session.value()});
     EXPECT_EQ(chart.ceilingSeries().size(), static_cast<qsizetype>(session.value().computeCeilings.size() +
-                                                                    session.value().bandwidthCeilings.size()));
+                                                                   session.value().bandwidthCeilings.size()));
     EXPECT_EQ(chart.kernelPointCount(), static_cast<int>(session.value().kernels.size()));
     fixtures::layoutNow(chart, QSize(1920, 1080));
     fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("example_1080p.png")));

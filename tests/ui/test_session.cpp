@@ -95,10 +95,10 @@ Session zen4Session()
             gbps = 120.0;
         else if (bytes <= 64 * 1024 * 1024)
             gbps = 70.0;
-        p.level = bytes <= 32 * 1024 ? QStringLiteral("L1")
-                  : bytes <= 1024 * 1024 ? QStringLiteral("L2")
+        p.level = bytes <= 32 * 1024          ? QStringLiteral("L1")
+                  : bytes <= 1024 * 1024      ? QStringLiteral("L2")
                   : bytes <= 32 * 1024 * 1024 ? QStringLiteral("L3")
-                                               : QStringLiteral("DRAM");
+                                              : QStringLiteral("DRAM");
         p.gbps = gbps;
         p.spread = {gbps * 0.95, gbps, gbps * 1.03};
         s.bandwidthCurve.push_back(p);
@@ -113,16 +113,23 @@ Session zen4Session()
     for (const auto& [n, gflops] : add) {
         const double dn = n;
         s.kernels.push_back(kernel(QStringLiteral("add %1").arg(n), QStringLiteral("add"),
-            QStringLiteral("%1x%1").arg(n), dn * dn, 12.0 * dn * dn, gflops, 0.04));
+                                   QStringLiteral("%1x%1").arg(n), dn * dn, 12.0 * dn * dn, gflops, 0.04));
     }
     // Decode: a 1 GiB fp32 weight matrix read once per step, 2 FLOPs per weight per vector in the batch.
     const double weights = 256.0 * 1024 * 1024;
-    const std::array<std::pair<int, double>, 9> decode = {{{1, 17.0}, {2, 33.0}, {4, 62.0}, {8, 105.0}, {16, 140.0},
-        {32, 160.0}, {64, 170.0}, {128, 178.0}, {256, 185.0}}};
+    const std::array<std::pair<int, double>, 9> decode = {{{1, 17.0},
+                                                           {2, 33.0},
+                                                           {4, 62.0},
+                                                           {8, 105.0},
+                                                           {16, 140.0},
+                                                           {32, 160.0},
+                                                           {64, 170.0},
+                                                           {128, 178.0},
+                                                           {256, 185.0}}};
     for (const auto& [batch, gflops] : decode) {
-        KernelResult k = kernel(QStringLiteral("decode B=%1").arg(batch), QStringLiteral("decode"),
-                                QStringLiteral("16384x16384 x B=%1").arg(batch), 2.0 * weights * batch,
-                                4.0 * weights, gflops, 0.03);
+        KernelResult k =
+            kernel(QStringLiteral("decode B=%1").arg(batch), QStringLiteral("decode"),
+                   QStringLiteral("16384x16384 x B=%1").arg(batch), 2.0 * weights * batch, 4.0 * weights, gflops, 0.03);
         k.batch = batch;
         k.tokensPerSecond = batch / k.seconds;
         s.kernels.push_back(k);
@@ -160,9 +167,9 @@ Session manyKernelSession(int count)
         const double intensity = std::pow(10.0, -1.5 + 4.5 * (i % 997) / 997.0);
         const double roof = std::min(230.0, 40.0 * intensity);
         const double gflops = roof * (0.2 + 0.75 * ((i * 7919) % 1000) / 1000.0);
-        s.kernels.push_back(
-            kernel(QStringLiteral("k%1").arg(i), i % 2 ? QStringLiteral("sgemm") : QStringLiteral("add"), QString(),
-                gflops * 1e9 * 0.01, gflops * 1e9 * 0.01 / intensity, gflops, 0.02));
+        s.kernels.push_back(kernel(QStringLiteral("k%1").arg(i),
+                                   i % 2 ? QStringLiteral("sgemm") : QStringLiteral("add"), QString(),
+                                   gflops * 1e9 * 0.01, gflops * 1e9 * 0.01 / intensity, gflops, 0.02));
     }
     return s;
 }

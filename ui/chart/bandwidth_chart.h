@@ -46,15 +46,15 @@ private:
     Session m_session;
     ChartTheme m_theme;
     QString m_selectedLevel;
-    QValueAxis* m_axisX = nullptr;          // log2(bytes), hidden: carries the data
-    QCategoryAxis* m_axisXLabels = nullptr; // "4 KiB", "1 MiB" ... at the matching log2 positions
+    QValueAxis* m_axisX = nullptr;           // log2(bytes), hidden: carries the data
+    QCategoryAxis* m_axisXLabels = nullptr;  // "4 KiB", "1 MiB" ... at the matching log2 positions
     QLogValueAxis* m_axisY = nullptr;
     QLineSeries* m_curve = nullptr;
     QScatterSeries* m_points = nullptr;
     QScatterSeries* m_selectedPoints = nullptr;
     ChartAnnotations* m_annotations = nullptr;
     int m_cacheMarkers = 0;
-    std::vector<std::pair<double, QString>> m_cacheSizes;   // log2(bytes), label
+    std::vector<std::pair<double, QString>> m_cacheSizes;  // log2(bytes), label
 };
 
 }  // namespace ridgeline::ui

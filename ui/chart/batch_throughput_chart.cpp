@@ -22,11 +22,14 @@ namespace ridgeline::ui {
 namespace {
 
 constexpr double kAnnotationZ = 4.5;  // over the series (4), under the legend (5)
-constexpr double kXLow = 0.75;  // batch axis: a little room left of 1 and right of 4096
+constexpr double kXLow = 0.75;        // batch axis: a little room left of 1 and right of 4096
 constexpr double kXHighFactor = 1.35;
 constexpr double kDefaultMaxBatch = 4096.0;
 
-QColor tokensColor(const ChartTheme& theme) { return theme.sessionColor(0); }
+QColor tokensColor(const ChartTheme& theme)
+{
+    return theme.sessionColor(0);
+}
 QColor stepColor(const ChartTheme& theme)
 {
     return theme.kind == ThemeKind::Light ? QColor(0xc2, 0x4e, 0x00) : QColor(0xff, 0x9e, 0x4a);
@@ -298,8 +301,9 @@ void BatchThroughputChart::relayout()
             const QFontMetricsF bigMetrics(big);
             const QString elided = bigMetrics.elidedText(m_message, Qt::ElideRight, plot.width() - 24.0);
             const double w = bigMetrics.horizontalAdvance(elided);
-            texts.push_back({elided, QPointF(plot.center().x() - w / 2.0, plot.center().y() - bigMetrics.height() / 2.0),
-                             0.0, m_theme.mutedText, big, QColor()});
+            texts.push_back({elided,
+                             QPointF(plot.center().x() - w / 2.0, plot.center().y() - bigMetrics.height() / 2.0), 0.0,
+                             m_theme.mutedText, big, QColor()});
         }
         m_fixed->setContent({}, std::move(texts), {});
         m_moving->clear();
@@ -312,7 +316,9 @@ void BatchThroughputChart::relayout()
 
     // The context these curves are for, top right; the knee label drops a row rather than cover it.
     {
-        const QString label = m_data.context == 1 ? tr("1 token of context") : tr("%1 tokens of context").arg(formatInteger(double(m_data.context)));
+        const QString label = m_data.context == 1
+                                  ? tr("1 token of context")
+                                  : tr("%1 tokens of context").arg(formatInteger(double(m_data.context)));
         const double w = metrics.horizontalAdvance(label);
         obstacles.push_back(text(label, QPointF(plot.right() - pad - w, plot.top() + pad), m_theme.text));
     }
@@ -320,8 +326,9 @@ void BatchThroughputChart::relayout()
     const QRectF contextRect = obstacles.back();
     auto topRow = [&](double left, double width) {
         const QRectF first(left, plot.top() + pad, width, lineHeight);
-        return first.adjusted(-2.0 * pad, 0.0, 2.0 * pad, 0.0).intersects(contextRect) ? plot.top() + 2.0 * pad + lineHeight
-                                                                                   : plot.top() + pad;
+        return first.adjusted(-2.0 * pad, 0.0, 2.0 * pad, 0.0).intersects(contextRect)
+                   ? plot.top() + 2.0 * pad + lineHeight
+                   : plot.top() + pad;
     };
     // The compute-bound knee: a dashed line with its batch, at the top of the plot.
     const std::int64_t knee = m_data.kneeBatch.value_or(0);
@@ -343,9 +350,10 @@ void BatchThroughputChart::relayout()
 
     // The memory limit: where the shading starts, with the largest batch that fits.
     if (m_data.maxFittingBatch < m_data.maxShownBatch) {
-        const QString label = m_data.maxFittingBatch > 0
-            ? tr("B > %1 does not fit in memory").arg(formatInteger(double(m_data.maxFittingBatch)))
-            : tr("not even one sequence fits in memory");
+        const QString label =
+            m_data.maxFittingBatch > 0
+                ? tr("B > %1 does not fit in memory").arg(formatInteger(double(m_data.maxFittingBatch)))
+                : tr("not even one sequence fits in memory");
         const double w = metrics.horizontalAdvance(label);
         const double x = m_data.maxFittingBatch > 0 ? xAt(double(m_data.maxFittingBatch)) : plot.left();
         const double left = std::clamp(x + pad, plot.left() + pad, plot.right() - pad - w);
@@ -357,14 +365,13 @@ void BatchThroughputChart::relayout()
     texts = {};
 
     // The current batch: a line through both markers and its numbers beside the tokens/s marker.
-    const QPointF tokensAt =
-        chart()->mapToPosition(QPointF(double(m_data.batch), m_data.tokensPerSecond), m_tokens);
+    const QPointF tokensAt = chart()->mapToPosition(QPointF(double(m_data.batch), m_data.tokensPerSecond), m_tokens);
     const QPointF stepAt = chart()->mapToPosition(QPointF(double(m_data.batch), m_data.stepSeconds * 1e3), m_step);
-    lines.push_back({QLineF(tokensAt.x(), plot.top(), tokensAt.x(), plot.bottom()),
-                     QPen(m_theme.highlight, 1.5, Qt::DotLine)});
+    lines.push_back(
+        {QLineF(tokensAt.x(), plot.top(), tokensAt.x(), plot.bottom()), QPen(m_theme.highlight, 1.5, Qt::DotLine)});
     // Each marker carries its own number: one long label would be as wide as the plot on a slide.
-    const QString tokensLabel = tr("B = %1: %2 tokens/s")
-                                    .arg(formatInteger(double(m_data.batch)), formatNumber(m_data.tokensPerSecond));
+    const QString tokensLabel =
+        tr("B = %1: %2 tokens/s").arg(formatInteger(double(m_data.batch)), formatNumber(m_data.tokensPerSecond));
     const QString stepLabel = tr("%1 per step").arg(formatSeconds(m_data.stepSeconds));
     LabelLayoutInput layout;
     layout.bounds = plot.adjusted(pad, pad, -pad, -pad);

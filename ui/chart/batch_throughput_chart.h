@@ -61,13 +61,13 @@ private:
     QAreaSeries* m_noFit = nullptr;
     QLineSeries* m_noFitUpper = nullptr;
     QLineSeries* m_noFitLower = nullptr;
-    QLineSeries* m_tokens = nullptr;  // batches that fit
+    QLineSeries* m_tokens = nullptr;      // batches that fit
     QLineSeries* m_tokensOver = nullptr;  // batches that do not (dotted)
     QLineSeries* m_step = nullptr;
     QLineSeries* m_stepOver = nullptr;
     QScatterSeries* m_currentTokens = nullptr;
     QScatterSeries* m_currentStep = nullptr;
-    ChartOverlay* m_fixed = nullptr;  // knee and memory limit: change with the curves
+    ChartOverlay* m_fixed = nullptr;   // knee and memory limit: change with the curves
     ChartOverlay* m_moving = nullptr;  // the current batch: changes on every batch step
 };
 

@@ -28,7 +28,6 @@ void applyBatchingTheme(QChartView* view, const ChartTheme& theme, std::initiali
 // QChart relays itself out on every setTitle, even an unchanged one: set it only when it differs.
 void setChartTitle(QChart* chart, const QString& title);
 
-
 // Axis limits snapped outward to whole decades: dragging a slider then rarely changes an axis, so the
 // picture holds still (and the grid and labels need not be rebuilt) while the curves move.
 double decadeBelow(double value);

@@ -63,8 +63,8 @@ void ChartAnnotations::paint(QPainter* painter, const QStyleOptionGraphicsItem*,
             fill.setAlphaF(0.85f);
             painter->setPen(Qt::NoPen);
             painter->setBrush(fill);
-            painter->drawRoundedRect(
-                QRectF(-3.0, 0.0, metrics.horizontalAdvance(text.text) + 6.0, metrics.height()), 3.0, 3.0);
+            painter->drawRoundedRect(QRectF(-3.0, 0.0, metrics.horizontalAdvance(text.text) + 6.0, metrics.height()),
+                                     3.0, 3.0);
         } else if (text.halo.isValid()) {
             // A halo in the background colour keeps text legible where it crosses a line or a grid.
             QPainterPath path;

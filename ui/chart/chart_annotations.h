@@ -15,12 +15,12 @@ namespace ridgeline::ui {
 
 struct AnnotationText {
     QString text;
-    QPointF origin;         // top-left of the text box before rotation, chart coordinates
+    QPointF origin;             // top-left of the text box before rotation, chart coordinates
     double angleDegrees = 0.0;  // rotation about `origin`
     QColor color;
     QFont font;
-    QColor halo;            // drawn behind the text so it stays readable over lines; invalid = none
-    bool boxed = false;     // a background-coloured box behind the text: for labels that sit on dashed lines
+    QColor halo;         // drawn behind the text so it stays readable over lines; invalid = none
+    bool boxed = false;  // a background-coloured box behind the text: for labels that sit on dashed lines
 };
 
 struct AnnotationLine {

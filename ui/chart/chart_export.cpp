@@ -115,8 +115,8 @@ std::optional<Error> exportPng(const ChartContent& content, const QString& path,
     if (auto error = checkSize(size))
         return error;
     if (!(devicePixelRatio >= 0.5 && devicePixelRatio <= 4.0))
-        return makeError(
-            Error::Code::InvalidArgument, tr("Device pixel ratio %1 is outside 0.5..4.").arg(devicePixelRatio));
+        return makeError(Error::Code::InvalidArgument,
+                         tr("Device pixel ratio %1 is outside 0.5..4.").arg(devicePixelRatio));
     const QImage image = renderChartImage(content, size, devicePixelRatio);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
@@ -159,8 +159,8 @@ std::optional<Error> exportPdf(const ChartContent& content, const QString& path,
         // One page exactly the chart's size: 96 px per inch, so 1920x1080 px is 20 x 11.25 in.
         QPdfWriter writer(&file);
         writer.setResolution(96);
-        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(size.width() * 0.75, size.height() * 0.75),
-                                                   QPageSize::Point, QString(), QPageSize::ExactMatch),
+        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(size.width() * 0.75, size.height() * 0.75), QPageSize::Point,
+                                                   QString(), QPageSize::ExactMatch),
                                          QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
         writer.setTitle(tr("Roofline"));
         writer.setCreator(QStringLiteral("Ridgeline"));
@@ -201,9 +201,8 @@ QByteArray chartCsv(const ChartContent& content)
         }
     }
     for (const NamedRoof& r : content.extraRoofs)
-        row({QString(), r.name, QStringLiteral("roof"), r.name, QString(), QString(),
-             number(ridgeIntensity(r.roof)), number(r.roof.peakGflops), QString(), QString(),
-             number(r.roof.bandwidthGbps)});
+        row({QString(), r.name, QStringLiteral("roof"), r.name, QString(), QString(), number(ridgeIntensity(r.roof)),
+             number(r.roof.peakGflops), QString(), QString(), number(r.roof.bandwidthGbps)});
     return csv.toUtf8();
 }
 
@@ -222,14 +221,14 @@ std::optional<Error> exportChart(const ChartContent& content, const QString& pat
         return makeError(Error::Code::Unsupported,
                          tr("Cannot export to %1: use a .png, .svg, .pdf or .csv file name.").arg(path));
     switch (*format) {
-    case ExportFormat::Png:
-        return exportPng(content, path, size, devicePixelRatio);
-    case ExportFormat::Svg:
-        return exportSvg(content, path, size);
-    case ExportFormat::Pdf:
-        return exportPdf(content, path, size);
-    case ExportFormat::Csv:
-        return exportCsv(content, path);
+        case ExportFormat::Png:
+            return exportPng(content, path, size, devicePixelRatio);
+        case ExportFormat::Svg:
+            return exportSvg(content, path, size);
+        case ExportFormat::Pdf:
+            return exportPdf(content, path, size);
+        case ExportFormat::Csv:
+            return exportCsv(content, path);
     }
     return std::nullopt;
 }

@@ -1,10 +1,10 @@
 #include "ui/chart/chart_overlay.h"
 
 #include <QFontMetricsF>
+#include <QGlyphRun>
 #include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
-#include <QGlyphRun>
 #include <QStyleOptionGraphicsItem>
 #include <QTextLayout>
 #include <QTransform>
@@ -16,7 +16,7 @@ namespace ridgeline::ui {
 
 namespace {
 
-constexpr double kHaloWidth = 4.0;  // as ChartAnnotations draws it
+constexpr double kHaloWidth = 4.0;      // as ChartAnnotations draws it
 constexpr double kMargin = kHaloWidth;  // room for the halo around the text box
 
 QRectF textBox(const AnnotationText& text)
@@ -76,7 +76,7 @@ namespace {
 bool sameText(const AnnotationText& a, const AnnotationText& b)
 {
     return a.text == b.text && a.origin == b.origin && a.angleDegrees == b.angleDegrees && a.color == b.color &&
-        a.font == b.font && a.halo == b.halo;
+           a.font == b.font && a.halo == b.halo;
 }
 
 bool sameLine(const AnnotationLine& a, const AnnotationLine& b)
@@ -154,7 +154,8 @@ const ChartOverlay::RenderedText& ChartOverlay::rendered(std::size_t index, doub
         return r;
     const AnnotationText& text = m_texts[index];
     const QRectF box = textBox(text);
-    const QSize pixels(static_cast<int>(std::ceil(box.width() * scale)), static_cast<int>(std::ceil(box.height() * scale)));
+    const QSize pixels(static_cast<int>(std::ceil(box.width() * scale)),
+                       static_cast<int>(std::ceil(box.height() * scale)));
     r.image = QImage(pixels.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
     r.image.fill(Qt::transparent);
     r.scale = scale;

@@ -22,11 +22,11 @@ struct ChartTheme {
     QColor mutedText;
     QColor grid;
     QColor minorGrid;
-    QColor computeRoof;            // every compute ceiling; the best one is drawn bold
-    QColor memoryRegion;           // shading left of the ridge
-    QColor computeRegion;          // shading right of the ridge
+    QColor computeRoof;    // every compute ceiling; the best one is drawn bold
+    QColor memoryRegion;   // shading left of the ridge
+    QColor computeRegion;  // shading right of the ridge
     QColor isoEfficiency;
-    QColor highlight;              // ring around the selected kernel
+    QColor highlight;  // ring around the selected kernel
 
     QFont titleFont;
     QFont axisTitleFont;
@@ -35,7 +35,7 @@ struct ChartTheme {
     QFont kernelLabelFont;
     QFont legendFont;
 
-    double boldRoofWidth = 3.5;    // px
+    double boldRoofWidth = 3.5;  // px
     double roofWidth = 2.0;
     double markerSize = 13.0;
 

@@ -103,7 +103,8 @@ void CpuBatchingChart::setData(const CpuBatchingData& data)
         return;
     }
     chart()->legend()->setVisible(true);
-    setChartTitle(chart(), tr("This CPU: decode of a %1\u00d7%1 fp32 matrix, measured vs roofline").arg(data.matrixDim));
+    setChartTitle(chart(),
+                  tr("This CPU: decode of a %1\u00d7%1 fp32 matrix, measured vs roofline").arg(data.matrixDim));
     m_predicted->setName(tr("roofline of this CPU: %1 GFLOP/s, %2 GB/s")
                              .arg(formatNumber(data.peakGflops), formatNumber(data.bandwidthGbps)));
     m_measuredDots->setName(tr("measured tokens/s"));
@@ -171,8 +172,8 @@ void CpuBatchingChart::relayout()
         const QString label = tr("roofline knee B \u2248 %1").arg(formatNumber(*m_data.kneeBatch, 2));
         const double w = metrics.horizontalAdvance(label);
         const double left = x + pad + w <= plot.right() - pad ? x + pad : x - pad - w;
-        texts.push_back({label, QPointF(left, plot.bottom() - pad - lineHeight), 0.0, m_theme.text, labelFont,
-                         m_theme.background});
+        texts.push_back(
+            {label, QPointF(left, plot.bottom() - pad - lineHeight), 0.0, m_theme.text, labelFont, m_theme.background});
     }
     // Which machine, top left and quiet.
     {

@@ -25,7 +25,10 @@ constexpr double kRingClearance = kRingRadius + 4.0;
 constexpr double kAnnotationZ = 4.5;
 constexpr double kOverdraw = 1e3;  // roofs run past the visible range
 
-QColor trajectoryColor(const ChartTheme& theme) { return theme.sessionColor(0); }
+QColor trajectoryColor(const ChartTheme& theme)
+{
+    return theme.sessionColor(0);
+}
 QColor attentionColor(const ChartTheme& theme)
 {
     return theme.kind == ThemeKind::Light ? QColor(0x00, 0x8a, 0x64) : QColor(0x3c, 0xd0, 0xa0);
@@ -54,7 +57,8 @@ bool sameTrajectory(const DecodeRooflineData& a, const DecodeRooflineData& b)
         return false;
     for (std::size_t i = 0; i < a.trajectory.size(); ++i)
         if (a.trajectory[i].batch != b.trajectory[i].batch || a.trajectory[i].intensity != b.trajectory[i].intensity ||
-            a.trajectory[i].achievedTflops != b.trajectory[i].achievedTflops || a.trajectory[i].fits != b.trajectory[i].fits)
+            a.trajectory[i].achievedTflops != b.trajectory[i].achievedTflops ||
+            a.trajectory[i].fits != b.trajectory[i].fits)
             return false;
     return true;
 }
@@ -228,7 +232,8 @@ void DecodeRooflineChart::setData(const DecodeRooflineData& data)
         const std::vector<QPointF> roofPoints = roofVertices(effective, x0 / kOverdraw, x1 * kOverdraw);
         m_roof->replace(QList<QPointF>(roofPoints.begin(), roofPoints.end()));
         if (data.datasheet) {
-            const std::vector<QPointF> sheet = roofVertices(inTeraUnits(*data.datasheet), x0 / kOverdraw, x1 * kOverdraw);
+            const std::vector<QPointF> sheet =
+                roofVertices(inTeraUnits(*data.datasheet), x0 / kOverdraw, x1 * kOverdraw);
             m_datasheet->replace(QList<QPointF>(sheet.begin(), sheet.end()));
         } else {
             m_datasheet->clear();
@@ -295,8 +300,9 @@ void DecodeRooflineChart::relayout()
             const QFontMetricsF bigMetrics(big);
             const QString elided = bigMetrics.elidedText(m_message, Qt::ElideRight, plot.width() - 24.0);
             const double w = bigMetrics.horizontalAdvance(elided);
-            texts.push_back({elided, QPointF(plot.center().x() - w / 2.0, plot.center().y() - bigMetrics.height() / 2.0),
-                             0.0, m_theme.mutedText, big, QColor()});
+            texts.push_back({elided,
+                             QPointF(plot.center().x() - w / 2.0, plot.center().y() - bigMetrics.height() / 2.0), 0.0,
+                             m_theme.mutedText, big, QColor()});
         }
         m_fixed->setContent({}, std::move(texts), {});
         m_moving->clear();
@@ -352,7 +358,8 @@ void DecodeRooflineChart::relayout()
     // Ridge: a dotted drop from the corner of the roof the model uses, labelled at the bottom.
     {
         const QPointF corner = at(ridge, effective.peakGflops);
-        lines.push_back({QLineF(corner, QPointF(corner.x(), plot.bottom())), QPen(m_theme.mutedText, 1.5, Qt::DotLine)});
+        lines.push_back(
+            {QLineF(corner, QPointF(corner.x(), plot.bottom())), QPen(m_theme.mutedText, 1.5, Qt::DotLine)});
         const QString label = tr("ridge %1 FLOP/byte").arg(formatNumber(ridge));
         const double w = metrics.horizontalAdvance(label);
         const double left = corner.x() + pad + w <= plot.right() - pad ? corner.x() + pad : corner.x() - pad - w;
@@ -430,7 +437,8 @@ void DecodeRooflineChart::relayout()
                         if (placed[other].placed)
                             addOverlap(placed[other].rect, 1.0);
                     const double distance = QLineF(candidate.center(), anchor).length();
-                    if (overlap < bestOverlap - 1.0 || (std::fabs(overlap - bestOverlap) <= 1.0 && distance < bestDistance)) {
+                    if (overlap < bestOverlap - 1.0 ||
+                        (std::fabs(overlap - bestOverlap) <= 1.0 && distance < bestDistance)) {
                         bestOverlap = overlap;
                         bestDistance = distance;
                         chosen = candidate;
@@ -473,10 +481,11 @@ void DecodeRooflineChart::relayout()
 
     std::vector<PointLabel> fixedRequests;
     if (m_data.hasAttention)
-        fixedRequests.push_back({{tr("attention alone: %1 FLOP/byte").arg(formatNumber(m_data.attentionIntensity)),
-                                  m_data.attentionBound == Bound::Memory ? tr("memory-bound at any batch")
-                                                                         : tr("compute-bound")},
-                                 at(m_data.attentionIntensity, m_data.attentionTflops), attentionColor(m_theme)});
+        fixedRequests.push_back(
+            {{tr("attention alone: %1 FLOP/byte").arg(formatNumber(m_data.attentionIntensity)),
+              m_data.attentionBound == Bound::Memory ? tr("memory-bound at any batch") : tr("compute-bound")},
+             at(m_data.attentionIntensity, m_data.attentionTflops),
+             attentionColor(m_theme)});
     struct Mark {
         std::int64_t first = 0;
         std::int64_t last = 0;
@@ -493,9 +502,10 @@ void DecodeRooflineChart::relayout()
             marks.push_back({s.batch, s.batch, p});
     }
     for (const Mark& m : marks) {
-        const QString text = m.first == m.last
-            ? QStringLiteral("B=%1").arg(formatInteger(double(m.first)))
-            : QStringLiteral("B=%1\u2013%2").arg(formatInteger(double(m.first)), formatInteger(double(m.last)));
+        const QString text =
+            m.first == m.last
+                ? QStringLiteral("B=%1").arg(formatInteger(double(m.first)))
+                : QStringLiteral("B=%1\u2013%2").arg(formatInteger(double(m.first)), formatInteger(double(m.last)));
         fixedRequests.push_back({{text}, m.anchor, trajectoryColor(m_theme)});
     }
     std::vector<DrawnLabel> fixedLabels = place(fixedRequests, obstacles, obstacles.size(), m_data.hasAttention);
@@ -511,7 +521,8 @@ void DecodeRooflineChart::relayout()
          tr("%1 FLOP/byte, %2%3")
              .arg(formatNumber(cur.intensity), m_data.bound == Bound::Memory ? tr("memory-bound") : tr("compute-bound"),
                   cur.fits ? QString() : tr(", does not fit"))},
-        curAt, m_theme.highlight};
+        curAt,
+        m_theme.highlight};
     const std::size_t attentionLabels = m_data.hasAttention && !fixedLabels.empty() ? 1 : 0;
     const std::vector<DrawnLabel> currentLabel = place({current}, taken, obstacles.size() + attentionLabels, true);
     // In a crowded plot the current step's label wins: a batch mark's label it would cover is left out
@@ -527,7 +538,8 @@ void DecodeRooflineChart::relayout()
     std::vector<AnnotationLine> movingLines;
     std::vector<AnnotationText> movingTexts;
     draw(currentLabel, movingLines, movingTexts);
-    m_moving->setContent(std::move(movingLines), std::move(movingTexts), {{curAt, kRingRadius, QPen(m_theme.highlight, 2.5)}});
+    m_moving->setContent(std::move(movingLines), std::move(movingTexts),
+                         {{curAt, kRingRadius, QPen(m_theme.highlight, 2.5)}});
 }
 
 }  // namespace ridgeline::ui

@@ -58,12 +58,12 @@ private:
     QLogValueAxis* m_axisY = nullptr;
     QLineSeries* m_datasheet = nullptr;
     QLineSeries* m_roof = nullptr;
-    QLineSeries* m_trajectory = nullptr;  // batches that fit
+    QLineSeries* m_trajectory = nullptr;      // batches that fit
     QLineSeries* m_trajectoryOver = nullptr;  // batches that do not (dotted)
-    QScatterSeries* m_marks = nullptr;  // B = 1, 4, 16 ... along the trajectory
+    QScatterSeries* m_marks = nullptr;        // B = 1, 4, 16 ... along the trajectory
     QScatterSeries* m_attention = nullptr;
     QScatterSeries* m_current = nullptr;
-    ChartOverlay* m_fixed = nullptr;  // roof, ridge, attention and batch-mark labels
+    ChartOverlay* m_fixed = nullptr;   // roof, ridge, attention and batch-mark labels
     ChartOverlay* m_moving = nullptr;  // the current step's label and ring
 };
 

@@ -76,9 +76,7 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
         {{1, 0}, {-1, 0}, {1, -1}, {1, 1}, {-1, -1}, {-1, 1}, {0, -1}, {0, 1}}};
 
     std::vector<QRectF> taken = input.obstacles;
-    auto radiusOf = [&](const LabelRequest& label) {
-        return label.radius > 0.0 ? label.radius : input.markerRadius;
-    };
+    auto radiusOf = [&](const LabelRequest& label) { return label.radius > 0.0 ? label.radius : input.markerRadius; };
     for (const LabelRequest& label : input.labels) {
         const double r = radiusOf(label);
         taken.emplace_back(label.anchor.x() - r, label.anchor.y() - r, 2 * r, 2 * r);
@@ -95,8 +93,8 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
                 ++neighbours[i];
         }
     }
-    std::stable_sort(
-        order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return neighbours[a] > neighbours[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return neighbours[a] > neighbours[b]; });
 
     std::vector<LabelPlacement> result(input.labels.size());
     std::vector<QLineF> leaders;
@@ -111,18 +109,18 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
         for (int ring = 0; ring < input.rings; ++ring) {
             const double distance = r + 3.0 + ring * (label.size.height() * 1.1 + 2.0);
             for (std::size_t d = 0; d < kDirections.size(); ++d) {
-                const QRectF rect = candidateRect(label.anchor, label.size, distance, kDirections[d][0],
-                                                  kDirections[d][1]);
+                const QRectF rect =
+                    candidateRect(label.anchor, label.size, distance, kDirections[d][0], kDirections[d][1]);
                 if (!input.bounds.contains(rect))
                     continue;
                 // Air to the side of everything but its own point: two labels end to end read as one
                 // ("sgemm 512 sgemm 1024").
                 const QRectF padded = rect.adjusted(-kSideGap, -1, kSideGap, 1);
                 const QRectF& ownMarker = taken[input.obstacles.size() + i];
-                const bool blocked = ownMarker.intersects(rect.adjusted(-2, -1, 2, 1))
-                    || std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) {
-                           return &other != &ownMarker && other.intersects(padded);
-                       });
+                const bool blocked = ownMarker.intersects(rect.adjusted(-2, -1, 2, 1)) ||
+                                     std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) {
+                                         return &other != &ownMarker && other.intersects(padded);
+                                     });
                 if (blocked)
                     continue;
                 // Text on a roof is the worst outcome: any clean spot within reach beats it.
@@ -136,8 +134,8 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
                     if (leader.length() > r)
                         leader.setP1(leader.pointAt(r / leader.length()));
                     const bool cutsSomething = std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) {
-                        return !other.contains(label.anchor)
-                            && segmentIntersectsRect(leader, other.adjusted(1, 1, -1, -1));
+                        return !other.contains(label.anchor) &&
+                               segmentIntersectsRect(leader, other.adjusted(1, 1, -1, -1));
                     });
                     if (cutsSomething)
                         continue;

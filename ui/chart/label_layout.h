@@ -14,24 +14,24 @@
 namespace ridgeline::ui {
 
 struct LabelRequest {
-    QPointF anchor;     // the point being labelled, in pixels
-    QSizeF size;        // the label's text box
-    double radius = 0.0;    // this marker's radius when it differs from markerRadius (dots sized by time)
+    QPointF anchor;       // the point being labelled, in pixels
+    QSizeF size;          // the label's text box
+    double radius = 0.0;  // this marker's radius when it differs from markerRadius (dots sized by time)
 };
 
 struct LabelPlacement {
-    bool placed = false;    // false when no free position was found: the label is not drawn
+    bool placed = false;  // false when no free position was found: the label is not drawn
     QRectF rect;
     bool needsLeader = false;
-    QLineF leader;          // from the marker's edge to the label box
+    QLineF leader;  // from the marker's edge to the label box
 };
 
 struct LabelLayoutInput {
     std::vector<LabelRequest> labels;
-    QRectF bounds;                      // labels stay inside
-    std::vector<QRectF> obstacles;      // fixed boxes: other text, legend ...
-    std::vector<QLineF> lines;          // lines a label should rather not cross (roofs)
-    double markerRadius = 6.0;          // every anchor is also an obstacle of this radius
+    QRectF bounds;                  // labels stay inside
+    std::vector<QRectF> obstacles;  // fixed boxes: other text, legend ...
+    std::vector<QLineF> lines;      // lines a label should rather not cross (roofs)
+    double markerRadius = 6.0;      // every anchor is also an obstacle of this radius
     int rings = 9;
 };
 

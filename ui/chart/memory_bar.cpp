@@ -64,8 +64,14 @@ void MemoryBar::showMessage(const QString& message)
     update();
 }
 
-QColor MemoryBar::weightsColor() const { return m_theme.sessionColor(0); }
-QColor MemoryBar::kvColor() const { return m_theme.sessionColor(3); }
+QColor MemoryBar::weightsColor() const
+{
+    return m_theme.sessionColor(0);
+}
+QColor MemoryBar::kvColor() const
+{
+    return m_theme.sessionColor(3);
+}
 QColor MemoryBar::overColor() const
 {
     return m_theme.kind == ThemeKind::Light ? QColor(0xc0, 0x10, 0x10) : QColor(0xff, 0x5c, 0x5c);
@@ -97,8 +103,9 @@ void MemoryBar::rebuildTexts()
         m_status = tr("DOES NOT FIT: needs %1, the card has %2").arg(formatGiB(required), formatGiB(capacity));
     m_capacityLabel = tr("capacity %1").arg(formatGiB(capacity));
 
-    m_legend.push_back({weightsColor(), false,
-                        tr("Weights %1 (%2)").arg(formatGiB(double(d.weightsBytes)), formatGB(double(d.weightsBytes)))});
+    m_legend.push_back(
+        {weightsColor(), false,
+         tr("Weights %1 (%2)").arg(formatGiB(double(d.weightsBytes)), formatGB(double(d.weightsBytes)))});
     m_legend.push_back({kvColor(), false,
                         tr("KV cache %1 = %2 \u00d7 %3 (%4 each)")
                             .arg(formatMemory(double(d.kvBytes)), formatInteger(double(d.batch)),
@@ -107,9 +114,10 @@ void MemoryBar::rebuildTexts()
         m_legend.push_back({m_theme.minorGrid, false, tr("Free %1").arg(formatGiB(capacity - required))});
     else
         m_legend.push_back({overColor(), true, tr("Over by %1").arg(formatGiB(required - capacity))});
-    const QString maxBatch = d.maxFittingBatch > 0
-        ? tr("Max batch at %1: %2").arg(tokens(d.context), formatInteger(double(d.maxFittingBatch)))
-        : tr("Not even one sequence of %1 fits").arg(tokens(d.context));
+    const QString maxBatch =
+        d.maxFittingBatch > 0
+            ? tr("Max batch at %1: %2").arg(tokens(d.context), formatInteger(double(d.maxFittingBatch)))
+            : tr("Not even one sequence of %1 fits").arg(tokens(d.context));
     m_legend.push_back({QColor(), false, maxBatch});
 }
 
@@ -132,8 +140,8 @@ QSize MemoryBar::minimumSizeHint() const
 {
     const QFontMetricsF title(bold(m_theme.axisTitleFont));
     const QFontMetricsF label(m_theme.legendFont);
-    const double height = kGap + title.height() + kGap + kBarHeight + 4.0 + label.height() + kGap +
-        2.0 * (label.height() + 4.0) + kGap;
+    const double height =
+        kGap + title.height() + kGap + kBarHeight + 4.0 + label.height() + kGap + 2.0 * (label.height() + 4.0) + kGap;
     return QSize(480, static_cast<int>(std::ceil(height)));
 }
 
@@ -213,8 +221,8 @@ void MemoryBar::paintEvent(QPaintEvent*)
         p.drawText(r, Qt::AlignCenter, name);
     };
     inside(weightsRect, tr("weights"), m_theme.background);
-    inside(kvRect.intersected(QRectF(bar.left(), bar.top(), xOf(capacity) - bar.left(), bar.height())),
-           tr("KV cache"), m_theme.background);
+    inside(kvRect.intersected(QRectF(bar.left(), bar.top(), xOf(capacity) - bar.left(), bar.height())), tr("KV cache"),
+           m_theme.background);
     if (d.fits)
         inside(QRectF(QPointF(xOf(required), bar.top()), QPointF(xOf(capacity), bar.bottom())), tr("free"),
                m_theme.mutedText);

@@ -572,7 +572,7 @@ void RooflineChart::addSessionSeries(int index)
         // The lower ceilings recede (lighter, dashed) so the roof that matters reads first on a slide.
         const QColor base = overlay ? sessionColor : m_theme.computeRoof;
         QPen pen(isBest ? base : blend(base, m_theme.background, 0.4),
-            isBest ? m_theme.boldRoofWidth : m_theme.roofWidth, isBest ? Qt::SolidLine : Qt::DashLine);
+                 isBest ? m_theme.boldRoofWidth : m_theme.roofWidth, isBest ? Qt::SolidLine : Qt::DashLine);
         pen.setCapStyle(Qt::FlatCap);
         const bool inLegend = overlay && isBest && !legendTaken;
         QLineSeries* series = addLine({QPointF(start, ceiling.gflops), QPointF(xHigh, ceiling.gflops)}, pen,
@@ -668,8 +668,7 @@ void RooflineChart::addSessionSeries(int index)
         buckets[0];
         for (int k = 0; k < static_cast<int>(s.kernels.size()); ++k) {
             const KernelResult& kernel = s.kernels[static_cast<std::size_t>(k)];
-            if (kernel.kind != kind || kernel.intensity <= 0.0 || kernel.gflops <= 0.0 ||
-                !matchesKernelFilter(kernel))
+            if (kernel.kind != kind || kernel.intensity <= 0.0 || kernel.gflops <= 0.0 || !matchesKernelFilter(kernel))
                 continue;
             const double size = kernelMarkerSize(index, k);
             buckets[size == m_theme.markerSize ? 0L : std::max(1L, std::lround(size))].push_back(k);
@@ -738,7 +737,8 @@ void RooflineChart::addSessionSeries(int index)
 void RooflineChart::applyKindVisibility(int session, const QString& kind, bool visible)
 {
     for (QScatterSeries* series : std::as_const(m_kernelSeries)) {
-        if (series->property("ridgeline.session").toInt() != session || series->property("ridgeline.kind").toString() != kind)
+        if (series->property("ridgeline.session").toInt() != session ||
+            series->property("ridgeline.kind").toString() != kind)
             continue;
         series->setVisible(visible);
         if (!series->property("ridgeline.legend").toBool())
@@ -879,15 +879,15 @@ void RooflineChart::relayout()
         const std::vector<KernelRef>& refs = m_kernelRefs[static_cast<std::size_t>(si)];
         for (qsizetype i = 0; i < points.size(); ++i) {
             const QPointF c = toChart(points[i]);
-            const KernelRef ref = i < static_cast<qsizetype>(refs.size()) ? refs[static_cast<std::size_t>(i)]
-                                                                           : KernelRef{};
+            const KernelRef ref =
+                i < static_cast<qsizetype>(refs.size()) ? refs[static_cast<std::size_t>(i)] : KernelRef{};
             const double r = std::max(markerRadius, kernelMarkerSize(ref.session, ref.kernel) / 2.0 + 1.0);
             markerBoxes.emplace_back(c.x() - r, c.y() - r, 2 * r, 2 * r);
             if (ref.session < 0)
                 continue;
             // The kernel's points at other memory levels (drawn as rings below) are in the way too.
-            const KernelResult& k
-                = m_sessions[static_cast<std::size_t>(ref.session)].kernels[static_cast<std::size_t>(ref.kernel)];
+            const KernelResult& k =
+                m_sessions[static_cast<std::size_t>(ref.session)].kernels[static_cast<std::size_t>(ref.kernel)];
             for (const LevelPoint& level : k.levels) {
                 if (level.intensity <= 0.0)
                     continue;
@@ -915,8 +915,8 @@ void RooflineChart::relayout()
         const QFontMetricsF metrics(font);
         const QSizeF size(metrics.horizontalAdvance(text) + 2.0, metrics.height());
         const double y = toChart(QPointF(xMax, gflops)).y();
-        const double leftmost
-            = std::max(inner.left() + 4.0, toChart(QPointF(std::max(startIntensity, xMin), gflops)).x() + 8.0);
+        const double leftmost =
+            std::max(inner.left() + 4.0, toChart(QPointF(std::max(startIntensity, xMin), gflops)).x() + 8.0);
         std::vector<double> lefts;
         for (int step = 0; step < 16; ++step)
             lefts.push_back(inner.right() - 4.0 - size.width() - step * size.width() * 0.5);
@@ -975,7 +975,8 @@ void RooflineChart::relayout()
         QStringList others;
         while (j < computeSeries.size() && computeSeries[j]->property("ridgeline.value").toDouble() > value / 1.1 &&
                computeSeries[j]->property("ridgeline.session") == lead->property("ridgeline.session")) {
-            others << QStringLiteral("%1 %2").arg(shortName(computeSeries[j]->property("ridgeline.name").toString()),
+            others << QStringLiteral("%1 %2").arg(
+                shortName(computeSeries[j]->property("ridgeline.name").toString()),
                 formatNumber(computeSeries[j]->property("ridgeline.value").toDouble()));
             ++j;
         }
@@ -987,9 +988,9 @@ void RooflineChart::relayout()
     }
     for (int i = 0; i < static_cast<int>(m_extraSeries.size()); ++i) {
         const NamedRoof& r = m_extraRoofs[static_cast<std::size_t>(i)];
-        const QString text = QStringLiteral("%1: %2 TFLOP/s, %3 TB/s")
-                                 .arg(r.name, formatNumber(r.roof.peakGflops / 1000.0),
-                                      formatNumber(r.roof.bandwidthGbps / 1000.0));
+        const QString text =
+            QStringLiteral("%1: %2 TFLOP/s, %3 TB/s")
+                .arg(r.name, formatNumber(r.roof.peakGflops / 1000.0), formatNumber(r.roof.bandwidthGbps / 1000.0));
         placeFlatLabel(text, r.roof.peakGflops, ridgeIntensity(r.roof), m_extraSeries[i]->pen().color());
     }
 
@@ -1008,8 +1009,8 @@ void RooflineChart::relayout()
         if (!(lo < hi))
             continue;
         // Overlays: the colour says which machine; a roof another session already labelled is not repeated.
-        const QString text = QStringLiteral("%1  %2 GB/s").arg(series->property("ridgeline.name").toString(),
-                                                                formatNumber(gbps));
+        const QString text =
+            QStringLiteral("%1  %2 GB/s").arg(series->property("ridgeline.name").toString(), formatNumber(gbps));
         if (std::any_of(texts.begin(), texts.end(), [&](const AnnotationText& t) { return t.text == text; }))
             continue;
         const QFont& font = m_theme.ceilingLabelFont;
@@ -1034,7 +1035,8 @@ void RooflineChart::relayout()
                 boxes.emplace_back(centre.x() - height * 0.4, centre.y() - height * 0.4, height * 0.8, height * 0.8);
             }
             // A little air around each box: two roofs' labels end to end read as one line of text.
-            if (!std::all_of(boxes.begin(), boxes.end(), [&](const QRectF& b) { return isFree(b.adjusted(-6, -2, 6, 2)); }))
+            if (!std::all_of(boxes.begin(), boxes.end(),
+                             [&](const QRectF& b) { return isFree(b.adjusted(-6, -2, 6, 2)); }))
                 continue;
             const QPointF origin = onLine + normal * (height + 3.0);
             texts.push_back({text, origin, angle, series->pen().color(), font, m_theme.background});
@@ -1204,13 +1206,12 @@ void RooflineChart::relayout()
         for (const KernelChange& change : m_changes[static_cast<std::size_t>(si)])
             shownChanges += drawnInFull(si, change.before) && drawnInFull(si, change.after) ? 1 : 0;
     if (shownChanges > kMaxArrows) {
-        const QString text = tr("%1 before/after pairs: filter kernels by name to see their arrows")
-                                 .arg(shownChanges);
+        const QString text = tr("%1 before/after pairs: filter kernels by name to see their arrows").arg(shownChanges);
         const QFontMetricsF metrics(m_theme.kernelLabelFont);
         const QRectF box(inner.left() + 8.0, inner.top() + 4.0, metrics.horizontalAdvance(text) + 2.0,
                          metrics.height());
-        texts.push_back({text, box.topLeft(), 0.0, m_theme.mutedText, m_theme.kernelLabelFont, m_theme.background,
-                         true});
+        texts.push_back(
+            {text, box.topLeft(), 0.0, m_theme.mutedText, m_theme.kernelLabelFont, m_theme.background, true});
         layout.obstacles.push_back(box);
     }
     for (int si = 0; si < static_cast<int>(m_sessions.size()) && shownChanges <= kMaxArrows; ++si) {
@@ -1277,7 +1278,7 @@ void RooflineChart::relayout()
                 fused = &k;
         }
         std::sort(decode.begin(), decode.end(),
-            [](const KernelResult* a, const KernelResult* b) { return a->batch < b->batch; });
+                  [](const KernelResult* a, const KernelResult* b) { return a->batch < b->batch; });
         if (visibleKind && decode.size() > 1 && decode.size() <= static_cast<std::size_t>(kMaxKernelLabels)) {
             QColor color = overlay ? m_theme.sessionColor(si) : m_theme.kernelColor(QStringLiteral("decode"));
             color.setAlphaF(0.55f);
@@ -1295,8 +1296,8 @@ void RooflineChart::relayout()
             QLineF arrow(from, to);
             const double length = arrow.length();
             if (length > 4.0 * markerRadius) {
-                arrow = QLineF(
-                    arrow.pointAt(markerRadius * 1.6 / length), arrow.pointAt(1.0 - markerRadius * 1.8 / length));
+                arrow = QLineF(arrow.pointAt(markerRadius * 1.6 / length),
+                               arrow.pointAt(1.0 - markerRadius * 1.8 / length));
                 QColor color = m_theme.kernelColor(QStringLiteral("fusion-fused"));
                 QPen pen(color, 2.5);
                 pen.setCapStyle(Qt::RoundCap);
@@ -1328,13 +1329,13 @@ void RooflineChart::relayout()
             const QSizeF size(tagMetrics.horizontalAdvance(tag.level) + 2.0, tagMetrics.height());
             for (const double dy : {-(markerRadius + 1.0 + size.height()), markerRadius + 1.0}) {
                 const QRectF box(QPointF(tag.at.x() - size.width() / 2.0, tag.at.y() + dy), size);
-                const bool free = inner.contains(box) &&
-                                  std::none_of(layout.obstacles.begin(), layout.obstacles.end(),
-                                               [&](const QRectF& o) { return o.intersects(box); }) &&
-                                  std::none_of(anchors.begin(), anchors.end(),
-                                               [&](const QRectF& o) { return o.intersects(box); }) &&
-                                  std::none_of(markerBoxes.begin(), markerBoxes.end(),
-                                               [&](const QRectF& o) { return o.intersects(box); });
+                const bool free =
+                    inner.contains(box) &&
+                    std::none_of(layout.obstacles.begin(), layout.obstacles.end(),
+                                 [&](const QRectF& o) { return o.intersects(box); }) &&
+                    std::none_of(anchors.begin(), anchors.end(), [&](const QRectF& o) { return o.intersects(box); }) &&
+                    std::none_of(markerBoxes.begin(), markerBoxes.end(),
+                                 [&](const QRectF& o) { return o.intersects(box); });
                 if (!free)
                     continue;
                 QColor color = tag.color;
@@ -1471,8 +1472,8 @@ void RooflineChart::wheelEvent(QWheelEvent* event)
     }
     // Zoom about the cursor: the data point under it stays put.
     const double f = event->angleDelta().y() > 0 ? 1.0 / 1.25 : 1.25;
-    const QRectF rect(pos.x() - (pos.x() - plot.left()) * f, pos.y() - (pos.y() - plot.top()) * f,
-                      plot.width() * f, plot.height() * f);
+    const QRectF rect(pos.x() - (pos.x() - plot.left()) * f, pos.y() - (pos.y() - plot.top()) * f, plot.width() * f,
+                      plot.height() * f);
     chart()->zoomIn(rect);
     event->accept();
 }
@@ -1521,32 +1522,32 @@ void RooflineChart::mouseReleaseEvent(QMouseEvent* event)
 void RooflineChart::keyPressEvent(QKeyEvent* event)
 {
     switch (event->key()) {
-    case Qt::Key_Plus:
-    case Qt::Key_Equal:
-        chart()->zoom(1.25);
-        break;
-    case Qt::Key_Minus:
-        chart()->zoom(0.8);
-        break;
-    case Qt::Key_Left:
-        chart()->scroll(-30, 0);
-        break;
-    case Qt::Key_Right:
-        chart()->scroll(30, 0);
-        break;
-    case Qt::Key_Up:
-        chart()->scroll(0, 30);
-        break;
-    case Qt::Key_Down:
-        chart()->scroll(0, -30);
-        break;
-    case Qt::Key_Home:
-    case Qt::Key_0:
-        resetView();
-        break;
-    default:
-        QChartView::keyPressEvent(event);
-        return;
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            chart()->zoom(1.25);
+            break;
+        case Qt::Key_Minus:
+            chart()->zoom(0.8);
+            break;
+        case Qt::Key_Left:
+            chart()->scroll(-30, 0);
+            break;
+        case Qt::Key_Right:
+            chart()->scroll(30, 0);
+            break;
+        case Qt::Key_Up:
+            chart()->scroll(0, 30);
+            break;
+        case Qt::Key_Down:
+            chart()->scroll(0, -30);
+            break;
+        case Qt::Key_Home:
+        case Qt::Key_0:
+            resetView();
+            break;
+        default:
+            QChartView::keyPressEvent(event);
+            return;
     }
     event->accept();
 }

@@ -26,17 +26,17 @@ class ChartAnnotations;
 
 // A roof that is not measured: a GPU from the catalog or one typed in by hand.
 struct NamedRoof {
-    QString name;           // "H100 SXM (bf16)"
-    Roof roof;              // GFLOP/s and GB/s, like every other roof on the chart
+    QString name;  // "H100 SXM (bf16)"
+    Roof roof;     // GFLOP/s and GB/s, like every other roof on the chart
 };
 
 struct ChartOptions {
     ThemeKind theme = ThemeKind::Light;
-    bool shadeRegions = false;      // memory-bound (left of the ridge) vs compute-bound
-    bool isoEfficiency = false;     // 50 % and 80 % of the primary roof
+    bool shadeRegions = false;   // memory-bound (left of the ridge) vs compute-bound
+    bool isoEfficiency = false;  // 50 % and 80 % of the primary roof
     bool kernelLabels = true;
     bool errorBars = true;
-    bool ridgeMarker = true;        // dotted line and label at the primary roof's ridge
+    bool ridgeMarker = true;  // dotted line and label at the primary roof's ridge
     // Imported kernels: dot area in proportion to the kernel's share of its import's total time (issue 6).
     bool sizeByTimeShare = false;
 };
@@ -75,13 +75,13 @@ public:
     void resetView();
 
     // What is on the chart, for tests and the CSV export.
-    QList<QLineSeries*> ceilingSeries() const;      // one per compute and bandwidth ceiling, all sessions
+    QList<QLineSeries*> ceilingSeries() const;  // one per compute and bandwidth ceiling, all sessions
     QList<QScatterSeries*> kernelSeries() const;
     QList<QLineSeries*> extraRoofSeries() const;
     // kind is "compute" or "bandwidth"; name as in the session ("fp32 avx512 x2", "DRAM", "L2 triad").
     QLineSeries* ceilingSeries(int session, const QString& kind, const QString& name) const;
-    int kernelPointCount() const;           // kernels drawn in full (those the filter lets through)
-    int dimmedKernelPointCount() const;     // kernels the filter fades out
+    int kernelPointCount() const;        // kernels drawn in full (those the filter lets through)
+    int dimmedKernelPointCount() const;  // kernels the filter fades out
     // Chart-data -> viewport pixel, the layout-independent probe of the house style.
     QPoint viewportPosition(QPointF value) const;
     // Ceiling and kernel labels currently drawn (text only), for tests.
@@ -144,9 +144,9 @@ private:
 
     QLogValueAxis* m_axisX = nullptr;
     QLogValueAxis* m_axisY = nullptr;
-    QLineSeries* m_anchor = nullptr;    // empty series that carries the axes for mapToPosition
-    QPointF m_defaultX;                 // (min, max) intensity
-    QPointF m_defaultY;                 // (min, max) GFLOP/s
+    QLineSeries* m_anchor = nullptr;  // empty series that carries the axes for mapToPosition
+    QPointF m_defaultX;               // (min, max) intensity
+    QPointF m_defaultY;               // (min, max) GFLOP/s
     QList<QLineSeries*> m_ceilingSeries;
     QList<QScatterSeries*> m_kernelSeries;
     QList<QScatterSeries*> m_dimmedSeries;  // one per session, when a filter is set
@@ -158,8 +158,8 @@ private:
     std::vector<std::vector<bool>> m_isBefore;         // per session and kernel: the tail of a change
     int m_drawnArrows = 0;
 
-    ChartAnnotations* m_under = nullptr;    // error bars, under the dots
-    ChartAnnotations* m_over = nullptr;     // labels and leader lines, over everything
+    ChartAnnotations* m_under = nullptr;  // error bars, under the dots
+    ChartAnnotations* m_over = nullptr;   // labels and leader lines, over everything
     std::vector<QRectF> m_kernelLabelRects;
     bool m_rebuilding = false;
     QPoint m_panFrom;

@@ -63,8 +63,8 @@ QString formatPercentChange(double percent)
 {
     const QString sign = percent >= 0.0 ? QStringLiteral("+") : QStringLiteral("−");
     const double magnitude = std::abs(percent);
-    const QString number = magnitude < 10.0 ? QString::number(magnitude, 'g', 2)
-                                             : QString::number(std::lround(magnitude));
+    const QString number =
+        magnitude < 10.0 ? QString::number(magnitude, 'g', 2) : QString::number(std::lround(magnitude));
     return sign + number + QStringLiteral(" %");
 }
 

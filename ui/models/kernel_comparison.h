@@ -11,9 +11,9 @@
 namespace ridgeline::ui {
 
 struct KernelChange {
-    int before = -1;            // kernel indices in the session
+    int before = -1;  // kernel indices in the session
     int after = -1;
-    double percentGflops = 0.0; // (after / before - 1) x 100
+    double percentGflops = 0.0;  // (after / before - 1) x 100
 };
 
 // The group an imported kernel belongs to for comparisons: its `group`, else the file it came from.

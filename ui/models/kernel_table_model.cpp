@@ -43,35 +43,35 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         return {};
     const bool sort = role == SortRole;
     switch (index.column()) {
-    case Name:
-        if (role == Qt::ToolTipRole && !k.fullName.isEmpty())
-            return k.fullName;  // the table shows the short name, like the chart
-        return k.name;
-    case Kind:
-        // Imported kernels of one name differ by group ("before" / "after") or file: say which.
-        if (!k.group.isEmpty())
-            return QStringLiteral("%1 · %2").arg(k.kind, k.group);
-        return k.kind;
-    case Size:
-        return k.size;
-    case Intensity:
-        return sort ? QVariant(k.intensity) : QVariant(formatNumber(k.intensity));
-    case Gflops:
-        return sort ? QVariant(k.gflops) : QVariant(formatNumber(k.gflops));
-    case PercentOfRoof:
-    case Bound: {
-        const PointExplanation e = explainKernel(m_session, k);
-        if (!e.valid)
+        case Name:
+            if (role == Qt::ToolTipRole && !k.fullName.isEmpty())
+                return k.fullName;  // the table shows the short name, like the chart
+            return k.name;
+        case Kind:
+            // Imported kernels of one name differ by group ("before" / "after") or file: say which.
+            if (!k.group.isEmpty())
+                return QStringLiteral("%1 · %2").arg(k.kind, k.group);
+            return k.kind;
+        case Size:
+            return k.size;
+        case Intensity:
+            return sort ? QVariant(k.intensity) : QVariant(formatNumber(k.intensity));
+        case Gflops:
+            return sort ? QVariant(k.gflops) : QVariant(formatNumber(k.gflops));
+        case PercentOfRoof:
+        case Bound: {
+            const PointExplanation e = explainKernel(m_session, k);
+            if (!e.valid)
+                return {};
+            if (index.column() == Bound)
+                return boundName(e.bound);
+            return sort ? QVariant(e.percentOfAttainable)
+                        : QVariant(QStringLiteral("%1 %").arg(formatNumber(e.percentOfAttainable)));
+        }
+        case Gbps:
+            return sort ? QVariant(k.gbps) : QVariant(formatNumber(k.gbps));
+        default:
             return {};
-        if (index.column() == Bound)
-            return boundName(e.bound);
-        return sort ? QVariant(e.percentOfAttainable)
-                    : QVariant(QStringLiteral("%1 %").arg(formatNumber(e.percentOfAttainable)));
-    }
-    case Gbps:
-        return sort ? QVariant(k.gbps) : QVariant(formatNumber(k.gbps));
-    default:
-        return {};
     }
 }
 
@@ -80,24 +80,24 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Name:
-        return tr("Kernel");
-    case Kind:
-        return tr("Kind");
-    case Size:
-        return tr("Size");
-    case Intensity:
-        return tr("FLOP/byte");
-    case Gflops:
-        return tr("GFLOP/s");
-    case PercentOfRoof:
-        return tr("of roof");
-    case Bound:
-        return tr("Bound");
-    case Gbps:
-        return tr("GB/s");
-    default:
-        return {};
+        case Name:
+            return tr("Kernel");
+        case Kind:
+            return tr("Kind");
+        case Size:
+            return tr("Size");
+        case Intensity:
+            return tr("FLOP/byte");
+        case Gflops:
+            return tr("GFLOP/s");
+        case PercentOfRoof:
+            return tr("of roof");
+        case Bound:
+            return tr("Bound");
+        case Gbps:
+            return tr("GB/s");
+        default:
+            return {};
     }
 }
 

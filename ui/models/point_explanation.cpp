@@ -126,19 +126,20 @@ QString explanationHtml(const PointExplanation& e)
             .arg(e.kernelName.toHtmlEscaped());
     QString html;
     html += QStringLiteral("<h3>%1</h3>").arg(e.kernelName.toHtmlEscaped());
-    html += tr("<p><b>%1 GFLOP/s</b> at <b>%2 FLOP/byte</b>.</p>")
-                .arg(formatNumber(e.gflops), formatNumber(e.intensity));
-    html += tr("<p>Binding ceiling: <b>%1</b> — %2-bound.<br>Its data lives in %3, so the roof above it is "
-               "min(%4 GFLOP/s, %5 FLOP/byte × %6 GB/s) = <b>%7 GFLOP/s</b>.</p>")
-                .arg(e.bindingCeiling.toHtmlEscaped(), boundName(e.bound), e.memoryLevel,
-                     formatNumber(e.roof.peakGflops), formatNumber(e.intensity), formatNumber(e.roof.bandwidthGbps),
-                     formatNumber(e.attainableGflops));
+    html +=
+        tr("<p><b>%1 GFLOP/s</b> at <b>%2 FLOP/byte</b>.</p>").arg(formatNumber(e.gflops), formatNumber(e.intensity));
+    html +=
+        tr("<p>Binding ceiling: <b>%1</b> — %2-bound.<br>Its data lives in %3, so the roof above it is "
+           "min(%4 GFLOP/s, %5 FLOP/byte × %6 GB/s) = <b>%7 GFLOP/s</b>.</p>")
+            .arg(e.bindingCeiling.toHtmlEscaped(), boundName(e.bound), e.memoryLevel, formatNumber(e.roof.peakGflops),
+                 formatNumber(e.intensity), formatNumber(e.roof.bandwidthGbps), formatNumber(e.attainableGflops));
     html += tr("<p>Reaches <b>%1 %</b> of attainable; headroom <b>%2 GFLOP/s</b>.</p>")
                 .arg(formatNumber(e.percentOfAttainable), formatNumber(e.headroomGflops));
     if (e.percentOfAttainable > 105.0)
-        html += tr("<p><i>Above its roof, which the physics does not allow: the ceiling was probably measured "
-                   "while the machine was busy, or the data stayed in a faster level than assumed. Measure again "
-                   "on a quiet machine.</i></p>");
+        html +=
+            tr("<p><i>Above its roof, which the physics does not allow: the ceiling was probably measured "
+               "while the machine was busy, or the data stayed in a faster level than assumed. Measure again "
+               "on a quiet machine.</i></p>");
     if (e.bound == Bound::Memory) {
         html += tr("<p>The ridge is at <b>%1 FLOP/byte</b>: it needs <b>%2×</b> more arithmetic per byte "
                    "(batching, fusion, blocking) before more FLOPs would help.</p>")

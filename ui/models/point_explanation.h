@@ -11,19 +11,19 @@ namespace ridgeline::ui {
 
 struct PointExplanation {
     QString kernelName;
-    double intensity = 0.0;             // FLOP/byte
-    double gflops = 0.0;                // measured
-    QString computeCeiling;             // the compute ceiling that applies (same precision, best)
-    QString memoryLevel;                // level whose capacity holds the kernel's bytes ("L2", "DRAM")
-    Roof roof;                          // that compute ceiling with that level's bandwidth
+    double intensity = 0.0;  // FLOP/byte
+    double gflops = 0.0;     // measured
+    QString computeCeiling;  // the compute ceiling that applies (same precision, best)
+    QString memoryLevel;     // level whose capacity holds the kernel's bytes ("L2", "DRAM")
+    Roof roof;               // that compute ceiling with that level's bandwidth
     Bound bound = Bound::Memory;
-    QString bindingCeiling;             // "DRAM 40 GB/s" or "fp32 avx512 x2 (230 GFLOP/s)"
-    double attainableGflops = 0.0;      // the roof above this kernel
-    double percentOfAttainable = 0.0;   // 100 x measured / attainable
-    double headroomGflops = 0.0;        // attainable - measured (never negative)
-    double ridgeIntensity = 0.0;        // FLOP/byte where this roof turns flat
+    QString bindingCeiling;               // "DRAM 40 GB/s" or "fp32 avx512 x2 (230 GFLOP/s)"
+    double attainableGflops = 0.0;        // the roof above this kernel
+    double percentOfAttainable = 0.0;     // 100 x measured / attainable
+    double headroomGflops = 0.0;          // attainable - measured (never negative)
+    double ridgeIntensity = 0.0;          // FLOP/byte where this roof turns flat
     double intensityFactorToRidge = 0.0;  // ridge / intensity: how much more reuse compute-bound needs
-    bool valid = false;                 // false when the session has no ceilings to compare with
+    bool valid = false;                   // false when the session has no ceilings to compare with
 };
 
 // Working-set heuristic: the kernel's bytes (each operand moved once) against total cache capacity.

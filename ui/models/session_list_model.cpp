@@ -60,33 +60,33 @@ QVariant SessionListModel::data(const QModelIndex& index, int role) const
         return {};
     const OpenSession& s = m_sessions[static_cast<std::size_t>(index.row())];
     switch (role) {
-    case Qt::DisplayRole: {
-        QString title = s.session.title.isEmpty() ? s.session.machine.cpuModel : s.session.title;
-        if (title.isEmpty())
-            title = tr("Unnamed session");
-        return title;
-    }
-    case Qt::FontRole: {
-        // The primary session (the one the shading, table and staircase follow) in bold.
-        QFont font;
-        font.setBold(index.row() == 0);
-        return font;
-    }
-    case Qt::ToolTipRole:
-        return s.path.isEmpty() ? tr("Not saved yet") : s.path;
-    case Qt::CheckStateRole:
-        return s.visible ? Qt::Checked : Qt::Unchecked;
-    case PathRole:
-        return s.path;
-    default:
-        return {};
+        case Qt::DisplayRole: {
+            QString title = s.session.title.isEmpty() ? s.session.machine.cpuModel : s.session.title;
+            if (title.isEmpty())
+                title = tr("Unnamed session");
+            return title;
+        }
+        case Qt::FontRole: {
+            // The primary session (the one the shading, table and staircase follow) in bold.
+            QFont font;
+            font.setBold(index.row() == 0);
+            return font;
+        }
+        case Qt::ToolTipRole:
+            return s.path.isEmpty() ? tr("Not saved yet") : s.path;
+        case Qt::CheckStateRole:
+            return s.visible ? Qt::Checked : Qt::Unchecked;
+        case PathRole:
+            return s.path;
+        default:
+            return {};
     }
 }
 
 bool SessionListModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
-    if (role != Qt::CheckStateRole
-        || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (role != Qt::CheckStateRole ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
     const bool visible = value.toInt() == Qt::Checked;
     OpenSession& s = m_sessions[static_cast<std::size_t>(index.row())];

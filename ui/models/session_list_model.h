@@ -11,7 +11,7 @@ namespace ridgeline::ui {
 
 struct OpenSession {
     Session session;
-    QString path;           // empty for a measurement not saved yet
+    QString path;  // empty for a measurement not saved yet
     bool visible = true;
 };
 

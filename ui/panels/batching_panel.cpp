@@ -34,7 +34,7 @@ constexpr std::array kGpuCounts = {1, 2, 4, 8, 16, 32, 64};
 constexpr std::array kStorageFormats = {NumberFormat::Fp32, NumberFormat::Bf16, NumberFormat::Fp16,
                                         NumberFormat::Fp8,  NumberFormat::Int8, NumberFormat::Int4};
 constexpr int kControlsWidth = 420;
-constexpr int kSideBySideWidth = 1500;      // narrower panels stack the two charts
+constexpr int kSideBySideWidth = 1500;       // narrower panels stack the two charts
 constexpr int kStackedMinimumHeight = 1500;  // two charts of 400 pixels, the memory bar and the CPU chart
 
 QFont pixelFont(int pixels, bool bold = false)
@@ -304,9 +304,8 @@ QWidget* BatchingPanel::createControls()
                 m_inputs.customParams = billions * 1e9;
                 m_inputs.modelId = kCustomId;
             }));
-    connect(m_weights, &QComboBox::activated, this, changed([this](int) {
-                m_inputs.weights = static_cast<NumberFormat>(m_weights->currentData().toInt());
-            }));
+    connect(m_weights, &QComboBox::activated, this,
+            changed([this](int) { m_inputs.weights = static_cast<NumberFormat>(m_weights->currentData().toInt()); }));
     connect(m_kv, &QComboBox::activated, this,
             changed([this](int) { m_inputs.kv = static_cast<NumberFormat>(m_kv->currentData().toInt()); }));
     connect(m_gpu, &QComboBox::activated, this, &BatchingPanel::onGpuActivated);
@@ -318,9 +317,8 @@ QWidget* BatchingPanel::createControls()
     });
     for (QDoubleSpinBox* s : {m_peak, m_bandwidth, m_memoryGib})
         connect(s, &QDoubleSpinBox::valueChanged, this, customGpuChanged);
-    connect(m_gpuCount, &QSlider::valueChanged, this, changed([this](int index) {
-                m_inputs.gpus = kGpuCounts[static_cast<std::size_t>(index)];
-            }));
+    connect(m_gpuCount, &QSlider::valueChanged, this,
+            changed([this](int index) { m_inputs.gpus = kGpuCounts[static_cast<std::size_t>(index)]; }));
     connect(m_link, &QComboBox::activated, this,
             changed([this](int) { m_inputs.linkId = m_link->currentData().toString(); }));
     connect(m_batch, &LogSlider::valueChanged, this, changed([this](std::int64_t b) { m_inputs.batch = b; }));
@@ -440,7 +438,8 @@ void BatchingPanel::setKvFormat(NumberFormat format)
 void BatchingPanel::setGpu(const QString& id)
 {
     m_inputs.gpuId = id;
-    if (Result<GpuSpec> gpu = findGpu(id); gpu && !gpu.value().interconnect.isEmpty() && findLink(gpu.value().interconnect))
+    if (Result<GpuSpec> gpu = findGpu(id);
+        gpu && !gpu.value().interconnect.isEmpty() && findLink(gpu.value().interconnect))
         m_inputs.linkId = gpu.value().interconnect;
     syncControls();
     recompute();
@@ -550,9 +549,18 @@ QString BatchingPanel::errorText() const
     return m_scenario.error ? m_scenario.error->message : QString();
 }
 
-QString BatchingPanel::headlineText() const { return m_headline->text(); }
-QString BatchingPanel::detailText() const { return m_detail->text(); }
-QString BatchingPanel::takeawayText() const { return m_takeaway->paragraphs().join(QLatin1Char(' ')); }
+QString BatchingPanel::headlineText() const
+{
+    return m_headline->text();
+}
+QString BatchingPanel::detailText() const
+{
+    return m_detail->text();
+}
+QString BatchingPanel::takeawayText() const
+{
+    return m_takeaway->paragraphs().join(QLatin1Char(' '));
+}
 
 void BatchingPanel::updateTexts()
 {
@@ -563,7 +571,8 @@ void BatchingPanel::updateTexts()
         QString message = m_scenario.error->message;
         if (!message.isEmpty())
             message[0] = message[0].toUpper();
-        m_detail->setText(tr("%1. Change an input: the charts come back as soon as the model accepts it.").arg(message));
+        m_detail->setText(
+            tr("%1. Change an input: the charts come back as soon as the model accepts it.").arg(message));
         m_takeaway->setParagraphs({});
         m_takeaway->hide();
         return;
@@ -576,17 +585,18 @@ void BatchingPanel::updateTexts()
     m_headline->setText(tr("%1 tokens/s  \u00b7  %2 per step  \u00b7  %3 at %4 FLOP/byte")
                             .arg(formatNumber(r.tokensPerSecond), formatSeconds(r.step.seconds), bound,
                                  formatNumber(r.step.intensity)) +
-                         (r.memory.fits ? QString()
-                                        : tr("  \u00b7  does not fit (max batch %1)")
-                                              .arg(formatInteger(double(m_scenario.memory.maxFittingBatch)))));
+                        (r.memory.fits ? QString()
+                                       : tr("  \u00b7  does not fit (max batch %1)")
+                                             .arg(formatInteger(double(m_scenario.memory.maxFittingBatch)))));
     const QString efficiency = in.ideal ? tr("ideal datasheet")
                                         : tr("%1 % of bandwidth, %2 % of peak")
                                               .arg(formatNumber(r.efficiency.bandwidth * 100.0, 2),
                                                    formatNumber(r.efficiency.compute * 100.0, 2));
     const Result<LinkSpec> link = findLink(in.linkId);
-    const QString gpus = r.gpus > 1
-        ? tr("%1 \u00d7 %2 over %3").arg(r.gpus).arg(m_scenario.gpuName, link ? link.value().name : in.linkId)
-        : m_scenario.gpuName;
+    const QString gpus =
+        r.gpus > 1
+            ? tr("%1 \u00d7 %2 over %3").arg(r.gpus).arg(m_scenario.gpuName, link ? link.value().name : in.linkId)
+            : m_scenario.gpuName;
     QString detail = tr("%1 on %2  \u00b7  %3 weights, %4 KV  \u00b7  batch %5 \u00d7 %6 tokens  \u00b7  %7 "
                         "(ridge %8 FLOP/byte)  \u00b7  %9 tokens/s per sequence")
                          .arg(m_scenario.modelName, gpus, numberFormatName(in.weights), numberFormatName(in.kv),
@@ -626,9 +636,9 @@ void BatchingPanel::updateTexts()
     items << tr("Each sequence carries %1 of KV cache; %2 of them take %3 against %4 of weights: %5.")
                  .arg(formatMemory(double(m.kvBytesPerSequence)), formatInteger(double(in.batch)),
                       formatGiB(double(m.kvBytes)), formatGiB(double(m.weightsBytes)), cacheVsWeights);
-    items << (m.maxFittingBatch > 0 ? tr("Largest batch that fits at this context: %1.")
-                                          .arg(formatInteger(double(m.maxFittingBatch)))
-                                    : tr("Not even one sequence fits at this context."));
+    items << (m.maxFittingBatch > 0
+                  ? tr("Largest batch that fits at this context: %1.").arg(formatInteger(double(m.maxFittingBatch)))
+                  : tr("Not even one sequence fits at this context."));
     m_takeaway->setParagraphs(items);
 }
 

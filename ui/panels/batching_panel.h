@@ -43,7 +43,7 @@ public:
     void setInputs(const BatchingInputs& inputs);
     void setBatch(std::int64_t batch);
     void setContext(std::int64_t context);
-    void setModel(const QString& id);  // catalog id or kCustomId
+    void setModel(const QString& id);          // catalog id or kCustomId
     void setCustomModelParams(double params);  // selects the custom model
     void setWeightsFormat(NumberFormat format);
     void setKvFormat(NumberFormat format);

@@ -21,8 +21,9 @@ bool finitePositive(double x)
 
 Error nonFinite(const QString& what)
 {
-    return makeError(Error::Code::Range,
-                     QStringLiteral("the model gives no finite %1 for these inputs; check the custom values").arg(what));
+    return makeError(
+        Error::Code::Range,
+        QStringLiteral("the model gives no finite %1 for these inputs; check the custom values").arg(what));
 }
 
 QString machineLabel(const Session& session)

@@ -25,18 +25,18 @@ inline constexpr std::int64_t kPanelMaxContext = 1 << 20;
 
 struct BatchingInputs {
     QString modelId = QStringLiteral("llama-2-7b");  // catalog id or kCustomId
-    double customParams = 7e9;  // parameters, when modelId is kCustomId
-    QString gpuId = QStringLiteral("h100-sxm");  // catalog id or kCustomId
-    double customPeakTflops = 300.0;  // the source text's GPU: 300 TFLOP/s, 2 TB/s
+    double customParams = 7e9;                       // parameters, when modelId is kCustomId
+    QString gpuId = QStringLiteral("h100-sxm");      // catalog id or kCustomId
+    double customPeakTflops = 300.0;                 // the source text's GPU: 300 TFLOP/s, 2 TB/s
     double customBandwidthTbs = 2.0;
     double customMemoryGib = 80.0;
     NumberFormat weights = NumberFormat::Bf16;
     NumberFormat kv = NumberFormat::Bf16;
     std::int64_t batch = 1;
     std::int64_t context = 8192;
-    int gpus = 1;  // tensor-parallel degree
+    int gpus = 1;                                // tensor-parallel degree
     QString linkId = QStringLiteral("nvlink4");  // used when gpus > 1
-    bool ideal = false;  // the "ideal datasheet" switch: both efficiencies 1
+    bool ideal = false;                          // the "ideal datasheet" switch: both efficiencies 1
 };
 
 struct BatchingScenario {

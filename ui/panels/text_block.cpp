@@ -11,7 +11,7 @@ namespace ridgeline::ui {
 
 namespace {
 
-constexpr int kPadding = 12;  // inside the frame
+constexpr int kPadding = 12;                 // inside the frame
 constexpr double kSmallestFontScale = 0.75;  // a headline shrinks at most this far before it elides
 
 }  // namespace

@@ -22,7 +22,7 @@ public:
     void setTitle(const QString& title);  // bold, above the paragraphs
     void setBullets(bool on);
     void setColor(const QColor& color);  // invalid: the palette's window text
-    void setFramed(bool on);  // a rounded frame and padding, for a box of notes
+    void setFramed(bool on);             // a rounded frame and padding, for a box of notes
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -14,17 +14,15 @@ constexpr int kPartialCoalesceMs = 40;
 
 MeasureRunner::MeasureRunner(QObject* parent) : MeasureRunner(&measureMachine, parent) {}
 
-MeasureRunner::MeasureRunner(MeasureFunction measure, QObject* parent)
-    : QObject(parent), m_measure(std::move(measure))
+MeasureRunner::MeasureRunner(MeasureFunction measure, QObject* parent) : QObject(parent), m_measure(std::move(measure))
 {
     m_pool.setMaxThreadCount(1);
     m_partialTimer.setSingleShot(true);
     m_partialTimer.setInterval(kPartialCoalesceMs);
     connect(&m_partialTimer, &QTimer::timeout, this, &MeasureRunner::flushPartial);
     connect(&m_watcher, &QFutureWatcher<MeasureOutcome>::finished, this, &MeasureRunner::onWorkerFinished);
-    connect(&m_watcher, &QFutureWatcher<MeasureOutcome>::progressValueChanged, this, [this](int value) {
-        emit progressChanged(value, m_watcher.progressMaximum(), m_watcher.progressText());
-    });
+    connect(&m_watcher, &QFutureWatcher<MeasureOutcome>::progressValueChanged, this,
+            [this](int value) { emit progressChanged(value, m_watcher.progressMaximum(), m_watcher.progressText()); });
     connect(&m_watcher, &QFutureWatcher<MeasureOutcome>::progressTextChanged, this, [this](const QString& text) {
         emit progressChanged(m_watcher.progressValue(), m_watcher.progressMaximum(), text);
     });
@@ -73,8 +71,8 @@ bool MeasureRunner::start(const MeasureOptions& options)
                     m_latestPartial = soFar;
                 }
                 if (post)
-                    QMetaObject::invokeMethod(this, [this, generation] { onPartialPosted(generation); },
-                                              Qt::QueuedConnection);
+                    QMetaObject::invokeMethod(
+                        this, [this, generation] { onPartialPosted(generation); }, Qt::QueuedConnection);
             };
             Result<Session> result = measure(options, progress, partial);
             MeasureOutcome outcome;

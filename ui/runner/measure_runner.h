@@ -25,7 +25,7 @@ using MeasureFunction =
 struct MeasureOutcome {
     Session session;
     bool failed = false;
-    Error error;            // when failed
+    Error error;  // when failed
 };
 
 class MeasureRunner : public QObject {
@@ -43,7 +43,7 @@ public:
 signals:
     void started();
     void progressChanged(int done, int total, const QString& stage);
-    void partialResult(const ridgeline::Session& soFar);   // coalesced: at most one per 40 ms
+    void partialResult(const ridgeline::Session& soFar);  // coalesced: at most one per 40 ms
     void finished(const ridgeline::Session& session);
     void failed(const QString& message);
     void cancelled();
@@ -58,9 +58,9 @@ private:
     QFutureWatcher<MeasureOutcome> m_watcher;
     QTimer m_partialTimer;
     QMutex m_partialMutex;
-    std::optional<Session> m_latestPartial;     // guarded by m_partialMutex
+    std::optional<Session> m_latestPartial;                // guarded by m_partialMutex
     std::shared_ptr<std::atomic<bool>> m_cancelRequested;  // shared with the running job
-    std::atomic<quint64> m_generation{0};       // results of an older run are dropped (hotspot's JobTracker)
+    std::atomic<quint64> m_generation{0};                  // results of an older run are dropped (hotspot's JobTracker)
     bool m_running = false;
 };
 

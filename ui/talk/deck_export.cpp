@@ -30,10 +30,9 @@ QString tr(const char* text)
 std::optional<Error> checkSize(QSize size)
 {
     if (!size.isValid() || size.width() < 320 || size.height() < 180 || size.width() > 16384 || size.height() > 16384)
-        return makeError(Error::Code::InvalidArgument,
-                         tr("Slide size %1x%2 is outside 320x180..16384x16384 pixels.")
-                             .arg(size.width())
-                             .arg(size.height()));
+        return makeError(
+            Error::Code::InvalidArgument,
+            tr("Slide size %1x%2 is outside 320x180..16384x16384 pixels.").arg(size.width()).arg(size.height()));
     return std::nullopt;
 }
 
@@ -127,12 +126,12 @@ QString safeId(const QString& id)
 QString suffix(DeckFormat format)
 {
     switch (format) {
-    case DeckFormat::Pdf:
-        return QStringLiteral("pdf");
-    case DeckFormat::Png:
-        return QStringLiteral("png");
-    case DeckFormat::Svg:
-        return QStringLiteral("svg");
+        case DeckFormat::Pdf:
+            return QStringLiteral("pdf");
+        case DeckFormat::Png:
+            return QStringLiteral("png");
+        case DeckFormat::Svg:
+            return QStringLiteral("svg");
     }
     return {};
 }

@@ -15,8 +15,8 @@ class LinkBars : public QWidget {
     Q_OBJECT
 public:
     struct Bar {
-        QString label;          // "NVLink 4 (H100)"
-        QString value;          // "5,393 tokens/s"
+        QString label;  // "NVLink 4 (H100)"
+        QString value;  // "5,393 tokens/s"
         double tokensPerSecond = 0.0;
         double commPercent = 0.0;  // share of the step spent in all-reduces
         bool insideBox = true;

@@ -6,10 +6,10 @@
 #include <QGraphicsScene>
 #include <QKeyEvent>
 #include <QMouseEvent>
-#include <QWheelEvent>
 #include <QScreen>
 #include <QStackedLayout>
 #include <QVariantAnimation>
+#include <QWheelEvent>
 
 #include <algorithm>
 
@@ -112,37 +112,37 @@ void PresentationWindow::keyPressEvent(QKeyEvent* event)
 {
     const int key = event->key();
     switch (key) {
-    case Qt::Key_PageDown:
-    case Qt::Key_Space:
-    case Qt::Key_Right:
-    case Qt::Key_Down:
-        nextScene();
-        break;
-    case Qt::Key_PageUp:
-    case Qt::Key_Left:
-    case Qt::Key_Up:
-    case Qt::Key_Backspace:
-        previousScene();
-        break;
-    case Qt::Key_Home:
-        setCurrentScene(0);
-        break;
-    case Qt::Key_End:
-        setCurrentScene(sceneCount() - 1);
-        break;
-    case Qt::Key_Escape:
-        close();
-        break;
-    default:
-        if (key >= Qt::Key_1 && key <= Qt::Key_9) {
-            const int index = key - Qt::Key_1;
-            if (index < sceneCount())
-                setCurrentScene(index);
+        case Qt::Key_PageDown:
+        case Qt::Key_Space:
+        case Qt::Key_Right:
+        case Qt::Key_Down:
+            nextScene();
             break;
-        }
-        // Everything else stays with the presentation: the scene's charts are not interactive on stage.
-        event->ignore();
-        return;
+        case Qt::Key_PageUp:
+        case Qt::Key_Left:
+        case Qt::Key_Up:
+        case Qt::Key_Backspace:
+            previousScene();
+            break;
+        case Qt::Key_Home:
+            setCurrentScene(0);
+            break;
+        case Qt::Key_End:
+            setCurrentScene(sceneCount() - 1);
+            break;
+        case Qt::Key_Escape:
+            close();
+            break;
+        default:
+            if (key >= Qt::Key_1 && key <= Qt::Key_9) {
+                const int index = key - Qt::Key_1;
+                if (index < sceneCount())
+                    setCurrentScene(index);
+                break;
+            }
+            // Everything else stays with the presentation: the scene's charts are not interactive on stage.
+            event->ignore();
+            return;
     }
     event->accept();
 }

@@ -221,8 +221,9 @@ SceneView::SceneView(const Scene& scene, const Session* session, TalkLook look, 
     QWidget* content = nullptr;
     const bool needsSession = isKind(scene, "ridge") || isKind(scene, "cpu-experiment") || isKind(scene, "fusion");
     if (needsSession && !session)
-        content = createMessage(tr("This scene shows this machine's own measurements.\n"
-                                   "Open a session or measure this machine, then present again."));
+        content =
+            createMessage(tr("This scene shows this machine's own measurements.\n"
+                             "Open a session or measure this machine, then present again."));
     else if (scene.view == QLatin1String("batching"))
         content = createBatching();
     else
