@@ -1,39 +1,20 @@
 // `ridgeline import`, run as the real executable: what it prints, its exit codes, the session it writes,
 // and a failed import that leaves --into untouched and writes nothing.
 #include "core/session/session_json.h"
-#include "tests/import/import_test_support.h"
+#include "tests/app/cli_runner.h"
+#include "tests/core/import/import_test_support.h"
 
-#include <QCoreApplication>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
 using namespace ridgeline;
+using ridgeline::test::CliRun;
 using ridgeline::test::importFixturePath;
+using ridgeline::test::runRidgeline;
 
 namespace {
-
-struct CliRun {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliRun ridgelineCli(const QStringList& arguments)
-{
-    static int argc = 1;
-    static char name[] = "ridgeline_import_tests";
-    static char* argv[] = {name, nullptr};
-    if (!QCoreApplication::instance())
-        new QCoreApplication(argc, argv);  // QProcess wants an application object; lives for the process
-    QProcess process;
-    process.start(QStringLiteral(RIDGELINE_CLI_PATH), arguments);
-    EXPECT_TRUE(process.waitForFinished(30000));
-    return CliRun{process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-                  QString::fromUtf8(process.readAllStandardError())};
-}
 
 QString fixture(const char* name)
 {
@@ -61,7 +42,7 @@ TEST(ImportCli, ImportsEveryFormatIntoANewSessionAndPrintsWhatItReadAndSkipped)
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
     const QString out = dir.filePath(QStringLiteral("new.json"));
-    const CliRun run = ridgelineCli({QStringLiteral("import"), fixture("ncu_details.csv"), fixture("plain.csv"),
+    const CliRun run = runRidgeline({QStringLiteral("import"), fixture("ncu_details.csv"), fixture("plain.csv"),
                                      fixture("likwid_mem_dp.csv"), QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.out.contains(QStringLiteral("ncu_details.csv (ncu): 3 kernels, 2 skipped")))
@@ -87,7 +68,7 @@ TEST(ImportCli, IntoWritesACopyAndLeavesTheOriginalAlone)
     const QString base = copyOfMinimal(dir);
     const QByteArray before = readAll(base);
     const QString out = dir.filePath(QStringLiteral("with-ncu.json"));
-    const CliRun run = ridgelineCli({QStringLiteral("import"), fixture("ncu_raw.csv"), QStringLiteral("--into"), base,
+    const CliRun run = runRidgeline({QStringLiteral("import"), fixture("ncu_raw.csv"), QStringLiteral("--into"), base,
                                      QStringLiteral("--out"), out, QStringLiteral("--format"), QStringLiteral("ncu")});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_EQ(readAll(base), before);
@@ -110,7 +91,7 @@ TEST(ImportCli, ABadFileImportsNothingAndLeavesTheTargetSessionAsItWas)
     file.write("name,flops,bytes,seconds\nk,\"1,5\",2,3\n");
     file.close();
     // Into the same file it reads from: the failure must not touch it.
-    const CliRun run = ridgelineCli({QStringLiteral("import"), fixture("plain.csv"), bad, QStringLiteral("--into"),
+    const CliRun run = runRidgeline({QStringLiteral("import"), fixture("plain.csv"), bad, QStringLiteral("--into"),
                                      base, QStringLiteral("--out"), base});
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_EQ(run.err, QStringLiteral("ridgeline import: bad.csv (plain CSV): line 2, column 3: flops: a decimal "
@@ -125,14 +106,14 @@ TEST(ImportCli, ErtIntoASessionWithCeilingsIsRefused)
     QTemporaryDir dir;
     const QString base = copyOfMinimal(dir);
     const QString out = dir.filePath(QStringLiteral("out.json"));
-    const CliRun run = ridgelineCli({QStringLiteral("import"), fixture("ert_roofline.json"), QStringLiteral("--into"),
+    const CliRun run = runRidgeline({QStringLiteral("import"), fixture("ert_roofline.json"), QStringLiteral("--into"),
                                      base, QStringLiteral("--out"), out});
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_TRUE(run.err.contains(QStringLiteral("ceilings of another machine cannot join"))) << run.err.toStdString();
     EXPECT_FALSE(QFile::exists(out));
 
     const CliRun fresh =
-        ridgelineCli({QStringLiteral("import"), fixture("ert_roofline.json"), QStringLiteral("--out"), out});
+        runRidgeline({QStringLiteral("import"), fixture("ert_roofline.json"), QStringLiteral("--out"), out});
     ASSERT_EQ(fresh.exitCode, 0) << fresh.err.toStdString();
     const auto loaded = loadSession(out);
     ASSERT_TRUE(loaded.ok());
@@ -144,19 +125,19 @@ TEST(ImportCli, BadArgumentsExitWithTwo)
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("o.json"));
-    EXPECT_EQ(ridgelineCli({QStringLiteral("import"), QStringLiteral("--out"), out}).exitCode, 2);
-    EXPECT_EQ(ridgelineCli({QStringLiteral("import"), fixture("plain.csv")}).exitCode, 2);
-    const CliRun format = ridgelineCli({QStringLiteral("import"), fixture("plain.csv"), QStringLiteral("--out"), out,
+    EXPECT_EQ(runRidgeline({QStringLiteral("import"), QStringLiteral("--out"), out}).exitCode, 2);
+    EXPECT_EQ(runRidgeline({QStringLiteral("import"), fixture("plain.csv")}).exitCode, 2);
+    const CliRun format = runRidgeline({QStringLiteral("import"), fixture("plain.csv"), QStringLiteral("--out"), out,
                                         QStringLiteral("--format"), QStringLiteral("nvprof")});
     EXPECT_EQ(format.exitCode, 2);
     EXPECT_TRUE(format.err.contains(QStringLiteral("unknown format \"nvprof\"")));
-    EXPECT_EQ(ridgelineCli({QStringLiteral("import"), fixture("plain.csv"), QStringLiteral("--out"), out,
+    EXPECT_EQ(runRidgeline({QStringLiteral("import"), fixture("plain.csv"), QStringLiteral("--out"), out,
                             QStringLiteral("--bogus")})
                   .exitCode,
               2);
     EXPECT_FALSE(QFile::exists(out));
     // A missing file is a bad file, not a bad argument.
-    const CliRun missing = ridgelineCli(
+    const CliRun missing = runRidgeline(
         {QStringLiteral("import"), dir.filePath(QStringLiteral("none.csv")), QStringLiteral("--out"), out});
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_TRUE(missing.err.contains(QStringLiteral("none.csv: no such file")));

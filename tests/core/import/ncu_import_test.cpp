@@ -1,6 +1,6 @@
 // Nsight Compute CSV, both shapes, against FLOPs, bytes and times worked out by hand from the fixtures.
 #include "core/import/import_format.h"
-#include "tests/import/import_test_support.h"
+#include "tests/core/import/import_test_support.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Ridgeline's plain CSV: name, flops, bytes, seconds, and optional level, precision, group.
-#include "tests/import/import_test_support.h"
+#include "tests/core/import/import_test_support.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The built-in GPU and model catalogs: present at run time, dense peaks, exact shapes and parameter counts.
 #include "core/model/catalog.h"
 #include "core/model/units.h"
-#include "tests/llm/llm_test_support.h"
+#include "tests/core/model/llm_test_support.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // latency, memory limits and tensor parallelism inside and across boxes (issue 4).
 #include "core/model/llm_model.h"
 #include "core/model/links.h"
-#include "tests/llm/llm_test_support.h"
+#include "tests/core/model/llm_test_support.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // ERT roofline.json: ceilings of the machine ERT ran on.
 #include "core/import/import_format.h"
-#include "tests/import/import_test_support.h"
+#include "tests/core/import/import_test_support.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // likwid-perfctr CSV: one kernel per region and group, totals from the STAT tables.
-#include "tests/import/import_test_support.h"
+#include "tests/core/import/import_test_support.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // import is all or nothing.
 #include "core/import/import_session.h"
 #include "core/session/session_json.h"
-#include "tests/import/import_test_support.h"
+#include "tests/core/import/import_test_support.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

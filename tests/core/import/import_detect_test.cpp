@@ -1,6 +1,6 @@
 // Format detection: each fixture is recognized, and what is not is refused with a hint.
 #include "core/import/import_format.h"
-#include "tests/import/import_test_support.h"
+#include "tests/core/import/import_test_support.h"
 
 #include <gtest/gtest.h>
 

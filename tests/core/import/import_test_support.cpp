@@ -1,4 +1,4 @@
-#include "tests/import/import_test_support.h"
+#include "tests/core/import/import_test_support.h"
 
 #include <QFile>
 

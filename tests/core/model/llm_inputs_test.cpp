@@ -1,6 +1,6 @@
 // Impossible and extreme inputs: clear errors, never overflow, never NaN (issue 4).
 #include "core/model/llm_model.h"
-#include "tests/llm/llm_test_support.h"
+#include "tests/core/model/llm_test_support.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The summary `ridgeline import` prints (and the window will show): counts, kernels, skipped rows, notes.
 #include "core/import/import_summary.h"
-#include "tests/import/import_test_support.h"
+#include "tests/core/import/import_test_support.h"
 
 #include <gtest/gtest.h>
 

@@ -1,45 +1,22 @@
 // `ridgeline model` and `ridgeline catalog`, run as the real executable: JSON keys, tables, exit codes.
-#include <QCoreApplication>
+#include "tests/app/cli_runner.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 
 #include <gtest/gtest.h>
 
-namespace {
+using ridgeline::test::CliRun;
 
-struct CliRun {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliRun ridgeline(const QStringList& arguments)
-{
-    static int argc = 1;
-    static char name[] = "ridgeline_llm_tests";
-    static char* argv[] = {name, nullptr};
-    if (!QCoreApplication::instance())
-        new QCoreApplication(argc, argv);  // QProcess wants an application object; lives for the process
-    QProcess process;
-    process.start(QStringLiteral(RIDGELINE_CLI_PATH), arguments);
-    EXPECT_TRUE(process.waitForFinished(30000));
-    return CliRun{process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
-}
-
-QStringList args(const char* line)
-{
-    return QString::fromLatin1(line).split(QLatin1Char(' '), Qt::SkipEmptyParts);
-}
-
-}  // namespace
+using ridgeline::test::cliArgs;
+using ridgeline::test::runRidgeline;
 
 TEST(LlmCli, ModelJsonHasEveryKeyTheIssueAsksFor)
 {
-    const CliRun run = ridgeline(args("model --model llama-2-7b --gpu h100-sxm --batch 1 --context 8192 --json"));
+    const CliRun run = runRidgeline(cliArgs("model --model llama-2-7b --gpu h100-sxm --batch 1 --context 8192 --json"));
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const QJsonObject o = QJsonDocument::fromJson(run.out).object();
+    const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
     for (const char* key :
          {"weights_bytes", "kv_bytes_per_token", "kv_bytes_per_sequence", "kv_bytes_total", "memory_required_bytes",
           "gpu_memory_bytes", "fits", "max_batch", "flops_per_step", "bytes_per_step", "step_time_s", "tokens_per_s",
@@ -56,10 +33,10 @@ TEST(LlmCli, ModelJsonHasEveryKeyTheIssueAsksFor)
 
 TEST(LlmCli, PromptAndOutputAddLatencyAndThroughput)
 {
-    const CliRun run = ridgeline(
-        args("model --model llama-3-8b --gpu a100-80gb-sxm --batch 8 --context 1024 --prompt 512 --output 256 --json"));
+    const CliRun run = runRidgeline(cliArgs(
+        "model --model llama-3-8b --gpu a100-80gb-sxm --batch 8 --context 1024 --prompt 512 --output 256 --json"));
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const QJsonObject o = QJsonDocument::fromJson(run.out).object();
+    const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
     for (const char* key : {"ttft_s", "e2e_latency_s", "throughput_tokens_per_s"})
         EXPECT_GT(o.value(QLatin1String(key)).toDouble(), 0.0) << key;
     EXPECT_GT(o.value(QStringLiteral("e2e_latency_s")).toDouble(), o.value(QStringLiteral("ttft_s")).toDouble());
@@ -68,41 +45,41 @@ TEST(LlmCli, PromptAndOutputAddLatencyAndThroughput)
 TEST(LlmCli, CustomGpuIdealAndParameterCount)
 {
     const CliRun run =
-        ridgeline(args("model --params 7e9 --gpu custom --peak-tflops 300 --bandwidth-tbs 2 "
-                       "--memory-gib 80 --batch 1 --context 1 --ideal --json"));
+        runRidgeline(cliArgs("model --params 7e9 --gpu custom --peak-tflops 300 --bandwidth-tbs 2 "
+                             "--memory-gib 80 --batch 1 --context 1 --ideal --json"));
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const QJsonObject o = QJsonDocument::fromJson(run.out).object();
+    const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
     EXPECT_DOUBLE_EQ(o.value(QStringLiteral("ridge_flop_per_byte")).toDouble(), 150.0);
     EXPECT_DOUBLE_EQ(o.value(QStringLiteral("bandwidth_efficiency")).toDouble(), 1.0);
     EXPECT_EQ(o.value(QStringLiteral("weights_bytes")).toInteger(), 14'000'000'000);
-    const CliRun tp = ridgeline(
-        args("model --model llama-2-70b --gpu h100-sxm --tp 8 --link infiniband-ndr --batch 64 --context 4096"));
+    const CliRun tp = runRidgeline(
+        cliArgs("model --model llama-2-70b --gpu h100-sxm --tp 8 --link infiniband-ndr --batch 64 --context 4096"));
     ASSERT_EQ(tp.exitCode, 0) << tp.err.toStdString();
-    EXPECT_TRUE(tp.out.contains("all-reduce"));
+    EXPECT_TRUE(tp.out.contains(QLatin1String("all-reduce")));
 }
 
 TEST(LlmCli, CustomModelByShapesUsesItsKvHeads)
 {
     const CliRun run =
-        ridgeline(args("model --model custom --layers 32 --hidden 4096 --heads 32 --kv-heads 8 --ffn "
-                       "14336 --vocab 128256 --gpu l40s --json"));
+        runRidgeline(cliArgs("model --model custom --layers 32 --hidden 4096 --heads 32 --kv-heads 8 --ffn "
+                             "14336 --vocab 128256 --gpu l40s --json"));
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const QJsonObject o = QJsonDocument::fromJson(run.out).object();
+    const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
     EXPECT_EQ(o.value(QStringLiteral("kv_bytes_per_token")).toInteger(), 128 * 1024);
     EXPECT_EQ(o.value(QStringLiteral("params")).toInteger(), 8'030'261'248);  // the shapes of Llama 3 8B
     const CliRun bad =
-        ridgeline(args("model --model custom --layers 32 --hidden 4096 --heads 32 --kv-heads 5 --gpu l40s"));
+        runRidgeline(cliArgs("model --model custom --layers 32 --hidden 4096 --heads 32 --kv-heads 5 --gpu l40s"));
     EXPECT_EQ(bad.exitCode, 2);
-    EXPECT_TRUE(bad.err.contains("KV heads")) << bad.err.toStdString();
+    EXPECT_TRUE(bad.err.contains(QLatin1String("KV heads"))) << bad.err.toStdString();
 }
 
 TEST(LlmCli, TableNamesTheFiguresInBothUnits)
 {
-    const CliRun run = ridgeline(args("model --model llama-2-7b --gpu h100-sxm --batch 16 --context 8192"));
+    const CliRun run = runRidgeline(cliArgs("model --model llama-2-7b --gpu h100-sxm --batch 16 --context 8192"));
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    EXPECT_TRUE(run.out.contains("13.48 GB = 12.55 GiB"));
-    EXPECT_TRUE(run.out.contains("512 KiB"));
-    EXPECT_TRUE(run.out.contains("64 GiB"));
+    EXPECT_TRUE(run.out.contains(QLatin1String("13.48 GB = 12.55 GiB")));
+    EXPECT_TRUE(run.out.contains(QLatin1String("512 KiB")));
+    EXPECT_TRUE(run.out.contains(QLatin1String("64 GiB")));
 }
 
 TEST(LlmCli, BadArgumentsExitWithCodeTwoAndSayWhy)
@@ -137,28 +114,28 @@ TEST(LlmCli, BadArgumentsExitWithCodeTwoAndSayWhy)
           Case{"model --model llama-2-7b --gpu h100-sxm --frobnicate", "frobnicate"},
           Case{"catalog", "gpus"},
           Case{"catalog cpus", "gpus"}}) {
-        const CliRun run = ridgeline(args(c.line));
+        const CliRun run = runRidgeline(cliArgs(c.line));
         EXPECT_EQ(run.exitCode, 2) << c.line;
         EXPECT_TRUE(run.out.isEmpty()) << c.line;
-        EXPECT_TRUE(run.err.contains(c.mentions)) << c.line << " -> " << run.err.toStdString();
+        EXPECT_TRUE(run.err.contains(QLatin1String(c.mentions))) << c.line << " -> " << run.err.toStdString();
     }
 }
 
 TEST(LlmCli, CatalogListsEveryGpuAndModel)
 {
-    const CliRun gpus = ridgeline(args("catalog gpus --json"));
+    const CliRun gpus = runRidgeline(cliArgs("catalog gpus --json"));
     ASSERT_EQ(gpus.exitCode, 0);
-    const QJsonArray list = QJsonDocument::fromJson(gpus.out).array();
+    const QJsonArray list = QJsonDocument::fromJson(gpus.out.toUtf8()).array();
     EXPECT_EQ(list.size(), 11);
     for (const QJsonValue& g : list)
         EXPECT_FALSE(g.toObject().value(QStringLiteral("source")).toString().isEmpty());
-    const CliRun models = ridgeline(args("catalog models --json"));
+    const CliRun models = runRidgeline(cliArgs("catalog models --json"));
     ASSERT_EQ(models.exitCode, 0);
-    const QJsonArray modelList = QJsonDocument::fromJson(models.out).array();
+    const QJsonArray modelList = QJsonDocument::fromJson(models.out.toUtf8()).array();
     EXPECT_EQ(modelList.size(), 10);
     EXPECT_EQ(modelList.at(0).toObject().value(QStringLiteral("params")).toInteger(), 6'738'415'616);
-    const CliRun table = ridgeline(args("catalog models"));
+    const CliRun table = runRidgeline(cliArgs("catalog models"));
     ASSERT_EQ(table.exitCode, 0);
-    EXPECT_TRUE(table.out.contains("6,738,415,616"));
-    EXPECT_TRUE(table.out.contains("MLA"));
+    EXPECT_TRUE(table.out.contains(QLatin1String("6,738,415,616")));
+    EXPECT_TRUE(table.out.contains(QLatin1String("MLA")));
 }

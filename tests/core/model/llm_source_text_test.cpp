@@ -1,7 +1,7 @@
 // Every LLM figure of the source text (docs/source-text.md), reproduced by the model, exactly (issue 4).
 #include "core/model/llm_model.h"
 #include "core/model/units.h"
-#include "tests/llm/llm_test_support.h"
+#include "tests/core/model/llm_test_support.h"
 
 #include <gtest/gtest.h>
 
