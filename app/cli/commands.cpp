@@ -1,10 +1,13 @@
 #include "app/cli/commands.h"
 
+#include <algorithm>
 #include <array>
 
 namespace ridgeline::cli {
 
 namespace {
+
+constexpr int kBadArguments = 2;
 
 struct Command {
     const char* name;
@@ -21,30 +24,102 @@ const std::array kCommands = {
     Command{"render", "render a session's roofline chart to PNG, SVG, PDF or CSV", &runRender},
     Command{"import", "import Nsight Compute, ERT, likwid or plain CSV files into a session", &runImport},
     Command{"deck", "print a talk deck's scenes with their computed captions", &runDeck},
-    Command{"help", "show this help", &runHelp},
+    Command{"help", "show this help, or a command's: `ridgeline help COMMAND`", &runHelp},
 };
 
-int runHelp(const QStringList&, Streams io)
+const Command* findCommand(const QString& name)
 {
-    io.out << "Usage: ridgeline [SESSION.json]          open the window (optionally with a session)\n"
-              "       ridgeline COMMAND [OPTIONS]       run headless\n\nCommands:\n";
-    for (const Command& command : kCommands)
-        io.out << "  " << QString::fromLatin1(command.name).leftJustified(10) << QString::fromLatin1(command.summary)
-               << '\n';
-    io.out << "\n`ridgeline COMMAND --help` describes a command's options.\n";
-    return 0;
+    const auto found = std::find_if(kCommands.begin(), kCommands.end(),
+                                    [&](const Command& command) { return name == QLatin1String(command.name); });
+    return found == kCommands.end() ? nullptr : &*found;
+}
+
+bool isTopLevelHelp(const QString& word)
+{
+    return word == QLatin1String("--help") || word == QLatin1String("-h");
+}
+
+bool isVersion(const QString& word)
+{
+    return word == QLatin1String("--version") || word == QLatin1String("-V");
+}
+
+// `ridgeline help` lists the commands; `ridgeline help COMMAND` is `ridgeline COMMAND --help`.
+int runHelp(const QStringList& arguments, Streams io)
+{
+    const QString topic = arguments.value(2);
+    if (topic.isEmpty() || topic == QLatin1String("help") || isTopLevelHelp(topic)) {
+        printUsage(io.out);
+        return 0;
+    }
+    const Command* command = findCommand(topic);
+    if (!command) {
+        io.err << "ridgeline help: unknown command '" << topic << "'\n\n";
+        printUsage(io.err);
+        return kBadArguments;
+    }
+    return command->run({arguments.value(0), topic, QStringLiteral("--help")}, io);
+}
+
+// Levenshtein distance, for "did you mean".
+qsizetype editDistance(const QString& a, const QString& b)
+{
+    std::vector<qsizetype> previous(static_cast<std::size_t>(b.size()) + 1);
+    std::vector<qsizetype> current(previous.size());
+    for (std::size_t j = 0; j < previous.size(); ++j)
+        previous[j] = static_cast<qsizetype>(j);
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        current[0] = i;
+        for (qsizetype j = 1; j <= b.size(); ++j) {
+            const auto uj = static_cast<std::size_t>(j);
+            const qsizetype substitution = previous[uj - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+            current[uj] = std::min({previous[uj] + 1, current[uj - 1] + 1, substitution});
+        }
+        std::swap(previous, current);
+    }
+    return previous.back();
 }
 
 }  // namespace
 
+std::vector<CommandSummary> commandSummaries()
+{
+    std::vector<CommandSummary> summaries;
+    for (const Command& command : kCommands)
+        summaries.push_back({QString::fromLatin1(command.name), QString::fromLatin1(command.summary)});
+    return summaries;
+}
+
+void printUsage(QTextStream& stream)
+{
+    stream << "Usage: ridgeline [SESSION.json ...]      open the window (further files are overlaid)\n"
+              "       ridgeline COMMAND [OPTIONS]       run headless\n"
+              "       ridgeline --version\n\nCommands:\n";
+    for (const Command& command : kCommands)
+        stream << "  " << QString::fromLatin1(command.name).leftJustified(10) << QString::fromLatin1(command.summary)
+               << '\n';
+    stream << "\n`ridgeline COMMAND --help` describes a command's options.\n";
+}
+
+QString nearestCommand(const QString& word)
+{
+    const QString lower = word.toLower();
+    QString best;
+    qsizetype bestDistance = 3;  // more than two edits away is no longer a typo
+    for (const Command& command : kCommands) {
+        const QString name = QString::fromLatin1(command.name);
+        const qsizetype distance = name.startsWith(lower) && lower.size() >= 2 ? 0 : editDistance(lower, name);
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = name;
+        }
+    }
+    return best;
+}
+
 bool isCommand(const QString& word)
 {
-    if (word == QLatin1String("--help") || word == QLatin1String("-h"))
-        return true;
-    for (const Command& command : kCommands)
-        if (word == QLatin1String(command.name))
-            return true;
-    return false;
+    return isTopLevelHelp(word) || isVersion(word) || findCommand(word) != nullptr;
 }
 
 bool needsGui(const QString& word)
@@ -55,10 +130,19 @@ bool needsGui(const QString& word)
 int run(const QStringList& arguments, Streams io)
 {
     const QString name = arguments.value(1);
-    for (const Command& command : kCommands)
-        if (name == QLatin1String(command.name))
-            return command.run(arguments, io);
-    return runHelp(arguments, io);
+    if (isVersion(name)) {
+        io.out << "ridgeline " << RIDGELINE_VERSION << '\n';
+        return 0;
+    }
+    if (const Command* command = findCommand(name))
+        return command->run(arguments, io);
+    if (isTopLevelHelp(name) || name.isEmpty()) {
+        printUsage(io.out);
+        return 0;
+    }
+    io.err << "ridgeline: unknown command '" << name << "'\n\n";
+    printUsage(io.err);
+    return kBadArguments;
 }
 
 }  // namespace ridgeline::cli

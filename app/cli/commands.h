@@ -4,6 +4,8 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <vector>
+
 namespace ridgeline::cli {
 
 struct Streams {
@@ -11,7 +13,8 @@ struct Streams {
     QTextStream& err;
 };
 
-// True when `word` names a command (so main() starts headless instead of opening the window).
+// True when `word` names a command or a top-level option (--help, --version), so main() runs it headless
+// instead of opening the window.
 bool isCommand(const QString& word);
 
 // Runs the command named by arguments[1]; arguments[0] is the program. Returns the exit code.
@@ -27,5 +30,18 @@ int runDeck(const QStringList& arguments, Streams io);
 
 // True for commands that draw (they need a QApplication, offscreen when there is no display).
 bool needsGui(const QString& word);
+
+struct CommandSummary {
+    QString name;
+    QString summary;
+};
+// Every command word, in the order `ridgeline --help` lists them.
+std::vector<CommandSummary> commandSummaries();
+
+// The top-level usage and the list of commands, as `ridgeline --help` prints them.
+void printUsage(QTextStream& stream);
+
+// The command whose name is closest to a mistyped `word` (at most two edits, or a prefix), or "".
+QString nearestCommand(const QString& word);
 
 }  // namespace ridgeline::cli

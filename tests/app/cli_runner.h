@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
@@ -16,7 +17,9 @@ struct CliRun {
     QString err;
 };
 
-inline CliRun runRidgeline(const QStringList& arguments)
+// environment: the child's whole environment (default: this process's).
+inline CliRun runRidgeline(const QStringList& arguments,
+                           const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
 {
     static int argc = 1;
     static char name[] = "ridgeline_cli_tests";
@@ -24,10 +27,20 @@ inline CliRun runRidgeline(const QStringList& arguments)
     if (!QCoreApplication::instance())
         new QCoreApplication(argc, argv);  // QProcess wants an application object; lives for the process
     QProcess process;
+    process.setProcessEnvironment(environment);
     process.start(QStringLiteral(RIDGELINE_CLI_PATH), arguments);
     EXPECT_TRUE(process.waitForFinished(30000)) << "ridgeline " << arguments.join(u' ').toStdString();
     return CliRun{process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
                   QString::fromUtf8(process.readAllStandardError())};
+}
+
+// This process's environment without a display: no DISPLAY, no WAYLAND_DISPLAY, QT_QPA_PLATFORM unset.
+inline QProcessEnvironment environmentWithoutDisplay()
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        environment.remove(QString::fromLatin1(name));
+    return environment;
 }
 
 // "model --batch 8" -> {"model", "--batch", "8"}
