@@ -4,12 +4,12 @@
 #include "core/import/import_summary.h"
 #include "core/import/importer.h"
 #include "core/measure/probe.h"
+#include "core/model/gpu_roofs.h"
 #include "core/scene/deck.h"
 #include "core/session/bundled_session.h"
 #include "core/session/session_json.h"
 #include "ui/chart/bandwidth_chart.h"
 #include "ui/chart/chart_export.h"
-#include "ui/models/gpu_roofs.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/point_explanation.h"
 #include "ui/models/session_list_model.h"
@@ -481,7 +481,7 @@ Scene MainWindow::currentViewAsScene() const
     Scene scene;
     scene.kind = QStringLiteral("view");
     if (m_tabs->currentIndex() == 1) {
-        const BatchingInputs& in = m_batching->inputs();
+        const InferenceRequest& in = m_batching->inputs();
         scene.view = QStringLiteral("batching");
         scene.modelId = in.modelId;
         if (in.gpuId == kCustomId) {
@@ -495,8 +495,8 @@ Scene MainWindow::currentViewAsScene() const
         scene.context = in.context;
         scene.tensorParallel = in.gpus;
         if (in.gpus > 1)
-            scene.links = QStringList{in.linkId};
-        scene.ideal = in.ideal;
+            scene.links = QStringList{effectiveLinkId(in)};
+        scene.ideal = in.ideal();
     } else {
         scene.view = QStringLiteral("roofline");
         if (!m_selectedKernelName.isEmpty())

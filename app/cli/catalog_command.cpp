@@ -16,11 +16,6 @@ namespace {
 
 constexpr int kBadArguments = 2;
 
-QString grouped(std::int64_t value)
-{
-    return QLocale(QLocale::English).toString(static_cast<qlonglong>(value));
-}
-
 std::int64_t kvBytesPerTokenBf16(const ModelSpec& m)
 {
     const std::int64_t values = m.isMla() ? std::int64_t{m.kvLoraRank} + m.qkRopeHeadDim : 2LL * m.kvHeads * m.headDim;
@@ -155,7 +150,7 @@ int printModels(Streams io, bool json)
         const ParamCounts counts = countParams(m).value();
         io.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7%8\n")
                       .arg(m.id, -14)
-                      .arg(grouped(counts.total), 17)
+                      .arg(formatGrouped(counts.total), 17)
                       .arg(QStringLiteral("%1 B").arg(static_cast<double>(counts.activePerToken) / 1e9, 0, 'f', 1), 9)
                       .arg(QStringLiteral("%1 x %2").arg(m.layers).arg(m.hidden), 12)
                       .arg(QStringLiteral("%1/%2 %3")

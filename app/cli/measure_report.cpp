@@ -1,5 +1,8 @@
 #include "app/cli/measure_report.h"
 
+#include "core/model/session_roof.h"
+#include "core/model/units.h"
+
 #include <algorithm>
 
 namespace ridgeline::cli {
@@ -14,27 +17,12 @@ QString fixed(double value, int decimals, int width)
 // 1,194 style: thousands separators, as the source text prints its figures.
 QString grouped(double value, int decimals, int width)
 {
-    QLocale locale(QLocale::English);
-    locale.setNumberOptions(QLocale::DefaultNumberOptions);
-    return locale.toString(value, 'f', decimals).rightJustified(width);
+    return formatGrouped(value, decimals).rightJustified(width);
 }
 
 QString bytesText(std::int64_t bytes)
 {
-    if (bytes >= 1024LL * 1024 * 1024)
-        return QStringLiteral("%1 GiB").arg(static_cast<double>(bytes) / (1024.0 * 1024 * 1024), 0, 'f', 1);
-    if (bytes >= 1024LL * 1024)
-        return QStringLiteral("%1 MiB").arg(static_cast<double>(bytes) / (1024.0 * 1024), 0, 'f', 1);
-    return QStringLiteral("%1 KiB").arg(static_cast<double>(bytes) / 1024.0, 0, 'f', 0);
-}
-
-const ComputeCeiling* bestCeiling(const Session& session, const QString& precision)
-{
-    const ComputeCeiling* best = nullptr;
-    for (const ComputeCeiling& c : session.computeCeilings)
-        if (c.precision == precision && (!best || c.gflops > best->gflops))
-            best = &c;
-    return best;
+    return formatBinaryBytes(static_cast<double>(bytes));
 }
 
 void printMachine(const Session& s, QTextStream& out)
@@ -68,11 +56,10 @@ void printBandwidthCeilings(const Session& s, QTextStream& out)
         out << c.level.leftJustified(16) << grouped(c.gbps, 1, 9) << bytesText(c.workingSetBytes).rightJustified(14)
             << "   " << c.mix.leftJustified(6) << "  " << fixed(c.spread.min, 1, 0) << ".." << fixed(c.spread.max, 1, 0)
             << '\n';
-    const auto dram = std::find_if(s.bandwidthCeilings.begin(), s.bandwidthCeilings.end(),
-                                   [](const BandwidthCeiling& c) { return c.level == QLatin1String("DRAM"); });
+    const BandwidthCeiling* dram = memoryCeiling(s, kDramLevel);
     if (s.streamTriadGbps > 0.0) {
         out << "STREAM triad    " << grouped(s.streamTriadGbps, 1, 9) << " GB/s";
-        if (dram != s.bandwidthCeilings.end())
+        if (dram)
             out << "   (DRAM ceiling / triad = " << fixed(dram->gbps / s.streamTriadGbps, 2, 0) << ")";
         out << '\n';
     }
@@ -81,8 +68,8 @@ void printBandwidthCeilings(const Session& s, QTextStream& out)
 
 void printKernels(const Session& s, QTextStream& out)
 {
-    const ComputeCeiling* fp32 = bestCeiling(s, QStringLiteral("fp32"));
-    const ComputeCeiling* fp64 = bestCeiling(s, QStringLiteral("fp64"));
+    const ComputeCeiling* fp32 = bestComputeCeiling(s, u"fp32");
+    const ComputeCeiling* fp64 = bestComputeCeiling(s, u"fp64");
     out << "kernel                 size              GFLOP/s   intensity       GB/s    time (ms)   of FMA peak\n";
     for (const KernelResult& k : s.kernels) {
         if (k.kind == QLatin1String("decode"))

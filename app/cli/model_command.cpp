@@ -2,13 +2,13 @@
 #include "app/cli/commands.h"
 
 #include "core/model/catalog.h"
+#include "core/model/inference_request.h"
 #include "core/model/llm_model.h"
 #include "core/model/units.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLocale>
 
 #include <cmath>
 #include <optional>
@@ -18,11 +18,6 @@ namespace ridgeline::cli {
 namespace {
 
 constexpr int kBadArguments = 2;
-
-QString grouped(std::int64_t value)
-{
-    return QLocale(QLocale::English).toString(static_cast<qlonglong>(value));
-}
 
 // An integer option: digits or scientific notation ("8192", "1e6"); NaN, fractions and huge values refused.
 std::optional<std::int64_t> integerOption(const QCommandLineParser& parser, const QString& name, std::int64_t fallback,
@@ -130,13 +125,13 @@ void printTable(QTextStream& out, const InferenceConfig& c, const InferenceRepor
     out << c.model.name << " on " << c.gpu.name
         << (r.gpus > 1 ? QStringLiteral(" x%1 over %2").arg(r.gpus).arg(c.link.name) : QString()) << '\n';
     out << "  " << numberFormatName(c.weights) << " weights, " << numberFormatName(c.kv) << " KV cache, batch "
-        << grouped(c.batch) << ", context " << grouped(c.context) << " tokens\n";
+        << formatGrouped(c.batch) << ", context " << formatGrouped(c.context) << " tokens\n";
     out << "  efficiency: bandwidth " << QString::number(r.efficiency.bandwidth, 'f', 2) << ", compute "
         << QString::number(r.efficiency.compute, 'f', 2)
         << ((r.efficiency.bandwidth == 1.0 && r.efficiency.compute == 1.0) ? " (ideal datasheet)" : "") << "\n\nMemory"
         << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
     row("parameters",
-        QStringLiteral("%1 (%2 B)").arg(grouped(r.params)).arg(static_cast<double>(r.params) / 1e9, 0, 'f', 2) +
+        QStringLiteral("%1 (%2 B)").arg(formatGrouped(r.params)).arg(static_cast<double>(r.params) / 1e9, 0, 'f', 2) +
             (r.activeParams != r.params
                  ? QStringLiteral(", %1 B active per token").arg(static_cast<double>(r.activeParams) / 1e9, 0, 'f', 2)
                  : QString()));
@@ -148,10 +143,10 @@ void printTable(QTextStream& out, const InferenceConfig& c, const InferenceRepor
                  : QString()));
     row("KV cache per token",
         QStringLiteral("%1 (%2 bytes)")
-            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerToken)), grouped(r.kvBytesPerToken)));
+            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerToken)), formatGrouped(r.kvBytesPerToken)));
     row("KV per sequence",
         QStringLiteral("%1 (%2 tokens)")
-            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerSequence)), grouped(r.kvTokensPerSequence)));
+            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerSequence)), formatGrouped(r.kvTokensPerSequence)));
     row("KV for the batch",
         formatBinaryBytes(static_cast<double>(r.kvBytesTotal)) +
             (r.gpus > 1
@@ -161,7 +156,7 @@ void printTable(QTextStream& out, const InferenceConfig& c, const InferenceRepor
                                    .arg(formatGiB(static_cast<double>(r.memory.requiredPerGpu)),
                                         formatGiB(static_cast<double>(r.memory.capacityPerGpu)),
                                         r.memory.fits ? QStringLiteral("fits") : QStringLiteral("DOES NOT FIT")));
-    row("max batch that fits", grouped(r.maxBatch));
+    row("max batch that fits", formatGrouped(r.maxBatch));
     out << "\nDecode step" << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
     row("FLOPs", formatCount(r.step.flops));
     row("bytes", QStringLiteral("%1 (weights %2, KV %3)")
@@ -193,11 +188,11 @@ void printTable(QTextStream& out, const InferenceConfig& c, const InferenceRepor
                         .arg(r.tokensPerSecondPerSequence, 0, 'f', 1));
     row("knee (compute-bound)",
         r.kneeBatch ? QStringLiteral("batch %1%2")
-                          .arg(grouped(*r.kneeBatch),
+                          .arg(formatGrouped(*r.kneeBatch),
                                *r.kneeBatch > r.maxBatch ? QStringLiteral(" (beyond what fits)") : QString())
                     : QStringLiteral("never at this context: KV reads grow as fast as the FLOPs"));
     if (r.ttftSeconds) {
-        out << "\nPrompt " << grouped(c.prompt) << " tokens, output " << grouped(c.output)
+        out << "\nPrompt " << formatGrouped(c.prompt) << " tokens, output " << formatGrouped(c.output)
             << " tokens (static batch)\n";
         row("time to first token",
             formatSeconds(*r.ttftSeconds) + QStringLiteral(" (%1-bound prefill)").arg(boundName(r.prefill->bound)));
@@ -217,7 +212,7 @@ int runModel(const QStringList& arguments, Streams io)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "The analytical LLM inference model: memory, decode step, prefill and tensor parallelism on a GPU.\n"
-        "Defaults: batch 1, context 2048, bf16 weights and KV, bandwidth efficiency 0.75 and compute efficiency 0.6 "
+        "Defaults: batch 1, context 8192, bf16 weights and KV, bandwidth efficiency 0.75 and compute efficiency 0.6 "
         "(--ideal: both 1)."));
     parser.addHelpOption();
     auto option = [&](const char* name, const char* help, const char* valueName = nullptr) {
@@ -262,7 +257,7 @@ int runModel(const QStringList& arguments, Streams io)
         return fail(io, QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst()));
 
     QString error;
-    InferenceConfig config;
+    InferenceRequest request;
 
     // Model
     const QString modelId = parser.value(QStringLiteral("model"));
@@ -272,13 +267,11 @@ int runModel(const QStringList& arguments, Streams io)
         const std::optional<double> params = numberOption(parser, QStringLiteral("params"), error);
         if (!params)
             return fail(io, error);
-        Result<ModelSpec> model = modelFromParamCount(*params);
-        if (!model)
-            return fail(io, model.error().message);
-        config.model = model.value();
-    } else if (modelId == QLatin1String("custom")) {
+        request.modelId = kCustomId;
+        request.customParams = *params;
+    } else if (modelId == kCustomId) {
         ModelSpec m;
-        m.id = QStringLiteral("custom");
+        m.id = kCustomId;
         m.name = QStringLiteral("Custom model");
         m.source = QStringLiteral("given on the command line");
         auto shape = [&](const char* name, std::int64_t fallback) -> std::optional<int> {
@@ -309,12 +302,10 @@ int runModel(const QStringList& arguments, Streams io)
         m.ffn = *ffn;
         m.vocab = *vocab;
         m.slidingWindow = *window;
-        config.model = m;
+        request.modelId = kCustomId;
+        request.customShape = m;
     } else if (!modelId.isEmpty()) {
-        Result<ModelSpec> model = findModel(modelId);
-        if (!model)
-            return fail(io, model.error().message);
-        config.model = model.value();
+        request.modelId = modelId;
     } else {
         return fail(io,
                     QStringLiteral("give --model ID (see `ridgeline catalog models`), --model custom or --params N"));
@@ -325,7 +316,7 @@ int runModel(const QStringList& arguments, Streams io)
     const bool customNumbers = parser.isSet(QStringLiteral("peak-tflops")) ||
                                parser.isSet(QStringLiteral("bandwidth-tbs")) ||
                                parser.isSet(QStringLiteral("memory-gib"));
-    if (gpuId == QLatin1String("custom") || (gpuId.isEmpty() && customNumbers)) {
+    if (gpuId == kCustomId || (gpuId.isEmpty() && customNumbers)) {
         if (!parser.isSet(QStringLiteral("peak-tflops")) || !parser.isSet(QStringLiteral("bandwidth-tbs")) ||
             !parser.isSet(QStringLiteral("memory-gib")))
             return fail(io, QStringLiteral("--gpu custom needs --peak-tflops, --bandwidth-tbs and --memory-gib"));
@@ -336,17 +327,14 @@ int runModel(const QStringList& arguments, Streams io)
             bandwidth ? numberOption(parser, QStringLiteral("memory-gib"), error) : std::nullopt;
         if (!memory)
             return fail(io, error);
-        Result<GpuSpec> gpu = customGpu(*peak, *bandwidth, *memory);
-        if (!gpu)
-            return fail(io, gpu.error().message);
-        config.gpu = gpu.value();
+        request.gpuId = kCustomId;
+        request.customPeakTflops = *peak;
+        request.customBandwidthTbs = *bandwidth;
+        request.customMemoryGib = *memory;
     } else if (!gpuId.isEmpty()) {
         if (customNumbers)
             return fail(io, QStringLiteral("--peak-tflops, --bandwidth-tbs and --memory-gib go with --gpu custom"));
-        Result<GpuSpec> gpu = findGpu(gpuId);
-        if (!gpu)
-            return fail(io, gpu.error().message);
-        config.gpu = gpu.value();
+        request.gpuId = gpuId;
     } else {
         return fail(io, QStringLiteral("give --gpu ID (see `ridgeline catalog gpus`) or --gpu custom"));
     }
@@ -354,7 +342,7 @@ int runModel(const QStringList& arguments, Streams io)
     // Workload
     const std::optional<std::int64_t> batch = integerOption(parser, QStringLiteral("batch"), 1, error);
     const std::optional<std::int64_t> context =
-        batch ? integerOption(parser, QStringLiteral("context"), 2048, error) : std::nullopt;
+        batch ? integerOption(parser, QStringLiteral("context"), kDefaultContext, error) : std::nullopt;
     const std::optional<std::int64_t> prompt =
         context ? integerOption(parser, QStringLiteral("prompt"), 0, error) : std::nullopt;
     const std::optional<std::int64_t> output =
@@ -363,13 +351,13 @@ int runModel(const QStringList& arguments, Streams io)
         output ? integerOption(parser, QStringLiteral("tp"), 1, error) : std::nullopt;
     if (!tp)
         return fail(io, error);
-    config.batch = *batch;
-    config.context = *context;
-    config.prompt = *prompt;
-    config.output = *output;
+    request.batch = *batch;
+    request.context = *context;
+    request.prompt = *prompt;
+    request.output = *output;
     if (*tp < 1 || *tp > kMaxTensorParallel)
         return fail(io, QStringLiteral("--tp must be between 1 and %1").arg(kMaxTensorParallel));
-    config.tensorParallel = static_cast<int>(*tp);
+    request.gpus = static_cast<int>(*tp);
     for (const char* name : {"weights", "kv"}) {
         if (!parser.isSet(QLatin1String(name)))
             continue;
@@ -377,38 +365,32 @@ int runModel(const QStringList& arguments, Streams io)
         if (!precision)
             return fail(io, QStringLiteral("--%1 must be one of fp32, bf16, fp16, fp8, int8, int4; got \"%2\"")
                                 .arg(QLatin1String(name), parser.value(QLatin1String(name))));
-        (QLatin1String(name) == QLatin1String("weights") ? config.weights : config.kv) = *precision;
+        (QLatin1String(name) == QLatin1String("weights") ? request.weights : request.kv) = *precision;
     }
-    QString linkId = parser.value(QStringLiteral("link"));
-    if (linkId.isEmpty() && config.tensorParallel > 1)
-        linkId = !config.gpu.interconnect.isEmpty()
-                     ? config.gpu.interconnect
-                     : (!config.gpu.hostLink.isEmpty() ? config.gpu.hostLink : QStringLiteral("pcie4"));
-    if (!linkId.isEmpty()) {
-        Result<LinkSpec> link = findLink(linkId);
-        if (!link)
-            return fail(io, link.error().message);
-        config.link = link.value();
-    }
+    request.linkId = parser.value(QStringLiteral("link"));  // empty: the card's own
     if (parser.isSet(QStringLiteral("ideal"))) {
         if (parser.isSet(QStringLiteral("bandwidth-efficiency")) || parser.isSet(QStringLiteral("compute-efficiency")))
             return fail(io,
                         QStringLiteral("--ideal sets both efficiencies to 1; do not combine it with --*-efficiency"));
-        config.efficiency = Efficiency::ideal();
+        request.efficiency = Efficiency::ideal();
     }
     if (parser.isSet(QStringLiteral("bandwidth-efficiency"))) {
         const std::optional<double> e = numberOption(parser, QStringLiteral("bandwidth-efficiency"), error);
         if (!e)
             return fail(io, error);
-        config.efficiency.bandwidth = *e;
+        request.efficiency.bandwidth = *e;
     }
     if (parser.isSet(QStringLiteral("compute-efficiency"))) {
         const std::optional<double> e = numberOption(parser, QStringLiteral("compute-efficiency"), error);
         if (!e)
             return fail(io, error);
-        config.efficiency.compute = *e;
+        request.efficiency.compute = *e;
     }
 
+    const Result<InferenceConfig> resolved = resolveInference(request);
+    if (!resolved)
+        return fail(io, resolved.error().message);
+    const InferenceConfig& config = resolved.value();
     Result<InferenceReport> report = evaluateInference(config);
     if (!report)
         return fail(io, report.error().message);

@@ -1,9 +1,9 @@
 #include "app/cli/commands.h"
 #include "app/cli/render_deck.h"
 
+#include "core/model/gpu_roofs.h"
 #include "core/session/session_json.h"
 #include "ui/chart/chart_export.h"
-#include "ui/models/gpu_roofs.h"
 
 #include <QCommandLineParser>
 
@@ -103,7 +103,7 @@ int runRender(const QStringList& arguments, Streams io)
             io.err << "ridgeline render: --roof takes NAME:TFLOPS:TBS, got '" << spec << "'\n";
             return 2;
         }
-        content.extraRoofs.push_back(ui::NamedRoof{parts[0], Roof{tflops * 1000.0, tbs * 1000.0}});
+        content.extraRoofs.push_back(NamedRoof{parts[0], Roof{tflops * 1000.0, tbs * 1000.0}});
     }
     const std::optional<NumberFormat> format = parseNumberFormat(parser.value(gpuFormat));
     if (!format) {
@@ -111,7 +111,7 @@ int runRender(const QStringList& arguments, Streams io)
         return 2;
     }
     for (const QString& id : parser.values(gpu)) {
-        Result<ui::NamedRoof> gpuRoof = ui::catalogGpuRoof(id, *format);
+        Result<NamedRoof> gpuRoof = catalogGpuRoof(id, *format);
         if (!gpuRoof) {
             io.err << "ridgeline render: " << gpuRoof.error().message << '\n';
             return 2;

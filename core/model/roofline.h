@@ -13,6 +13,12 @@ struct Roof {
     double bandwidthGbps = 0.0;  // memory ceiling, GB/s (1e9 bytes/s)
 };
 
+// A roof that is not measured: a GPU from the catalog or one typed in by hand.
+struct NamedRoof {
+    QString name;  // "H100 SXM (bf16)"
+    Roof roof;     // GFLOP/s and GB/s, like every other roof on the chart
+};
+
 // min(peak, intensity x bandwidth), in GFLOP/s; intensity in FLOP/byte.
 double attainableGflops(const Roof& roof, double intensityFlopPerByte);
 

@@ -1,22 +1,77 @@
 #include "core/model/units.h"
 
+#include <QLocale>
+
 #include <array>
 #include <cmath>
 
 namespace ridgeline {
 
+namespace {
+
+const QString kNotANumber = QStringLiteral("\u2013");
+
+const QLocale& english()
+{
+    static const QLocale locale(QLocale::English);
+    return locale;
+}
+
+}  // namespace
+
+QString formatSignificant(double value, int significant)
+{
+    if (!std::isfinite(value))
+        return kNotANumber;
+    if (value == 0.0)
+        return QStringLiteral("0");
+    if (std::fabs(value) >= 1e15)
+        return english().toString(value, 'e', significant - 1);
+    const double magnitude = std::floor(std::log10(std::fabs(value)));
+    const int decimals = std::max(0, significant - 1 - static_cast<int>(magnitude));
+    return english().toString(value, 'f', decimals);
+}
+
+QString formatCompact(double value)
+{
+    if (!std::isfinite(value))
+        return kNotANumber;
+    const double a = std::abs(value);
+    if (a < 0.01)
+        return QString::number(value, 'g', 2);
+    int decimals = 0;
+    if (a < 1.0)
+        decimals = 2;
+    else if (a < 10.0 && value != std::round(value))
+        decimals = 1;
+    return QLocale::c().toString(value, 'f', decimals);
+}
+
+QString formatGrouped(double value, int decimals)
+{
+    if (!std::isfinite(value))
+        return kNotANumber;
+    return english().toString(value, 'f', decimals);
+}
+
 QString formatGB(double bytes, int decimals)
 {
+    if (!std::isfinite(bytes))
+        return kNotANumber;
     return QString::number(bytes / kBytesPerGB, 'f', decimals) + QStringLiteral(" GB");
 }
 
 QString formatGiB(double bytes, int decimals)
 {
+    if (!std::isfinite(bytes))
+        return kNotANumber;
     return QString::number(bytes / kBytesPerGiB, 'f', decimals) + QStringLiteral(" GiB");
 }
 
 QString formatBinaryBytes(double bytes)
 {
+    if (!std::isfinite(bytes))
+        return kNotANumber;
     static const std::array<const char*, 6> units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
     std::size_t unit = 0;
     double value = bytes;
@@ -28,19 +83,30 @@ QString formatBinaryBytes(double bytes)
     return QString::number(value, 'f', decimals) + QLatin1Char(' ') + QLatin1String(units[unit]);
 }
 
+QString formatMemory(double bytes)
+{
+    if (!std::isfinite(bytes))
+        return kNotANumber;
+    return std::fabs(bytes) >= kBytesPerGiB ? formatGiB(bytes) : formatBinaryBytes(bytes);
+}
+
 QString formatSeconds(double seconds)
 {
     if (!std::isfinite(seconds))
-        return QStringLiteral("-");
+        return kNotANumber;
     if (seconds >= 1.0)
         return QString::number(seconds, 'f', 2) + QStringLiteral(" s");
     if (seconds >= 1e-3)
         return QString::number(seconds * 1e3, 'f', 2) + QStringLiteral(" ms");
-    return QString::number(seconds * 1e6, 'f', 1) + QStringLiteral(" us");
+    if (seconds >= 1e-6 || seconds == 0.0)
+        return QString::number(seconds * 1e6, 'f', 1) + QStringLiteral(" \u00b5s");
+    return QString::number(seconds * 1e9, 'f', 1) + QStringLiteral(" ns");
 }
 
 QString formatCount(double value)
 {
+    if (!std::isfinite(value))
+        return kNotANumber;
     if (std::fabs(value) >= 1e6)
         return QString::number(value, 'e', 3);
     return QString::number(value, 'f', value == std::floor(value) ? 0 : 2);

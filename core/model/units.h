@@ -1,5 +1,7 @@
 #pragma once
-// Human-readable numbers with their units spelled out: GB (1e9 bytes) and GiB (2^30 bytes) are different.
+// The one home of number text for people: every label, caption, table and report formats its numbers here.
+// GB (1e9 bytes) and GiB (2^30 bytes) are different. Nothing here ever prints "nan" or "inf": a value that is
+// not a finite number reads "–".
 
 #include <QString>
 
@@ -10,10 +12,25 @@ namespace ridgeline {
 inline constexpr double kBytesPerGB = 1e9;
 inline constexpr double kBytesPerGiB = 1073741824.0;
 
+// About `significant` significant digits, thousands grouped: "1,234", "12.3", "0.0123" (the batching
+// explorer's rule: the digits a chart label has room for).
+QString formatSignificant(double value, int significant = 3);
+// Short numbers for sentences and tooltips: "230", "5.8", "0.08", "0.0012", no grouping (the explanation's
+// rule: whole numbers above 10, one decimal below 10, two below 1, two significant digits below 0.01).
+QString formatCompact(double value);
+// Fixed decimals with thousands grouped, as the source text prints its figures: "1,365", "0.17".
+QString formatGrouped(double value, int decimals = 0);
+inline QString formatGrouped(std::int64_t value)
+{
+    return formatGrouped(static_cast<double>(value), 0);
+}
+
 QString formatGB(double bytes, int decimals = 2);   // "13.48 GB"
 QString formatGiB(double bytes, int decimals = 2);  // "12.55 GiB"
-QString formatBinaryBytes(double bytes);            // picks B, KiB, MiB, GiB, TiB: "512 KiB"
-QString formatSeconds(double seconds);              // "6.74 ms", "1.20 s", "35.0 us"
-QString formatCount(double value);                  // "6.74e+09" style for big counts, plain otherwise
+QString formatBinaryBytes(double bytes);            // picks B, KiB, MiB, GiB, TiB: "512 KiB", "1.25 MiB"
+// Memory of a card: GiB with two decimals from one GiB up ("4.00 GiB"), formatBinaryBytes below ("160 MiB").
+QString formatMemory(double bytes);
+QString formatSeconds(double seconds);  // "1.20 s", "6.74 ms", "35.0 µs", "80.0 ns"
+QString formatCount(double value);      // "6.740e+09" for big counts, plain otherwise
 
 }  // namespace ridgeline

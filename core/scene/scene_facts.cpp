@@ -1,12 +1,14 @@
 #include "core/scene/scene_facts.h"
 
 #include "core/model/catalog.h"
+#include "core/model/gpu_roofs.h"
 #include "core/model/intensity.h"
 #include "core/model/links.h"
 #include "core/model/llm_model.h"
 #include "core/model/roofline.h"
+#include "core/model/session_roof.h"
+#include "core/model/units.h"
 
-#include <QLocale>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -18,12 +20,6 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-// 1,365 and 0.17: grouped thousands, as the source text prints its figures.
-QString number(double value, int decimals)
-{
-    return QLocale(QLocale::English).toString(value, 'f', decimals);
-}
-
 class FactList {
 public:
     void add(const QString& key, double value, const QString& text) { m_facts.push_back({key, value, text}); }
@@ -31,7 +27,8 @@ public:
     {
         // "1.04x" and "83 %": a multiplier hugs its number, other units stand apart.
         const QString separator = unit == QLatin1String("x") ? QString() : QStringLiteral(" ");
-        add(key, value, unit.isEmpty() ? number(value, decimals) : number(value, decimals) + separator + unit);
+        add(key, value,
+            unit.isEmpty() ? formatGrouped(value, decimals) : formatGrouped(value, decimals) + separator + unit);
     }
     std::vector<SceneFact> take() { return std::move(m_facts); }
 
@@ -44,38 +41,19 @@ Error sceneError(const Scene& scene, const QString& what)
     return Error{Error::Code::InvalidArgument, QStringLiteral("scene \"%1\": %2").arg(scene.id, what)};
 }
 
-Result<GpuSpec> gpuOf(const Scene& scene)
-{
-    if (!scene.gpu.catalogId.isEmpty())
-        return findGpu(scene.gpu.catalogId);
-    return customGpu(scene.gpu.peakTflops, scene.gpu.bandwidthTbs,
-                     scene.gpu.memoryGib > 0 ? scene.gpu.memoryGib : 80.0);
-}
-
+// The scene's model at one batch, context, GPU count and link (empty: the card's own).
 Result<InferenceReport> inference(const Scene& scene, std::int64_t batch, std::int64_t context, int tensorParallel = 1,
                                   const QString& linkId = {})
 {
-    const Result<ModelSpec> model = findModel(scene.modelId);
-    if (!model)
-        return sceneError(scene, model.error().message);
-    const Result<GpuSpec> gpu = gpuOf(scene);
-    if (!gpu)
-        return sceneError(scene, gpu.error().message);
-    InferenceConfig config;
-    config.model = model.value();
-    config.gpu = gpu.value();
-    config.batch = batch;
-    config.context = context;
-    config.tensorParallel = tensorParallel;
-    if (tensorParallel > 1) {
-        const Result<LinkSpec> link = findLink(linkId);
-        if (!link)
-            return sceneError(scene, link.error().message);
-        config.link = link.value();
-    }
-    if (scene.ideal)
-        config.efficiency = Efficiency::ideal();
-    Result<InferenceReport> report = evaluateInference(config);
+    InferenceRequest request = inferenceRequestFor(scene);
+    request.batch = batch;
+    request.context = context;
+    request.gpus = tensorParallel;
+    request.linkId = linkId;
+    const Result<InferenceConfig> config = resolveInference(request);
+    if (!config)
+        return sceneError(scene, config.error().message);
+    Result<InferenceReport> report = evaluateInference(config.value());
     if (!report)
         return sceneError(scene, report.error().message);
     return report;
@@ -98,20 +76,14 @@ const KernelResult* findKernel(const Session& session, const QString& name)
 
 std::optional<Error> ridgeFacts(const Scene& scene, const Session& session, FactList& facts)
 {
-    const auto best =
-        std::max_element(session.computeCeilings.begin(), session.computeCeilings.end(),
-                         [](const ComputeCeiling& a, const ComputeCeiling& b) { return a.gflops < b.gflops; });
-    // The best DRAM ceiling of any mix: the roof a kernel streaming from memory can reach.
-    double dramGbps = 0.0;
-    for (const BandwidthCeiling& c : session.bandwidthCeilings)
-        if (c.level == QLatin1String("DRAM"))
-            dramGbps = std::max(dramGbps, c.gbps);
-    if (best == session.computeCeilings.end() || dramGbps <= 0.0)
+    // The session's roof by the one rule (session_roof.h); the caption names DRAM, so it must be DRAM's.
+    const std::optional<SessionRoof> primary = primaryRoof(session);
+    if (!primary || primary->memory->level != kDramLevel)
         return sceneError(scene, QStringLiteral("the session has no compute ceiling or no DRAM bandwidth ceiling"));
-    const Roof roof{best->gflops, dramGbps};
+    const Roof roof = primary->roof();
     facts.add(QStringLiteral("machine"), 0.0, session.machine.cpuModel);
     facts.add(QStringLiteral("peak_gflops"), roof.peakGflops, 0, QStringLiteral("GFLOP/s"));
-    facts.add(QStringLiteral("peak_name"), 0.0, best->name);
+    facts.add(QStringLiteral("peak_name"), 0.0, primary->compute->name);
     facts.add(QStringLiteral("dram_gbps"), roof.bandwidthGbps, 1, QStringLiteral("GB/s"));
     facts.add(QStringLiteral("ridge"), ridgeIntensity(roof), 1, QStringLiteral("FLOP/byte"));
     return std::nullopt;
@@ -119,17 +91,16 @@ std::optional<Error> ridgeFacts(const Scene& scene, const Session& session, Fact
 
 std::optional<Error> intensityTableFacts(const Scene& scene, FactList& facts)
 {
-    const Result<GpuSpec> gpu = gpuOf(scene);
-    if (!gpu)
-        return sceneError(scene, gpu.error().message);
-    const double peakGflops = gpu.value().peakTflops(NumberFormat::Bf16) * 1000.0;
-    const Roof roof{peakGflops, gpu.value().bandwidthTbs * 1000.0};
-    facts.add(QStringLiteral("balance"), ridgeIntensity(roof), 0, QStringLiteral("FLOP/byte"));
-    facts.add(QStringLiteral("add_intensity"), elementwiseAddCount(4096, 2).intensity(), 2);
-    facts.add(QStringLiteral("matmul_512"), matmulCount(512, 2).intensity(), 0);
-    facts.add(QStringLiteral("matmul_4096"), matmulCount(4096, 2).intensity(), 0);
-    facts.add(QStringLiteral("add_attainable_tflops"),
-              attainableGflops(roof, elementwiseAddCount(4096, 2).intensity()) / 1000.0, 2, QStringLiteral("TFLOP/s"));
+    const Result<IntensityTable> table = intensityTableFor(scene);
+    if (!table)
+        return sceneError(scene, table.error().message);
+    const IntensityTable& t = table.value();
+    facts.add(QStringLiteral("balance"), ridgeIntensity(t.gpu.roof), 0, QStringLiteral("FLOP/byte"));
+    facts.add(QStringLiteral("add_intensity"), t.rows[0].intensity, 2);
+    facts.add(QStringLiteral("matmul_512"), t.rows[1].intensity, 0);
+    facts.add(QStringLiteral("matmul_4096"), t.rows[2].intensity, 0);
+    facts.add(QStringLiteral("add_attainable_tflops"), t.rows[0].attainableGflops / 1000.0, 2,
+              QStringLiteral("TFLOP/s"));
     return std::nullopt;
 }
 
@@ -151,7 +122,7 @@ std::optional<Error> cpuExperimentFacts(const Scene& scene, const Session& sessi
 
 std::optional<Error> oneTokenFacts(const Scene& scene, FactList& facts)
 {
-    const Result<InferenceReport> report = inference(scene, 1, std::max<std::int64_t>(scene.context, 1));
+    const Result<InferenceReport> report = inference(scene, 1, sceneContext(scene));
     if (!report)
         return report.error();
     const InferenceReport& r = report.value();
@@ -168,7 +139,7 @@ std::optional<Error> batchingFacts(const Scene& scene, FactList& facts)
 {
     if (scene.batches.empty())
         return sceneError(scene, QStringLiteral("a batching scene needs \"batches\""));
-    const std::int64_t context = std::max<std::int64_t>(scene.context, 1);
+    const std::int64_t context = sceneContext(scene);
     double firstStep = 0.0;
     double firstTokens = 0.0;
     for (std::int64_t batch : scene.batches) {
@@ -199,7 +170,7 @@ std::optional<Error> batchingFacts(const Scene& scene, FactList& facts)
 
 std::optional<Error> kvCacheFacts(const Scene& scene, FactList& facts)
 {
-    const Result<InferenceReport> report = inference(scene, scene.batch, std::max<std::int64_t>(scene.context, 1));
+    const Result<InferenceReport> report = inference(scene, scene.batch, sceneContext(scene));
     if (!report)
         return report.error();
     const InferenceReport& r = report.value();
@@ -239,7 +210,7 @@ std::optional<Error> tensorParallelFacts(const Scene& scene, FactList& facts)
 {
     if (scene.links.isEmpty() || scene.tensorParallel < 2)
         return sceneError(scene, QStringLiteral("a tensor-parallel scene needs \"links\" and tensor_parallel >= 2"));
-    const std::int64_t context = std::max<std::int64_t>(scene.context, 1);
+    const std::int64_t context = sceneContext(scene);
     facts.add(QStringLiteral("gpus"), scene.tensorParallel, 0);
     for (const QString& link : scene.links) {
         const Result<InferenceReport> report = inference(scene, scene.batch, context, scene.tensorParallel, link);
@@ -259,7 +230,7 @@ std::optional<Error> viewFacts(const Scene& scene, const Session* session, FactL
         return session ? ridgeFacts(scene, *session, facts) : std::nullopt;
     const QString link = scene.links.value(0);
     const Result<InferenceReport> report =
-        inference(scene, scene.batch, std::max<std::int64_t>(scene.context, 1), scene.tensorParallel, link);
+        inference(scene, scene.batch, sceneContext(scene), scene.tensorParallel, link);
     if (!report)
         return report.error();
     const InferenceReport& r = report.value();
@@ -356,6 +327,82 @@ Result<SceneFacts> computeSceneFacts(const Scene& scene, const Session* session)
         return caption.error();
     result.caption = caption.value();
     return result;
+}
+
+std::int64_t sceneContext(const Scene& scene)
+{
+    return scene.context > 0 ? scene.context : kDefaultContext;
+}
+
+InferenceRequest inferenceRequestFor(const Scene& scene)
+{
+    InferenceRequest request;
+    if (!scene.modelId.isEmpty())
+        request.modelId = scene.modelId;
+    if (!scene.gpu.catalogId.isEmpty()) {
+        request.gpuId = scene.gpu.catalogId;
+    } else if (sceneHasGpu(scene)) {
+        request.gpuId = kCustomId;
+        request.customPeakTflops = scene.gpu.peakTflops;
+        request.customBandwidthTbs = scene.gpu.bandwidthTbs;
+        request.customMemoryGib = scene.gpu.memoryGib > 0.0 ? scene.gpu.memoryGib : kDefaultCustomMemoryGib;
+    }
+    request.batch = scene.batches.empty() ? scene.batch : scene.batches.back();
+    request.context = sceneContext(scene);
+    request.gpus = std::max(1, scene.tensorParallel);
+    request.linkId = scene.links.value(0);
+    if (scene.ideal)
+        request.efficiency = Efficiency::ideal();
+    return request;
+}
+
+bool sceneHasGpu(const Scene& scene)
+{
+    return !scene.gpu.catalogId.isEmpty() || scene.gpu.peakTflops > 0.0 || scene.gpu.bandwidthTbs > 0.0;
+}
+
+std::optional<NamedRoof> gpuRoofOf(const Scene& scene)
+{
+    if (!sceneHasGpu(scene))
+        return std::nullopt;
+    const Result<InferenceConfig> config = resolveInference(inferenceRequestFor(scene));
+    if (!config)
+        return std::nullopt;
+    std::optional<NamedRoof> roof = gpuRoof(config.value().gpu, NumberFormat::Bf16);
+    if (roof && !scene.gpu.label.isEmpty())
+        roof->name = scene.gpu.label;
+    else if (roof && scene.gpu.catalogId.isEmpty())
+        roof->name = QStringLiteral("Custom GPU");
+    return roof;
+}
+
+Result<IntensityTable> intensityTableFor(const Scene& scene)
+{
+    if (!sceneHasGpu(scene))
+        return makeError(Error::Code::InvalidArgument, QStringLiteral("an intensity table needs a \"gpu\""));
+    const Result<InferenceConfig> config = resolveInference(inferenceRequestFor(scene));
+    if (!config)
+        return config.error();
+    const std::optional<NamedRoof> gpu = gpuRoofOf(scene);
+    if (!gpu)
+        return makeError(Error::Code::InvalidArgument, QStringLiteral("the scene's GPU has no dense bf16 peak"));
+    IntensityTable table;
+    table.gpu = *gpu;
+    constexpr int kBf16Bytes = 2;
+    const std::array<std::pair<QString, OpCount>, 3> rows = {
+        std::pair{QStringLiteral("add"), elementwiseAddCount(4096, kBf16Bytes)},
+        std::pair{QStringLiteral("matmul n = 512"), matmulCount(512, kBf16Bytes)},
+        std::pair{QStringLiteral("matmul n = 4096"), matmulCount(4096, kBf16Bytes)}};
+    for (const auto& [name, count] : rows) {
+        IntensityTable::Row row;
+        row.name = name;
+        row.kind = name.startsWith(QLatin1String("matmul")) ? QStringLiteral("matmul") : QStringLiteral("add");
+        row.count = count;
+        row.intensity = count.intensity();
+        row.attainableGflops = attainableGflops(table.gpu.roof, row.intensity);
+        table.rows.push_back(row);
+    }
+    return table;
 }
 
 }  // namespace ridgeline

@@ -2,6 +2,9 @@
 // The numbers a scene shows, computed from the model or the measurement, never typed into the deck.
 // A caption names them by {key}; filling it fails loudly if the scene does not compute that key.
 
+#include "core/model/inference_request.h"
+#include "core/model/intensity.h"
+#include "core/model/roofline.h"
 #include "core/result.h"
 #include "core/scene/deck.h"
 #include "core/session/session.h"
@@ -29,5 +32,32 @@ struct SceneFacts {
 // with a message saying a session is needed. A saved "view" computes the explorer's numbers at its
 // settings (batching) or the session's ridge (roofline, when there is a session).
 Result<SceneFacts> computeSceneFacts(const Scene& scene, const Session* session);
+
+// The tokens of context a scene computes at: its own, or the shared default (kDefaultContext) when it gives 0.
+std::int64_t sceneContext(const Scene& scene);
+
+// The LLM question a scene asks, for its caption and for the batching panel that draws it alike: its model
+// and GPU (the defaults when it names none), its batch (the last of a sweep), context, GPUs and first link.
+InferenceRequest inferenceRequestFor(const Scene& scene);
+
+// Whether the scene names a GPU (a catalog id or its own peaks), and that GPU's bf16 roof under the scene's
+// label: what a roofline scene draws beside the CPU. nullopt when it names none or the GPU is not valid.
+bool sceneHasGpu(const Scene& scene);
+std::optional<NamedRoof> gpuRoofOf(const Scene& scene);
+
+// The source text's intensity table on the scene's GPU: an add and matmuls (n = 512, 4096) in bf16, each at
+// what the GPU's roof allows. The caption's numbers and the slide's points both come from here.
+struct IntensityTable {
+    struct Row {
+        QString name;  // "add", "matmul n = 512"
+        QString kind;  // "add" or "matmul"
+        OpCount count;
+        double intensity = 0.0;         // FLOP/byte
+        double attainableGflops = 0.0;  // min(peak, intensity x bandwidth)
+    };
+    NamedRoof gpu;
+    std::vector<Row> rows;  // add, matmul 512, matmul 4096
+};
+Result<IntensityTable> intensityTableFor(const Scene& scene);
 
 }  // namespace ridgeline

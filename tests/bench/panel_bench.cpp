@@ -46,7 +46,7 @@ struct ShownPanel {
         const Result<Session> session = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/example.json"));
         if (session)
             panel.setSession(session.value());
-        BatchingInputs in;
+        InferenceRequest in;
         in.modelId = QStringLiteral("llama-2-7b");
         in.gpuId = QStringLiteral("a100-40gb-sxm");
         in.batch = 16;
@@ -119,7 +119,7 @@ BENCHMARK(BM_BatchStepFullRender)->Unit(benchmark::kMillisecond)->UseRealTime()-
 
 void BM_ScenarioOnly(benchmark::State& state)
 {
-    BatchingInputs in;
+    InferenceRequest in;
     in.modelId = QStringLiteral("llama-2-7b");
     in.gpuId = QStringLiteral("a100-40gb-sxm");
     in.context = 8192;

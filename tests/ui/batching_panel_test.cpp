@@ -34,9 +34,9 @@ namespace {
 
 const QSize kSlide(1920, 1080);
 
-BatchingInputs sourceTextInputs(const QString& gpu, std::int64_t batch)
+InferenceRequest sourceTextInputs(const QString& gpu, std::int64_t batch)
 {
-    BatchingInputs in;
+    InferenceRequest in;
     in.modelId = QStringLiteral("llama-2-7b");
     in.gpuId = gpu;
     in.weights = NumberFormat::Bf16;
@@ -68,7 +68,7 @@ const QRegularExpression kNonFinite(QStringLiteral("\\b(nan|inf|infinity)\\b"),
 TEST(UiBatchingPanel, MovingTheBatchSliderChangesTokensPerSecondAndMovesTheRooflinePoint)
 {
     BatchingPanel panel;
-    BatchingInputs in = sourceTextInputs(QStringLiteral("h100-sxm"), 4);
+    InferenceRequest in = sourceTextInputs(QStringLiteral("h100-sxm"), 4);
     in.context = 512;  // short: the weights dominate the traffic, as in the source text's table
     panel.setInputs(in);
     fixtures::layoutNow(panel, kSlide);
@@ -117,7 +117,7 @@ TEST(UiBatchingPanel, TheKneeIsTheSmallestComputeBoundBatch)
     // Llama 2 7B (MHA) never crosses the H100's ridge at any context: its KV reads grow with the batch
     // as fast as its FLOPs. Llama 3 8B's GQA cache is four times smaller, and it does at short context.
     BatchingPanel panel;
-    BatchingInputs in = sourceTextInputs(QStringLiteral("h100-sxm"), 1);
+    InferenceRequest in = sourceTextInputs(QStringLiteral("h100-sxm"), 1);
     in.modelId = QStringLiteral("llama-3-8b");
     in.context = 128;
     panel.setInputs(in);
@@ -134,7 +134,7 @@ TEST(UiBatchingPanel, TheKneeIsTheSmallestComputeBoundBatch)
 TEST(UiBatchingPanel, TensorParallelismSplitsWeightsAndCacheAndPaysForTheLink)
 {
     BatchingPanel panel;
-    BatchingInputs in = sourceTextInputs(QStringLiteral("h100-sxm"), 16);
+    InferenceRequest in = sourceTextInputs(QStringLiteral("h100-sxm"), 16);
     in.modelId = QStringLiteral("llama-2-70b");
     in.context = 4096;
     panel.setInputs(in);
@@ -291,7 +291,7 @@ TEST(UiBatchingPanel, AbsurdInputsShowTheModelsErrorAndNeverNanOrInf)
         {"unknown model", [&] { panel.setModel(QStringLiteral("no-such-model")); }, true},
         {"batch and context past the sliders",
          [&] {
-             BatchingInputs in = sourceTextInputs(QStringLiteral("l4"), 1'000'000'000);
+             InferenceRequest in = sourceTextInputs(QStringLiteral("l4"), 1'000'000'000);
              in.modelId = QStringLiteral("deepseek-v3");
              in.context = std::int64_t{1} << 40;
              panel.setInputs(in);
@@ -299,7 +299,7 @@ TEST(UiBatchingPanel, AbsurdInputsShowTheModelsErrorAndNeverNanOrInf)
          false},
         {"largest everything",
          [&] {
-             BatchingInputs in = sourceTextInputs(QStringLiteral("b200"), kPanelMaxBatch);
+             InferenceRequest in = sourceTextInputs(QStringLiteral("b200"), kPanelMaxBatch);
              in.modelId = QStringLiteral("gpt-3-175b");
              in.context = kPanelMaxContext;
              in.weights = NumberFormat::Fp32;
@@ -311,7 +311,7 @@ TEST(UiBatchingPanel, AbsurdInputsShowTheModelsErrorAndNeverNanOrInf)
          false},
         {"fp8 on an A100",
          [&] {
-             BatchingInputs in = sourceTextInputs(QStringLiteral("a100-80gb-sxm"), 64);
+             InferenceRequest in = sourceTextInputs(QStringLiteral("a100-80gb-sxm"), 64);
              in.weights = NumberFormat::Fp8;
              in.kv = NumberFormat::Int4;
              panel.setInputs(in);
@@ -417,7 +417,7 @@ TEST(UiBatchingScenario, SliderStepsAreRoundNumbersOnALogScale)
 TEST(UiBatchingScenario, AttentionAloneIsMemoryBoundForMhaAtAnyBatch)
 {
     for (const std::int64_t batch : {1, 64, 4096}) {
-        BatchingInputs in = sourceTextInputs(QStringLiteral("h100-sxm"), batch);
+        InferenceRequest in = sourceTextInputs(QStringLiteral("h100-sxm"), batch);
         const BatchingScenario s = computeBatchingScenario(in);
         ASSERT_FALSE(s.error.has_value());
         EXPECT_TRUE(s.roofline.hasAttention);
@@ -433,12 +433,12 @@ TEST(UiBatchingGrab, RendersTheExplorerAtSlideSizeInLightAndDark)
     struct Shot {
         QString file;
         ThemeKind theme;
-        BatchingInputs inputs;
+        InferenceRequest inputs;
     };
-    BatchingInputs notFit = sourceTextInputs(QStringLiteral("a100-40gb-sxm"), 16);
-    BatchingInputs shortContext = sourceTextInputs(QStringLiteral("h100-sxm"), 64);
+    InferenceRequest notFit = sourceTextInputs(QStringLiteral("a100-40gb-sxm"), 16);
+    InferenceRequest shortContext = sourceTextInputs(QStringLiteral("h100-sxm"), 64);
     shortContext.context = 1024;
-    BatchingInputs tensorParallel = sourceTextInputs(QStringLiteral("h100-sxm"), 64);
+    InferenceRequest tensorParallel = sourceTextInputs(QStringLiteral("h100-sxm"), 64);
     tensorParallel.modelId = QStringLiteral("llama-2-70b");
     tensorParallel.context = 4096;
     tensorParallel.gpus = 8;
@@ -491,7 +491,7 @@ TEST(UiBatchingLabels, NoTextOverlapsAnotherTextAcrossBatchAndContext)
     };
     for (const QSize size : {kSlide, QSize(1600, 1000), QSize(1280, 800)}) {
         BatchingPanel panel;
-        BatchingInputs in = sourceTextInputs(QStringLiteral("h100-sxm"), 1);
+        InferenceRequest in = sourceTextInputs(QStringLiteral("h100-sxm"), 1);
         panel.setInputs(in);
         panel.setCustomGpu(300.0, 2.0, 80.0);  // the talk's GPU, as in scenes 4 to 6
         fixtures::layoutNow(panel, size);

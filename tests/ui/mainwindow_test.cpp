@@ -428,7 +428,7 @@ TEST(UiMainWindow, ASavedViewKeepsHiddenKernelKindsAndTheGpuBesideTheCpu)
 {
     ui::MainWindow window;
     window.setSession(fixtures::zen4Session());
-    window.chart()->setExtraRoofs({ui::NamedRoof{QStringLiteral("H100 SXM (bf16)"), Roof{989.4e3, 3350.0}}});
+    window.chart()->setExtraRoofs({NamedRoof{QStringLiteral("H100 SXM (bf16)"), Roof{989.4e3, 3350.0}}});
     window.chart()->setKernelKindVisible(QStringLiteral("add"), false);
     ASSERT_EQ(window.chart()->hiddenKernelKinds(), QStringList{QStringLiteral("add")});
 

@@ -337,7 +337,7 @@ TEST(UiTalkScene, TheTensorParallelSceneUsesEightH100sOverNvlink)
     ASSERT_NE(scene, nullptr);
     const SceneView view(*scene, nullptr);
     ASSERT_NE(view.batchingPanel(), nullptr);
-    const ui::BatchingInputs& inputs = view.batchingPanel()->inputs();
+    const InferenceRequest& inputs = view.batchingPanel()->inputs();
     EXPECT_EQ(inputs.gpuId, QStringLiteral("h100-sxm"));
     EXPECT_EQ(inputs.gpus, 8);
     EXPECT_EQ(inputs.linkId, scene->links.first());

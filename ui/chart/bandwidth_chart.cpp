@@ -1,5 +1,6 @@
 #include "ui/chart/bandwidth_chart.h"
 
+#include "core/model/units.h"
 #include "ui/chart/chart_annotations.h"
 #include "ui/models/point_explanation.h"
 
@@ -168,7 +169,7 @@ void BandwidthChart::rebuild()
         marker->attachAxis(m_axisY);
         QPen pen(m_theme.mutedText, 2.0, Qt::DashLine);
         marker->setPen(pen);
-        m_cacheSizes.emplace_back(x, QStringLiteral("L%1 %2").arg(level).arg(formatBytes(bytes)));
+        m_cacheSizes.emplace_back(x, QStringLiteral("L%1 %2").arg(level).arg(formatBinaryBytes(bytes)));
         ++m_cacheMarkers;
     }
 

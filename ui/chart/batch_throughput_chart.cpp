@@ -318,7 +318,7 @@ void BatchThroughputChart::relayout()
     {
         const QString label = m_data.context == 1
                                   ? tr("1 token of context")
-                                  : tr("%1 tokens of context").arg(formatInteger(double(m_data.context)));
+                                  : tr("%1 tokens of context").arg(formatGrouped(double(m_data.context)));
         const double w = metrics.horizontalAdvance(label);
         obstacles.push_back(text(label, QPointF(plot.right() - pad - w, plot.top() + pad), m_theme.text));
     }
@@ -336,13 +336,13 @@ void BatchThroughputChart::relayout()
         const double x = xAt(double(knee));
         QPen pen(m_theme.computeRoof, 2.0, Qt::DashLine);
         lines.push_back({QLineF(x, plot.top(), x, plot.bottom()), pen});
-        const QString label = tr("compute-bound from B = %1").arg(formatInteger(double(knee)));
+        const QString label = tr("compute-bound from B = %1").arg(formatGrouped(double(knee)));
         const double w = metrics.horizontalAdvance(label);
         // Right of the line, else left of it, and never cut off by the plot's left edge.
         const double left = x + pad + w <= plot.right() - pad ? x + pad : std::max(plot.left() + pad, x - pad - w);
         obstacles.push_back(text(label, QPointF(left, topRow(left, w)), m_theme.text));
     } else {
-        const QString label = knee > 0 ? tr("compute-bound only from B = %1").arg(formatInteger(double(knee)))
+        const QString label = knee > 0 ? tr("compute-bound only from B = %1").arg(formatGrouped(double(knee)))
                                        : tr("never compute-bound");
         const double w = metrics.horizontalAdvance(label);
         obstacles.push_back(text(label, QPointF(plot.left() + pad, topRow(plot.left() + pad, w)), m_theme.text));
@@ -352,7 +352,7 @@ void BatchThroughputChart::relayout()
     if (m_data.maxFittingBatch < m_data.maxShownBatch) {
         const QString label =
             m_data.maxFittingBatch > 0
-                ? tr("B > %1 does not fit in memory").arg(formatInteger(double(m_data.maxFittingBatch)))
+                ? tr("B > %1 does not fit in memory").arg(formatGrouped(double(m_data.maxFittingBatch)))
                 : tr("not even one sequence fits in memory");
         const double w = metrics.horizontalAdvance(label);
         const double x = m_data.maxFittingBatch > 0 ? xAt(double(m_data.maxFittingBatch)) : plot.left();
@@ -371,7 +371,7 @@ void BatchThroughputChart::relayout()
         {QLineF(tokensAt.x(), plot.top(), tokensAt.x(), plot.bottom()), QPen(m_theme.highlight, 1.5, Qt::DotLine)});
     // Each marker carries its own number: one long label would be as wide as the plot on a slide.
     const QString tokensLabel =
-        tr("B = %1: %2 tokens/s").arg(formatInteger(double(m_data.batch)), formatNumber(m_data.tokensPerSecond));
+        tr("B = %1: %2 tokens/s").arg(formatGrouped(double(m_data.batch)), formatSignificant(m_data.tokensPerSecond));
     const QString stepLabel = tr("%1 per step").arg(formatSeconds(m_data.stepSeconds));
     LabelLayoutInput layout;
     layout.bounds = plot.adjusted(pad, pad, -pad, -pad);

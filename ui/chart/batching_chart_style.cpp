@@ -70,33 +70,4 @@ double decadeAbove(double value)
     return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::ceil(std::log10(value))) : 10.0;
 }
 
-QString formatNumber(double value, int significant)
-{
-    if (!std::isfinite(value))
-        return QStringLiteral("\u2013");
-    if (value == 0.0)
-        return QStringLiteral("0");
-    const double magnitude = std::floor(std::log10(std::fabs(value)));
-    const int decimals = std::max(0, significant - 1 - static_cast<int>(magnitude));
-    static const QLocale english(QLocale::English);
-    if (std::fabs(value) >= 1e15)
-        return english.toString(value, 'e', significant - 1);
-    return english.toString(value, 'f', decimals);
-}
-
-QString formatMemory(double bytes)
-{
-    if (!std::isfinite(bytes))
-        return QStringLiteral("\u2013");
-    return std::fabs(bytes) >= kBytesPerGiB ? formatGiB(bytes) : formatBinaryBytes(bytes);
-}
-
-QString formatInteger(double value)
-{
-    if (!std::isfinite(value))
-        return QStringLiteral("\u2013");
-    static const QLocale english(QLocale::English);
-    return english.toString(std::round(value), 'f', 0);
-}
-
 }  // namespace ridgeline::ui

@@ -1,6 +1,6 @@
 #pragma once
 // Shared pieces of the batching explorer's charts: themed log axes, the chart frame in the roofline
-// chart's look (ChartTheme), and number formatting that never shows NaN or inf.
+// chart's look (ChartTheme). Their numbers are formatted by core/model/units.h (never NaN or inf).
 
 #include "ui/chart/chart_theme.h"
 
@@ -32,13 +32,5 @@ void setChartTitle(QChart* chart, const QString& title);
 // picture holds still (and the grid and labels need not be rebuilt) while the curves move.
 double decadeBelow(double value);
 double decadeAbove(double value);
-
-// "1,234", "12.3", "0.0123": about three significant digits with thousands separators; "–" for a value
-// that is not a finite number (never "nan" or "inf").
-QString formatNumber(double value, int significant = 3);
-// Bytes in GiB with two decimals ("4.00 GiB"), or in MiB/KiB below one GiB ("160 MiB"): never "0.16 GiB".
-QString formatMemory(double bytes);
-// formatNumber for whole counts: "8,192".
-QString formatInteger(double value);
 
 }  // namespace ridgeline::ui

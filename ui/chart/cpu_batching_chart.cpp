@@ -1,5 +1,6 @@
 #include "ui/chart/cpu_batching_chart.h"
 
+#include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/label_layout.h"
@@ -106,7 +107,7 @@ void CpuBatchingChart::setData(const CpuBatchingData& data)
     setChartTitle(chart(),
                   tr("This CPU: decode of a %1\u00d7%1 fp32 matrix, measured vs roofline").arg(data.matrixDim));
     m_predicted->setName(tr("roofline of this CPU: %1 GFLOP/s, %2 GB/s")
-                             .arg(formatNumber(data.peakGflops), formatNumber(data.bandwidthGbps)));
+                             .arg(formatSignificant(data.peakGflops), formatSignificant(data.bandwidthGbps)));
     m_measuredDots->setName(tr("measured tokens/s"));
 
     double xLow = std::numeric_limits<double>::max(), xHigh = 0.0;
@@ -169,7 +170,7 @@ void CpuBatchingChart::relayout()
     if (m_data.kneeBatch && *m_data.kneeBatch >= m_axisX->min() && *m_data.kneeBatch <= m_axisX->max()) {
         const double x = at(QPointF(*m_data.kneeBatch, m_axisY->min())).x();
         lines.push_back({QLineF(x, plot.top(), x, plot.bottom()), QPen(m_theme.mutedText, 2.0, Qt::DotLine)});
-        const QString label = tr("roofline knee B \u2248 %1").arg(formatNumber(*m_data.kneeBatch, 2));
+        const QString label = tr("roofline knee B \u2248 %1").arg(formatSignificant(*m_data.kneeBatch, 2));
         const double w = metrics.horizontalAdvance(label);
         const double left = x + pad + w <= plot.right() - pad ? x + pad : x - pad - w;
         texts.push_back(
@@ -188,9 +189,10 @@ void CpuBatchingChart::relayout()
         if (p.x() <= last.x())
             predictedAtLast = p.y();
     if (predictedAtLast > 0.0) {
-        const QString label = tr("B = %1: %2 of the roofline")
-                                  .arg(formatInteger(last.x()))
-                                  .arg(QStringLiteral("%1 %").arg(formatNumber(100.0 * last.y() / predictedAtLast, 2)));
+        const QString label =
+            tr("B = %1: %2 of the roofline")
+                .arg(formatGrouped(last.x()))
+                .arg(QStringLiteral("%1 %").arg(formatSignificant(100.0 * last.y() / predictedAtLast, 2)));
         const double w = metrics.horizontalAdvance(label);
         texts.push_back({label, QPointF(plot.right() - pad - w, plot.top() + pad), 0.0, m_theme.text, labelFont,
                          m_theme.background});

@@ -1,5 +1,6 @@
 #include "ui/chart/decode_roofline_chart.h"
 
+#include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/label_layout.h"
@@ -65,7 +66,7 @@ bool sameTrajectory(const DecodeRooflineData& a, const DecodeRooflineData& b)
 
 QString percent(double fraction)
 {
-    return QStringLiteral("%1 %").arg(formatNumber(fraction * 100.0, 2));
+    return QStringLiteral("%1 %").arg(formatSignificant(fraction * 100.0, 2));
 }
 
 }  // namespace
@@ -322,14 +323,15 @@ void DecodeRooflineChart::relayout()
         QStringList label;
         if (sheet) {
             label << tr("used: %1 TFLOP/s (%2), %3 TB/s (%4)")
-                         .arg(formatNumber(effective.peakGflops), percent(effective.peakGflops / sheet->peakGflops),
-                              formatNumber(effective.bandwidthGbps),
+                         .arg(formatSignificant(effective.peakGflops),
+                              percent(effective.peakGflops / sheet->peakGflops),
+                              formatSignificant(effective.bandwidthGbps),
                               percent(effective.bandwidthGbps / sheet->bandwidthGbps));
             label << tr("datasheet: %1 TFLOP/s, %2 TB/s")
-                         .arg(formatNumber(sheet->peakGflops), formatNumber(sheet->bandwidthGbps));
+                         .arg(formatSignificant(sheet->peakGflops), formatSignificant(sheet->bandwidthGbps));
         } else {
             label << tr("datasheet: %1 TFLOP/s, %2 TB/s")
-                         .arg(formatNumber(effective.peakGflops), formatNumber(effective.bandwidthGbps));
+                         .arg(formatSignificant(effective.peakGflops), formatSignificant(effective.bandwidthGbps));
         }
         // A narrow plot shortens the lines rather than cutting them off at its left edge.
         for (QString& line : label)
@@ -360,7 +362,7 @@ void DecodeRooflineChart::relayout()
         const QPointF corner = at(ridge, effective.peakGflops);
         lines.push_back(
             {QLineF(corner, QPointF(corner.x(), plot.bottom())), QPen(m_theme.mutedText, 1.5, Qt::DotLine)});
-        const QString label = tr("ridge %1 FLOP/byte").arg(formatNumber(ridge));
+        const QString label = tr("ridge %1 FLOP/byte").arg(formatSignificant(ridge));
         const double w = metrics.horizontalAdvance(label);
         const double left = corner.x() + pad + w <= plot.right() - pad ? corner.x() + pad : corner.x() - pad - w;
         const QPointF origin(left, plot.bottom() - pad - lineHeight);
@@ -482,7 +484,7 @@ void DecodeRooflineChart::relayout()
     std::vector<PointLabel> fixedRequests;
     if (m_data.hasAttention)
         fixedRequests.push_back(
-            {{tr("attention alone: %1 FLOP/byte").arg(formatNumber(m_data.attentionIntensity)),
+            {{tr("attention alone: %1 FLOP/byte").arg(formatSignificant(m_data.attentionIntensity)),
               m_data.attentionBound == Bound::Memory ? tr("memory-bound at any batch") : tr("compute-bound")},
              at(m_data.attentionIntensity, m_data.attentionTflops),
              attentionColor(m_theme)});
@@ -504,8 +506,8 @@ void DecodeRooflineChart::relayout()
     for (const Mark& m : marks) {
         const QString text =
             m.first == m.last
-                ? QStringLiteral("B=%1").arg(formatInteger(double(m.first)))
-                : QStringLiteral("B=%1\u2013%2").arg(formatInteger(double(m.first)), formatInteger(double(m.last)));
+                ? QStringLiteral("B=%1").arg(formatGrouped(double(m.first)))
+                : QStringLiteral("B=%1\u2013%2").arg(formatGrouped(double(m.first)), formatGrouped(double(m.last)));
         fixedRequests.push_back({{text}, m.anchor, trajectoryColor(m_theme)});
     }
     std::vector<DrawnLabel> fixedLabels = place(fixedRequests, obstacles, obstacles.size(), m_data.hasAttention);
@@ -517,9 +519,10 @@ void DecodeRooflineChart::relayout()
     const BatchSample& cur = m_data.current;
     const QPointF curAt = at(cur.intensity, cur.achievedTflops);
     const PointLabel current{
-        {tr("B = %1: %2 TFLOP/s").arg(formatInteger(double(cur.batch)), formatNumber(cur.achievedTflops)),
+        {tr("B = %1: %2 TFLOP/s").arg(formatGrouped(double(cur.batch)), formatSignificant(cur.achievedTflops)),
          tr("%1 FLOP/byte, %2%3")
-             .arg(formatNumber(cur.intensity), m_data.bound == Bound::Memory ? tr("memory-bound") : tr("compute-bound"),
+             .arg(formatSignificant(cur.intensity),
+                  m_data.bound == Bound::Memory ? tr("memory-bound") : tr("compute-bound"),
                   cur.fits ? QString() : tr(", does not fit"))},
         curAt,
         m_theme.highlight};

@@ -16,7 +16,7 @@ namespace {
 // "1 token", "8,192 tokens".
 QString tokens(std::int64_t count)
 {
-    return count == 1 ? QStringLiteral("1 token") : QStringLiteral("%1 tokens").arg(formatInteger(double(count)));
+    return count == 1 ? QStringLiteral("1 token") : QStringLiteral("%1 tokens").arg(formatGrouped(double(count)));
 }
 
 constexpr double kMargin = 16.0;
@@ -98,7 +98,7 @@ void MemoryBar::rebuildTexts()
     if (d.fits)
         m_status = tr("Fits: %1 of %2 (%3 %)")
                        .arg(formatGiB(required), formatGiB(capacity),
-                            formatNumber(capacity > 0.0 ? 100.0 * required / capacity : 0.0, 2));
+                            formatSignificant(capacity > 0.0 ? 100.0 * required / capacity : 0.0, 2));
     else
         m_status = tr("DOES NOT FIT: needs %1, the card has %2").arg(formatGiB(required), formatGiB(capacity));
     m_capacityLabel = tr("capacity %1").arg(formatGiB(capacity));
@@ -108,7 +108,7 @@ void MemoryBar::rebuildTexts()
          tr("Weights %1 (%2)").arg(formatGiB(double(d.weightsBytes)), formatGB(double(d.weightsBytes)))});
     m_legend.push_back({kvColor(), false,
                         tr("KV cache %1 = %2 \u00d7 %3 (%4 each)")
-                            .arg(formatMemory(double(d.kvBytes)), formatInteger(double(d.batch)),
+                            .arg(formatMemory(double(d.kvBytes)), formatGrouped(double(d.batch)),
                                  formatMemory(double(d.kvBytesPerSequence)), tokens(d.context))});
     if (d.fits)
         m_legend.push_back({m_theme.minorGrid, false, tr("Free %1").arg(formatGiB(capacity - required))});
@@ -116,7 +116,7 @@ void MemoryBar::rebuildTexts()
         m_legend.push_back({overColor(), true, tr("Over by %1").arg(formatGiB(required - capacity))});
     const QString maxBatch =
         d.maxFittingBatch > 0
-            ? tr("Max batch at %1: %2").arg(tokens(d.context), formatInteger(double(d.maxFittingBatch)))
+            ? tr("Max batch at %1: %2").arg(tokens(d.context), formatGrouped(double(d.maxFittingBatch)))
             : tr("Not even one sequence of %1 fits").arg(tokens(d.context));
     m_legend.push_back({QColor(), false, maxBatch});
 }

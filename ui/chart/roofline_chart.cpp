@@ -1,5 +1,8 @@
 #include "ui/chart/roofline_chart.h"
 
+#include "core/model/session_roof.h"
+#include "core/model/units.h"
+
 #include "ui/chart/chart_annotations.h"
 #include "ui/chart/label_layout.h"
 #include "ui/models/point_explanation.h"
@@ -88,36 +91,6 @@ QString sessionLabel(const Session& session)
     return label;
 }
 
-// The fastest (highest GB/s) and slowest bandwidth ceilings; the slowest is drawn bold as "the" memory roof.
-double maxBandwidth(const Session& s)
-{
-    double best = 0.0;
-    for (const BandwidthCeiling& b : s.bandwidthCeilings)
-        best = std::max(best, b.gbps);
-    return best;
-}
-
-// "The" memory roof: DRAM read bandwidth when measured (what STREAM-style claims and the essay use),
-// else the slowest ceiling there is.
-double memoryRoofBandwidth(const Session& s);
-
-double minBandwidth(const Session& s)
-{
-    double low = std::numeric_limits<double>::max();
-    for (const BandwidthCeiling& b : s.bandwidthCeilings)
-        if (b.gbps > 0.0)
-            low = std::min(low, b.gbps);
-    return low == std::numeric_limits<double>::max() ? 0.0 : low;
-}
-
-double memoryRoofBandwidth(const Session& s)
-{
-    for (const BandwidthCeiling& b : s.bandwidthCeilings)
-        if (b.level == QLatin1String("DRAM") && b.mix == QLatin1String("read") && b.gbps > 0.0)
-            return b.gbps;
-    return minBandwidth(s);
-}
-
 struct GflopsRange {
     double low = 0.0;
     double high = 0.0;
@@ -131,17 +104,6 @@ constexpr double kMaxShareMarker = 46.0;
 bool isImported(const KernelResult& k)
 {
     return k.kind == QLatin1String("imported");
-}
-
-QString durationText(double seconds)
-{
-    if (seconds >= 1.0)
-        return QStringLiteral("%1 s").arg(formatNumber(seconds));
-    if (seconds >= 1e-3)
-        return QStringLiteral("%1 ms").arg(formatNumber(seconds * 1e3));
-    if (seconds >= 1e-6)
-        return QStringLiteral("%1 µs").arg(formatNumber(seconds * 1e6));
-    return QStringLiteral("%1 ns").arg(formatNumber(seconds * 1e9));
 }
 
 // Imported kernels, one colour each: dark, saturated, and away from the measured kinds' Okabe-Ito hues and the
@@ -265,20 +227,13 @@ bool RooflineChart::matchesKernelFilter(const KernelResult& kernel) const
            kernel.fullName.contains(m_kernelFilter, Qt::CaseInsensitive);
 }
 
-double RooflineChart::bestPeak(const Session& session) const
-{
-    double best = 0.0;
-    for (const ComputeCeiling& c : session.computeCeilings)
-        best = std::max(best, c.gflops);
-    return best;
-}
-
 void RooflineChart::computeDefaultRanges()
 {
     std::vector<double> xs;
     std::vector<double> ys;
     for (const Session& s : m_sessions) {
-        const double peak = bestPeak(s);
+        const ComputeCeiling* best = bestComputeCeiling(s);
+        const double peak = best ? best->gflops : 0.0;
         for (const KernelResult& k : s.kernels) {
             if (k.intensity <= 0.0 || k.gflops <= 0.0)
                 continue;
@@ -481,11 +436,11 @@ QString RooflineChart::kernelTooltip(int session, int kernel) const
     if (!k.fullName.isEmpty() && k.fullName != k.name)
         html += QStringLiteral("<br><span style=\"font-family:monospace\">%1</span>").arg(k.fullName.toHtmlEscaped());
     QStringList facts;
-    facts << tr("%1 per run").arg(durationText(k.seconds));
+    facts << tr("%1 per run").arg(formatSeconds(k.seconds));
     if (!k.level.isEmpty())
         facts << tr("bytes at %1").arg(k.level.toHtmlEscaped());
     for (const LevelPoint& level : k.levels)
-        facts << tr("%1: %2 FLOP/byte").arg(level.level.toHtmlEscaped(), formatNumber(level.intensity));
+        facts << tr("%1: %2 FLOP/byte").arg(level.level.toHtmlEscaped(), formatCompact(level.intensity));
     if (!k.precision.isEmpty())
         facts << k.precision.toHtmlEscaped();
     if (k.tensorFlopsCounted)
@@ -502,12 +457,12 @@ void RooflineChart::addShadingAndIsoLines()
 {
     if (m_sessions.empty())
         return;
-    const Session& s = m_sessions.front();
-    const double peak = bestPeak(s);
-    const double bandwidth = memoryRoofBandwidth(s);
-    if (peak <= 0.0 || bandwidth <= 0.0)
+    const std::optional<SessionRoof> primary = primaryRoof(m_sessions.front());
+    if (!primary)
         return;
-    const Roof roof{peak, bandwidth};
+    const Roof roof = primary->roof();
+    const double peak = roof.peakGflops;
+    const double bandwidth = roof.bandwidthGbps;
     const double ridge = ridgeIntensity(roof);
     const double xLow = m_defaultX.x() / kOverdraw;
     const double xHigh = m_defaultX.y() * kOverdraw;
@@ -552,18 +507,17 @@ void RooflineChart::addSessionSeries(int index)
     const Session& s = m_sessions[static_cast<std::size_t>(index)];
     const bool overlay = m_sessions.size() > 1;
     const QColor sessionColor = m_theme.sessionColor(index);
-    const double peak = bestPeak(s);
-    const double slowest = memoryRoofBandwidth(s);
-    const double fastest = maxBandwidth(s);
+    const ComputeCeiling* best = bestComputeCeiling(s);
+    const double peak = best ? best->gflops : 0.0;
+    const std::optional<SessionRoof> primary = primaryRoof(s);
+    const BandwidthCeiling* memoryRoof = primary ? primary->memory : slowestBandwidthCeiling(s);
+    const BandwidthCeiling* fastestCeiling = fastestBandwidthCeiling(s);
+    const double fastest = fastestCeiling ? fastestCeiling->gbps : 0.0;
     const double xLow = m_defaultX.x() / kOverdraw;
     const double xHigh = m_defaultX.y() * kOverdraw;
     bool legendTaken = false;
 
     // Compute ceilings: flat from where the fastest bandwidth roof meets them; the best one bold and solid.
-    const ComputeCeiling* best = nullptr;
-    for (const ComputeCeiling& ceiling : s.computeCeilings)
-        if (!best || ceiling.gflops > best->gflops)
-            best = &ceiling;
     for (const ComputeCeiling& ceiling : s.computeCeilings) {
         if (ceiling.gflops <= 0.0)
             continue;
@@ -596,7 +550,7 @@ void RooflineChart::addSessionSeries(int index)
         points.erase(std::remove_if(points.begin(), points.end(),
                                     [ridge](const QPointF& p) { return p.x() > ridge * (1.0 + 1e-12); }),
                      points.end());
-        const bool isSlowest = ceiling.gbps == slowest;
+        const bool isSlowest = &ceiling == memoryRoof;
         const bool highlighted = !m_highlightedLevel.isEmpty() && ceiling.level == m_highlightedLevel;
         QColor color = overlay ? sessionColor : m_theme.bandwidthColor(ceiling.level);
         if (!m_highlightedLevel.isEmpty() && !highlighted)
@@ -970,14 +924,14 @@ void RooflineChart::relayout()
         QLineSeries* lead = computeSeries[i];
         const double value = lead->property("ridgeline.value").toDouble();
         QString text = QStringLiteral("%1: %2 GFLOP/s")
-                           .arg(shortName(lead->property("ridgeline.name").toString()), formatNumber(value));
+                           .arg(shortName(lead->property("ridgeline.name").toString()), formatCompact(value));
         std::size_t j = i + 1;
         QStringList others;
         while (j < computeSeries.size() && computeSeries[j]->property("ridgeline.value").toDouble() > value / 1.1 &&
                computeSeries[j]->property("ridgeline.session") == lead->property("ridgeline.session")) {
             others << QStringLiteral("%1 %2").arg(
                 shortName(computeSeries[j]->property("ridgeline.name").toString()),
-                formatNumber(computeSeries[j]->property("ridgeline.value").toDouble()));
+                formatCompact(computeSeries[j]->property("ridgeline.value").toDouble()));
             ++j;
         }
         if (!others.isEmpty())
@@ -990,7 +944,7 @@ void RooflineChart::relayout()
         const NamedRoof& r = m_extraRoofs[static_cast<std::size_t>(i)];
         const QString text =
             QStringLiteral("%1: %2 TFLOP/s, %3 TB/s")
-                .arg(r.name, formatNumber(r.roof.peakGflops / 1000.0), formatNumber(r.roof.bandwidthGbps / 1000.0));
+                .arg(r.name, formatCompact(r.roof.peakGflops / 1000.0), formatCompact(r.roof.bandwidthGbps / 1000.0));
         placeFlatLabel(text, r.roof.peakGflops, ridgeIntensity(r.roof), m_extraSeries[i]->pen().color());
     }
 
@@ -1010,7 +964,7 @@ void RooflineChart::relayout()
             continue;
         // Overlays: the colour says which machine; a roof another session already labelled is not repeated.
         const QString text =
-            QStringLiteral("%1  %2 GB/s").arg(series->property("ridgeline.name").toString(), formatNumber(gbps));
+            QStringLiteral("%1  %2 GB/s").arg(series->property("ridgeline.name").toString(), formatCompact(gbps));
         if (std::any_of(texts.begin(), texts.end(), [&](const AnnotationText& t) { return t.text == text; }))
             continue;
         const QFont& font = m_theme.ceilingLabelFont;
@@ -1067,14 +1021,14 @@ void RooflineChart::relayout()
 
     // The ridge of the primary roof: "everything below the hardware's number is memory-bound".
     if (!m_sessions.empty() && m_options.ridgeMarker) {
-        const Session& primary = m_sessions.front();
-        const Roof roof{bestPeak(primary), memoryRoofBandwidth(primary)};
-        const double ridge = ridgeIntensity(roof);
-        if (roof.peakGflops > 0.0 && ridge > xMin && ridge < xMax && roof.peakGflops < yMax) {
+        const std::optional<SessionRoof> primary = primaryRoof(m_sessions.front());
+        const Roof roof = primary ? primary->roof() : Roof{};
+        const double ridge = primary ? ridgeIntensity(roof) : 0.0;
+        if (primary && ridge > xMin && ridge < xMax && roof.peakGflops < yMax) {
             const QPointF top = toChart(QPointF(ridge, roof.peakGflops));
             QPen pen(m_theme.mutedText, 1.5, Qt::DotLine);
             underLines.push_back({QLineF(top, QPointF(top.x(), plot.bottom())), pen});
-            const QString text = tr("ridge %1 FLOP/byte").arg(formatNumber(ridge));
+            const QString text = tr("ridge %1 FLOP/byte").arg(formatCompact(ridge));
             const QFont& font = m_theme.kernelLabelFont;
             const QFontMetricsF metrics(font);
             const QSizeF size(metrics.horizontalAdvance(text) + 2.0, metrics.height());

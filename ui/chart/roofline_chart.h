@@ -24,12 +24,6 @@ namespace ridgeline::ui {
 
 class ChartAnnotations;
 
-// A roof that is not measured: a GPU from the catalog or one typed in by hand.
-struct NamedRoof {
-    QString name;  // "H100 SXM (bf16)"
-    Roof roof;     // GFLOP/s and GB/s, like every other roof on the chart
-};
-
 struct ChartOptions {
     ThemeKind theme = ThemeKind::Light;
     bool shadeRegions = false;   // memory-bound (left of the ridge) vs compute-bound
@@ -132,7 +126,6 @@ private:
     QPointF toChart(QPointF value) const;
     void computeKernelStyles();
     bool isBeforeKernel(int session, int kernel) const;  // the tail of a before/after arrow
-    double bestPeak(const Session& session) const;
 
     std::vector<Session> m_sessions;
     std::vector<NamedRoof> m_extraRoofs;

@@ -1,5 +1,6 @@
 #include "ui/models/kernel_table_model.h"
 
+#include "core/model/units.h"
 #include "ui/models/point_explanation.h"
 
 namespace ridgeline::ui {
@@ -55,9 +56,9 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Size:
             return k.size;
         case Intensity:
-            return sort ? QVariant(k.intensity) : QVariant(formatNumber(k.intensity));
+            return sort ? QVariant(k.intensity) : QVariant(formatCompact(k.intensity));
         case Gflops:
-            return sort ? QVariant(k.gflops) : QVariant(formatNumber(k.gflops));
+            return sort ? QVariant(k.gflops) : QVariant(formatCompact(k.gflops));
         case PercentOfRoof:
         case Bound: {
             const PointExplanation e = explainKernel(m_session, k);
@@ -66,10 +67,10 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             if (index.column() == Bound)
                 return boundName(e.bound);
             return sort ? QVariant(e.percentOfAttainable)
-                        : QVariant(QStringLiteral("%1 %").arg(formatNumber(e.percentOfAttainable)));
+                        : QVariant(QStringLiteral("%1 %").arg(formatCompact(e.percentOfAttainable)));
         }
         case Gbps:
-            return sort ? QVariant(k.gbps) : QVariant(formatNumber(k.gbps));
+            return sort ? QVariant(k.gbps) : QVariant(formatCompact(k.gbps));
         default:
             return {};
     }

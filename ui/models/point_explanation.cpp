@@ -1,5 +1,8 @@
 #include "ui/models/point_explanation.h"
 
+#include "core/model/session_roof.h"
+#include "core/model/units.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -16,60 +19,7 @@ QString tr(const char* text)
     return QCoreApplication::translate("PointExplanation", text);
 }
 
-const ComputeCeiling* computeCeilingFor(const Session& session, const QString& precision)
-{
-    const ComputeCeiling* best = nullptr;
-    for (const ComputeCeiling& c : session.computeCeilings)
-        if (c.precision == precision && (!best || c.gflops > best->gflops))
-            best = &c;
-    if (best)
-        return best;
-    for (const ComputeCeiling& c : session.computeCeilings)
-        if (!best || c.gflops > best->gflops)
-            best = &c;
-    return best;
-}
-
-const BandwidthCeiling* bandwidthCeilingFor(const Session& session, const QString& level)
-{
-    const BandwidthCeiling* found = nullptr;
-    for (const BandwidthCeiling& b : session.bandwidthCeilings)
-        if (b.level == level && (!found || b.mix == QLatin1String("read")))
-            found = &b;
-    if (found)
-        return found;
-    // Unknown level: the slowest ceiling is the safe roof.
-    for (const BandwidthCeiling& b : session.bandwidthCeilings)
-        if (!found || b.gbps < found->gbps)
-            found = &b;
-    return found;
-}
-
 }  // namespace
-
-QString formatNumber(double value)
-{
-    const double a = std::abs(value);
-    int decimals = 0;
-    if (a < 0.01)
-        return QString::number(value, 'g', 2);
-    if (a < 1.0)
-        decimals = 2;
-    else if (a < 10.0 && value != std::round(value))
-        decimals = 1;
-    return QLocale::c().toString(value, 'f', decimals);
-}
-
-QString formatBytes(double bytes)
-{
-    static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    int unit = 0;
-    while (bytes >= 1024.0 && unit < 4) {
-        bytes /= 1024.0;
-        ++unit;
-    }
-    return QStringLiteral("%1 %2").arg(formatNumber(bytes), QLatin1String(kUnits[unit]));
-}
 
 QString memoryLevelFor(const Session& session, double bytes)
 {
@@ -98,20 +48,21 @@ PointExplanation explainKernel(const Session& session, const KernelResult& kerne
     e.kernelName = kernel.name;
     e.intensity = kernel.intensity;
     e.gflops = kernel.gflops;
-    const ComputeCeiling* compute = computeCeilingFor(session, kernel.precision);
     e.memoryLevel = memoryLevelFor(session, kernel.bytes);
-    const BandwidthCeiling* memory = bandwidthCeilingFor(session, e.memoryLevel);
-    if (!compute || !memory || kernel.intensity <= 0.0)
+    const std::optional<SessionRoof> roof = roofFor(session, kernel.precision, e.memoryLevel);
+    if (!roof || kernel.intensity <= 0.0)
         return e;
+    const ComputeCeiling* compute = roof->compute;
+    const BandwidthCeiling* memory = roof->memory;
     e.memoryLevel = memory->level;
     e.valid = true;
     e.computeCeiling = compute->name;
-    e.roof = Roof{compute->gflops, memory->gbps};
+    e.roof = roof->roof();
     e.bound = boundAt(e.roof, kernel.intensity);
     e.attainableGflops = attainableGflops(e.roof, kernel.intensity);
     e.bindingCeiling = e.bound == Bound::Memory
-                           ? QStringLiteral("%1 %2 GB/s").arg(memory->level, formatNumber(memory->gbps))
-                           : QStringLiteral("%1 (%2 GFLOP/s)").arg(compute->name, formatNumber(compute->gflops));
+                           ? QStringLiteral("%1 %2 GB/s").arg(memory->level, formatCompact(memory->gbps))
+                           : QStringLiteral("%1 (%2 GFLOP/s)").arg(compute->name, formatCompact(compute->gflops));
     e.percentOfAttainable = e.attainableGflops > 0.0 ? 100.0 * kernel.gflops / e.attainableGflops : 0.0;
     e.headroomGflops = std::max(0.0, e.attainableGflops - kernel.gflops);
     e.ridgeIntensity = ridgeIntensity(e.roof);
@@ -127,14 +78,14 @@ QString explanationHtml(const PointExplanation& e)
     QString html;
     html += QStringLiteral("<h3>%1</h3>").arg(e.kernelName.toHtmlEscaped());
     html +=
-        tr("<p><b>%1 GFLOP/s</b> at <b>%2 FLOP/byte</b>.</p>").arg(formatNumber(e.gflops), formatNumber(e.intensity));
+        tr("<p><b>%1 GFLOP/s</b> at <b>%2 FLOP/byte</b>.</p>").arg(formatCompact(e.gflops), formatCompact(e.intensity));
     html +=
         tr("<p>Binding ceiling: <b>%1</b> — %2-bound.<br>Its data lives in %3, so the roof above it is "
            "min(%4 GFLOP/s, %5 FLOP/byte × %6 GB/s) = <b>%7 GFLOP/s</b>.</p>")
-            .arg(e.bindingCeiling.toHtmlEscaped(), boundName(e.bound), e.memoryLevel, formatNumber(e.roof.peakGflops),
-                 formatNumber(e.intensity), formatNumber(e.roof.bandwidthGbps), formatNumber(e.attainableGflops));
+            .arg(e.bindingCeiling.toHtmlEscaped(), boundName(e.bound), e.memoryLevel, formatCompact(e.roof.peakGflops),
+                 formatCompact(e.intensity), formatCompact(e.roof.bandwidthGbps), formatCompact(e.attainableGflops));
     html += tr("<p>Reaches <b>%1 %</b> of attainable; headroom <b>%2 GFLOP/s</b>.</p>")
-                .arg(formatNumber(e.percentOfAttainable), formatNumber(e.headroomGflops));
+                .arg(formatCompact(e.percentOfAttainable), formatCompact(e.headroomGflops));
     if (e.percentOfAttainable > 105.0)
         html +=
             tr("<p><i>Above its roof, which the physics does not allow: the ceiling was probably measured "
@@ -143,11 +94,11 @@ QString explanationHtml(const PointExplanation& e)
     if (e.bound == Bound::Memory) {
         html += tr("<p>The ridge is at <b>%1 FLOP/byte</b>: it needs <b>%2×</b> more arithmetic per byte "
                    "(batching, fusion, blocking) before more FLOPs would help.</p>")
-                    .arg(formatNumber(e.ridgeIntensity), formatNumber(e.intensityFactorToRidge));
+                    .arg(formatCompact(e.ridgeIntensity), formatCompact(e.intensityFactorToRidge));
     } else {
         html += tr("<p>Past the ridge (%1 FLOP/byte): more bandwidth buys nothing here; only a faster compute "
                    "path (wider vectors, lower precision, more threads) moves it.</p>")
-                    .arg(formatNumber(e.ridgeIntensity));
+                    .arg(formatCompact(e.ridgeIntensity));
     }
     return html;
 }
@@ -156,11 +107,11 @@ QString kernelTooltipHtml(const Session& session, const KernelResult& kernel)
 {
     const PointExplanation e = explainKernel(session, kernel);
     QString html = QStringLiteral("<b>%1</b> (%2)<br>%3 GFLOP/s at %4 FLOP/byte")
-                       .arg(kernel.name.toHtmlEscaped(), kernel.size.toHtmlEscaped(), formatNumber(kernel.gflops),
-                            formatNumber(kernel.intensity));
+                       .arg(kernel.name.toHtmlEscaped(), kernel.size.toHtmlEscaped(), formatCompact(kernel.gflops),
+                            formatCompact(kernel.intensity));
     if (e.valid)
         html += tr("<br>%1 % of attainable, %2-bound (%3)")
-                    .arg(formatNumber(e.percentOfAttainable), boundName(e.bound), e.bindingCeiling.toHtmlEscaped());
+                    .arg(formatCompact(e.percentOfAttainable), boundName(e.bound), e.bindingCeiling.toHtmlEscaped());
     return html;
 }
 

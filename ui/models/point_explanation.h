@@ -35,8 +35,4 @@ PointExplanation explainKernel(const Session& session, const KernelResult& kerne
 QString explanationHtml(const PointExplanation& explanation);
 QString kernelTooltipHtml(const Session& session, const KernelResult& kernel);
 
-// "1.5 GB", "32 MiB"-style sizes and "%g"-like numbers with sensible precision.
-QString formatBytes(double bytes);
-QString formatNumber(double value);
-
 }  // namespace ridgeline::ui

@@ -82,7 +82,7 @@ int gpuCountIndex(int gpus)
 
 QString times(double ratio)
 {
-    return QStringLiteral("\u00d7%1").arg(formatNumber(ratio));
+    return QStringLiteral("\u00d7%1").arg(formatSignificant(ratio));
 }
 
 }  // namespace
@@ -323,7 +323,8 @@ QWidget* BatchingPanel::createControls()
             changed([this](int) { m_inputs.linkId = m_link->currentData().toString(); }));
     connect(m_batch, &LogSlider::valueChanged, this, changed([this](std::int64_t b) { m_inputs.batch = b; }));
     connect(m_context, &LogSlider::valueChanged, this, changed([this](std::int64_t c) { m_inputs.context = c; }));
-    connect(m_ideal, &QCheckBox::toggled, this, changed([this](bool on) { m_inputs.ideal = on; }));
+    connect(m_ideal, &QCheckBox::toggled, this,
+            changed([this](bool on) { m_inputs.efficiency = on ? Efficiency::ideal() : Efficiency{}; }));
     return controls;
 }
 
@@ -376,16 +377,16 @@ void BatchingPanel::syncControls()
     const QString count = m_inputs.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(m_inputs.gpus);
     if (m_gpuCountLabel->text() != count)
         m_gpuCountLabel->setText(count);
-    selectData(m_link, m_inputs.linkId);
+    selectData(m_link, effectiveLinkId(m_inputs));
     setEnabledIfChanged(m_link, m_inputs.gpus > 1);
     m_batch->setValue(m_inputs.batch);
     m_context->setValue(m_inputs.context);
-    if (m_ideal->isChecked() != m_inputs.ideal)
-        m_ideal->setChecked(m_inputs.ideal);
+    if (m_ideal->isChecked() != m_inputs.ideal())
+        m_ideal->setChecked(m_inputs.ideal());
     m_syncing = false;
 }
 
-void BatchingPanel::setInputs(const BatchingInputs& inputs)
+void BatchingPanel::setInputs(const InferenceRequest& inputs)
 {
     m_inputs = inputs;
     syncControls();
@@ -438,9 +439,7 @@ void BatchingPanel::setKvFormat(NumberFormat format)
 void BatchingPanel::setGpu(const QString& id)
 {
     m_inputs.gpuId = id;
-    if (Result<GpuSpec> gpu = findGpu(id);
-        gpu && !gpu.value().interconnect.isEmpty() && findLink(gpu.value().interconnect))
-        m_inputs.linkId = gpu.value().interconnect;
+    m_inputs.linkId.clear();  // the new card's own link
     syncControls();
     recompute();
 }
@@ -471,7 +470,7 @@ void BatchingPanel::setLink(const QString& id)
 
 void BatchingPanel::setIdeal(bool ideal)
 {
-    m_inputs.ideal = ideal;
+    m_inputs.efficiency = ideal ? Efficiency::ideal() : Efficiency{};
     syncControls();
     recompute();
 }
@@ -580,30 +579,28 @@ void BatchingPanel::updateTexts()
     m_takeaway->show();
     m_headline->setColor(QColor());
     const InferenceReport& r = m_scenario.report;
-    const BatchingInputs& in = m_inputs;
+    const InferenceRequest& in = m_inputs;
     const QString bound = r.step.bound == Bound::Memory ? tr("memory-bound") : tr("compute-bound");
     m_headline->setText(tr("%1 tokens/s  \u00b7  %2 per step  \u00b7  %3 at %4 FLOP/byte")
-                            .arg(formatNumber(r.tokensPerSecond), formatSeconds(r.step.seconds), bound,
-                                 formatNumber(r.step.intensity)) +
+                            .arg(formatSignificant(r.tokensPerSecond), formatSeconds(r.step.seconds), bound,
+                                 formatSignificant(r.step.intensity)) +
                         (r.memory.fits ? QString()
                                        : tr("  \u00b7  does not fit (max batch %1)")
-                                             .arg(formatInteger(double(m_scenario.memory.maxFittingBatch)))));
-    const QString efficiency = in.ideal ? tr("ideal datasheet")
-                                        : tr("%1 % of bandwidth, %2 % of peak")
-                                              .arg(formatNumber(r.efficiency.bandwidth * 100.0, 2),
-                                                   formatNumber(r.efficiency.compute * 100.0, 2));
-    const Result<LinkSpec> link = findLink(in.linkId);
-    const QString gpus =
-        r.gpus > 1
-            ? tr("%1 \u00d7 %2 over %3").arg(r.gpus).arg(m_scenario.gpuName, link ? link.value().name : in.linkId)
-            : m_scenario.gpuName;
+                                             .arg(formatGrouped(double(m_scenario.memory.maxFittingBatch)))));
+    const QString efficiency = in.ideal() ? tr("ideal datasheet")
+                                          : tr("%1 % of bandwidth, %2 % of peak")
+                                                .arg(formatSignificant(r.efficiency.bandwidth * 100.0, 2),
+                                                     formatSignificant(r.efficiency.compute * 100.0, 2));
+    const QString gpus = r.gpus > 1
+                             ? tr("%1 \u00d7 %2 over %3").arg(r.gpus).arg(m_scenario.gpuName, m_scenario.linkName)
+                             : m_scenario.gpuName;
     QString detail = tr("%1 on %2  \u00b7  %3 weights, %4 KV  \u00b7  batch %5 \u00d7 %6 tokens  \u00b7  %7 "
                         "(ridge %8 FLOP/byte)  \u00b7  %9 tokens/s per sequence")
                          .arg(m_scenario.modelName, gpus, numberFormatName(in.weights), numberFormatName(in.kv),
-                              formatInteger(double(in.batch)), formatInteger(double(in.context)), efficiency,
-                              formatNumber(r.ridgeFlopPerByte), formatNumber(r.tokensPerSecondPerSequence));
+                              formatGrouped(double(in.batch)), formatGrouped(double(in.context)), efficiency,
+                              formatSignificant(r.ridgeFlopPerByte), formatSignificant(r.tokensPerSecondPerSequence));
     if (r.gpus > 1)
-        detail += tr("  \u00b7  all-reduces %1 % of the step").arg(formatNumber(r.commFraction * 100.0, 2));
+        detail += tr("  \u00b7  all-reduces %1 % of the step").arg(formatSignificant(r.commFraction * 100.0, 2));
     for (const QString& note : r.notes)
         detail += QStringLiteral("  \u00b7  ") + note;
     m_detail->setText(detail);
@@ -619,25 +616,25 @@ void BatchingPanel::updateTexts()
                  .arg(formatGB(double(r.step.weightBytes), 2));
     if (one && in.batch > 1)
         items << tr("From batch 1 to %1: tokens/s %2, time per step %3.")
-                     .arg(formatInteger(double(in.batch)), times(r.tokensPerSecond / one->tokensPerSecond),
+                     .arg(formatGrouped(double(in.batch)), times(r.tokensPerSecond / one->tokensPerSecond),
                           times(r.step.seconds / one->stepSeconds));
     else if (one)
         items << tr("Batch 1 does %1 FLOP per byte read: the arithmetic units wait on memory.")
-                     .arg(formatNumber(one->intensity));
+                     .arg(formatSignificant(one->intensity));
     if (r.kneeBatch && *r.kneeBatch <= kPanelMaxBatch)
         items << tr("Compute-bound from batch %1 at this context; beyond it tokens/s flattens.")
-                     .arg(formatInteger(double(*r.kneeBatch)));
+                     .arg(formatGrouped(double(*r.kneeBatch)));
     else
         items << tr("Never compute-bound at %1 tokens: each sequence's KV reads grow as fast as its FLOPs.")
-                     .arg(formatInteger(double(in.context)));
+                     .arg(formatGrouped(double(in.context)));
     const MemoryBarData& m = m_scenario.memory;
     const QString cacheVsWeights = m.kvBytes > m.weightsBytes ? tr("the cache, not the model, fills the card")
                                                               : tr("the weights still take most of the card");
     items << tr("Each sequence carries %1 of KV cache; %2 of them take %3 against %4 of weights: %5.")
-                 .arg(formatMemory(double(m.kvBytesPerSequence)), formatInteger(double(in.batch)),
+                 .arg(formatMemory(double(m.kvBytesPerSequence)), formatGrouped(double(in.batch)),
                       formatGiB(double(m.kvBytes)), formatGiB(double(m.weightsBytes)), cacheVsWeights);
     items << (m.maxFittingBatch > 0
-                  ? tr("Largest batch that fits at this context: %1.").arg(formatInteger(double(m.maxFittingBatch)))
+                  ? tr("Largest batch that fits at this context: %1.").arg(formatGrouped(double(m.maxFittingBatch)))
                   : tr("Not even one sequence fits at this context."));
     m_takeaway->setParagraphs(items);
 }

@@ -39,8 +39,8 @@ public:
     ThemeKind theme() const { return m_theme; }
 
     // Everything at once (one recompute), or one input at a time; the controls follow.
-    const BatchingInputs& inputs() const { return m_inputs; }
-    void setInputs(const BatchingInputs& inputs);
+    const InferenceRequest& inputs() const { return m_inputs; }
+    void setInputs(const InferenceRequest& inputs);
     void setBatch(std::int64_t batch);
     void setContext(std::int64_t context);
     void setModel(const QString& id);          // catalog id or kCustomId
@@ -50,7 +50,7 @@ public:
     void setGpu(const QString& id);  // catalog id or kCustomId; picks the GPU's own link
     void setCustomGpu(double peakTflops, double bandwidthTbs, double memoryGib);  // selects the custom GPU
     void setGpuCount(int gpus);
-    void setLink(const QString& id);
+    void setLink(const QString& id);  // empty: the GPU's own link
     void setIdeal(bool ideal);
 
     const BatchingScenario& scenario() const { return m_scenario; }
@@ -89,7 +89,7 @@ private:
     void updateTexts();
     void onGpuActivated(int index);
 
-    BatchingInputs m_inputs;
+    InferenceRequest m_inputs;
     BatchingScenario m_scenario;
     ThemeKind m_theme = ThemeKind::Light;
     bool m_syncing = false;

@@ -1,6 +1,8 @@
 #include "ui/panels/batching_scenario.h"
 
+#include "core/model/gpu_roofs.h"
 #include "core/model/intensity.h"
+#include "core/model/session_roof.h"
 
 #include <QObject>
 #include <QRegularExpression>
@@ -35,7 +37,7 @@ QString machineLabel(const Session& session)
     return session.machine.hostname.isEmpty() ? QStringLiteral("this CPU") : session.machine.hostname;
 }
 
-BatchingScenario evaluateScenario(const BatchingInputs& inputs);
+BatchingScenario evaluateScenario(const InferenceRequest& request);
 
 }  // namespace
 
@@ -57,46 +59,6 @@ std::vector<std::int64_t> sampleBatches(std::int64_t maxBatch, std::initializer_
     return batches;
 }
 
-Result<InferenceConfig> makeInferenceConfig(const BatchingInputs& inputs)
-{
-    InferenceConfig config;
-    if (inputs.modelId == kCustomId) {
-        Result<ModelSpec> model = modelFromParamCount(inputs.customParams);
-        if (!model)
-            return model.error();
-        config.model = model.value();
-    } else {
-        Result<ModelSpec> model = findModel(inputs.modelId);
-        if (!model)
-            return model.error();
-        config.model = model.value();
-    }
-    if (inputs.gpuId == kCustomId) {
-        Result<GpuSpec> gpu = customGpu(inputs.customPeakTflops, inputs.customBandwidthTbs, inputs.customMemoryGib);
-        if (!gpu)
-            return gpu.error();
-        config.gpu = gpu.value();
-    } else {
-        Result<GpuSpec> gpu = findGpu(inputs.gpuId);
-        if (!gpu)
-            return gpu.error();
-        config.gpu = gpu.value();
-    }
-    config.weights = inputs.weights;
-    config.kv = inputs.kv;
-    config.batch = inputs.batch;
-    config.context = inputs.context;
-    config.tensorParallel = inputs.gpus;
-    if (inputs.gpus > 1) {
-        Result<LinkSpec> link = findLink(inputs.linkId);
-        if (!link)
-            return link.error();
-        config.link = link.value();
-    }
-    config.efficiency = inputs.ideal ? Efficiency::ideal() : Efficiency{};
-    return config;
-}
-
 QString withoutNonFiniteNumbers(QString message)
 {
     // The core echoes what it was given ("got nan"); a person reads words, never "nan" or "inf".
@@ -108,9 +70,9 @@ QString withoutNonFiniteNumbers(QString message)
     return message;
 }
 
-BatchingScenario computeBatchingScenario(const BatchingInputs& inputs)
+BatchingScenario computeBatchingScenario(const InferenceRequest& request)
 {
-    BatchingScenario s = evaluateScenario(inputs);
+    BatchingScenario s = evaluateScenario(request);
     if (s.error)
         s.error->message = withoutNonFiniteNumbers(s.error->message);
     return s;
@@ -118,10 +80,10 @@ BatchingScenario computeBatchingScenario(const BatchingInputs& inputs)
 
 namespace {
 
-BatchingScenario evaluateScenario(const BatchingInputs& inputs)
+BatchingScenario evaluateScenario(const InferenceRequest& request)
 {
     BatchingScenario s;
-    Result<InferenceConfig> config = makeInferenceConfig(inputs);
+    Result<InferenceConfig> config = resolveInference(request);
     if (!config) {
         s.error = config.error();
         return s;
@@ -151,6 +113,8 @@ BatchingScenario evaluateScenario(const BatchingInputs& inputs)
     const InferenceConfig& c = model.config();
     s.modelName = c.model.name;
     s.gpuName = c.gpu.name;
+    if (c.tensorParallel > 1)
+        s.linkName = c.link.name;
 
     const std::int64_t maxFitting = r.maxBatch;
     const std::int64_t knee = r.kneeBatch.value_or(0);
@@ -191,7 +155,7 @@ BatchingScenario evaluateScenario(const BatchingInputs& inputs)
     roof.gpuName = c.gpu.name;
     roof.precision = numberFormatName(r.computePrecision);
     roof.effective = model.effectiveRoof();
-    const Roof datasheet{r.peakTflops * 1e3, c.gpu.bandwidthTbs * 1e3};
+    const Roof datasheet = gpuRoof(c.gpu, r.computePrecision).value_or(NamedRoof{}).roof;
     if (datasheet.peakGflops != roof.effective.peakGflops || datasheet.bandwidthGbps != roof.effective.bandwidthGbps)
         roof.datasheet = datasheet;
     roof.trajectory = t.curve;
@@ -226,12 +190,10 @@ CpuBatchingData predictCpuBatching(const Session& session)
 {
     CpuBatchingData d;
     d.machineName = machineLabel(session);
-    for (const ComputeCeiling& ceiling : session.computeCeilings)
-        if (ceiling.precision == QLatin1String("fp32") && finitePositive(ceiling.gflops))
-            d.peakGflops = std::max(d.peakGflops, ceiling.gflops);
-    for (const BandwidthCeiling& ceiling : session.bandwidthCeilings)
-        if (ceiling.level == QLatin1String("DRAM") && finitePositive(ceiling.gbps))
-            d.bandwidthGbps = std::max(d.bandwidthGbps, ceiling.gbps);
+    if (const ComputeCeiling* fp32 = bestComputeCeiling(session, u"fp32"); fp32 && std::isfinite(fp32->gflops))
+        d.peakGflops = fp32->gflops;
+    if (const BandwidthCeiling* dram = memoryCeiling(session, kDramLevel); dram && std::isfinite(dram->gbps))
+        d.bandwidthGbps = dram->gbps;
 
     double dimension = 0.0;
     for (const KernelResult& k : session.kernels) {

@@ -3,6 +3,7 @@
 // labels show out. Every number comes from the core LLM model (LlmModel), the same code as
 // `ridgeline model`; this file only samples it over batch and packs the results for drawing.
 
+#include "core/model/inference_request.h"
 #include "core/model/llm_model.h"
 #include "core/session/session.h"
 #include "ui/chart/batching_chart_data.h"
@@ -14,44 +15,25 @@
 
 namespace ridgeline::ui {
 
-// The ids the panel uses for "not from the catalog".
-inline const QString kCustomId = QStringLiteral("custom");
-
 inline constexpr std::int64_t kPanelMinBatch = 1;
 inline constexpr std::int64_t kPanelMaxBatch = 4096;
 // Down to one token: the source text's batching table is the weights-only view, where the KV cache is ~0.
 inline constexpr std::int64_t kPanelMinContext = 1;
 inline constexpr std::int64_t kPanelMaxContext = 1 << 20;
 
-struct BatchingInputs {
-    QString modelId = QStringLiteral("llama-2-7b");  // catalog id or kCustomId
-    double customParams = 7e9;                       // parameters, when modelId is kCustomId
-    QString gpuId = QStringLiteral("h100-sxm");      // catalog id or kCustomId
-    double customPeakTflops = 300.0;                 // the source text's GPU: 300 TFLOP/s, 2 TB/s
-    double customBandwidthTbs = 2.0;
-    double customMemoryGib = 80.0;
-    NumberFormat weights = NumberFormat::Bf16;
-    NumberFormat kv = NumberFormat::Bf16;
-    std::int64_t batch = 1;
-    std::int64_t context = 8192;
-    int gpus = 1;                                // tensor-parallel degree
-    QString linkId = QStringLiteral("nvlink4");  // used when gpus > 1
-    bool ideal = false;                          // the "ideal datasheet" switch: both efficiencies 1
-};
-
 struct BatchingScenario {
     std::optional<Error> error;  // set: nothing else is valid, show the message instead of numbers
     InferenceReport report;
     QString modelName;
     QString gpuName;
+    QString linkName;  // the link tensor parallelism uses (set when gpus > 1)
     ThroughputData throughput;
     DecodeRooflineData roofline;
     MemoryBarData memory;
 };
 
-// Builds the config from the inputs (catalog lookups, custom model and GPU) and evaluates it.
-Result<InferenceConfig> makeInferenceConfig(const BatchingInputs& inputs);
-BatchingScenario computeBatchingScenario(const BatchingInputs& inputs);
+// Resolves the request (resolveInference: catalog look-ups, custom model and GPU, link) and evaluates it.
+BatchingScenario computeBatchingScenario(const InferenceRequest& request);
 
 // Error messages for people: "got nan" becomes "got not a number", "inf" "an infinite value".
 QString withoutNonFiniteNumbers(QString message);
@@ -61,7 +43,7 @@ QString withoutNonFiniteNumbers(QString message);
 std::vector<std::int64_t> sampleBatches(std::int64_t maxBatch, std::initializer_list<std::int64_t> extra);
 
 // The roofline applied to this CPU: the session's decode kernel (a d x d fp32 matrix times B vectors) on a
-// "GPU" made of the best fp32 compute ceiling and the best DRAM bandwidth ceiling.
+// "GPU" made of the best fp32 compute ceiling and the DRAM ceiling (session_roof.h).
 CpuBatchingData predictCpuBatching(const Session& session);
 
 }  // namespace ridgeline::ui

@@ -1,8 +1,9 @@
 #include "ui/talk/scene_view.h"
 
 #include "core/model/catalog.h"
-#include "core/model/intensity.h"
 #include "core/model/roofline.h"
+#include "core/model/units.h"
+#include "core/scene/scene_facts.h"
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
@@ -82,60 +83,37 @@ std::vector<KernelResult> twoKindsKernels(const Session& session)
     return kernels.empty() ? session.kernels : kernels;
 }
 
-// The scene's GPU as a roof (bf16 dense peak for a catalog card), or nullopt when it has none.
-std::optional<NamedRoof> sceneGpuRoof(const Scene& scene)
-{
-    const SceneGpu& g = scene.gpu;
-    if (!g.catalogId.isEmpty()) {
-        const Result<GpuSpec> gpu = findGpu(g.catalogId);
-        if (!gpu)
-            return std::nullopt;
-        const QString name = g.label.isEmpty() ? gpu.value().name + QStringLiteral(" (bf16)") : g.label;
-        return NamedRoof{name, Roof{gpu.value().peakTflops(NumberFormat::Bf16) * 1e3, gpu.value().bandwidthTbs * 1e3}};
-    }
-    if (g.peakTflops > 0.0 && g.bandwidthTbs > 0.0)
-        return NamedRoof{g.label.isEmpty() ? QObject::tr("Custom GPU") : g.label,
-                         Roof{g.peakTflops * 1e3, g.bandwidthTbs * 1e3}};
-    return std::nullopt;
-}
-
-// The source text's table on a GPU: add and matmul (n = 512, 4096) in bf16, each at what the roof allows.
-Session intensityTableSession(const NamedRoof& gpu)
+// The source text's table on a GPU (intensityTableFor): the GPU is the machine, each row a kernel at what
+// its roof allows, labelled with its intensity so the table is on the slide.
+Session intensityTableSession(const IntensityTable& table)
 {
     Session s;
-    s.title = gpu.name;
-    s.machine.cpuModel = gpu.name;
+    s.title = table.gpu.name;
+    s.machine.cpuModel = table.gpu.name;
     ComputeCeiling peak;
     peak.name = QObject::tr("bf16 peak");
     peak.precision = QStringLiteral("bf16");
-    peak.gflops = gpu.roof.peakGflops;
-    peak.theoreticalGflops = gpu.roof.peakGflops;
+    peak.gflops = table.gpu.roof.peakGflops;
+    peak.theoreticalGflops = table.gpu.roof.peakGflops;
     s.computeCeilings.push_back(peak);
     BandwidthCeiling memory;
     memory.level = QStringLiteral("DRAM");
     memory.mix = QStringLiteral("read");
-    memory.gbps = gpu.roof.bandwidthGbps;
+    memory.gbps = table.gpu.roof.bandwidthGbps;
     s.bandwidthCeilings.push_back(memory);
-    // Each point carries its intensity in its label, so the source text's table is on the slide.
-    auto add = [&](const QString& name, const QString& kind, const OpCount& count) {
+    for (const IntensityTable::Row& row : table.rows) {
         KernelResult k;
-        const double intensity = count.intensity();
-        const QString shown = QLocale(QLocale::English).toString(intensity, 'f', intensity < 1.0 ? 2 : 0);
-        k.name = QStringLiteral("%1: %2").arg(name, shown);
-        k.kind = kind;
+        k.name = QStringLiteral("%1: %2").arg(row.name, formatGrouped(row.intensity, row.intensity < 1.0 ? 2 : 0));
+        k.kind = row.kind;
         k.precision = QStringLiteral("bf16");
-        k.flops = count.flops;
-        k.bytes = count.bytes;
-        k.intensity = count.intensity();
-        k.gflops = attainableGflops(gpu.roof, k.intensity);
+        k.flops = row.count.flops;
+        k.bytes = row.count.bytes;
+        k.intensity = row.intensity;
+        k.gflops = row.attainableGflops;
         k.gbps = k.intensity > 0.0 ? k.gflops / k.intensity : 0.0;
-        k.seconds = k.gflops > 0.0 ? count.flops / (k.gflops * 1e9) : 0.0;
+        k.seconds = k.gflops > 0.0 ? row.count.flops / (k.gflops * 1e9) : 0.0;
         s.kernels.push_back(k);
-    };
-    constexpr int kBf16Bytes = 2;
-    add(QObject::tr("add"), QStringLiteral("add"), elementwiseAddCount(4096, kBf16Bytes));
-    add(QObject::tr("matmul n = 512"), QStringLiteral("matmul"), matmulCount(512, kBf16Bytes));
-    add(QObject::tr("matmul n = 4096"), QStringLiteral("matmul"), matmulCount(4096, kBf16Bytes));
+    }
     return s;
 }
 
@@ -289,10 +267,12 @@ QWidget* SceneView::createRoofline()
     options.errorBars = false;
     m_chart->setOptions(options);
 
-    const std::optional<NamedRoof> gpu = sceneGpuRoof(m_scene);
-    if (isKind(m_scene, "intensity-table") && gpu) {
+    const std::optional<NamedRoof> gpu = gpuRoofOf(m_scene);
+    const Result<IntensityTable> table =
+        isKind(m_scene, "intensity-table") ? intensityTableFor(m_scene) : Result<IntensityTable>(Error{});
+    if (table) {
         // The GPU is the machine here: its roof is the primary one, so the ridge (150) is marked.
-        m_chart->setSessions({intensityTableSession(*gpu)});
+        m_chart->setSessions({intensityTableSession(table.value())});
     } else {
         if (gpu)
             m_chart->setExtraRoofs({*gpu});
@@ -318,26 +298,8 @@ QWidget* SceneView::createBatching()
     m_panel->setStackWhenNarrow(false);  // a slide is designed side by side, whatever its pixel size
     m_panel->setFocusPolicy(Qt::NoFocus);
     m_panel->setTheme(m_look.theme);
-    BatchingInputs inputs = m_panel->inputs();
-    if (!m_scene.modelId.isEmpty())
-        inputs.modelId = m_scene.modelId;
-    if (!m_scene.gpu.catalogId.isEmpty()) {
-        inputs.gpuId = m_scene.gpu.catalogId;
-        if (const Result<GpuSpec> gpu = findGpu(m_scene.gpu.catalogId); gpu && !gpu.value().interconnect.isEmpty())
-            inputs.linkId = gpu.value().interconnect;
-    } else if (m_scene.gpu.peakTflops > 0.0) {
-        inputs.gpuId = kCustomId;
-        inputs.customPeakTflops = m_scene.gpu.peakTflops;
-        inputs.customBandwidthTbs = m_scene.gpu.bandwidthTbs;
-        inputs.customMemoryGib = m_scene.gpu.memoryGib > 0.0 ? m_scene.gpu.memoryGib : 80.0;
-    }
-    inputs.ideal = m_scene.ideal;
-    inputs.batch = m_scene.batches.empty() ? m_scene.batch : m_scene.batches.back();
-    if (m_scene.context > 0)
-        inputs.context = m_scene.context;
-    inputs.gpus = std::max(1, m_scene.tensorParallel);
-    if (!m_scene.links.isEmpty())
-        inputs.linkId = m_scene.links.first();
+    // The same question the caption's numbers answer (scene_facts.h), so slide and caption cannot drift apart.
+    const InferenceRequest inputs = inferenceRequestFor(m_scene);
     m_panel->setInputs(inputs);
     // The panel keeps batch and context on its sliders' scales; a scene outside them shows other numbers
     // than its caption, which a speaker must hear about before going on stage.

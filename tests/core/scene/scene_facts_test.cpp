@@ -202,3 +202,47 @@ TEST(SceneFacts, ASavedBatchingViewShowsTheModelsNumbersAtItsSettings)
     ASSERT_TRUE(roofline.ok()) << "a saved roofline view needs no session";
     EXPECT_EQ(roofline.value().caption, QStringLiteral("my roofline"));
 }
+
+TEST_F(DefaultScenes, CaptionAndSlideAskTheModelTheSameQuestion)
+{
+    // The tensor-parallel scene: 8 H100s over the first link it compares, at its own batch and context.
+    const InferenceRequest request = inferenceRequestFor(sceneById(m_deck, "tensor-parallel"));
+    EXPECT_EQ(request.modelId, QStringLiteral("llama-2-70b"));
+    EXPECT_EQ(request.gpuId, QStringLiteral("h100-sxm"));
+    EXPECT_EQ(request.gpus, 8);
+    EXPECT_EQ(request.linkId, QStringLiteral("nvlink4"));
+    EXPECT_EQ(request.batch, 64);
+    EXPECT_EQ(request.context, 2048);
+    // The custom GPU of the source text, ideal, at the last batch of the sweep.
+    const InferenceRequest sweep = inferenceRequestFor(sceneById(m_deck, "batch-fills"));
+    EXPECT_EQ(sweep.gpuId, kCustomId);
+    EXPECT_DOUBLE_EQ(sweep.customPeakTflops, 300.0);
+    EXPECT_DOUBLE_EQ(sweep.customBandwidthTbs, 2.0);
+    EXPECT_TRUE(sweep.ideal());
+    EXPECT_EQ(sweep.batch, 256);
+    // A scene that gives no context computes at the shared default, in the caption as on the slide.
+    Scene view;
+    view.id = QStringLiteral("v");
+    view.kind = QStringLiteral("view");
+    view.view = QStringLiteral("batching");
+    view.modelId = QStringLiteral("llama-2-7b");
+    view.gpu.catalogId = QStringLiteral("h100-sxm");
+    view.caption = QStringLiteral("{kv_total_gib}");
+    EXPECT_EQ(inferenceRequestFor(view).context, kDefaultContext);
+    const Result<SceneFacts> facts = computeSceneFacts(view, nullptr);
+    ASSERT_TRUE(facts.ok()) << facts.error().message.toStdString();
+    EXPECT_EQ(facts.value().caption, QStringLiteral("4.0 GiB"));  // 512 KiB x 8,192 tokens
+}
+
+TEST_F(DefaultScenes, TheIntensityTableRowsAreWhatTheCaptionQuotes)
+{
+    const Result<IntensityTable> table = intensityTableFor(sceneById(m_deck, "intensity-table"));
+    ASSERT_TRUE(table.ok()) << table.error().message.toStdString();
+    ASSERT_EQ(table.value().rows.size(), 3u);
+    EXPECT_EQ(table.value().gpu.name, QStringLiteral("300 TFLOP/s, 2 TB/s GPU"));
+    const SceneFacts f = facts("intensity-table");
+    EXPECT_DOUBLE_EQ(table.value().rows[0].intensity, *f.value(QStringLiteral("add_intensity")));
+    EXPECT_DOUBLE_EQ(table.value().rows[2].intensity, *f.value(QStringLiteral("matmul_4096")));
+    EXPECT_DOUBLE_EQ(table.value().rows[0].attainableGflops / 1000.0,
+                     *f.value(QStringLiteral("add_attainable_tflops")));
+}

@@ -1,13 +1,12 @@
 // GPU rooflines from the catalog, in the chart's units (GFLOP/s, GB/s), dense peaks only.
 
-#include "ui/models/gpu_roofs.h"
+#include "core/model/gpu_roofs.h"
 
 #include <gtest/gtest.h>
 
 using namespace ridgeline;
-using namespace ridgeline::ui;
 
-TEST(UiGpuRoofs, H100Bf16IsDenseAndInChartUnits)
+TEST(GpuRoofs, H100Bf16IsDenseAndInChartUnits)
 {
     const Result<NamedRoof> roof = catalogGpuRoof(QStringLiteral("h100-sxm"), NumberFormat::Bf16);
     ASSERT_TRUE(roof.ok()) << roof.error().message.toStdString();
@@ -15,14 +14,14 @@ TEST(UiGpuRoofs, H100Bf16IsDenseAndInChartUnits)
     EXPECT_NEAR(roof.value().roof.bandwidthGbps, 3350.0, 10.0);
 }
 
-TEST(UiGpuRoofs, A100HasNoFp8PeakAndSaysSo)
+TEST(GpuRoofs, A100HasNoFp8PeakAndSaysSo)
 {
     const Result<NamedRoof> roof = catalogGpuRoof(QStringLiteral("a100-80gb-sxm"), NumberFormat::Fp8);
     ASSERT_FALSE(roof.ok());
     EXPECT_TRUE(roof.error().message.contains(QStringLiteral("fp8")));
 }
 
-TEST(UiGpuRoofs, TheSourceTextsGpuBalancesNear150FlopPerByte)
+TEST(GpuRoofs, TheSourceTextsGpuBalancesNear150FlopPerByte)
 {
     // "A GPU with roughly 300 TFLOP/s and 2 TB/s balances at about 150 FLOP/byte."
     const NamedRoof roof{QStringLiteral("essay GPU"), Roof{300e3, 2000.0}};

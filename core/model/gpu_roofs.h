@@ -4,16 +4,18 @@
 
 #include "core/model/catalog.h"
 #include "core/model/number_format.h"
-#include "ui/chart/roofline_chart.h"
+#include "core/model/roofline.h"
 
 #include <optional>
 
-namespace ridgeline::ui {
+namespace ridgeline {
 
+// THE rule for a GPU's roof: its dense peak for `format` (never the sparse figure) over its datasheet bandwidth,
+// named "H100 SXM (bf16)". The roofline chart, the talk and the batching explorer all draw it from here.
 // The GPU's roof for `format`; when the card has no such peak (an A100 has no fp8), nullopt.
 std::optional<NamedRoof> gpuRoof(const GpuSpec& gpu, NumberFormat format);
 
 // Looks the id up in the built-in catalog; the error names the id and the known ones.
 Result<NamedRoof> catalogGpuRoof(const QString& id, NumberFormat format);
 
-}  // namespace ridgeline::ui
+}  // namespace ridgeline

@@ -1,9 +1,9 @@
-#include "ui/models/gpu_roofs.h"
+#include "core/model/gpu_roofs.h"
 
 #include <QCoreApplication>
 #include <QStringList>
 
-namespace ridgeline::ui {
+namespace ridgeline {
 
 std::optional<NamedRoof> gpuRoof(const GpuSpec& gpu, NumberFormat format)
 {
@@ -26,4 +26,4 @@ Result<NamedRoof> catalogGpuRoof(const QString& id, NumberFormat format)
                          .arg(gpu.value().name, numberFormatName(format)));
 }
 
-}  // namespace ridgeline::ui
+}  // namespace ridgeline

@@ -1,0 +1,72 @@
+#include "core/model/inference_request.h"
+
+#include "core/model/links.h"
+
+namespace ridgeline {
+
+namespace {
+
+Result<ModelSpec> resolveModel(const InferenceRequest& request)
+{
+    if (request.modelId != kCustomId)
+        return findModel(request.modelId);
+    if (request.customShape)
+        return *request.customShape;
+    return modelFromParamCount(request.customParams);
+}
+
+Result<GpuSpec> resolveGpu(const InferenceRequest& request)
+{
+    if (request.gpuId != kCustomId)
+        return findGpu(request.gpuId);
+    return customGpu(request.customPeakTflops, request.customBandwidthTbs, request.customMemoryGib);
+}
+
+}  // namespace
+
+QString defaultLinkId(const GpuSpec& gpu)
+{
+    for (const QString& id : {gpu.interconnect, gpu.hostLink})
+        if (!id.isEmpty() && findLink(id))
+            return id;
+    return QStringLiteral("pcie4");
+}
+
+QString effectiveLinkId(const InferenceRequest& request)
+{
+    if (!request.linkId.isEmpty())
+        return request.linkId;
+    const Result<GpuSpec> gpu = resolveGpu(request);
+    return gpu ? defaultLinkId(gpu.value()) : QString();
+}
+
+Result<InferenceConfig> resolveInference(const InferenceRequest& request)
+{
+    InferenceConfig config;
+    Result<ModelSpec> model = resolveModel(request);
+    if (!model)
+        return model.error();
+    config.model = std::move(model).value();
+    Result<GpuSpec> gpu = resolveGpu(request);
+    if (!gpu)
+        return gpu.error();
+    config.gpu = std::move(gpu).value();
+    config.weights = request.weights;
+    config.kv = request.kv;
+    config.batch = request.batch;
+    config.context = request.context;
+    config.prompt = request.prompt;
+    config.output = request.output;
+    config.tensorParallel = request.gpus;
+    if (!request.linkId.isEmpty() || request.gpus > 1) {
+        const QString linkId = request.linkId.isEmpty() ? defaultLinkId(config.gpu) : request.linkId;
+        Result<LinkSpec> link = findLink(linkId);
+        if (!link)
+            return link.error();
+        config.link = std::move(link).value();
+    }
+    config.efficiency = request.efficiency;
+    return config;
+}
+
+}  // namespace ridgeline

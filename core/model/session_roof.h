@@ -1,0 +1,48 @@
+#pragma once
+// THE rule for which measured ceilings make a session's roof. Every view that draws, captions or predicts
+// from a session's roof (the roofline chart, the talk, the CPU batching prediction, "explain this point",
+// the measurement report) asks here, so they cannot disagree.
+//
+// - A compute ceiling is the best (highest GFLOP/s) of the precision asked for, or of any precision.
+// - A level's bandwidth ceiling is its "read" mix when measured (a kernel streaming its operands, what
+//   STREAM-style claims and the source text use), else the best of the level's other mixes (triad, ERT).
+// - The primary roof is the best compute ceiling of any precision over the DRAM ceiling; a session without
+//   DRAM (an import of cache levels only) falls back to its slowest level, the safe roof.
+// Ceilings at 0 GB/s or 0 GFLOP/s never make a roof. The pointers point into the session.
+
+#include "core/model/roofline.h"
+#include "core/session/session.h"
+
+#include <QStringView>
+
+#include <optional>
+
+namespace ridgeline {
+
+inline constexpr QStringView kDramLevel = u"DRAM";
+
+// The best compute ceiling of `precision` ("fp32"); an empty precision means any. Null when there is none.
+const ComputeCeiling* bestComputeCeiling(const Session& session, QStringView precision = {});
+
+// The bandwidth ceiling of one memory level ("DRAM", "L2"), by the rule above; null when it was not measured.
+const BandwidthCeiling* memoryCeiling(const Session& session, QStringView level = kDramLevel);
+
+// The slowest and the fastest bandwidth ceilings above 0 GB/s; null when there is none.
+const BandwidthCeiling* slowestBandwidthCeiling(const Session& session);
+const BandwidthCeiling* fastestBandwidthCeiling(const Session& session);
+
+struct SessionRoof {
+    const ComputeCeiling* compute = nullptr;
+    const BandwidthCeiling* memory = nullptr;
+    Roof roof() const { return Roof{compute->gflops, memory->gbps}; }
+};
+
+// The session's roof: best compute ceiling (any precision) over DRAM, else over the slowest level.
+// nullopt when the session lacks a compute or a bandwidth ceiling.
+std::optional<SessionRoof> primaryRoof(const Session& session);
+
+// The roof over one kernel: the best ceiling of the kernel's precision (any precision when the session has
+// none of it) over the level its data lives in (the slowest level when that one was not measured).
+std::optional<SessionRoof> roofFor(const Session& session, QStringView precision, QStringView level);
+
+}  // namespace ridgeline

@@ -1,0 +1,93 @@
+// One resolver for "what the user asked" -> InferenceConfig (core/model/inference_request.h): catalog and
+// custom models and GPUs, the shared defaults, and the link tensor parallelism uses when none is named.
+
+#include "core/model/inference_request.h"
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+
+TEST(InferenceRequest, DefaultsAreTheSourceTextsKvExample)
+{
+    const Result<InferenceConfig> config = resolveInference(InferenceRequest{});
+    ASSERT_TRUE(config.ok()) << config.error().message.toStdString();
+    EXPECT_EQ(config.value().model.id, QStringLiteral("llama-2-7b"));
+    EXPECT_EQ(config.value().gpu.id, QStringLiteral("h100-sxm"));
+    EXPECT_EQ(config.value().context, 8192);
+    EXPECT_EQ(config.value().batch, 1);
+    EXPECT_EQ(config.value().tensorParallel, 1);
+    EXPECT_EQ(config.value().efficiency.bandwidth, kDefaultBandwidthEfficiency);
+    // 512 KiB of KV per token, 4 GiB per sequence at 8,192 tokens.
+    const Result<InferenceReport> report = evaluateInference(config.value());
+    ASSERT_TRUE(report.ok());
+    EXPECT_EQ(report.value().kvBytesPerSequence, 4LL * 1024 * 1024 * 1024);
+}
+
+TEST(InferenceRequest, CustomModelByParameterCountOrShapeAndCustomGpu)
+{
+    InferenceRequest request;
+    request.modelId = kCustomId;
+    request.customParams = 7e9;
+    request.gpuId = kCustomId;
+    request.customPeakTflops = 300.0;
+    request.customBandwidthTbs = 2.0;
+    request.efficiency = Efficiency::ideal();
+    const Result<InferenceConfig> byCount = resolveInference(request);
+    ASSERT_TRUE(byCount.ok()) << byCount.error().message.toStdString();
+    EXPECT_NEAR(static_cast<double>(byCount.value().model.paramsOverride), 7e9, 1.0);
+    EXPECT_DOUBLE_EQ(byCount.value().gpu.peakTflops(NumberFormat::Bf16), 300.0);
+    EXPECT_DOUBLE_EQ(byCount.value().gpu.memoryGib, kDefaultCustomMemoryGib);
+    EXPECT_TRUE(request.ideal());
+
+    ModelSpec shape;
+    shape.id = kCustomId;
+    shape.name = QStringLiteral("tiny");
+    shape.layers = 2;
+    shape.hidden = 256;
+    shape.heads = 4;
+    shape.kvHeads = 4;
+    shape.headDim = 64;
+    shape.ffn = 512;
+    shape.vocab = 1000;
+    request.customShape = shape;
+    const Result<InferenceConfig> byShape = resolveInference(request);
+    ASSERT_TRUE(byShape.ok()) << byShape.error().message.toStdString();
+    EXPECT_EQ(byShape.value().model.name, QStringLiteral("tiny"));
+}
+
+TEST(InferenceRequest, TensorParallelUsesTheCardsOwnLinkUnlessOneIsNamed)
+{
+    InferenceRequest request;
+    request.gpus = 8;
+    EXPECT_EQ(effectiveLinkId(request), QStringLiteral("nvlink4"));
+    const Result<InferenceConfig> h100 = resolveInference(request);
+    ASSERT_TRUE(h100.ok()) << h100.error().message.toStdString();
+    EXPECT_EQ(h100.value().link.id, QStringLiteral("nvlink4"));
+    // An L4 has no GPU-to-GPU link: its PCIe host link, never the previous card's NVLink.
+    request.gpuId = QStringLiteral("l4");
+    request.modelId = QStringLiteral("llama-3-8b");
+    request.gpus = 2;
+    const Result<InferenceConfig> l4 = resolveInference(request);
+    ASSERT_TRUE(l4.ok()) << l4.error().message.toStdString();
+    EXPECT_TRUE(l4.value().link.id.startsWith(QLatin1String("pcie"))) << l4.value().link.id.toStdString();
+    request.linkId = QStringLiteral("ethernet-100g");
+    EXPECT_EQ(resolveInference(request).value().link.id, QStringLiteral("ethernet-100g"));
+}
+
+TEST(InferenceRequest, ErrorsNameWhatIsWrong)
+{
+    InferenceRequest request;
+    request.modelId = QStringLiteral("llama-9");
+    ASSERT_FALSE(resolveInference(request).ok());
+    EXPECT_TRUE(resolveInference(request).error().message.contains(QLatin1String("llama-9")));
+    request = {};
+    request.gpuId = QStringLiteral("h900");
+    EXPECT_TRUE(resolveInference(request).error().message.contains(QLatin1String("h900")));
+    request = {};
+    request.gpuId = kCustomId;
+    request.customPeakTflops = std::numeric_limits<double>::quiet_NaN();
+    EXPECT_TRUE(resolveInference(request).error().message.contains(QLatin1String("peak")));
+    request = {};
+    request.linkId = QStringLiteral("smoke-signals");
+    EXPECT_TRUE(resolveInference(request).error().message.contains(QLatin1String("smoke-signals")));
+}
