@@ -1,8 +1,8 @@
 // The bandwidth-vs-working-set staircase: one point per measured size, one marker per cache level.
 
 #include "ui/chart/bandwidth_chart.h"
-#include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
+#include "tests/ui_models/test_session.h"
 
 #include <gtest/gtest.h>
 

@@ -3,8 +3,8 @@
 
 #include "ui/panels/batching_panel.h"
 #include "core/session/session_json.h"
-#include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
+#include "tests/ui_models/test_session.h"
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
@@ -389,17 +389,6 @@ TEST(UiBatchingSession, MeasuredCurveOverlaysThePredictionWhenASessionHasDecodeK
         << joined(panel.cpuChart()->texts());
 }
 
-TEST(UiBatchingScenario, SamplesIncludeTheKneeAndTheMemoryLimitExactly)
-{
-    const std::vector<std::int64_t> b = sampleBatches(4096, {0, 183, 6, 7, 5000});
-    EXPECT_EQ(b.front(), 1);
-    EXPECT_EQ(b.back(), 4096);
-    for (const std::int64_t wanted : {1, 2, 4, 6, 7, 16, 64, 183, 256, 1024, 4096})
-        EXPECT_NE(std::find(b.begin(), b.end(), wanted), b.end()) << wanted;
-    EXPECT_TRUE(std::is_sorted(b.begin(), b.end()));
-    EXPECT_EQ(std::adjacent_find(b.begin(), b.end()), b.end());
-}
-
 TEST(UiBatchingScenario, SliderStepsAreRoundNumbersOnALogScale)
 {
     const std::vector<std::int64_t> batch = logSliderSteps(1, 4096);
@@ -412,18 +401,6 @@ TEST(UiBatchingScenario, SliderStepsAreRoundNumbersOnALogScale)
     EXPECT_EQ(context.back(), 1 << 20);
     EXPECT_NE(std::find(context.begin(), context.end(), 8192), context.end());
     EXPECT_NE(std::find(context.begin(), context.end(), 32768), context.end());
-}
-
-TEST(UiBatchingScenario, AttentionAloneIsMemoryBoundForMhaAtAnyBatch)
-{
-    for (const std::int64_t batch : {1, 64, 4096}) {
-        InferenceRequest in = sourceTextInputs(QStringLiteral("h100-sxm"), batch);
-        const BatchingScenario s = computeBatchingScenario(in);
-        ASSERT_FALSE(s.error.has_value());
-        EXPECT_TRUE(s.roofline.hasAttention);
-        EXPECT_NEAR(s.roofline.attentionIntensity, 1.0, 1e-9);  // MHA in bf16: 1 FLOP per KV byte
-        EXPECT_EQ(s.roofline.attentionBound, Bound::Memory);
-    }
 }
 
 TEST(UiBatchingGrab, RendersTheExplorerAtSlideSizeInLightAndDark)

@@ -1,8 +1,8 @@
 // Exports write files of exactly the requested size, in every format.
 
 #include "ui/chart/chart_export.h"
-#include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
+#include "tests/ui_models/test_session.h"
 
 #include <QFile>
 #include <QImage>

@@ -2,8 +2,8 @@
 // kernel filter, and imported kernels on the chart (short labels, full names in tooltips, levels, before/after).
 
 #include "core/session/session_json.h"
-#include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
+#include "tests/ui_models/test_session.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/mainwindow.h"
 #include "ui/models/kernel_comparison.h"

@@ -1,8 +1,8 @@
 // The 10,000-kernel benchmark of issue 3: open a session that large and redraw. The time is reported
 // (as a test property and on stdout), never asserted: a shared two-core machine has no stable clock.
 
-#include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
+#include "tests/ui_models/test_session.h"
 #include "ui/chart/roofline_chart.h"
 
 #include <QElapsedTimer>

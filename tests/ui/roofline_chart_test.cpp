@@ -3,8 +3,8 @@
 
 #include "ui/chart/roofline_chart.h"
 #include "core/session/session_json.h"
-#include "tests/ui/test_session.h"
 #include "tests/ui/ui_test_util.h"
+#include "tests/ui_models/test_session.h"
 
 #include <QLegend>
 #include <QLegendMarker>

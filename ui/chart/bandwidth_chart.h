@@ -3,7 +3,7 @@
 // capacities marked. Clicking a step selects its memory level (the roofline then highlights that roof).
 
 #include "core/session/session.h"
-#include "ui/chart/chart_theme.h"
+#include "ui/models/chart_theme.h"
 
 #include <QChartView>
 

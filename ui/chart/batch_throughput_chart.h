@@ -3,8 +3,8 @@
 // compute-bound knee drawn, and the batches that no longer fit in memory shaded. The curves depend on the
 // model, GPU and context only; moving the batch moves the marker, so a slider step redraws little.
 
-#include "ui/chart/batching_chart_data.h"
-#include "ui/chart/chart_theme.h"
+#include "ui/models/batching_chart_data.h"
+#include "ui/models/chart_theme.h"
 
 #include <QChartView>
 

@@ -2,7 +2,7 @@
 // Shared pieces of the batching explorer's charts: themed log axes, the chart frame in the roofline
 // chart's look (ChartTheme). Their numbers are formatted by core/model/units.h (never NaN or inf).
 
-#include "ui/chart/chart_theme.h"
+#include "ui/models/chart_theme.h"
 
 #include <QString>
 

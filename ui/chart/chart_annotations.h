@@ -2,37 +2,13 @@
 // Text, leader lines and error bars drawn on top of (or just under) the chart's series, positioned in the
 // chart's own coordinates. The chart recomputes them whenever its plot area or axis ranges change.
 
-#include <QColor>
-#include <QFont>
+#include "ui/models/annotation.h"
+
 #include <QGraphicsItem>
-#include <QLineF>
-#include <QPen>
-#include <QString>
 
 #include <vector>
 
 namespace ridgeline::ui {
-
-struct AnnotationText {
-    QString text;
-    QPointF origin;             // top-left of the text box before rotation, chart coordinates
-    double angleDegrees = 0.0;  // rotation about `origin`
-    QColor color;
-    QFont font;
-    QColor halo;         // drawn behind the text so it stays readable over lines; invalid = none
-    bool boxed = false;  // a background-coloured box behind the text: for labels that sit on dashed lines
-};
-
-struct AnnotationLine {
-    QLineF line;
-    QPen pen;
-};
-
-struct AnnotationRing {
-    QPointF center;
-    double radius = 0.0;
-    QPen pen;
-};
 
 class ChartAnnotations : public QGraphicsItem {
 public:

@@ -3,7 +3,7 @@
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
 #include "ui/chart/chart_overlay.h"
-#include "ui/chart/label_layout.h"
+#include "ui/models/label_layout.h"
 
 #include <QFontMetricsF>
 #include <QLegend>

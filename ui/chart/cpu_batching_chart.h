@@ -3,8 +3,8 @@
 // log-log) over the roofline's prediction for the same matrix on this CPU's ceilings. Same physics as
 // the GPU panel, different ratio.
 
-#include "ui/chart/batching_chart_data.h"
-#include "ui/chart/chart_theme.h"
+#include "ui/models/batching_chart_data.h"
+#include "ui/models/chart_theme.h"
 
 #include <QChartView>
 

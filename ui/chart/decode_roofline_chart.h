@@ -4,8 +4,8 @@
 // batch 1 to 4096 at this context, the current batch as a large dot that moves along it, and the
 // attention over the KV cache as its own point (memory-bound for MHA and GQA at any batch).
 
-#include "ui/chart/batching_chart_data.h"
-#include "ui/chart/chart_theme.h"
+#include "ui/models/batching_chart_data.h"
+#include "ui/models/chart_theme.h"
 
 #include <QChartView>
 

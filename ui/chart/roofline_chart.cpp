@@ -4,7 +4,7 @@
 #include "core/model/units.h"
 
 #include "ui/chart/chart_annotations.h"
-#include "ui/chart/label_layout.h"
+#include "ui/models/label_layout.h"
 #include "ui/models/point_explanation.h"
 
 #include <QAreaSeries>

@@ -5,8 +5,9 @@
 
 #include "core/model/roofline.h"
 #include "core/session/session.h"
-#include "ui/chart/chart_theme.h"
+#include "ui/models/chart_theme.h"
 #include "ui/models/kernel_comparison.h"
+#include "ui/models/roofline_plot.h"
 
 #include <QChartView>
 #include <QPointer>
@@ -23,17 +24,6 @@ QT_END_NAMESPACE
 namespace ridgeline::ui {
 
 class ChartAnnotations;
-
-struct ChartOptions {
-    ThemeKind theme = ThemeKind::Light;
-    bool shadeRegions = false;   // memory-bound (left of the ridge) vs compute-bound
-    bool isoEfficiency = false;  // 50 % and 80 % of the primary roof
-    bool kernelLabels = true;
-    bool errorBars = true;
-    bool ridgeMarker = true;  // dotted line and label at the primary roof's ridge
-    // Imported kernels: dot area in proportion to the kernel's share of its import's total time (issue 6).
-    bool sizeByTimeShare = false;
-};
 
 class RooflineChart : public QChartView {
     Q_OBJECT

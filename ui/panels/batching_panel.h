@@ -5,8 +5,8 @@
 // recomputes synchronously (the model evaluates in microseconds) and redraws only what moved.
 
 #include "core/session/session.h"
-#include "ui/chart/chart_theme.h"
-#include "ui/panels/batching_scenario.h"
+#include "ui/models/batching_scenario.h"
+#include "ui/models/chart_theme.h"
 
 #include <QWidget>
 

@@ -6,7 +6,7 @@
 #include "core/model/inference_request.h"
 #include "core/model/llm_model.h"
 #include "core/session/session.h"
-#include "ui/chart/batching_chart_data.h"
+#include "ui/models/batching_chart_data.h"
 
 #include <QString>
 

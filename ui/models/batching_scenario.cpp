@@ -1,4 +1,4 @@
-#include "ui/panels/batching_scenario.h"
+#include "ui/models/batching_scenario.h"
 
 #include "core/model/gpu_roofs.h"
 #include "core/model/intensity.h"

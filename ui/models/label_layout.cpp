@@ -1,4 +1,4 @@
-#include "ui/chart/label_layout.h"
+#include "ui/models/label_layout.h"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 // The measurement runner: progress arrives, partial results are coalesced, cancel stops the worker.
 
 #include "ui/runner/measure_runner.h"
-#include "tests/ui/test_session.h"
+#include "tests/ui_models/test_session.h"
 
 #include <QSignalSpy>
 

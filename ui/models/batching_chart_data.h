@@ -1,6 +1,6 @@
 #pragma once
 // What the batching explorer's charts draw: plain value structs, filled by the panel's computation
-// (ui/panels/batching_scenario.h) and handed whole to each chart. No widgets here.
+// (ui/models/batching_scenario.h) and handed whole to each chart. No widgets here.
 
 #include "core/model/roofline.h"
 

@@ -1,4 +1,4 @@
-#include "tests/ui/test_session.h"
+#include "tests/ui_models/test_session.h"
 
 #include <QTimeZone>
 

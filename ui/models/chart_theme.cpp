@@ -1,4 +1,4 @@
-#include "ui/chart/chart_theme.h"
+#include "ui/models/chart_theme.h"
 
 #include <array>
 

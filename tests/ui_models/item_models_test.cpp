@@ -1,6 +1,6 @@
 // Every item model passes QAbstractItemModelTester (hotspot's rule), through resets, inserts and removals.
 
-#include "tests/ui/test_session.h"
+#include "tests/ui_models/test_session.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
 

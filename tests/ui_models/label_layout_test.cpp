@@ -1,6 +1,6 @@
 // Greedy label placement: no overlaps, inside the bounds, leaders only when pushed away.
 
-#include "ui/chart/label_layout.h"
+#include "ui/models/label_layout.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // "Explain this point": binding ceiling, share of attainable, headroom and the intensity the ridge needs.
 
 #include "ui/models/point_explanation.h"
-#include "tests/ui/test_session.h"
+#include "tests/ui_models/test_session.h"
 
 #include <gtest/gtest.h>
 
