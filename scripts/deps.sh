@@ -7,6 +7,7 @@ RIDGELINE_PACKAGES=(
     libopenblas-dev libgtest-dev libbenchmark-dev
     fonts-dejavu-core xvfb xauth
     clang-14 libclang-rt-14-dev clang-format
+    dpkg-dev desktop-file-utils groff-base  # the Debian package: dpkg-shlibdeps, checks of its menu entry and man page
 )
 
 ridgeline_install_deps() {

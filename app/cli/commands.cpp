@@ -1,4 +1,8 @@
 #include "app/cli/commands.h"
+#include "app/cli/man_page.h"
+
+#include <QDateTime>
+#include <QTimeZone>
 
 #include <algorithm>
 #include <array>
@@ -24,7 +28,7 @@ const std::array kCommands = {
     Command{"render", "render a session's roofline chart to PNG, SVG, PDF or CSV", &runRender},
     Command{"import", "import Nsight Compute, ERT, likwid or plain CSV files into a session", &runImport},
     Command{"deck", "print a talk deck's scenes with their computed captions", &runDeck},
-    Command{"help", "show this help, or a command's: `ridgeline help COMMAND`", &runHelp},
+    Command{"help", "show this help, a command's (`help COMMAND`) or the manual page as roff (`help --man`)", &runHelp},
 };
 
 const Command* findCommand(const QString& name)
@@ -44,10 +48,25 @@ bool isVersion(const QString& word)
     return word == QLatin1String("--version") || word == QLatin1String("-V");
 }
 
-// `ridgeline help` lists the commands; `ridgeline help COMMAND` is `ridgeline COMMAND --help`.
+// The man page's date: SOURCE_DATE_EPOCH when the build sets it (reproducible builds), else today, in UTC.
+QString manPageDate()
+{
+    bool ok = false;
+    const qint64 epoch = qEnvironmentVariable("SOURCE_DATE_EPOCH").toLongLong(&ok);
+    const QDateTime when =
+        ok ? QDateTime::fromSecsSinceEpoch(epoch, QTimeZone::utc()) : QDateTime::currentDateTimeUtc();
+    return when.date().toString(Qt::ISODate);
+}
+
+// `ridgeline help` lists the commands; `ridgeline help COMMAND` is `ridgeline COMMAND --help`;
+// `ridgeline help --man` prints the manual page.
 int runHelp(const QStringList& arguments, Streams io)
 {
     const QString topic = arguments.value(2);
+    if (topic == QLatin1String("--man")) {
+        io.out << manPage(QStringLiteral(RIDGELINE_VERSION), manPageDate());
+        return 0;
+    }
     if (topic.isEmpty() || topic == QLatin1String("help") || isTopLevelHelp(topic)) {
         printUsage(io.out);
         return 0;
