@@ -31,6 +31,7 @@ Error parseError(const QString& message)
 template <typename T>
 struct ParamCountsT {
     T total{}, embedding{}, lmHead{}, positional{}, perExpert{}, routedExperts{}, activePerToken{};
+    T attention{}, denseFfn{}, sharedExperts{}, router{}, norms{};
 };
 
 // Reads a non-negative integer field; `required` fields must be present and >= 1.
@@ -108,7 +109,8 @@ Result<ParamCounts> countParams(const ModelSpec& m)
     if (m.isMoe()) {
         if (m.activeExperts < 1 || m.activeExperts > m.experts)
             return invalid(QStringLiteral("active experts must be between 1 and %1").arg(m.experts));
-        if (m.moeFfn < 1 || m.sharedExperts < 0 || m.denseLayers < 0 || m.denseLayers > m.layers)
+        if (m.moeFfn < 1 || m.sharedExperts < 0 || m.sharedExpertFfn < 0 || m.denseLayers < 0 ||
+            m.denseLayers > m.layers)
             return invalid(QStringLiteral("expert FFN size must be positive and dense layers at most the layer count"));
     } else if (m.experts < 0 || m.activeExperts != 0) {
         return invalid(QStringLiteral("active experts given without experts"));
@@ -143,17 +145,21 @@ Result<ParamCounts> countParams(const ModelSpec& m)
         if (m.linearBias)
             denseFfn += T(m.ffn) + h;
         const T perExpert = m.isMoe() ? matrices * h * T(m.moeFfn) : 0;
+        const T perShared = m.isMoe() ? matrices * h * T(m.sharedExpertFfn > 0 ? m.sharedExpertFfn : m.moeFfn) : 0;
         const T experts = m.experts, moeLayers = m.moeLayers();
-        const T moeFfn =
-            m.isMoe() ? h * experts + (m.routerBias ? experts : 0) + (experts + m.sharedExperts) * perExpert : 0;
         ParamCountsT<T> c;
         c.embedding = V * h;
         c.lmHead = m.tiedEmbeddings ? 0 : V * h;
         c.positional = T(m.learnedPositions) * h;
         c.perExpert = perExpert;
         c.routedExperts = moeLayers * experts * perExpert;
-        c.total = c.embedding + c.lmHead + c.positional + L * (attention + 2 * norm) + T(denseFfnLayers) * denseFfn +
-                  moeLayers * moeFfn + norm;
+        c.attention = L * attention;
+        c.denseFfn = T(denseFfnLayers) * denseFfn;
+        c.sharedExperts = moeLayers * T(m.sharedExperts) * perShared;
+        c.router = m.isMoe() ? moeLayers * (h * experts + (m.routerBias ? experts : 0)) : 0;
+        c.norms = L * 2 * norm + norm;
+        c.total = c.embedding + c.lmHead + c.positional + c.attention + c.denseFfn + c.sharedExperts + c.routedExperts +
+                  c.router + c.norms;
         c.activePerToken = c.total - moeLayers * (experts - T(m.activeExperts)) * perExpert;
         return c;
     };
@@ -163,8 +169,9 @@ Result<ParamCounts> countParams(const ModelSpec& m)
             Error::Code::Range,
             QStringLiteral("%1: %2 parameters is beyond the supported 1e13").arg(where).arg(estimate.total, 0, 'g', 3));
     const auto exact = count(std::int64_t{0});
-    ParamCounts counts{exact.total,     exact.embedding,     exact.lmHead,        exact.positional,
-                       exact.perExpert, exact.routedExperts, exact.activePerToken};
+    ParamCounts counts{exact.total,     exact.embedding,     exact.lmHead,         exact.positional,
+                       exact.perExpert, exact.routedExperts, exact.activePerToken, exact.attention,
+                       exact.denseFfn,  exact.sharedExperts, exact.router,         exact.norms};
     if (m.paramsOverride > 0) {
         if (static_cast<double>(m.paramsOverride) > kMaxParams)
             return makeError(Error::Code::Range, QStringLiteral("%1: parameter count beyond 1e13").arg(where));
@@ -246,6 +253,8 @@ Result<std::vector<GpuSpec>> parseGpuCatalog(const QByteArray& json)
         const QJsonObject interconnect = o.value(QLatin1String("interconnect")).toObject();
         gpu.interconnect = interconnect.value(QLatin1String("link")).toString();
         gpu.interconnectGbPerDirection = interconnect.value(QLatin1String("gb_s_per_direction")).toDouble();
+        gpu.scaleUpGpus = interconnect.value(QLatin1String("gpus")).toInt(0);
+        gpu.networkLink = o.value(QLatin1String("network")).toObject().value(QLatin1String("link")).toString();
         gpu.hostLink = o.value(QLatin1String("host_link")).toObject().value(QLatin1String("link")).toString();
         gpu.tdpWatts = o.value(QLatin1String("tdp_w")).toDouble();
         gpu.source = o.value(QLatin1String("source")).toString();
@@ -256,7 +265,7 @@ Result<std::vector<GpuSpec>> parseGpuCatalog(const QByteArray& json)
         const QJsonObject peaks = o.value(QLatin1String("dense_tflops")).toObject();
         for (auto it = peaks.begin(); it != peaks.end(); ++it) {
             const std::optional<NumberFormat> precision = parseNumberFormat(it.key());
-            if (!precision || !(it.value().toDouble() > 0))
+            if (!precision || tensorPrecisionOf(*precision) != *precision || !(it.value().toDouble() > 0))
                 return parseError(QStringLiteral("%1: dense_tflops has a bad entry \"%2\"").arg(where, it.key()));
             gpu.setPeakTflops(*precision, it.value().toDouble());
         }
@@ -299,6 +308,7 @@ Result<std::vector<ModelSpec>> parseModelCatalog(const QByteArray& json)
             readInt(moe, "active", m.activeExperts, !moe.isEmpty(), error, where) &&
             readInt(moe, "shared", m.sharedExperts, false, error, where) &&
             readInt(moe, "expert_ffn", m.moeFfn, !moe.isEmpty(), error, where) &&
+            readInt(moe, "shared_ffn", m.sharedExpertFfn, false, error, where) &&
             readInt(moe, "dense_layers", m.denseLayers, false, error, where) &&
             readInt(mla, "q_lora_rank", m.qLoraRank, false, error, where) &&
             readInt(mla, "kv_lora_rank", m.kvLoraRank, isMla, error, where) &&

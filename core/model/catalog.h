@@ -26,12 +26,15 @@ struct GpuSpec {
     std::array<double, kAllNumberFormats.size()> denseTflops{};  // by NumberFormat; 0 = not supported. Never sparse.
     QString interconnect;                                        // link id for GPU-to-GPU ("nvlink4"), empty when none
     double interconnectGbPerDirection = 0;
-    QString hostLink;  // "pcie5"
+    int scaleUpGpus = 0;  // GPUs one interconnect domain joins (8 in an HGX node, 72 in an NVL72 rack); 0 = none
+    QString networkLink;  // link id between nodes, one NIC per GPU ("infiniband-ndr"); empty when not stated
+    QString hostLink;     // "pcie5"
     double tdpWatts = 0;
     QString source;
 
     std::int64_t memoryBytes() const;  // memoryGib x 2^30
-    double peakTflops(NumberFormat precision) const { return denseTflops[static_cast<std::size_t>(precision)]; }
+    // The dense tensor peak a stored format multiplies at (mxfp4 at the fp4 rate); 0 when the card has none.
+    double peakTflops(NumberFormat precision) const { return denseTflops[formatIndex(tensorPrecisionOf(precision))]; }
     void setPeakTflops(NumberFormat precision, double tflops)
     {
         denseTflops[static_cast<std::size_t>(precision)] = tflops;
@@ -65,8 +68,9 @@ struct ModelSpec {
     // Mixture of experts (0 = dense model)
     int experts = 0;
     int activeExperts = 0;
-    int sharedExperts = 0;
-    int moeFfn = 0;           // inner size of one expert
+    int sharedExperts = 0;    // experts every token uses (DeepSeek-V3: 1)
+    int moeFfn = 0;           // inner size of one routed expert
+    int sharedExpertFfn = 0;  // inner size of one shared expert; 0 = moeFfn (Qwen2-MoE: 5632 against 1408)
     int denseLayers = 0;      // first layers with a dense FFN (DeepSeek-V3: 3)
     bool routerBias = false;  // DeepSeek-V3's e_score_correction_bias
     // Multi-head latent attention (DeepSeek); kvLoraRank > 0 switches it on
@@ -92,6 +96,13 @@ struct ParamCounts {
     std::int64_t perExpert = 0;       // one routed expert in one layer
     std::int64_t routedExperts = 0;   // all routed experts of all layers
     std::int64_t activePerToken = 0;  // total minus the routed experts a token does not use
+    // The rest of the total by module, all layers together (total = embedding + lmHead + positional + attention +
+    // denseFfn + sharedExperts + routedExperts + router + norms), so that each can be stored in its own format.
+    std::int64_t attention = 0;  // q, k, v, o projections (MLA: the low-rank down and up projections), biases
+    std::int64_t denseFfn = 0;   // FFN of the dense layers
+    std::int64_t sharedExperts = 0;
+    std::int64_t router = 0;  // expert gates (and DeepSeek's routing bias)
+    std::int64_t norms = 0;
 };
 
 // Checks the shapes (positive, heads divisible, params <= 1e13) and counts. Errors name the field.

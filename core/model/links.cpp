@@ -18,6 +18,9 @@ const std::vector<LinkSpec>& linkCatalog()
          QStringLiteral("NVIDIA DGX B200 datasheet: NVLink 1.8 TB/s per GPU bidirectional = 900 GB/s per direction")},
         {QStringLiteral("infinity-fabric"), QStringLiteral("AMD Infinity Fabric (MI300X, 7 links)"), 448.0, 1.0, true,
          QStringLiteral("AMD Instinct MI300X data sheet: 7 links x 128 GB/s bidirectional = 448 GB/s per direction")},
+        {QStringLiteral("infinity-fabric-4"), QStringLiteral("AMD Infinity Fabric (MI355X, 7 links)"), 537.6, 1.0, true,
+         QStringLiteral("AMD Instinct MI355X data sheet: 7 links x 153.6 GB/s bidirectional = 537.6 GB/s per "
+                        "direction")},
         {QStringLiteral("pcie4"), QStringLiteral("PCIe 4.0 x16"), 32.0, 3.0, true,
          QStringLiteral("PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction")},
         {QStringLiteral("pcie5"), QStringLiteral("PCIe 5.0 x16"), 64.0, 3.0, true,
@@ -26,6 +29,8 @@ const std::vector<LinkSpec>& linkCatalog()
          QStringLiteral("NVIDIA ConnectX-6: HDR 200 Gb/s per port = 25 GB/s per direction")},
         {QStringLiteral("infiniband-ndr"), QStringLiteral("InfiniBand NDR 400 Gb/s"), 50.0, 5.0, false,
          QStringLiteral("NVIDIA ConnectX-7: NDR 400 Gb/s per port = 50 GB/s per direction")},
+        {QStringLiteral("infiniband-xdr"), QStringLiteral("InfiniBand XDR 800 Gb/s"), 100.0, 5.0, false,
+         QStringLiteral("NVIDIA ConnectX-8 SuperNIC: 800 Gb/s per GPU (HGX B300, GB300) = 100 GB/s per direction")},
         {QStringLiteral("ethernet-100g"), QStringLiteral("100 Gb Ethernet (RoCE)"), 12.5, 10.0, false,
          QStringLiteral("IEEE 802.3 100GBASE: 100 Gb/s = 12.5 GB/s per direction")},
         {QStringLiteral("ethernet-400g"), QStringLiteral("400 Gb Ethernet (RoCE)"), 50.0, 10.0, false,
@@ -55,6 +60,15 @@ double ringAllReduceSeconds(const LinkSpec& link, int gpus, double bytes)
     const double latency = hops * link.latencyUs * 1e-6;
     const double transfer = hops / gpus * bytes / (link.gbPerSecPerDirection * 1e9);
     return latency + transfer;
+}
+
+double allReduceSeconds(const LinkSpec& inside, const LinkSpec& between, int gpus, int gpusPerNode, double bytes)
+{
+    if (gpusPerNode <= 0 || gpusPerNode >= gpus)
+        return ringAllReduceSeconds(inside, gpus, bytes);
+    const int nodes = gpus / gpusPerNode;
+    // Reduce-scatter plus all-gather inside the node is one ring all-reduce's worth of hops and bytes.
+    return ringAllReduceSeconds(inside, gpusPerNode, bytes) + ringAllReduceSeconds(between, nodes, bytes / gpusPerNode);
 }
 
 }  // namespace ridgeline

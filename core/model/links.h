@@ -23,6 +23,12 @@ struct LinkSpec {
 const std::vector<LinkSpec>& linkCatalog();
 Result<LinkSpec> findLink(QStringView id);
 
+// All-reduce over `gpus` GPUs of which `gpusPerNode` share a node (0: all in one node). Inside a node a ring
+// over `inside`; across nodes the hierarchical scheme NCCL uses: reduce-scatter inside each node, a ring
+// all-reduce of each GPU's 1/gpusPerNode share across the nodes over `between` (every GPU has its own NIC),
+// all-gather inside the node.
+double allReduceSeconds(const LinkSpec& inside, const LinkSpec& between, int gpus, int gpusPerNode, double bytes);
+
 // Time of one ring all-reduce of `bytes` over `gpus` GPUs: 2 (g-1) hops of latency plus
 // 2 (g-1)/g x bytes over the per-direction bandwidth. Zero for one GPU.
 double ringAllReduceSeconds(const LinkSpec& link, int gpus, double bytes);

@@ -33,43 +33,56 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
     return a / b + (a % b != 0 ? 1 : 0);
 }
 
-bool isFraction(double x)
+// Causal (query, key) pairs of one prompt of p tokens when a query sees at most w keys.
+double causalPairs(double p, double window)
 {
-    return std::isfinite(x) && x > 0.0 && x <= 1.0;
+    const double w = window > 0 ? std::min(window, p) : p;
+    return w * (w + 1.0) / 2.0 + (p - w) * w;
 }
 
-// Sum of a + b e over integers e in [lo, hi].
-double sumAffine(double a, double b, std::int64_t lo, std::int64_t hi)
+// One kernel's roofline, charged to what bounds it.
+void charge(double memorySeconds, double computeSeconds, bool kvKernel, StepBreakdown& b)
 {
-    if (hi < lo)
-        return 0.0;
-    const double n = static_cast<double>(hi - lo + 1);
-    return n * a + b * n * (static_cast<double>(lo) + static_cast<double>(hi)) / 2.0;
+    if (computeSeconds > memorySeconds)
+        b.compute += computeSeconds;
+    else
+        (kvKernel ? b.kv : b.weights) += memorySeconds;
 }
 
-// Sum of max(a1 + b1 e, a2 + b2 e) over integers e in [lo, hi]: split where the two lines cross.
-double sumMaxAffine(double a1, double b1, double a2, double b2, std::int64_t lo, std::int64_t hi)
+// Sum of min(first + a i, window) over i = 0..n-1 (window <= 0: no cap).
+double sumCappedContexts(double first, double a, double n, double window)
 {
-    if (hi < lo)
+    if (n <= 0)
         return 0.0;
-    auto first = [&](std::int64_t e) { return a1 + b1 * static_cast<double>(e) >= a2 + b2 * static_cast<double>(e); };
-    if (first(lo) == first(hi)) {
-        // Two lines cross at most once; same winner at both ends means the same winner throughout.
-        return first(lo) ? sumAffine(a1, b1, lo, hi) : sumAffine(a2, b2, lo, hi);
-    }
-    // Binary search the last e where the winner is the same as at lo (exact, no rounding of the crossing).
-    std::int64_t good = lo, bad = hi;
-    const bool atLo = first(lo);
-    while (bad - good > 1) {
-        const std::int64_t mid = good + (bad - good) / 2;
-        (first(mid) == atLo ? good : bad) = mid;
-    }
-    const double left = atLo ? sumAffine(a1, b1, lo, good) : sumAffine(a2, b2, lo, good);
-    const double right = atLo ? sumAffine(a2, b2, bad, hi) : sumAffine(a1, b1, bad, hi);
-    return left + right;
+    double below = n;  // steps whose context is still under the window
+    if (window > 0)
+        below = first > window ? 0.0 : std::min(n, std::floor((window - first) / a) + 1.0);
+    return below * first + a * below * (below - 1.0) / 2.0 + (n - below) * window;
 }
 
 }  // namespace
+
+StepBreakdown& StepBreakdown::operator+=(const StepBreakdown& other)
+{
+    weights += other.weights;
+    kv += other.kv;
+    compute += other.compute;
+    communication += other.communication;
+    overhead += other.overhead;
+    return *this;
+}
+
+StepBreakdown StepBreakdown::scaled(double factor) const
+{
+    return StepBreakdown{weights * factor, kv * factor, compute * factor, communication * factor, overhead * factor};
+}
+
+NumberFormat InferenceConfig::headFormat() const
+{
+    if (headWeights)
+        return *headWeights;
+    return storageBitsPerElement(weights) >= 16.0 ? weights : NumberFormat::Bf16;
+}
 
 Result<LlmModel> LlmModel::create(const InferenceConfig& config)
 {
@@ -106,36 +119,120 @@ Result<LlmModel> LlmModel::create(const InferenceConfig& config)
     if (config.tensorParallel > 1 && !(config.link.gbPerSecPerDirection > 0 && config.link.latencyUs >= 0))
         return invalid(
             QStringLiteral("tensor parallelism over %1 GPUs needs a link (e.g. nvlink4)").arg(config.tensorParallel));
-    if (!isStorageFormat(config.weights) || !isStorageFormat(config.kv))
-        return invalid(QStringLiteral("tf32 is a compute mode, not a storage format for weights or KV cache"));
-    if (!isFraction(config.efficiency.bandwidth) || !isFraction(config.efficiency.compute))
-        return invalid(QStringLiteral("efficiencies must be in (0, 1], got bandwidth %1 and compute %2")
-                           .arg(config.efficiency.bandwidth)
-                           .arg(config.efficiency.compute));
+    if (config.gpusPerNode < 0 || (config.gpusPerNode > 0 && config.tensorParallel % config.gpusPerNode != 0))
+        return invalid(QStringLiteral("%1 GPUs per node does not divide the tensor-parallel degree %2")
+                           .arg(config.gpusPerNode)
+                           .arg(config.tensorParallel));
+    const bool multiNode = config.gpusPerNode > 0 && config.tensorParallel > config.gpusPerNode;
+    if (multiNode && !(config.network.gbPerSecPerDirection > 0 && config.network.latencyUs >= 0))
+        return invalid(QStringLiteral("tensor parallelism over %1 nodes needs a network between them (e.g. "
+                                      "infiniband-ndr)")
+                           .arg(config.tensorParallel / config.gpusPerNode));
+    if (config.expertParallel < 1 || config.expertParallel > config.tensorParallel ||
+        config.tensorParallel % config.expertParallel != 0)
+        return invalid(QStringLiteral("expert-parallel degree %1 must divide the tensor-parallel degree %2 (the "
+                                      "experts are spread over the same GPUs)")
+                           .arg(config.expertParallel)
+                           .arg(config.tensorParallel));
+    if (config.expertParallel > 1 && !m.isMoe())
+        return invalid(QStringLiteral("expert parallelism needs a mixture-of-experts model; %1 is dense").arg(m.name));
+    if (config.expertParallel > 1 && m.experts % config.expertParallel != 0)
+        return invalid(QStringLiteral("expert-parallel degree %1 does not divide the %2 experts of %3")
+                           .arg(config.expertParallel)
+                           .arg(m.experts)
+                           .arg(m.name));
+    const SpeculativeDecoding& spec = config.speculative;
+    if (spec.tokens < 0 || spec.tokens > kMaxSpeculativeTokens)
+        return outOfRange(QStringLiteral("speculative tokens must be between 0 and %1, got %2")
+                              .arg(kMaxSpeculativeTokens)
+                              .arg(spec.tokens));
+    if (!std::isfinite(spec.acceptance) || spec.acceptance < 1.0 || spec.acceptance > spec.tokens + 1.0)
+        return invalid(QStringLiteral("speculative acceptance (mean tokens gained per step, the accepted drafts "
+                                      "plus one) must be between 1 and %1 for %2 draft tokens, got %3")
+                           .arg(spec.tokens + 1)
+                           .arg(spec.tokens)
+                           .arg(spec.acceptance));
+    for (NumberFormat format : {config.weights, config.kv, config.attentionFormat(), config.headFormat()})
+        if (!isStorageFormat(format))
+            return invalid(QStringLiteral("%1 is a compute mode, not a storage format for weights or KV cache")
+                               .arg(numberFormatName(format)));
+    if (const std::optional<QString> bad = checkTerms(config.efficiency))
+        return invalid(QStringLiteral("efficiency terms: %1").arg(*bad));
     if (!(gpu.bandwidthTbs > 0) || !std::isfinite(gpu.bandwidthTbs) || !(gpu.memoryGib > 0) ||
         !std::isfinite(gpu.memoryGib))
         return invalid(QStringLiteral("GPU %1 needs a positive bandwidth and memory").arg(gpu.id));
+    const NumberFormat sixteen = gpu.peakTflops(NumberFormat::Bf16) > 0 ? NumberFormat::Bf16 : NumberFormat::Fp16;
+    if (!(gpu.peakTflops(sixteen) > 0) || !std::isfinite(gpu.peakTflops(sixteen)))
+        return invalid(QStringLiteral("GPU %1 has no dense 16-bit peak").arg(gpu.id));
 
-    // Arithmetic runs in the weights' format when the GPU has tensor cores for it; int4 (weight-only)
-    // and formats the card lacks (fp8 on an A100) are dequantised and multiplied in bf16.
-    NumberFormat compute = config.weights;
-    if (compute == NumberFormat::Int4 || !(gpu.peakTflops(compute) > 0)) {
-        compute = gpu.peakTflops(NumberFormat::Bf16) > 0 ? NumberFormat::Bf16 : NumberFormat::Fp16;
-        if (config.weights != NumberFormat::Bf16)
-            model.m_notes << QStringLiteral("%1 weights are multiplied in %2 on this GPU")
-                                 .arg(numberFormatName(config.weights), numberFormatName(compute));
-    }
-    const double peakTflops = gpu.peakTflops(compute);
-    if (!(peakTflops > 0) || !std::isfinite(peakTflops))
-        return invalid(QStringLiteral("GPU %1 has no dense peak for %2").arg(gpu.id, numberFormatName(compute)));
-    model.m_computePrecision = compute;
-    model.m_peakFlops = peakTflops * 1e12 * config.efficiency.compute;
-    model.m_bandwidth = gpu.bandwidthTbs * 1e12 * config.efficiency.bandwidth;
+    const EngineTerms& terms = config.efficiency;
+    const double bandwidth = gpu.bandwidthTbs * 1e12;
+    // Arithmetic runs in a format's own tensor precision when the GPU has it; int4 (weight-only) and formats the
+    // card lacks (fp8 on an A100, fp4 on an H100) are dequantised and multiplied in 16 bits.
+    auto multiplyIn = [&](NumberFormat storage) {
+        const NumberFormat own = tensorPrecisionOf(storage);
+        if (storage != NumberFormat::Int4 && gpu.peakTflops(own) > 0 && std::isfinite(gpu.peakTflops(own)))
+            return own;
+        const QString note = QStringLiteral("%1 weights are multiplied in %2 on this GPU")
+                                 .arg(numberFormatName(storage), numberFormatName(sixteen));
+        if (storage != NumberFormat::Bf16 && !model.m_notes.contains(note))
+            model.m_notes << note;
+        return sixteen;
+    };
+    auto group = [&](double params, double flopsPerToken, NumberFormat storage) {
+        const NumberFormat precision = multiplyIn(storage);
+        Group g;
+        g.params = params;
+        g.flopsPerToken = flopsPerToken;
+        g.bytesPerParam = storageBitsPer32(storage) / 256.0;
+        g.bandwidth = bandwidth * terms.weightShare(storage);
+        g.peak = gpu.peakTflops(precision) * 1e12 * terms.computeShare(precision);
+        return g;
+    };
 
     const ParamCounts& p = model.m_params;
-    const double untiedEmbedding = m.tiedEmbeddings ? 0.0 : static_cast<double>(p.embedding);
-    model.m_matmulFlopsPerToken =
-        2.0 * (static_cast<double>(p.activePerToken) - untiedEmbedding - static_cast<double>(p.positional));
+    const auto d = [](std::int64_t v) { return static_cast<double>(v); };
+    // The LM head (or the tied table read as one), router and norms are streamed with the head's format; an untied
+    // input table and learned positions are gathered, one row per token.
+    const double headStreamed = d(m.tiedEmbeddings ? p.embedding : p.lmHead) + d(p.router) + d(p.norms);
+    const NumberFormat head = config.headFormat();
+    model.m_head = group(headStreamed, 2.0 * headStreamed, head);
+    if (m.paramsOverride > 0) {
+        // Only a total is known: everything but the tables is one dense group in the weights' format.
+        const double rest =
+            std::max(0.0, d(p.total) - headStreamed - d(m.tiedEmbeddings ? 0 : p.embedding) - d(p.positional));
+        model.m_dense = group(rest, 2.0 * rest, config.weights);
+        model.m_attention = group(0, 0, config.attentionFormat());
+        model.m_experts = group(0, 0, config.weights);
+    } else {
+        model.m_attention = group(d(p.attention), 2.0 * d(p.attention), config.attentionFormat());
+        const double dense = d(p.denseFfn) + d(p.sharedExperts);
+        model.m_dense = group(dense, 2.0 * dense, config.weights);
+        model.m_experts =
+            group(d(p.routedExperts), 2.0 * m.moeLayers() * m.activeExperts * d(p.perExpert), config.weights);
+        model.m_experts.routed = true;
+    }
+    model.m_computePrecision = multiplyIn(config.weights);
+    model.m_attentionPrecision = multiplyIn(config.attentionFormat());
+    model.m_gatheredBytesPerToken = (m.tiedEmbeddings ? 0.0 : m.hidden * model.m_head.bytesPerParam);
+    model.m_gatherRows = m.vocab;
+    model.m_attentionPeak = gpu.peakTflops(sixteen) * 1e12 * terms.computeShare(sixteen);
+    model.m_kvBandwidth = bandwidth * terms.kvShare(config.kv);
+
+    // Weights in memory, exact: each group's parameters at its storage bits (per 32 values, scales included).
+    {
+        const std::int64_t headAll = p.embedding + p.lmHead + p.positional + p.router + p.norms;
+        const std::int64_t attention = m.paramsOverride > 0 ? 0 : p.attention;
+        const std::int64_t rest = p.total - headAll - attention;
+        std::int64_t bits = 0, part = 0;
+        if (!checkedMul(headAll, storageBitsPer32(head), bits) ||
+            !checkedMul(attention, storageBitsPer32(config.attentionFormat()), part) || !checkedAdd(bits, part, bits) ||
+            !checkedMul(std::max<std::int64_t>(rest, 0), storageBitsPer32(config.weights), part) ||
+            !checkedAdd(bits, part, bits))
+            return outOfRange(QStringLiteral("weight bytes overflow"));
+        model.m_weightsBytes = ceilDiv(bits, 256);
+    }
+
     const double H = m.heads;
     if (m.isMla()) {
         model.m_decodeAttentionFlops = 2.0 * H * (m.kvLoraRank + m.qkRopeHeadDim) + 2.0 * H * m.kvLoraRank;
@@ -150,12 +247,21 @@ Result<LlmModel> LlmModel::create(const InferenceConfig& config)
     const std::int64_t valuesPerLayer =
         m.isMla() ? std::int64_t{m.kvLoraRank} + m.qkRopeHeadDim : 2 * std::int64_t{m.kvHeads} * m.headDim;
     std::int64_t kvBits = 0;
-    if (!checkedMul(valuesPerLayer, m.layers, kvBits) || !checkedMul(kvBits, bitsPerElement(config.kv), kvBits))
+    if (!checkedMul(valuesPerLayer, m.layers, kvBits) || !checkedMul(kvBits, storageBitsPer32(config.kv), kvBits))
         return outOfRange(QStringLiteral("KV bytes per token overflow"));
-    model.m_kvBytesPerToken = ceilDiv(kvBits, 8);
+    model.m_kvBytesPerToken = ceilDiv(kvBits, 256);
     model.m_kvSplit = m.isMla() ? 1 : std::min(config.tensorParallel, m.kvHeads);
     if (m.isMla() && config.tensorParallel > 1)
         model.m_notes << QStringLiteral("the MLA latent cache is replicated on every tensor-parallel GPU");
+    if (config.expertParallel > 1)
+        model.m_notes << QStringLiteral(
+                             "experts over %1 GPUs: routing taken as uniform, each step waits for the "
+                             "GPU with the most experts in use")
+                             .arg(config.expertParallel);
+    if (spec.enabled())
+        model.m_notes << QStringLiteral(
+            "speculative decoding: the draft is counted as one layer and the LM head per "
+            "proposed token; its weights are not in the memory total");
 
     Result<MemoryUse> use = model.memory(config.batch, config.context);
     if (!use)
@@ -180,108 +286,200 @@ double LlmModel::expectedExpertsTouched(double tokens) const
     return e * (1.0 - std::pow(1.0 - m.activeExperts / e, tokens));
 }
 
-double LlmModel::weightBytesRead(double tokens) const
+double LlmModel::expertBytesPerGpu(double tokens) const
 {
     const ModelSpec& m = m_config.model;
-    const double bytesPerWeight = bitsPerElement(m_config.weights) / 8.0;
-    const double untiedEmbedding = m.tiedEmbeddings ? 0.0 : static_cast<double>(m_params.embedding);
-    const double streamed = static_cast<double>(m_params.total - m_params.routedExperts) - untiedEmbedding -
-                            static_cast<double>(m_params.positional);
-    double gathered = 0.0;  // one embedding row (and one position row) per token, at most the whole table
-    if (!m.tiedEmbeddings)
-        gathered += std::min(tokens, static_cast<double>(m.vocab)) * m.hidden;
-    if (m.learnedPositions > 0)
-        gathered += std::min(tokens, static_cast<double>(m.learnedPositions)) * m.hidden;
-    const double experts = m.moeLayers() * expectedExpertsTouched(tokens) * static_cast<double>(m_params.perExpert);
-    return (streamed + gathered + (m_params.routedExperts > 0 ? experts : 0.0)) * bytesPerWeight;
+    const double touched = expectedExpertsTouched(tokens);
+    if (touched <= 0.0)
+        return 0.0;
+    const double ep = m_config.expertParallel;
+    // Each of the ep GPU groups holds E / ep whole experts, each split over tp / ep GPUs. The step waits for the
+    // group with the most experts in use: mean plus the expected maximum of ep normal deviations.
+    const double perGroup = m.experts / ep;
+    const double share = touched / m.experts;
+    double busiest = perGroup * share;
+    if (ep > 1)
+        busiest = std::min(perGroup, busiest + std::sqrt(perGroup * share * (1.0 - share) * 2.0 * std::log(ep)));
+    return busiest * static_cast<double>(m_params.perExpert) * m_experts.bytesPerParam * m.moeLayers() * ep /
+           m_config.tensorParallel;
 }
 
 Roof LlmModel::effectiveRoof() const
 {
-    return Roof{m_peakFlops / 1e9, m_bandwidth / 1e9};
+    return Roof{m_dense.peak / 1e9, m_dense.bandwidth / 1e9};  // the experts share the dense group's format
 }
 
-StepCost LlmModel::finish(double flops, double attentionFlops, double weightBytes, double kvBytes, double commSeconds,
-                          double experts) const
+StepCost LlmModel::run(const Pass& pass) const
 {
+    const ModelSpec& m = m_config.model;
+    const EngineTerms& terms = m_config.efficiency;
     const double t = m_config.tensorParallel;
+    const double layerShare = pass.layers / m.layers;
     StepCost cost;
-    cost.flops = flops / t;
-    cost.weightBytes = weightBytes / t;
-    cost.kvBytes = kvBytes / m_kvSplit;
+    cost.tokens = pass.tokens;
+    auto gemm = [&](const Group& g, double bytes, double flops) {
+        const double memory = bytes / g.bandwidth, compute = g.peak > 0 ? flops / g.peak : 0.0;
+        cost.weightBytes += bytes;
+        cost.flops += flops;
+        cost.memorySeconds += memory;
+        cost.computeSeconds += compute;
+        charge(memory, compute, false, cost.breakdown);
+    };
+    for (const Group* g : {&m_attention, &m_dense, &m_experts}) {
+        if (g->params <= 0)
+            continue;
+        const double bytes = g->routed ? expertBytesPerGpu(pass.tokens) : g->params * g->bytesPerParam / t;
+        gemm(*g, bytes * layerShare, pass.tokens * g->flopsPerToken / t * layerShare);
+    }
+    // The LM head runs once per pass whatever the layer count (the draft has its own pass through it); the input
+    // table is a gather of one row per token, never more than the table.
+    const double gathered =
+        std::min(pass.tokens, m_gatherRows) * m_gatheredBytesPerToken +
+        std::min(pass.tokens, static_cast<double>(m.learnedPositions)) * m.hidden * m_head.bytesPerParam;
+    gemm(m_head, (m_head.params * m_head.bytesPerParam + gathered) / t, pass.tokens * m_head.flopsPerToken / t);
+
+    const double attentionFlops =
+        (pass.decodePairs * m_decodeAttentionFlops + pass.prefillPairs * m_prefillAttentionFlops) * pass.layers / t;
+    const double kvBytes =
+        (pass.kvReadTokens + pass.kvWriteTokens) * static_cast<double>(m_kvBytesPerToken) * layerShare / m_kvSplit;
+    const double kvMemory = kvBytes / m_kvBandwidth, attentionCompute = attentionFlops / m_attentionPeak;
+    cost.kvBytes = kvBytes;
+    cost.attentionFlops = attentionFlops;
+    cost.flops += attentionFlops;
+    cost.memorySeconds += kvMemory;
+    cost.computeSeconds += attentionCompute;
+    charge(kvMemory, attentionCompute, true, cost.breakdown);
+
+    const int tp = m_config.tensorParallel;
+    cost.commSeconds = 2.0 * pass.layers *
+                       allReduceSeconds(m_config.link, m_config.network, tp, m_config.gpusPerNode,
+                                        pass.tokens * m.hidden * kActivationBytes);
+    cost.overheadSeconds = pass.layers * terms.layerSeconds + (pass.layers == m.layers ? terms.stepSeconds : 0.0) +
+                           (tp > 1 ? 2.0 * pass.layers * terms.collectiveSeconds : 0.0);
+    cost.breakdown.communication = cost.commSeconds;
+    cost.breakdown.overhead = cost.overheadSeconds;
+
     cost.bytes = cost.weightBytes + cost.kvBytes;
-    cost.computeSeconds = cost.flops / m_peakFlops;
-    cost.memorySeconds = cost.bytes / m_bandwidth;
-    cost.commSeconds = commSeconds;
-    cost.seconds = std::max(cost.computeSeconds, cost.memorySeconds) + commSeconds;
+    cost.seconds = cost.breakdown.total();
     cost.intensity = cost.bytes > 0 ? cost.flops / cost.bytes : 0.0;
-    cost.bound = boundAt(effectiveRoof(), cost.intensity);
-    cost.expertsTouched = experts;
-    cost.attentionFlops = attentionFlops / t;
+    cost.bound = cost.breakdown.compute > cost.breakdown.weights + cost.breakdown.kv ? Bound::Compute : Bound::Memory;
+    cost.expertsTouched = expectedExpertsTouched(pass.tokens);
     return cost;
+}
+
+namespace {
+
+// Adds a pass that runs after `into` in the same step (the draft's passes, or the verify after them).
+void append(StepCost& into, const StepCost& pass, double times)
+{
+    into.flops += pass.flops * times;
+    into.tokens += pass.tokens * times;
+    into.weightBytes += pass.weightBytes * times;
+    into.kvBytes += pass.kvBytes * times;
+    into.bytes += pass.bytes * times;
+    into.computeSeconds += pass.computeSeconds * times;
+    into.memorySeconds += pass.memorySeconds * times;
+    into.commSeconds += pass.commSeconds * times;
+    into.overheadSeconds += pass.overheadSeconds * times;
+    into.attentionFlops += pass.attentionFlops * times;
+    into.breakdown += pass.breakdown.scaled(times);
+    into.seconds = into.breakdown.total();
+    into.intensity = into.bytes > 0 ? into.flops / into.bytes : 0.0;
+    into.bound = into.breakdown.compute > into.breakdown.weights + into.breakdown.kv ? Bound::Compute : Bound::Memory;
+}
+
+}  // namespace
+
+LlmModel::Pass LlmModel::decodePass(double batch, double context) const
+{
+    const int window = m_config.model.slidingWindow;
+    const double cached = window > 0 ? std::min<double>(context, window) : context;
+    const double queries = m_config.speculative.tokens + 1.0;
+    Pass pass;
+    pass.tokens = batch * queries;
+    pass.decodePairs = batch * queries * cached;
+    pass.kvReadTokens = batch * cached;
+    pass.layers = m_config.model.layers;
+    return pass;
+}
+
+LlmModel::Pass LlmModel::draftPass(double batch, double context) const
+{
+    Pass pass = decodePass(batch, context);
+    const double queries = m_config.speculative.tokens + 1.0;
+    pass.tokens /= queries;
+    pass.decodePairs /= queries;
+    pass.layers = 1;
+    return pass;
 }
 
 StepCost LlmModel::decodeStep(std::int64_t batch, std::int64_t context) const
 {
-    const ModelSpec& m = m_config.model;
-    const double b = static_cast<double>(batch);
-    const double e = static_cast<double>(kvTokens(context));
-    const double attention = b * m.layers * m_decodeAttentionFlops * e;
-    const double flops = b * m_matmulFlopsPerToken + attention;
-    const double kvBytes = b * e * static_cast<double>(m_kvBytesPerToken);
-    const double comm =
-        2.0 * m.layers * ringAllReduceSeconds(m_config.link, m_config.tensorParallel, b * m.hidden * kActivationBytes);
-    return finish(flops, attention, weightBytesRead(b), kvBytes, comm, expectedExpertsTouched(b));
+    const double b = static_cast<double>(batch), e = static_cast<double>(context);
+    StepCost cost = run(decodePass(b, e));
+    if (m_config.speculative.enabled())
+        append(cost, run(draftPass(b, e)), m_config.speculative.tokens);
+    return cost;
 }
 
 StepCost LlmModel::prefill(std::int64_t batch, std::int64_t promptTokens) const
 {
     const ModelSpec& m = m_config.model;
-    const double tokens = static_cast<double>(batch) * static_cast<double>(promptTokens);
-    // Causal attention: query i attends to min(i, window) keys; sum over i = 1..P.
-    const double p = static_cast<double>(promptTokens);
-    const double w = m.slidingWindow > 0 ? std::min<double>(m.slidingWindow, p) : p;
-    const double pairs = w * (w + 1.0) / 2.0 + (p - w) * w;
-    const double attention = static_cast<double>(batch) * m.layers * m_prefillAttentionFlops * pairs;
-    const double flops = tokens * m_matmulFlopsPerToken + attention;
-    const double kvBytes = tokens * static_cast<double>(m_kvBytesPerToken);  // the cache is written once
-    const double comm =
-        2.0 * m.layers *
-        ringAllReduceSeconds(m_config.link, m_config.tensorParallel, tokens * m.hidden * kActivationBytes);
-    return finish(flops, attention, weightBytesRead(tokens), kvBytes, comm, expectedExpertsTouched(tokens));
-}
-
-LlmModel::Lines LlmModel::decodeLines(std::int64_t batch) const
-{
-    // decodeStep at KV length 0 and 1 gives the two affine pieces exactly.
-    const StepCost zero = decodeStep(batch, 0);
-    const StepCost one = decodeStep(batch, 1);
-    return Lines{zero.computeSeconds, one.computeSeconds - zero.computeSeconds, zero.memorySeconds,
-                 one.memorySeconds - zero.memorySeconds, zero.commSeconds};
+    const double b = static_cast<double>(batch), p = static_cast<double>(promptTokens);
+    Pass pass;
+    pass.tokens = b * p;
+    pass.prefillPairs = b * causalPairs(p, m.slidingWindow);
+    pass.kvWriteTokens = b * p;  // the cache is written once
+    pass.layers = m.layers;
+    return run(pass);
 }
 
 double LlmModel::decodeSecondsSum(std::int64_t batch, std::int64_t firstContext, std::int64_t lastContext) const
 {
     if (lastContext < firstContext)
         return 0.0;
-    const Lines lines = decodeLines(batch);
-    const int window = m_config.model.slidingWindow;
-    const std::int64_t growingEnd = window > 0 ? std::min<std::int64_t>(lastContext, window) : lastContext;
-    double sum = sumMaxAffine(lines.compute0, lines.compute1, lines.memory0, lines.memory1, firstContext, growingEnd);
-    if (window > 0 && lastContext > window) {
-        const std::int64_t flatStart = std::max<std::int64_t>(firstContext, window + 1);
-        const StepCost capped = decodeStep(batch, window);
-        sum += static_cast<double>(lastContext - flatStart + 1) * (capped.seconds - capped.commSeconds);
-    }
-    return sum + static_cast<double>(lastContext - firstContext + 1) * lines.comm;
+    // A step's GEMMs, all-reduces and fixed times do not depend on the KV length; its attention kernels are
+    // max(memory, compute), both proportional to the KV length e, so e x the larger slope. The sum over the steps
+    // is then n x the step at e = 0 plus the slopes times the sum of the (window-capped) KV lengths.
+    const double accepted = m_config.speculative.acceptance;
+    const double tokens = static_cast<double>(lastContext - firstContext + 1);
+    const double steps = m_config.speculative.enabled() ? std::ceil(tokens / accepted) : tokens;
+    const StepCost atZero = decodeStep(batch, 0);
+    const StepCost atOne = decodeStep(batch, 1);
+    const double slope = atOne.seconds - atZero.seconds;
+    const double contexts =
+        sumCappedContexts(static_cast<double>(firstContext), m_config.speculative.enabled() ? accepted : 1.0, steps,
+                          m_config.model.slidingWindow);
+    return steps * atZero.seconds + slope * contexts;
+}
+
+ServingEstimate LlmModel::serving(std::int64_t concurrency, std::int64_t promptTokens, std::int64_t outputTokens) const
+{
+    const ModelSpec& m = m_config.model;
+    const double c = static_cast<double>(concurrency), p = static_cast<double>(promptTokens);
+    const double o = static_cast<double>(std::max<std::int64_t>(outputTokens, 2));
+    const double accepted = m_config.speculative.acceptance;
+    // Each request spends (o - 1) / accepted steps decoding after its prefill made the first token; in a steady
+    // state c accepted / (o - 1) requests finish per step and as many new prompts are prefilled in it.
+    const double arrivals = c * accepted / (o - 1.0);
+    ServingEstimate s;
+    s.prefillTokensPerStep = arrivals * p;
+    s.meanContext = p + o / 2.0;
+    Pass pass = decodePass(c, s.meanContext);
+    pass.tokens += s.prefillTokensPerStep;
+    pass.prefillPairs = arrivals * causalPairs(p, m.slidingWindow);
+    pass.kvWriteTokens = s.prefillTokensPerStep;
+    s.step = run(pass);
+    if (m_config.speculative.enabled())
+        append(s.step, run(draftPass(c, s.meanContext)), m_config.speculative.tokens);
+    s.tpotSeconds = s.step.seconds / accepted;
+    s.outputTokensPerSecond = arrivals * o / s.step.seconds;
+    return s;
 }
 
 std::optional<std::int64_t> LlmModel::kneeBatch(std::int64_t context) const
 {
-    auto computeBound = [&](std::int64_t b) {
-        const StepCost cost = decodeStep(b, context);
-        return cost.computeSeconds >= cost.memorySeconds;
-    };
+    auto computeBound = [&](std::int64_t b) { return decodeStep(b, context).bound == Bound::Compute; };
     if (!computeBound(kMaxBatch))
         return std::nullopt;  // attention traffic grows as fast as the FLOPs: never crosses the ridge
     if (computeBound(1))
@@ -297,17 +495,13 @@ std::optional<std::int64_t> LlmModel::kneeBatch(std::int64_t context) const
 Result<MemoryUse> LlmModel::memory(std::int64_t batch, std::int64_t context) const
 {
     const int t = m_config.tensorParallel;
-    std::int64_t weightBits = 0;
-    if (!checkedMul(m_params.total, bitsPerElement(m_config.weights), weightBits))
-        return outOfRange(QStringLiteral("weight bytes overflow"));
-    const std::int64_t weightsBytes = ceilDiv(weightBits, 8);
     std::int64_t perSequence = 0, total = 0;
     if (!checkedMul(m_kvBytesPerToken, kvTokens(context), perSequence) || !checkedMul(perSequence, batch, total))
         return outOfRange(QStringLiteral("the KV cache of %1 sequences x %2 tokens overflows 64-bit byte counts")
                               .arg(batch)
                               .arg(context));
     MemoryUse use;
-    use.weightsPerGpu = ceilDiv(weightsBytes, t);
+    use.weightsPerGpu = ceilDiv(m_weightsBytes, t);
     use.kvPerGpu = ceilDiv(total, m_kvSplit);
     if (!checkedAdd(use.weightsPerGpu, use.kvPerGpu, use.requiredPerGpu))
         return outOfRange(QStringLiteral("memory required overflows 64-bit byte counts"));
@@ -340,24 +534,32 @@ Result<InferenceReport> LlmModel::report() const
     if (!use)
         return use.error();
     r.memory = use.value();
-    r.weightsBytes = ceilDiv(m_params.total * bitsPerElement(c.weights), 8);  // checked in memory()
+    r.weightsBytes = m_weightsBytes;
     r.kvBytesPerToken = m_kvBytesPerToken;
     r.kvTokensPerSequence = kvTokens(c.context);
     r.kvBytesPerSequence = m_kvBytesPerToken * r.kvTokensPerSequence;
     r.kvBytesTotal = r.kvBytesPerSequence * c.batch;
     r.gpus = c.tensorParallel;
+    r.nodes = c.gpusPerNode > 0 ? std::max(1, c.tensorParallel / c.gpusPerNode) : 1;
     r.maxBatch = maxBatch(c.context);
     r.step = decodeStep(c.batch, c.context);
-    r.tokensPerSecond = static_cast<double>(c.batch) / r.step.seconds;
-    r.tokensPerSecondPerSequence = 1.0 / r.step.seconds;
-    r.weightsOnlyIntensity =
-        static_cast<double>(c.batch) * m_matmulFlopsPerToken / weightBytesRead(static_cast<double>(c.batch));
+    r.tokensPerStep = c.speculative.acceptance;
+    r.tokensPerSecond = static_cast<double>(c.batch) * r.tokensPerStep / r.step.seconds;
+    r.tokensPerSecondPerSequence = r.tokensPerStep / r.step.seconds;
+    {
+        // The source text's view: the matmul FLOPs of one pass over the weight bytes it streams (= batch).
+        const StepCost plain = run(Pass{static_cast<double>(c.batch), 0, 0, 0, 0, static_cast<double>(c.model.layers)});
+        r.weightsOnlyIntensity = plain.flops / plain.weightBytes;
+    }
     r.computePrecision = m_computePrecision;
+    r.attentionPrecision = m_attentionPrecision;
+    r.headPrecision = c.headFormat();
     r.peakTflops = c.gpu.peakTflops(m_computePrecision);
     r.ridgeFlopPerByte = ridgeIntensity(effectiveRoof());
     r.datasheetRidgeFlopPerByte = r.peakTflops / c.gpu.bandwidthTbs;
     r.kneeBatch = kneeBatch(c.context);
-    r.efficiency = c.efficiency;
+    r.efficiency = Efficiency{c.efficiency.weightShare(c.weights), c.efficiency.computeShare(m_computePrecision)};
+    r.terms = c.efficiency;
     r.commFraction = r.step.commSeconds / r.step.seconds;
     r.notes = m_notes;
     if (c.model.slidingWindow > 0 && c.context > c.model.slidingWindow)
@@ -372,6 +574,10 @@ Result<InferenceReport> LlmModel::report() const
             r.e2eLatencySeconds = *r.ttftSeconds + decode;
             r.throughputTokensPerSecond =
                 static_cast<double>(c.batch) * static_cast<double>(c.output) / *r.e2eLatencySeconds;
+            if (c.output >= 2) {
+                r.meanDecodeStepSeconds = decode / static_cast<double>(c.output - 1);
+                r.serving = serving(c.batch, c.prompt, c.output);
+            }
         }
     }
     return r;

@@ -1,22 +1,28 @@
 #pragma once
-// The analytical LLM inference model: memory, decode step, prefill, tensor parallelism and MoE on a GPU,
-// as a roofline of FLOPs and bytes. Qt Core only; one evaluation is microseconds, so a panel can call it
-// on every slider step. The CLI (`ridgeline model`) and the GUI call the same functions.
+// The analytical LLM inference model: memory, decode step, prefill, serving under load, tensor and expert
+// parallelism, mixture of experts and speculative decoding on a GPU, as a roofline of FLOPs and bytes per kernel
+// plus what engines spend beyond it (core/model/engine_terms.h). Qt Core only; one evaluation is microseconds, so a
+// panel can call it on every slider step. The CLI (`ridgeline model`) and the GUI call the same functions.
 //
 // What is counted (and what is not):
-// - Weights are read once per decode step, whatever the batch; for MoE only the experts some token in the
-//   step routes to (expected distinct experts E (1 - (1 - k/E)^tokens)). The input embedding table is a
-//   gather of one row per token; a tied table is read in full as the LM head.
+// - Weights are read once per forward pass, whatever the batch; for MoE only the experts some token in the pass
+//   routes to (expected distinct experts E (1 - (1 - k/E)^tokens), uniform routing). The input embedding table is
+//   a gather of one row per token; a tied table is read in full as the LM head. Each module group (attention,
+//   dense FFN and shared experts, routed experts, embeddings and LM head) is stored in its own format with its
+//   block scales (number_format.h).
 // - Each sequence reads its own KV cache: min(context, sliding window) tokens x KV bytes per token.
-// - FLOPs: 2 per active weight per token (matmuls, LM head included) plus attention: 4 x query heads x
-//   head dim per cached token per layer (QK^T and AV). MLA decode uses the absorbed form (scores over
-//   kv_lora_rank + rope dims, values over kv_lora_rank); MLA prefill the decompressed form.
-// - Step time = max(FLOPs / (peak x compute efficiency), bytes / (bandwidth x bandwidth efficiency)) +
-//   tensor-parallel communication (two ring all-reduces of batch x hidden bf16 activations per layer,
-//   not overlapped). Activations, norms, softmax and kernel launch overheads are not counted; memory
-//   needed = weights + KV cache (no activation workspace, no allocator fragmentation).
+// - FLOPs: 2 per active weight per token (matmuls, LM head included) plus attention: 4 x query heads x head dim
+//   per cached token per layer (QK^T and AV). MLA decode uses the absorbed form (scores over kv_lora_rank + rope
+//   dims, values over kv_lora_rank); MLA prefill the decompressed form.
+// - Each kernel is its own roofline: a GEMM group takes max(weight bytes / (bandwidth x its format's share),
+//   FLOPs / (peak of its precision x that precision's share)); attention max(KV bytes / (bandwidth x the KV
+//   format's share), FLOPs / (bf16 peak x share)). A forward pass is the sum of its kernels, the tensor-parallel
+//   all-reduces (two per layer of tokens x hidden bf16 activations, not overlapped) and the engine's fixed times
+//   per layer, per pass and per collective. Activation traffic, norms and softmax are not counted apart from
+//   those fixed times; memory needed = weights + KV cache (no activation workspace, no fragmentation).
 
 #include "core/model/catalog.h"
+#include "core/model/engine_terms.h"
 #include "core/model/links.h"
 #include "core/model/number_format.h"
 #include "core/model/roofline.h"
@@ -32,45 +38,72 @@ namespace ridgeline {
 inline constexpr std::int64_t kMaxBatch = 65536;
 inline constexpr std::int64_t kMaxContext = 10'000'000;
 inline constexpr int kMaxTensorParallel = 1024;
+inline constexpr int kMaxSpeculativeTokens = 64;
 
-// Defaults, checked against published serving measurements (tests/data/README.md, "LLM serving
-// measurements"; test LlmReality): decode in TensorRT-LLM and llama.cpp streams weights and KV at about
-// 75 % of datasheet bandwidth, and prefill GEMMs run at about 60 % of the dense tensor peak.
-inline constexpr double kDefaultBandwidthEfficiency = 0.75;
-inline constexpr double kDefaultComputeEfficiency = 0.6;
-
-struct Efficiency {
-    double bandwidth = kDefaultBandwidthEfficiency;   // share of datasheet bandwidth reached
-    double compute = kDefaultComputeEfficiency;       // share of dense peak reached
-    static Efficiency ideal() { return {1.0, 1.0}; }  // the "ideal datasheet" switch
+// Speculative decoding: a draft proposes `tokens` tokens, the model checks them (and makes one of its own) in one
+// pass over batch x (tokens + 1) positions. `acceptance` is the mean number of tokens each sequence gains per
+// step, the accepted drafts plus that one: between 1 and tokens + 1. The draft is counted as one layer of the
+// target model and its LM head per proposed token (a multi-token-prediction head, EAGLE or MEDUSA-like).
+struct SpeculativeDecoding {
+    int tokens = 0;  // 0 = off
+    double acceptance = 1.0;
+    bool enabled() const { return tokens > 0; }
 };
 
 struct InferenceConfig {
     ModelSpec model;
     GpuSpec gpu;
-    NumberFormat weights = NumberFormat::Bf16;
+    NumberFormat weights = NumberFormat::Bf16;     // FFN and expert weights; attention too unless given below
+    std::optional<NumberFormat> attentionWeights;  // q, k, v, o projections (MLA: its low-rank projections)
+    std::optional<NumberFormat> headWeights;       // embeddings, LM head, router, norms; empty: see headFormat()
     NumberFormat kv = NumberFormat::Bf16;
-    std::int64_t batch = 1;    // sequences decoded together
+    std::int64_t batch = 1;    // sequences decoded together (under load: requests in flight)
     std::int64_t context = 1;  // tokens each sequence attends to in this step (its KV length)
     std::int64_t prompt = 0;   // > 0: prefill of this many tokens per sequence (TTFT)
-    std::int64_t output = 0;   // > 0 (needs a prompt): static batch generating this many tokens after it
+    std::int64_t output = 0;   // > 0 (needs a prompt): tokens generated after it (static batch and serving)
     int tensorParallel = 1;
-    LinkSpec link;  // required when tensorParallel > 1
-    Efficiency efficiency;
+    int expertParallel = 1;  // MoE: experts spread over this many of the tensor-parallel GPUs (divides both)
+    LinkSpec link;           // between GPUs in a node; required when tensorParallel > 1
+    int gpusPerNode = 0;     // 0: all tensor-parallel GPUs in one node; else it divides tensorParallel
+    LinkSpec network;        // between nodes; required when tensorParallel > gpusPerNode > 0
+    SpeculativeDecoding speculative;
+    EngineTerms efficiency;  // shares of datasheet peaks and fixed times; the plain roofline unless set
+
+    // Embeddings and LM head stay 16-bit when the rest is quantised below that, as ModelOpt, Quark and
+    // llm-compressor checkpoints keep them; unless set explicitly.
+    NumberFormat headFormat() const;
+    NumberFormat attentionFormat() const { return attentionWeights.value_or(weights); }
 };
 
-// One forward pass (a decode step or a prefill), per GPU when tensor-parallel.
+// Where one forward pass's time goes; the parts sum to its duration. Each kernel's time is charged to what
+// bounds it: a memory-bound GEMM to weights, memory-bound attention to KV, a compute-bound kernel to compute.
+struct StepBreakdown {
+    double weights = 0;        // GEMMs waiting on the weight stream
+    double kv = 0;             // attention waiting on the KV cache
+    double compute = 0;        // GEMMs and attention waiting on the tensor cores
+    double communication = 0;  // tensor-parallel all-reduces (link latency and bytes)
+    double overhead = 0;       // the engine's fixed times per layer, per pass and per collective
+    double total() const { return weights + kv + compute + communication + overhead; }
+    StepBreakdown& operator+=(const StepBreakdown& other);
+    StepBreakdown scaled(double factor) const;
+};
+
+// One decode step (with speculative decoding: draft plus verify), a prefill or a mixed serving step, per GPU when
+// parallel.
 struct StepCost {
     double flops = 0;  // per GPU
     double bytes = 0;  // per GPU: weights + KV
     double weightBytes = 0;
     double kvBytes = 0;
-    double computeSeconds = 0;  // flops / effective peak
-    double memorySeconds = 0;   // bytes / effective bandwidth
+    double computeSeconds = 0;  // all FLOPs at the effective peaks, as if nothing else ran
+    double memorySeconds = 0;   // all bytes at the effective bandwidths, as if nothing else ran
     double commSeconds = 0;     // tensor-parallel all-reduces
-    double seconds = 0;         // max(compute, memory) + comm
-    double intensity = 0;       // flops / bytes, FLOP/byte
-    Bound bound = Bound::Memory;
+    double overheadSeconds = 0;
+    double seconds = 0;           // the sum of the kernels' rooflines + comm + overhead = breakdown.total()
+    double intensity = 0;         // flops / bytes, FLOP/byte
+    Bound bound = Bound::Memory;  // what the larger part of the kernel time waits on
+    StepBreakdown breakdown;
+    double tokens = 0;          // positions through the GEMMs (decode: batch, x (draft tokens + 1) when speculating)
     double expertsTouched = 0;  // per MoE layer (0 for dense models)
     double attentionFlops = 0;  // per GPU: the part of `flops` spent on QK^T and AV over the cache
     // The attention alone as a point on the roofline: its FLOPs over the KV bytes it reads. Query heads per
@@ -86,6 +119,18 @@ struct MemoryUse {
     bool fits = false;
 };
 
+// Continuous batching at `batch` requests in flight, each with `prompt` tokens in and `output` out: every step
+// decodes each running request and folds in the prefill of the requests that replace finished ones (prefill
+// tokens per step = batch x tokens per step x prompt / (output - 1)), so under load a step is longer than a pure
+// decode step and the inter-token latency with it.
+struct ServingEstimate {
+    double prefillTokensPerStep = 0;
+    double meanContext = 0;            // KV length of a running request, averaged over its life
+    StepCost step;                     // the mixed step
+    double tpotSeconds = 0;            // mean time per output token of one request (inter-token latency)
+    double outputTokensPerSecond = 0;  // all requests together
+};
+
 struct InferenceReport {
     // model
     std::int64_t params = 0;
@@ -98,24 +143,31 @@ struct InferenceReport {
     // memory, per GPU
     MemoryUse memory;
     int gpus = 1;
+    int nodes = 1;
     std::int64_t maxBatch = 0;  // largest batch that fits at this context (capped at kMaxBatch)
     // decode step at (batch, context)
     StepCost step;
+    double tokensPerStep = 1;  // per sequence: the speculative acceptance, else 1
     double tokensPerSecond = 0;
     double tokensPerSecondPerSequence = 0;
     double weightsOnlyIntensity = 0;  // the source text's view: matmul FLOPs / weight bytes (= batch)
-    NumberFormat computePrecision = NumberFormat::Bf16;
-    double peakTflops = 0;                  // dense peak used, before efficiency
-    double ridgeFlopPerByte = 0;            // of the effective roof (with efficiencies)
-    double datasheetRidgeFlopPerByte = 0;   // peak / bandwidth
+    NumberFormat computePrecision = NumberFormat::Bf16;    // of the FFN and expert GEMMs
+    NumberFormat attentionPrecision = NumberFormat::Bf16;  // of the attention projections
+    NumberFormat headPrecision = NumberFormat::Bf16;       // storage of embeddings and LM head
+    double peakTflops = 0;                                 // dense peak used, before efficiency
+    double ridgeFlopPerByte = 0;                           // of the effective roof (with efficiencies)
+    double datasheetRidgeFlopPerByte = 0;                  // peak / bandwidth
     std::optional<std::int64_t> kneeBatch;  // smallest batch where decode is compute-bound at this context
-    Efficiency efficiency;
-    double commFraction = 0;  // share of the step spent in all-reduces
+    Efficiency efficiency;                  // the shares this configuration's weights and GEMMs run at
+    EngineTerms terms;                      // all of them, and the fixed times
+    double commFraction = 0;                // share of the step spent in all-reduces
     // prompt / output
     std::optional<StepCost> prefill;
     std::optional<double> ttftSeconds;
     std::optional<double> e2eLatencySeconds;
     std::optional<double> throughputTokensPerSecond;  // batch x output / e2e latency
+    std::optional<double> meanDecodeStepSeconds;      // static batch: mean time per output token after the first
+    std::optional<ServingEstimate> serving;           // output >= 2: the same lengths under continuous batching
     QStringList notes;                                // assumptions a reader should see (fallback precision, ...)
 };
 
@@ -127,38 +179,61 @@ public:
     const InferenceConfig& config() const { return m_config; }
     const ParamCounts& params() const { return m_params; }
 
+    // A decode step of `batch` sequences at KV length `context` (draft and verify when speculating).
     StepCost decodeStep(std::int64_t batch, std::int64_t context) const;
     StepCost prefill(std::int64_t batch, std::int64_t promptTokens) const;
-    // Sum of decode step times for contexts first..last (inclusive), in closed form.
+    // Sum of the decode steps that take a static batch from KV length firstContext to lastContext (inclusive), in
+    // closed form: one step per context, or one per `acceptance` contexts when speculating.
     double decodeSecondsSum(std::int64_t batch, std::int64_t firstContext, std::int64_t lastContext) const;
+    ServingEstimate serving(std::int64_t concurrency, std::int64_t promptTokens, std::int64_t outputTokens) const;
     std::optional<std::int64_t> kneeBatch(std::int64_t context) const;
     Result<MemoryUse> memory(std::int64_t batch, std::int64_t context) const;
     std::int64_t maxBatch(std::int64_t context) const;
     double expectedExpertsTouched(double tokens) const;
     std::int64_t kvTokens(std::int64_t context) const;
     std::int64_t kvBytesPerToken() const { return m_kvBytesPerToken; }
-    Roof effectiveRoof() const;
+    std::int64_t weightsBytes() const { return m_weightsBytes; }
+    Roof effectiveRoof() const;  // of the FFN GEMMs: their precision's peak and their format's bandwidth
 
     Result<InferenceReport> report() const;
 
 private:
-    struct Lines {  // a step at fixed batch is affine in the KV length e: a + b e
-        double compute0, compute1, memory0, memory1, comm;
+    // One module group's GEMMs: its weights, its FLOPs per token, the precision and shares it runs at.
+    struct Group {
+        double params = 0;  // streamed every pass (routed experts: all of them; see weightBytes)
+        double flopsPerToken = 0;
+        double bytesPerParam = 0;
+        double bandwidth = 0;  // effective, bytes/s
+        double peak = 0;       // effective, FLOP/s
+        bool routed = false;   // the routed experts: only the touched ones are read
     };
-    Lines decodeLines(std::int64_t batch) const;
-    double weightBytesRead(double tokens) const;
-    StepCost finish(double flops, double attentionFlops, double weightBytes, double kvBytes, double commSeconds,
-                    double experts) const;
+    // What one forward pass does, before it becomes time.
+    struct Pass {
+        double tokens = 0;         // positions through the GEMMs
+        double decodePairs = 0;    // (query, cached key) pairs per layer over the batch, absorbed MLA form
+        double prefillPairs = 0;   // causal (query, key) pairs per layer, decompressed form
+        double kvReadTokens = 0;   // cached positions read per layer
+        double kvWriteTokens = 0;  // new positions written per layer
+        double layers = 0;         // layers run (the draft runs one)
+    };
+    StepCost run(const Pass& pass) const;
+    Pass decodePass(double batch, double context) const;
+    Pass draftPass(double batch, double context) const;
+    double expertBytesPerGpu(double tokens) const;
 
     InferenceConfig m_config;
     ParamCounts m_params;
     NumberFormat m_computePrecision = NumberFormat::Bf16;
-    double m_peakFlops = 0;  // effective, FLOP/s
-    double m_bandwidth = 0;  // effective, bytes/s
-    double m_matmulFlopsPerToken = 0;
-    double m_decodeAttentionFlops = 0;  // per layer per cached token per query token
+    NumberFormat m_attentionPrecision = NumberFormat::Bf16;
+    Group m_attention, m_dense, m_experts, m_head;
+    double m_gatheredBytesPerToken = 0;  // embedding (and position) rows, untied tables only
+    double m_gatherRows = 0;             // the table's rows: a gather never reads more than the table
+    double m_attentionPeak = 0;          // effective, FLOP/s (bf16)
+    double m_kvBandwidth = 0;            // effective, bytes/s
+    double m_decodeAttentionFlops = 0;   // per layer per cached token per query token
     double m_prefillAttentionFlops = 0;
     std::int64_t m_kvBytesPerToken = 0;
+    std::int64_t m_weightsBytes = 0;
     int m_kvSplit = 1;  // GPUs the KV cache is divided over
     QStringList m_notes;
 };

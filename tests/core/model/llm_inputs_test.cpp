@@ -60,10 +60,10 @@ TEST(LlmInputs, EfficienciesAndCustomGpusMustBeFinitePositiveNumbers)
 {
     for (double bad : {0.0, -0.5, 1.5, kNaN, kInf}) {
         InferenceConfig c = base();
-        c.efficiency.bandwidth = bad;
+        c.efficiency = Efficiency{bad, kDefaultComputeEfficiency};
         EXPECT_TRUE(errorOf(c).message.contains(QStringLiteral("efficienc"))) << bad;
         c = base();
-        c.efficiency.compute = bad;
+        c.efficiency = Efficiency{kDefaultBandwidthEfficiency, bad};
         EXPECT_FALSE(evaluateInference(c).ok()) << bad;
     }
     for (double bad : {0.0, -1.0, kNaN, kInf, 1e300}) {

@@ -36,8 +36,8 @@ TEST(LlmModel, KvCacheComesFromHeadsNotFromHiddenSize)
     InferenceConfig fp8 = test::config(test::model("llama-3-8b"), test::gpu("h100-sxm"), 1, 16);
     fp8.kv = NumberFormat::Fp8;
     EXPECT_EQ(test::evaluate(fp8).kvBytesPerToken, 64 * 1024);
-    fp8.kv = NumberFormat::Int4;
-    EXPECT_EQ(test::evaluate(fp8).kvBytesPerToken, 32 * 1024);
+    fp8.kv = NumberFormat::Int4;  // 4 bits plus a 16-bit scale and zero per 128 values: 4.25 bits
+    EXPECT_EQ(test::evaluate(fp8).kvBytesPerToken, 32 * 1024 + 2 * 1024);
 }
 
 TEST(LlmModel, SlidingWindowCapsMistralsKvCacheAt4096Tokens)
@@ -97,10 +97,10 @@ TEST(LlmModel, EfficienciesScaleTheRoofSeparately)
     InferenceConfig c = test::config(test::model("llama-2-7b"), test::gpu("h100-sxm"), 1, 512);
     c.efficiency = Efficiency::ideal();
     const InferenceReport ideal = test::evaluate(c);
-    c.efficiency = {0.5, 1.0};
+    c.efficiency = Efficiency{0.5, 1.0};
     const InferenceReport halfBandwidth = test::evaluate(c);
     EXPECT_NEAR(halfBandwidth.step.seconds / ideal.step.seconds, 2.0, 1e-9);  // memory-bound: bandwidth decides
-    c.efficiency = {1.0, 0.5};
+    c.efficiency = Efficiency{1.0, 0.5};
     EXPECT_DOUBLE_EQ(test::evaluate(c).step.seconds, ideal.step.seconds);  // compute efficiency does not matter here
     EXPECT_DOUBLE_EQ(halfBandwidth.ridgeFlopPerByte, 2.0 * ideal.ridgeFlopPerByte);
     const InferenceReport defaults =
@@ -139,7 +139,11 @@ TEST(LlmModel, MaxBatchIsTheLargestThatFitsAtThisContext)
     int4.weights = NumberFormat::Int4;
     const InferenceReport quantised = test::evaluate(int4);
     EXPECT_TRUE(quantised.memory.fits);
-    EXPECT_EQ(quantised.weightsBytes, 68'976'648'192 / 2);
+    // 4.25 bits per weight (scales and zeros per 128), the embedding and LM head (2 x 32000 x 8192) and the norms
+    // (161 x 8192) kept in bf16.
+    const std::int64_t tables = 2LL * 32000 * 8192 + 161LL * 8192;
+    EXPECT_EQ(quantised.weightsBytes, (68'976'648'192 - tables) * 136 / 256 + 2 * tables);
+    EXPECT_EQ(quantised.headPrecision, NumberFormat::Bf16);
     EXPECT_TRUE(quantised.notes.join(QString()).contains(QStringLiteral("int4")));  // multiplied in bf16
 }
 

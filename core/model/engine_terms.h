@@ -1,0 +1,89 @@
+#pragma once
+// What serving engines reach and what they spend beyond the datasheet roofline (issue 13): the share of datasheet
+// bandwidth GEMMs reach per weight format, the share decode attention reaches per KV-cache format, the share of
+// the dense tensor peak GEMMs reach per compute precision, and fixed times per layer, per forward pass and per
+// tensor-parallel collective. The defaults (EngineTerms::measured()) are fitted by core/model/calibration on the
+// fit part of tests/data/llm/validation.csv; engine_terms.cpp gives each its source.
+
+#include "core/model/number_format.h"
+
+#include <QString>
+#include <QStringView>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace ridgeline {
+
+// The plain roofline's two shares, one for every bandwidth and one for every compute ceiling (the model before
+// issue 13, and the baseline the validation compares against). Efficiency::ideal() is the "ideal datasheet".
+inline constexpr double kDefaultBandwidthEfficiency = 0.75;
+inline constexpr double kDefaultComputeEfficiency = 0.6;
+
+struct Efficiency {
+    double bandwidth = kDefaultBandwidthEfficiency;  // share of datasheet bandwidth reached
+    double compute = kDefaultComputeEfficiency;      // share of dense peak reached
+    static Efficiency ideal() { return {1.0, 1.0}; }
+};
+
+using PerFormat = std::array<double, kAllNumberFormats.size()>;  // indexed by formatIndex()
+
+struct EngineTerms {
+    PerFormat weightBandwidth{};   // by weight storage format: share of datasheet bandwidth streaming weights
+    PerFormat kvBandwidth{};       // by KV storage format: share of datasheet bandwidth decode attention reaches
+    PerFormat compute{};           // by tensor precision: share of the dense peak GEMMs and attention reach
+    double layerSeconds = 0;       // per layer per forward pass: launches, norms, rotary, activations, syncs
+    double stepSeconds = 0;        // per forward pass: scheduling, sampling, host round trip
+    double collectiveSeconds = 0;  // per tensor-parallel collective, beyond the link's hop latency and bandwidth
+
+    // The plain roofline: one bandwidth share, one compute share, no fixed times (the default: what the model
+    // was before issue 13). Implicit, so that code choosing an Efficiency (the "ideal datasheet" switch) keeps
+    // working. The measured terms are asked for by name: EngineTerms::measured().
+    EngineTerms(const Efficiency& plain = Efficiency{});  // NOLINT(google-explicit-constructor)
+
+    static EngineTerms measured();
+    static EngineTerms ideal() { return EngineTerms(Efficiency::ideal()); }
+
+    double weightShare(NumberFormat format) const { return weightBandwidth[formatIndex(format)]; }
+    double kvShare(NumberFormat format) const { return kvBandwidth[formatIndex(format)]; }
+    double computeShare(NumberFormat precision) const { return compute[formatIndex(precision)]; }
+    bool isIdeal() const;
+    bool operator==(const EngineTerms&) const = default;
+};
+
+// One adjustable term, for fitting and for naming on the command line and in files.
+enum class TermKind { WeightBandwidth, KvBandwidth, Compute, LayerSeconds, StepSeconds, CollectiveSeconds };
+
+struct EngineTerm {
+    TermKind kind = TermKind::LayerSeconds;
+    NumberFormat format = NumberFormat::Bf16;  // for the per-format kinds; ignored by the fixed times
+    bool operator==(const EngineTerm& other) const
+    {
+        return kind == other.kind && (!perFormat() || format == other.format);
+    }
+    bool perFormat() const
+    {
+        return kind == TermKind::WeightBandwidth || kind == TermKind::KvBandwidth || kind == TermKind::Compute;
+    }
+    bool isShare() const { return perFormat(); }  // a share lies in (0, 1]; a time is >= 0 seconds
+};
+
+double termValue(const EngineTerms& terms, EngineTerm term);
+void setTermValue(EngineTerms& terms, EngineTerm term, double value);
+
+// "weight_bandwidth.fp8", "kv_bandwidth.bf16", "compute.fp8", "layer_seconds", "step_seconds",
+// "collective_seconds": the names JSON output, session files and the CLI use.
+QString termName(EngineTerm term);
+std::optional<EngineTerm> parseTermName(QStringView name);
+
+// Every term there is (the per-format ones only for formats that can hold weights or KV, or compute).
+std::vector<EngineTerm> allTerms();
+
+// Where the measured default of a term comes from, one sentence.
+QString termSource(EngineTerm term);
+
+// Shares in (0, 1], times finite and in [0, 1 s]: the first term that is not, or nothing.
+std::optional<QString> checkTerms(const EngineTerms& terms);
+
+}  // namespace ridgeline

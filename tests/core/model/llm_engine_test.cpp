@@ -1,0 +1,282 @@
+// Issue 13: what engines spend beyond the roofline, the step-time breakdown, FP4 and per-module formats, expert
+// parallelism, speculative decoding, multi-node tensor parallelism and serving under load.
+#include "core/model/llm_model.h"
+#include "tests/core/model/llm_test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace ridgeline;
+
+namespace {
+
+Error errorOf(const InferenceConfig& c)
+{
+    Result<InferenceReport> r = evaluateInference(c);
+    EXPECT_FALSE(r.ok());
+    return r.ok() ? Error{} : r.error();
+}
+
+InferenceConfig parallel(const char* model, const char* gpu, int tp, std::int64_t batch, std::int64_t context)
+{
+    InferenceConfig c = test::config(test::model(model), test::gpu(gpu), batch, context);
+    c.tensorParallel = tp;
+    c.link = findLink(QStringLiteral("nvlink4")).value();
+    return c;
+}
+
+}  // namespace
+
+TEST(LlmEngine, BreakdownSumsToTheStepAndChargesEachKernelToWhatBoundsIt)
+{
+    // Batch 1: every kernel waits on memory; the ideal roofline spends nothing else.
+    InferenceConfig c = test::config(test::model("llama-3-8b"), test::gpu("h100-sxm"), 1, 4096);
+    c.efficiency = EngineTerms::ideal();
+    const StepCost one = test::evaluate(c).step;
+    EXPECT_DOUBLE_EQ(one.breakdown.total(), one.seconds);
+    EXPECT_EQ(one.breakdown.compute, 0.0);
+    EXPECT_EQ(one.breakdown.overhead, 0.0);
+    EXPECT_NEAR(one.breakdown.weights, one.weightBytes / 3.35e12, 1e-12);
+    EXPECT_NEAR(one.breakdown.kv, one.kvBytes / 3.35e12, 1e-12);
+    // Batch 512 at a short context: the GEMMs are compute-bound, attention still reads its cache.
+    c.batch = 512;
+    c.context = 256;
+    const StepCost many = test::evaluate(c).step;
+    EXPECT_EQ(many.bound, Bound::Compute);
+    EXPECT_GT(many.breakdown.compute, 0.0);
+    EXPECT_GT(many.breakdown.kv, 0.0);
+    EXPECT_DOUBLE_EQ(many.breakdown.total(), many.seconds);
+    EXPECT_GE(many.seconds, std::max(many.computeSeconds, many.memorySeconds) * (1.0 - 1e-12));
+}
+
+TEST(LlmEngine, FixedTimesAddPerLayerPerStepAndPerCollective)
+{
+    InferenceConfig c = parallel("llama-3-70b", "h100-sxm", 8, 1, 2048);
+    c.efficiency = EngineTerms::ideal();
+    const StepCost bare = test::evaluate(c).step;
+    EngineTerms terms = EngineTerms::ideal();
+    terms.layerSeconds = 40e-6;
+    terms.stepSeconds = 300e-6;
+    terms.collectiveSeconds = 8e-6;
+    c.efficiency = terms;
+    const StepCost spent = test::evaluate(c).step;
+    EXPECT_NEAR(spent.breakdown.overhead, 80 * 40e-6 + 300e-6 + 2 * 80 * 8e-6, 1e-12);
+    EXPECT_NEAR(spent.seconds - bare.seconds, spent.breakdown.overhead, 1e-12);
+    // The overhead is why quantised weights speed decode up by less than their bits: at batch 1 the step halves
+    // its weight time but not its fixed time.
+    InferenceConfig bf16 = test::config(test::model("llama-3-8b"), test::gpu("h100-sxm"), 1, 1024);
+    bf16.efficiency = EngineTerms::measured();
+    InferenceConfig fp8 = bf16;
+    fp8.weights = NumberFormat::Fp8;
+    const double speedup = test::evaluate(bf16).step.seconds / test::evaluate(fp8).step.seconds;
+    EXPECT_GT(speedup, 1.2);
+    EXPECT_LT(speedup, 1.9);
+}
+
+TEST(LlmEngine, Fp4AndInt4CarryTheirScalesAndMultiplyWhereTheGpuCan)
+{
+    EXPECT_DOUBLE_EQ(storageBitsPerElement(NumberFormat::Fp4), 4.5);     // NVFP4: e4m3 scale per 16
+    EXPECT_DOUBLE_EQ(storageBitsPerElement(NumberFormat::Mxfp4), 4.25);  // MXFP4: e8m0 scale per 32
+    EXPECT_DOUBLE_EQ(storageBitsPerElement(NumberFormat::Int4), 4.25);   // 16-bit scale and zero per 128
+    EXPECT_EQ(parseNumberFormat(u"nvfp4"), NumberFormat::Fp4);
+    EXPECT_EQ(parseNumberFormat(u"MXFP4"), NumberFormat::Mxfp4);
+
+    InferenceConfig c = test::config(test::model("llama-3-70b"), test::gpu("b200"), 1, 1024);
+    c.weights = NumberFormat::Fp4;
+    const InferenceReport b200 = test::evaluate(c);
+    EXPECT_EQ(b200.computePrecision, NumberFormat::Fp4);
+    EXPECT_EQ(b200.headPrecision, NumberFormat::Bf16);
+    const ParamCounts p = countParams(c.model).value();
+    const std::int64_t tables = p.embedding + p.lmHead + p.norms;
+    auto bytes = [&](double bitsPer32) {
+        return static_cast<double>(p.total - tables) * bitsPer32 / 256.0 + 2.0 * static_cast<double>(tables);
+    };
+    EXPECT_NEAR(static_cast<double>(b200.weightsBytes), bytes(144), 1.0);
+    c.weights = NumberFormat::Mxfp4;
+    EXPECT_NEAR(static_cast<double>(test::evaluate(c).weightsBytes), bytes(136), 1.0);
+    EXPECT_EQ(test::evaluate(c).computePrecision, NumberFormat::Fp4);  // mxfp4 multiplies on the fp4 units
+    // A Hopper card has no fp4 tensor cores: the weights are dequantised and multiplied in bf16, and it says so.
+    c.gpu = test::gpu("h100-sxm");
+    c.weights = NumberFormat::Fp4;
+    const InferenceReport h100 = test::evaluate(c);
+    EXPECT_EQ(h100.computePrecision, NumberFormat::Bf16);
+    EXPECT_TRUE(h100.notes.join(QLatin1Char(' ')).contains(QStringLiteral("fp4 weights are multiplied in bf16")));
+    // The head format can be set, and the 16-bit rule only applies below 16 bits.
+    c.headWeights = NumberFormat::Fp4;
+    EXPECT_NEAR(static_cast<double>(test::evaluate(c).weightsBytes), static_cast<double>(p.total) * 144 / 256.0, 1.0);
+    c.headWeights.reset();
+    c.weights = NumberFormat::Fp32;
+    EXPECT_EQ(test::evaluate(c).headPrecision, NumberFormat::Fp32);
+}
+
+TEST(LlmEngine, AttentionWeightsCanBeStoredApartFromTheExperts)
+{
+    // DeepSeek-V3 with fp4 experts and fp8 attention (as NVIDIA's FP4 checkpoints of R1 are made).
+    InferenceConfig c = test::config(test::model("deepseek-v3"), test::gpu("b200"), 1, 4096);
+    c.weights = NumberFormat::Fp4;
+    const ParamCounts p = countParams(c.model).value();
+    const std::int64_t allFp4 = test::evaluate(c).weightsBytes;
+    c.attentionWeights = NumberFormat::Fp8;
+    const InferenceReport mixed = test::evaluate(c);
+    EXPECT_NEAR(static_cast<double>(mixed.weightsBytes - allFp4),
+                static_cast<double>(p.attention) * (256 - 144) / 256.0, 1.0);
+    EXPECT_EQ(mixed.attentionPrecision, NumberFormat::Fp8);
+    EXPECT_EQ(mixed.computePrecision, NumberFormat::Fp4);
+    c.attentionWeights = NumberFormat::Tf32;
+    EXPECT_TRUE(errorOf(c).message.contains(QStringLiteral("tf32")));
+}
+
+TEST(LlmEngine, ExpertParallelismMustDivideTheExpertsAndTheGpus)
+{
+    InferenceConfig c = parallel("mixtral-8x7b", "h100-sxm", 8, 1, 1024);
+    c.expertParallel = 8;
+    const InferenceReport ep = test::evaluate(c);
+    c.expertParallel = 1;
+    const InferenceReport tp = test::evaluate(c);
+    EXPECT_EQ(ep.memory.weightsPerGpu, tp.memory.weightsPerGpu);
+    // Two experts per token over eight GPUs: the busiest GPU reads more than the average one.
+    EXPECT_GT(ep.step.weightBytes, tp.step.weightBytes);
+    c.expertParallel = 3;
+    EXPECT_TRUE(errorOf(c).message.contains(QStringLiteral("expert-parallel")));
+    c = parallel("deepseek-v3", "h200", 8, 1, 1024);
+    c.expertParallel = 16;  // more than the GPUs
+    EXPECT_FALSE(evaluateInference(c).ok());
+    c = parallel("mixtral-8x7b", "h100-sxm", 16, 1, 1024);
+    c.expertParallel = 16;  // 8 experts cannot be spread over 16 GPUs
+    EXPECT_TRUE(errorOf(c).message.contains(QStringLiteral("8 experts")));
+    c = parallel("llama-3-70b", "h100-sxm", 8, 1, 1024);
+    c.expertParallel = 8;
+    EXPECT_TRUE(errorOf(c).message.contains(QStringLiteral("mixture-of-experts")));
+    // And a MoE shape with fewer experts than it routes to is refused where the shape is checked.
+    ModelSpec m = test::model("mixtral-8x7b");
+    m.activeExperts = 9;
+    EXPECT_TRUE(countParams(m).error().message.contains(QStringLiteral("active experts")));
+}
+
+TEST(LlmEngine, SpeculativeDecodingGainsTheAcceptedTokensAndPaysForTheDraftAndTheVerify)
+{
+    InferenceConfig c = test::config(test::model("llama-3-70b"), test::gpu("h200"), 1, 2048);
+    c.efficiency = EngineTerms::measured();
+    const InferenceReport plain = test::evaluate(c);
+    c.speculative = SpeculativeDecoding{3, 2.4};
+    const InferenceReport spec = test::evaluate(c);
+    EXPECT_DOUBLE_EQ(spec.tokensPerStep, 2.4);
+    EXPECT_DOUBLE_EQ(spec.tokensPerSecond, 2.4 / spec.step.seconds);
+    EXPECT_DOUBLE_EQ(spec.step.tokens, plain.step.tokens * 4 + 3 * 1);  // verify 4 positions; 3 draft passes
+    // Memory-bound at batch 1: the verify costs little more than a plain step, so most of 2.4x is gained.
+    EXPECT_GT(spec.tokensPerSecond / plain.tokensPerSecond, 1.8);
+    EXPECT_LT(spec.tokensPerSecond / plain.tokensPerSecond, 2.4);
+    // Compute-bound at a large batch the verify costs about tokens + 1 plain steps: speculation loses.
+    c.batch = 1024;
+    c.context = 256;
+    const double bigSpec = test::evaluate(c).tokensPerSecond;
+    c.speculative = {};
+    EXPECT_LT(bigSpec, test::evaluate(c).tokensPerSecond);
+    // A static batch needs about output / acceptance steps.
+    c.batch = 1;
+    c.prompt = 1000;
+    c.output = 1001;
+    c.speculative = SpeculativeDecoding{3, 2.5};
+    const LlmModel model = test::prepared(c);
+    const double sum = model.decodeSecondsSum(1, 1001, 2000);
+    double brute = 0.0;
+    for (int i = 0; i < 400; ++i)  // 1000 tokens at 2.5 per step
+        brute += model.decodeStep(1, 1001 + static_cast<std::int64_t>(std::floor(2.5 * i))).seconds;
+    EXPECT_NEAR(sum / brute, 1.0, 1e-4);
+}
+
+TEST(LlmEngine, AcceptanceBeyondTheDraftPlusOneAndOtherAbsurdSpeculationIsRefused)
+{
+    InferenceConfig c = test::config(test::model("llama-3-8b"), test::gpu("h100-sxm"), 1, 1024);
+    for (const auto& [tokens, acceptance] : std::vector<std::pair<int, double>>{
+             {3, 4.5}, {3, 0.5}, {0, 2.0}, {-1, 1.0}, {100, 2.0}, {3, std::numeric_limits<double>::quiet_NaN()}}) {
+        c.speculative = SpeculativeDecoding{tokens, acceptance};
+        const Error e = errorOf(c);
+        EXPECT_TRUE(e.message.contains(QStringLiteral("speculative"))) << tokens << " " << acceptance;
+    }
+    c.speculative = SpeculativeDecoding{3, 4.0};  // every draft accepted plus the bonus token: the best case
+    EXPECT_TRUE(evaluateInference(c).ok());
+}
+
+TEST(LlmEngine, TensorParallelismAcrossNodesUsesTheNetworkBetweenThem)
+{
+    InferenceConfig c = parallel("llama-3-70b", "h100-sxm", 16, 1024, 2048);
+    c.gpusPerNode = 8;
+    EXPECT_TRUE(errorOf(c).message.contains(QStringLiteral("network")));
+    c.network = findLink(QStringLiteral("infiniband-ndr")).value();
+    const InferenceReport twoNodes = test::evaluate(c);
+    EXPECT_EQ(twoNodes.nodes, 2);
+    const LinkSpec nvlink = c.link, ib = c.network;
+    const double bytes = 1024.0 * 8192 * 2;
+    EXPECT_NEAR(twoNodes.step.commSeconds,
+                2.0 * 80 * (ringAllReduceSeconds(nvlink, 8, bytes) + ringAllReduceSeconds(ib, 2, bytes / 8)), 1e-15);
+    c.gpusPerNode = 0;  // one big NVLink domain (an NVL72 rack): at this size the bytes decide
+    EXPECT_LT(test::evaluate(c).step.commSeconds, twoNodes.step.commSeconds);
+    c.gpusPerNode = 3;
+    EXPECT_FALSE(evaluateInference(c).ok());
+}
+
+TEST(LlmEngine, ServingUnderLoadFoldsPrefillsIntoEachStep)
+{
+    InferenceConfig c = test::config(test::model("llama-3-8b"), test::gpu("h100-sxm"), 32, 1);
+    c.efficiency = EngineTerms::measured();
+    c.prompt = 4000;
+    c.output = 100;
+    const LlmModel model = test::prepared(c);
+    const ServingEstimate s = model.serving(32, 4000, 100);
+    EXPECT_NEAR(s.prefillTokensPerStep, 32.0 * 4000 / 99, 1e-9);
+    EXPECT_DOUBLE_EQ(s.meanContext, 4050.0);
+    const StepCost decodeOnly = model.decodeStep(32, 4050);
+    EXPECT_GT(s.tpotSeconds, 2.0 * decodeOnly.seconds);  // long prompts, short answers: prefill dominates
+    EXPECT_NEAR(s.outputTokensPerSecond / (32.0 / 99 * 100 / s.step.seconds), 1.0, 1e-12);
+    // Short prompts barely change the step.
+    const ServingEstimate chat = model.serving(32, 16, 2000);
+    EXPECT_LT(chat.tpotSeconds / model.decodeStep(32, 16 + 1000).seconds, 1.05);
+    const InferenceReport r = model.report().value();
+    ASSERT_TRUE(r.serving.has_value());
+    EXPECT_DOUBLE_EQ(r.serving->tpotSeconds, s.tpotSeconds);
+}
+
+TEST(LlmEngine, NoTermOrInputMakesNaNOrInfinity)
+{
+    InferenceConfig c = test::config(test::model("deepseek-v3"), test::gpu("b200"), kMaxBatch, 1);
+    c.efficiency = EngineTerms::measured();
+    c.prompt = 100000;
+    c.output = 2;
+    c.speculative = SpeculativeDecoding{kMaxSpeculativeTokens, kMaxSpeculativeTokens + 1.0};
+    c.tensorParallel = 8;
+    c.expertParallel = 8;
+    c.link = findLink(QStringLiteral("nvlink5")).value();
+    const InferenceReport r = test::evaluate(c);
+    for (double v : {r.step.seconds, r.tokensPerSecond, *r.ttftSeconds, *r.e2eLatencySeconds, r.serving->tpotSeconds,
+                     r.serving->outputTokensPerSecond, r.step.breakdown.total()})
+        EXPECT_TRUE(std::isfinite(v) && v > 0) << v;
+    for (double bad : {0.0, -1.0, 1.5, std::numeric_limits<double>::quiet_NaN()}) {
+        EngineTerms t = EngineTerms::measured();
+        setTermValue(t, EngineTerm{TermKind::KvBandwidth, NumberFormat::Fp8}, bad);
+        c.efficiency = t;
+        EXPECT_TRUE(errorOf(c).message.contains(QStringLiteral("kv_bandwidth.fp8"))) << bad;
+    }
+    EngineTerms t = EngineTerms::measured();
+    t.layerSeconds = std::numeric_limits<double>::infinity();
+    c.efficiency = t;
+    EXPECT_TRUE(errorOf(c).message.contains(QStringLiteral("layer_seconds")));
+    t.layerSeconds = -1e-6;
+    c.efficiency = t;
+    EXPECT_FALSE(evaluateInference(c).ok());
+}
+
+TEST(LlmEngine, TermNamesRoundTripAndEveryTermHasASource)
+{
+    for (const EngineTerm& term : allTerms()) {
+        EXPECT_EQ(parseTermName(termName(term)), term) << termName(term).toStdString();
+        EXPECT_FALSE(termSource(term).isEmpty());
+        EXPECT_GE(termValue(EngineTerms::measured(), term), 0.0);
+    }
+    EXPECT_FALSE(parseTermName(u"compute.tf33").has_value());
+    EXPECT_FALSE(checkTerms(EngineTerms::measured()).has_value());
+    EXPECT_TRUE(EngineTerms::ideal().isIdeal());
+    EXPECT_FALSE(EngineTerms::measured().isIdeal());
+}
