@@ -16,7 +16,7 @@ TEST(InferenceRequest, DefaultsAreTheSourceTextsKvExample)
     EXPECT_EQ(config.value().context, 8192);
     EXPECT_EQ(config.value().batch, 1);
     EXPECT_EQ(config.value().tensorParallel, 1);
-    EXPECT_EQ(config.value().efficiency.bandwidth, kDefaultBandwidthEfficiency);
+    EXPECT_EQ(config.value().efficiency.weightShare(NumberFormat::Bf16), kDefaultBandwidthEfficiency);
     // 512 KiB of KV per token, 4 GiB per sequence at 8,192 tokens.
     const Result<InferenceReport> report = evaluateInference(config.value());
     ASSERT_TRUE(report.ok());
