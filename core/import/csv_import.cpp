@@ -40,7 +40,7 @@ struct Row {
 Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName)
 {
     CsvOptions options;
-    options.skipLine = [](QStringView line) { return line.trimmed().startsWith(u'#'); };
+    options.skipLine = [](QStringView line, int) { return line.trimmed().startsWith(u'#'); };
     const auto records = readCsv(text, options);
     if (!records.ok())
         return records.error();

@@ -26,7 +26,7 @@ public:
     std::optional<Error> run(const CsvRecordHandler& handle)
     {
         while (m_pos < m_text.size()) {
-            if (m_options.skipLine && m_options.skipLine(currentLine())) {
+            if (m_options.skipLine && m_options.skipLine(currentLine(), m_line)) {
                 skipToNextLine();
                 continue;
             }

@@ -35,9 +35,9 @@ struct CsvRecord {
 
 struct CsvOptions {
     QChar delimiter = QLatin1Char(',');
-    // Lines for which this returns true (tested on the raw line, at the start of a record) are not CSV,
-    // e.g. Nsight Compute's "==PROF==" log lines; they are dropped.
-    std::function<bool(QStringView line)> skipLine;
+    // Lines for which this returns true (tested on the raw line and its 1-based number, at the start of a
+    // record) are not CSV, e.g. Nsight Compute's "==PROF==" log lines; they are dropped.
+    std::function<bool(QStringView line, int number)> skipLine;
     int maxFieldChars = 1 << 16;  // a field longer than this is a hostile or broken file
     int maxFields = 1 << 16;      // per record
 };

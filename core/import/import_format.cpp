@@ -1,7 +1,7 @@
 #include "core/import/import_format.h"
 
 #include "core/import/import_text.h"
-#include "core/import/ncu_import.h"
+#include "core/import/ncu_table.h"
 
 #include <QFileInfo>
 
@@ -60,16 +60,16 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
     if (start.startsWith(u"STRUCT,"_s) || start.startsWith(u"TABLE,"_s))
         return ImportFormat::Likwid;
     // Nsight Compute: a header with "ID" and "Kernel Name", possibly after ==PROF== lines or program output.
+    // The program's output can run to hundreds of lines before the header: look through the whole head.
     const QStringList lines = head.split(u'\n');
-    int looked = 0;
+    int ncuLogLines = 0;
     for (const QString& line : lines) {
-        if (isNsightLogLine(line) || line.trimmed().isEmpty())
+        if (isNsightLogLine(line)) {
+            ++ncuLogLines;
             continue;
-        if (line.contains(u"\"Kernel Name\""_s) &&
-            (line.contains(u"\"ID\""_s) || line.contains(u"\"Metric Name\""_s) || line.contains(u"__"_s)))
+        }
+        if (looksLikeNcuHeader(line))
             return ImportFormat::NsightCompute;
-        if (++looked >= 50)
-            break;
     }
     for (const QString& line : lines) {
         const QString trimmed = line.trimmed();
@@ -82,6 +82,8 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
             return ImportFormat::PlainCsv;
         break;
     }
+    if (ncuLogLines > 0)  // ncu's log without a table: the Nsight Compute importer says what ncu reported
+        return ImportFormat::NsightCompute;
     return makeError(Error::Code::Unsupported,
                      fileName +
                          u": cannot tell the format (not Nsight Compute CSV, ERT roofline.json, "

@@ -161,7 +161,45 @@ Result<double> parseNumber(QStringView text, Thousands thousands)
     return number;
 }
 
+namespace {
+
+std::optional<double> simpleUnitScale(QStringView unit, QStringView baseUnit);
+
+// "hz", "Khz", "MHz", "Ghz": cycles per second.
+std::optional<double> hertzScale(const QString& unit)
+{
+    static const QStringList kHertz = {u"hz"_s, u"khz"_s, u"mhz"_s, u"ghz"_s, u"thz"_s};
+    const qsizetype index = kHertz.indexOf(unit.toLower());
+    if (index < 0)
+        return std::nullopt;
+    return std::pow(1000.0, static_cast<double>(index));
+}
+
+}  // namespace
+
 std::optional<double> unitScale(QStringView unit, QStringView baseUnit)
+{
+    const qsizetype slash = baseUnit.indexOf(u'/');
+    if (slash < 0)
+        return simpleUnitScale(unit, baseUnit);
+    const QString u = unit.trimmed().toString();
+    if (baseUnit == u"cycle/second"_s) {
+        if (const auto hertz = hertzScale(u))
+            return hertz;
+    }
+    const qsizetype unitSlash = u.indexOf(u'/');
+    if (unitSlash < 0)
+        return std::nullopt;
+    const auto numerator = simpleUnitScale(QStringView(u).left(unitSlash), baseUnit.left(slash));
+    const auto denominator = simpleUnitScale(QStringView(u).mid(unitSlash + 1), baseUnit.mid(slash + 1));
+    if (!numerator || !denominator || *denominator <= 0.0 || QStringView(u).left(unitSlash).isEmpty())
+        return std::nullopt;
+    return *numerator / *denominator;
+}
+
+namespace {
+
+std::optional<double> simpleUnitScale(QStringView unit, QStringView baseUnit)
 {
     const QString u = unit.trimmed().toString();
     if (u.isEmpty())
@@ -202,5 +240,7 @@ std::optional<double> unitScale(QStringView unit, QStringView baseUnit)
             return std::nullopt;
     }
 }
+
+}  // namespace
 
 }  // namespace ridgeline

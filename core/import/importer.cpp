@@ -7,7 +7,9 @@
 #include "core/import/ncu_import.h"
 
 #include <QFileInfo>
+#include <QStringList>
 
+#include <algorithm>
 #include <utility>
 
 namespace ridgeline {
@@ -71,6 +73,41 @@ Error oneLine(Error error)
     return error;
 }
 
+}  // namespace
+
+std::optional<QString> nothingImported(const ImportResult& result)
+{
+    if (!result.kernels.empty() || result.hasCeilings())
+        return std::nullopt;
+    // The same reason for many kernels is said once, with its count.
+    QStringList reasons;
+    QList<int> counts;
+    int kernels = 0;
+    for (const SkippedRow& row : result.skipped) {
+        if (row.what.isEmpty())
+            continue;  // lines that are not part of the table
+        ++kernels;
+        const qsizetype at = reasons.indexOf(row.reason);
+        if (at >= 0) {
+            ++counts[at];
+        } else {
+            reasons.append(row.reason);
+            counts.append(1);
+        }
+    }
+    if (kernels == 0)
+        return u"nothing to import: the file has no kernel"_s;
+    QStringList parts;
+    for (qsizetype i = 0; i < std::min<qsizetype>(reasons.size(), 3); ++i)
+        parts.append(QString::number(counts[i]) + u" x "_s + reasons[i]);
+    if (reasons.size() > 3)
+        parts.append(QString::number(reasons.size() - 3) + u" other reasons"_s);
+    return u"nothing to import: all "_s + QString::number(kernels) +
+           (kernels == 1 ? u" kernel was"_s : u" kernels were"_s) + u" skipped ("_s + parts.join(u"; "_s) + u')';
+}
+
+namespace {
+
 Result<ImportResult> importChecked(const QByteArray& bytes, const QString& fileName, ImportFormat format)
 {
     if (bytes.size() > kMaxImportFileBytes)
@@ -90,6 +127,8 @@ Result<ImportResult> importChecked(const QByteArray& bytes, const QString& fileN
     if (!result.ok())
         return makeError(result.error().code,
                          fileName + u" ("_s + describeFormat(format) + u"): "_s + result.error().message);
+    if (const auto nothing = nothingImported(result.value()))
+        return makeError(Error::Code::Parse, fileName + u" ("_s + describeFormat(format) + u"): "_s + *nothing);
     return result;
 }
 

@@ -9,6 +9,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <optional>
+
 namespace ridgeline {
 
 // Every error message starts with the file name and says where (line and column) and what is wrong; on
@@ -18,5 +20,9 @@ Result<ImportResult> importFile(const QString& path, ImportFormat format = Impor
 // The same for bytes already in memory (drag and drop, tests); fileName is used in messages and sources.
 Result<ImportResult> importBytes(const QByteArray& bytes, const QString& fileName,
                                  ImportFormat format = ImportFormat::Auto);
+
+// Why an import gives nothing (no kernel and no ceiling), summing up the skipped kernels' reasons; nullopt
+// when it gives something. importFile and importBytes refuse such a file with this message.
+std::optional<QString> nothingImported(const ImportResult& result);
 
 }  // namespace ridgeline

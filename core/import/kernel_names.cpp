@@ -29,6 +29,7 @@ QString shortKernelName(const QString& name)
 {
     QString text = demangledName(name).trimmed();
     text.replace(u"(anonymous namespace)"_s, u"{anonymous}"_s);
+    text.replace(u"<unnamed>"_s, u"{anonymous}"_s);  // how Nsight Compute writes an anonymous namespace
     // Drop everything nested in <...> or (...) at any depth; keep the rest.
     QString flat;
     int angle = 0;

@@ -33,7 +33,7 @@ TEST(ImportCsvReader, ColumnsCountCharactersNotBytes)
 TEST(ImportCsvReader, BlankAndSkippedLinesAreDropped)
 {
     CsvOptions options;
-    options.skipLine = [](QStringView line) { return line.startsWith(u'#'); };
+    options.skipLine = [](QStringView line, int) { return line.startsWith(u'#'); };
     const auto records = readCsv(QStringLiteral("# comment\n\na,b\n\n# more\nc,d"), options);
     ASSERT_TRUE(records.ok());
     ASSERT_EQ(records.value().size(), 2u);

@@ -85,12 +85,8 @@ const std::vector<BadCase>& badCases()
          "line 10, column 208: dram__bytes_read.sum: a decimal comma in \"8.390,5\""},
         {"ncu unknown unit", kNcu,
          []() -> QByteArray { return replaceFirst(ncuDetails(), "\"usecond\",\"21.50\"", "\"furlong\",\"21.50\""); },
-         "line 12, column 212: gpu__time_duration.sum: unknown unit \"furlong\" (expected second, nsecond, usecond or "
-         "msecond)"},
-        {"ncu NaN", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"1.34\"", "\"nan\""); },
-         "line 27, column 174: gpu__time_duration.sum: not a finite number: \"nan\""},
-        {"ncu infinity", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"12.62\"", "\"inf\""); },
-         "line 14, column 204: lts__t_bytes.sum: not a finite number: \"inf\""},
+         "line 12, column 212: gpu__time_duration.sum: unknown unit \"furlong\" (expected second, msecond, usecond, "
+         "nsecond, s, ms, us or ns)"},
         {"ncu negative", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"4.19\"", "\"-4.19\""); },
          "line 11, column 209: dram__bytes_write.sum: a negative value: \"-4.19\""},
         {"ncu overflow", kNcu, []() -> QByteArray { return replaceFirst(ncuDetails(), "\"4.19\"", "\"4e999\""); },
@@ -123,7 +119,8 @@ const std::vector<BadCase>& badCases()
          []() -> QByteArray {
              return dropLines(ncuDetails(), [](int, const QByteArray& text) { return text.contains("gpu__time"); });
          },
-         "line 9, column 1: no gpu__time_duration.sum metric"},
+         "line 9, column 1: the file has no kernel time (gpu__time_duration.sum, or sm__cycles_elapsed.avg with "
+         "sm__cycles_elapsed.avg.per_second); collect them with `ncu --csv --page raw --set roofline`"},
         {"ncu conflicting duplicate metric", kNcu,
          []() -> QByteArray {
              return ncuDetails() +
@@ -160,8 +157,8 @@ const std::vector<BadCase>& badCases()
          "line 7, column 20: 3 fields where the header on line 3 has 27 (a truncated line?)"},
         {"ncu raw wrong time unit", kNcu,
          []() -> QByteArray { return replaceFirst(ncuRaw(), "\"Kbyte\",\"usecond\"", "\"Kbyte\",\"cycle\""); },
-         "line 5, column 154: gpu__time_duration.sum: unknown unit \"cycle\" (expected second, nsecond, usecond or "
-         "msecond)"},
+         "line 5, column 154: gpu__time_duration.sum: unknown unit \"cycle\" (expected second, msecond, usecond, "
+         "nsecond, s, ms, us or ns)"},
         {"ncu UTF-16", kNcu, []() -> QByteArray { return QByteArray("\xFF\xFE\"\0I\0D\0\"\0", 10); },
          "the file is UTF-16 text; save it as UTF-8"},
 

@@ -10,15 +10,35 @@ using ridgeline::test::importFixture;
 TEST(ImportDetect, EveryFixtureIsRecognized)
 {
     const std::pair<const char*, ImportFormat> cases[] = {
-        {"ncu_details.csv", ImportFormat::NsightCompute},   {"ncu_raw.csv", ImportFormat::NsightCompute},
-        {"ert_roofline.json", ImportFormat::Ert},           {"likwid_mem_dp.csv", ImportFormat::Likwid},
-        {"likwid_mem_sp_single.csv", ImportFormat::Likwid}, {"plain.csv", ImportFormat::PlainCsv},
+        {"ncu_details.csv", ImportFormat::NsightCompute},
+        {"ncu_raw.csv", ImportFormat::NsightCompute},
+        {"ert_roofline.json", ImportFormat::Ert},
+        {"likwid_mem_dp.csv", ImportFormat::Likwid},
+        {"likwid_mem_sp_single.csv", ImportFormat::Likwid},
+        {"plain.csv", ImportFormat::PlainCsv},
+        {"ncu_nersc_rules.csv", ImportFormat::NsightCompute},
+        {"ncu_2025_details.csv", ImportFormat::NsightCompute},
+        {"ncu_raw_roofline_set.csv", ImportFormat::NsightCompute},
     };
     for (const auto& [name, format] : cases) {
         const auto detected = detectFormat(importFixture(QString::fromLatin1(name)), QString::fromLatin1(name));
         ASSERT_TRUE(detected.ok()) << name << ": " << detected.error().message.toStdString();
         EXPECT_EQ(detected.value(), format) << name;
     }
+}
+
+TEST(ImportDetect, NcuHeaderAfterHundredsOfLinesOfProgramOutputAndNcuLogsAlone)
+{
+    QByteArray text = "==PROF== Connected to process 17485 (/usr/bin/python3)\n";
+    for (int i = 0; i < 300; ++i)
+        text += "step " + QByteArray::number(i) + ": 0.42\n";
+    text += "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+    EXPECT_EQ(detectFormat(text, QStringLiteral("long.csv")).value(), ImportFormat::NsightCompute);
+    // Only ncu's log (the profiled program failed): still Nsight Compute's, whose importer says what ncu reported.
+    EXPECT_EQ(detectFormat("==PROF== Connected to process 1\n==ERROR== The application returned an error code (1).\n",
+                           QStringLiteral("failed.csv"))
+                  .value(),
+              ImportFormat::NsightCompute);
 }
 
 TEST(ImportDetect, SessionsAndUnknownTextAreRefusedWithAHint)

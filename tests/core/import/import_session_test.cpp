@@ -25,21 +25,24 @@ Session minimalSession()
 
 TEST(ImportSession, ImportedKernelFieldsSurviveSaveAndLoad)
 {
-    const auto imported = importBytes(importFixture(QStringLiteral("ncu_details.csv")), QStringLiteral("ncu.csv"));
-    ASSERT_TRUE(imported.ok());
+    const auto imported =
+        importBytes(importFixture(QStringLiteral("ncu_raw_roofline_set.csv")), QStringLiteral("ncu.csv"));
+    ASSERT_TRUE(imported.ok()) << imported.error().message.toStdString();
     const auto session = sessionWithImports(std::nullopt, {imported.value()});
     ASSERT_TRUE(session.ok());
     const auto loaded = sessionFromJson(sessionToJson(session.value()), QStringLiteral("mem"));
     ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
-    ASSERT_EQ(loaded.value().kernels.size(), 3u);
-    const KernelResult& cutlass = loaded.value().kernels[2];
-    const KernelResult& original = imported.value().kernels[2];
+    ASSERT_EQ(loaded.value().kernels.size(), 4u);
+    const KernelResult& cutlass = loaded.value().kernels[0];
+    const KernelResult& original = imported.value().kernels[0];
     EXPECT_EQ(cutlass.name, original.name);
     EXPECT_EQ(cutlass.fullName, original.fullName);
     EXPECT_EQ(cutlass.source, QStringLiteral("ncu.csv (ncu)"));
     EXPECT_EQ(cutlass.level, QStringLiteral("DRAM"));
     EXPECT_TRUE(cutlass.tensorFlopsCounted);
-    EXPECT_FALSE(loaded.value().kernels[0].tensorFlopsCounted);
+    const auto plain = importBytes(importFixture(QStringLiteral("ncu_details.csv")), QStringLiteral("d.csv"));
+    ASSERT_TRUE(plain.ok());
+    EXPECT_FALSE(plain.value().kernels[0].tensorFlopsCounted);
     ASSERT_EQ(cutlass.levels.size(), 2u);
     EXPECT_EQ(cutlass.levels[1].level, QStringLiteral("L1"));
     EXPECT_EQ(cutlass.levels[1].bytes, original.levels[1].bytes);

@@ -24,4 +24,7 @@ TEST(ImportNames, ShortNamesDropReturnTypeTemplateArgumentsAndParameters)
     EXPECT_EQ(shortKernelName(QStringLiteral("void (anonymous namespace)::softmax_warp_forward<float, 8>(float *)")),
               QStringLiteral("{anonymous}::softmax_warp_forward"));
     EXPECT_EQ(shortKernelName(QStringLiteral("ampere_sgemm_128x64_nn")), QStringLiteral("ampere_sgemm_128x64_nn"));
+    // Nsight Compute writes an anonymous namespace as <unnamed>.
+    EXPECT_EQ(shortKernelName(QStringLiteral("void at::native::<unnamed>::distribution_kernel<float, (int)4>(int)")),
+              QStringLiteral("at::native::{anonymous}::distribution_kernel"));
 }

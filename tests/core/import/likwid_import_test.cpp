@@ -52,8 +52,9 @@ TEST(ImportLikwid, SingleThreadWithoutMarkersIsNamedAfterTheFile)
     EXPECT_TRUE(nearlyEqual(kernel.intensity, 3.0));
 }
 
-TEST(ImportLikwid, FlopsGroupWithoutMemoryTrafficIsSkippedWithItsReason)
+TEST(ImportLikwid, AFlopsGroupAloneYieldsNothingAndIsRefused)
 {
+    // Issue 12: a file that yields no kernel is refused (it used to import as an empty session).
     const QByteArray csv =
         "TABLE,Region gemm,Group 1 Metric,FLOPS_DP,4\n"
         "Metric,HWThread 0\n"
@@ -61,11 +62,11 @@ TEST(ImportLikwid, FlopsGroupWithoutMemoryTrafficIsSkippedWithItsReason)
         "DP [MFLOP/s],5000\n"
         "Vectorization ratio,100\n";
     const auto result = importBytes(csv, QStringLiteral("flops.csv"));
-    ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
-    EXPECT_TRUE(result.value().kernels.empty());
-    ASSERT_EQ(result.value().skipped.size(), 1u);
-    EXPECT_EQ(result.value().skipped[0].what, QStringLiteral("gemm [FLOPS_DP]"));
-    EXPECT_TRUE(result.value().skipped[0].reason.contains(QStringLiteral("no memory traffic")));
+    ASSERT_FALSE(result.ok());
+    EXPECT_TRUE(result.error().message.startsWith(
+        QStringLiteral("flops.csv (likwid-perfctr CSV): nothing to import: all 1 kernel was skipped (1 x the group "
+                       "measures no memory traffic")))
+        << result.error().message.toStdString();
 }
 
 TEST(ImportLikwid, BandwidthTimesRuntimeStandsInForAMissingVolume)

@@ -26,9 +26,10 @@ const Expected kSaxpy{"saxpy_kernel", 2.0 * 1'048'576, 12'580'000, 12'620'000, 1
 // 2 x 67,108,864 DFMA + 262,144 DADD
 const Expected kDgemm{"dgemm_tile", 2.0 * 67'108'864 + 262'144, 25'170'000, 201'330'000, 1'610'000'000, 1.34e-3,
                       "fp64"};
-// 2 x 131,072 HFMA + 65,536 HADD + 2 x 16,384 FFMA + 512 x 262,144 tensor instructions
+// Nsight Compute's convention: 4 x 131,072 HFMA + 2 x 65,536 HADD + 2 x 16,384 FFMA. The 262,144
+// sm__inst_executed_pipe_tensor.sum instructions are not FLOPs (issue 12: the old 512 per instruction was wrong).
 const Expected kCutlass{"cutlass::Kernel",
-                        2.0 * 131'072 + 65'536 + 2.0 * 16'384 + 512.0 * 262'144,
+                        4.0 * 131'072 + 2.0 * 65'536 + 2.0 * 16'384,
                         50'331'650,
                         402'650'000,
                         805'310'000,
@@ -71,15 +72,19 @@ TEST(ImportNcu, DetailsFixtureGivesTheThreeKernelsComputedByHand)
     EXPECT_EQ(result.value().kernels[0].source, QStringLiteral("ncu_details.csv (ncu)"));
 }
 
-TEST(ImportNcu, DetailsSaysPerKernelWhetherTensorFlopsWereCounted)
+TEST(ImportNcu, TensorPipeInstructionsAreReportedButNotCountedAsFlops)
 {
     const auto result = importBytes(importFixture(QStringLiteral("ncu_details.csv")), QStringLiteral("d.csv"));
     ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
-    // "n/a" for saxpy and dgemm: not collected, so not counted; cutlass has 262,144 tensor instructions.
-    EXPECT_FALSE(findKernel(result.value(), QStringLiteral("saxpy_kernel"))->tensorFlopsCounted);
-    EXPECT_FALSE(findKernel(result.value(), QStringLiteral("dgemm_tile"))->tensorFlopsCounted);
-    EXPECT_TRUE(findKernel(result.value(), QStringLiteral("cutlass::Kernel"))->tensorFlopsCounted);
-    EXPECT_TRUE(result.value().notes.join(u'\n').contains(QStringLiteral("for 1 of 3 kernels")));
+    // No sm__ops_path_tensor_src_* counters: tensor FLOPs are not counted for any kernel, and the file says why.
+    for (const KernelResult& kernel : result.value().kernels)
+        EXPECT_FALSE(kernel.tensorFlopsCounted) << kernel.name.toStdString();
+    const QString notes = result.value().notes.join(u'\n');
+    EXPECT_TRUE(
+        notes.contains(QStringLiteral("1 of 4 kernels ran tensor-pipe instructions "
+                                      "(sm__inst_executed_pipe_tensor.sum) that are not counted as FLOPs")))
+        << notes.toStdString();
+    EXPECT_TRUE(notes.contains(QStringLiteral("2 FLOPs per HADD or HMUL and 4 per HFMA"))) << notes.toStdString();
 }
 
 TEST(ImportNcu, DetailsKeepsFullAndShortNamesAndLaunchShape)
@@ -115,9 +120,9 @@ TEST(ImportNcu, RawFixtureWithUnitsRowGivesTheSameKernels)
     expectKernel(result.value(), kSaxpy);
     expectKernel(result.value(), kDgemm);
     expectKernel(result.value(), kCutlass);
-    // The tensor column is there for every kernel (0 for the first two): counted everywhere.
+    // The tensor-pipe column is an instruction count, not tensor work: nothing is counted from it.
     for (const KernelResult& kernel : result.value().kernels)
-        EXPECT_TRUE(kernel.tensorFlopsCounted) << kernel.name.toStdString();
+        EXPECT_FALSE(kernel.tensorFlopsCounted) << kernel.name.toStdString();
     ASSERT_EQ(result.value().skipped.size(), 1u);
     EXPECT_EQ(result.value().skipped[0].line, 8);
 }
