@@ -25,6 +25,8 @@ const std::vector<LinkSpec>& linkCatalog()
          QStringLiteral("PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction")},
         {QStringLiteral("pcie5"), QStringLiteral("PCIe 5.0 x16"), 64.0, 3.0, true,
          QStringLiteral("PCI-SIG: 32 GT/s x16 = 128 GB/s bidirectional (NVIDIA datasheets), 64 GB/s per direction")},
+        {QStringLiteral("pcie6"), QStringLiteral("PCIe 6.0 x16"), 128.0, 3.0, true,
+         QStringLiteral("PCI-SIG: 64 GT/s x16 = 256 GB/s bidirectional, 128 GB/s per direction")},
         {QStringLiteral("infiniband-hdr"), QStringLiteral("InfiniBand HDR 200 Gb/s"), 25.0, 5.0, false,
          QStringLiteral("NVIDIA ConnectX-6: HDR 200 Gb/s per port = 25 GB/s per direction")},
         {QStringLiteral("infiniband-ndr"), QStringLiteral("InfiniBand NDR 400 Gb/s"), 50.0, 5.0, false,

@@ -126,13 +126,13 @@ TEST(LlmCli, CatalogListsEveryGpuAndModel)
     const CliRun gpus = runRidgeline(cliArgs("catalog gpus --json"));
     ASSERT_EQ(gpus.exitCode, 0);
     const QJsonArray list = QJsonDocument::fromJson(gpus.out.toUtf8()).array();
-    EXPECT_EQ(list.size(), 11);
+    EXPECT_EQ(list.size(), 17);
     for (const QJsonValue& g : list)
         EXPECT_FALSE(g.toObject().value(QStringLiteral("source")).toString().isEmpty());
     const CliRun models = runRidgeline(cliArgs("catalog models --json"));
     ASSERT_EQ(models.exitCode, 0);
     const QJsonArray modelList = QJsonDocument::fromJson(models.out.toUtf8()).array();
-    EXPECT_EQ(modelList.size(), 10);
+    EXPECT_EQ(modelList.size(), 18);
     EXPECT_EQ(modelList.at(0).toObject().value(QStringLiteral("params")).toInteger(), 6'738'415'616);
     const CliRun table = runRidgeline(cliArgs("catalog models"));
     ASSERT_EQ(table.exitCode, 0);

@@ -1,5 +1,6 @@
 // The built-in GPU and model catalogs: present at run time, dense peaks, exact shapes and parameter counts.
 #include "core/model/catalog.h"
+#include "core/model/links.h"
 #include "core/model/units.h"
 #include "tests/core/model/llm_test_support.h"
 
@@ -22,14 +23,17 @@ TEST(Catalog, BuiltInCatalogsAreCompiledIntoTheLibraryAndFoundAtRunTime)
         models.insert(m.id);
         EXPECT_FALSE(m.source.isEmpty()) << m.id.toStdString();
     }
-    for (const char* id : {"a100-40gb-sxm", "a100-80gb-sxm", "a100-80gb-pcie", "h100-sxm", "h100-pcie", "h200", "b200",
-                           "l4", "l40s", "rtx-4090", "mi300x"})
+    for (const char* id :
+         {"a100-40gb-sxm", "a100-80gb-sxm", "a100-80gb-pcie", "h100-sxm", "h100-pcie", "h200", "b200", "l4", "l40s",
+          "rtx-4090", "mi300x", "mi325x", "mi355x", "b300", "gb200", "rtx-5090", "rtx-pro-6000"})
         EXPECT_EQ(gpus.count(QLatin1String(id)), 1u) << id;
-    for (const char* id : {"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "llama-3-70b", "mistral-7b",
-                           "mixtral-8x7b", "qwen2.5-7b", "deepseek-v3", "gpt-3-175b"})
+    for (const char* id :
+         {"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "llama-3-70b", "mistral-7b", "mixtral-8x7b",
+          "qwen2.5-7b", "deepseek-v3", "gpt-3-175b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.3-70b", "llama-3.1-405b",
+          "qwen3-30b-a3b", "qwen3-235b-a22b", "gpt-j-6b", "falcon-180b"})
         EXPECT_EQ(models.count(QLatin1String(id)), 1u) << id;
-    EXPECT_EQ(gpus.size(), 11u);
-    EXPECT_EQ(models.size(), 10u);
+    EXPECT_EQ(gpus.size(), 17u);
+    EXPECT_EQ(models.size(), 18u);
 }
 
 TEST(Catalog, PeaksAreDenseNeverWithSparsity)
@@ -46,6 +50,17 @@ TEST(Catalog, PeaksAreDenseNeverWithSparsity)
     EXPECT_DOUBLE_EQ(test::gpu("l40s").peakTflops(NumberFormat::Bf16), 362.05);
     EXPECT_DOUBLE_EQ(test::gpu("rtx-4090").peakTflops(NumberFormat::Bf16), 165.2);
     EXPECT_DOUBLE_EQ(test::gpu("mi300x").peakTflops(NumberFormat::Bf16), 1307.4);
+    // Issue 13's cards, dense, from their datasheets and NVIDIA's Blackwell technical brief v2.1.
+    EXPECT_DOUBLE_EQ(test::gpu("mi325x").peakTflops(NumberFormat::Fp8), 2614.9);
+    EXPECT_DOUBLE_EQ(test::gpu("mi355x").peakTflops(NumberFormat::Fp8), 5033.2);
+    EXPECT_DOUBLE_EQ(test::gpu("mi355x").peakTflops(NumberFormat::Mxfp4), 10066.3);  // mxfp4 runs at the fp4 rate
+    EXPECT_DOUBLE_EQ(test::gpu("b300").peakTflops(NumberFormat::Fp4), 14000.0);      // not half of the 18 PF sparse
+    EXPECT_DOUBLE_EQ(test::gpu("b300").peakTflops(NumberFormat::Int8), 150.0);       // Blackwell Ultra cut INT8
+    EXPECT_DOUBLE_EQ(test::gpu("gb200").peakTflops(NumberFormat::Fp4), 10000.0);
+    EXPECT_DOUBLE_EQ(test::gpu("b200").peakTflops(NumberFormat::Fp4), 9000.0);
+    EXPECT_DOUBLE_EQ(test::gpu("rtx-5090").peakTflops(NumberFormat::Bf16), 209.5);  // FP32 accumulate: half rate
+    EXPECT_DOUBLE_EQ(test::gpu("rtx-pro-6000").peakTflops(NumberFormat::Fp4), 2000.0);
+    EXPECT_EQ(test::gpu("mi300x").peakTflops(NumberFormat::Fp4), 0.0);  // CDNA 3 has no FP4
     // A100 has no fp8 tensor cores.
     EXPECT_EQ(test::gpu("a100-80gb-sxm").peakTflops(NumberFormat::Fp8), 0.0);
     for (const GpuSpec& g : builtinGpus().value()) {
@@ -69,6 +84,21 @@ TEST(Catalog, BandwidthIsTerabytesPerSecondAndMemoryIsGibibytes)
     EXPECT_DOUBLE_EQ(test::gpu("mi300x").memoryGib, 192.0);
     EXPECT_EQ(test::gpu("h100-sxm").interconnect, QStringLiteral("nvlink4"));
     EXPECT_DOUBLE_EQ(test::gpu("h100-sxm").interconnectGbPerDirection, 450.0);  // 900 GB/s bidirectional
+    // The B200 of HGX boards streams 7.7 TB/s (technical brief v2.1, Table 3); 8 TB/s is the NVL72 part's.
+    EXPECT_DOUBLE_EQ(test::gpu("b200").bandwidthTbs, 7.7);
+    EXPECT_DOUBLE_EQ(test::gpu("gb200").bandwidthTbs, 8.0);
+    EXPECT_DOUBLE_EQ(test::gpu("mi325x").bandwidthTbs, 6.0);
+    EXPECT_DOUBLE_EQ(test::gpu("mi355x").memoryGib, 288.0);
+    // One interconnect domain: 8 GPUs in an HGX node, 72 in an NVL72 rack; the network between nodes.
+    EXPECT_EQ(test::gpu("h100-sxm").scaleUpGpus, 8);
+    EXPECT_EQ(test::gpu("gb200").scaleUpGpus, 72);
+    EXPECT_EQ(test::gpu("h100-sxm").networkLink, QStringLiteral("infiniband-ndr"));
+    EXPECT_EQ(test::gpu("rtx-5090").scaleUpGpus, 0);
+    for (const GpuSpec& g : builtinGpus().value()) {
+        if (!g.networkLink.isEmpty()) {
+            EXPECT_TRUE(findLink(g.networkLink).ok()) << g.id.toStdString();
+        }
+    }
 }
 
 TEST(Catalog, ParameterCountsComeFromTheShapesExactly)
@@ -96,6 +126,15 @@ TEST(Catalog, MoeAndPaperModelsMatchTheirPublishedSizes)
     EXPECT_NEAR(static_cast<double>(deepseek.activePerToken) / 1e9, 37.0, 1.0);  // paper: 37B activated
     const ParamCounts gpt3 = countParams(test::model("gpt-3-175b")).value();
     EXPECT_NEAR(static_cast<double>(gpt3.total) / 175.0e9, 1.0, 0.005);  // paper: 175.0B
+    const ParamCounts qwen3 = countParams(test::model("qwen3-30b-a3b")).value();
+    EXPECT_NEAR(static_cast<double>(qwen3.total) / 1e9, 30.5, 0.05);          // card: 30.5B total
+    EXPECT_NEAR(static_cast<double>(qwen3.activePerToken) / 1e9, 3.3, 0.06);  // card: 3.3B activated
+    const ParamCounts qwen3big = countParams(test::model("qwen3-235b-a22b")).value();
+    EXPECT_NEAR(static_cast<double>(qwen3big.total) / 1e9, 235.0, 0.5);          // card: 235B
+    EXPECT_NEAR(static_cast<double>(qwen3big.activePerToken) / 1e9, 22.0, 0.3);  // card: 22B activated
+    EXPECT_NEAR(static_cast<double>(countParams(test::model("llama-3.1-405b")).value().total) / 1e9, 405.85, 0.01);
+    EXPECT_NEAR(static_cast<double>(countParams(test::model("gpt-j-6b")).value().total) / 6.05e9, 1.0, 0.002);
+    EXPECT_NEAR(static_cast<double>(countParams(test::model("falcon-180b")).value().total) / 179.5e9, 1.0, 0.003);
     const ParamCounts qwen = countParams(test::model("qwen2.5-7b")).value();
     EXPECT_NEAR(static_cast<double>(qwen.total - qwen.embedding - qwen.lmHead) / 1e9, 6.53,
                 0.005);  // card: 6.53B non-embedding
