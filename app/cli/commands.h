@@ -27,6 +27,8 @@ int runCatalog(const QStringList& arguments, Streams io);
 int runRender(const QStringList& arguments, Streams io);
 int runImport(const QStringList& arguments, Streams io);
 int runDeck(const QStringList& arguments, Streams io);
+int runExport(const QStringList& arguments, Streams io);
+int runCompare(const QStringList& arguments, Streams io);
 
 // True for commands that draw (they need a QApplication, offscreen when there is no display).
 bool needsGui(const QString& word);

@@ -1,6 +1,7 @@
 #include "core/session/session_json.h"
 
 #include "core/message_text.h"
+#include "core/save_file.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -10,11 +11,9 @@
 #include <QJsonParseError>
 #include <QJsonValue>
 #include <QList>
-#include <QSaveFile>
 #include <QSet>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -894,33 +893,7 @@ std::optional<Error> saveSession(const Session& session, const QString& path)
     if (problem.found())
         return sourceError(path, problem.error().code, u"not saved: "_s + problem.error().message);
 
-    const QFileInfo info(path);
-    // QSaveFile would rename its temporary file over a device node such as /dev/full.
-    if (info.exists() && !info.isFile())
-        return sourceError(path, Error::Code::Io, u"not saved: not a regular file"_s);
-    if (!QFileInfo(info.absolutePath()).isDir())
-        return sourceError(path, Error::Code::NotFound,
-                           u"not saved: the folder "_s + info.absolutePath() + u" does not exist"_s);
-
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return sourceError(path, Error::Code::Io, u"not saved: cannot write in this folder: "_s + file.errorString());
-    const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
-    errno = 0;
-    const qint64 written = file.write(bytes);
-    // A short write (disk full, file size limit) sets no QFileDevice error, and commit() would then
-    // happily install the truncated file: check the count and keep errno for the message.
-    if (written != bytes.size()) {
-        const QString reason = errno != 0 ? qt_error_string(errno) : file.errorString();
-        file.cancelWriting();
-        return sourceError(path, Error::Code::Io,
-                           u"not saved, previous file kept: wrote only "_s +
-                               QString::number(std::max<qint64>(written, 0)) + u" of "_s +
-                               QString::number(bytes.size()) + u" bytes: "_s + reason);
-    }
-    if (!file.commit())
-        return sourceError(path, Error::Code::Io, u"not saved, previous file kept: "_s + file.errorString());
-    return std::nullopt;
+    return saveFile(path, QJsonDocument(root).toJson(QJsonDocument::Indented));
 }
 
 }  // namespace ridgeline

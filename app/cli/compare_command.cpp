@@ -1,0 +1,162 @@
+#include "app/cli/commands.h"
+
+#include "core/session/session_compare.h"
+#include "core/session/session_json.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace ridgeline::cli {
+
+namespace {
+
+constexpr int kRegression = 1;
+constexpr int kBadInput = 2;
+
+// Enough digits to see a few per cent at any magnitude: 229.7, 41.25, 0.0812.
+QString figure(double value)
+{
+    const double size = std::abs(value);
+    if (size >= 100.0)
+        return QString::number(value, 'f', 1);
+    if (size >= 1.0)
+        return QString::number(value, 'f', 2);
+    return QString::number(value, 'g', 3);
+}
+
+QString side(const std::optional<ComparedSide>& compared)
+{
+    if (!compared)
+        return QStringLiteral("-");
+    QString text = figure(compared->value);
+    if (compared->noisePercent())
+        text += QStringLiteral(" (%1..%2)").arg(figure(compared->spread.min), figure(compared->spread.max));
+    return text;
+}
+
+QString percent(double value)
+{
+    return QString::number(value, 'f', 1) + QStringLiteral(" %");
+}
+
+QString describe(const QString& path, const Session& session)
+{
+    return QStringLiteral("%1: %2, %3 CPUs, %4 run, %5")
+        .arg(path, session.machine.cpuModel, QString::number(session.machine.cores),
+             session.quick ? QStringLiteral("quick") : QStringLiteral("full"),
+             session.created.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
+}
+
+void printTable(const SessionComparison& comparison, Streams io)
+{
+    std::optional<ComparisonSection> section;
+    for (const ComparisonRow& row : comparison.rows) {
+        if (row.section != section) {
+            section = row.section;
+            const QString title = row.section == ComparisonSection::Kernel
+                                      ? QStringLiteral("kernels (%1)").arg(row.unit)
+                                      : QStringLiteral("%1 ceilings (%2)").arg(sectionName(row.section), row.unit);
+            io.out << '\n'
+                   << title.leftJustified(30) << QStringLiteral("baseline (min..max)").leftJustified(26)
+                   << QStringLiteral("new (min..max)").leftJustified(26) << QStringLiteral("change").rightJustified(9)
+                   << QStringLiteral("noise").rightJustified(9) << "   verdict\n";
+        }
+        const bool both = row.baseline && row.candidate;
+        QString verdict = verdictName(row.verdict);
+        if (row.verdict == ComparisonVerdict::Regression || row.verdict == ComparisonVerdict::Improvement)
+            verdict = verdict.toUpper();
+        io.out << row.key.leftJustified(29) << ' ' << side(row.baseline).leftJustified(25) << ' '
+               << side(row.candidate).leftJustified(25) << ' '
+               << (both ? percent(row.changePercent) : QStringLiteral("-")).rightJustified(9)
+               << (row.noisePercent ? percent(*row.noisePercent) : QStringLiteral("n/a")).rightJustified(9) << "   "
+               << verdict << '\n';
+    }
+}
+
+}  // namespace
+
+// `ridgeline compare BASELINE.json NEW.json [--threshold PERCENT] [--json]`: a regression check for CI.
+int runCompare(const QStringList& arguments, Streams io)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Compare two sessions per ceiling and per kernel: the change, each side's spread (min..max over its "
+        "repetitions) and the noise (the larger (max - min) / median of the two). A change is a regression or an "
+        "improvement only when it is at least the threshold and larger than the noise. Exit status: 1 when "
+        "anything regressed, 0 when nothing did, 2 on bad input."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("compare"), QStringLiteral("the command"));
+    parser.addPositionalArgument(QStringLiteral("baseline"), QStringLiteral("the session to compare against"),
+                                 QStringLiteral("BASELINE.json"));
+    parser.addPositionalArgument(QStringLiteral("new"), QStringLiteral("the session to judge"),
+                                 QStringLiteral("NEW.json"));
+    const QCommandLineOption threshold(
+        QStringLiteral("threshold"),
+        QStringLiteral("smallest change that counts, in per cent (default %1)").arg(kDefaultCompareThresholdPercent),
+        QStringLiteral("PERCENT"), QString::number(kDefaultCompareThresholdPercent));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("print JSON instead of the table"));
+    parser.addOptions({threshold, json});
+    if (!parser.parse(arguments)) {
+        io.err << "ridgeline compare: " << parser.errorText() << '\n';
+        return kBadInput;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        io.out << parser.helpText();
+        return 0;
+    }
+    const QStringList files = parser.positionalArguments().mid(1);
+    if (files.size() != 2) {
+        io.err << "ridgeline compare: usage: ridgeline compare BASELINE.json NEW.json [--threshold PERCENT] "
+                  "[--json]\n";
+        return kBadInput;
+    }
+    QString typed = parser.value(threshold).trimmed();
+    if (typed.endsWith(u'%'))
+        typed.chop(1);
+    bool ok = false;
+    const double thresholdPercent = typed.toDouble(&ok);
+    if (!ok || !std::isfinite(thresholdPercent) || thresholdPercent < 0.0 || thresholdPercent > 1000.0) {
+        io.err << "ridgeline compare: --threshold takes a percentage from 0 to 1000, got '" << parser.value(threshold)
+               << "'\n";
+        return kBadInput;
+    }
+    const Result<Session> baseline = loadSession(files[0]);
+    if (!baseline) {
+        io.err << "ridgeline compare: " << baseline.error().message << '\n';
+        return kBadInput;
+    }
+    const Result<Session> candidate = loadSession(files[1]);
+    if (!candidate) {
+        io.err << "ridgeline compare: " << candidate.error().message << '\n';
+        return kBadInput;
+    }
+
+    const SessionComparison comparison = compareSessions(baseline.value(), candidate.value(), thresholdPercent);
+    if (parser.isSet(json)) {
+        QJsonObject object = comparisonToJson(comparison);
+        object.insert(QStringLiteral("baseline"), files[0]);
+        object.insert(QStringLiteral("new"), files[1]);
+        io.out << QJsonDocument(object).toJson(QJsonDocument::Indented);
+        return comparison.hasRegression() ? kRegression : 0;
+    }
+    io.out << "baseline  " << describe(files[0], baseline.value()) << '\n'
+           << "new       " << describe(files[1], candidate.value()) << '\n'
+           << "A change counts when it is at least " << QString::number(thresholdPercent, 'g', 6)
+           << " % and larger than the noise, the larger spread ((max - min) / median over the repetitions) of the "
+              "two runs; n/a: no spread recorded, the threshold alone decides.\n";
+    for (const QString& note : comparison.notes)
+        io.out << "note: " << note << '\n';
+    printTable(comparison, io);
+    io.out << '\n'
+           << comparison.count(ComparisonVerdict::Regression) << " regressed, "
+           << comparison.count(ComparisonVerdict::Improvement) << " improved, "
+           << comparison.count(ComparisonVerdict::WithinNoise) << " within noise, "
+           << comparison.count(ComparisonVerdict::Unchanged) << " unchanged, "
+           << comparison.count(ComparisonVerdict::OnlyInBaseline) << " only in the baseline, "
+           << comparison.count(ComparisonVerdict::OnlyInNew) << " only in the new session\n";
+    return comparison.hasRegression() ? kRegression : 0;
+}
+
+}  // namespace ridgeline::cli

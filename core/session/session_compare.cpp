@@ -1,0 +1,240 @@
+#include "core/session/session_compare.h"
+
+#include <QHash>
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace ridgeline {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// One side's figure of one thing, with the key that finds its counterpart in the other session.
+struct Entry {
+    QString key;
+    ComparedSide side;
+};
+
+bool hasSpread(const Spread& spread)
+{
+    return spread.median > 0.0 && spread.max >= spread.min;
+}
+
+// The all-thread ceiling is matched to the all-thread ceiling, whatever each machine's thread count.
+std::vector<Entry> computeEntries(const Session& session)
+{
+    int most = 1;
+    for (const ComputeCeiling& c : session.computeCeilings)
+        most = std::max(most, c.threads);
+    std::vector<Entry> entries;
+    for (const ComputeCeiling& c : session.computeCeilings) {
+        const QString scope = c.threads == 1      ? u"1 thread"_s
+                              : c.threads == most ? u"all threads"_s
+                                                  : QString::number(c.threads) + u" threads"_s;
+        entries.push_back({c.precision + u' ' + c.isa + u' ' + scope, ComparedSide{c.name, c.gflops, c.spread}});
+    }
+    return entries;
+}
+
+std::vector<Entry> bandwidthEntries(const Session& session)
+{
+    std::vector<Entry> entries;
+    for (const BandwidthCeiling& b : session.bandwidthCeilings) {
+        const QString name = b.level + u' ' + b.mix;
+        entries.push_back({name, ComparedSide{name, b.gbps, b.spread}});
+    }
+    return entries;
+}
+
+// A kernel's GFLOP/s at its median time; its spread (over times) turned into GFLOP/s, fastest time = max.
+std::vector<Entry> kernelEntries(const Session& session)
+{
+    std::vector<Entry> entries;
+    QHash<QString, int> seen;
+    for (const KernelResult& k : session.kernels) {
+        const int occurrence = ++seen[k.name];
+        const QString key = occurrence == 1 ? k.name : k.name + u" #"_s + QString::number(occurrence);
+        Spread spread;
+        if (k.spread.min > 0.0 && k.spread.median > 0.0 && k.spread.max > 0.0 && k.seconds > 0.0) {
+            const double work = k.gflops * k.seconds;  // GFLOP of one run
+            spread = Spread{work / k.spread.max, work / k.spread.median, work / k.spread.min};
+        }
+        entries.push_back({key, ComparedSide{k.name, k.gflops, spread}});
+    }
+    return entries;
+}
+
+ComparisonVerdict judge(double changePercent, std::optional<double> noisePercent, double thresholdPercent)
+{
+    const double size = std::abs(changePercent);
+    if (size < thresholdPercent || size == 0.0)
+        return ComparisonVerdict::Unchanged;
+    if (noisePercent && size <= *noisePercent)
+        return ComparisonVerdict::WithinNoise;
+    return changePercent < 0.0 ? ComparisonVerdict::Regression : ComparisonVerdict::Improvement;
+}
+
+void compareSection(ComparisonSection section, const QString& unit, const std::vector<Entry>& baseline,
+                    const std::vector<Entry>& candidate, double thresholdPercent, std::vector<ComparisonRow>& rows)
+{
+    QHash<QString, const Entry*> candidates;
+    for (const Entry& entry : candidate)
+        candidates.insert(entry.key, &entry);
+    QHash<QString, bool> matched;
+    for (const Entry& entry : baseline) {
+        ComparisonRow row{section, entry.key, unit, entry.side, std::nullopt, 0.0, std::nullopt, {}};
+        const Entry* other = candidates.value(entry.key);
+        if (!other) {
+            row.verdict = ComparisonVerdict::OnlyInBaseline;
+            rows.push_back(row);
+            continue;
+        }
+        matched.insert(entry.key, true);
+        row.candidate = other->side;
+        if (entry.side.value > 0.0)
+            row.changePercent = 100.0 * (other->side.value - entry.side.value) / entry.side.value;
+        const std::optional<double> a = entry.side.noisePercent();
+        const std::optional<double> b = other->side.noisePercent();
+        if (a || b)
+            row.noisePercent = std::max(a.value_or(0.0), b.value_or(0.0));
+        row.verdict = judge(row.changePercent, row.noisePercent, thresholdPercent);
+        rows.push_back(row);
+    }
+    for (const Entry& entry : candidate)
+        if (!matched.contains(entry.key))
+            rows.push_back(ComparisonRow{section, entry.key, unit, std::nullopt, entry.side, 0.0, std::nullopt,
+                                         ComparisonVerdict::OnlyInNew});
+}
+
+QString runKind(const Session& session)
+{
+    QString kind = session.quick ? u"a quick run"_s : u"a full run"_s;
+    if (!session.complete)
+        kind += u", cancelled part-way"_s;
+    return kind;
+}
+
+QJsonValue sideToJson(const std::optional<ComparedSide>& side)
+{
+    if (!side)
+        return QJsonValue::Null;
+    QJsonObject object{{u"name"_s, side->name}, {u"value"_s, side->value}};
+    if (hasSpread(side->spread))
+        object.insert(u"spread"_s, QJsonObject{{u"min"_s, side->spread.min},
+                                               {u"median"_s, side->spread.median},
+                                               {u"max"_s, side->spread.max}});
+    if (const auto noise = side->noisePercent())
+        object.insert(u"noise_percent"_s, *noise);
+    return object;
+}
+
+}  // namespace
+
+std::optional<double> ComparedSide::noisePercent() const
+{
+    if (!hasSpread(spread))
+        return std::nullopt;
+    return 100.0 * (spread.max - spread.min) / spread.median;
+}
+
+int SessionComparison::count(ComparisonVerdict verdict) const
+{
+    return static_cast<int>(
+        std::count_if(rows.begin(), rows.end(), [&](const ComparisonRow& row) { return row.verdict == verdict; }));
+}
+
+SessionComparison compareSessions(const Session& baseline, const Session& candidate, double thresholdPercent)
+{
+    SessionComparison comparison;
+    comparison.thresholdPercent = thresholdPercent;
+    compareSection(ComparisonSection::Compute, u"GFLOP/s"_s, computeEntries(baseline), computeEntries(candidate),
+                   thresholdPercent, comparison.rows);
+    compareSection(ComparisonSection::Bandwidth, u"GB/s"_s, bandwidthEntries(baseline), bandwidthEntries(candidate),
+                   thresholdPercent, comparison.rows);
+    compareSection(ComparisonSection::Kernel, u"GFLOP/s"_s, kernelEntries(baseline), kernelEntries(candidate),
+                   thresholdPercent, comparison.rows);
+
+    const MachineInfo& a = baseline.machine;
+    const MachineInfo& b = candidate.machine;
+    if (a.cpuModel != b.cpuModel || a.cores != b.cores)
+        comparison.notes << u"different machines: "_s + a.cpuModel + u" with "_s + QString::number(a.cores) +
+                                u" CPUs (baseline) and "_s + b.cpuModel + u" with "_s + QString::number(b.cores) +
+                                u" CPUs (new)"_s;
+    else if (a.openblasCore != b.openblasCore)
+        comparison.notes << u"different OpenBLAS kernels: "_s + a.openblasCore + u" (baseline) and "_s +
+                                b.openblasCore + u" (new)"_s;
+    if (baseline.quick != candidate.quick || !baseline.complete || !candidate.complete)
+        comparison.notes << u"the baseline is "_s + runKind(baseline) + u", the new session "_s + runKind(candidate);
+    if (baseline.noisy())
+        comparison.notes << u"the baseline machine was busy; noisy: "_s + baseline.noisyMeasurements.join(u", "_s);
+    if (candidate.noisy())
+        comparison.notes << u"the new session's machine was busy; noisy: "_s +
+                                candidate.noisyMeasurements.join(u", "_s);
+    return comparison;
+}
+
+QString verdictName(ComparisonVerdict verdict)
+{
+    switch (verdict) {
+        case ComparisonVerdict::Unchanged:
+            return u"unchanged"_s;
+        case ComparisonVerdict::WithinNoise:
+            return u"within noise"_s;
+        case ComparisonVerdict::Improvement:
+            return u"improvement"_s;
+        case ComparisonVerdict::Regression:
+            return u"regression"_s;
+        case ComparisonVerdict::OnlyInBaseline:
+            return u"only in baseline"_s;
+        case ComparisonVerdict::OnlyInNew:
+            return u"only in new"_s;
+    }
+    return {};
+}
+
+QString sectionName(ComparisonSection section)
+{
+    switch (section) {
+        case ComparisonSection::Compute:
+            return u"compute"_s;
+        case ComparisonSection::Bandwidth:
+            return u"bandwidth"_s;
+        case ComparisonSection::Kernel:
+            return u"kernel"_s;
+    }
+    return {};
+}
+
+QJsonObject comparisonToJson(const SessionComparison& comparison)
+{
+    QJsonArray rows;
+    for (const ComparisonRow& row : comparison.rows) {
+        QJsonObject object{{u"section"_s, sectionName(row.section)},
+                           {u"key"_s, row.key},
+                           {u"unit"_s, row.unit},
+                           {u"baseline"_s, sideToJson(row.baseline)},
+                           {u"new"_s, sideToJson(row.candidate)},
+                           {u"verdict"_s, verdictName(row.verdict)}};
+        if (row.baseline && row.candidate)
+            object.insert(u"change_percent"_s, row.changePercent);
+        object.insert(u"noise_percent"_s, row.noisePercent ? QJsonValue(*row.noisePercent) : QJsonValue::Null);
+        rows.append(object);
+    }
+    QJsonObject counts;
+    for (ComparisonVerdict verdict :
+         {ComparisonVerdict::Regression, ComparisonVerdict::Improvement, ComparisonVerdict::WithinNoise,
+          ComparisonVerdict::Unchanged, ComparisonVerdict::OnlyInBaseline, ComparisonVerdict::OnlyInNew})
+        counts.insert(verdictName(verdict), comparison.count(verdict));
+    return QJsonObject{{u"format"_s, u"ridgeline-comparison"_s},
+                       {u"threshold_percent"_s, comparison.thresholdPercent},
+                       {u"rows"_s, rows},
+                       {u"counts"_s, counts},
+                       {u"notes"_s, QJsonArray::fromStringList(comparison.notes)},
+                       {u"regression"_s, comparison.hasRegression()}};
+}
+
+}  // namespace ridgeline

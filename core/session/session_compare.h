@@ -1,0 +1,64 @@
+#pragma once
+// Two sessions side by side, for `ridgeline compare` and the window's before/after view: per ceiling and per
+// kernel the change, each side's spread, and whether the change moved beyond both a threshold and the noise.
+//
+// Figures compared (higher is better for all): a compute ceiling's GFLOP/s and a bandwidth ceiling's GB/s
+// (the best repetition, as the session stores them), a kernel's GFLOP/s at its median time. The noise of one
+// side is its spread as Session::kNoisySpread measures it, (max - min) / median over the repetitions; a
+// row's noise is the larger of its two sides'. A row is a regression (or an improvement) only when the change
+// is at least the threshold AND larger than that noise; otherwise it is unchanged or within noise.
+
+#include "core/session/session.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace ridgeline {
+
+inline constexpr double kDefaultCompareThresholdPercent = 5.0;
+
+enum class ComparisonSection { Compute, Bandwidth, Kernel };
+enum class ComparisonVerdict { Unchanged, WithinNoise, Improvement, Regression, OnlyInBaseline, OnlyInNew };
+
+struct ComparedSide {
+    QString name;  // the ceiling's or kernel's name in this session
+    double value = 0.0;
+    Spread spread;  // same unit as value; all zero when the file recorded no spread
+    std::optional<double> noisePercent() const;
+};
+
+struct ComparisonRow {
+    ComparisonSection section = ComparisonSection::Compute;
+    QString key;   // what is matched: "fp32 avx512 all threads", "DRAM read", "sgemm 4096"
+    QString unit;  // "GFLOP/s" or "GB/s"
+    std::optional<ComparedSide> baseline;
+    std::optional<ComparedSide> candidate;
+    double changePercent = 0.0;          // (new - baseline) / baseline x 100; 0 when a side is missing
+    std::optional<double> noisePercent;  // nullopt: neither side recorded a spread (the threshold alone decides)
+    ComparisonVerdict verdict = ComparisonVerdict::Unchanged;
+};
+
+struct SessionComparison {
+    double thresholdPercent = kDefaultCompareThresholdPercent;
+    std::vector<ComparisonRow> rows;  // compute, bandwidth, kernels; each in the baseline's order, new-only last
+    QStringList notes;  // what a reader must know: different machines, a quick or cancelled run, noisy ceilings
+    int count(ComparisonVerdict verdict) const;
+    bool hasRegression() const { return count(ComparisonVerdict::Regression) > 0; }
+};
+
+// thresholdPercent must be finite and >= 0 (the caller checks what the user typed).
+SessionComparison compareSessions(const Session& baseline, const Session& candidate, double thresholdPercent);
+
+// "regression", "improvement", "within noise", "unchanged", "only in baseline", "only in new".
+QString verdictName(ComparisonVerdict verdict);
+// "compute", "bandwidth", "kernel".
+QString sectionName(ComparisonSection section);
+
+// The comparison as JSON (`ridgeline compare --json`); the schema is described in the README.
+QJsonObject comparisonToJson(const SessionComparison& comparison);
+
+}  // namespace ridgeline
