@@ -1,6 +1,7 @@
 #include "core/import/import_format.h"
 
 #include "core/import/import_text.h"
+#include "core/import/likwid_tables.h"
 #include "core/import/ncu_table.h"
 
 #include <QFileInfo>
@@ -57,7 +58,7 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
                                                        u": JSON, but not an ERT roofline.json (no "
                                                        "\"empirical\" section)"_s);
     }
-    if (start.startsWith(u"STRUCT,"_s) || start.startsWith(u"TABLE,"_s))
+    if (looksLikeLikwid(head))  // its CSV (after -O's banner too) or its ASCII tables
         return ImportFormat::Likwid;
     // Nsight Compute: a header with "ID" and "Kernel Name", possibly after ==PROF== lines or program output.
     // The program's output can run to hundreds of lines before the header: look through the whole head.

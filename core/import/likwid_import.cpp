@@ -1,13 +1,15 @@
 #include "core/import/likwid_import.h"
 
-#include "core/import/csv_reader.h"
 #include "core/import/import_text.h"
 #include "core/import/imported_kernel.h"
+#include "core/import/likwid_tables.h"
 
 #include <QFileInfo>
 #include <QHash>
 
 #include <algorithm>
+#include <array>
+#include <map>
 
 namespace ridgeline {
 
@@ -16,270 +18,386 @@ using namespace Qt::Literals::StringLiterals;
 namespace {
 
 const QString kRuntime = u"Runtime (RDTSC) [s]"_s;
-const QString kBandwidth = u"Memory bandwidth [MBytes/s]"_s;
-const QString kVolume = u"Memory data volume [GBytes]"_s;
 
 Error errorAt(int line, int column, const QString& what)
 {
     return makeError(Error::Code::Parse, lineColumn(line, column) + u": "_s + what);
 }
 
-// One metric row: its values per thread (or Sum/Min/Max/Avg in a STAT table), with where each was.
-struct MetricRow {
-    std::vector<double> values;
-    std::vector<int> columns;
-    int line = 0;
-};
-
-// The Metric tables of one region and group.
-struct GroupTables {
-    QString region;  // empty without markers
-    QString group;   // "MEM_DP"
-    int line = 0;    // the first TABLE line
-    QHash<QString, MetricRow> perThread;
-    QHash<QString, MetricRow> stat;
-    qsizetype statSum = -1;  // column index of Sum / Max in the STAT table's values
-    qsizetype statMax = -1;
-};
-
-struct TableHeader {
+// One run of one group over one region: its per-thread Metric table and, with several threads, its STAT table.
+struct Run {
     QString region;
     QString group;
-    bool metric = false;
-    bool stat = false;
-    int rows = -1;
+    int line = 0;
+    const LikwidTable* perThread = nullptr;
+    const LikwidTable* stat = nullptr;
 };
 
-// "TABLE,Region triad,Group 1 Metric STAT,MEM_DP,12" or "TABLE,Group 1 Raw,MEM_DP,23".
-Result<TableHeader> readTableLine(const CsvRecord& record)
+// Per-thread tables start a run; the STAT table that follows joins the latest run of its region and group.
+std::vector<Run> runsOf(const LikwidFile& file)
 {
-    TableHeader table;
-    qsizetype i = 1;
-    if (record.value(i).startsWith(u"Region "_s)) {
-        table.region = record.value(i).mid(7).trimmed();
-        ++i;
+    std::vector<Run> runs;
+    for (const LikwidTable& table : file.tables) {
+        Run* latest = nullptr;
+        for (auto it = runs.rbegin(); it != runs.rend() && !latest; ++it)
+            if (it->region == table.region && it->group == table.group)
+                latest = &*it;
+        const bool joins = latest && (table.stat ? !latest->stat : !latest->perThread && latest->stat);
+        if (!joins) {
+            runs.push_back(Run{table.region, table.group, table.line, nullptr, nullptr});
+            latest = &runs.back();
+        }
+        (table.stat ? latest->stat : latest->perThread) = &table;
     }
-    const QString kind = record.value(i).trimmed();
-    if (!kind.startsWith(u"Group "_s))
-        return errorAt(record.line, record.columnOf(i),
-                       u"a TABLE line without its \"Group N ...\" field (a truncated or edited likwid file?)"_s);
-    table.metric = kind.contains(u" Metric"_s);
-    table.stat = kind.endsWith(u" STAT"_s);
-    table.group = record.value(i + 1).trimmed();
-    if (table.group.isEmpty())
-        return errorAt(record.line, record.columnOf(i + 1), u"a TABLE line without a group name"_s);
-    const QString count = record.value(i + 2).trimmed();
-    if (!count.isEmpty()) {
-        bool ok = false;
-        table.rows = count.toInt(&ok);
-        if (!ok || table.rows < 0)
-            return errorAt(record.line, record.columnOf(i + 2),
-                           u"a TABLE line whose row count \""_s + count.left(20) + u"\" is not a number"_s);
-    }
-    return table;
+    return runs;
 }
 
-bool isBlock(const CsvRecord& record)
+bool isNotFinite(const QString& text)
 {
-    const QString first = record.value(0).trimmed();
-    return first == u"TABLE"_s || first == u"STRUCT"_s;
+    static const QStringList kWords = {u"-"_s, u"nan"_s, u"-nan"_s, u"inf"_s, u"-inf"_s};
+    return kWords.contains(text.toLower());
 }
 
-// Per-thread values: the largest runtime, the sum of everything else.
-std::optional<double> total(const GroupTables& tables, const QString& metric, bool slowest)
+// What one run measured, in FLOP/s, bytes and seconds.
+struct Measurement {
+    QString region;
+    QString group;
+    int line = 0;
+    std::optional<double> runtime;
+    std::vector<std::pair<QString, double>> flopRates;  // precision -> FLOP/s (all threads)
+    std::map<QString, double> bytes;                    // "DRAM", "L3", "L2"
+    QString notFinite;                                  // the first "-" or nan value read, for the reason
+    QStringList notFiniteRows;  // the rows that had one: this run gives no FLOPs or bytes from them
+
+    double flopRate() const
+    {
+        double total = 0.0;
+        for (const auto& [precision, rate] : flopRates)
+            total += rate;
+        return total;
+    }
+};
+
+// Reads rows of one run: from the STAT table (Sum, or Max for the runtime) when there is one, else summing
+// (or taking the largest of) the threads' values.
+class RunValues {
+public:
+    RunValues(const Run& run, Measurement& out) : m_run(run), m_out(out) {}
+
+    std::optional<double> get(const QString& metric, bool slowest)
+    {
+        if (m_run.stat) {
+            if (const LikwidRow* row = find(*m_run.stat, metric)) {
+                const qsizetype column = m_run.stat->columns.indexOf(slowest ? u"Max"_s : u"Sum"_s);
+                if (column >= 0 && column < static_cast<qsizetype>(row->values.size()))
+                    return number(metric, row->values[static_cast<std::size_t>(column)]);
+            }
+        }
+        const LikwidRow* row = m_run.perThread ? find(*m_run.perThread, metric) : nullptr;
+        if (!row || row->values.empty())
+            return std::nullopt;
+        std::optional<double> total;
+        for (const LikwidCell& cell : row->values) {
+            const auto value = number(metric, cell);
+            if (!value)
+                return std::nullopt;
+            total = !total ? *value : (slowest ? std::max(*total, *value) : *total + *value);
+        }
+        return total;
+    }
+    bool has(const QString& metric) const
+    {
+        return (m_run.stat && find(*m_run.stat, metric)) || (m_run.perThread && find(*m_run.perThread, metric));
+    }
+    const std::optional<Error>& error() const { return m_error; }
+
+    static const LikwidRow* find(const LikwidTable& table, const QString& metric)
+    {
+        for (const LikwidRow& row : table.rows)
+            if (row.name == metric)
+                return &row;
+        return nullptr;
+    }
+
+    // Every value of the rows the importer reads must be a number or likwid's "-"/nan, in both tables, even
+    // where the other table is the one used: a corrupt cell is never passed over.
+    void checkAll(const QStringList& metrics)
+    {
+        for (const LikwidTable* table : {m_run.perThread, m_run.stat}) {
+            if (!table)
+                continue;
+            for (const LikwidRow& row : table->rows)
+                if (metrics.contains(row.name))
+                    for (const LikwidCell& cell : row.values)
+                        number(row.name, cell, false);
+        }
+    }
+
+private:
+    std::optional<double> number(const QString& metric, const LikwidCell& cell, bool recordNotFinite = true)
+    {
+        if (m_error)
+            return std::nullopt;
+        if (isNotFinite(cell.text)) {
+            if (recordNotFinite && m_out.notFinite.isEmpty())
+                m_out.notFinite = metric + u" is \""_s + cell.text + u"\" (line "_s + QString::number(cell.line) + u')';
+            if (recordNotFinite && !m_out.notFiniteRows.contains(metric))
+                m_out.notFiniteRows.append(metric);
+            return std::nullopt;
+        }
+        const Result<double> value = parseNumber(cell.text, Thousands::Refuse);
+        if (!value.ok()) {
+            m_error = errorAt(cell.line, cell.column, metric + u": "_s + value.error().message);
+            return std::nullopt;
+        }
+        return value.value();
+    }
+
+    const Run& m_run;
+    Measurement& m_out;
+    std::optional<Error> m_error;
+};
+
+// The precision of likwid's generic "MFLOP/s" rows follows from the group's name.
+QString precisionOfGroup(const QString& group)
 {
-    const auto stat = tables.stat.constFind(metric);
-    const qsizetype column = slowest ? tables.statMax : tables.statSum;
-    if (stat != tables.stat.constEnd() && column >= 0 && column < static_cast<qsizetype>(stat->values.size()))
-        return stat->values[static_cast<std::size_t>(column)];
-    const auto row = tables.perThread.constFind(metric);
-    if (row == tables.perThread.constEnd() || row->values.empty())
-        return std::nullopt;
-    if (slowest)
-        return *std::max_element(row->values.cbegin(), row->values.cend());
-    double sum = 0.0;
-    for (double value : row->values)
-        sum += value;
-    return sum;
+    if (group.contains(u"DP"_s))
+        return u"fp64"_s;
+    if (group.contains(u"SP"_s))
+        return u"fp32"_s;
+    if (group.contains(u"HP"_s))
+        return u"fp16"_s;
+    return QString();
+}
+
+void readFlopRates(RunValues& in, Measurement& out)
+{
+    struct Names {
+        const char16_t* precision;
+        std::array<const char16_t*, 2> rows;
+    };
+    static const std::array<Names, 3> kSpecific = {{{u"fp64", {u"DP [MFLOP/s]", u"DP MFLOP/s"}},
+                                                    {u"fp32", {u"SP [MFLOP/s]", u"SP MFLOP/s"}},
+                                                    {u"fp16", {u"HP [MFLOP/s]", u"HP MFLOP/s"}}}};
+    for (const Names& names : kSpecific) {
+        for (const char16_t* row : names.rows) {
+            if (const auto rate = in.get(QString::fromUtf16(row), false)) {
+                out.flopRates.emplace_back(QString::fromUtf16(names.precision), *rate * 1e6);
+                break;
+            }
+        }
+    }
+    if (!out.flopRates.empty() || !out.notFiniteRows.isEmpty())
+        return;
+    for (const QString& generic : {u"MFLOP/s"_s, u"[MFLOP/s]"_s, u"FP rate [MFLOP/s]"_s}) {
+        if (const auto rate = in.get(generic, false)) {
+            out.flopRates.emplace_back(precisionOfGroup(out.group), *rate * 1e6);
+            return;
+        }
+    }
+}
+
+void readVolumes(RunValues& in, Measurement& out)
+{
+    struct Level {
+        const char16_t* level;
+        const char16_t* volume;     // GBytes
+        const char16_t* bandwidth;  // MBytes/s, x runtime when the volume is missing
+    };
+    static const std::array<Level, 4> kLevels = {
+        {{u"DRAM", u"Memory data volume [GBytes]", u"Memory bandwidth [MBytes/s]"},
+         {u"DRAM", u"HBM data volume [GBytes]", u"HBM bandwidth [MBytes/s]"},
+         {u"L3", u"L3 data volume [GBytes]", u"L3 bandwidth [MBytes/s]"},
+         {u"L2", u"L2 data volume [GBytes]", u"L2 bandwidth [MBytes/s]"}}};
+    for (const Level& level : kLevels) {
+        const QString name = QString::fromUtf16(level.level);
+        if (out.bytes.count(name))
+            continue;  // main memory from "Memory", HBM only without it
+        if (const auto volume = in.get(QString::fromUtf16(level.volume), false))
+            out.bytes[name] = *volume * 1e9;
+        else if (const auto rate = in.get(QString::fromUtf16(level.bandwidth), false); rate && out.runtime)
+            out.bytes[name] = *rate * 1e6 * *out.runtime;
+    }
+}
+
+// The rows readFlopRates and readVolumes look at.
+QStringList readRows()
+{
+    return {kRuntime,
+            u"DP [MFLOP/s]"_s,
+            u"DP MFLOP/s"_s,
+            u"SP [MFLOP/s]"_s,
+            u"SP MFLOP/s"_s,
+            u"HP [MFLOP/s]"_s,
+            u"HP MFLOP/s"_s,
+            u"MFLOP/s"_s,
+            u"[MFLOP/s]"_s,
+            u"FP rate [MFLOP/s]"_s,
+            u"Memory data volume [GBytes]"_s,
+            u"Memory bandwidth [MBytes/s]"_s,
+            u"HBM data volume [GBytes]"_s,
+            u"HBM bandwidth [MBytes/s]"_s,
+            u"L3 data volume [GBytes]"_s,
+            u"L3 bandwidth [MBytes/s]"_s,
+            u"L2 data volume [GBytes]"_s,
+            u"L2 bandwidth [MBytes/s]"_s};
+}
+
+Result<Measurement> measure(const Run& run)
+{
+    Measurement out;
+    out.region = run.region;
+    out.group = run.group;
+    out.line = run.line;
+    RunValues in(run, out);
+    if (!in.has(kRuntime))
+        return errorAt(run.line, 1, u"the "_s + run.group + u" Metric table has no \""_s + kRuntime + u"\" row"_s);
+    out.runtime = in.get(kRuntime, true);
+    readFlopRates(in, out);
+    if (!out.notFiniteRows.isEmpty())
+        out.flopRates.clear();  // a "-" or nan FLOP rate or runtime: FLOPs must come from another group
+    readVolumes(in, out);
+    in.checkAll(readRows());
+    if (in.error())
+        return *in.error();
+    return out;
+}
+
+struct Merged {
+    const Measurement* flops = nullptr;
+    std::vector<std::pair<QString, const Measurement*>> levels;  // outermost first
+};
+
+// One region's runs become one kernel: FLOPs and time from the run that counts FLOPs (one that also measured
+// traffic wins: the same run), the bytes of each level from the FLOP run if it has them, else the first run.
+Merged merge(const std::vector<const Measurement*>& runs)
+{
+    Merged merged;
+    for (const Measurement* run : runs)
+        if (!run->flopRates.empty() && (!merged.flops || (merged.flops->bytes.empty() && !run->bytes.empty())))
+            merged.flops = run;
+    for (const QString& level : {u"DRAM"_s, u"L3"_s, u"L2"_s}) {
+        const Measurement* source = merged.flops && merged.flops->bytes.count(level) ? merged.flops : nullptr;
+        for (auto it = runs.begin(); it != runs.end() && !source; ++it)
+            source = (*it)->bytes.count(level) ? *it : nullptr;
+        if (source)
+            merged.levels.emplace_back(level, source);
+    }
+    return merged;
+}
+
+QString groupsOf(const std::vector<const Measurement*>& runs)
+{
+    QStringList groups;
+    for (const Measurement* run : runs)
+        if (!groups.contains(run->group))
+            groups.append(run->group);
+    return groups.join(u'+');
+}
+
+QString skipReason(const std::vector<const Measurement*>& runs, const Merged& merged)
+{
+    QString notFinite;
+    for (const Measurement* run : runs)
+        if (notFinite.isEmpty() && !run->notFinite.isEmpty())
+            notFinite = u"a value is not a number: "_s + run->notFinite;
+    if (!merged.flops)
+        return !notFinite.isEmpty() ? notFinite
+                                    : u"no group measures FLOPs (measured: "_s + groupsOf(runs) +
+                                          u"); measure FLOPS_DP, FLOPS_SP or MEM_DP as well"_s;
+    if (merged.levels.empty())
+        return !notFinite.isEmpty() ? notFinite
+                                    : u"no group measures memory traffic (measured: "_s + groupsOf(runs) +
+                                          u"); measure MEM_DP, MEM, L3 or L2 as well"_s;
+    if (merged.flops->runtime.value_or(0.0) <= 0.0)
+        return u"a runtime of 0 seconds"_s;
+    if (merged.flops->flopRate() <= 0.0)
+        return u"0 FLOP/s (no floating-point work in this region?)"_s;
+    if (merged.levels.front().second->bytes.at(merged.levels.front().first) <= 0.0)
+        return u"0 bytes of memory traffic"_s;
+    return QString();
+}
+
+std::optional<QString> fillKernel(KernelResult& kernel, const Merged& merged)
+{
+    const Measurement& flops = *merged.flops;
+    kernel.seconds = *flops.runtime;
+    kernel.flops = flops.flopRate() * kernel.seconds;
+    kernel.precision = flops.flopRates.size() > 1 ? u"mixed"_s : flops.flopRates.front().first;
+    for (const auto& [level, source] : merged.levels) {
+        const double bytes = source->bytes.at(level);
+        if (kernel.level.isEmpty()) {
+            kernel.level = level;
+            kernel.bytes = bytes;
+        } else if (bytes > 0.0) {
+            kernel.levels.push_back(LevelPoint{level, bytes, 0.0, 0.0});
+        }
+    }
+    return completeImportedKernel(kernel);
 }
 
 }  // namespace
 
 Result<ImportResult> importLikwid(const QString& text, const QString& fileName)
 {
-    const auto records = readCsv(text);
-    if (!records.ok())
-        return records.error();
-    const std::vector<CsvRecord>& rows = records.value();
-
+    const auto file = readLikwidTables(text);
+    if (!file.ok())
+        return file.error();
     ImportResult result;
     result.fileName = fileName;
     result.format = ImportFormat::Likwid;
-    std::vector<GroupTables> groups;
-    QHash<QString, std::size_t> byKey;
-    bool sawTable = false;
-
-    for (std::size_t r = 0; r < rows.size();) {
-        const CsvRecord& record = rows[r];
-        const QString first = record.value(0).trimmed();
-        if (first == u"STRUCT"_s) {
-            for (++r; r < rows.size() && !isBlock(rows[r]); ++r) {
-                if (rows[r].value(0).trimmed() == u"CPU name:"_s)
-                    result.notes.append(u"measured on "_s + rows[r].value(1).trimmed());
-            }
-            continue;
-        }
-        if (first != u"TABLE"_s)
-            return errorAt(record.line, record.columnOf(0),
-                           sawTable ? u"expected a TABLE or STRUCT line (a row outside any table)"_s
-                                    : u"not a likwid-perfctr CSV file: it must start with STRUCT or TABLE lines "
-                                      "(written by likwid-perfctr -o FILE.csv)"_s);
-        sawTable = true;
-        const auto table = readTableLine(record);
-        if (!table.ok())
-            return table.error();
-        const int tableLine = record.line;
-        std::size_t end = r + 1;
-        while (end < rows.size() && !isBlock(rows[end]))
-            ++end;
-        const int bodyRows = static_cast<int>(end - r - 1);
-        // likwid states how many rows follow; fewer means the file was cut short.
-        if (table.value().rows >= 0 && bodyRows < table.value().rows - 1)
-            return errorAt(end < rows.size() ? rows[end].line : rows[end - 1].line + 1, 1,
-                           u"the table on line "_s + QString::number(tableLine) + u" announces "_s +
-                               QString::number(table.value().rows) + u" rows, only "_s + QString::number(bodyRows) +
-                               u" follow (a truncated file?)"_s);
-        if (!table.value().metric) {
-            r = end;
-            continue;
-        }
-        if (bodyRows < 1)
-            return errorAt(tableLine + 1, 1,
-                           u"the Metric table on line "_s + QString::number(tableLine) + u" has no header row"_s);
-        const QString key = table.value().region + u'\x1f' + table.value().group;
-        auto found = byKey.constFind(key);
-        if (found == byKey.constEnd()) {
-            GroupTables tables;
-            tables.region = table.value().region;
-            tables.group = table.value().group;
-            tables.line = tableLine;
-            found = byKey.insert(key, groups.size());
-            groups.push_back(std::move(tables));
-        }
-        GroupTables& tables = groups[*found];
-        const CsvRecord& header = rows[r + 1];
-        if (header.value(0).trimmed() != u"Metric"_s)
-            return errorAt(header.line, header.columnOf(0), u"expected the table's \"Metric,...\" header row"_s);
-        // Trailing empty fields pad likwid's rows; the header says how many values a row has.
-        qsizetype width = header.size();
-        while (width > 1 && header.value(width - 1).trimmed().isEmpty())
-            --width;
-        if (table.value().stat) {
-            for (qsizetype i = 1; i < width; ++i) {
-                if (header.value(i).trimmed() == u"Sum"_s)
-                    tables.statSum = i - 1;
-                if (header.value(i).trimmed() == u"Max"_s)
-                    tables.statMax = i - 1;
-            }
-            if (tables.statSum < 0 || tables.statMax < 0)
-                return errorAt(header.line, header.columnOf(1), u"a STAT table without Sum and Max columns"_s);
-        }
-        QHash<QString, MetricRow>& target = table.value().stat ? tables.stat : tables.perThread;
-        for (std::size_t k = r + 2; k < end; ++k) {
-            const CsvRecord& row = rows[k];
-            QString name = row.value(0).trimmed();
-            if (table.value().stat && name.endsWith(u" STAT"_s))
-                name.chop(5);
-            const bool wanted = name == kRuntime || name == kBandwidth || name == kVolume ||
-                                name.endsWith(u"[MFLOP/s]"_s) || name.endsWith(u"MFLOP/s"_s);
-            if (!wanted)
-                continue;
-            if (target.contains(name))
-                return errorAt(row.line, row.columnOf(0), u"the metric \""_s + name + u"\" appears twice in a table"_s);
-            // A decimal comma splits "0,5" into two fields: refuse rows wider than the header.
-            for (qsizetype i = width; i < row.size(); ++i) {
-                if (!row.value(i).trimmed().isEmpty())
-                    return errorAt(row.line, row.columnOf(i),
-                                   name +
-                                       u": more values than the table's header has columns (a decimal comma, "
-                                       "e.g. \"0,5\"? export with LC_NUMERIC=C)"_s);
-            }
-            MetricRow values;
-            values.line = row.line;
-            for (qsizetype i = 1; i < width; ++i) {
-                if (i >= row.size())
-                    return errorAt(row.line, row.columnOf(row.size()),
-                                   QString::number(row.size()) + u" fields where the table's header has "_s +
-                                       QString::number(width) + u" (a truncated line?)"_s);
-                const Result<double> number = parseNumber(row.value(i), Thousands::Refuse);
-                if (!number.ok())
-                    return errorAt(row.line, row.columnOf(i), name + u": "_s + number.error().message);
-                values.values.push_back(number.value());
-                values.columns.push_back(row.columnOf(i));
-            }
-            target.insert(name, values);
-        }
-        r = end;
+    if (file.value().otherLines > 0)
+        result.skipped.push_back(SkippedRow{
+            file.value().firstOtherLine, QString(),
+            QString::number(file.value().otherLines) + u" lines outside likwid's tables (the program's output?)"_s});
+    std::vector<Measurement> measurements;
+    for (const Run& run : runsOf(file.value())) {
+        auto measured = measure(run);
+        if (!measured.ok())
+            return measured.error();
+        measurements.push_back(std::move(measured).value());
     }
-    if (!sawTable)
-        return errorAt(1, 1, u"no likwid-perfctr TABLE lines"_s);
-    if (groups.empty())
-        return errorAt(rows.back().line, 1,
-                       u"no Metric table (only raw counters?); likwid-perfctr writes one per "
-                       "group"_s);
-
+    // Regions in order of first appearance; each becomes one kernel however many groups measured it.
+    std::vector<std::pair<QString, std::vector<const Measurement*>>> regions;
+    for (const Measurement& measurement : measurements) {
+        auto found = std::find_if(regions.begin(), regions.end(),
+                                  [&](const auto& region) { return region.first == measurement.region; });
+        if (found == regions.end())
+            found = regions.insert(regions.end(), {measurement.region, {}});
+        found->second.push_back(&measurement);
+    }
     const QString source = importSource(fileName, u"likwid"_s);
     const QString baseName = QFileInfo(fileName).completeBaseName();
-    for (const GroupTables& tables : groups) {
-        const QString what = (tables.region.isEmpty() ? baseName : tables.region) + u" ["_s + tables.group + u']';
-        const std::optional<double> runtime = total(tables, kRuntime, true);
-        if (!runtime)
-            return errorAt(tables.line, 1,
-                           u"the "_s + tables.group + u" Metric table has no \""_s + kRuntime + u"\" row"_s);
-        QString precision;
-        std::optional<double> mflops;
-        for (const auto& [name, label] : {std::pair{u"DP"_s, u"fp64"_s}, std::pair{u"SP"_s, u"fp32"_s}}) {
-            std::optional<double> rate = total(tables, name + u" [MFLOP/s]"_s, false);
-            if (!rate)
-                rate = total(tables, name + u" MFLOP/s"_s, false);
-            if (rate && !mflops) {
-                mflops = rate;
-                precision = label;
-            }
+    int mergedRegions = 0;
+    for (const auto& [region, runs] : regions) {
+        const Merged merged = merge(runs);
+        const QString name = region.isEmpty() ? baseName : region;
+        const QString reason = skipReason(runs, merged);
+        if (!reason.isEmpty()) {
+            result.skipped.push_back(SkippedRow{runs.front()->line, name + u" ["_s + groupsOf(runs) + u']', reason});
+            continue;
         }
-        const std::optional<double> volume = total(tables, kVolume, false);
-        const std::optional<double> bandwidth = total(tables, kBandwidth, false);
         KernelResult kernel;
         kernel.kind = u"imported"_s;
         kernel.source = source;
-        kernel.name = tables.region.isEmpty() ? baseName : tables.region;
-        kernel.group = tables.group;
-        kernel.precision = precision;
-        kernel.level = u"DRAM"_s;
-        kernel.seconds = *runtime;
-        kernel.flops = mflops.value_or(0.0) * 1e6 * *runtime;
-        kernel.bytes = volume ? *volume * 1e9 : bandwidth.value_or(0.0) * 1e6 * *runtime;
-        QString reason;
-        if (!mflops)
-            reason =
-                u"the group measures no FLOPs (no \"DP [MFLOP/s]\" or \"SP [MFLOP/s]\" row; use MEM_DP or "
-                "MEM_SP)"_s;
-        else if (!volume && !bandwidth)
-            reason = u"the group measures no memory traffic (use MEM_DP or MEM_SP, not FLOPS_DP/FLOPS_SP)"_s;
-        else if (kernel.seconds <= 0.0)
-            reason = u"a runtime of 0 seconds"_s;
-        else if (kernel.flops <= 0.0)
-            reason = u"0 FLOP/s (no floating-point work in this region?)"_s;
-        else if (kernel.bytes <= 0.0)
-            reason = u"0 bytes of memory traffic"_s;
-        if (!reason.isEmpty()) {
-            result.skipped.push_back(SkippedRow{tables.line, what, reason});
-            continue;
-        }
-        if (const auto problem = completeImportedKernel(kernel))
-            return errorAt(tables.line, 1, what + u": "_s + *problem);
+        kernel.name = name;
+        std::vector<const Measurement*> used = {merged.flops};
+        for (const auto& [level, run] : merged.levels)
+            if (std::find(used.begin(), used.end(), run) == used.end())
+                used.push_back(run);
+        kernel.group = groupsOf(used);
+        mergedRegions += used.size() > 1 ? 1 : 0;
+        if (const auto problem = fillKernel(kernel, merged))
+            return errorAt(runs.front()->line, 1, name + u": "_s + *problem);
         result.kernels.push_back(std::move(kernel));
     }
+    result.notes.append(file.value().ascii ? u"likwid-perfctr tables (its default output)"_s : u"likwid-perfctr CSV"_s);
+    if (!file.value().cpuName.isEmpty())
+        result.notes.append(u"measured on "_s + file.value().cpuName);
+    if (mergedRegions > 0)
+        result.notes.append(QString::number(mergedRegions) +
+                            u" regions measured by several groups (separate runs): FLOPs and time from the group that "
+                            "counts FLOPs, bytes of each level from a group that measures it"_s);
     return result;
 }
 

@@ -1,14 +1,15 @@
 #pragma once
-// likwid-perfctr's CSV output (`likwid-perfctr -g MEM_DP -o out.csv ...`, with or without -m markers).
+// likwid-perfctr's output (core/import/likwid_tables.h: its CSV from -o FILE.csv or -O, after -O's banner too,
+// or its default ASCII tables), one kernel per marker region (per file without markers).
 //
-// The file is a list of tables, each introduced by a line such as
-//   TABLE,Region triad,Group 1 Metric STAT,MEM_DP,12
-// Only the "Metric" tables are read (Raw counter tables are ignored): one kernel per region and group (per
-// file without markers), from the rows "Runtime (RDTSC) [s]", "DP [MFLOP/s]" or "SP [MFLOP/s]",
-// "Memory bandwidth [MBytes/s]" and "Memory data volume [GBytes]". With several threads the "Metric STAT"
-// table gives the totals: FLOP/s, bandwidth and volume are summed, the runtime is the slowest thread's.
-// FLOPs = MFLOP/s x 1e6 x runtime; bytes = data volume (or bandwidth x runtime). A group without FLOPs or
-// without memory traffic (FLOPS_DP alone) is skipped and reported.
+// Each run of a group gives, from its Metric tables ("Metric STAT" totals with several threads: rates and
+// volumes summed, the runtime the slowest thread's): the runtime "Runtime (RDTSC) [s]", FLOP/s ("DP [MFLOP/s]",
+// "SP [MFLOP/s]", "HP [MFLOP/s]", likwid 4's "DP MFLOP/s", or a group's plain "MFLOP/s") and data volumes
+// ("Memory" or "HBM data volume [GBytes]" for DRAM, "L3 ..." and "L2 data volume [GBytes]"; bandwidth x runtime
+// when only the bandwidth is given). Several groups of one region (runs one after another in the file:
+// FLOPS_DP, MEM, L3, ...) become one kernel: FLOPs = MFLOP/s x 1e6 x runtime of the group that counts FLOPs
+// (one that also measures traffic wins), bytes of each level from a group that measures it, DRAM the primary
+// point. A region with no FLOPs, no traffic, or a "-"/nan value is skipped with its reason.
 
 #include "core/import/import_result.h"
 #include "core/result.h"

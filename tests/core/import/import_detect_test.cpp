@@ -19,6 +19,8 @@ TEST(ImportDetect, EveryFixtureIsRecognized)
         {"ncu_nersc_rules.csv", ImportFormat::NsightCompute},
         {"ncu_2025_details.csv", ImportFormat::NsightCompute},
         {"ncu_raw_roofline_set.csv", ImportFormat::NsightCompute},
+        {"likwid_o_stdout.txt", ImportFormat::Likwid},
+        {"likwid_ascii_markers.txt", ImportFormat::Likwid},
     };
     for (const auto& [name, format] : cases) {
         const auto detected = detectFormat(importFixture(QString::fromLatin1(name)), QString::fromLatin1(name));

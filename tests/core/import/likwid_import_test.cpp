@@ -56,7 +56,7 @@ TEST(ImportLikwid, AFlopsGroupAloneYieldsNothingAndIsRefused)
 {
     // Issue 12: a file that yields no kernel is refused (it used to import as an empty session).
     const QByteArray csv =
-        "TABLE,Region gemm,Group 1 Metric,FLOPS_DP,4\n"
+        "TABLE,Region gemm,Group 1 Metric,FLOPS_DP,3\n"
         "Metric,HWThread 0\n"
         "Runtime (RDTSC) [s],2\n"
         "DP [MFLOP/s],5000\n"
@@ -64,15 +64,15 @@ TEST(ImportLikwid, AFlopsGroupAloneYieldsNothingAndIsRefused)
     const auto result = importBytes(csv, QStringLiteral("flops.csv"));
     ASSERT_FALSE(result.ok());
     EXPECT_TRUE(result.error().message.startsWith(
-        QStringLiteral("flops.csv (likwid-perfctr CSV): nothing to import: all 1 kernel was skipped (1 x the group "
-                       "measures no memory traffic")))
+        QStringLiteral("flops.csv (likwid-perfctr CSV): nothing to import: all 1 kernel was skipped (1 x no group "
+                       "measures memory traffic (measured: FLOPS_DP); measure MEM_DP, MEM, L3 or L2 as well)")))
         << result.error().message.toStdString();
 }
 
 TEST(ImportLikwid, BandwidthTimesRuntimeStandsInForAMissingVolume)
 {
     const QByteArray csv =
-        "TABLE,Group 1 Metric,MEM_DP,4\n"
+        "TABLE,Group 1 Metric,MEM_DP,3\n"
         "Metric,HWThread 0,HWThread 1\n"
         "Runtime (RDTSC) [s],1,2\n"
         "DP [MFLOP/s],100,300\n"
@@ -83,4 +83,98 @@ TEST(ImportLikwid, BandwidthTimesRuntimeStandsInForAMissingVolume)
     EXPECT_DOUBLE_EQ(result.value().kernels[0].seconds, 2.0);
     EXPECT_DOUBLE_EQ(result.value().kernels[0].flops, 400e6 * 2.0);
     EXPECT_DOUBLE_EQ(result.value().kernels[0].bytes, 500e6 * 2.0);
+}
+
+// Class 4: `likwid-perfctr -m -O` to stdout (likwid 4.3): a text banner and the program's output before the CSV;
+// three runs (FLOPS_DP, L3, MEM) of the same regions in one file merge into one kernel per region.
+TEST(ImportLikwid, OToStdoutWithBannerAndThreeGroupsGivesOneKernelPerRegion)
+{
+    const auto result =
+        importBytes(importFixture(QStringLiteral("likwid_o_stdout.txt")), QStringLiteral("likwid_o_stdout.txt"));
+    ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+    ASSERT_EQ(result.value().format, ImportFormat::Likwid);
+    ASSERT_EQ(result.value().kernels.size(), 2u);
+    const KernelResult& matvec = result.value().kernels[0];
+    EXPECT_EQ(matvec.name, QStringLiteral("matvec"));
+    EXPECT_EQ(matvec.group, QStringLiteral("FLOPS_DP+MEM+L3"));
+    EXPECT_EQ(matvec.precision, QStringLiteral("fp64"));  // likwid 4's "DP MFLOP/s"
+    EXPECT_TRUE(nearlyEqual(matvec.seconds, 0.5));        // the FLOPS_DP run's runtime
+    EXPECT_TRUE(nearlyEqual(matvec.flops, 800e6 * 0.5));
+    EXPECT_EQ(matvec.level, QStringLiteral("DRAM"));
+    EXPECT_TRUE(nearlyEqual(matvec.bytes, 2e9));
+    ASSERT_EQ(matvec.levels.size(), 1u);
+    EXPECT_EQ(matvec.levels[0].level, QStringLiteral("L3"));
+    EXPECT_TRUE(nearlyEqual(matvec.levels[0].bytes, 3.2e9));
+    const KernelResult& matmat = result.value().kernels[1];
+    EXPECT_TRUE(nearlyEqual(matmat.flops, 12500e6 * 2.0));
+    EXPECT_TRUE(nearlyEqual(matmat.bytes, 1.6e9));
+    ASSERT_EQ(result.value().skipped.size(), 1u);
+    EXPECT_EQ(result.value().skipped[0].line, 7);
+    EXPECT_TRUE(result.value().skipped[0].reason.startsWith(QStringLiteral("3 lines outside likwid's tables")));
+    const QString notes = result.value().notes.join(u'\n');
+    EXPECT_TRUE(notes.contains(QStringLiteral("measured on Intel(R) Core(TM) i5-7500 CPU @ 3.40GHz")));
+    EXPECT_TRUE(notes.contains(QStringLiteral("2 regions measured by several groups"))) << notes.toStdString();
+}
+
+// Class 4: likwid's default ASCII tables (likwid 5, two threads, STAT tables), MEM_DP then FLOPS_DP of the same
+// regions. "-" is likwid's missing value: solve's MEM_DP run has no DP rate, so its FLOPs come from FLOPS_DP.
+TEST(ImportLikwid, AsciiTablesWithStatTotalsAndAMissingValueTakenFromAnotherGroup)
+{
+    const auto result = importBytes(importFixture(QStringLiteral("likwid_ascii_markers.txt")),
+                                    QStringLiteral("likwid_ascii_markers.txt"));
+    ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+    ASSERT_EQ(result.value().format, ImportFormat::Likwid);
+    ASSERT_EQ(result.value().kernels.size(), 2u);
+    const KernelResult& setup = result.value().kernels[0];
+    EXPECT_EQ(setup.name, QStringLiteral("<setup>"));
+    EXPECT_EQ(setup.group, QStringLiteral("MEM_DP"));  // MEM_DP counts FLOPs and traffic in one run
+    EXPECT_TRUE(nearlyEqual(setup.seconds, 2.0578));   // STAT Max
+    EXPECT_TRUE(nearlyEqual(setup.flops, 1389.8767e6 * 2.0578));
+    EXPECT_TRUE(nearlyEqual(setup.bytes, 1.9531e9));  // STAT Sum
+    const KernelResult& solve = result.value().kernels[1];
+    EXPECT_EQ(solve.group, QStringLiteral("FLOPS_DP+MEM_DP"));
+    EXPECT_TRUE(nearlyEqual(solve.seconds, 266.1));
+    EXPECT_TRUE(nearlyEqual(solve.flops, 2426.8467e6 * 266.1));
+    EXPECT_TRUE(nearlyEqual(solve.bytes, 239.2142e9));
+    EXPECT_TRUE(result.value().notes.join(u'\n').contains(QStringLiteral("Xeon(R) Gold 6132")));
+}
+
+// Class 5: a nan skips only its region, and says so.
+TEST(ImportLikwid, ANanValueSkipsOnlyItsRegion)
+{
+    const QByteArray csv =
+        "TABLE,Region a,Group 1 Metric,MEM_DP,3\n"
+        "Metric,HWThread 0\n"
+        "Runtime (RDTSC) [s],1\n"
+        "DP [MFLOP/s],nan\n"
+        "Memory data volume [GBytes],1\n"
+        "TABLE,Region b,Group 1 Metric,MEM_DP,3\n"
+        "Metric,HWThread 0\n"
+        "Runtime (RDTSC) [s],2\n"
+        "DP [MFLOP/s],100\n"
+        "Memory data volume [GBytes],1\n";
+    const auto result = importBytes(csv, QStringLiteral("nan.csv"));
+    ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+    ASSERT_EQ(result.value().kernels.size(), 1u);
+    EXPECT_EQ(result.value().kernels[0].name, QStringLiteral("b"));
+    ASSERT_EQ(result.value().skipped.size(), 1u);
+    EXPECT_EQ(result.value().skipped[0].what, QStringLiteral("a [MEM_DP]"));
+    EXPECT_EQ(result.value().skipped[0].reason.toStdString(),
+              std::string("a value is not a number: DP [MFLOP/s] is \"nan\" (line 4)"));
+}
+
+TEST(ImportLikwid, AnAsciiTableCutOffIsATruncatedFile)
+{
+    const QByteArray text =
+        "Group 1: MEM_DP\n"
+        "+---------------------+------------+\n"
+        "|        Metric       | HWThread 0 |\n"
+        "+---------------------+------------+\n"
+        "| Runtime (RDTSC) [s] |     1      |\n";
+    const auto result = importBytes(text, QStringLiteral("cut.txt"));
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(
+        result.error().message.toStdString(),
+        std::string("cut.txt (likwid-perfctr CSV): line 6, column 1: the table that starts on line 2 is cut off (no "
+                    "closing +---+ line; a truncated file?)"));
 }
