@@ -1,0 +1,93 @@
+#include "core/measure/lowp_ceilings.h"
+
+#include "core/measure/parallel.h"
+#include "core/measure/statistics.h"
+
+#include <algorithm>
+
+namespace ridgeline {
+
+namespace {
+
+// Iterations that take about `seconds` on one thread.
+std::int64_t calibrateIterations(LowpUnit unit, double seconds, const CpuDescription& cpu)
+{
+    std::int64_t iterations = 1 << 8;
+    for (;;) {
+        const Result<LowpRun> run = runLowpKernel(unit, iterations, {}, cpu);
+        const double elapsed = run ? run.value().seconds : 0.0;
+        if (elapsed > 0.002 || iterations > (1LL << 40))
+            return std::max<std::int64_t>(
+                1, static_cast<std::int64_t>(static_cast<double>(iterations) * seconds / std::max(elapsed, 1e-9)));
+        iterations *= 4;
+    }
+}
+
+}  // namespace
+
+Result<LowpCeiling> measureLowpCeiling(LowpUnit unit, int threads, MeasureControl& control, const CpuDescription& cpu)
+{
+    const UnitAvailability availability = lowpAvailability(unit, cpu);
+    if (!availability.available())
+        return makeError(Error::Code::Unsupported, availability.reason);
+    threads = std::max(threads, 1);
+
+    const std::int64_t iterations = calibrateIterations(unit, control.repSeconds(), cpu);
+    const int reps = control.reps() + 1;  // the first repetition warms up clocks and licences; dropped
+    const auto slotCount = static_cast<std::size_t>(threads) * static_cast<std::size_t>(reps);
+    std::vector<double> seconds(slotCount, 0.0), operations(slotCount, 0.0);
+    const ParallelRun run = runParallel(
+        threads, reps,
+        [&](int thread, int rep) {
+            const std::size_t slot = static_cast<std::size_t>(rep) * threads + static_cast<std::size_t>(thread);
+            const Result<LowpRun> one = runLowpKernel(unit, iterations, {}, cpu);
+            if (one) {
+                seconds[slot] = one.value().seconds;
+                operations[slot] = one.value().operations;
+            }
+        },
+        [&] { return control.keepGoing(); });
+    if (run.cancelled)
+        return makeError(Error::Code::Cancelled, QStringLiteral("measurement cancelled"));
+
+    // The clock while every thread keeps the unit busy: the licence can depend on how many cores use it.
+    std::vector<double> clocks(static_cast<std::size_t>(threads), 0.0);
+    const double clockSeconds = control.quick() ? 0.004 : 0.010;
+    const ParallelRun clockRun = runParallel(
+        threads, 1,
+        [&](int thread, int) {
+            const Result<double> ghz = measureClockUnderLoad(unit, clockSeconds, cpu);
+            clocks[static_cast<std::size_t>(thread)] = ghz ? ghz.value() : 0.0;
+        },
+        [&] { return control.keepGoing(); });
+    if (clockRun.cancelled)
+        return makeError(Error::Code::Cancelled, QStringLiteral("measurement cancelled"));
+
+    std::vector<double> gopsPerRep;
+    for (int rep = 1; rep < reps; ++rep) {
+        double ops = 0.0, slowest = 0.0;
+        for (int thread = 0; thread < threads; ++thread) {
+            const std::size_t slot = static_cast<std::size_t>(rep) * threads + static_cast<std::size_t>(thread);
+            ops += operations[slot];
+            slowest = std::max(slowest, seconds[slot]);
+        }
+        if (slowest > 0.0)
+            gopsPerRep.push_back(ops / slowest / 1e9);
+    }
+
+    LowpCeiling ceiling;
+    ceiling.unit = unit;
+    ceiling.threads = threads;
+    ceiling.spread = spreadOf(gopsPerRep);
+    ceiling.gops = ceiling.spread.max;  // the best repetition, as for the FMA ceilings
+    ceiling.repetitions = static_cast<int>(gopsPerRep.size());
+    ceiling.clockGhz = median(clocks);
+    ceiling.peak = documentedLowpPeak(unit, cpu);
+    if (ceiling.peak)
+        ceiling.theoreticalGops = ceiling.peak->opsPerCycle * threads * ceiling.clockGhz;
+    else
+        ceiling.peakNote = lowpPeakUnknownReason(unit, cpu);
+    return ceiling;
+}
+
+}  // namespace ridgeline
