@@ -5,6 +5,7 @@ RIDGELINE_PACKAGES=(
     qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev
     libqt6opengl6-dev  # Qt6Charts.cmake needs Qt6OpenGL; qt6-charts-dev does not depend on it
     libopenblas-dev libgtest-dev libbenchmark-dev
+    libdnnl-dev  # oneDNN: the bf16 and int8 matrix products (AMX where the CPU has it)
     fonts-dejavu-core xvfb xauth
     clang-14 libclang-rt-14-dev clang-format
     dpkg-dev desktop-file-utils groff-base  # the Debian package: dpkg-shlibdeps, checks of its menu entry and man page

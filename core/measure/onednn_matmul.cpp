@@ -1,0 +1,265 @@
+#include "core/measure/onednn_matmul.h"
+
+#include "core/measure/amx.h"
+#include "core/measure/low_precision_numbers.h"
+
+#include <dlfcn.h>
+#include <omp.h>
+
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace ridgeline {
+
+namespace {
+
+using dnnl::memory;
+
+memory::data_type dataTypeOf(MatmulType type)
+{
+    switch (type) {
+        case MatmulType::Fp32:
+            return memory::data_type::f32;
+        case MatmulType::Bf16:
+            return memory::data_type::bf16;
+        case MatmulType::Int8:
+            return memory::data_type::s8;
+    }
+    return memory::data_type::f32;
+}
+
+dnnl::engine& cpuEngine()
+{
+    static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+    return engine;
+}
+
+// fp32 values as the bytes of `type`; for int8 also the scale that maps the largest magnitude to 127.
+std::vector<std::uint8_t> convert(const float* values, std::size_t count, MatmulType type, float* scale)
+{
+    std::vector<std::uint8_t> bytes(count * static_cast<std::size_t>(bytesPerElement(type)));
+    *scale = 1.0f;
+    switch (type) {
+        case MatmulType::Fp32:
+            std::copy_n(reinterpret_cast<const std::uint8_t*>(values), bytes.size(), bytes.begin());
+            break;
+        case MatmulType::Bf16:
+            for (std::size_t i = 0; i < count; ++i) {
+                const std::uint16_t bits = bf16FromFloat(values[i]);
+                bytes[2 * i] = static_cast<std::uint8_t>(bits & 0xFF);
+                bytes[2 * i + 1] = static_cast<std::uint8_t>(bits >> 8);
+            }
+            break;
+        case MatmulType::Int8: {
+            float largest = 0.0f;
+            for (std::size_t i = 0; i < count; ++i)
+                largest = std::max(largest, std::fabs(values[i]));
+            *scale = largest > 0.0f ? largest / 127.0f : 1.0f;
+            for (std::size_t i = 0; i < count; ++i) {
+                const float q = std::clamp(std::nearbyint(values[i] / *scale), -127.0f, 127.0f);
+                bytes[i] = static_cast<std::uint8_t>(static_cast<std::int8_t>(q));
+            }
+            break;
+        }
+    }
+    return bytes;
+}
+
+}  // namespace
+
+struct OneDnnMatmul::Impl {
+    MatmulType type = MatmulType::Fp32;
+    MatmulShape shape;
+    int threads = 1;
+    std::vector<std::uint8_t> aBytes;
+    std::vector<float> c;
+    dnnl::stream stream;
+    dnnl::matmul primitive;
+    memory a, b, cMemory;
+    QString implementation;
+};
+
+OneDnnMatmul::OneDnnMatmul(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+OneDnnMatmul::~OneDnnMatmul() = default;
+
+Result<std::unique_ptr<OneDnnMatmul>> OneDnnMatmul::create(MatmulType type, MatmulShape shape, const float* a,
+                                                           const float* b, int threads)
+{
+    if (shape.m <= 0 || shape.k <= 0 || shape.n <= 0 || threads <= 0)
+        return makeError(Error::Code::InvalidArgument,
+                         QStringLiteral("matrix product %1 x %2 x %3 on %4 threads: every size must be positive")
+                             .arg(shape.m)
+                             .arg(shape.k)
+                             .arg(shape.n)
+                             .arg(threads));
+    // oneDNN uses AMX only once Linux has granted the tile state; asking again is harmless.
+    requestAmxTileData();
+    try {
+        auto impl = std::make_unique<Impl>();
+        impl->type = type;
+        impl->shape = shape;
+        impl->threads = threads;
+        dnnl::engine& engine = cpuEngine();
+        impl->stream = dnnl::stream(engine);
+
+        const auto sizeA = static_cast<std::size_t>(shape.m) * static_cast<std::size_t>(shape.k);
+        const auto sizeB = static_cast<std::size_t>(shape.k) * static_cast<std::size_t>(shape.n);
+        float scaleA = 1.0f, scaleB = 1.0f;
+        impl->aBytes = convert(a, sizeA, type, &scaleA);
+        std::vector<std::uint8_t> bBytes = convert(b, sizeB, type, &scaleB);
+        impl->c.assign(static_cast<std::size_t>(shape.m) * static_cast<std::size_t>(shape.n), 0.0f);
+
+        const memory::data_type dt = dataTypeOf(type);
+        const memory::desc aDesc({shape.m, shape.k}, dt, memory::format_tag::ab);
+        const memory::desc bUserDesc({shape.k, shape.n}, dt, memory::format_tag::ab);
+        const memory::desc bAnyDesc({shape.k, shape.n}, dt, memory::format_tag::any);
+        const memory::desc cDesc({shape.m, shape.n}, memory::data_type::f32, memory::format_tag::ab);
+        dnnl::primitive_attr attributes;
+        if (type == MatmulType::Int8)
+            attributes.set_output_scales(0, {scaleA * scaleB});
+        const dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(aDesc, bAnyDesc, cDesc), attributes, engine);
+        impl->primitive = dnnl::matmul(pd);
+        impl->implementation = QString::fromLatin1(pd.impl_info_str());
+
+        impl->a = memory(aDesc, engine, impl->aBytes.data());
+        impl->cMemory = memory(cDesc, engine, impl->c.data());
+        // The weights once into the primitive's own layout (blocked for AMX or VNNI), outside any timing.
+        memory bUser(bUserDesc, engine, bBytes.data());
+        impl->b = memory(pd.weights_desc(), engine);
+        dnnl::reorder(bUser, impl->b).execute(impl->stream, bUser, impl->b);
+        impl->stream.wait();
+        return std::unique_ptr<OneDnnMatmul>(new OneDnnMatmul(std::move(impl)));
+    } catch (const dnnl::error& error) {
+        return makeError(Error::Code::Unsupported, QStringLiteral("oneDNN cannot make a %1 matrix product: %2")
+                                                       .arg(matmulTypeName(type), QString::fromLatin1(error.what())));
+    }
+}
+
+void OneDnnMatmul::run()
+{
+    omp_set_num_threads(m_impl->threads);
+    m_impl->primitive.execute(
+        m_impl->stream, {{DNNL_ARG_SRC, m_impl->a}, {DNNL_ARG_WEIGHTS, m_impl->b}, {DNNL_ARG_DST, m_impl->cMemory}});
+    m_impl->stream.wait();
+}
+
+const float* OneDnnMatmul::result() const
+{
+    return m_impl->c.data();
+}
+
+MatmulType OneDnnMatmul::type() const
+{
+    return m_impl->type;
+}
+
+MatmulShape OneDnnMatmul::shape() const
+{
+    return m_impl->shape;
+}
+
+QString OneDnnMatmul::implementation() const
+{
+    return m_impl->implementation;
+}
+
+double OneDnnMatmul::flops() const
+{
+    const MatmulShape& s = m_impl->shape;
+    return 2.0 * s.m * static_cast<double>(s.n) * s.k;
+}
+
+double OneDnnMatmul::bytes() const
+{
+    const MatmulShape& s = m_impl->shape;
+    const double element = bytesPerElement(m_impl->type);
+    return element * (static_cast<double>(s.m) * s.k + static_cast<double>(s.k) * s.n) +
+           4.0 * static_cast<double>(s.m) * s.n;
+}
+
+QString matmulTypeName(MatmulType type)
+{
+    switch (type) {
+        case MatmulType::Fp32:
+            return QStringLiteral("fp32");
+        case MatmulType::Bf16:
+            return QStringLiteral("bf16");
+        case MatmulType::Int8:
+            return QStringLiteral("int8");
+    }
+    return {};
+}
+
+int bytesPerElement(MatmulType type)
+{
+    switch (type) {
+        case MatmulType::Fp32:
+            return 4;
+        case MatmulType::Bf16:
+            return 2;
+        case MatmulType::Int8:
+            return 1;
+    }
+    return 4;
+}
+
+QString oneDnnVersion()
+{
+    const dnnl_version_t* version = dnnl_version();
+    return QStringLiteral("%1.%2.%3").arg(version->major).arg(version->minor).arg(version->patch);
+}
+
+QString oneDnnCpuIsa()
+{
+    switch (dnnl_get_effective_cpu_isa()) {
+        case dnnl_cpu_isa_avx512_core_amx:
+            return QStringLiteral("AVX-512 with AMX (bf16, int8)");
+        case dnnl_cpu_isa_avx512_core_bf16:
+            return QStringLiteral("AVX-512 with BF16 and VNNI");
+        case dnnl_cpu_isa_avx512_core_vnni:
+            return QStringLiteral("AVX-512 with VNNI");
+        case dnnl_cpu_isa_avx512_core:
+            return QStringLiteral("AVX-512");
+        case dnnl_cpu_isa_avx2_vnni:
+            return QStringLiteral("AVX2 with AVX-VNNI");
+        case dnnl_cpu_isa_avx2:
+            return QStringLiteral("AVX2");
+        default:
+            return QStringLiteral("older than AVX2");
+    }
+}
+
+namespace {
+
+// cblas_sbgemm's signature (OpenBLAS cblas.h), with its enums as the ints they are.
+using SbgemmFunction = void (*)(int order, int transA, int transB, int m, int n, int k, float alpha,
+                                const std::uint16_t* a, int lda, const std::uint16_t* b, int ldb, float beta, float* c,
+                                int ldc);
+
+SbgemmFunction sbgemmFunction()
+{
+    static const auto function = reinterpret_cast<SbgemmFunction>(dlsym(RTLD_DEFAULT, "cblas_sbgemm"));
+    return function;
+}
+
+}  // namespace
+
+bool openBlasHasSbgemm()
+{
+    return sbgemmFunction() != nullptr;
+}
+
+bool openBlasSbgemm(const std::uint16_t* a, const std::uint16_t* b, float* c, int n)
+{
+    const SbgemmFunction sbgemm = sbgemmFunction();
+    if (!sbgemm)
+        return false;
+    constexpr int kRowMajor = 101, kNoTrans = 111;  // CblasRowMajor, CblasNoTrans
+    sbgemm(kRowMajor, kNoTrans, kNoTrans, n, n, n, 1.0f, a, n, b, n, 0.0f, c, n);
+    return true;
+}
+
+}  // namespace ridgeline

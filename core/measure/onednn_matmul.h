@@ -1,0 +1,66 @@
+#pragma once
+// Matrix products from oneDNN (Debian's libdnnl), which dispatches to AMX tiles, AVX-512 BF16 or VNNI where
+// the CPU has them: the bf16 matmul placed under the bf16 roof, and the decode step with fp32, bf16 or int8
+// weights. OpenBLAS's bf16 gemm (cblas_sbgemm) is looked up at run time beside it: Debian's OpenBLAS 0.3.21
+// declares it in cblas.h but is built without it.
+
+#include "core/result.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+
+namespace ridgeline {
+
+// The element type of both operands of a product; the result is always fp32.
+//   Fp32: fp32 x fp32.
+//   Bf16: bf16 x bf16 (inputs rounded to nearest even), fp32 accumulation.
+//   Int8: s8 x s8 with int32 accumulation, symmetric per-tensor quantization: each operand is scaled so its
+//         largest magnitude maps to 127, and the product is scaled back (weights and activations in int8).
+enum class MatmulType { Fp32, Bf16, Int8 };
+
+QString matmulTypeName(MatmulType type);  // "fp32", "bf16", "int8"
+int bytesPerElement(MatmulType type);     // 4, 2, 1
+
+struct MatmulShape {
+    int m = 0;  // rows of A and C
+    int k = 0;  // columns of A, rows of B
+    int n = 0;  // columns of B and C
+};
+
+// C (m x n) = A (m x k) x B (k x n), all row-major, the operands given in fp32 and converted to `type` when
+// the product is made. B is reordered once into the layout oneDNN prefers, as inference does with weights;
+// run() then computes with the current A.
+class OneDnnMatmul {
+public:
+    static Result<std::unique_ptr<OneDnnMatmul>> create(MatmulType type, MatmulShape shape, const float* a,
+                                                        const float* b, int threads);
+    ~OneDnnMatmul();
+    OneDnnMatmul(const OneDnnMatmul&) = delete;
+    OneDnnMatmul& operator=(const OneDnnMatmul&) = delete;
+
+    void run();
+    const float* result() const;  // m x n, valid after run()
+
+    MatmulType type() const;
+    MatmulShape shape() const;
+    QString implementation() const;  // oneDNN's name for the kernel it chose, e.g. "brg:avx512_core_amx_bf16"
+    double flops() const;            // 2 m n k
+    double bytes() const;            // A and B at their type, C in fp32: each moved once
+
+private:
+    struct Impl;
+    explicit OneDnnMatmul(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+QString oneDnnVersion();  // "2.6.3"
+QString oneDnnCpuIsa();   // the most capable instruction set oneDNN uses on this CPU, in its own words
+
+// OpenBLAS's cblas_sbgemm, if the OpenBLAS this process loaded has it: C = A x B for row-major n x n bf16
+// matrices (bits as bf16FromFloat makes them). False, and nothing computed, when the library lacks it.
+bool openBlasHasSbgemm();
+bool openBlasSbgemm(const std::uint16_t* a, const std::uint16_t* b, float* c, int n);
+
+}  // namespace ridgeline
