@@ -41,7 +41,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
-#include <QLogValueAxis>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -502,15 +501,11 @@ Scene MainWindow::currentViewAsScene() const
         if (!m_selectedKernelName.isEmpty())
             scene.highlight = QStringList{m_selectedKernelName};
         // The zoom the speaker chose is part of the view: keep both log axes' ranges.
-        const auto logRange = [this](Qt::Orientation orientation) -> std::optional<AxisRange> {
-            const QList<QAbstractAxis*> axes = m_chart->chart()->axes(orientation);
-            const auto* axis = axes.isEmpty() ? nullptr : qobject_cast<const QLogValueAxis*>(axes.first());
-            if (axis == nullptr || !(axis->min() > 0.0) || !(axis->max() > axis->min()))
-                return std::nullopt;
-            return AxisRange{axis->min(), axis->max()};
-        };
-        scene.intensityRange = logRange(Qt::Horizontal);
-        scene.performanceRange = logRange(Qt::Vertical);
+        const PlotRange range = m_chart->visibleRange();
+        if (isLogRange(range.xMin, range.xMax))
+            scene.intensityRange = AxisRange{range.xMin, range.xMax};
+        if (isLogRange(range.yMin, range.yMax))
+            scene.performanceRange = AxisRange{range.yMin, range.yMax};
         scene.hiddenKinds = m_chart->hiddenKernelKinds();
         // A scene draws one GPU beside the CPU: the first one shown, by its numbers and name.
         if (!m_chart->extraRoofs().empty()) {

@@ -248,6 +248,44 @@ TEST(RooflineChart, ClickingALegendEntryHidesThatKindAndItsLabels)
     EXPECT_TRUE(chart.visibleLabels().contains(QStringLiteral("decode B=1")));
 }
 
+// A hidden kind stays hidden while the sessions stay: a theme change, a highlighted level or a filter rebuilds the
+// series, and a kind the user hid does not come back; new sessions show every kind again.
+TEST(RooflineChart, AHiddenKindSurvivesRebuildsUntilNewSessionsArrive)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    fixtures::layoutNow(chart, QSize(1600, 900));
+    chart.setKernelKindVisible(QStringLiteral("decode"), false);
+    ChartOptions dark = chart.options();
+    dark.theme = ThemeKind::Dark;
+    chart.setOptions(dark);
+    chart.setHighlightedLevel(QStringLiteral("L2"));
+    EXPECT_EQ(chart.hiddenKernelKinds(), QStringList{QStringLiteral("decode")});
+    EXPECT_FALSE(chart.kernelSeries().at(2)->isVisible());
+    EXPECT_FALSE(chart.visibleLabels().contains(QStringLiteral("decode B=1")));
+    chart.setSessions({fixtures::zen4Session()});
+    EXPECT_TRUE(chart.hiddenKernelKinds().isEmpty());
+    EXPECT_TRUE(chart.kernelSeries().at(2)->isVisible());
+}
+
+// The zoom as plain data: what the axes show, set back per axis; an axis given no valid range keeps its own.
+TEST(RooflineChart, TheVisibleRangeIsReadAndSetPerAxis)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    fixtures::layoutNow(chart, QSize(1600, 900));
+    const PlotRange before = chart.visibleRange();
+    EXPECT_TRUE(before.valid());
+    chart.setVisibleRange(PlotRange{0.5, 50.0, 0.0, 0.0});
+    EXPECT_DOUBLE_EQ(chart.visibleRange().xMin, 0.5);
+    EXPECT_DOUBLE_EQ(chart.visibleRange().xMax, 50.0);
+    EXPECT_DOUBLE_EQ(chart.visibleRange().yMin, before.yMin);
+    EXPECT_DOUBLE_EQ(chart.visibleRange().yMax, before.yMax);
+    EXPECT_DOUBLE_EQ(logAxis(chart, Qt::Horizontal)->min(), 0.5);
+    chart.resetView();
+    EXPECT_DOUBLE_EQ(chart.visibleRange().xMin, before.xMin);
+}
+
 // Issue 3's quality bar: the example session at slide size labels every kernel, and no two labels overlap.
 TEST(RooflineChart, TheExampleSessionAtSlideSizeLabelsEveryKernelWithoutOverlap)
 {

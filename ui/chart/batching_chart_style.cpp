@@ -60,14 +60,4 @@ void setChartTitle(QChart* chart, const QString& title)
         chart->setTitle(title);
 }
 
-double decadeBelow(double value)
-{
-    return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::floor(std::log10(value))) : 1.0;
-}
-
-double decadeAbove(double value)
-{
-    return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::ceil(std::log10(value))) : 10.0;
-}
-
 }  // namespace ridgeline::ui

@@ -3,6 +3,7 @@
 // chart's look (ChartTheme). Their numbers are formatted by core/model/units.h (never NaN or inf).
 
 #include "ui/models/chart_theme.h"
+#include "ui/models/log_scale.h"
 
 #include <QString>
 
@@ -27,10 +28,5 @@ void applyBatchingTheme(QChartView* view, const ChartTheme& theme, std::initiali
 
 // QChart relays itself out on every setTitle, even an unchanged one: set it only when it differs.
 void setChartTitle(QChart* chart, const QString& title);
-
-// Axis limits snapped outward to whole decades: dragging a slider then rarely changes an axis, so the
-// picture holds still (and the grid and labels need not be rebuilt) while the curves move.
-double decadeBelow(double value);
-double decadeAbove(double value);
 
 }  // namespace ridgeline::ui

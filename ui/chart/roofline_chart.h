@@ -2,15 +2,18 @@
 // The roofline chart: log-log axes, compute and bandwidth ceilings drawn as exact roofs, kernels as dots
 // with non-overlapping labels, error bars, ceiling labels on the lines, optional region shading and
 // iso-efficiency lines. Several sessions overlay in distinct colours; extra named roofs (GPUs) sit beside.
+// It only renders: what to draw comes from buildRooflinePlot (ui/models/roofline_plot.h), the text and marks
+// over the dots from annotateRoofline (ui/models/roofline_labels.h); here they become series, axes and two
+// overlay items, with zoom, pan, hover and click.
 
 #include "core/model/roofline.h"
 #include "core/session/session.h"
 #include "ui/models/chart_theme.h"
-#include "ui/models/kernel_comparison.h"
 #include "ui/models/roofline_plot.h"
 
 #include <QChartView>
-#include <QPointer>
+#include <QPair>
+#include <QSet>
 
 #include <vector>
 
@@ -39,6 +42,8 @@ public:
     void setOptions(const ChartOptions& options);
     const ChartOptions& options() const { return m_options; }
     const ChartTheme& theme() const { return m_theme; }
+    // What is drawn, as plain data.
+    const RooflinePlot& plot() const { return m_plot; }
 
     // The bandwidth view links here: emphasise one level's roof ("L2"); empty clears.
     void setHighlightedLevel(const QString& level);
@@ -53,9 +58,14 @@ public:
 
     // Kernel kinds ("sgemm", "decode") shown or hidden, as a click on their legend entry does; every
     // session's dots of that kind follow. hiddenKernelKinds lists the hidden kinds of the primary session.
+    // A kind stays hidden while the sessions stay (theme, highlight and filter changes keep it).
     void setKernelKindVisible(const QString& kind, bool visible);
     QStringList hiddenKernelKinds() const;
 
+    // The zoom: the data range the axes show. setVisibleRange takes each axis whose bounds make a log range
+    // (positive, increasing, finite) and leaves the other as it is.
+    PlotRange visibleRange() const;
+    void setVisibleRange(const PlotRange& range);
     void resetView();
 
     // What is on the chart, for tests and the CSV export.
@@ -95,27 +105,19 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
-    void applyKindVisibility(int session, const QString& kind, bool visible);
-    struct KernelRef {
-        int session = -1;
-        int kernel = -1;
-    };
-
     enum class View { Reset, Keep };
     void rebuild(View view = View::Reset);
     void relayout();
     void applyThemeToChart();
-    void computeDefaultRanges();
     QLineSeries* addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name, bool inLegend);
-    void addSessionSeries(int index);
-    void addExtraRoofSeries();
-    void addShadingAndIsoLines();
+    void attach(QAbstractSeries* series, bool inLegend);
+    void addRoof(std::size_t index);
+    void addGroup(std::size_t index);
+    void applyKindVisibility();
+    bool kindHidden(int session, const QString& kind) const;
     void onKernelHovered(QScatterSeries* series, const QPointF& point, bool state);
     void onKernelClicked(QScatterSeries* series, const QPointF& point);
     KernelRef kernelAt(QScatterSeries* series, const QPointF& point) const;
-    QPointF toChart(QPointF value) const;
-    void computeKernelStyles();
-    bool isBeforeKernel(int session, int kernel) const;  // the tail of a before/after arrow
 
     std::vector<Session> m_sessions;
     std::vector<NamedRoof> m_extraRoofs;
@@ -124,21 +126,19 @@ private:
     QString m_highlightedLevel;
     QString m_kernelFilter;
     KernelRef m_selected;
+    QSet<QPair<int, QString>> m_hiddenKinds;  // (session, kind) hidden from the legend
+    RooflinePlot m_plot;
 
     QLogValueAxis* m_axisX = nullptr;
     QLogValueAxis* m_axisY = nullptr;
-    QLineSeries* m_anchor = nullptr;  // empty series that carries the axes for mapToPosition
-    QPointF m_defaultX;               // (min, max) intensity
-    QPointF m_defaultY;               // (min, max) GFLOP/s
+    QLineSeries* m_anchor = nullptr;             // empty series that carries the axes for mapToPosition
+    bool m_hasView = false;                      // the axes show a range of this data (a rebuild may keep it)
+    std::vector<QLineSeries*> m_roofSeries;      // per m_plot.roofs
+    std::vector<QScatterSeries*> m_groupSeries;  // per m_plot.groups
     QList<QLineSeries*> m_ceilingSeries;
     QList<QScatterSeries*> m_kernelSeries;
-    QList<QScatterSeries*> m_dimmedSeries;  // one per session, when a filter is set
+    QList<QScatterSeries*> m_dimmedSeries;
     QList<QLineSeries*> m_extraSeries;
-    std::vector<std::vector<KernelRef>> m_kernelRefs;  // per kernel series, in point order
-    std::vector<std::vector<double>> m_markerSizes;    // per session and kernel: dot diameter, px
-    std::vector<std::vector<QColor>> m_kernelColors;   // per session and kernel: own colour, or invalid
-    std::vector<std::vector<KernelChange>> m_changes;  // per session: before/after pairs of imported kernels
-    std::vector<std::vector<bool>> m_isBefore;         // per session and kernel: the tail of a change
     int m_drawnArrows = 0;
 
     ChartAnnotations* m_under = nullptr;  // error bars, under the dots

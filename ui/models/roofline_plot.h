@@ -1,7 +1,25 @@
 #pragma once
-// The roofline chart's plot data, without widgets: what to draw (the options a user sets).
+// The roofline chart's plot data, without widgets (hotspot's TimeLineData, heaptrack's ChartModel): from the
+// sessions, the extra roofs and the options, every roof, region and kernel dot the chart draws, in data
+// coordinates and with its pen and colour. The chart (ui/chart/roofline_chart) only turns this into series;
+// the label layout (roofline_labels.h) places the text over it. Tested without painting (tests/ui_models).
 
+#include "core/model/roofline.h"
+#include "core/session/session.h"
 #include "ui/models/chart_theme.h"
+#include "ui/models/kernel_comparison.h"
+#include "ui/models/log_scale.h"
+
+#include <QColor>
+#include <QPen>
+#include <QPointF>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace ridgeline::ui {
 
@@ -15,5 +33,111 @@ struct ChartOptions {
     // Imported kernels: dot area in proportion to the kernel's share of its import's total time (issue 6).
     bool sizeByTimeShare = false;
 };
+
+// Labelling thousands of dots is both slow and unreadable; past this only the dots are drawn.
+inline constexpr int kMaxKernelLabels = 150;
+// Before/after arrows drawn at most; more pairs than this get a hint to filter instead.
+inline constexpr int kMaxArrows = 40;
+
+struct KernelRef {
+    int session = -1;
+    int kernel = -1;
+    bool operator==(const KernelRef&) const = default;
+};
+
+enum class RoofKind { Compute, Bandwidth, Extra, Iso };
+
+// One roof line: a compute ceiling (flat), a bandwidth ceiling (up to its ridge), a GPU's whole roof, or an
+// iso-efficiency line of the primary roof.
+struct PlotRoof {
+    RoofKind kind = RoofKind::Compute;
+    int session = -1;               // compute and bandwidth roofs; -1 otherwise
+    int extra = -1;                 // index into the extra roofs, for RoofKind::Extra
+    QString name;                   // "fp32 avx512 x2 threads", "DRAM", "L2 triad", "H100 SXM (bf16)"
+    QString level;                  // bandwidth roofs: "L2"
+    double value = 0.0;             // GFLOP/s (compute, extra: the peak), GB/s (bandwidth), fraction (iso: 0.5)
+    double bandwidthGbps = 0.0;     // extra roofs: the GPU's bandwidth
+    std::vector<QPointF> vertices;  // data coordinates, drawn beyond the default range (zooming out shows no end)
+    QPen pen;
+    QString legendName;  // the legend entry when inLegend (overlays name their session there)
+    bool inLegend = false;
+};
+
+// A shaded region under the primary roof: memory-bound left of the ridge, compute-bound right of it.
+struct PlotRegion {
+    std::vector<QPointF> upper;  // the roof's vertices over the region
+    double floor = 0.0;          // GFLOP/s the region is filled down to
+    QColor color;
+    QString name;
+};
+
+enum class MarkerShape { Circle, Rectangle, RotatedRectangle, Triangle, Pentagon };
+
+// One scatter series: a session's kernels of one kind and one dot size (or its kernels the filter fades out).
+struct KernelGroup {
+    int session = 0;
+    QString kind;  // "sgemm"; "" for the faded group
+    QString name;  // the legend text
+    bool dimmed = false;
+    MarkerShape shape = MarkerShape::Circle;
+    double markerSize = 13.0;
+    QColor color;
+    QColor border;
+    std::vector<QPointF> points;                      // (intensity, GFLOP/s)
+    std::vector<KernelRef> refs;                      // the kernel of each point (empty for the faded group)
+    std::vector<std::pair<int, QColor>> pointColors;  // points whose colour differs from the group's
+    bool carriesLegend = false;  // the first group of its kind: its legend entry stands for all of them
+    bool legendVisible = false;
+};
+
+struct RidgeMarker {
+    double intensity = 0.0;  // FLOP/byte
+    double peakGflops = 0.0;
+};
+
+struct RooflinePlot {
+    PlotRange defaultRange;  // tight around everything, at least a few labelled decades
+    QString title;           // the sessions' names, "A  vs  B"
+    bool legendVisible = false;
+    std::vector<PlotRegion> regions;   // drawn first
+    std::vector<PlotRoof> roofs;       // iso lines, each session's compute then bandwidth roofs, extra roofs
+    std::vector<KernelGroup> groups;   // each session's faded group first, then its kinds in order of appearance
+    std::optional<RidgeMarker> ridge;  // of the primary roof, when options ask for it
+    // Per session and kernel: dot diameter (px), own colour (invalid: its kind's or session's), whether it is the
+    // "before" end of a before/after arrow; and per session its before/after pairs.
+    std::vector<std::vector<double>> markerSizes;
+    std::vector<std::vector<QColor>> kernelColors;
+    std::vector<std::vector<bool>> isBefore;
+    std::vector<std::vector<KernelChange>> changes;
+
+    double markerSize(KernelRef ref, double fallback) const;
+    bool beforeKernel(KernelRef ref) const;
+};
+
+struct RooflineInput {
+    const std::vector<Session>* sessions = nullptr;  // the first is primary
+    const std::vector<NamedRoof>* extraRoofs = nullptr;
+    ChartOptions options;
+    QString highlightedLevel;  // "L2": that bandwidth roof bold, the others faded
+    QString kernelFilter;      // kernels whose name does not contain it fade to grey dots
+};
+
+RooflinePlot buildRooflinePlot(const RooflineInput& input, const ChartTheme& theme);
+
+// Whether the filter lets the kernel through: its short or full name contains the text (any case); empty: all.
+bool matchesKernelFilter(const KernelResult& kernel, const QString& filter);
+
+// A kernel's colour: its own (imported kernels, one each), else its kind's, or its session's in an overlay.
+QColor kernelColorOf(const RooflinePlot& plot, const std::vector<Session>& sessions, const ChartTheme& theme,
+                     KernelRef ref);
+
+// The hover text of a kernel: name, numbers, bound; for imported kernels also the full name, file, level, time.
+QString kernelTooltip(const Session& session, const KernelResult& kernel);
+
+// The session's name for titles and legends: its title, else its CPU, else its host.
+QString sessionLabel(const Session& session);
+
+// A kernel's spread (seconds over repetitions) as GFLOP/s, slowest run to fastest; {0, 0} without a spread.
+std::pair<double, double> gflopsRange(const KernelResult& kernel);
 
 }  // namespace ridgeline::ui

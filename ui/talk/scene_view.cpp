@@ -14,8 +14,6 @@
 #include "ui/panels/text_block.h"
 #include "ui/talk/link_bars.h"
 
-#include <QAbstractAxis>
-#include <QChart>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -117,13 +115,19 @@ Session intensityTableSession(const IntensityTable& table)
     return s;
 }
 
-void applyRange(QChart* chart, Qt::Orientation orientation, const std::optional<AxisRange>& range)
+// The zoom a scene saved; an axis it does not give keeps the chart's default.
+PlotRange sceneRange(const Scene& scene)
 {
-    if (!range || !(range->min > 0.0) || !(range->max > range->min) || !std::isfinite(range->max))
-        return;
-    const QList<QAbstractAxis*> axes = chart->axes(orientation);
-    if (!axes.isEmpty())
-        axes.first()->setRange(range->min, range->max);
+    PlotRange range;
+    if (scene.intensityRange) {
+        range.xMin = scene.intensityRange->min;
+        range.xMax = scene.intensityRange->max;
+    }
+    if (scene.performanceRange) {
+        range.yMin = scene.performanceRange->min;
+        range.yMax = scene.performanceRange->max;
+    }
+    return range;
 }
 
 // The batch a fraction t of the way from `from` to `to` on a log scale: every doubling gets the same time.
@@ -287,8 +291,7 @@ QWidget* SceneView::createRoofline()
                 m_chart->setKernelKindVisible(kind, false);
         }
     }
-    applyRange(m_chart->chart(), Qt::Horizontal, m_scene.intensityRange);
-    applyRange(m_chart->chart(), Qt::Vertical, m_scene.performanceRange);
+    m_chart->setVisibleRange(sceneRange(m_scene));
     return m_chart;
 }
 

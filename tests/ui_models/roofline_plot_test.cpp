@@ -1,0 +1,174 @@
+// The roofline chart's plot data and its marks, without a widget: what buildRooflinePlot draws from a session
+// and where annotateRoofline puts the text, for a plot area of a given size (ui/models/roofline_*.h).
+
+#include "ui/models/roofline_plot.h"
+#include "tests/ui_models/test_session.h"
+#include "ui/models/roofline_labels.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+
+namespace {
+
+struct Built {
+    std::vector<Session> sessions;
+    std::vector<NamedRoof> extra;
+    ChartTheme theme = ChartTheme::make(ThemeKind::Light);
+    RooflinePlot plot;
+
+    explicit Built(std::vector<Session> s, ChartOptions options = {}, QString filter = {})
+        : sessions(std::move(s)),
+          plot(buildRooflinePlot({&sessions, &extra, options, QString(), std::move(filter)}, theme))
+    {
+    }
+
+    RooflineView view(QRectF area, std::vector<bool> shown = {}) const
+    {
+        RooflineView v;
+        v.plot = &plot;
+        v.sessions = &sessions;
+        v.extraRoofs = &extra;
+        v.mapping = {area, plot.defaultRange};
+        v.groupShown = shown.empty() ? std::vector<bool>(plot.groups.size(), true) : std::move(shown);
+        return v;
+    }
+};
+
+const PlotRoof* roofNamed(const RooflinePlot& plot, RoofKind kind, const QString& name)
+{
+    for (const PlotRoof& roof : plot.roofs)
+        if (roof.kind == kind && roof.name == name)
+            return &roof;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST(RooflinePlot, EveryCeilingIsARoofAndTheMemoryRoofIsBold)
+{
+    const Built b({fixtures::zen4Session()});
+    const PlotRoof* fp32 = roofNamed(b.plot, RoofKind::Compute, QStringLiteral("fp32 avx512 x2"));
+    const PlotRoof* fp64 = roofNamed(b.plot, RoofKind::Compute, QStringLiteral("fp64 avx512 x2"));
+    const PlotRoof* dram = roofNamed(b.plot, RoofKind::Bandwidth, QStringLiteral("DRAM"));
+    const PlotRoof* l1 = roofNamed(b.plot, RoofKind::Bandwidth, QStringLiteral("L1"));
+    ASSERT_TRUE(fp32 && fp64 && dram && l1);
+    EXPECT_EQ(fp32->pen.widthF(), b.theme.boldRoofWidth);  // the best compute ceiling
+    EXPECT_LT(fp64->pen.widthF(), b.theme.boldRoofWidth);
+    EXPECT_EQ(fp64->pen.style(), Qt::DashLine);
+    EXPECT_EQ(dram->pen.widthF(), b.theme.boldRoofWidth);  // THE memory roof (session_roof.h)
+    EXPECT_LT(l1->pen.widthF(), b.theme.boldRoofWidth);
+    // A bandwidth roof ends at its ridge with the best compute ceiling: 230 / 40 = 5.75 FLOP/byte.
+    EXPECT_NEAR(dram->vertices.back().x(), 5.75, 1e-9);
+    EXPECT_NEAR(dram->vertices.back().y(), 230.0, 1e-9);
+    ASSERT_TRUE(b.plot.ridge.has_value());
+    EXPECT_NEAR(b.plot.ridge->intensity, 5.75, 1e-12);
+}
+
+TEST(RooflinePlot, KernelsGroupByKindAndTheDefaultRangeHoldsThemAll)
+{
+    const Built b({fixtures::zen4Session()});
+    QStringList kinds;
+    std::size_t points = 0;
+    for (const KernelGroup& g : b.plot.groups) {
+        EXPECT_FALSE(g.dimmed);
+        if (g.carriesLegend)
+            kinds << g.kind;
+        points += g.points.size();
+        for (const QPointF& p : g.points) {
+            EXPECT_GT(p.x(), b.plot.defaultRange.xMin);
+            EXPECT_LT(p.x(), b.plot.defaultRange.xMax);
+            EXPECT_GT(p.y(), b.plot.defaultRange.yMin);
+            EXPECT_LT(p.y(), b.plot.defaultRange.yMax);
+        }
+    }
+    EXPECT_EQ(kinds, (QStringList{QStringLiteral("sgemm"), QStringLiteral("add"), QStringLiteral("decode")}));
+    EXPECT_EQ(points, b.sessions.front().kernels.size());
+    EXPECT_TRUE(b.plot.legendVisible);
+    EXPECT_TRUE(b.plot.defaultRange.valid());
+}
+
+TEST(RooflinePlot, TheFilterFadesTheOthersIntoOneGroupFirst)
+{
+    const Built b({fixtures::zen4Session()}, {}, QStringLiteral("sgemm"));
+    ASSERT_FALSE(b.plot.groups.empty());
+    EXPECT_TRUE(b.plot.groups.front().dimmed);
+    EXPECT_EQ(b.plot.groups.front().points.size(), b.sessions.front().kernels.size() - 4);
+    std::size_t full = 0;
+    for (const KernelGroup& g : b.plot.groups)
+        full += g.dimmed ? 0 : g.points.size();
+    EXPECT_EQ(full, 4u);
+}
+
+TEST(RooflinePlot, ShadingAndIsoLinesFollowThePrimaryRoof)
+{
+    ChartOptions options;
+    options.shadeRegions = true;
+    options.isoEfficiency = true;
+    const Built b({fixtures::zen4Session()}, options);
+    ASSERT_EQ(b.plot.regions.size(), 2u);
+    EXPECT_NEAR(b.plot.regions[0].upper.back().x(), 5.75, 1e-9);  // memory-bound up to the ridge
+    int iso = 0;
+    for (const PlotRoof& roof : b.plot.roofs)
+        iso += roof.kind == RoofKind::Iso ? 1 : 0;
+    EXPECT_EQ(iso, 2);
+}
+
+TEST(PlotMapping, CornersOfTheRangeAreCornersOfThePlot)
+{
+    const PlotMapping m{QRectF(50, 20, 1000, 600), PlotRange{0.1, 1000.0, 1.0, 1000.0}};
+    EXPECT_NEAR(m.toPixel({0.1, 1.0}).x(), 50.0, 1e-9);
+    EXPECT_NEAR(m.toPixel({0.1, 1.0}).y(), 620.0, 1e-9);
+    EXPECT_NEAR(m.toPixel({1000.0, 1000.0}).x(), 1050.0, 1e-9);
+    EXPECT_NEAR(m.toPixel({1000.0, 1000.0}).y(), 20.0, 1e-9);
+    EXPECT_NEAR(m.toPixel({10.0, 31.622776601683793}).x(), 550.0, 1e-9);  // log-scaled: decades are equal
+    EXPECT_NEAR(m.toPixel({10.0, 31.622776601683793}).y(), 320.0, 1e-9);
+    EXPECT_DOUBLE_EQ(decadeBelow(230.0), 100.0);
+    EXPECT_DOUBLE_EQ(decadeAbove(230.0), 1000.0);
+}
+
+TEST(RooflineLabels, RoofsRidgeAndKernelsAreLabelledWithoutTextOverText)
+{
+    const Built b({fixtures::zen4Session()});
+    const RooflineAnnotations a = annotateRoofline(b.view(QRectF(80, 40, 1400, 800)), b.theme);
+    QStringList texts;
+    for (const AnnotationText& t : a.texts)
+        texts << t.text;
+    EXPECT_TRUE(texts.contains(QStringLiteral("fp32 avx512 x2: 230 GFLOP/s"))) << texts.join(u'|').toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("DRAM  40 GB/s"))) << texts.join(u'|').toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("ridge 5.8 FLOP/byte"))) << texts.join(u'|').toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("sgemm 4096"))) << texts.join(u'|').toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("B=16"))) << texts.join(u'|').toStdString();
+    ASSERT_GE(a.kernelLabelRects.size(), 10u);
+    for (std::size_t i = 0; i < a.kernelLabelRects.size(); ++i) {
+        EXPECT_TRUE(QRectF(80, 40, 1400, 800).contains(a.kernelLabelRects[i]));
+        for (std::size_t j = i + 1; j < a.kernelLabelRects.size(); ++j)
+            EXPECT_FALSE(a.kernelLabelRects[i].intersects(a.kernelLabelRects[j])) << i << " and " << j;
+    }
+    // Error bars and the ridge's dotted line go under the dots.
+    EXPECT_FALSE(a.under.empty());
+}
+
+TEST(RooflineLabels, AHiddenKindLosesItsLabelsAndMarks)
+{
+    const Built b({fixtures::zen4Session()});
+    std::vector<bool> shown;
+    for (const KernelGroup& g : b.plot.groups)
+        shown.push_back(g.kind != QLatin1String("decode"));
+    const RooflineAnnotations a = annotateRoofline(b.view(QRectF(80, 40, 1400, 800), shown), b.theme);
+    for (const AnnotationText& t : a.texts)
+        EXPECT_FALSE(t.text.startsWith(QLatin1String("B=")) || t.text.startsWith(QLatin1String("decode")))
+            << t.text.toStdString();
+}
+
+TEST(RooflineLabels, APlotTooSmallForTextGetsNone)
+{
+    const Built b({fixtures::zen4Session()});
+    const RooflineAnnotations a = annotateRoofline(b.view(QRectF(0, 0, 8, 8)), b.theme);
+    EXPECT_TRUE(a.texts.empty());
+    EXPECT_TRUE(a.under.empty());
+    EXPECT_TRUE(a.kernelLabelRects.empty());
+}

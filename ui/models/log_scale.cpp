@@ -1,0 +1,41 @@
+#include "ui/models/log_scale.h"
+
+#include <cmath>
+
+namespace ridgeline::ui {
+
+bool isLogRange(double low, double high)
+{
+    return low > 0.0 && high > low && std::isfinite(high);
+}
+
+bool PlotRange::valid() const
+{
+    return isLogRange(xMin, xMax) && isLogRange(yMin, yMax);
+}
+
+QPointF PlotMapping::toPixel(QPointF value) const
+{
+    // Qt Charts' LogXLogYDomain::calculateGeometryPoint (base 10), offset by the plot area.
+    const double logLeft = std::log10(range.xMin);
+    const double logRight = std::log10(range.xMax);
+    const double logBottom = std::log10(range.yMin);
+    const double logTop = std::log10(range.yMax);
+    const double deltaX = plot.width() / std::abs(logRight - logLeft);
+    const double deltaY = plot.height() / std::abs(logTop - logBottom);
+    const double x = std::log10(value.x()) * deltaX - logLeft * deltaX;
+    const double y = std::log10(value.y()) * -deltaY - logBottom * -deltaY + plot.height();
+    return QPointF(x, y) + plot.topLeft();
+}
+
+double decadeBelow(double value)
+{
+    return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::floor(std::log10(value))) : 1.0;
+}
+
+double decadeAbove(double value)
+{
+    return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::ceil(std::log10(value))) : 10.0;
+}
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,36 @@
+#pragma once
+// The arithmetic of log-scaled plots, without widgets: a visible data range, its mapping to pixels (the same as
+// Qt Charts' log-log domain, so marks computed here land on the dots the chart draws), and axis limits snapped
+// to whole decades.
+
+#include <QPointF>
+#include <QRectF>
+
+namespace ridgeline::ui {
+
+// The visible data range of a log-log plot: intensity (FLOP/byte) across, GFLOP/s up on the roofline.
+struct PlotRange {
+    double xMin = 0.0;
+    double xMax = 0.0;
+    double yMin = 0.0;
+    double yMax = 0.0;
+    // Both axes positive, finite and not empty: a range a log axis can show.
+    bool valid() const;
+};
+
+// Whether low..high can be a log axis's range: positive, increasing, finite.
+bool isLogRange(double low, double high);
+
+// Data <-> pixels of a log-log plot.
+struct PlotMapping {
+    QRectF plot;  // the plot area, in chart pixels
+    PlotRange range;
+    QPointF toPixel(QPointF value) const;
+};
+
+// The whole decades at or below and at or above a value (1 and 10 for a value that is not a positive number).
+// Axis limits snapped outward to them hold still while the data moves a little.
+double decadeBelow(double value);
+double decadeAbove(double value);
+
+}  // namespace ridgeline::ui
