@@ -61,15 +61,12 @@ int runImport(const QStringList& arguments, Streams io)
         }
         base = std::move(loaded).value();
     }
-    std::vector<ImportResult> imports;
-    for (const QString& file : files) {
-        auto imported = importFile(file, chosen.value());
-        if (!imported.ok()) {
-            io.err << "ridgeline import: " << imported.error().message << "\nnothing was written\n";
-            return 1;
-        }
-        imports.push_back(std::move(imported).value());
+    auto imported = importFiles(files, chosen.value());
+    if (!imported.ok()) {
+        io.err << "ridgeline import: " << imported.error().message << "\nnothing was written\n";
+        return 1;
     }
+    const std::vector<ImportResult> imports = std::move(imported).value();
     const auto session = sessionWithImports(base, imports);
     if (!session.ok()) {
         io.err << "ridgeline import: " << session.error().message << "\nnothing was written\n";

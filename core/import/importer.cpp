@@ -150,4 +150,85 @@ Result<ImportResult> importFile(const QString& path, ImportFormat format)
     return importBytes(bytes.value(), QFileInfo(path).fileName(), format);
 }
 
+namespace {
+
+struct Input {
+    QString path;
+    QString name;
+    QByteArray bytes;
+    ImportFormat format = ImportFormat::Auto;
+};
+
+// likwid runs of one program in several files (a group per file) read as one; nullopt when they cannot be.
+std::optional<Result<ImportResult>> likwidTogether(const std::vector<Input>& inputs)
+{
+    std::vector<LikwidInput> likwid;
+    for (const Input& input : inputs) {
+        if (input.format != ImportFormat::Likwid || input.bytes.size() > kMaxImportFileBytes)
+            continue;
+        const auto text = decodeImportText(input.bytes);
+        if (!text.ok())
+            return std::nullopt;
+        likwid.push_back(LikwidInput{input.name, text.value()});
+    }
+    if (likwid.size() < 2)
+        return std::nullopt;
+    auto together = importLikwidTogether(likwid);
+    if (!together)
+        return std::nullopt;
+    QStringList names;
+    for (const LikwidInput& input : likwid)
+        names.append(input.fileName);
+    const QString prefix = names.join(u" + "_s) + u" ("_s + describeFormat(ImportFormat::Likwid) + u"): "_s;
+    if (!together->ok())
+        return oneLine(makeError(together->error().code, prefix + together->error().message));
+    if (const auto nothing = nothingImported(together->value()))
+        return oneLine(makeError(Error::Code::Parse, prefix + *nothing));
+    return together;
+}
+
+}  // namespace
+
+Result<std::vector<ImportResult>> importFiles(const QStringList& paths, ImportFormat format)
+{
+    std::vector<Input> inputs;
+    for (const QString& path : paths) {
+        auto bytes = readImportFile(path);
+        if (!bytes.ok())
+            return oneLine(bytes.error());
+        Input input{path, QFileInfo(path).fileName(), std::move(bytes).value(), format};
+        if (input.format == ImportFormat::Auto) {
+            const auto detected = detectFormat(input.bytes, input.name);
+            input.format = detected.ok() ? detected.value() : ImportFormat::Auto;
+        }
+        inputs.push_back(std::move(input));
+    }
+    const auto likwid = likwidTogether(inputs);
+    const auto likwidFiles = std::count_if(inputs.begin(), inputs.end(),
+                                           [](const Input& input) { return input.format == ImportFormat::Likwid; });
+    if (likwid && !likwid->ok())
+        return likwid->error();
+    std::vector<ImportResult> results;
+    bool likwidDone = false;
+    for (const Input& input : inputs) {
+        if (likwid && input.format == ImportFormat::Likwid) {
+            if (!likwidDone)
+                results.push_back(likwid->value());
+            likwidDone = true;
+            continue;
+        }
+        auto result = importBytes(input.bytes, input.name, input.format);
+        if (!result.ok() && input.format == ImportFormat::Likwid && likwidFiles > 1 &&
+            result.error().message.contains(u"nothing to import"_s))
+            return makeError(result.error().code,
+                             result.error().message +
+                                 u"; likwid files are read as one run only when each group of a region comes from "
+                                 "one file"_s);
+        if (!result.ok())
+            return result.error();
+        results.push_back(std::move(result).value());
+    }
+    return results;
+}
+
 }  // namespace ridgeline

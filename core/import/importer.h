@@ -8,8 +8,10 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace ridgeline {
 
@@ -20,6 +22,11 @@ Result<ImportResult> importFile(const QString& path, ImportFormat format = Impor
 // The same for bytes already in memory (drag and drop, tests); fileName is used in messages and sources.
 Result<ImportResult> importBytes(const QByteArray& bytes, const QString& fileName,
                                  ImportFormat format = ImportFormat::Auto);
+
+// Several files at once, all or nothing, each as importFile reads it, except that likwid-perfctr files of one
+// program with a group each (FLOPS_DP in one, L3 or MEM in another) are read as one run (importLikwidTogether):
+// their regions become kernels with FLOPs and bytes. The results follow the order of the paths.
+Result<std::vector<ImportResult>> importFiles(const QStringList& paths, ImportFormat format = ImportFormat::Auto);
 
 // Why an import gives nothing (no kernel and no ceiling), summing up the skipped kernels' reasons; nullopt
 // when it gives something. importFile and importBytes refuse such a file with this message.

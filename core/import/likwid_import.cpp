@@ -338,38 +338,77 @@ std::optional<QString> fillKernel(KernelResult& kernel, const Merged& merged)
 
 }  // namespace
 
-Result<ImportResult> importLikwid(const QString& text, const QString& fileName)
+namespace {
+
+struct ParsedFile {
+    LikwidFile tables;
+    std::vector<Measurement> measurements;
+};
+
+Result<ParsedFile> parse(const QString& text)
 {
-    const auto file = readLikwidTables(text);
+    auto file = readLikwidTables(text);
     if (!file.ok())
         return file.error();
-    ImportResult result;
-    result.fileName = fileName;
-    result.format = ImportFormat::Likwid;
-    if (file.value().otherLines > 0)
-        result.skipped.push_back(SkippedRow{
-            file.value().firstOtherLine, QString(),
-            QString::number(file.value().otherLines) + u" lines outside likwid's tables (the program's output?)"_s});
-    std::vector<Measurement> measurements;
-    for (const Run& run : runsOf(file.value())) {
+    ParsedFile parsed{std::move(file).value(), {}};
+    for (const Run& run : runsOf(parsed.tables)) {
         auto measured = measure(run);
         if (!measured.ok())
             return measured.error();
-        measurements.push_back(std::move(measured).value());
+        parsed.measurements.push_back(std::move(measured).value());
     }
-    // Regions in order of first appearance; each becomes one kernel however many groups measured it.
-    std::vector<std::pair<QString, std::vector<const Measurement*>>> regions;
-    for (const Measurement& measurement : measurements) {
-        auto found = std::find_if(regions.begin(), regions.end(),
-                                  [&](const auto& region) { return region.first == measurement.region; });
-        if (found == regions.end())
-            found = regions.insert(regions.end(), {measurement.region, {}});
-        found->second.push_back(&measurement);
+    return parsed;
+}
+
+using Regions = std::vector<std::pair<QString, std::vector<const Measurement*>>>;
+
+// Regions in order of first appearance; each becomes one kernel however many groups (and files) measured it.
+Regions regionsOf(const std::vector<ParsedFile>& files)
+{
+    Regions regions;
+    for (const ParsedFile& file : files) {
+        for (const Measurement& measurement : file.measurements) {
+            auto found = std::find_if(regions.begin(), regions.end(),
+                                      [&](const auto& region) { return region.first == measurement.region; });
+            if (found == regions.end())
+                found = regions.insert(regions.end(), {measurement.region, {}});
+            found->second.push_back(&measurement);
+        }
     }
-    const QString source = importSource(fileName, u"likwid"_s);
-    const QString baseName = QFileInfo(fileName).completeBaseName();
+    return regions;
+}
+
+// Whether every group of every region comes from one file only (so that files can be read as one).
+bool unambiguous(const std::vector<ParsedFile>& files)
+{
+    std::map<std::pair<QString, QString>, std::size_t> fileOf;  // (region, group) -> file
+    for (std::size_t f = 0; f < files.size(); ++f) {
+        for (const Measurement& measurement : files[f].measurements) {
+            const auto [it, inserted] = fileOf.emplace(std::pair{measurement.region, measurement.group}, f);
+            if (!inserted && it->second != f)
+                return false;
+        }
+    }
+    return true;
+}
+
+Result<ImportResult> build(const std::vector<ParsedFile>& files, const QStringList& fileNames)
+{
+    ImportResult result;
+    result.fileName = fileNames.join(u" + "_s);
+    result.format = ImportFormat::Likwid;
+    for (std::size_t f = 0; f < files.size(); ++f) {
+        const LikwidFile& tables = files[f].tables;
+        if (tables.otherLines > 0)
+            result.skipped.push_back(SkippedRow{
+                tables.firstOtherLine, QString(),
+                (files.size() > 1 ? fileNames[static_cast<qsizetype>(f)] + u": "_s : QString()) +
+                    QString::number(tables.otherLines) + u" lines outside likwid's tables (the program's output?)"_s});
+    }
+    const QString source = importSource(result.fileName, u"likwid"_s);
+    const QString baseName = QFileInfo(fileNames.front()).completeBaseName();
     int mergedRegions = 0;
-    for (const auto& [region, runs] : regions) {
+    for (const auto& [region, runs] : regionsOf(files)) {
         const Merged merged = merge(runs);
         const QString name = region.isEmpty() ? baseName : region;
         const QString reason = skipReason(runs, merged);
@@ -391,14 +430,48 @@ Result<ImportResult> importLikwid(const QString& text, const QString& fileName)
             return errorAt(runs.front()->line, 1, name + u": "_s + *problem);
         result.kernels.push_back(std::move(kernel));
     }
-    result.notes.append(file.value().ascii ? u"likwid-perfctr tables (its default output)"_s : u"likwid-perfctr CSV"_s);
-    if (!file.value().cpuName.isEmpty())
-        result.notes.append(u"measured on "_s + file.value().cpuName);
+    const LikwidFile& first = files.front().tables;
+    result.notes.append(first.ascii ? u"likwid-perfctr tables (its default output)"_s : u"likwid-perfctr CSV"_s);
+    if (!first.cpuName.isEmpty())
+        result.notes.append(u"measured on "_s + first.cpuName);
     if (mergedRegions > 0)
         result.notes.append(QString::number(mergedRegions) +
                             u" regions measured by several groups (separate runs): FLOPs and time from the group that "
                             "counts FLOPs, bytes of each level from a group that measures it"_s);
     return result;
+}
+
+}  // namespace
+
+Result<ImportResult> importLikwid(const QString& text, const QString& fileName)
+{
+    auto parsed = parse(text);
+    if (!parsed.ok())
+        return parsed.error();
+    std::vector<ParsedFile> files;
+    files.push_back(std::move(parsed).value());
+    return build(files, {fileName});
+}
+
+std::optional<Result<ImportResult>> importLikwidTogether(const std::vector<LikwidInput>& inputs)
+{
+    std::vector<ParsedFile> files;
+    QStringList names;
+    QString cpu;
+    for (const LikwidInput& input : inputs) {
+        auto parsed = parse(input.text);
+        if (!parsed.ok())
+            return std::nullopt;  // each file alone then, to say which one is broken
+        const QString fileCpu = parsed.value().tables.cpuName;
+        if (!cpu.isEmpty() && !fileCpu.isEmpty() && fileCpu != cpu)
+            return std::nullopt;  // runs of two machines never merge
+        cpu = cpu.isEmpty() ? fileCpu : cpu;
+        files.push_back(std::move(parsed).value());
+        names.append(input.fileName);
+    }
+    if (files.size() < 2 || !unambiguous(files))
+        return std::nullopt;
+    return build(files, names);
 }
 
 }  // namespace ridgeline

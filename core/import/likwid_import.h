@@ -16,8 +16,22 @@
 
 #include <QString>
 
+#include <optional>
+#include <vector>
+
 namespace ridgeline {
 
 Result<ImportResult> importLikwid(const QString& text, const QString& fileName);
+
+struct LikwidInput {
+    QString fileName;
+    QString text;
+};
+
+// Several files of one program, one group per file (FLOPS_DP_128.log and L3_128.log of the same size): their
+// regions merge as if the runs were one file, into one ImportResult named "a.log + b.log". nullopt when they
+// cannot be read as one: a file does not parse, the files name different CPUs, or a region's group comes from
+// two files (which one would be meant?); then each file is imported on its own.
+std::optional<Result<ImportResult>> importLikwidTogether(const std::vector<LikwidInput>& inputs);
 
 }  // namespace ridgeline

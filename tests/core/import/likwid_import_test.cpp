@@ -1,6 +1,9 @@
 // likwid-perfctr CSV: one kernel per region and group, totals from the STAT tables.
 #include "tests/core/import/import_test_support.h"
 
+#include <QFile>
+#include <QTemporaryDir>
+
 #include <gtest/gtest.h>
 
 using namespace ridgeline;
@@ -177,4 +180,64 @@ TEST(ImportLikwid, AnAsciiTableCutOffIsATruncatedFile)
         result.error().message.toStdString(),
         std::string("cut.txt (likwid-perfctr CSV): line 6, column 1: the table that starts on line 2 is cut off (no "
                     "closing +---+ line; a truncated file?)"));
+}
+
+namespace {
+
+// One group per file, as a script that runs `likwid-perfctr -g GROUP -m -O ./prog > GROUP.log` writes them.
+QByteArray oneGroupRun(const char* group, const char* region, const char* rows)
+{
+    return QByteArray(
+               "--------------------------------------------------------------------------------\n"
+               "CPU name:\tIntel(R) Core(TM) i5-7500 CPU @ 3.40GHz\n"
+               "--------------------------------------------------------------------------------\n"
+               "TABLE,Region ") +
+           region + ",Group 1 Metric," + group + ",2\nMetric,Core 3,\n" + rows;
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+{
+    QFile file(dir.filePath(name));
+    EXPECT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+    return file.fileName();
+}
+
+}  // namespace
+
+// Class 4 across files: FLOPS_DP in one file, L3 in another, the same region: one kernel with FLOPs and bytes.
+TEST(ImportLikwid, OneGroupPerFileOfOneProgramIsReadAsOneRun)
+{
+    QTemporaryDir dir;
+    const QString flops = writeFile(dir, QStringLiteral("FLOPS_DP_128.log"),
+                                    oneGroupRun("FLOPS_DP", "mv", "Runtime (RDTSC) [s],0.25,\nDP MFLOP/s,2000,\n"));
+    const QString l3 = writeFile(dir, QStringLiteral("L3_128.log"),
+                                 oneGroupRun("L3", "mv", "Runtime (RDTSC) [s],0.26,\nL3 data volume [GBytes],4,\n"));
+    const auto results = importFiles({flops, l3});
+    ASSERT_TRUE(results.ok()) << results.error().message.toStdString();
+    ASSERT_EQ(results.value().size(), 1u);
+    const ImportResult& result = results.value().front();
+    EXPECT_EQ(result.fileName, QStringLiteral("FLOPS_DP_128.log + L3_128.log"));
+    ASSERT_EQ(result.kernels.size(), 1u);
+    EXPECT_EQ(result.kernels[0].group, QStringLiteral("FLOPS_DP+L3"));
+    EXPECT_TRUE(nearlyEqual(result.kernels[0].flops, 2000e6 * 0.25));
+    EXPECT_EQ(result.kernels[0].level, QStringLiteral("L3"));
+    EXPECT_TRUE(nearlyEqual(result.kernels[0].bytes, 4e9));
+    EXPECT_EQ(result.kernels[0].source, QStringLiteral("FLOPS_DP_128.log + L3_128.log (likwid)"));
+    // Alone, each file gives nothing and is refused.
+    EXPECT_FALSE(importFile(flops).ok());
+}
+
+TEST(ImportLikwid, FilesOfTheSameGroupAreNotMergedAndSaySo)
+{
+    QTemporaryDir dir;
+    const QString a = writeFile(dir, QStringLiteral("FLOPS_DP_64.log"),
+                                oneGroupRun("FLOPS_DP", "mv", "Runtime (RDTSC) [s],0.25,\nDP MFLOP/s,2000,\n"));
+    const QString b = writeFile(dir, QStringLiteral("FLOPS_DP_128.log"),
+                                oneGroupRun("FLOPS_DP", "mv", "Runtime (RDTSC) [s],1,\nDP MFLOP/s,2100,\n"));
+    const auto results = importFiles({a, b});
+    ASSERT_FALSE(results.ok());
+    EXPECT_TRUE(results.error().message.endsWith(
+        QStringLiteral("likwid files are read as one run only when each group of a region comes from one file")))
+        << results.error().message.toStdString();
 }
