@@ -17,19 +17,50 @@ struct CacheInfo {
     int sharedByCpus = 1;        // how many logical CPUs share one instance
 };
 
+// How the core clock was measured, and whether it can be believed (issue 11). Schema 2.
+struct ClockMeasurement {
+    QString method;            // how `MachineInfo::clockGhz` was obtained, in words
+    double addChainGhz = 0.0;  // dependent register-register adds, one cycle each
+    double mulChainGhz = 0.0;  // dependent 32-bit imuls, three cycles each: a second, independent chain
+    double tscGhz = 0.0;       // the time-stamp counter's rate (x86), 0 when there is none
+    double reportedGhz = 0.0;  // what the system says: cpufreq's maximum, else /proc/cpuinfo's MHz; 0 = nothing
+    QString reportedSource;    // where reportedGhz comes from
+    bool doubtful = false;     // the readings disagree with each other or with the reported rates
+    QString doubt;             // why, when doubtful
+};
+
+// The last-level cache as sysfs reports it and as large as this guest can use it. A VM often reports the
+// host's whole L3 (480 MiB on a 2-vCPU Xeon); then the effective size comes from the bandwidth curve.
+// Sizes are aggregate over the threads measured (private caches counted once per thread). Schema 2.
+struct LastLevelCache {
+    int level = 0;                    // 0: sysfs reports no cache at all
+    std::int64_t reportedBytes = 0;   // from sysfs
+    std::int64_t effectiveBytes = 0;  // what sizing and labelling used
+    QString basis;                    // "sysfs", or why the curve was used and what it showed
+};
+
 struct MachineInfo {
     QString cpuModel;
     QString hostname;
     QString os;
     int cores = 0;    // logical CPUs this process may run on
-    QStringList isa;  // e.g. "sse2", "avx2", "fma", "avx512f"
+    QStringList isa;  // e.g. "sse2", "avx2", "fma", "avx512f", "avx512_bf16", "amx_tile"
     std::vector<CacheInfo> caches;
     QString openblasVersion;
     QString openblasCore;  // openblas_get_corename(): the kernel that actually ran
     QString openblasConfig;
     int openblasThreads = 0;
-    double clockGhz = 0.0;  // measured while the FMA test ran, not read from a label
+    double clockGhz = 0.0;  // measured by dependent chains (clock.method), not read from a label
     std::int64_t memoryAvailableBytes = 0;
+    // Schema 2 (issue 11); empty or zero in older files.
+    QString vendor;  // "GenuineIntel", "AuthenticAMD", ...
+    int family = 0;  // CPUID family and model as /proc/cpuinfo gives them (a VM may mask them)
+    int model = 0;
+    bool hypervisor = false;  // the CPU says it runs under a hypervisor
+    QString coreName;         // the entry of the table of known cores, e.g. "AMD Zen 4"
+    QString coreBasis;        // how it was identified, and any conflict between model number and features
+    ClockMeasurement clock;
+    LastLevelCache lastLevelCache;
 };
 
 // min / median / max of one quantity over the repetitions of a measurement.
@@ -44,10 +75,15 @@ struct ComputeCeiling {
     QString precision;  // "fp32" or "fp64"
     QString isa;        // "scalar", "avx2", "avx512"
     int threads = 1;
-    double gflops = 0.0;  // the ceiling: the best repetition's GFLOP/s (spread keeps the median)
-    double theoreticalGflops = 0.0;
-    Spread spread;  // GFLOP/s over repetitions
+    double gflops = 0.0;             // the ceiling: the best repetition's GFLOP/s (spread keeps the median)
+    double theoreticalGflops = 0.0;  // threads x clockGhz x fmaPerCycle x FLOPs per FMA
+    Spread spread;                   // GFLOP/s over repetitions
     int repetitions = 0;
+    // Schema 2 (issue 11); zero in older files.
+    double clockGhz = 0.0;       // the clock while this ISA's FMA units were busy (AVX-512 may lower it)
+    double flopsPerCycle = 0.0;  // measured, per core: gflops / threads / clockGhz
+    double fmaPerCycle = 0.0;    // FMA instructions per cycle per core behind theoreticalGflops
+    QString peakBasis;           // where fmaPerCycle comes from: the table of known cores, the measurement
 };
 
 struct BandwidthCeiling {
@@ -114,8 +150,23 @@ struct FusionResult {
     double maxAbsDifference = 0.0;  // fused and unfused outputs must agree
 };
 
+// Something in a session that cannot be right, or that should not be trusted blindly (issue 11).
+struct Finding {
+    QString subject;  // what it is about: "clock", "fp32 avx512 x1", "sgemm 4096", "last-level cache"
+    QString kind;     // "impossible" (physics says no), "doubtful" (may be wrong), "note"
+    QString message;  // one sentence with the figures, for the table and the window
+};
+
+// An experiment of the source text that did not run on this machine, and why (never silently).
+struct SkippedExperiment {
+    QString experiment;  // "fusion", "sgemm 4096", ...
+    QString reason;
+};
+
 struct Session {
-    static constexpr int kSchemaVersion = 1;
+    // 2: clock measurement, core identification, last-level cache sizing, ceilings' FLOP/cycle, findings,
+    // skipped experiments; the fusion object only when fusion was measured. Version 1 files still load.
+    static constexpr int kSchemaVersion = 2;
     static inline const QString kFormat = QStringLiteral("ridgeline-session");
 
     QString title;  // free text; defaults to the machine's CPU model
@@ -129,13 +180,15 @@ struct Session {
     std::vector<BandwidthCeiling> bandwidthCeilings;
     std::vector<BandwidthPoint> bandwidthCurve;
     std::vector<KernelResult> kernels;
-    FusionResult fusion;
+    FusionResult fusion;           // elements == 0: not measured (see skipped)
     double streamTriadGbps = 0.0;  // STREAM-style triad on the largest working set, for comparison
     // Ceilings whose repetitions spread by more than kNoisySpread (max - min over median): the machine
     // was busy while they ran. Empty on a quiet machine.
     static constexpr double kNoisySpread = 0.20;
     QStringList noisyMeasurements;
     bool noisy() const { return !noisyMeasurements.isEmpty(); }
+    std::vector<Finding> findings;           // schema 2
+    std::vector<SkippedExperiment> skipped;  // schema 2
 };
 
 }  // namespace ridgeline

@@ -44,7 +44,14 @@ constexpr double kMaxClockGhz = 1000.0;
 constexpr double kMaxIntensity = 1e12;  // FLOP per byte
 constexpr double kMaxTokensPerSecond = 1e12;
 constexpr double kMaxSpeedup = 1e9;
-constexpr double kMaxDifference = 1e300;  // only NaN and infinity are refused
+constexpr double kMaxDifference = 1e300;   // only NaN and infinity are refused
+constexpr double kMaxFlopsPerCycle = 1e6;  // per core; AMX does about 2048
+constexpr std::int64_t kMaxCpuFamily = 0xFFFF;
+constexpr std::int64_t kMaxCpuModel = 0xFFFF;
+constexpr qsizetype kMaxFindings = 10'000;
+
+// The first schema with each group of fields; a file of an older schema that has them is refused as unknown.
+constexpr int kFirstSchemaWithChecks = 2;  // clock, core, last-level cache, FLOP/cycle, findings, skipped
 
 // Whole numbers print exactly (a cache size of 2199023255552, not 2.199e+12); others as short as round-trips.
 QString formatNumber(double value)
@@ -354,11 +361,54 @@ CacheInfo cacheFromJson(ObjectReader& in)
     return cache;
 }
 
-QJsonObject machineToJson(const MachineInfo& machine)
+QJsonObject clockToJson(const ClockMeasurement& clock)
 {
-    QJsonArray caches;
-    for (const CacheInfo& cache : machine.caches)
-        caches.append(cacheToJson(cache));
+    QJsonObject object{
+        {u"method"_s, clock.method},  {u"add_chain_ghz"_s, clock.addChainGhz}, {u"mul_chain_ghz"_s, clock.mulChainGhz},
+        {u"tsc_ghz"_s, clock.tscGhz}, {u"reported_ghz"_s, clock.reportedGhz},  {u"doubtful"_s, clock.doubtful}};
+    if (!clock.reportedSource.isEmpty())
+        object.insert("reported_source"_L1, clock.reportedSource);
+    if (!clock.doubt.isEmpty())
+        object.insert("doubt"_L1, clock.doubt);
+    return object;
+}
+
+ClockMeasurement clockFromJson(ObjectReader& in)
+{
+    ClockMeasurement clock;
+    clock.method = in.text("method"_L1, Need::Required);
+    clock.addChainGhz = in.number("add_chain_ghz"_L1, kMaxClockGhz);
+    clock.mulChainGhz = in.number("mul_chain_ghz"_L1, kMaxClockGhz);
+    clock.tscGhz = in.number("tsc_ghz"_L1, kMaxClockGhz);
+    clock.reportedGhz = in.number("reported_ghz"_L1, kMaxClockGhz);
+    clock.reportedSource = in.text("reported_source"_L1);
+    clock.doubtful = in.boolean("doubtful"_L1, false);
+    clock.doubt = in.text("doubt"_L1);
+    if (!in.problem().found() && clock.doubtful && clock.doubt.isEmpty())
+        in.problem().report(Error::Code::Schema, in.where("doubt"_L1) + u" must say why the clock is doubtful"_s);
+    return clock;
+}
+
+QJsonObject lastLevelCacheToJson(const LastLevelCache& cache)
+{
+    return {{u"level"_s, cache.level},
+            {u"reported_bytes"_s, static_cast<qint64>(cache.reportedBytes)},
+            {u"effective_bytes"_s, static_cast<qint64>(cache.effectiveBytes)},
+            {u"basis"_s, cache.basis}};
+}
+
+LastLevelCache lastLevelCacheFromJson(ObjectReader& in)
+{
+    LastLevelCache cache;
+    cache.level = in.smallInteger("level"_L1, 0, kMaxCacheLevel, 0, Need::Required);
+    cache.reportedBytes = in.integer("reported_bytes"_L1, 0, kPiB, 0);
+    cache.effectiveBytes = in.integer("effective_bytes"_L1, 0, kPiB, 0, Need::Required);
+    cache.basis = in.text("basis"_L1);
+    return cache;
+}
+
+QJsonObject machineCoreToJson(const MachineInfo& machine, const QJsonArray& caches)
+{
     return {{u"cpu_model"_s, machine.cpuModel},
             {u"hostname"_s, machine.hostname},
             {u"os"_s, machine.os},
@@ -373,6 +423,30 @@ QJsonObject machineToJson(const MachineInfo& machine)
             {u"memory_available_bytes"_s, static_cast<qint64>(machine.memoryAvailableBytes)}};
 }
 
+QJsonObject machineToJson(const MachineInfo& machine)
+{
+    QJsonArray caches;
+    for (const CacheInfo& cache : machine.caches)
+        caches.append(cacheToJson(cache));
+    QJsonObject object = machineCoreToJson(machine, caches);
+    // Schema 2 fields only when known, so an imported session stays as small as it was.
+    if (!machine.vendor.isEmpty())
+        object.insert("vendor"_L1, machine.vendor);
+    if (machine.family > 0)
+        object.insert("family"_L1, machine.family);
+    if (machine.model > 0)
+        object.insert("model"_L1, machine.model);
+    if (machine.hypervisor)
+        object.insert("hypervisor"_L1, true);
+    if (!machine.coreName.isEmpty())
+        object.insert("core"_L1, QJsonObject{{u"name"_s, machine.coreName}, {u"basis"_s, machine.coreBasis}});
+    if (!machine.clock.method.isEmpty())
+        object.insert("clock"_L1, clockToJson(machine.clock));
+    if (machine.lastLevelCache.effectiveBytes > 0 || machine.lastLevelCache.level > 0)
+        object.insert("last_level_cache"_L1, lastLevelCacheToJson(machine.lastLevelCache));
+    return object;
+}
+
 // An optional array of strings, e.g. the ISA flags or the noisy measurements.
 QStringList textListFromJson(ObjectReader& in, QLatin1StringView key, qsizetype maxItems)
 {
@@ -385,7 +459,7 @@ QStringList textListFromJson(ObjectReader& in, QLatin1StringView key, qsizetype 
     return texts;
 }
 
-MachineInfo machineFromJson(ObjectReader& in)
+MachineInfo machineFromJson(ObjectReader& in, int schema)
 {
     MachineInfo machine;
     machine.cpuModel = in.text("cpu_model"_L1, Need::Required);
@@ -400,6 +474,28 @@ MachineInfo machineFromJson(ObjectReader& in)
     machine.openblasThreads = in.smallInteger("openblas_threads"_L1, 0, kMaxCpus, 0);
     machine.clockGhz = in.number("clock_ghz"_L1, kMaxClockGhz);
     machine.memoryAvailableBytes = in.integer("memory_available_bytes"_L1, 0, kPiB, 0);
+    if (schema < kFirstSchemaWithChecks)
+        return machine;
+    machine.vendor = in.text("vendor"_L1);
+    machine.family = in.smallInteger("family"_L1, 0, kMaxCpuFamily, 0);
+    machine.model = in.smallInteger("model"_L1, 0, kMaxCpuModel, 0);
+    machine.hypervisor = in.boolean("hypervisor"_L1, false);
+    if (const auto core = in.object("core"_L1, Need::Optional)) {
+        ObjectReader coreIn(*core, in.where("core"_L1), in.problem());
+        machine.coreName = coreIn.text("name"_L1, Need::Required);
+        machine.coreBasis = coreIn.text("basis"_L1);
+        coreIn.rejectUnknownKeys();
+    }
+    if (const auto clock = in.object("clock"_L1, Need::Optional)) {
+        ObjectReader clockIn(*clock, in.where("clock"_L1), in.problem());
+        machine.clock = clockFromJson(clockIn);
+        clockIn.rejectUnknownKeys();
+    }
+    if (const auto cache = in.object("last_level_cache"_L1, Need::Optional)) {
+        ObjectReader cacheIn(*cache, in.where("last_level_cache"_L1), in.problem());
+        machine.lastLevelCache = lastLevelCacheFromJson(cacheIn);
+        cacheIn.rejectUnknownKeys();
+    }
     return machine;
 }
 
@@ -420,10 +516,16 @@ QJsonObject computeToJson(const ComputeCeiling& ceiling)
                        {u"theoretical_gflops"_s, ceiling.theoreticalGflops},
                        {u"repetitions"_s, ceiling.repetitions}};
     insertSpread(object, ceiling.spread);
+    if (ceiling.clockGhz > 0.0) {
+        object.insert("clock_ghz"_L1, ceiling.clockGhz);
+        object.insert("flops_per_cycle"_L1, ceiling.flopsPerCycle);
+        object.insert("fma_per_cycle"_L1, ceiling.fmaPerCycle);
+        object.insert("peak_basis"_L1, ceiling.peakBasis);
+    }
     return object;
 }
 
-ComputeCeiling computeFromJson(ObjectReader& in)
+ComputeCeiling computeFromJson(ObjectReader& in, int schema)
 {
     ComputeCeiling ceiling;
     ceiling.name = in.text("name"_L1, Need::Required);
@@ -434,6 +536,12 @@ ComputeCeiling computeFromJson(ObjectReader& in)
     ceiling.theoreticalGflops = in.number("theoretical_gflops"_L1, kMaxGflops);
     ceiling.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
     ceiling.spread = in.spread(kMaxGflops);
+    if (schema >= kFirstSchemaWithChecks) {
+        ceiling.clockGhz = in.number("clock_ghz"_L1, kMaxClockGhz);
+        ceiling.flopsPerCycle = in.number("flops_per_cycle"_L1, kMaxFlopsPerCycle);
+        ceiling.fmaPerCycle = in.number("fma_per_cycle"_L1, kMaxFlopsPerCycle);
+        ceiling.peakBasis = in.text("peak_basis"_L1);
+    }
     return ceiling;
 }
 
@@ -589,31 +697,66 @@ FusionResult fusionFromJson(ObjectReader& in)
     return fusion;
 }
 
+QJsonObject findingToJson(const Finding& finding)
+{
+    return {{u"subject"_s, finding.subject}, {u"kind"_s, finding.kind}, {u"message"_s, finding.message}};
+}
+
+Finding findingFromJson(ObjectReader& in)
+{
+    Finding finding;
+    finding.subject = in.text("subject"_L1, Need::Required);
+    finding.kind = in.text("kind"_L1, Need::Required);
+    finding.message = in.text("message"_L1, Need::Required);
+    static const QStringList kinds{u"impossible"_s, u"doubtful"_s, u"note"_s};
+    if (!in.problem().found() && !kinds.contains(finding.kind))
+        in.problem().report(Error::Code::Schema, in.where("kind"_L1) +
+                                                     u" must be \"impossible\", \"doubtful\" or \"note\", got "_s +
+                                                     describe(QJsonValue(finding.kind)));
+    return finding;
+}
+
+QJsonObject skippedToJson(const SkippedExperiment& skipped)
+{
+    return {{u"experiment"_s, skipped.experiment}, {u"reason"_s, skipped.reason}};
+}
+
+SkippedExperiment skippedFromJson(ObjectReader& in)
+{
+    SkippedExperiment skipped;
+    skipped.experiment = in.text("experiment"_L1, Need::Required);
+    skipped.reason = in.text("reason"_L1, Need::Required);
+    if (!in.problem().found() && skipped.reason.trimmed().isEmpty())
+        in.problem().report(Error::Code::Schema, in.where("reason"_L1) + u" must say why it was skipped"_s);
+    return skipped;
+}
+
 // "format" and "schema_version" come first: a file from another program or a newer Ridgeline is named
 // as such, rather than reported as a list of odd fields.
-void checkHeader(ObjectReader& in)
+// Returns the file's schema version (0 after a problem).
+int checkHeader(ObjectReader& in)
 {
     Problem& problem = in.problem();
     const auto format = in.take("format"_L1, Need::Optional);
     if (!format) {
         problem.report(Error::Code::Schema,
                        u"not a Ridgeline session: no \"format\": \""_s + Session::kFormat + u"\" field"_s);
-        return;
+        return 0;
     }
     if (format->toString() != Session::kFormat) {
         problem.report(Error::Code::Schema, u"not a Ridgeline session: format is "_s + describe(*format) +
                                                 u", expected \""_s + Session::kFormat + u'"');
-        return;
+        return 0;
     }
     const auto version = in.take("schema_version"_L1, Need::Optional);
     if (!version) {
         problem.report(Error::Code::Schema, u"missing required field schema_version"_s);
-        return;
+        return 0;
     }
     const double number = version->toDouble(std::nan(""));
     if (!version->isDouble() || std::trunc(number) != number) {
         problem.report(Error::Code::Schema, u"schema_version must be an integer, got "_s + describe(*version));
-        return;
+        return 0;
     }
     const QString supported =
         Session::kSchemaVersion == 1 ? u"schema 1"_s : u"schemas 1 to "_s + QString::number(Session::kSchemaVersion);
@@ -622,17 +765,18 @@ void checkHeader(ObjectReader& in)
                                                      u"); this build reads up to "_s +
                                                      QString::number(Session::kSchemaVersion));
     } else if (number < 1) {
-        // Schema 1 is the first; when 2 exists, older files are migrated here or refused by name.
         problem.report(Error::Code::Schema, u"schema_version "_s + describe(*version) +
                                                 u" is not a Ridgeline session schema; this build reads "_s + supported);
     }
+    // Version 1 files read as they are: the fields schema 2 added are simply absent (and refused if present).
+    return problem.found() ? 0 : static_cast<int>(number);
 }
 
 Session sessionFromObject(const QJsonObject& root, Problem& problem)
 {
     Session session;
     ObjectReader in(root, QString(), problem);
-    checkHeader(in);
+    const int schema = checkHeader(in);
     session.title = in.text("title"_L1);
     session.created = in.dateTime("created"_L1);
     session.generator = in.text("generator"_L1);
@@ -644,13 +788,14 @@ Session sessionFromObject(const QJsonObject& root, Problem& problem)
 
     if (const auto machine = in.object("machine"_L1, Need::Required)) {
         ObjectReader machineIn(*machine, in.where("machine"_L1), problem);
-        session.machine = machineFromJson(machineIn);
+        session.machine = machineFromJson(machineIn, schema);
         machineIn.rejectUnknownKeys();
     }
     if (const auto ceilings = in.object("ceilings"_L1, Need::Required)) {
         ObjectReader ceilingsIn(*ceilings, in.where("ceilings"_L1), problem);
         session.computeCeilings =
-            readEntries<ComputeCeiling>(ceilingsIn, "compute"_L1, kMaxEntries, Need::Required, computeFromJson);
+            readEntries<ComputeCeiling>(ceilingsIn, "compute"_L1, kMaxEntries, Need::Required,
+                                        [schema](ObjectReader& entry) { return computeFromJson(entry, schema); });
         session.bandwidthCeilings =
             readEntries<BandwidthCeiling>(ceilingsIn, "bandwidth"_L1, kMaxEntries, Need::Required, bandwidthFromJson);
         ceilingsIn.rejectUnknownKeys();
@@ -662,6 +807,16 @@ Session sessionFromObject(const QJsonObject& root, Problem& problem)
         ObjectReader fusionIn(*fusion, in.where("fusion"_L1), problem);
         session.fusion = fusionFromJson(fusionIn);
         fusionIn.rejectUnknownKeys();
+        // Version 1 wrote zeros when fusion did not run; from version 2 that is a "skipped" entry instead.
+        if (!problem.found() && schema >= kFirstSchemaWithChecks && session.fusion.elements < 1)
+            problem.report(Error::Code::Range,
+                           u"fusion.elements must be at least 1: a fusion that did not run "
+                           "belongs in \"skipped\", not in a fusion object of zeros"_s);
+    }
+    if (schema >= kFirstSchemaWithChecks) {
+        session.findings = readEntries<Finding>(in, "findings"_L1, kMaxFindings, Need::Optional, findingFromJson);
+        session.skipped =
+            readEntries<SkippedExperiment>(in, "skipped"_L1, kMaxFindings, Need::Optional, skippedFromJson);
     }
     in.rejectUnknownKeys();
     return session;
@@ -802,8 +957,22 @@ QJsonObject sessionToJsonObject(const Session& session)
                      {u"machine"_s, machineToJson(session.machine)},
                      {u"ceilings"_s, QJsonObject{{u"compute"_s, compute}, {u"bandwidth"_s, bandwidth}}},
                      {u"bandwidth_curve"_s, curve},
-                     {u"kernels"_s, kernels},
-                     {u"fusion"_s, fusionToJson(session.fusion)}};
+                     {u"kernels"_s, kernels}};
+    // A fusion object only when fusion was measured: an experiment that did not run is in "skipped".
+    if (session.fusion.elements > 0)
+        root.insert("fusion"_L1, fusionToJson(session.fusion));
+    if (!session.findings.empty()) {
+        QJsonArray findings;
+        for (const Finding& finding : session.findings)
+            findings.append(findingToJson(finding));
+        root.insert("findings"_L1, findings);
+    }
+    if (!session.skipped.empty()) {
+        QJsonArray skipped;
+        for (const SkippedExperiment& entry : session.skipped)
+            skipped.append(skippedToJson(entry));
+        root.insert("skipped"_L1, skipped);
+    }
     // Only a busy run has the key, so quiet sessions read the same as before it existed.
     if (session.noisy())
         root.insert("noisy_measurements"_L1, QJsonArray::fromStringList(session.noisyMeasurements));

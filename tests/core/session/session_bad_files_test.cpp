@@ -49,9 +49,9 @@ const BadFile kBadFiles[] = {
     {"schema_version_missing.json", "missing required field schema_version", Code::Schema},
     {"schema_version_string.json", "schema_version must be an integer, got the string \"1\"", Code::Schema},
     {"schema_version_fraction.json", "schema_version must be an integer, got 1.5", Code::Schema},
-    {"schema_version_newer.json", "written by a newer Ridgeline (schema 7); this build reads up to 1",
+    {"schema_version_newer.json", "written by a newer Ridgeline (schema 7); this build reads up to 2",
      Code::Unsupported},
-    {"schema_version_zero.json", "schema_version 0 is not a Ridgeline session schema; this build reads schema 1",
+    {"schema_version_zero.json", "schema_version 0 is not a Ridgeline session schema; this build reads schemas 1 to 2",
      Code::Schema},
     {"machine_missing.json", "missing required field machine", Code::Schema},
     {"machine_not_object.json", "machine must be an object, got the string \"AMD EPYC 9R14\"", Code::Schema},
@@ -107,7 +107,7 @@ const BadFile kBadFiles[] = {
     {"utf8_cut_sequence.json", "invalid UTF8 string (the file is not UTF-8 text)", Code::Parse},
     {"utf32.json", "not UTF-8 text: it contains NUL bytes", Code::Parse},
     {"utf16be_no_bom.json", "not UTF-8 text: it contains NUL bytes", Code::Parse},
-    {"schema_version_huge.json", "written by a newer Ridgeline (schema 1e+300); this build reads up to 1",
+    {"schema_version_huge.json", "written by a newer Ridgeline (schema 1e+300); this build reads up to 2",
      Code::Unsupported},
     {"schema_version_negative.json", "schema_version -1 is not a Ridgeline session schema", Code::Schema},
     // Found by fuzzing (issue 7): Qt accepts a raw newline inside a string, and the message quoted it.
@@ -115,6 +115,17 @@ const BadFile kBadFiles[] = {
      "not a Ridgeline session: format is the string \"ridgeline-\\u000asession\", expected \"ridgeline-session\"",
      Code::Schema},
     {"control_char_in_key.json", "unknown field kernels[1].gfl\\u000aops", Code::Schema},
+    // Schema 2 (issue 11): the clock, the last-level cache, FLOP/cycle, findings and skipped experiments.
+    {"clock_doubtful_without_reason.json", "machine.clock.doubt must say why the clock is doubtful", Code::Schema},
+    {"clock_absurd.json", "machine.clock.add_chain_ghz must be at most 1000, got 1001", Code::Range},
+    {"finding_kind_unknown.json",
+     "findings[0].kind must be \"impossible\", \"doubtful\" or \"note\", got the string \"scary\"", Code::Schema},
+    {"skipped_reason_empty.json", "skipped[0].reason must say why it was skipped", Code::Schema},
+    {"v1_with_v2_clock.json", "unknown field machine.clock", Code::Schema},
+    {"llc_effective_missing.json", "missing required field machine.last_level_cache.effective_bytes", Code::Schema},
+    {"ceiling_flops_per_cycle_negative.json",
+     "ceilings.compute[0].flops_per_cycle must be a finite number >= 0, got -31", Code::Range},
+    {"fusion_zero_filled.json", "fusion.elements must be at least 1", Code::Range},
 };
 
 QString badDir()

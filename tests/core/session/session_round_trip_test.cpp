@@ -45,22 +45,48 @@ Session makeFullSession()
     machine.clockGhz = 3.7;
     machine.memoryAvailableBytes = 7834206208;
 
-    session.computeCeilings = {{QStringLiteral("fp32 avx512 x2 threads"),
-                                QStringLiteral("fp32"),
-                                QStringLiteral("avx512"),
-                                2,
-                                229.7,
-                                236.8,
-                                {222.8, 229.7, 230.8},
-                                7},
-                               {QStringLiteral("fp64 scalar x1 threads"),
-                                QStringLiteral("fp64"),
-                                QStringLiteral("scalar"),
-                                1,
-                                7.3,
-                                7.4,
-                                {7.1, 7.3, 7.35},
-                                5}};
+    machine.vendor = QStringLiteral("AuthenticAMD");
+    machine.family = 25;
+    machine.model = 17;
+    machine.hypervisor = true;
+    machine.coreName = QStringLiteral("AMD Zen 4");
+    machine.coreBasis = QStringLiteral("family 25 model 17 (11h)");
+    machine.clock = {QStringLiteral("dependent register-register add chain"),
+                     3.7,
+                     3.69,
+                     2.6,
+                     2.6,
+                     QStringLiteral("/proc/cpuinfo cpu MHz"),
+                     true,
+                     QStringLiteral("a made-up doubt, to carry every field")};
+    machine.lastLevelCache = {3, 33554432, 25165824, QStringLiteral("the bandwidth curve")};
+
+    ComputeCeiling avx512;
+    avx512.name = QStringLiteral("fp32 avx512 x2 threads");
+    avx512.precision = QStringLiteral("fp32");
+    avx512.isa = QStringLiteral("avx512");
+    avx512.threads = 2;
+    avx512.gflops = 229.7;
+    avx512.theoreticalGflops = 236.8;
+    avx512.spread = {222.8, 229.7, 230.8};
+    avx512.repetitions = 7;
+    avx512.clockGhz = 3.65;
+    avx512.flopsPerCycle = 31.46;
+    avx512.fmaPerCycle = 1.0;
+    avx512.peakBasis = QStringLiteral("table: AMD Zen 4 (1 per cycle), confirmed by the measurement");
+    ComputeCeiling scalar;
+    scalar.name = QStringLiteral("fp64 scalar x1 threads");
+    scalar.precision = QStringLiteral("fp64");
+    scalar.isa = QStringLiteral("scalar");
+    scalar.threads = 1;
+    scalar.gflops = 7.3;
+    scalar.theoreticalGflops = 7.4;
+    scalar.spread = {7.1, 7.3, 7.35};
+    scalar.repetitions = 5;  // a version-1 style ceiling: no clock, no FLOP/cycle
+    session.computeCeilings = {avx512, scalar};
+    session.findings = {{QStringLiteral("clock"), QStringLiteral("doubtful"), QStringLiteral("why")},
+                        {QStringLiteral("sgemm 4096"), QStringLiteral("impossible"), QStringLiteral("above its roof")}};
+    session.skipped = {{QStringLiteral("add 8192"), QStringLiteral("needs 768 MiB")}};
     session.bandwidthCeilings = {
         {QStringLiteral("DRAM"), QStringLiteral("triad"), 33.1, 1073741824, 2, {31.9, 33.1, 33.4}, 9}};
     session.bandwidthCurve = {{8192, QStringLiteral("read"), QStringLiteral("L1"), 2, 408.5, {388.1, 408.5, 416.7}},
@@ -124,6 +150,37 @@ void expectSameSession(const Session& a, const Session& b)
     EXPECT_EQ(a.machine.openblasThreads, b.machine.openblasThreads);
     EXPECT_EQ(a.machine.clockGhz, b.machine.clockGhz);
     EXPECT_EQ(a.machine.memoryAvailableBytes, b.machine.memoryAvailableBytes);
+    EXPECT_EQ(a.machine.vendor, b.machine.vendor);
+    EXPECT_EQ(a.machine.family, b.machine.family);
+    EXPECT_EQ(a.machine.model, b.machine.model);
+    EXPECT_EQ(a.machine.hypervisor, b.machine.hypervisor);
+    EXPECT_EQ(a.machine.coreName, b.machine.coreName);
+    EXPECT_EQ(a.machine.coreBasis, b.machine.coreBasis);
+    const ClockMeasurement& ca = a.machine.clock;
+    const ClockMeasurement& cb = b.machine.clock;
+    EXPECT_EQ(ca.method, cb.method);
+    EXPECT_EQ(ca.addChainGhz, cb.addChainGhz);
+    EXPECT_EQ(ca.mulChainGhz, cb.mulChainGhz);
+    EXPECT_EQ(ca.tscGhz, cb.tscGhz);
+    EXPECT_EQ(ca.reportedGhz, cb.reportedGhz);
+    EXPECT_EQ(ca.reportedSource, cb.reportedSource);
+    EXPECT_EQ(ca.doubtful, cb.doubtful);
+    EXPECT_EQ(ca.doubt, cb.doubt);
+    EXPECT_EQ(a.machine.lastLevelCache.level, b.machine.lastLevelCache.level);
+    EXPECT_EQ(a.machine.lastLevelCache.reportedBytes, b.machine.lastLevelCache.reportedBytes);
+    EXPECT_EQ(a.machine.lastLevelCache.effectiveBytes, b.machine.lastLevelCache.effectiveBytes);
+    EXPECT_EQ(a.machine.lastLevelCache.basis, b.machine.lastLevelCache.basis);
+    ASSERT_EQ(a.findings.size(), b.findings.size());
+    for (std::size_t i = 0; i < a.findings.size(); ++i) {
+        EXPECT_EQ(a.findings[i].subject, b.findings[i].subject);
+        EXPECT_EQ(a.findings[i].kind, b.findings[i].kind);
+        EXPECT_EQ(a.findings[i].message, b.findings[i].message);
+    }
+    ASSERT_EQ(a.skipped.size(), b.skipped.size());
+    for (std::size_t i = 0; i < a.skipped.size(); ++i) {
+        EXPECT_EQ(a.skipped[i].experiment, b.skipped[i].experiment);
+        EXPECT_EQ(a.skipped[i].reason, b.skipped[i].reason);
+    }
 
     ASSERT_EQ(a.computeCeilings.size(), b.computeCeilings.size());
     for (std::size_t i = 0; i < a.computeCeilings.size(); ++i) {
@@ -137,6 +194,10 @@ void expectSameSession(const Session& a, const Session& b)
         EXPECT_EQ(x.theoreticalGflops, y.theoreticalGflops);
         expectSameSpread(x.spread, y.spread);
         EXPECT_EQ(x.repetitions, y.repetitions);
+        EXPECT_EQ(x.clockGhz, y.clockGhz);
+        EXPECT_EQ(x.flopsPerCycle, y.flopsPerCycle);
+        EXPECT_EQ(x.fmaPerCycle, y.fmaPerCycle);
+        EXPECT_EQ(x.peakBasis, y.peakBasis);
     }
     ASSERT_EQ(a.bandwidthCeilings.size(), b.bandwidthCeilings.size());
     for (std::size_t i = 0; i < a.bandwidthCeilings.size(); ++i) {
@@ -227,7 +288,7 @@ TEST(SessionJson, CarriesTheFormatTagAndSchemaVersion)
     EXPECT_EQ(root.value(QLatin1String("schema_version")).toInteger(), Session::kSchemaVersion);
     const QByteArray text = sessionToJson(makeFullSession());
     EXPECT_TRUE(text.contains("\"format\": \"ridgeline-session\"")) << text.constData();
-    EXPECT_TRUE(text.contains("\"schema_version\": 1,"));
+    EXPECT_TRUE(text.contains("\"schema_version\": 2,"));
 }
 
 TEST(SessionJson, WritesKeysSortedAndIndented)
@@ -243,9 +304,10 @@ TEST(SessionJson, WritesKeysSortedAndIndented)
     EXPECT_EQ(keys, sorted);
     EXPECT_EQ(keys, (QStringList{
                         QStringLiteral("bandwidth_curve"), QStringLiteral("ceilings"), QStringLiteral("complete"),
-                        QStringLiteral("created"), QStringLiteral("format"), QStringLiteral("fusion"),
-                        QStringLiteral("generator"), QStringLiteral("kernels"), QStringLiteral("machine"),
-                        QStringLiteral("noisy_measurements"), QStringLiteral("quick"), QStringLiteral("schema_version"),
+                        QStringLiteral("created"), QStringLiteral("findings"), QStringLiteral("format"),
+                        QStringLiteral("fusion"), QStringLiteral("generator"), QStringLiteral("kernels"),
+                        QStringLiteral("machine"), QStringLiteral("noisy_measurements"), QStringLiteral("quick"),
+                        QStringLiteral("schema_version"), QStringLiteral("skipped"),
                         QStringLiteral("stream_triad_gbps"), QStringLiteral("title"), QStringLiteral("wall_seconds")}));
 }
 
@@ -319,4 +381,48 @@ TEST(SessionJson, OptionalFieldsMayBeAbsentAndTakeTheirDefaults)
     EXPECT_EQ(session.kernels[3].batch, 16);
     // No min/median/max at all is fine: the spread stays zero.
     EXPECT_EQ(session.kernels[0].spread.median, 0.0);
+}
+
+TEST(SessionJson, AFusionThatDidNotRunIsNoObjectOfZeros)
+{
+    Session session = makeFullSession();
+    session.fusion = FusionResult{};
+    session.skipped.push_back({QStringLiteral("fusion"), QStringLiteral("needs 20 MiB of memory")});
+    const QJsonObject root = sessionToJsonObject(session);
+    EXPECT_FALSE(root.contains(QLatin1String("fusion")));
+    const Result<Session> loaded = sessionFromJson(sessionToJson(session), QStringLiteral("no-fusion"));
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    EXPECT_EQ(loaded.value().fusion.elements, 0);
+    EXPECT_EQ(loaded.value().skipped.back().experiment, QStringLiteral("fusion"));
+}
+
+TEST(SessionJson, VersionOneFilesLoadWithoutTheFieldsOfVersionTwo)
+{
+    // A version-1 file, byte for byte as Ridgeline wrote it before schema 2 (tests/data/README.md).
+    const Result<Session> loaded = loadSession(dataPath("sessions/example_v1.json"));
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    const Session& session = loaded.value();
+    EXPECT_DOUBLE_EQ(session.machine.clockGhz, 3.7);
+    EXPECT_TRUE(session.machine.clock.method.isEmpty());
+    EXPECT_EQ(session.machine.lastLevelCache.effectiveBytes, 0);
+    EXPECT_TRUE(session.findings.empty());
+    EXPECT_GT(session.fusion.elements, 0);
+    for (const ComputeCeiling& c : session.computeCeilings)
+        EXPECT_EQ(c.clockGhz, 0.0);
+    // Saved again, it is a version-2 file that loads back the same.
+    const QByteArray again = sessionToJson(session);
+    EXPECT_TRUE(again.contains("\"schema_version\": 2,"));
+    const Result<Session> reloaded = sessionFromJson(again, QStringLiteral("again"));
+    ASSERT_TRUE(reloaded.ok()) << reloaded.error().message.toStdString();
+    expectSameSession(session, reloaded.value());
+}
+
+TEST(SessionJson, AVersionOneFileWithAVersionTwoFieldIsRefusedByName)
+{
+    QJsonObject root = sessionToJsonObject(makeFullSession());
+    root.insert(QLatin1String("schema_version"), 1);
+    const Result<Session> loaded = sessionFromJson(QJsonDocument(root).toJson(), QStringLiteral("mixed"));
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_TRUE(loaded.error().message.contains(QStringLiteral("unknown field")))
+        << loaded.error().message.toStdString();
 }
