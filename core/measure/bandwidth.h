@@ -2,6 +2,7 @@
 // Bandwidth vs working set on all threads, read-heavy and triad mixes, and a STREAM-style triad.
 
 #include "core/measure/measure_control.h"
+#include "core/session/session.h"
 
 #include <optional>
 

@@ -7,7 +7,8 @@
 
 namespace ridgeline {
 
-QString levelForWorkingSet(std::int64_t workingSetBytes, const std::vector<CacheInfo>& caches, int threads)
+QString levelForWorkingSet(std::int64_t workingSetBytes, const std::vector<CacheInfo>& caches, int threads,
+                           std::int64_t dramFromBytes)
 {
     const auto ws = static_cast<double>(workingSetBytes);
     double below = 0.0;  // capacity of the level below
@@ -17,7 +18,8 @@ QString levelForWorkingSet(std::int64_t workingSetBytes, const std::vector<Cache
             return QStringLiteral("L%1").arg(cache.level);
         below = capacity;
     }
-    if (below > 0.0 && ws >= 4.0 * below)
+    const double dramFrom = dramFromBytes > 0 ? static_cast<double>(dramFromBytes) : 4.0 * below;
+    if (dramFrom > 0.0 && ws >= dramFrom)
         return QStringLiteral("DRAM");
     return {};
 }

@@ -9,8 +9,10 @@ namespace ridgeline {
 // "L1", "L2", "L3", "DRAM", or "" for a working set in a transition between two levels.
 // A level owns working sets from four times the level below's capacity (so that level, inclusive or
 // victim, serves little of it) up to 3/4 of its own; DRAM owns working sets of at least four times the
-// last level's capacity (the STREAM rule).
-QString levelForWorkingSet(std::int64_t workingSetBytes, const std::vector<CacheInfo>& caches, int threads);
+// last level's capacity (the STREAM rule), or from `dramFromBytes` when the sweep found DRAM's plateau
+// there (sizing.h); the last level's own range is unchanged by it.
+QString levelForWorkingSet(std::int64_t workingSetBytes, const std::vector<CacheInfo>& caches, int threads,
+                           std::int64_t dramFromBytes = 0);
 
 // One ceiling per level: the point labelled with it whose best repetition is fastest, at that rate
 // (a ceiling is what the machine can do; the curve itself keeps medians).

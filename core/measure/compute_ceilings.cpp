@@ -1,5 +1,6 @@
 #include "core/measure/compute_ceilings.h"
 
+#include "core/measure/clock.h"
 #include "core/measure/fma_kernels.h"
 #include "core/measure/parallel.h"
 #include "core/measure/statistics.h"
@@ -53,7 +54,7 @@ std::optional<ComputeMeasurement> measureComputeCeiling(Isa isa, Precision preci
             const auto start = Clock::now();
             flopsDone[slot] = runFmaChains(isa, precision, iterations);
             fmaSeconds[slot] = secondsSince(start);
-            clocks[slot] = measureClockGhz(0.002);
+            clocks[slot] = measureClockBesideFma(isa, 0.002);
         },
         [&] { return control.keepGoing(); });
     if (run.cancelled)
@@ -87,7 +88,7 @@ std::optional<ComputeMeasurement> measureComputeCeiling(Isa isa, Precision preci
     // or the hypervisor can only slow a repetition down, so the best one moves least between runs.
     ceiling.gflops = ceiling.spread.max;
     ceiling.repetitions = static_cast<int>(gflopsPerRep.size());
-    ceiling.theoreticalGflops = threads * result.clockGhz * fmaFlopsPerCycle(isa, precision);
+    ceiling.clockGhz = result.clockGhz;
     return result;
 }
 

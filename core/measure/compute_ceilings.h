@@ -1,8 +1,9 @@
 #pragma once
 // Compute ceilings: the FMA peak per ISA, precision and thread count, with the clock measured alongside.
 
+#include "core/measure/isa.h"
 #include "core/measure/measure_control.h"
-#include "core/measure/probe.h"
+#include "core/session/session.h"
 
 #include <optional>
 
@@ -10,10 +11,12 @@ namespace ridgeline {
 
 struct ComputeMeasurement {
     ComputeCeiling ceiling;
-    double clockGhz = 0.0;  // highest clock sample of the threads, each taken right after an FMA repetition
+    // The clock while this ISA's FMA units are busy: the highest sample of the threads, each taken right
+    // after an FMA repetition by an add chain running beside FMAs of the same ISA.
+    double clockGhz = 0.0;
 };
 
-// nullopt when cancelled.
+// Fills the ceiling's measured fields; its theoretical peak is the caller's (peaks.h). nullopt when cancelled.
 std::optional<ComputeMeasurement> measureComputeCeiling(Isa isa, Precision precision, int threads,
                                                         MeasureControl& control);
 

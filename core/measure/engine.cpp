@@ -2,41 +2,27 @@
 
 #include "core/measure/bandwidth.h"
 #include "core/measure/bandwidth_levels.h"
+#include "core/measure/clock.h"
 #include "core/measure/compute_ceilings.h"
 #include "core/measure/kernels.h"
 #include "core/measure/parallel.h"
+#include "core/measure/peaks.h"
 #include "core/measure/probe.h"
+#include "core/measure/sizing.h"
 #include "core/measure/statistics.h"
 
 #include <cblas.h>
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <new>
 
 namespace ridgeline {
 
 namespace {
 
-struct Step {
-    QString stage;
-    std::int64_t bytesNeeded = 0;              // skipped when over the memory budget
-    std::function<bool(MeasureControl&)> run;  // false: cancelled
-};
-
-struct Plan {
-    std::vector<Step> steps;
-    std::vector<std::int64_t> sweep;
-};
-
-constexpr std::int64_t kMiB = 1024 * 1024;
-
-std::int64_t lastLevelBytes(const MachineInfo& machine, int threads)
-{
-    if (machine.caches.empty())
-        return 32 * kMiB;  // no sysfs: assume a common LLC size for sizing only; levels stay unlabelled
-    return aggregateCacheBytes(machine.caches.back(), threads);
-}
+constexpr int kDecodeMaxBatch = 256;
 
 // Keeps OpenBLAS's thread count as the caller left it, whatever the run sets.
 class OpenBlasThreadsGuard {
@@ -50,119 +36,288 @@ private:
     int m_threads;
 };
 
-Plan makePlan(const MeasureOptions& options, const MachineInfo& machine, int threads, Session& session,
-              double& bestFp32Clock, double& bestFp32Gflops)
-{
-    Plan plan;
-    const bool quick = options.quick;
+// One measurement in progress: runs its steps in order, each announced, reported and counted.
+class Run {
+public:
+    Run(const MeasureOptions& options, int threads, Session& session, MeasureControl& control,
+        const PartialResultCallback& partial)
+        : m_options(options), m_threads(threads), m_session(session), m_control(control), m_partial(partial)
+    {
+    }
 
-    std::vector<int> threadCounts{1};
-    if (threads > 1)
-        threadCounts.push_back(threads);
-    for (Isa isa : supportedFmaIsas()) {
+    bool execute();
+
+private:
+    // Announces `stage`, runs `work` (false: cancelled) and reports the session so far.
+    template <typename Work>
+    bool step(const QString& stage, Work work)
+    {
+        m_control.beginStep(stage);
+        if (m_control.cancelled() || !work())
+            return false;
+        if (m_partial)
+            m_partial(m_session);
+        m_control.endStep();
+        return true;
+    }
+
+    std::vector<int> threadCounts() const
+    {
+        std::vector<int> counts{1};
+        if (m_threads > 1)
+            counts.push_back(m_threads);
+        return counts;
+    }
+    void addFindings(const std::vector<Finding>& findings)
+    {
+        m_session.findings.insert(m_session.findings.end(), findings.begin(), findings.end());
+    }
+
+    bool measureClockStep();
+    bool measureCompute();
+    bool measureSweep();
+    bool measureKernels();
+    void relabelCurve();
+    double bestCeiling(Precision precision) const;
+
+    const MeasureOptions& m_options;
+    const int m_threads;
+    Session& m_session;
+    MeasureControl& m_control;
+    const PartialResultCallback& m_partial;
+    CoreModel m_core;
+    std::vector<Isa> m_isas;
+    SweepPlan m_sweep;
+    std::int64_t m_budget = 0;
+    std::int64_t m_dramBytes = 0;
+};
+
+bool Run::execute()
+{
+    MachineInfo& machine = m_session.machine;
+    m_core = coreOf(machine);
+    m_isas = fmaIsasFromFlags(machine.isa);
+    m_budget = measurementMemoryBudget(machine);
+    m_sweep = planSweep(machine, m_threads, m_options.quick, m_budget);
+
+    // The total is an estimate until the sweep has found DRAM; then it is set exactly (it can only shrink).
+    const ExperimentSizes largest = sizeExperiments(m_sweep.workingSets.back(), m_options.quick, m_budget);
+    const int experiments =
+        1 + static_cast<int>(largest.sgemmSizes.size() + largest.dgemmSizes.size() + largest.addSizes.size()) +
+        (largest.decodeDim > 0 ? 9 : 0) + 1;
+    m_control.setTotal(1 + static_cast<int>(m_isas.size() * 2 * threadCounts().size()) +
+                       2 * static_cast<int>(m_sweep.workingSets.size()) + experiments);
+
+    return measureClockStep() && measureCompute() && measureSweep() && measureKernels();
+}
+
+bool Run::measureClockStep()
+{
+    return step(QStringLiteral("clock: add and imul chains"), [this] {
+        const ProbeSources live;
+        const SystemFacts facts = readSystemFacts(live);
+        const ScopedPin pin(allowedCpus().front());
+        const ClockJudgement clock = measureClock(facts.cpufreqMaxMhz, facts.cpuinfoMhz, m_options.quick ? 0.04 : 0.1);
+        m_session.machine.clockGhz = clock.ghz;
+        m_session.machine.clock = clock.measurement;
+        if (clock.measurement.doubtful)
+            m_session.findings.push_back(
+                {QStringLiteral("clock"), QStringLiteral("doubtful"), clock.measurement.doubt});
+        return !m_control.cancelled();
+    });
+}
+
+bool Run::measureCompute()
+{
+    if (m_isas.empty()) {
+        m_session.skipped.push_back(
+            {QStringLiteral("compute ceilings"),
+             QStringLiteral("this CPU has no FMA instructions (FMA3: Intel Haswell, AMD Piledriver and later)")});
+        return true;
+    }
+    const double baseClock = m_session.machine.clockGhz;
+    for (Isa isa : m_isas) {
         for (Precision precision : {Precision::Fp32, Precision::Fp64}) {
-            for (int t : threadCounts) {
-                plan.steps.push_back(
-                    {QStringLiteral("FMA peak %1 %2, %3 thread(s)").arg(precisionName(precision), isaName(isa)).arg(t),
-                     0, [=, &session, &bestFp32Clock, &bestFp32Gflops](MeasureControl& control) {
-                         const auto m = measureComputeCeiling(isa, precision, t, control);
-                         if (!m)
-                             return false;
-                         session.computeCeilings.push_back(m->ceiling);
-                         if (precision == Precision::Fp32 && t == threads && m->ceiling.gflops > bestFp32Gflops) {
-                             bestFp32Gflops = m->ceiling.gflops;
-                             bestFp32Clock = m->clockGhz;
-                         }
-                         return true;
-                     }});
+            for (int t : threadCounts()) {
+                const QString stage =
+                    QStringLiteral("FMA peak %1 %2, %3 thread(s)").arg(precisionName(precision), isaName(isa)).arg(t);
+                const bool ok = step(stage, [&] {
+                    const auto m = measureComputeCeiling(isa, precision, t, m_control);
+                    if (!m)
+                        return false;
+                    ComputeCeiling ceiling = m->ceiling;
+                    // The clock beside the ISA's FMAs can only be lower than the plain one (a frequency licence);
+                    // far lower means the add chain was starved of ports, not a slower clock.
+                    if (!(ceiling.clockGhz >= 0.5 * baseClock && ceiling.clockGhz <= 1.1 * baseClock)) {
+                        m_session.findings.push_back(
+                            {ceiling.name, QStringLiteral("note"),
+                             QStringLiteral("the clock beside %1 FMAs read %2 GHz against %3 GHz without; the "
+                                            "plain clock is used")
+                                 .arg(isaName(isa))
+                                 .arg(ceiling.clockGhz, 0, 'f', 2)
+                                 .arg(baseClock, 0, 'f', 2)});
+                        ceiling.clockGhz = baseClock;
+                    }
+                    const PeakAssessment peak =
+                        assessPeak(ceiling.name, ceiling.gflops, t, ceiling.clockGhz, isa, precision, m_core);
+                    ceiling.theoreticalGflops = peak.theoreticalGflops;
+                    ceiling.flopsPerCycle = peak.flopsPerCycle;
+                    ceiling.fmaPerCycle = peak.fmaPerCycle;
+                    ceiling.peakBasis = peak.basis;
+                    addFindings(peak.findings);
+                    m_session.computeCeilings.push_back(ceiling);
+                    return true;
+                });
+                if (!ok)
+                    return false;
             }
         }
     }
+    return true;
+}
 
-    // The sweep reaches at least 4x the last-level cache (8x on a full run), so DRAM has a plateau.
-    const std::int64_t llc = lastLevelBytes(machine, threads);
-    const std::int64_t sweepMax = std::max<std::int64_t>((quick ? 4 : 8) * llc, 64 * kMiB);
-    plan.sweep = sweepWorkingSets(sweepMax, quick ? 1 : 2);
-    for (std::int64_t ws : plan.sweep) {
+// Labels the curve from the caches (the last at its effective size) and reads the ceilings off it.
+void Run::relabelCurve()
+{
+    const std::vector<CacheInfo> caches = labellingCaches(m_session.machine, m_threads);
+    for (BandwidthPoint& point : m_session.bandwidthCurve)
+        point.level = levelForWorkingSet(point.workingSetBytes, caches, m_threads, m_dramBytes);
+    m_session.bandwidthCeilings = bandwidthCeilingsFromCurve(m_session.bandwidthCurve);
+}
+
+bool Run::measureSweep()
+{
+    MachineInfo& machine = m_session.machine;
+    // While the plateau is searched for, the last level's extent is unknown: only the levels below it are
+    // labelled until the sweep ends.
+    std::vector<CacheInfo> provisional = machine.caches;
+    if (m_sweep.searchPlateau && !provisional.empty())
+        provisional.pop_back();
+    std::unique_ptr<DramPlateauFinder> finder;
+    if (m_sweep.searchPlateau)
+        finder = std::make_unique<DramPlateauFinder>(m_sweep.searchFromBytes);
+    std::int64_t largest = 0;
+    for (std::int64_t ws : m_sweep.workingSets) {
         for (const QString& mix : {QStringLiteral("read"), QStringLiteral("triad")}) {
-            plan.steps.push_back({QStringLiteral("bandwidth %1, %2 KiB").arg(mix).arg(ws / 1024), ws,
-                                  [=, &session](MeasureControl& control) {
-                                      const auto point = measureBandwidthPoint(mix, ws, threads, control);
-                                      if (!point)
-                                          return false;
-                                      BandwidthPoint labelled = *point;
-                                      labelled.level = levelForWorkingSet(ws, machine.caches, threads);
-                                      session.bandwidthCurve.push_back(labelled);
-                                      session.bandwidthCeilings = bandwidthCeilingsFromCurve(session.bandwidthCurve);
-                                      return true;
-                                  }});
+            const bool ok = step(QStringLiteral("bandwidth %1, %2 KiB").arg(mix).arg(ws / 1024), [&] {
+                const auto point = measureBandwidthPoint(mix, ws, m_threads, m_control);
+                if (!point)
+                    return false;
+                BandwidthPoint labelled = *point;
+                labelled.level = m_sweep.searchPlateau
+                                     ? levelForWorkingSet(ws, provisional, m_threads, std::int64_t{1} << 62)
+                                     : levelForWorkingSet(ws, machine.caches, m_threads, m_sweep.dramFromBytes);
+                m_session.bandwidthCurve.push_back(labelled);
+                m_session.bandwidthCeilings = bandwidthCeilingsFromCurve(m_session.bandwidthCurve);
+                if (finder && mix == QLatin1String("read"))
+                    finder->add(ws, point->spread.max);
+                return true;
+            });
+            if (!ok)
+                return false;
         }
+        largest = ws;
+        if (finder && finder->found())
+            break;
     }
-    // STREAM's rule: each array at least four times the last-level cache.
-    const std::int64_t triadArray = std::max<std::int64_t>(4 * llc, 32 * kMiB);
-    plan.steps.push_back({QStringLiteral("STREAM triad, 3 x %1 MiB").arg(triadArray / kMiB), 3 * triadArray,
-                          [=, &session](MeasureControl& control) {
-                              const auto triad = measureStreamTriad(triadArray, threads, control);
-                              if (!triad)
-                                  return false;
-                              session.streamTriadGbps = triad->max;  // STREAM reports the best rate
-                              return true;
-                          }});
+
+    machine.lastLevelCache = lastLevelCacheAfterSweep(machine, m_threads, m_sweep, finder.get(), largest);
+    if (!m_sweep.searchPlateau) {
+        m_dramBytes = m_sweep.dramFromBytes;
+    } else {
+        m_dramBytes = finder->plateauStartBytes() > 0 ? finder->plateauStartBytes() : largest;
+        m_session.findings.push_back({QStringLiteral("last-level cache"),
+                                      finder->found() ? QStringLiteral("note") : QStringLiteral("doubtful"),
+                                      machine.lastLevelCache.basis});
+    }
+    relabelCurve();
+    return true;
+}
+
+double Run::bestCeiling(Precision precision) const
+{
+    double best = 0.0;
+    for (const ComputeCeiling& c : m_session.computeCeilings)
+        if (c.precision == precisionName(precision) && c.threads == m_threads)
+            best = std::max(best, c.gflops);
+    return best > 0.0 ? best : 10.0;  // no ceiling: a slow core's guess, for sizing the first gemm call only
+}
+
+bool Run::measureKernels()
+{
+    const ExperimentSizes sizes = sizeExperiments(m_dramBytes, m_options.quick, m_budget);
+    m_session.skipped.insert(m_session.skipped.end(), sizes.skipped.begin(), sizes.skipped.end());
+    addFindings(sizes.notes);
+    const int remaining = 1 +
+                          static_cast<int>(sizes.sgemmSizes.size() + sizes.dgemmSizes.size() + sizes.addSizes.size()) +
+                          (sizes.decodeDim > 0 ? 9 : 0) + (sizes.fusionRows > 0 ? 1 : 0);
+    m_control.setTotal(m_control.done() + remaining);
+
+    const std::int64_t array = sizes.streamArrayBytes;
+    if (!step(QStringLiteral("STREAM triad, 3 x %1 MiB").arg(array / kMiB), [&] {
+            const auto triad = measureStreamTriad(array, m_threads, m_control);
+            if (!triad)
+                return false;
+            m_session.streamTriadGbps = triad->max;  // STREAM reports the best rate
+            return true;
+        }))
+        return false;
 
     for (Precision precision : {Precision::Fp32, Precision::Fp64}) {
-        // A quick run skips the sizes that take longest: 4096 always, 2048 in fp64.
-        std::vector<int> gemmSizes{512, 1024, 2048, 4096};
-        if (quick)
-            gemmSizes.resize(precision == Precision::Fp32 ? 3 : 2);
-        for (int n : gemmSizes) {
-            const std::int64_t bytes = 3LL * n * n * bytesPerElement(precision);
-            plan.steps.push_back(
-                {QStringLiteral("%1 %2")
-                     .arg(precision == Precision::Fp32 ? QStringLiteral("sgemm") : QStringLiteral("dgemm"))
-                     .arg(n),
-                 bytes, [=, &session](MeasureControl& control) {
-                     const auto kernel = measureGemm(precision, n, threads, control);
-                     if (!kernel)
-                         return false;
-                     session.kernels.push_back(*kernel);
-                     return true;
-                 }});
+        const bool fp32 = precision == Precision::Fp32;
+        for (int n : fp32 ? sizes.sgemmSizes : sizes.dgemmSizes) {
+            const QString stage =
+                QStringLiteral("%1 %2").arg(fp32 ? QStringLiteral("sgemm") : QStringLiteral("dgemm")).arg(n);
+            if (!step(stage, [&] {
+                    const auto kernel = measureGemm(precision, n, m_threads, bestCeiling(precision), m_control);
+                    if (!kernel)
+                        return false;
+                    m_session.kernels.push_back(*kernel);
+                    return true;
+                }))
+                return false;
         }
     }
-    for (int n : {2048, 4096, 8192}) {
-        plan.steps.push_back({QStringLiteral("add %1").arg(n), 12LL * n * n, [=, &session](MeasureControl& control) {
-                                  const auto kernel = measureAdd(n, threads, control);
-                                  if (!kernel)
-                                      return false;
-                                  session.kernels.push_back(*kernel);
-                                  return true;
-                              }});
+    for (int n : sizes.addSizes) {
+        if (!step(QStringLiteral("add %1").arg(n), [&] {
+                const auto kernel = measureAdd(n, m_threads, m_control);
+                if (!kernel)
+                    return false;
+                m_session.kernels.push_back(*kernel);
+                return true;
+            }))
+            return false;
     }
-    constexpr int kDecodeDim = 4096;
-    for (int batch = 1; batch <= 256; batch *= 2) {
-        const std::int64_t bytes = 4LL * kDecodeDim * (kDecodeDim + 2LL * batch);
-        plan.steps.push_back({QStringLiteral("decode B=%1").arg(batch), bytes, [=, &session](MeasureControl& control) {
-                                  const auto kernel = measureDecode(kDecodeDim, batch, threads, control);
-                                  if (!kernel)
-                                      return false;
-                                  session.kernels.push_back(*kernel);
-                                  return true;
-                              }});
+    if (sizes.decodeDim > 0) {
+        std::unique_ptr<DecodeExperiment> decode;
+        for (int batch = 1; batch <= kDecodeMaxBatch; batch *= 2) {
+            if (!step(QStringLiteral("decode B=%1").arg(batch), [&] {
+                    if (!decode)
+                        decode = std::make_unique<DecodeExperiment>(sizes.decodeDim, kDecodeMaxBatch, m_threads);
+                    const auto kernel = decode->measure(batch, m_control);
+                    if (!kernel)
+                        return false;
+                    m_session.kernels.push_back(*kernel);
+                    return true;
+                }))
+                return false;
+        }
     }
-    // The chain runs over a tensor several times the last-level cache, so it streams from DRAM.
-    const std::int64_t fusionColumns = 4096;
-    const std::int64_t fusionRows = std::max<std::int64_t>(4 * llc / (4 * fusionColumns), 256);
-    plan.steps.push_back({QStringLiteral("fusion: bias + GELU + dropout"), 5 * 4 * fusionRows * fusionColumns,
-                          [=, &session](MeasureControl& control) {
-                              const auto fusion = measureFusion(fusionRows, fusionColumns, threads, control);
-                              if (!fusion)
-                                  return false;
-                              session.fusion = fusion->summary;
-                              session.kernels.push_back(fusion->unfused);
-                              session.kernels.push_back(fusion->fused);
-                              return true;
-                          }});
-    return plan;
+    if (sizes.fusionRows > 0) {
+        // The chain's input and output together are a DRAM working set (sizing.h), so it streams from DRAM.
+        if (!step(QStringLiteral("fusion: bias + GELU + dropout"), [&] {
+                const auto fusion = measureFusion(sizes.fusionRows, kFusionColumns, m_threads, m_control);
+                if (!fusion)
+                    return false;
+                m_session.fusion = fusion->summary;
+                m_session.kernels.push_back(fusion->unfused);
+                m_session.kernels.push_back(fusion->fused);
+                return true;
+            }))
+            return false;
+    }
+    addFindings(crossCheckSession(m_session));
+    return true;
 }
 
 }  // namespace
@@ -199,34 +354,17 @@ Result<Session> measureMachine(const MeasureOptions& options, const ProgressCall
     session.machine = probeMachine();
     session.machine.openblasThreads = threads;
     session.title = session.machine.cpuModel;
-    const std::int64_t budget = measurementMemoryBudget(session.machine);
 
-    double bestFp32Clock = 0.0;
-    double bestFp32Gflops = 0.0;
     MeasureControl control(options.quick, progress);
     try {
-        const Plan plan = makePlan(options, session.machine, threads, session, bestFp32Clock, bestFp32Gflops);
-        control.setTotal(static_cast<int>(plan.steps.size()));
-        for (const Step& step : plan.steps) {
-            control.beginStep(step.stage);
-            if (control.cancelled())
-                break;
-            if (step.bytesNeeded <= budget) {
-                if (!step.run(control))
-                    break;
-                session.machine.clockGhz = bestFp32Clock;
-                if (partial)
-                    partial(session);
-            }
-            control.endStep();
-        }
+        Run run(options, threads, session, control, partial);
+        run.execute();
     } catch (const std::bad_alloc&) {
         return makeError(Error::Code::Io, QStringLiteral("out of memory while measuring; try --quick"));
     }
     if (control.cancelled())
         return makeError(Error::Code::Cancelled, QStringLiteral("measurement cancelled"));
 
-    session.machine.clockGhz = bestFp32Clock;
     session.noisyMeasurements = noisyMeasurements(session);
     session.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return session;

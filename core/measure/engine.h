@@ -2,10 +2,9 @@
 // Measures this machine's roofline: probe, compute and bandwidth ceilings, kernels. Plain C++ callbacks
 // for progress and cancellation, so the GUI can run it on a worker thread and the CLI in the foreground.
 
+#include "core/measure/measure_control.h"
 #include "core/result.h"
 #include "core/session/session.h"
-
-#include <functional>
 
 namespace ridgeline {
 
@@ -15,14 +14,6 @@ struct MeasureOptions {
     QString generator;   // recorded in the session, e.g. the command line
 };
 
-struct MeasureProgress {
-    int done = 0;   // steps finished
-    int total = 0;  // steps in this run
-    QString stage;  // what is being measured now, e.g. "sgemm 4096"
-};
-
-// Called often (between repetitions); return false to cancel. Called on the measuring thread.
-using ProgressCallback = std::function<bool(const MeasureProgress&)>;
 // Called on the measuring thread each time a ceiling or kernel has been added to the session so far.
 using PartialResultCallback = std::function<void(const Session& soFar)>;
 

@@ -2,9 +2,6 @@
 
 #include <immintrin.h>
 
-#include <algorithm>
-#include <chrono>
-
 namespace ridgeline {
 
 namespace {
@@ -106,24 +103,6 @@ RIDGELINE_FMA_KERNEL(fmaAvx512F64, "avx512f", __m512d, _mm512_set1_pd, _mm512_fm
 
 #undef RIDGELINE_FMA_KERNEL
 
-// 16 dependent adds per loop trip; the loop counter runs in parallel on another port.
-std::uint64_t dependentAdds(std::uint64_t trips)
-{
-    std::uint64_t x = 0;
-    asm volatile(
-        "1:\n\t"
-        "add $1, %[x]\n\tadd $1, %[x]\n\tadd $1, %[x]\n\tadd $1, %[x]\n\t"
-        "add $1, %[x]\n\tadd $1, %[x]\n\tadd $1, %[x]\n\tadd $1, %[x]\n\t"
-        "add $1, %[x]\n\tadd $1, %[x]\n\tadd $1, %[x]\n\tadd $1, %[x]\n\t"
-        "add $1, %[x]\n\tadd $1, %[x]\n\tadd $1, %[x]\n\tadd $1, %[x]\n\t"
-        "dec %[n]\n\t"
-        "jnz 1b\n\t"
-        : [x] "+r"(x), [n] "+r"(trips)
-        :
-        : "cc");
-    return x;
-}
-
 }  // namespace
 
 double runFmaChains(Isa isa, Precision precision, std::int64_t iterations)
@@ -138,31 +117,6 @@ double runFmaChains(Isa isa, Precision precision, std::int64_t iterations)
             return fp32 ? fmaAvx512F32(iterations) : fmaAvx512F64(iterations);
     }
     return 0.0;
-}
-
-double measureClockGhz(double seconds)
-{
-    // Many short windows, keeping the fastest: a window the scheduler interrupted only reads low,
-    // so the fastest of them is the clock the core actually ran at.
-    using Clock = std::chrono::steady_clock;
-    constexpr double kWindowSeconds = 0.0002;
-    std::uint64_t trips = 256;
-    double windowSeconds = 0.0;
-    while (windowSeconds < kWindowSeconds && trips < (1ULL << 40)) {
-        trips *= 2;
-        const auto start = Clock::now();
-        dependentAdds(trips);
-        windowSeconds = std::chrono::duration<double>(Clock::now() - start).count();
-    }
-    double best = static_cast<double>(trips) * 16.0 / windowSeconds / 1e9;
-    const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
-    while (Clock::now() < deadline) {
-        const auto start = Clock::now();
-        dependentAdds(trips);
-        const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-        best = std::max(best, static_cast<double>(trips) * 16.0 / elapsed / 1e9);
-    }
-    return best;
 }
 
 }  // namespace ridgeline

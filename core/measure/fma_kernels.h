@@ -2,7 +2,7 @@
 // Independent FMA chains, one function per ISA and precision, compiled with target attributes so the
 // program itself needs only baseline x86-64; the caller picks what the CPU supports at run time.
 
-#include "core/measure/probe.h"
+#include "core/measure/isa.h"
 
 #include <cstdint>
 
@@ -11,9 +11,5 @@ namespace ridgeline {
 // Runs `iterations` rounds of independent FMA chains; returns the FLOPs executed.
 // The chains' sum goes to a volatile sink so the optimizer cannot drop the work.
 double runFmaChains(Isa isa, Precision precision, std::int64_t iterations);
-
-// Cycles of a dependent integer-add chain per second: the core clock in GHz, measured, not read
-// from a label (one add has one cycle of latency on every x86-64 core).
-double measureClockGhz(double seconds);
 
 }  // namespace ridgeline

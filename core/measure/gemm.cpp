@@ -3,39 +3,60 @@
 #include <cblas.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ridgeline {
 
-int gemmPanelWidth(int n, double maxFlops)
+namespace {
+
+// Depth of call `part` of `parts`, in multiples of 16 so OpenBLAS's packing stays aligned.
+int sliceBegin(int n, int parts, int part)
 {
-    const double perColumn = 2.0 * n * static_cast<double>(n);
-    const int width = static_cast<int>(maxFlops / perColumn);
-    if (width >= n)
-        return 0;
-    return std::max(64, (width / 64) * 64);
+    if (part >= parts)
+        return n;
+    const int step = ((n / parts) / 16) * 16;
+    return std::min(n, part * std::max(step, 16));
 }
 
-bool gemmFp32(const float* a, const float* b, float* c, int n, int panelWidth, const std::function<bool()>& keepGoing)
+}  // namespace
+
+int gemmParts(int n, double gflops, double maxCallSeconds)
 {
-    const int width = panelWidth > 0 ? panelWidth : n;
-    for (int col = 0; col < n; col += width) {
-        if (col > 0 && keepGoing && !keepGoing())
+    if (!(gflops > 0.0) || !(maxCallSeconds > 0.0))
+        return 1;
+    const double seconds = 2.0 * n * static_cast<double>(n) * n / (gflops * 1e9);
+    const int parts = static_cast<int>(std::ceil(seconds / maxCallSeconds));
+    return std::clamp(parts, 1, std::max(1, n / 64));
+}
+
+bool gemmFp32(const float* a, const float* b, float* c, int n, int parts, const std::function<bool()>& keepGoing)
+{
+    parts = std::max(parts, 1);
+    for (int part = 0; part < parts; ++part) {
+        if (part > 0 && keepGoing && !keepGoing())
             return false;
-        const int w = std::min(width, n - col);
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, w, n, 1.0f, a, n, b + col, n, 0.0f, c + col, n);
+        const int k0 = sliceBegin(n, parts, part);
+        const int k1 = part + 1 == parts ? n : sliceBegin(n, parts, part + 1);
+        if (k1 <= k0)
+            continue;
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, k1 - k0, 1.0f, a + k0, n,
+                    b + static_cast<std::ptrdiff_t>(k0) * n, n, part == 0 ? 0.0f : 1.0f, c, n);
     }
     return true;
 }
 
-bool gemmFp64(const double* a, const double* b, double* c, int n, int panelWidth,
-              const std::function<bool()>& keepGoing)
+bool gemmFp64(const double* a, const double* b, double* c, int n, int parts, const std::function<bool()>& keepGoing)
 {
-    const int width = panelWidth > 0 ? panelWidth : n;
-    for (int col = 0; col < n; col += width) {
-        if (col > 0 && keepGoing && !keepGoing())
+    parts = std::max(parts, 1);
+    for (int part = 0; part < parts; ++part) {
+        if (part > 0 && keepGoing && !keepGoing())
             return false;
-        const int w = std::min(width, n - col);
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, w, n, 1.0, a, n, b + col, n, 0.0, c + col, n);
+        const int k0 = sliceBegin(n, parts, part);
+        const int k1 = part + 1 == parts ? n : sliceBegin(n, parts, part + 1);
+        if (k1 <= k0)
+            continue;
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, k1 - k0, 1.0, a + k0, n,
+                    b + static_cast<std::ptrdiff_t>(k0) * n, n, part == 0 ? 0.0 : 1.0, c, n);
     }
     return true;
 }

@@ -19,19 +19,20 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// One OpenBLAS call should take about 0.1 s at most on a slow core, so cancel stays prompt.
-constexpr double kMaxFlopsPerBlasCall = 8.0e9;
-
-// Runs `once` (which returns false when stopped part-way) once to warm up, then enough times to last
-// about `minSeconds` and at least `minReps`. nullopt when cancelled.
+// Runs `once` (which returns false when stopped part-way) once to warm up, unless the caller has
+// (`warmSeconds`: how long its warm-up run took), then enough times to last about `minSeconds` and at
+// least `minReps`. nullopt when cancelled.
 template <typename Once>
-std::optional<std::vector<double>> timeRepeated(Once once, int minReps, double minSeconds, MeasureControl& control)
+std::optional<std::vector<double>> timeRepeated(Once once, int minReps, double minSeconds, MeasureControl& control,
+                                                std::optional<double> warmSeconds = std::nullopt)
 {
-    const auto warmStart = Clock::now();
-    if (!once() || !control.keepGoing())
-        return std::nullopt;
-    const double first = std::chrono::duration<double>(Clock::now() - warmStart).count();
-    const int reps = std::clamp(static_cast<int>(std::ceil(minSeconds / std::max(first, 1e-6))), minReps, 200);
+    if (!warmSeconds) {
+        const auto warmStart = Clock::now();
+        if (!once() || !control.keepGoing())
+            return std::nullopt;
+        warmSeconds = std::chrono::duration<double>(Clock::now() - warmStart).count();
+    }
+    const int reps = std::clamp(static_cast<int>(std::ceil(minSeconds / std::max(*warmSeconds, 1e-6))), minReps, 200);
     std::vector<double> seconds;
     for (int rep = 0; rep < reps; ++rep) {
         const auto start = Clock::now();
@@ -91,35 +92,53 @@ bool runSliced(std::size_t count, int threads, Work work)
 template <typename T>
 void fillPattern(AlignedBuffer<T>& buffer, int threads, double scale)
 {
+    // Element i gets scale * ((i * 7919) % 1000) / 1000 - scale / 2; the residue is stepped, not divided for.
+    T table[1000];
+    for (int r = 0; r < 1000; ++r)
+        table[r] = static_cast<T>(scale * static_cast<double>(r) / 1000.0 - scale / 2.0);
     runSliced(buffer.size(), threads, [&](std::size_t begin, std::size_t end) {
-        for (std::size_t i = begin; i < end; ++i)
-            buffer[i] = static_cast<T>(scale * static_cast<double>((i * 7919) % 1000) / 1000.0 - scale / 2.0);
+        std::size_t residue = (begin % 1000) * 7919 % 1000;
+        for (std::size_t i = begin; i < end; ++i) {
+            buffer[i] = table[residue];
+            residue += 919;  // 7919 mod 1000
+            if (residue >= 1000)
+                residue -= 1000;
+        }
     });
 }
 
 }  // namespace
 
-std::optional<KernelResult> measureGemm(Precision precision, int n, int threads, MeasureControl& control)
+std::optional<KernelResult> measureGemm(Precision precision, int n, int threads, double gflopsGuess,
+                                        MeasureControl& control)
 {
     openblas_set_num_threads(threads);
     const auto elements = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
-    const int panel = gemmPanelWidth(n, kMaxFlopsPerBlasCall * (precision == Precision::Fp32 ? 2.0 : 1.0));
     auto keepGoing = [&] { return control.keepGoing(); };
-    std::optional<std::vector<double>> seconds;
     const int minReps = n >= 4096 ? 3 : control.reps();
     const double minSeconds = control.quick() ? 0.05 : 0.3;
+    // The warm-up assumes a third of the guess, so that even it keeps cancel prompt.
+    int parts = gemmParts(n, gflopsGuess / 3.0, kMaxSecondsPerBlasCall);
+    const double flops = 2.0 * n * static_cast<double>(n) * n;
+    auto measured = [&](auto& a, auto& b, auto& c, auto gemm) -> std::optional<std::vector<double>> {
+        fillPattern(a, threads, 1.0);
+        fillPattern(b, threads, 1.0);
+        fillPattern(c, threads, 0.0);  // first touched here, not inside the timed warm-up
+        const auto warmStart = Clock::now();
+        if (!gemm(a.data(), b.data(), c.data(), n, parts, keepGoing) || !control.keepGoing())
+            return std::nullopt;
+        const double warmSeconds = std::chrono::duration<double>(Clock::now() - warmStart).count();
+        parts = gemmParts(n, flops / std::max(warmSeconds, 1e-9) / 1e9, kMaxSecondsPerBlasCall);
+        return timeRepeated([&] { return gemm(a.data(), b.data(), c.data(), n, parts, keepGoing); }, minReps,
+                            minSeconds, control, warmSeconds);
+    };
+    std::optional<std::vector<double>> seconds;
     if (precision == Precision::Fp32) {
         AlignedBuffer<float> a(elements), b(elements), c(elements);
-        fillPattern(a, threads, 1.0);
-        fillPattern(b, threads, 1.0);
-        seconds = timeRepeated([&] { return gemmFp32(a.data(), b.data(), c.data(), n, panel, keepGoing); }, minReps,
-                               minSeconds, control);
+        seconds = measured(a, b, c, [&](auto... args) { return gemmFp32(args...); });
     } else {
         AlignedBuffer<double> a(elements), b(elements), c(elements);
-        fillPattern(a, threads, 1.0);
-        fillPattern(b, threads, 1.0);
-        seconds = timeRepeated([&] { return gemmFp64(a.data(), b.data(), c.data(), n, panel, keepGoing); }, minReps,
-                               minSeconds, control);
+        seconds = measured(a, b, c, [&](auto... args) { return gemmFp64(args...); });
     }
     if (!seconds)
         return std::nullopt;
@@ -151,25 +170,30 @@ std::optional<KernelResult> measureAdd(int n, int threads, MeasureControl& contr
     return kernel;
 }
 
-std::optional<KernelResult> measureDecode(int dim, int batch, int threads, MeasureControl& control)
+DecodeExperiment::DecodeExperiment(int dim, int maxBatch, int threads)
+    : m_dim(dim),
+      m_threads(threads),
+      m_weights(static_cast<std::size_t>(dim) * static_cast<std::size_t>(dim)),
+      m_inputs(static_cast<std::size_t>(dim) * static_cast<std::size_t>(maxBatch)),
+      m_outputs(static_cast<std::size_t>(dim) * static_cast<std::size_t>(maxBatch))
 {
-    openblas_set_num_threads(threads);
-    const auto dimension = static_cast<std::size_t>(dim);
-    AlignedBuffer<float> weights(dimension * dimension);
-    AlignedBuffer<float> inputs(dimension * static_cast<std::size_t>(batch));
-    AlignedBuffer<float> outputs(dimension * static_cast<std::size_t>(batch));
-    fillPattern(weights, threads, 0.1);
-    fillPattern(inputs, threads, 1.0);
+    fillPattern(m_weights, threads, 0.1);
+    fillPattern(m_inputs, threads, 1.0);
+}
+
+std::optional<KernelResult> DecodeExperiment::measure(int batch, MeasureControl& control)
+{
+    openblas_set_num_threads(m_threads);
     auto once = [&] {
-        matrixTimesBatchFp32(weights.data(), inputs.data(), outputs.data(), dim, dim, batch);
+        matrixTimesBatchFp32(m_weights.data(), m_inputs.data(), m_outputs.data(), m_dim, m_dim, batch);
         return true;
     };
     const auto seconds = timeRepeated(once, control.reps(), control.quick() ? 0.03 : 0.15, control);
     if (!seconds)
         return std::nullopt;
     KernelResult kernel =
-        makeKernel(QStringLiteral("decode"), QStringLiteral("%1x%1 x B=%2").arg(dim).arg(batch), QStringLiteral("fp32"),
-                   threads, matrixTimesBatchCount(dim, dim, batch, 4), *seconds);
+        makeKernel(QStringLiteral("decode"), QStringLiteral("%1x%1 x B=%2").arg(m_dim).arg(batch),
+                   QStringLiteral("fp32"), m_threads, matrixTimesBatchCount(m_dim, m_dim, batch, 4), *seconds);
     kernel.name = QStringLiteral("decode B=%1").arg(batch);
     kernel.batch = batch;
     kernel.tokensPerSecond = kernel.seconds > 0.0 ? batch / kernel.seconds : 0.0;
@@ -184,11 +208,9 @@ std::optional<FusionMeasurement> measureFusion(std::int64_t rows, std::int64_t c
     AlignedBuffer<float> input(elements), afterBias(elements), afterGelu(elements), unfusedOut(elements),
         fusedOut(elements);
     AlignedBuffer<float> bias(static_cast<std::size_t>(columns));
+    // Only the input needs values; the warm-up run writes (and first touches) the others, slice by slice on
+    // the threads that use them.
     fillPattern(input, threads, 4.0);
-    fillPattern(afterBias, threads, 0.0);
-    fillPattern(afterGelu, threads, 0.0);
-    fillPattern(unfusedOut, threads, 0.0);
-    fillPattern(fusedOut, threads, 0.0);
     for (std::size_t j = 0; j < bias.size(); ++j)
         bias[j] = 0.01f * static_cast<float>(j % 100);
 

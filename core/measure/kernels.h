@@ -3,18 +3,38 @@
 // vectors) and the fused vs unfused elementwise chain. FLOPs and bytes are counted as the source text
 // counts them (core/model/intensity.h).
 
+#include "core/measure/aligned_buffer.h"
+#include "core/measure/isa.h"
 #include "core/measure/measure_control.h"
-#include "core/measure/probe.h"
+#include "core/session/session.h"
 
 #include <optional>
 
 namespace ridgeline {
 
-std::optional<KernelResult> measureGemm(Precision precision, int n, int threads, MeasureControl& control);
+// One OpenBLAS call lasts at most this long, so that cancel stays prompt (issue 11: <= 200 ms in all).
+inline constexpr double kMaxSecondsPerBlasCall = 0.12;
+
+// n x n gemm in as few OpenBLAS calls as keep each under kMaxSecondsPerBlasCall; `gflopsGuess` (the compute
+// ceiling, say) sizes the warm-up run, whose measured rate then sizes the timed ones.
+std::optional<KernelResult> measureGemm(Precision precision, int n, int threads, double gflopsGuess,
+                                        MeasureControl& control);
 std::optional<KernelResult> measureAdd(int n, int threads, MeasureControl& control);
 
-// One decode step of a dim x dim fp32 weight matrix on a batch of `batch` token vectors.
-std::optional<KernelResult> measureDecode(int dim, int batch, int threads, MeasureControl& control);
+// Decode steps of a dim x dim fp32 weight matrix on batches of token vectors. The weights are allocated and
+// filled once for every batch size.
+class DecodeExperiment {
+public:
+    DecodeExperiment(int dim, int maxBatch, int threads);
+    std::optional<KernelResult> measure(int batch, MeasureControl& control);
+
+private:
+    int m_dim;
+    int m_threads;
+    AlignedBuffer<float> m_weights;
+    AlignedBuffer<float> m_inputs;
+    AlignedBuffer<float> m_outputs;
+};
 
 struct FusionMeasurement {
     FusionResult summary;

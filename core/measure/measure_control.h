@@ -1,9 +1,21 @@
 #pragma once
 // Shared state of one measurement run: progress reporting, cancellation and the time budget per step.
+// The measuring pieces include this, never engine.h.
 
-#include "core/measure/engine.h"
+#include <QString>
+
+#include <functional>
 
 namespace ridgeline {
+
+struct MeasureProgress {
+    int done = 0;   // steps finished
+    int total = 0;  // steps in this run (may shrink once, when the bandwidth sweep finds DRAM early)
+    QString stage;  // what is being measured now, e.g. "sgemm 4096"
+};
+
+// Called often (between repetitions); return false to cancel. Called on the measuring thread.
+using ProgressCallback = std::function<bool(const MeasureProgress&)>;
 
 class MeasureControl {
 public:
@@ -15,6 +27,7 @@ public:
     int reps() const { return m_quick ? 3 : 5; }
 
     void setTotal(int total) { m_state.total = total; }
+    int done() const { return m_state.done; }
     void beginStep(const QString& stage)
     {
         m_state.stage = stage;

@@ -64,7 +64,7 @@ TEST(Probe, ReadsThisMachine)
 
 TEST(Probe, CachesComeFromSysfsInLevelOrder)
 {
-    const std::vector<CacheInfo> caches = probeCaches();
+    const std::vector<CacheInfo> caches = readSystemFacts(ProbeSources{}).caches;
     ASSERT_FALSE(caches.empty()) << "this Linux machine exposes /sys/devices/system/cpu/cpu0/cache";
     for (size_t i = 1; i < caches.size(); ++i) {
         EXPECT_GT(caches[i].level, caches[i - 1].level);
@@ -74,14 +74,15 @@ TEST(Probe, CachesComeFromSysfsInLevelOrder)
         EXPECT_NE(cache.type, QStringLiteral("Instruction"));
 }
 
-TEST(Probe, WiderVectorsNeverHaveFewerFlopsPerCycle)
+TEST(Isa, AnFmaDoesLanesTimesTwoFlops)
 {
-    for (Precision p : {Precision::Fp32, Precision::Fp64}) {
-        EXPECT_DOUBLE_EQ(fmaFlopsPerCycle(Isa::Scalar, p), 4.0);
-        EXPECT_GE(fmaFlopsPerCycle(Isa::Avx512, p), fmaFlopsPerCycle(Isa::Avx2, p));
-    }
-    EXPECT_DOUBLE_EQ(fmaFlopsPerCycle(Isa::Avx2, Precision::Fp32), 32.0);
-    EXPECT_DOUBLE_EQ(fmaFlopsPerCycle(Isa::Avx2, Precision::Fp64), 16.0);
+    for (Precision p : {Precision::Fp32, Precision::Fp64})
+        EXPECT_DOUBLE_EQ(flopsPerFma(Isa::Scalar, p), 2.0);
+    EXPECT_DOUBLE_EQ(flopsPerFma(Isa::Avx2, Precision::Fp32), 16.0);
+    EXPECT_DOUBLE_EQ(flopsPerFma(Isa::Avx2, Precision::Fp64), 8.0);
+    EXPECT_DOUBLE_EQ(flopsPerFma(Isa::Avx512, Precision::Fp32), 32.0);
+    EXPECT_DOUBLE_EQ(flopsPerFma(Isa::Avx512, Precision::Fp64), 16.0);
+    EXPECT_TRUE(fmaIsasFromFlags({QStringLiteral("avx2")}).empty()) << "no FMA, no FMA kernels";
 }
 
 TEST(Probe, AggregateCacheCountsPrivateCopiesPerThreadAndSharedOnce)
@@ -152,11 +153,11 @@ TEST(Gemm, OpenBlasSgemmMatchesNaiveProductWithAndWithoutPanels)
     const auto a = randomMatrix<float>(n, 1);
     const auto b = randomMatrix<float>(n, 2);
     const auto expected = naiveMatmul(a, b, n);
-    for (int panel : {0, 64, 32}) {
+    for (int parts : {1, 2, 3, 7}) {
         std::vector<float> c(static_cast<size_t>(n) * n, -7.0f);
-        ASSERT_TRUE(gemmFp32(a.data(), b.data(), c.data(), n, panel));
+        ASSERT_TRUE(gemmFp32(a.data(), b.data(), c.data(), n, parts));
         for (size_t i = 0; i < c.size(); ++i)
-            ASSERT_NEAR(c[i], expected[i], 1e-4f) << "panel " << panel << " element " << i;
+            ASSERT_NEAR(c[i], expected[i], 1e-4f) << parts << " parts, element " << i;
     }
 }
 
@@ -167,29 +168,30 @@ TEST(Gemm, OpenBlasDgemmMatchesNaiveProduct)
     const auto b = randomMatrix<double>(n, 4);
     const auto expected = naiveMatmul(a, b, n);
     std::vector<double> c(static_cast<size_t>(n) * n);
-    ASSERT_TRUE(gemmFp64(a.data(), b.data(), c.data(), n, 64));
+    ASSERT_TRUE(gemmFp64(a.data(), b.data(), c.data(), n, 3));
     for (size_t i = 0; i < c.size(); ++i)
         ASSERT_NEAR(c[i], expected[i], 1e-12);
 }
 
-TEST(Gemm, StopsBetweenPanelsWhenAskedTo)
+TEST(Gemm, StopsBetweenCallsWhenAskedTo)
 {
     const int n = 128;
     const auto a = randomMatrix<float>(n, 5);
     const auto b = randomMatrix<float>(n, 6);
     std::vector<float> c(static_cast<size_t>(n) * n);
     int asked = 0;
-    EXPECT_FALSE(gemmFp32(a.data(), b.data(), c.data(), n, 64, [&] { return ++asked < 1; }));
+    EXPECT_FALSE(gemmFp32(a.data(), b.data(), c.data(), n, 2, [&] { return ++asked < 1; }));
     EXPECT_EQ(asked, 1);
 }
 
-TEST(Gemm, PanelWidthKeepsOneCallUnderTheFlopBudget)
+TEST(Gemm, PartsKeepOneCallUnderItsTime)
 {
-    EXPECT_EQ(gemmPanelWidth(1024, 8e9), 0);  // 2.1 GFLOP: one call
-    const int width = gemmPanelWidth(4096, 8e9);
-    EXPECT_GE(width, 64);
-    EXPECT_LE(2.0 * 4096 * 4096 * width, 8e9);
-    EXPECT_EQ(width % 64, 0);
+    EXPECT_EQ(gemmParts(1024, 400.0, 0.12), 1);      // 2.1 GFLOP at 400 GFLOP/s: 5 ms
+    const int parts = gemmParts(4096, 400.0, 0.12);  // 137 GFLOP: 0.34 s
+    EXPECT_EQ(parts, 3);
+    EXPECT_LE(2.0 * 4096.0 * 4096.0 * 4096.0 / parts / 400e9, 0.12);
+    EXPECT_EQ(gemmParts(512, 0.001, 0.12), 8) << "never slices thinner than 64";
+    EXPECT_EQ(gemmParts(512, 0.0, 0.12), 1);
 }
 
 TEST(Gemm, MatrixTimesBatchMatchesNaive)

@@ -1,0 +1,49 @@
+#pragma once
+// What the operating system says about the CPU and memory: raw facts, read in one place and judged
+// elsewhere. Everything that touches sysfs, /proc or cpuid lives behind readSystemFacts(), implemented
+// once per system (system_facts_linux.cpp; macOS's sysctl hw.* would be one file more, issue 17).
+
+#include "core/session/session.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace ridgeline {
+
+// Where the facts come from: this machine, or a directory laid out like its root (sys/devices/system/cpu/...,
+// proc/cpuinfo, proc/meminfo), which is how the tests describe real machines they do not run on.
+struct ProbeSources {
+    QString sysfsRoot = QStringLiteral("/sys");
+    QString procRoot = QStringLiteral("/proc");
+    // The running process and CPU may be asked too (scheduler affinity, cpuid); never for a fixture.
+    bool live = true;
+    std::optional<std::int64_t> memoryAvailableBytes;  // overrides /proc/meminfo
+
+    static ProbeSources fixture(const QString& rootDirectory);
+};
+
+struct SystemFacts {
+    QString cpuModel;  // "model name" (x86) or what the architecture's cpuinfo offers
+    QString vendor;    // "GenuineIntel", "AuthenticAMD"; ARM: the implementer code
+    int family = 0;
+    int model = 0;
+    int stepping = 0;
+    QStringList flags;  // every feature flag, as /proc/cpuinfo names them ("flags" or "Features")
+    bool hypervisor = false;
+    std::vector<CacheInfo> caches;  // data and unified caches of CPU 0, ordered by level
+    int onlineCpus = 0;             // CPUs the system has online
+    int allowedCpus = 0;            // CPUs this process may run on (a fixture: all online ones)
+    std::int64_t memoryAvailableBytes = 0;
+    std::int64_t memoryTotalBytes = 0;
+    double cpuinfoMhz = 0.0;     // "cpu MHz" of the first CPU (a VM: the TSC rate; bare metal: of the moment)
+    double cpufreqMaxMhz = 0.0;  // cpufreq's cpuinfo_max_freq of CPU 0; 0 when the system has no cpufreq
+    QStringList notes;           // what could not be read, for the session's findings
+};
+
+SystemFacts readSystemFacts(const ProbeSources& sources);
+
+}  // namespace ridgeline

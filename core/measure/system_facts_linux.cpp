@@ -1,0 +1,214 @@
+// The one file that reads the operating system for the probe: Linux sysfs and procfs, and, on the live
+// machine only, the scheduler's affinity and (when /proc/cpuinfo is missing) cpuid.
+#include "core/measure/parallel.h"
+#include "core/measure/system_facts.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QSysInfo>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+#include <algorithm>
+
+namespace ridgeline {
+
+namespace {
+
+QString readTrimmed(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll()).trimmed();
+}
+
+// "32K", "1024K", "32M" -> bytes; sysfs writes K with no space.
+std::int64_t parseCacheSize(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(\\d+)\\s*([KMG]?)"));
+    const auto match = pattern.match(text);
+    if (!match.hasMatch())
+        return 0;
+    std::int64_t value = match.captured(1).toLongLong();
+    const QString unit = match.captured(2);
+    if (unit == QLatin1String("K"))
+        value *= 1024;
+    else if (unit == QLatin1String("M"))
+        value *= 1024 * 1024;
+    else if (unit == QLatin1String("G"))
+        value *= 1024LL * 1024 * 1024;
+    return value;
+}
+
+// "0-1", "0,2,4-7" -> number of CPUs; 0 for an empty or unreadable list.
+int countCpuList(const QString& list)
+{
+    int count = 0;
+    for (const QString& part : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QStringList range = part.trimmed().split(QLatin1Char('-'));
+        bool okFirst = false;
+        bool okLast = false;
+        const int first = range.value(0).toInt(&okFirst);
+        const int last = range.size() == 2 ? range[1].toInt(&okLast) : first;
+        if (okFirst && (range.size() == 1 || okLast) && last >= first)
+            count += last - first + 1;
+    }
+    return count;
+}
+
+std::vector<CacheInfo> readCaches(const QString& cpuDir, QStringList& notes)
+{
+    std::vector<CacheInfo> caches;
+    const QDir cacheDir(cpuDir + QStringLiteral("/cpu0/cache"));
+    if (!cacheDir.exists()) {
+        notes.append(QStringLiteral("sysfs has no cache description (%1)").arg(cacheDir.path()));
+        return caches;
+    }
+    const QStringList entries =
+        cacheDir.entryList({QStringLiteral("index*")}, QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QString& entry : entries) {
+        const QString base = cacheDir.filePath(entry) + QLatin1Char('/');
+        CacheInfo cache;
+        cache.type = readTrimmed(base + QStringLiteral("type"));
+        if (cache.type == QLatin1String("Instruction"))
+            continue;
+        cache.level = readTrimmed(base + QStringLiteral("level")).toInt();
+        cache.sizeBytes = parseCacheSize(readTrimmed(base + QStringLiteral("size")));
+        cache.sharedByCpus = std::max(countCpuList(readTrimmed(base + QStringLiteral("shared_cpu_list"))), 1);
+        if (cache.level > 0 && cache.sizeBytes > 0)
+            caches.push_back(cache);
+    }
+    std::sort(caches.begin(), caches.end(), [](const CacheInfo& a, const CacheInfo& b) { return a.level < b.level; });
+    return caches;
+}
+
+// "key : value" of the first processor block; x86 and ARM spell the keys differently.
+void readCpuinfo(const QString& path, SystemFacts& facts)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        facts.notes.append(QStringLiteral("cannot read %1").arg(path));
+        return;
+    }
+    int processors = 0;
+    bool firstBlock = true;
+    for (const QByteArray& rawLine : file.readAll().split('\n')) {
+        const qsizetype colon = rawLine.indexOf(':');
+        if (colon < 0) {
+            if (rawLine.trimmed().isEmpty() && processors > 0)
+                firstBlock = false;
+            continue;
+        }
+        const QString key = QString::fromUtf8(rawLine.left(colon)).trimmed();
+        const QString value = QString::fromUtf8(rawLine.mid(colon + 1)).trimmed();
+        if (key == QLatin1String("processor"))
+            ++processors;
+        if (!firstBlock)
+            continue;
+        if (key == QLatin1String("model name"))
+            facts.cpuModel = value;
+        else if (key == QLatin1String("vendor_id") || key == QLatin1String("CPU implementer"))
+            facts.vendor = value;
+        else if (key == QLatin1String("cpu family"))
+            facts.family = value.toInt();
+        else if (key == QLatin1String("model"))
+            facts.model = value.toInt();
+        else if (key == QLatin1String("stepping"))
+            facts.stepping = value.toInt();
+        else if (key == QLatin1String("cpu MHz"))
+            facts.cpuinfoMhz = value.toDouble();
+        else if (key == QLatin1String("flags") || key == QLatin1String("Features"))
+            facts.flags = value.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    }
+    if (facts.onlineCpus == 0)
+        facts.onlineCpus = processors;
+}
+
+void readMeminfo(const QString& path, SystemFacts& facts)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        facts.notes.append(QStringLiteral("cannot read %1").arg(path));
+        return;
+    }
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        const QList<QByteArray> parts = line.simplified().split(' ');
+        if (parts.size() < 2)
+            continue;
+        if (parts[0] == "MemAvailable:")
+            facts.memoryAvailableBytes = parts[1].toLongLong() * 1024;
+        else if (parts[0] == "MemTotal:")
+            facts.memoryTotalBytes = parts[1].toLongLong() * 1024;
+    }
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+// A system without /proc/cpuinfo: the CPU itself, for the flags the FMA kernels need.
+void readCpuid(SystemFacts& facts)
+{
+    __builtin_cpu_init();
+    const std::pair<const char*, bool> flags[] = {
+        {"sse2", __builtin_cpu_supports("sse2")},         {"sse4_2", __builtin_cpu_supports("sse4.2")},
+        {"avx", __builtin_cpu_supports("avx")},           {"fma", __builtin_cpu_supports("fma")},
+        {"avx2", __builtin_cpu_supports("avx2")},         {"avx512f", __builtin_cpu_supports("avx512f")},
+        {"avx512bw", __builtin_cpu_supports("avx512bw")}, {"avx512vl", __builtin_cpu_supports("avx512vl")},
+    };
+    for (const auto& [name, has] : flags)
+        if (has)
+            facts.flags.append(QString::fromLatin1(name));
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
+        const unsigned baseFamily = (eax >> 8) & 0xF;
+        facts.family = static_cast<int>(baseFamily + (baseFamily == 0xF ? (eax >> 20) & 0xFF : 0));
+        facts.model = static_cast<int>(((eax >> 4) & 0xF) | ((baseFamily >= 6 ? (eax >> 16) & 0xF : 0) << 4));
+        facts.stepping = static_cast<int>(eax & 0xF);
+        facts.hypervisor = (ecx >> 31) & 1;
+    }
+    facts.notes.append(QStringLiteral("CPU features read with cpuid: /proc/cpuinfo is not readable"));
+}
+#endif
+
+}  // namespace
+
+ProbeSources ProbeSources::fixture(const QString& rootDirectory)
+{
+    ProbeSources sources;
+    sources.sysfsRoot = rootDirectory + QStringLiteral("/sys");
+    sources.procRoot = rootDirectory + QStringLiteral("/proc");
+    sources.live = false;
+    return sources;
+}
+
+SystemFacts readSystemFacts(const ProbeSources& sources)
+{
+    SystemFacts facts;
+    const QString cpuDir = sources.sysfsRoot + QStringLiteral("/devices/system/cpu");
+    facts.onlineCpus = countCpuList(readTrimmed(cpuDir + QStringLiteral("/online")));
+    readCpuinfo(sources.procRoot + QStringLiteral("/cpuinfo"), facts);
+#if defined(__x86_64__) || defined(__i386__)
+    if (sources.live && facts.flags.isEmpty())
+        readCpuid(facts);
+#endif
+    facts.hypervisor = facts.hypervisor || facts.flags.contains(QLatin1String("hypervisor"));
+    if (facts.cpuModel.isEmpty())
+        facts.cpuModel = sources.live ? QSysInfo::currentCpuArchitecture() : QStringLiteral("unknown CPU");
+    facts.caches = readCaches(cpuDir, facts.notes);
+    const QString maxFreq = readTrimmed(cpuDir + QStringLiteral("/cpu0/cpufreq/cpuinfo_max_freq"));
+    facts.cpufreqMaxMhz = maxFreq.toDouble() / 1000.0;  // kHz in sysfs
+    readMeminfo(sources.procRoot + QStringLiteral("/meminfo"), facts);
+    if (sources.memoryAvailableBytes)
+        facts.memoryAvailableBytes = *sources.memoryAvailableBytes;
+    if (facts.memoryAvailableBytes <= 0) {
+        facts.memoryAvailableBytes = 1LL << 30;  // unknown: assume 1 GiB so the budget stays modest
+        facts.notes.append(QStringLiteral("available memory unknown; sized for 1 GiB"));
+    }
+    facts.onlineCpus = std::max(facts.onlineCpus, 1);
+    facts.allowedCpus = sources.live ? static_cast<int>(allowedCpus().size()) : facts.onlineCpus;
+    return facts;
+}
+
+}  // namespace ridgeline
