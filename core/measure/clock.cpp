@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
+#include <vector>
 
 namespace ridgeline {
 
@@ -22,28 +24,47 @@ QString ghzText(double ghz)
 // Each window lasts at least this long, so the steady clock's resolution is far below 1 %.
 constexpr double kWindowSeconds = 0.0002;
 
-template <typename Chain>
-double bestWindowGhz(Chain chain, double cyclesPerLink, double seconds)
+// A chain timed in windows of at least kWindowSeconds: calibrate the trips once, then keep the fastest window.
+class ChainTimer {
+public:
+    ChainTimer(std::function<void(std::uint64_t)> chain, double cyclesPerLink)
+        : m_chain(std::move(chain)), m_cyclesPerLink(cyclesPerLink)
+    {
+        double elapsed = 0.0;
+        while (elapsed < kWindowSeconds && m_trips < (1ULL << 40)) {
+            m_trips *= 2;
+            elapsed = window();
+        }
+    }
+    // Times one window; returns its length in seconds.
+    double window()
+    {
+        const auto start = Clock::now();
+        m_chain(m_trips);
+        const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+        if (elapsed > 0.0)
+            m_best =
+                std::max(m_best, static_cast<double>(m_trips) * kChainLinksPerTrip * m_cyclesPerLink / elapsed / 1e9);
+        return elapsed;
+    }
+    double bestGhz() const { return m_best; }
+
+private:
+    std::function<void(std::uint64_t)> m_chain;
+    double m_cyclesPerLink;
+    std::uint64_t m_trips = 64;
+    double m_best = 0.0;
+};
+
+// Windows of each timer in turn until `seconds` have passed, so that all see the same clock: a core's clock
+// moves by a few per cent over tenths of a second (turbo), which must not read as a disagreement.
+void runInterleaved(std::vector<ChainTimer*> timers, double seconds)
 {
-    std::uint64_t trips = 64;
-    double elapsed = 0.0;
-    while (elapsed < kWindowSeconds && trips < (1ULL << 40)) {
-        trips *= 2;
-        const auto start = Clock::now();
-        chain(trips);
-        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-    }
-    const double cycles = static_cast<double>(trips) * kChainLinksPerTrip * cyclesPerLink;
-    double best = cycles / elapsed / 1e9;
     const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
-    while (Clock::now() < deadline) {
-        const auto start = Clock::now();
-        chain(trips);
-        const double window = std::chrono::duration<double>(Clock::now() - start).count();
-        if (window > 0.0)
-            best = std::max(best, cycles / window / 1e9);
-    }
-    return best;
+    do {
+        for (ChainTimer* timer : timers)
+            timer->window();
+    } while (Clock::now() < deadline);
 }
 
 void addDoubt(ClockMeasurement& m, const QString& reason)
@@ -113,20 +134,12 @@ ClockJudgement judgeClock(const ClockReadings& r)
     return judgement;
 }
 
-double measureAddChainGhz(double seconds)
-{
-    return bestWindowGhz(runAddChain, addChainDescription().cyclesPerLink, seconds);
-}
-
-double measureMulChainGhz(double seconds)
-{
-    return bestWindowGhz(runMulChain, mulChainDescription().cyclesPerLink, seconds);
-}
-
 double measureClockBesideFma(Isa isa, double seconds)
 {
-    return bestWindowGhz([isa](std::uint64_t trips) { return runAddChainBesideFma(isa, trips); },
-                         addChainDescription().cyclesPerLink, seconds);
+    ChainTimer beside([isa](std::uint64_t trips) { runAddChainBesideFma(isa, trips); },
+                      addChainDescription().cyclesPerLink);
+    runInterleaved({&beside}, seconds);
+    return beside.bestGhz();
 }
 
 double measureTscGhz(double seconds)
@@ -151,9 +164,12 @@ double measureTscGhz(double seconds)
 
 ClockJudgement measureClock(double cpufreqMaxMhz, double cpuinfoMhz, double seconds)
 {
+    ChainTimer add([](std::uint64_t trips) { runAddChain(trips); }, addChainDescription().cyclesPerLink);
+    ChainTimer mul([](std::uint64_t trips) { runMulChain(trips); }, mulChainDescription().cyclesPerLink);
+    runInterleaved({&add, &mul}, seconds);
     ClockReadings readings;
-    readings.addChainGhz = measureAddChainGhz(seconds / 2.0);
-    readings.mulChainGhz = measureMulChainGhz(seconds / 2.0);
+    readings.addChainGhz = add.bestGhz();
+    readings.mulChainGhz = mul.bestGhz();
     readings.tscGhz = measureTscGhz(0.01);
     readings.cpufreqMaxGhz = cpufreqMaxMhz / 1000.0;
     readings.cpuinfoGhz = cpuinfoMhz / 1000.0;

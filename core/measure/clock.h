@@ -37,15 +37,14 @@ inline constexpr double kMaxClockOverCpufreqMax = 1.5;
 // Which clock the readings support, and what to doubt. Pure: tested with readings of real machines.
 ClockJudgement judgeClock(const ClockReadings& readings);
 
-// Best of many short windows of a chain over `seconds`, in GHz: preemption only stretches a window.
-double measureAddChainGhz(double seconds);
-double measureMulChainGhz(double seconds);
+// The best of many short windows is the clock: preemption only stretches a window.
 // The clock while `isa`'s FMA units are busy (an add chain beside FMAs); AVX-512 may lower it.
 double measureClockBesideFma(Isa isa, double seconds);
 // The reference counter's rate against the steady clock, in GHz; 0 when there is none.
 double measureTscGhz(double seconds);
 
-// All of the above on the calling thread, judged. cpufreqMaxMhz and cpuinfoMhz come from the probe.
+// The add and imul chains in alternating windows over `seconds`, the TSC, judged; on the calling thread. cpufreqMaxMhz
+// and cpuinfoMhz come from the probe.
 ClockJudgement measureClock(double cpufreqMaxMhz, double cpuinfoMhz, double seconds);
 
 }  // namespace ridgeline
