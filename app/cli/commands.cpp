@@ -29,6 +29,8 @@ const std::array kCommands = {
     Command{"import", "import Nsight Compute, ERT, likwid or plain CSV files into a session", &runImport},
     Command{"deck", "print a talk deck's scenes with their computed captions", &runDeck},
     Command{"export", "write a session as CSV tables (ceilings, kernels, bandwidth curve)", &runExport},
+    Command{"calibrate", "fit the LLM model's engine terms to your vLLM, SGLang, GuideLLM or llama-bench results",
+            &runCalibrate},
     Command{"compare", "compare two sessions per ceiling and kernel; exit 1 on a regression", &runCompare},
     Command{"help", "show this help, a command's (`help COMMAND`) or the manual page as roff (`help --man`)", &runHelp},
 };

@@ -29,6 +29,7 @@ int runImport(const QStringList& arguments, Streams io);
 int runDeck(const QStringList& arguments, Streams io);
 int runExport(const QStringList& arguments, Streams io);
 int runCompare(const QStringList& arguments, Streams io);
+int runCalibrate(const QStringList& arguments, Streams io);
 
 // True for commands that draw (they need a QApplication, offscreen when there is no display).
 bool needsGui(const QString& word);

@@ -1,0 +1,369 @@
+#include "core/bench/calibration_points.h"
+
+#include "core/message_text.h"
+#include "core/model/catalog.h"
+#include "core/model/inference_request.h"
+
+#include <QRegularExpression>
+
+#include <cmath>
+#include <utility>
+
+namespace ridgeline {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+QString squeezed(QString text)
+{
+    static const QRegularExpression notAlnum(u"[^a-z0-9]"_s);
+    return text.toLower().remove(notAlnum);
+}
+
+QString modelKey(const QString& name)
+{
+    QString text = name.trimmed();
+    const qsizetype slash = text.lastIndexOf(u'/');
+    if (slash >= 0)
+        text = text.mid(slash + 1);  // "meta-llama/Llama-3.1-8B-Instruct": the organisation is not the model
+    static const QRegularExpression suffix(u"([-_ ](instruct|chat|hf|it|base))+$"_s,
+                                           QRegularExpression::CaseInsensitiveOption);
+    text.remove(suffix);
+    return squeezed(text);
+}
+
+QString gpuKey(const QString& name)
+{
+    QString text = name.toLower();
+    for (const QString& vendor : {u"nvidia"_s, u"amd"_s, u"geforce"_s, u"instinct"_s, u"radeon"_s})
+        text.replace(vendor, QString());
+    return squeezed(text);
+}
+
+template <typename Spec, typename Key>
+QString uniqueMatch(const std::vector<Spec>& catalog, const QString& name, Key key)
+{
+    const QString wanted = key(name);
+    if (wanted.isEmpty())
+        return {};
+    QString found;
+    for (const Spec& spec : catalog) {
+        if (key(spec.id) == wanted || key(spec.name) == wanted) {
+            if (!found.isEmpty() && found != spec.id)
+                return {};  // two catalog entries answer to the name: the user chooses
+            found = spec.id;
+        }
+    }
+    return found;
+}
+
+enum class RunKind { Serving, StaticBatch, Prefill, Decode };
+
+RunKind kindOf(const BenchPoint& point)
+{
+    if (point.load != BenchLoad::StaticBatch)
+        return RunKind::Serving;
+    if (!point.prefill.empty())
+        return RunKind::Prefill;
+    if (!point.tpot.empty() && point.outputTokensPerSecond)
+        return RunKind::Decode;
+    return RunKind::StaticBatch;
+}
+
+// The facts of one run: recorded ones first, then the user's; the names of what is still missing.
+struct Facts {
+    QString modelId;
+    QString gpuId;
+    std::optional<int> tp;
+    std::optional<NumberFormat> weights;
+    NumberFormat kv = NumberFormat::Bf16;
+    bool kvAssumed = false;
+    std::optional<std::int64_t> batch;
+    std::optional<double> input;
+    std::optional<double> output;
+    QStringList missing;  // "the GPU", ...
+    QStringList options;  // "--gpu ID", ...
+    std::optional<QString> conflict;
+};
+
+Facts factsOf(const BenchPoint& point, const RunFacts& given, QStringList& notes)
+{
+    Facts f;
+    const auto need = [&f](const QString& what, const QString& option) {
+        f.missing << what;
+        f.options << option;
+    };
+    f.modelId = given.modelId;
+    if (f.modelId.isEmpty()) {
+        f.modelId = matchCatalogModel(point.model);
+        if (f.modelId.isEmpty())
+            need(point.model.isEmpty()
+                     ? u"the model"_s
+                     : u"the model (\""_s + oneLine(point.model.left(60)) + u"\" is not in the catalog)"_s,
+                 u"--model ID"_s);
+        else
+            notes << u"model \""_s + oneLine(point.model.left(60)) + u"\" taken as the catalog's "_s + f.modelId;
+    }
+    f.gpuId = given.gpuId;
+    if (f.gpuId.isEmpty()) {
+        f.gpuId = matchCatalogGpu(point.gpu);
+        if (f.gpuId.isEmpty())
+            need(point.gpu.isEmpty() ? u"the GPU"_s
+                                     : u"the GPU (\""_s + oneLine(point.gpu.left(60)) + u"\" is not in the catalog)"_s,
+                 u"--gpu ID"_s);
+        else
+            notes << u"GPU \""_s + oneLine(point.gpu.left(60)) + u"\" taken as the catalog's "_s + f.gpuId;
+    }
+    f.tp = point.tensorParallel;
+    if (f.tp && given.tensorParallel && *given.tensorParallel != *f.tp)
+        f.conflict = u"the file records tensor parallel size "_s + QString::number(*f.tp) + u"; --tp "_s +
+                     QString::number(*given.tensorParallel) + u" disagrees"_s;
+    if (!f.tp)
+        f.tp = given.tensorParallel;
+    if (!f.tp)
+        need(u"the tensor parallel size"_s, u"--tp N"_s);
+    f.weights = formatFromFileName(point.weightFormat);
+    if (f.weights && given.weights && *given.weights != *f.weights)
+        f.conflict = u"the file records the weights as \""_s + oneLine(point.weightFormat.left(40)) +
+                     u"\"; --weights "_s + numberFormatName(*given.weights) + u" disagrees"_s;
+    if (!f.weights)
+        f.weights = given.weights;
+    if (!f.weights)
+        need(point.weightFormat.isEmpty() || point.weightFormat == u"auto"
+                 ? u"the weight format"_s
+                 : u"the weight format (\""_s + oneLine(point.weightFormat.left(40)) + u"\" is none of the model's)"_s,
+             u"--weights FORMAT"_s);
+    if (const auto kv = formatFromFileName(point.kvFormat))
+        f.kv = *kv;
+    else if (given.kv)
+        f.kv = *given.kv;
+    else
+        f.kvAssumed = true;
+    if (kindOf(point) == RunKind::StaticBatch) {
+        f.batch = point.batch ? point.batch : given.batch;
+        f.input = point.inputTokens   ? point.inputTokens
+                  : given.inputTokens ? std::optional<double>(static_cast<double>(*given.inputTokens))
+                                      : std::nullopt;
+        f.output = point.outputTokens   ? point.outputTokens
+                   : given.outputTokens ? std::optional<double>(static_cast<double>(*given.outputTokens))
+                                        : std::nullopt;
+        if (!f.batch)
+            need(u"the batch size"_s, u"--batch N"_s);
+        if (!f.input)
+            need(u"the input length"_s, u"--input-len N"_s);
+        if (!f.output)
+            need(u"the output length"_s, u"--output-len N"_s);
+    } else {
+        f.batch = point.batch;
+        f.input = point.inputTokens;
+        f.output = point.outputTokens;
+    }
+    return f;
+}
+
+QString pointId(const BenchImport& file, const BenchPoint& point)
+{
+    return file.fileName + u':' + QString::number(point.record) + u' ' + point.label;
+}
+
+std::optional<std::pair<double, QString>> typicalOf(const LatencyStat& stat)
+{
+    if (stat.median)
+        return std::pair{*stat.median, u"median"_s};
+    if (stat.mean)
+        return std::pair{*stat.mean, u"mean"_s};
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<NumberFormat> formatFromFileName(const QString& name)
+{
+    const QString text = name.trimmed().toLower();
+    if (text.isEmpty() || text == u"auto")
+        return std::nullopt;
+    if (const auto parsed = parseNumberFormat(text))
+        return parsed;
+    static const std::pair<QStringView, NumberFormat> words[] = {
+        {u"bfloat16", NumberFormat::Bf16},  {u"float16", NumberFormat::Fp16}, {u"half", NumberFormat::Fp16},
+        {u"f16", NumberFormat::Fp16},       {u"float32", NumberFormat::Fp32}, {u"f32", NumberFormat::Fp32},
+        {u"fp8_e4m3", NumberFormat::Fp8},   {u"fp8_e5m2", NumberFormat::Fp8}, {u"float8", NumberFormat::Fp8},
+        {u"fp8_e4m3fn", NumberFormat::Fp8}, {u"w8a8", NumberFormat::Int8},    {u"q8_0", NumberFormat::Int8},
+        {u"awq", NumberFormat::Int4},       {u"gptq", NumberFormat::Int4},    {u"nvfp4", NumberFormat::Fp4},
+    };
+    for (const auto& [word, format] : words) {
+        if (text == word)
+            return format;
+    }
+    // llama.cpp's 4-bit types: Q4_0, Q4_1, Q4_K - Small / Medium, IQ4_XS, IQ4_NL.
+    static const QRegularExpression fourBit(u"^i?q4(_[a-z0-9]+)*( - (small|medium|large))?$"_s);
+    if (fourBit.match(text).hasMatch())
+        return NumberFormat::Int4;
+    return std::nullopt;
+}
+
+QString matchCatalogModel(const QString& name)
+{
+    const auto& models = builtinModels();
+    return models.ok() ? uniqueMatch(models.value(), name, modelKey) : QString();
+}
+
+QString matchCatalogGpu(const QString& name)
+{
+    const auto& gpus = builtinGpus();
+    return gpus.ok() ? uniqueMatch(gpus.value(), name, gpuKey) : QString();
+}
+
+Result<CalibrationPoints> calibrationPoints(const std::vector<BenchImport>& imports, const RunFacts& given)
+{
+    CalibrationPoints result;
+    bool kvAssumed = false;
+    for (const BenchImport& file : imports) {
+        for (const BenchPoint& point : file.points) {
+            QStringList notes;
+            Facts facts = factsOf(point, given, notes);
+            for (const QString& note : notes) {
+                if (!result.notes.contains(note))
+                    result.notes << note;
+            }
+            if (facts.conflict)
+                return makeError(
+                    Error::Code::InvalidArgument,
+                    file.fileName + u": run "_s + QString::number(point.record) + u": "_s + *facts.conflict);
+            if (!facts.missing.isEmpty())
+                return makeError(Error::Code::InvalidArgument, file.fileName + u": the file does not record "_s +
+                                                                   facts.missing.join(u", "_s) + u"; give "_s +
+                                                                   facts.options.join(u", "_s));
+            kvAssumed = kvAssumed || facts.kvAssumed;
+            const QString id = pointId(file, point);
+            const auto unused = [&](const QString& reason) {
+                result.unused.push_back(
+                    {point.record, point.line,
+                     file.fileName + u' ' + u"run "_s + QString::number(point.record) + u" (" + point.label + u')',
+                     reason});
+            };
+            if (point.acceptLength) {
+                unused(u"speculative decoding (accept length "_s + QString::number(*point.acceptLength, 'g', 3) +
+                       u"): the number of draft tokens is not recorded"_s);
+                continue;
+            }
+
+            InferenceRequest request;
+            request.modelId = facts.modelId;
+            request.gpuId = facts.gpuId;
+            request.weights = *facts.weights;
+            request.kv = facts.kv;
+            request.gpus = *facts.tp;
+            const auto tokens = [](std::optional<double> value) {
+                return value ? static_cast<std::int64_t>(std::llround(*value)) : std::int64_t{0};
+            };
+            const std::int64_t prompt = tokens(facts.input);
+            const std::int64_t output = tokens(facts.output);
+            std::vector<std::pair<MeasuredQuantity, std::pair<double, QString>>> measured;
+            switch (kindOf(point)) {
+                case RunKind::Serving: {
+                    std::int64_t inFlight = 0;
+                    if (point.load == BenchLoad::Concurrency && point.concurrency) {
+                        inFlight = *point.concurrency;
+                    } else if (point.achievedConcurrency && *point.achievedConcurrency >= 0.5) {
+                        inFlight = std::llround(*point.achievedConcurrency);
+                        result.notes << id + u": requests in flight taken as the measured mean, "_s +
+                                            QString::number(inFlight);
+                    } else {
+                        unused(
+                            u"no cap on requests in flight and no measured concurrency: the batch the engine ran "
+                            "is not known"_s);
+                        continue;
+                    }
+                    if (prompt < 1 || output < 2) {
+                        unused(u"the mean lengths (input "_s + QString::number(prompt) + u", output "_s +
+                               QString::number(output) + u") give no decode phase to compare"_s);
+                        continue;
+                    }
+                    request.batch = inFlight;
+                    request.prompt = prompt;
+                    request.output = output;
+                    request.context = prompt + output / 2;
+                    if (auto tpot = typicalOf(point.tpot))
+                        measured.push_back({MeasuredQuantity::ServingTpot, {tpot->first, tpot->second + u" TPOT"_s}});
+                    else if (auto itl = typicalOf(point.itl))
+                        measured.push_back({MeasuredQuantity::ServingTpot, {itl->first, itl->second + u" ITL"_s}});
+                    if (point.outputTokensPerSecond)
+                        measured.push_back(
+                            {MeasuredQuantity::ServingThroughput, {*point.outputTokensPerSecond, u"output tok/s"_s}});
+                    break;
+                }
+                case RunKind::StaticBatch: {
+                    if (prompt < 1 || output < 1) {
+                        unused(u"a static batch needs an input and an output of at least one token"_s);
+                        continue;
+                    }
+                    request.batch = *facts.batch;
+                    request.prompt = prompt;
+                    request.output = output;
+                    request.context = prompt + output;
+                    if (auto latency = typicalOf(point.latency))
+                        measured.push_back(
+                            {MeasuredQuantity::EndToEnd, {latency->first, latency->second + u" latency"_s}});
+                    break;
+                }
+                case RunKind::Prefill: {
+                    if (point.contextDepth.value_or(0) > 0) {
+                        unused(u"a prefill after "_s + QString::number(*point.contextDepth) +
+                               u" tokens already in the cache (the model's prefill starts from an empty cache)"_s);
+                        continue;
+                    }
+                    request.batch = point.batch.value_or(1);
+                    request.prompt = prompt;
+                    request.context = prompt;
+                    if (auto time = typicalOf(point.prefill))
+                        measured.push_back({MeasuredQuantity::Ttft, {time->first, time->second + u" prefill"_s}});
+                    break;
+                }
+                case RunKind::Decode: {
+                    if (output < 2) {
+                        unused(u"fewer than two generated tokens: no decode rate"_s);
+                        continue;
+                    }
+                    request.batch = point.batch.value_or(1);
+                    request.prompt = std::max<std::int64_t>(1, point.contextDepth.value_or(0));
+                    request.output = output;
+                    request.context = request.prompt + output;
+                    measured.push_back(
+                        {MeasuredQuantity::StaticDecodeRate, {*point.outputTokensPerSecond, u"mean tok/s"_s}});
+                    break;
+                }
+            }
+            if (measured.empty()) {
+                unused(u"none of the figures a model predicts (TPOT, throughput, latency) is in the run"_s);
+                continue;
+            }
+            Result<InferenceConfig> config = resolveInference(request);
+            if (!config)
+                return makeError(config.error().code, id + u": "_s + config.error().message);
+            for (const auto& [quantity, value] : measured) {
+                if (!(value.first > 0))
+                    continue;  // a measured 0 (no streamed tokens) has no log error
+                MeasuredPoint p;
+                p.id = id;
+                p.config = config.value();
+                p.quantity = quantity;
+                p.value = value.first;
+                result.points.push_back(std::move(p));
+                result.origins.push_back({file.fileName, point.record, point.label, quantity, value.second});
+            }
+        }
+    }
+    if (kvAssumed)
+        result.notes << u"the KV cache format is not recorded; taken as bf16 (give --kv to change it)"_s;
+    if (result.points.empty()) {
+        QString why;
+        if (!result.unused.empty())
+            why = u": "_s + result.unused.front().what + u": "_s + result.unused.front().reason;
+        return makeError(Error::Code::InvalidArgument, u"no run gives a point to fit"_s + why);
+    }
+    return result;
+}
+
+}  // namespace ridgeline
