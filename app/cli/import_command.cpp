@@ -18,8 +18,9 @@ int runImport(const QStringList& arguments, Streams io)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Import kernels (Nsight Compute CSV, likwid-perfctr CSV, plain name,flops,bytes,seconds CSV) or ceilings "
-        "(ERT roofline.json) into a new session, or into a copy of an existing one."));
+        "Import kernels (Nsight Compute CSV, likwid-perfctr output, plain name,flops,bytes,seconds CSV) or ceilings "
+        "(ERT roofline.json, rocprof-compute roofline.csv) into a new session, or into a copy of an existing one. "
+        "likwid files with a group each of one program's run are read as one run."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("import"), QStringLiteral("the command"));
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("files to import"), QStringLiteral("FILE..."));
@@ -28,9 +29,10 @@ int runImport(const QStringList& arguments, Streams io)
                                   QStringLiteral("SESSION.json"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("the session file to write"),
                                  QStringLiteral("NEW.json"));
-    const QCommandLineOption format(QStringLiteral("format"),
-                                    QStringLiteral("auto (default), ncu, ert, likwid or csv; applies to every file"),
-                                    QStringLiteral("FORMAT"), QStringLiteral("auto"));
+    const QCommandLineOption format(
+        QStringLiteral("format"),
+        QStringLiteral("auto (default), ncu, ert, likwid, rocprof or csv; applies to every file"),
+        QStringLiteral("FORMAT"), QStringLiteral("auto"));
     parser.addOptions({into, out, format});
     if (!parser.parse(arguments)) {
         io.err << "ridgeline import: " << parser.errorText() << '\n';
@@ -43,7 +45,7 @@ int runImport(const QStringList& arguments, Streams io)
     const QStringList files = parser.positionalArguments().mid(1);
     if (files.isEmpty() || !parser.isSet(out) || parser.value(out).isEmpty()) {
         io.err << "ridgeline import: usage: ridgeline import FILE... [--into SESSION.json] --out NEW.json "
-                  "[--format auto|ncu|ert|likwid|csv]\n";
+                  "[--format auto|ncu|ert|likwid|rocprof|csv]\n";
         return 2;
     }
     const auto chosen = formatFromName(parser.value(format));

@@ -3,6 +3,7 @@
 #include "core/import/import_text.h"
 #include "core/import/likwid_tables.h"
 #include "core/import/ncu_table.h"
+#include "core/import/rocprof_import.h"
 
 #include <QFileInfo>
 
@@ -23,6 +24,8 @@ QString formatName(ImportFormat format)
             return u"likwid"_s;
         case ImportFormat::PlainCsv:
             return u"csv"_s;
+        case ImportFormat::RocprofRoofline:
+            return u"rocprof"_s;
     }
     return u"auto"_s;
 }
@@ -30,12 +33,12 @@ QString formatName(ImportFormat format)
 Result<ImportFormat> formatFromName(const QString& name)
 {
     for (ImportFormat format : {ImportFormat::Auto, ImportFormat::NsightCompute, ImportFormat::Ert,
-                                ImportFormat::Likwid, ImportFormat::PlainCsv}) {
+                                ImportFormat::Likwid, ImportFormat::PlainCsv, ImportFormat::RocprofRoofline}) {
         if (name.compare(formatName(format), Qt::CaseInsensitive) == 0)
             return format;
     }
     return makeError(Error::Code::InvalidArgument,
-                     u"unknown format \""_s + name + u"\"; the formats are auto, ncu, ert, likwid and csv"_s);
+                     u"unknown format \""_s + name + u"\"; the formats are auto, ncu, ert, likwid, rocprof and csv"_s);
 }
 
 Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileName)
@@ -58,6 +61,8 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
                                                        u": JSON, but not an ERT roofline.json (no "
                                                        "\"empirical\" section)"_s);
     }
+    if (looksLikeRocprofRoofline(head))
+        return ImportFormat::RocprofRoofline;
     if (looksLikeLikwid(head))  // its CSV (after -O's banner too) or its ASCII tables
         return ImportFormat::Likwid;
     // Nsight Compute: a header with "ID" and "Kernel Name", possibly after ==PROF== lines or program output.
@@ -85,10 +90,11 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
     }
     if (ncuLogLines > 0)  // ncu's log without a table: the Nsight Compute importer says what ncu reported
         return ImportFormat::NsightCompute;
-    return makeError(Error::Code::Unsupported,
-                     fileName +
-                         u": cannot tell the format (not Nsight Compute CSV, ERT roofline.json, "
-                         "likwid-perfctr CSV or a name,flops,bytes,seconds CSV); pass --format"_s);
+    return makeError(
+        Error::Code::Unsupported,
+        fileName +
+            u": cannot tell the format (not Nsight Compute CSV, ERT roofline.json, "
+            "likwid-perfctr output, rocprof-compute roofline.csv or a name,flops,bytes,seconds CSV); pass --format"_s);
 }
 
 }  // namespace ridgeline

@@ -10,7 +10,7 @@
 
 namespace ridgeline {
 
-enum class ImportFormat { Auto, NsightCompute, Ert, Likwid, PlainCsv };
+enum class ImportFormat { Auto, NsightCompute, Ert, Likwid, PlainCsv, RocprofRoofline };
 
 // A well-formed row that gives no point on the roofline (no FLOPs, no time, ...): reported, not an error.
 struct SkippedRow {

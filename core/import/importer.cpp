@@ -5,6 +5,7 @@
 #include "core/import/import_text.h"
 #include "core/import/likwid_import.h"
 #include "core/import/ncu_import.h"
+#include "core/import/rocprof_import.h"
 
 #include <QFileInfo>
 #include <QStringList>
@@ -26,9 +27,11 @@ QString describeFormat(ImportFormat format)
         case ImportFormat::Ert:
             return u"ERT roofline.json"_s;
         case ImportFormat::Likwid:
-            return u"likwid-perfctr CSV"_s;
+            return u"likwid-perfctr output"_s;
         case ImportFormat::PlainCsv:
             return u"plain CSV"_s;
+        case ImportFormat::RocprofRoofline:
+            return u"rocprof-compute roofline.csv"_s;
         case ImportFormat::Auto:
             break;
     }
@@ -49,6 +52,8 @@ Result<ImportResult> parse(const QByteArray& bytes, const QString& fileName, Imp
             return importLikwid(text.value(), fileName);
         case ImportFormat::PlainCsv:
             return importPlainCsv(text.value(), fileName);
+        case ImportFormat::RocprofRoofline:
+            return importRocprofRoofline(text.value(), fileName);
         case ImportFormat::Ert:
         case ImportFormat::Auto:
             break;

@@ -21,6 +21,8 @@ TEST(ImportDetect, EveryFixtureIsRecognized)
         {"ncu_raw_roofline_set.csv", ImportFormat::NsightCompute},
         {"likwid_o_stdout.txt", ImportFormat::Likwid},
         {"likwid_ascii_markers.txt", ImportFormat::Likwid},
+        {"rocprof_roofline.csv", ImportFormat::RocprofRoofline},
+        {"rocprof_roofline_2025.csv", ImportFormat::RocprofRoofline},
     };
     for (const auto& [name, format] : cases) {
         const auto detected = detectFormat(importFixture(QString::fromLatin1(name)), QString::fromLatin1(name));
@@ -53,13 +55,13 @@ TEST(ImportDetect, SessionsAndUnknownTextAreRefusedWithAHint)
     ASSERT_FALSE(other.ok());
     EXPECT_EQ(other.error().message,
               QStringLiteral("x.csv: cannot tell the format (not Nsight Compute CSV, ERT roofline.json, likwid-perfctr "
-                             "CSV or a name,flops,bytes,seconds CSV); pass --format"));
+                             "output, rocprof-compute roofline.csv or a name,flops,bytes,seconds CSV); pass --format"));
 }
 
 TEST(ImportDetect, FormatNamesRoundTrip)
 {
     for (ImportFormat format : {ImportFormat::Auto, ImportFormat::NsightCompute, ImportFormat::Ert,
-                                ImportFormat::Likwid, ImportFormat::PlainCsv})
+                                ImportFormat::Likwid, ImportFormat::PlainCsv, ImportFormat::RocprofRoofline})
         EXPECT_EQ(formatFromName(formatName(format)).value(), format);
     EXPECT_FALSE(formatFromName(QStringLiteral("nvprof")).ok());
 }

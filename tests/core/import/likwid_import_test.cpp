@@ -1,4 +1,4 @@
-// likwid-perfctr CSV: one kernel per region and group, totals from the STAT tables.
+// likwid-perfctr output (CSV and ASCII tables): one kernel per region, totals from the STAT tables.
 #include "tests/core/import/import_test_support.h"
 
 #include <QFile>
@@ -67,7 +67,7 @@ TEST(ImportLikwid, AFlopsGroupAloneYieldsNothingAndIsRefused)
     const auto result = importBytes(csv, QStringLiteral("flops.csv"));
     ASSERT_FALSE(result.ok());
     EXPECT_TRUE(result.error().message.startsWith(
-        QStringLiteral("flops.csv (likwid-perfctr CSV): nothing to import: all 1 kernel was skipped (1 x no group "
+        QStringLiteral("flops.csv (likwid-perfctr output): nothing to import: all 1 kernel was skipped (1 x no group "
                        "measures memory traffic (measured: FLOPS_DP); measure MEM_DP, MEM, L3 or L2 as well)")))
         << result.error().message.toStdString();
 }
@@ -178,7 +178,7 @@ TEST(ImportLikwid, AnAsciiTableCutOffIsATruncatedFile)
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(
         result.error().message.toStdString(),
-        std::string("cut.txt (likwid-perfctr CSV): line 6, column 1: the table that starts on line 2 is cut off (no "
+        std::string("cut.txt (likwid-perfctr output): line 6, column 1: the table that starts on line 2 is cut off (no "
                     "closing +---+ line; a truncated file?)"));
 }
 
