@@ -1,7 +1,7 @@
 #include "ui/chart/bandwidth_chart.h"
 
 #include "core/model/units.h"
-#include "ui/chart/chart_annotations.h"
+#include "ui/chart/chart_overlay.h"
 #include "ui/models/point_explanation.h"
 
 #include <QCategoryAxis>
@@ -59,7 +59,7 @@ BandwidthChart::BandwidthChart(QWidget* parent) : QChartView(new QChart, parent)
     c->addAxis(m_axisXLabels, Qt::AlignBottom);
     c->addAxis(m_axisY, Qt::AlignLeft);
 
-    m_annotations = new ChartAnnotations(c);
+    m_annotations = new ChartOverlay(c);
     m_annotations->setZValue(4.5);
     connect(c, &QChart::plotAreaChanged, this, [this] { relayout(); });
 

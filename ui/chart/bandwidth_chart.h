@@ -17,7 +17,7 @@ QT_END_NAMESPACE
 
 namespace ridgeline::ui {
 
-class ChartAnnotations;
+class ChartOverlay;
 
 class BandwidthChart : public QChartView {
     Q_OBJECT
@@ -52,7 +52,7 @@ private:
     QLineSeries* m_curve = nullptr;
     QScatterSeries* m_points = nullptr;
     QScatterSeries* m_selectedPoints = nullptr;
-    ChartAnnotations* m_annotations = nullptr;
+    ChartOverlay* m_annotations = nullptr;
     int m_cacheMarkers = 0;
     std::vector<std::pair<double, QString>> m_cacheSizes;  // log2(bytes), label
 };

@@ -2,11 +2,8 @@
 
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
-#include "ui/chart/chart_overlay.h"
-#include "ui/models/label_layout.h"
 
 #include <QAreaSeries>
-#include <QFontMetricsF>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -21,8 +18,7 @@ namespace ridgeline::ui {
 
 namespace {
 
-constexpr double kAnnotationZ = 4.5;  // over the series (4), under the legend (5)
-constexpr double kXLow = 0.75;        // batch axis: a little room left of 1 and right of 4096
+constexpr double kXLow = 0.75;  // batch axis: a little room left of 1 and right of 4096
 constexpr double kXHighFactor = 1.35;
 constexpr double kDefaultMaxBatch = 4096.0;
 
@@ -57,16 +53,11 @@ void setRangeIfChanged(QLogValueAxis* axis, double low, double high)
 
 }  // namespace
 
-BatchThroughputChart::BatchThroughputChart(QWidget* parent) : QChartView(new QChart, parent)
+// Two of them beside the controls fit a 1280-pixel window.
+BatchThroughputChart::BatchThroughputChart(QWidget* parent)
+    : AnnotatedChart(QMargins(8, 4, 8, 4), QSize(360, 300), parent)
 {
-    setRenderHint(QPainter::Antialiasing, true);
-    setMinimumSize(360, 300);  // two of them beside the controls fit a 1280-pixel window
     QChart* c = chart();
-    c->setAnimationOptions(QChart::NoAnimation);
-    c->setBackgroundRoundness(0);
-    c->setDropShadowEnabled(false);
-    c->setMargins(QMargins(8, 4, 8, 4));
-    c->legend()->setAlignment(Qt::AlignBottom);
 
     // Base 4: ticks at 1, 4, 16, 64, 256, 1024, 4096, the batches of the source text's table.
     m_axisX = makeLogAxis(c, tr("Batch (sequences decoded together)"), 4.0);
@@ -106,15 +97,7 @@ BatchThroughputChart::BatchThroughputChart(QWidget* parent) : QChartView(new QCh
     m_currentStep = marker(m_axisStep);
     m_currentTokens = marker(m_axisTokens);
 
-    m_fixed = new ChartOverlay(c);
-    m_fixed->setZValue(kAnnotationZ);
-    m_moving = new ChartOverlay(c);
-    m_moving->setZValue(kAnnotationZ);
-    connect(c, &QChart::plotAreaChanged, this, [this] { relayout(); });
-    for (QLogValueAxis* axis : {m_axisX, m_axisTokens, m_axisStep})
-        connect(axis, &QLogValueAxis::rangeChanged, this, [this] { relayout(); });
-
-    m_theme = ChartTheme::make(ThemeKind::Light);
+    relayoutOn({m_axisX, m_axisTokens, m_axisStep});
     applyTheme();
     showMessage(QString());
 }
@@ -253,165 +236,22 @@ void BatchThroughputChart::setData(const ThroughputData& data)
 
 QPoint BatchThroughputChart::viewportPosition(QPointF value) const
 {
-    return mapFromScene(chart()->mapToScene(chart()->mapToPosition(value, m_tokens)));
+    return viewportPositionOf(value, m_tokens);
 }
 
 QPoint BatchThroughputChart::stepViewportPosition(QPointF value) const
 {
-    return mapFromScene(chart()->mapToScene(chart()->mapToPosition(QPointF(value.x(), value.y() * 1e3), m_step)));
-}
-
-std::vector<QRectF> BatchThroughputChart::textRects() const
-{
-    return textRectsOf({m_fixed, m_moving});
-}
-
-QStringList BatchThroughputChart::texts() const
-{
-    QStringList list{chart()->title()};
-    for (const ChartOverlay* overlay : {m_fixed, m_moving})
-        for (const AnnotationText& t : overlay->texts())
-            list << t.text;
-    return list;
+    return viewportPositionOf(QPointF(value.x(), value.y() * 1e3), m_step);
 }
 
 void BatchThroughputChart::relayout()
 {
-    const QRectF plot = chart()->plotArea();
-    m_fixed->setClipRect(plot);
-    m_moving->setClipRect(plot);
-    if (plot.width() < 20 || plot.height() < 20) {
-        m_fixed->clear();
-        m_moving->clear();
-        return;
-    }
-    const QFont labelFont = m_theme.kernelLabelFont;
-    const QFontMetricsF metrics(labelFont);
-    const double lineHeight = metrics.height();
-    std::vector<AnnotationLine> lines;
-    std::vector<AnnotationText> texts;
-    auto text = [&](const QString& s, QPointF topLeft, const QColor& color) {
-        texts.push_back({s, topLeft, 0.0, color, labelFont, m_theme.background});
-        return QRectF(topLeft, QSizeF(metrics.horizontalAdvance(s), lineHeight));
-    };
-
     if (!m_hasData) {
-        if (!m_message.isEmpty()) {
-            const QFont big = m_theme.axisTitleFont;
-            const QFontMetricsF bigMetrics(big);
-            const QString elided = bigMetrics.elidedText(m_message, Qt::ElideRight, plot.width() - 24.0);
-            const double w = bigMetrics.horizontalAdvance(elided);
-            texts.push_back({elided,
-                             QPointF(plot.center().x() - w / 2.0, plot.center().y() - bigMetrics.height() / 2.0), 0.0,
-                             m_theme.mutedText, big, QColor()});
-        }
-        m_fixed->setContent({}, std::move(texts), {});
-        m_moving->clear();
+        showContent(plotMessage(chart()->plotArea(), m_message, m_theme));
         return;
     }
-
-    auto xAt = [&](double batch) { return chart()->mapToPosition(QPointF(batch, m_axisTokens->min()), m_tokens).x(); };
-    std::vector<QRectF> obstacles;
-    const double pad = 6.0;
-
-    // The context these curves are for, top right; the knee label drops a row rather than cover it.
-    {
-        const QString label = m_data.context == 1
-                                  ? tr("1 token of context")
-                                  : tr("%1 tokens of context").arg(formatGrouped(double(m_data.context)));
-        const double w = metrics.horizontalAdvance(label);
-        obstacles.push_back(text(label, QPointF(plot.right() - pad - w, plot.top() + pad), m_theme.text));
-    }
-
-    const QRectF contextRect = obstacles.back();
-    auto topRow = [&](double left, double width) {
-        const QRectF first(left, plot.top() + pad, width, lineHeight);
-        return first.adjusted(-2.0 * pad, 0.0, 2.0 * pad, 0.0).intersects(contextRect)
-                   ? plot.top() + 2.0 * pad + lineHeight
-                   : plot.top() + pad;
-    };
-    // The compute-bound knee: a dashed line with its batch, at the top of the plot.
-    const std::int64_t knee = m_data.kneeBatch.value_or(0);
-    if (knee >= 1 && knee <= m_data.maxShownBatch) {
-        const double x = xAt(double(knee));
-        QPen pen(m_theme.computeRoof, 2.0, Qt::DashLine);
-        lines.push_back({QLineF(x, plot.top(), x, plot.bottom()), pen});
-        const QString label = tr("compute-bound from B = %1").arg(formatGrouped(double(knee)));
-        const double w = metrics.horizontalAdvance(label);
-        // Right of the line, else left of it, and never cut off by the plot's left edge.
-        const double left = x + pad + w <= plot.right() - pad ? x + pad : std::max(plot.left() + pad, x - pad - w);
-        obstacles.push_back(text(label, QPointF(left, topRow(left, w)), m_theme.text));
-    } else {
-        const QString label = knee > 0 ? tr("compute-bound only from B = %1").arg(formatGrouped(double(knee)))
-                                       : tr("never compute-bound");
-        const double w = metrics.horizontalAdvance(label);
-        obstacles.push_back(text(label, QPointF(plot.left() + pad, topRow(plot.left() + pad, w)), m_theme.text));
-    }
-
-    // The memory limit: where the shading starts, with the largest batch that fits.
-    if (m_data.maxFittingBatch < m_data.maxShownBatch) {
-        const QString label =
-            m_data.maxFittingBatch > 0
-                ? tr("B > %1 does not fit in memory").arg(formatGrouped(double(m_data.maxFittingBatch)))
-                : tr("not even one sequence fits in memory");
-        const double w = metrics.horizontalAdvance(label);
-        const double x = m_data.maxFittingBatch > 0 ? xAt(double(m_data.maxFittingBatch)) : plot.left();
-        const double left = std::clamp(x + pad, plot.left() + pad, plot.right() - pad - w);
-        obstacles.push_back(text(label, QPointF(left, plot.bottom() - pad - lineHeight), m_theme.text));
-    }
-
-    m_fixed->setContent(std::move(lines), std::move(texts), {});
-    lines = {};
-    texts = {};
-
-    // The current batch: a line through both markers and its numbers beside the tokens/s marker.
-    const QPointF tokensAt = chart()->mapToPosition(QPointF(double(m_data.batch), m_data.tokensPerSecond), m_tokens);
-    const QPointF stepAt = chart()->mapToPosition(QPointF(double(m_data.batch), m_data.stepSeconds * 1e3), m_step);
-    lines.push_back(
-        {QLineF(tokensAt.x(), plot.top(), tokensAt.x(), plot.bottom()), QPen(m_theme.highlight, 1.5, Qt::DotLine)});
-    // Each marker carries its own number: one long label would be as wide as the plot on a slide.
-    const QString tokensLabel =
-        tr("B = %1: %2 tokens/s").arg(formatGrouped(double(m_data.batch)), formatSignificant(m_data.tokensPerSecond));
-    const QString stepLabel = tr("%1 per step").arg(formatSeconds(m_data.stepSeconds));
-    LabelLayoutInput layout;
-    layout.bounds = plot.adjusted(pad, pad, -pad, -pad);
-    layout.obstacles = obstacles;
-    layout.markerRadius = 9.0;
-    for (QLineSeries* series : {m_tokens, m_step}) {
-        const QList<QPointF> points = series->points();
-        for (qsizetype i = 1; i < points.size(); ++i)
-            layout.lines.emplace_back(chart()->mapToPosition(points[i - 1], series),
-                                      chart()->mapToPosition(points[i], series));
-    }
-    const auto boxSize = [&](const QString& s) { return QSizeF(metrics.horizontalAdvance(s) + 4.0, lineHeight + 2.0); };
-    layout.labels.push_back({tokensAt, boxSize(tokensLabel)});
-    layout.labels.push_back({stepAt, boxSize(stepLabel)});
-    const std::vector<LabelPlacement> placed = placeLabels(layout);
-    std::vector<QRectF> taken = obstacles;
-    for (const LabelPlacement& p : placed)
-        if (p.placed)
-            taken.push_back(p.rect);
-    const QString labels[] = {tokensLabel, stepLabel};
-    for (std::size_t i = 0; i < placed.size(); ++i) {
-        const LabelPlacement& p = placed[i];
-        if (p.placed) {
-            if (p.needsLeader)
-                lines.push_back({p.leader, QPen(m_theme.highlight, 1.5)});
-            text(labels[i], p.rect.topLeft() + QPointF(2.0, 1.0), m_theme.highlight);
-            continue;
-        }
-        // No spot near its marker: the first free row of the plot, left or right, so it never covers
-        // other text (the colour and the dotted line tie it to the current batch).
-        const QSizeF size = boxSize(labels[i]);
-        std::optional<QRectF> spot = freeRow(layout.bounds, size, taken, layout.lines, /*avoidLines=*/true);
-        if (!spot)
-            spot = freeRow(layout.bounds, size, taken, layout.lines, /*avoidLines=*/false);
-        if (!spot)
-            continue;  // a plot too small for the text: the headline above the charts has the numbers
-        taken.push_back(*spot);
-        text(labels[i], spot->topLeft() + QPointF(2.0, 1.0), m_theme.highlight);
-    }
-    m_moving->setContent(std::move(lines), std::move(texts), {});
+    showLayers(layoutThroughputLabels(m_data, mapping(m_axisX, m_axisTokens), mapping(m_axisX, m_axisStep),
+                                      segmentsOf({m_tokens, m_step}), m_theme));
 }
 
 }  // namespace ridgeline::ui

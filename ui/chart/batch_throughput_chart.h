@@ -3,10 +3,8 @@
 // compute-bound knee drawn, and the batches that no longer fit in memory shaded. The curves depend on the
 // model, GPU and context only; moving the batch moves the marker, so a slider step redraws little.
 
+#include "ui/chart/annotated_chart.h"
 #include "ui/models/batching_chart_data.h"
-#include "ui/models/chart_theme.h"
-
-#include <QChartView>
 
 #include <vector>
 
@@ -19,15 +17,12 @@ QT_END_NAMESPACE
 
 namespace ridgeline::ui {
 
-class ChartOverlay;
-
-class BatchThroughputChart : public QChartView {
+class BatchThroughputChart : public AnnotatedChart {
     Q_OBJECT
 public:
     explicit BatchThroughputChart(QWidget* parent = nullptr);
 
     void setTheme(ThemeKind theme);
-    const ChartTheme& theme() const { return m_theme; }
     void setData(const ThroughputData& data);
     // No numbers to show (the model refused the inputs): the curves go, the message stays.
     void showMessage(const QString& message);
@@ -38,19 +33,14 @@ public:
     QPoint viewportPosition(QPointF batchAndTokensPerSecond) const;
     // (batch, seconds per step) -> viewport pixel.
     QPoint stepViewportPosition(QPointF batchAndSeconds) const;
-    // Title and every text drawn on the plot, for tests.
-    QStringList texts() const;
-    // Every text box the chart draws over its plot, in chart coordinates: for overlap tests.
-    std::vector<QRectF> textRects() const;
     QLineSeries* tokensSeries() const { return m_tokens; }
     QScatterSeries* currentTokensMarker() const { return m_currentTokens; }
 
 private:
     void applyTheme();
-    void relayout();
+    void relayout() override;
     QLineSeries* addLine(QLogValueAxis* y, const QString& name, bool inLegend);
 
-    ChartTheme m_theme;
     ThroughputData m_data;
     bool m_hasData = false;
     QString m_message;
@@ -67,8 +57,6 @@ private:
     QLineSeries* m_stepOver = nullptr;
     QScatterSeries* m_currentTokens = nullptr;
     QScatterSeries* m_currentStep = nullptr;
-    ChartOverlay* m_fixed = nullptr;   // knee and memory limit: change with the curves
-    ChartOverlay* m_moving = nullptr;  // the current batch: changes on every batch step
 };
 
 }  // namespace ridgeline::ui

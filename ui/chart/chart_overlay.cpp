@@ -16,8 +16,11 @@ namespace ridgeline::ui {
 
 namespace {
 
-constexpr double kHaloWidth = 4.0;      // as ChartAnnotations draws it
-constexpr double kMargin = kHaloWidth;  // room for the halo around the text box
+constexpr double kHaloWidth = 4.0;
+constexpr double kMargin = kHaloWidth;  // room for the halo (or the box) around the text
+constexpr double kBoxPadding = 3.0;     // a boxed label's box reaches this far left and right of its text
+constexpr double kBoxRadius = 3.0;
+constexpr float kBoxOpacity = 0.85f;
 
 QRectF textBox(const AnnotationText& text)
 {
@@ -35,7 +38,25 @@ QRectF placedBox(const AnnotationText& text)
     return t.mapRect(textBox(text));
 }
 
-// The text with its halo drawn as text, for vector output.
+// A boxed label's background, relative to its origin: a rounded box in the halo colour, nearly opaque.
+void drawBox(QPainter& painter, const AnnotationText& text)
+{
+    const QFontMetricsF metrics(text.font);
+    QColor fill = text.halo;
+    fill.setAlphaF(kBoxOpacity);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(fill);
+    painter.drawRoundedRect(
+        QRectF(-kBoxPadding, 0.0, metrics.horizontalAdvance(text.text) + 2.0 * kBoxPadding, metrics.height()),
+        kBoxRadius, kBoxRadius);
+}
+
+bool isBoxed(const AnnotationText& text)
+{
+    return text.boxed && text.halo.isValid();
+}
+
+// The text with its halo (or box) drawn as text, for vector output.
 void drawVectorText(QPainter& painter, const AnnotationText& text)
 {
     painter.save();
@@ -43,7 +64,9 @@ void drawVectorText(QPainter& painter, const AnnotationText& text)
     painter.rotate(text.angleDegrees);
     painter.setFont(text.font);
     const QPointF baseline(0.0, QFontMetricsF(text.font).ascent());
-    if (text.halo.isValid()) {
+    if (isBoxed(text)) {
+        drawBox(painter, text);
+    } else if (text.halo.isValid()) {
         // The halo as the glyphs' stroked outline: a shape, so the PDF holds each text once.
         QPainterPath outline;
         outline.addText(baseline, text.font, text.text);
@@ -76,7 +99,7 @@ namespace {
 bool sameText(const AnnotationText& a, const AnnotationText& b)
 {
     return a.text == b.text && a.origin == b.origin && a.angleDegrees == b.angleDegrees && a.color == b.color &&
-           a.font == b.font && a.halo == b.halo;
+           a.font == b.font && a.halo == b.halo && a.boxed == b.boxed;
 }
 
 bool sameLine(const AnnotationLine& a, const AnnotationLine& b)
@@ -176,7 +199,13 @@ const ChartOverlay::RenderedText& ChartOverlay::rendered(std::size_t index, doub
         for (const QGlyphRun& run : runs)
             p.drawGlyphRun(origin, run);
     };
-    if (text.halo.isValid()) {
+    if (isBoxed(text)) {
+        QPainter p(&r.image);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.scale(scale, scale);
+        p.translate(origin);
+        drawBox(p, text);
+    } else if (text.halo.isValid()) {
         // A halo in the background colour keeps text legible where it crosses a line or a grid: the text
         // in the halo colour, copied around a circle of half the halo's width, looks like a stroked outline
         // (stroking the glyph outlines costs milliseconds per label; eight image copies cost microseconds).

@@ -3,10 +3,8 @@
 // log-log) over the roofline's prediction for the same matrix on this CPU's ceilings. Same physics as
 // the GPU panel, different ratio.
 
+#include "ui/chart/annotated_chart.h"
 #include "ui/models/batching_chart_data.h"
-#include "ui/models/chart_theme.h"
-
-#include <QChartView>
 
 QT_BEGIN_NAMESPACE
 class QLineSeries;
@@ -16,9 +14,7 @@ QT_END_NAMESPACE
 
 namespace ridgeline::ui {
 
-class ChartOverlay;
-
-class CpuBatchingChart : public QChartView {
+class CpuBatchingChart : public AnnotatedChart {
     Q_OBJECT
 public:
     explicit CpuBatchingChart(QWidget* parent = nullptr);
@@ -30,22 +26,19 @@ public:
 
     // (batch, tokens/s) -> viewport pixel.
     QPoint viewportPosition(QPointF batchAndTokensPerSecond) const;
-    QStringList texts() const;
     QScatterSeries* measuredSeries() const { return m_measuredDots; }
     QLineSeries* predictedSeries() const { return m_predicted; }
 
 private:
     void applyTheme();
-    void relayout();
+    void relayout() override;
 
-    ChartTheme m_theme;
     CpuBatchingData m_data;
     QLogValueAxis* m_axisX = nullptr;
     QLogValueAxis* m_axisY = nullptr;
     QLineSeries* m_predicted = nullptr;
     QLineSeries* m_measuredLine = nullptr;
     QScatterSeries* m_measuredDots = nullptr;
-    ChartOverlay* m_annotations = nullptr;
 };
 
 }  // namespace ridgeline::ui

@@ -2,10 +2,7 @@
 
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
-#include "ui/chart/chart_overlay.h"
-#include "ui/models/label_layout.h"
 
-#include <QFontMetricsF>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -20,34 +17,11 @@ namespace ridgeline::ui {
 
 namespace {
 
-constexpr double kRingRadius = 14.0;  // the ring around the current step
-constexpr double kRingClearance = kRingRadius + 4.0;
-
-constexpr double kAnnotationZ = 4.5;
 constexpr double kOverdraw = 1e3;  // roofs run past the visible range
-
-QColor trajectoryColor(const ChartTheme& theme)
-{
-    return theme.sessionColor(0);
-}
-QColor attentionColor(const ChartTheme& theme)
-{
-    return theme.kind == ThemeKind::Light ? QColor(0x00, 0x8a, 0x64) : QColor(0x3c, 0xd0, 0xa0);
-}
 
 Roof inTeraUnits(const Roof& roof)
 {
     return Roof{roof.peakGflops / 1e3, roof.bandwidthGbps / 1e3};  // TFLOP/s and TB/s
-}
-
-bool isPowerOfFour(std::int64_t b)
-{
-    if (b < 1 || (b & (b - 1)) != 0)
-        return false;
-    int bit = 0;
-    while ((std::int64_t{1} << bit) != b)
-        ++bit;
-    return bit % 2 == 0;
 }
 
 bool sameTrajectory(const DecodeRooflineData& a, const DecodeRooflineData& b)
@@ -64,23 +38,13 @@ bool sameTrajectory(const DecodeRooflineData& a, const DecodeRooflineData& b)
     return true;
 }
 
-QString percent(double fraction)
-{
-    return QStringLiteral("%1 %").arg(formatSignificant(fraction * 100.0, 2));
-}
-
 }  // namespace
 
-DecodeRooflineChart::DecodeRooflineChart(QWidget* parent) : QChartView(new QChart, parent)
+// Two of them beside the controls fit a 1280-pixel window.
+DecodeRooflineChart::DecodeRooflineChart(QWidget* parent)
+    : AnnotatedChart(QMargins(8, 4, 16, 4), QSize(360, 300), parent)
 {
-    setRenderHint(QPainter::Antialiasing, true);
-    setMinimumSize(360, 300);  // two of them beside the controls fit a 1280-pixel window
     QChart* c = chart();
-    c->setAnimationOptions(QChart::NoAnimation);
-    c->setBackgroundRoundness(0);
-    c->setDropShadowEnabled(false);
-    c->setMargins(QMargins(8, 4, 16, 4));
-    c->legend()->setAlignment(Qt::AlignBottom);
 
     m_axisX = makeLogAxis(c, tr("Arithmetic intensity (FLOP/byte)"));
     m_axisY = makeLogAxis(c, tr("TFLOP/s per GPU"));
@@ -98,15 +62,7 @@ DecodeRooflineChart::DecodeRooflineChart(QWidget* parent) : QChartView(new QChar
     m_attention = addScatter(tr("attention"), false);
     m_current = addScatter(tr("current batch"), false);
 
-    m_fixed = new ChartOverlay(c);
-    m_fixed->setZValue(kAnnotationZ);
-    m_moving = new ChartOverlay(c);
-    m_moving->setZValue(kAnnotationZ);
-    connect(c, &QChart::plotAreaChanged, this, [this] { relayout(); });
-    for (QLogValueAxis* axis : {m_axisX, m_axisY})
-        connect(axis, &QLogValueAxis::rangeChanged, this, [this] { relayout(); });
-
-    m_theme = ChartTheme::make(ThemeKind::Light);
+    relayoutOn({m_axisX, m_axisY});
     applyTheme();
     showMessage(QString());
 }
@@ -152,14 +108,14 @@ void DecodeRooflineChart::applyTheme()
     QPen datasheet(m_theme.mutedText, m_theme.roofWidth, Qt::DashLine);
     datasheet.setCapStyle(Qt::FlatCap);
     m_datasheet->setPen(datasheet);
-    QPen trajectory(trajectoryColor(m_theme), 3.0);
+    QPen trajectory(decodeTrajectoryColor(m_theme), 3.0);
     trajectory.setCapStyle(Qt::RoundCap);
     m_trajectory->setPen(trajectory);
     trajectory.setStyle(Qt::DotLine);
     m_trajectoryOver->setPen(trajectory);
     m_marks->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     m_marks->setMarkerSize(9.0);
-    m_marks->setColor(trajectoryColor(m_theme));
+    m_marks->setColor(decodeTrajectoryColor(m_theme));
     m_marks->setBorderColor(m_theme.background);
     m_attention->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
     m_attention->setMarkerSize(18.0);
@@ -256,7 +212,7 @@ void DecodeRooflineChart::setData(const DecodeRooflineData& data)
 
 QPoint DecodeRooflineChart::viewportPosition(QPointF value) const
 {
-    return mapFromScene(chart()->mapToScene(chart()->mapToPosition(value, m_roof)));
+    return viewportPositionOf(value, m_roof);
 }
 
 QPoint DecodeRooflineChart::currentPointPosition() const
@@ -264,285 +220,14 @@ QPoint DecodeRooflineChart::currentPointPosition() const
     return viewportPosition(QPointF(m_data.current.intensity, m_data.current.achievedTflops));
 }
 
-std::vector<QRectF> DecodeRooflineChart::textRects() const
-{
-    return textRectsOf({m_fixed, m_moving});
-}
-
-QStringList DecodeRooflineChart::texts() const
-{
-    QStringList list{chart()->title()};
-    for (const ChartOverlay* overlay : {m_fixed, m_moving})
-        for (const AnnotationText& t : overlay->texts())
-            list << t.text;
-    return list;
-}
-
 void DecodeRooflineChart::relayout()
 {
-    const QRectF plot = chart()->plotArea();
-    m_fixed->setClipRect(plot);
-    m_moving->setClipRect(plot);
-    if (plot.width() < 20 || plot.height() < 20) {
-        m_fixed->clear();
-        m_moving->clear();
-        return;
-    }
-    const QFont labelFont = m_theme.kernelLabelFont;
-    const QFontMetricsF metrics(labelFont);
-    const double lineHeight = metrics.height();
-    const double pad = 6.0;
-    std::vector<AnnotationLine> lines;
-    std::vector<AnnotationText> texts;
-
     if (!m_hasData) {
-        if (!m_message.isEmpty()) {
-            const QFont big = m_theme.axisTitleFont;
-            const QFontMetricsF bigMetrics(big);
-            const QString elided = bigMetrics.elidedText(m_message, Qt::ElideRight, plot.width() - 24.0);
-            const double w = bigMetrics.horizontalAdvance(elided);
-            texts.push_back({elided,
-                             QPointF(plot.center().x() - w / 2.0, plot.center().y() - bigMetrics.height() / 2.0), 0.0,
-                             m_theme.mutedText, big, QColor()});
-        }
-        m_fixed->setContent({}, std::move(texts), {});
-        m_moving->clear();
+        showContent(plotMessage(chart()->plotArea(), m_message, m_theme));
         return;
     }
-    auto at = [&](double x, double y) { return chart()->mapToPosition(QPointF(x, y), m_roof); };
-    std::vector<QRectF> obstacles;
-    const Roof effective = inTeraUnits(m_data.effective);
-    const double ridge = ridgeIntensity(effective);
-    const std::optional<Roof> sheet =
-        m_data.datasheet ? std::optional<Roof>(inTeraUnits(*m_data.datasheet)) : std::nullopt;
-    const Roof& upper = sheet ? *sheet : effective;
-
-    // The roofs' numbers, two lines right-aligned above the flat part: the slope is left unlabelled so the
-    // free triangle above it stays for the moving point's label.
-    {
-        QStringList label;
-        if (sheet) {
-            label << tr("used: %1 TFLOP/s (%2), %3 TB/s (%4)")
-                         .arg(formatSignificant(effective.peakGflops),
-                              percent(effective.peakGflops / sheet->peakGflops),
-                              formatSignificant(effective.bandwidthGbps),
-                              percent(effective.bandwidthGbps / sheet->bandwidthGbps));
-            label << tr("datasheet: %1 TFLOP/s, %2 TB/s")
-                         .arg(formatSignificant(sheet->peakGflops), formatSignificant(sheet->bandwidthGbps));
-        } else {
-            label << tr("datasheet: %1 TFLOP/s, %2 TB/s")
-                         .arg(formatSignificant(effective.peakGflops), formatSignificant(effective.bandwidthGbps));
-        }
-        // A narrow plot shortens the lines rather than cutting them off at its left edge.
-        for (QString& line : label)
-            line = metrics.elidedText(line, Qt::ElideRight, plot.width() - 2.0 * pad);
-        // Above the flat roof, and above the current step's ring when the ring would sit on the text.
-        const QPointF current = at(m_data.current.intensity, m_data.current.achievedTflops);
-        const QRectF ring(current - QPointF(kRingClearance, kRingClearance),
-                          QSizeF(2.0 * kRingClearance, 2.0 * kRingClearance));
-        const double roofY = at(1.0, upper.peakGflops).y();
-        double y = roofY - pad - lineHeight * double(label.size());
-        for (const QString& line : label) {
-            const double w = metrics.horizontalAdvance(line);
-            if (QRectF(plot.right() - pad - w, y, w, lineHeight * double(label.size())).intersects(ring)) {
-                y = ring.top() - lineHeight * double(label.size());
-                break;
-            }
-        }
-        for (const QString& line : label) {
-            const double w = metrics.horizontalAdvance(line);
-            const QPointF origin(plot.right() - pad - w, y);
-            texts.push_back({line, origin, 0.0, m_theme.text, labelFont, m_theme.background});
-            obstacles.emplace_back(origin, QSizeF(w, lineHeight));
-            y += lineHeight;
-        }
-    }
-    // Ridge: a dotted drop from the corner of the roof the model uses, labelled at the bottom.
-    {
-        const QPointF corner = at(ridge, effective.peakGflops);
-        lines.push_back(
-            {QLineF(corner, QPointF(corner.x(), plot.bottom())), QPen(m_theme.mutedText, 1.5, Qt::DotLine)});
-        const QString label = tr("ridge %1 FLOP/byte").arg(formatSignificant(ridge));
-        const double w = metrics.horizontalAdvance(label);
-        const double left = corner.x() + pad + w <= plot.right() - pad ? corner.x() + pad : corner.x() - pad - w;
-        const QPointF origin(left, plot.bottom() - pad - lineHeight);
-        texts.push_back({label, origin, 0.0, m_theme.mutedText, labelFont, m_theme.background});
-        obstacles.emplace_back(origin, QSizeF(w, lineHeight));
-    }
-
-    // Fixed point labels (they change with the curves, not with the batch): the attention point and the
-    // batch marks, marks closer than a label's height merged into one "B=64-4,096" (long contexts pile them).
-    struct PointLabel {
-        QStringList lines;
-        QPointF anchor;
-        QColor color;
-    };
-    auto boxSize = [&](const PointLabel& r) {
-        double w = 0.0;
-        for (const QString& line : r.lines)
-            w = std::max(w, metrics.horizontalAdvance(line));
-        return QSizeF(w + 4.0, lineHeight * double(r.lines.size()) + 2.0);
-    };
-    std::vector<QLineF> curveSegments;
-    for (QLineSeries* series : {m_roof, m_trajectory, m_trajectoryOver}) {
-        const QList<QPointF> points = series->points();
-        for (qsizetype i = 1; i < points.size(); ++i)
-            curveSegments.emplace_back(at(points[i - 1].x(), points[i - 1].y()), at(points[i].x(), points[i].y()));
-    }
-    // One placed label: its box and what draws it (text lines, and a leader when it sits away from its point).
-    struct DrawnLabel {
-        QRectF rect;
-        std::vector<AnnotationText> texts;
-        std::optional<AnnotationLine> leader;
-    };
-    // Places the labels and returns what draws each one that found a place. The first `hardCount` boxes of
-    // `avoid` (roof and ridge text) must never be covered; the rest (batch marks' labels) may give way to a
-    // forced first label.
-    auto place = [&](const std::vector<PointLabel>& requests, const std::vector<QRectF>& avoid, std::size_t hardCount,
-                     bool forceFirst) {
-        LabelLayoutInput layout;
-        layout.bounds = plot.adjusted(pad, pad, -pad, -pad);
-        layout.obstacles = avoid;
-        layout.lines = curveSegments;
-        layout.markerRadius = 10.0;
-        for (const PointLabel& r : requests)
-            layout.labels.push_back({r.anchor, boxSize(r)});
-        std::vector<LabelPlacement> placed = placeLabels(layout);
-        if (forceFirst && !placed.empty() && !placed.front().placed) {
-            // The first label is always drawn: at the free spot of a grid over the plot nearest to its
-            // point (or, when nothing is free, the spot that covers the least, batch marks' labels before
-            // anything else), with a leader back to it.
-            const QSizeF size = boxSize(requests.front());
-            const QRectF inner = plot.adjusted(pad, pad, -pad, -pad);
-            const QPointF anchor = requests.front().anchor;
-            QRectF chosen(inner.topLeft(), size);
-            double bestOverlap = std::numeric_limits<double>::max();
-            double bestDistance = std::numeric_limits<double>::max();
-            constexpr int kGrid = 24;  // fine enough to find a gap between the batch marks
-            for (int gy = 0; gy <= kGrid; ++gy)
-                for (int gx = 0; gx <= kGrid; ++gx) {
-                    const QRectF candidate(inner.left() + (inner.width() - size.width()) * gx / kGrid,
-                                           inner.top() + (inner.height() - size.height()) * gy / kGrid, size.width(),
-                                           size.height());
-                    if (candidate.contains(anchor))
-                        continue;
-                    double overlap = 0.0;
-                    const QRectF padded = candidate.adjusted(-2, -1, 2, 1);
-                    const auto addOverlap = [&](const QRectF& o, double weight) {
-                        const QRectF both = o.intersected(padded);
-                        overlap += both.isValid() ? weight * (1.0 + both.width() * both.height()) : 0.0;
-                    };
-                    constexpr double kHard = 1e6;
-                    for (std::size_t a = 0; a < avoid.size(); ++a)
-                        addOverlap(avoid[a], a < hardCount ? kHard : 1.0);
-                    for (std::size_t other = 1; other < placed.size(); ++other)  // the labels placed with it
-                        if (placed[other].placed)
-                            addOverlap(placed[other].rect, 1.0);
-                    const double distance = QLineF(candidate.center(), anchor).length();
-                    if (overlap < bestOverlap - 1.0 ||
-                        (std::fabs(overlap - bestOverlap) <= 1.0 && distance < bestDistance)) {
-                        bestOverlap = overlap;
-                        bestDistance = distance;
-                        chosen = candidate;
-                    }
-                }
-            // Where it still meets a batch mark's label placed with it, the mark's label gives way.
-            for (std::size_t other = 1; other < placed.size(); ++other)
-                if (placed[other].placed && placed[other].rect.intersects(chosen.adjusted(-2, -1, 2, 1)))
-                    placed[other].placed = false;
-            placed.front().placed = true;
-            placed.front().rect = chosen;
-            placed.front().needsLeader = true;
-            placed.front().leader = QLineF(placed.front().rect.center(), requests.front().anchor);
-        }
-        std::vector<DrawnLabel> drawn;
-        for (std::size_t i = 0; i < placed.size() && i < requests.size(); ++i) {
-            if (!placed[i].placed)
-                continue;
-            DrawnLabel label;
-            label.rect = placed[i].rect;
-            if (placed[i].needsLeader)
-                label.leader = AnnotationLine{placed[i].leader, QPen(requests[i].color, 1.5)};
-            QPointF origin = placed[i].rect.topLeft() + QPointF(2.0, 1.0);
-            for (const QString& line : requests[i].lines) {
-                label.texts.push_back({line, origin, 0.0, requests[i].color, labelFont, m_theme.background});
-                origin.ry() += lineHeight;
-            }
-            drawn.push_back(std::move(label));
-        }
-        return drawn;
-    };
-    const auto draw = [](const std::vector<DrawnLabel>& labels, std::vector<AnnotationLine>& outLines,
-                         std::vector<AnnotationText>& outTexts) {
-        for (const DrawnLabel& label : labels) {
-            if (label.leader)
-                outLines.push_back(*label.leader);
-            outTexts.insert(outTexts.end(), label.texts.begin(), label.texts.end());
-        }
-    };
-
-    std::vector<PointLabel> fixedRequests;
-    if (m_data.hasAttention)
-        fixedRequests.push_back(
-            {{tr("attention alone: %1 FLOP/byte").arg(formatSignificant(m_data.attentionIntensity)),
-              m_data.attentionBound == Bound::Memory ? tr("memory-bound at any batch") : tr("compute-bound")},
-             at(m_data.attentionIntensity, m_data.attentionTflops),
-             attentionColor(m_theme)});
-    struct Mark {
-        std::int64_t first = 0;
-        std::int64_t last = 0;
-        QPointF anchor;
-    };
-    std::vector<Mark> marks;
-    for (const BatchSample& s : m_data.trajectory) {
-        if (!isPowerOfFour(s.batch))
-            continue;
-        const QPointF p = at(s.intensity, s.achievedTflops);
-        if (!marks.empty() && QLineF(marks.back().anchor, p).length() < lineHeight)
-            marks.back().last = s.batch;
-        else
-            marks.push_back({s.batch, s.batch, p});
-    }
-    for (const Mark& m : marks) {
-        const QString text =
-            m.first == m.last
-                ? QStringLiteral("B=%1").arg(formatGrouped(double(m.first)))
-                : QStringLiteral("B=%1\u2013%2").arg(formatGrouped(double(m.first)), formatGrouped(double(m.last)));
-        fixedRequests.push_back({{text}, m.anchor, trajectoryColor(m_theme)});
-    }
-    std::vector<DrawnLabel> fixedLabels = place(fixedRequests, obstacles, obstacles.size(), m_data.hasAttention);
-    std::vector<QRectF> taken = obstacles;
-    for (const DrawnLabel& label : fixedLabels)
-        taken.push_back(label.rect);
-
-    // The current step: two lines beside its dot, around the fixed labels; a ring to find it on a slide.
-    const BatchSample& cur = m_data.current;
-    const QPointF curAt = at(cur.intensity, cur.achievedTflops);
-    const PointLabel current{
-        {tr("B = %1: %2 TFLOP/s").arg(formatGrouped(double(cur.batch)), formatSignificant(cur.achievedTflops)),
-         tr("%1 FLOP/byte, %2%3")
-             .arg(formatSignificant(cur.intensity),
-                  m_data.bound == Bound::Memory ? tr("memory-bound") : tr("compute-bound"),
-                  cur.fits ? QString() : tr(", does not fit"))},
-        curAt,
-        m_theme.highlight};
-    const std::size_t attentionLabels = m_data.hasAttention && !fixedLabels.empty() ? 1 : 0;
-    const std::vector<DrawnLabel> currentLabel = place({current}, taken, obstacles.size() + attentionLabels, true);
-    // In a crowded plot the current step's label wins: a batch mark's label it would cover is left out
-    // (the attention label, first, always stays).
-    if (!currentLabel.empty()) {
-        const QRectF cleared = currentLabel.front().rect.adjusted(-2, -1, 2, 1);
-        fixedLabels.erase(std::remove_if(fixedLabels.begin() + std::ptrdiff_t(attentionLabels), fixedLabels.end(),
-                                         [&](const DrawnLabel& label) { return label.rect.intersects(cleared); }),
-                          fixedLabels.end());
-    }
-    draw(fixedLabels, lines, texts);
-    m_fixed->setContent(std::move(lines), std::move(texts), {});
-    std::vector<AnnotationLine> movingLines;
-    std::vector<AnnotationText> movingTexts;
-    draw(currentLabel, movingLines, movingTexts);
-    m_moving->setContent(std::move(movingLines), std::move(movingTexts),
-                         {{curAt, kRingRadius, QPen(m_theme.highlight, 2.5)}});
+    showLayers(layoutDecodeRooflineLabels(m_data, mapping(m_axisX, m_axisY),
+                                          segmentsOf({m_roof, m_trajectory, m_trajectoryOver}), m_theme));
 }
 
 }  // namespace ridgeline::ui

@@ -4,10 +4,8 @@
 // batch 1 to 4096 at this context, the current batch as a large dot that moves along it, and the
 // attention over the KV cache as its own point (memory-bound for MHA and GQA at any batch).
 
+#include "ui/chart/annotated_chart.h"
 #include "ui/models/batching_chart_data.h"
-#include "ui/models/chart_theme.h"
-
-#include <QChartView>
 
 #include <vector>
 
@@ -19,9 +17,7 @@ QT_END_NAMESPACE
 
 namespace ridgeline::ui {
 
-class ChartOverlay;
-
-class DecodeRooflineChart : public QChartView {
+class DecodeRooflineChart : public AnnotatedChart {
     Q_OBJECT
 public:
     explicit DecodeRooflineChart(QWidget* parent = nullptr);
@@ -36,20 +32,16 @@ public:
     QPoint viewportPosition(QPointF intensityAndTflops) const;
     // Where the current decode step is drawn, in viewport pixels.
     QPoint currentPointPosition() const;
-    QStringList texts() const;
-    // Every text box the chart draws over its plot, in chart coordinates: for overlap tests.
-    std::vector<QRectF> textRects() const;
     QScatterSeries* currentMarker() const { return m_current; }
     QScatterSeries* attentionMarker() const { return m_attention; }
     QLineSeries* trajectorySeries() const { return m_trajectory; }
 
 private:
     void applyTheme();
-    void relayout();
+    void relayout() override;
     QLineSeries* addLine(const QString& name, bool inLegend);
     QScatterSeries* addScatter(const QString& name, bool inLegend);
 
-    ChartTheme m_theme;
     DecodeRooflineData m_data;
     bool m_hasData = false;
     QString m_message;
@@ -63,8 +55,6 @@ private:
     QScatterSeries* m_marks = nullptr;        // B = 1, 4, 16 ... along the trajectory
     QScatterSeries* m_attention = nullptr;
     QScatterSeries* m_current = nullptr;
-    ChartOverlay* m_fixed = nullptr;   // roof, ridge, attention and batch-mark labels
-    ChartOverlay* m_moving = nullptr;  // the current step's label and ring
 };
 
 }  // namespace ridgeline::ui

@@ -1,6 +1,6 @@
 #include "ui/chart/roofline_chart.h"
 
-#include "ui/chart/chart_annotations.h"
+#include "ui/chart/chart_overlay.h"
 #include "ui/chart/roofline_series.h"
 #include "ui/models/roofline_labels.h"
 
@@ -59,9 +59,9 @@ RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
     c->addAxis(m_axisX, Qt::AlignBottom);
     c->addAxis(m_axisY, Qt::AlignLeft);
 
-    m_under = new ChartAnnotations(c);
+    m_under = new ChartOverlay(c);
     m_under->setZValue(kUnderSeriesZ);
-    m_over = new ChartAnnotations(c);
+    m_over = new ChartOverlay(c);
     m_over->setZValue(kOverSeriesZ);
 
     connect(c, &QChart::plotAreaChanged, this, [this] { relayout(); });

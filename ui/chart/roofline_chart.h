@@ -26,7 +26,7 @@ QT_END_NAMESPACE
 
 namespace ridgeline::ui {
 
-class ChartAnnotations;
+class ChartOverlay;
 
 class RooflineChart : public QChartView {
     Q_OBJECT
@@ -141,8 +141,8 @@ private:
     QList<QLineSeries*> m_extraSeries;
     int m_drawnArrows = 0;
 
-    ChartAnnotations* m_under = nullptr;  // error bars, under the dots
-    ChartAnnotations* m_over = nullptr;   // labels and leader lines, over everything
+    ChartOverlay* m_under = nullptr;  // error bars, under the dots
+    ChartOverlay* m_over = nullptr;   // labels and leader lines, over everything
     std::vector<QRectF> m_kernelLabelRects;
     bool m_rebuilding = false;
     QPoint m_panFrom;

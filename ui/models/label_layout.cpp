@@ -69,111 +69,168 @@ bool segmentIntersectsRect(const QLineF& segment, const QRectF& rect)
     return true;
 }
 
-std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
+namespace {
+
+// Right, left, above, below first (they read best), then the diagonals.
+constexpr std::array<std::array<int, 2>, 8> kDirections = {
+    {{1, 0}, {-1, 0}, {1, -1}, {1, 1}, {-1, -1}, {-1, 1}, {0, -1}, {0, 1}}};
+
+struct Spot {
+    double score = std::numeric_limits<double>::max();
+    QRectF rect;
+    int ring = 0;
+    bool found() const { return score != std::numeric_limits<double>::max(); }
+};
+
+// The best free place for one label: rings around its point, nearest first; `taken` holds the obstacles, every
+// marker (its own at ownMarker) and the labels placed so far.
+Spot bestSpot(const LabelLayoutInput& input, const LabelRequest& label, double r, const std::vector<QRectF>& taken,
+              const QRectF& ownMarker, const std::vector<QLineF>& leaders)
 {
-    // Right, left, above, below first (they read best), then the diagonals.
-    static constexpr std::array<std::array<int, 2>, 8> kDirections = {
-        {{1, 0}, {-1, 0}, {1, -1}, {1, 1}, {-1, -1}, {-1, 1}, {0, -1}, {0, 1}}};
-
-    std::vector<QRectF> taken = input.obstacles;
-    auto radiusOf = [&](const LabelRequest& label) { return label.radius > 0.0 ? label.radius : input.markerRadius; };
-    for (const LabelRequest& label : input.labels) {
-        const double r = radiusOf(label);
-        taken.emplace_back(label.anchor.x() - r, label.anchor.y() - r, 2 * r, 2 * r);
+    Spot best;
+    for (int ring = 0; ring < input.rings; ++ring) {
+        const double distance = r + 3.0 + ring * (label.size.height() * 1.1 + 2.0);
+        for (std::size_t d = 0; d < kDirections.size(); ++d) {
+            const QRectF rect = candidateRect(label.anchor, label.size, distance, kDirections[d][0], kDirections[d][1]);
+            if (!input.bounds.contains(rect))
+                continue;
+            // Air to the side of everything but its own point: two labels end to end read as one
+            // ("sgemm 512 sgemm 1024").
+            const QRectF padded = rect.adjusted(-kSideGap, -1, kSideGap, 1);
+            const bool blocked = ownMarker.intersects(rect.adjusted(-2, -1, 2, 1)) ||
+                                 std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) {
+                                     return &other != &ownMarker && other.intersects(padded);
+                                 });
+            if (blocked)
+                continue;
+            // Text on a roof is the worst outcome: any clean spot within reach beats it.
+            int crossings = 0;
+            for (const QLineF& line : input.lines)
+                crossings += segmentIntersectsRect(line, rect) ? 3 : 0;
+            if (ring > 0) {
+                // A leader must never run through another label or marker.
+                QLineF leader(label.anchor, nearestPointOnRect(rect, label.anchor));
+                if (leader.length() > r)
+                    leader.setP1(leader.pointAt(r / leader.length()));
+                const bool cutsSomething = std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) {
+                    return !other.contains(label.anchor) && segmentIntersectsRect(leader, other.adjusted(1, 1, -1, -1));
+                });
+                if (cutsSomething)
+                    continue;
+                // Nor a roof, nor another leader: crossed leaders are the hardest thing on a slide to read.
+                for (const QLineF& line : input.lines)
+                    crossings += leader.intersects(line, nullptr) == QLineF::BoundedIntersection ? 1 : 0;
+                for (const QLineF& other : leaders)
+                    crossings += leader.intersects(other, nullptr) == QLineF::BoundedIntersection ? 2 : 0;
+            }
+            const double score = crossings * 8.0 + ring * 2.0 + static_cast<double>(d) * 0.05;
+            if (score < best.score)
+                best = {score, rect, ring};
+        }
+        if (best.score < 1.0)  // a crossing-free spot in this ring: nothing further out can beat it
+            break;
     }
+    return best;
+}
 
-    // Most crowded first: a label with many neighbours has few places to go, an isolated one has many.
-    std::vector<std::size_t> order(input.labels.size());
-    std::vector<int> neighbours(input.labels.size(), 0);
-    for (std::size_t i = 0; i < input.labels.size(); ++i) {
+// Most crowded first: a label with many neighbours has few places to go, an isolated one has many.
+std::vector<std::size_t> crowdedFirst(const std::vector<LabelRequest>& labels)
+{
+    std::vector<std::size_t> order(labels.size());
+    std::vector<int> neighbours(labels.size(), 0);
+    for (std::size_t i = 0; i < labels.size(); ++i) {
         order[i] = i;
-        for (std::size_t j = 0; j < input.labels.size(); ++j) {
-            const QPointF d = input.labels[i].anchor - input.labels[j].anchor;
+        for (std::size_t j = 0; j < labels.size(); ++j) {
+            const QPointF d = labels[i].anchor - labels[j].anchor;
             if (i != j && std::abs(d.x()) < 120.0 && std::abs(d.y()) < 40.0)
                 ++neighbours[i];
         }
     }
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return neighbours[a] > neighbours[b]; });
+    return order;
+}
+
+}  // namespace
+
+std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
+{
+    std::vector<QRectF> taken = input.obstacles;
+    auto radiusOf = [&](const LabelRequest& label) { return label.radius > 0.0 ? label.radius : input.markerRadius; };
+    for (const LabelRequest& label : input.labels) {
+        const double r = radiusOf(label);
+        taken.emplace_back(label.anchor.x() - r, label.anchor.y() - r, 2 * r, 2 * r);
+    }
+    // Room for the placed labels up front: `taken` must not move while a spot is searched (its own marker is
+    // found by address).
+    taken.reserve(taken.size() + input.labels.size());
 
     std::vector<LabelPlacement> result(input.labels.size());
     std::vector<QLineF> leaders;
-    for (const std::size_t i : order) {
+    for (const std::size_t i : crowdedFirst(input.labels)) {
         const LabelRequest& label = input.labels[i];
         if (!input.bounds.contains(label.anchor))
             continue;
         const double r = radiusOf(label);
-        double bestScore = std::numeric_limits<double>::max();
-        QRectF bestRect;
-        int bestRing = 0;
-        for (int ring = 0; ring < input.rings; ++ring) {
-            const double distance = r + 3.0 + ring * (label.size.height() * 1.1 + 2.0);
-            for (std::size_t d = 0; d < kDirections.size(); ++d) {
-                const QRectF rect =
-                    candidateRect(label.anchor, label.size, distance, kDirections[d][0], kDirections[d][1]);
-                if (!input.bounds.contains(rect))
-                    continue;
-                // Air to the side of everything but its own point: two labels end to end read as one
-                // ("sgemm 512 sgemm 1024").
-                const QRectF padded = rect.adjusted(-kSideGap, -1, kSideGap, 1);
-                const QRectF& ownMarker = taken[input.obstacles.size() + i];
-                const bool blocked = ownMarker.intersects(rect.adjusted(-2, -1, 2, 1)) ||
-                                     std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) {
-                                         return &other != &ownMarker && other.intersects(padded);
-                                     });
-                if (blocked)
-                    continue;
-                // Text on a roof is the worst outcome: any clean spot within reach beats it.
-                int crossings = 0;
-                for (const QLineF& line : input.lines)
-                    crossings += segmentIntersectsRect(line, rect) ? 3 : 0;
-                // A leader line must not cut through another label either.
-                if (ring > 0) {
-                    // A leader must never run through another label or marker.
-                    QLineF leader(label.anchor, nearestPointOnRect(rect, label.anchor));
-                    if (leader.length() > r)
-                        leader.setP1(leader.pointAt(r / leader.length()));
-                    const bool cutsSomething = std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) {
-                        return !other.contains(label.anchor) &&
-                               segmentIntersectsRect(leader, other.adjusted(1, 1, -1, -1));
-                    });
-                    if (cutsSomething)
-                        continue;
-                    // Nor a roof, nor another leader: crossed leaders are the hardest thing on a slide to read.
-                    for (const QLineF& line : input.lines)
-                        crossings += leader.intersects(line, nullptr) == QLineF::BoundedIntersection ? 1 : 0;
-                    for (const QLineF& other : leaders)
-                        crossings += leader.intersects(other, nullptr) == QLineF::BoundedIntersection ? 2 : 0;
-                }
-                const double score = crossings * 8.0 + ring * 2.0 + static_cast<double>(d) * 0.05;
-                if (score < bestScore) {
-                    bestScore = score;
-                    bestRect = rect;
-                    bestRing = ring;
-                }
-            }
-            if (bestScore < 1.0)  // a crossing-free spot in this ring: nothing further out can beat it
-                break;
-        }
-        if (bestScore == std::numeric_limits<double>::max())
+        const Spot spot = bestSpot(input, label, r, taken, taken[input.obstacles.size() + i], leaders);
+        if (!spot.found())
             continue;
         LabelPlacement& placement = result[i];
         placement.placed = true;
-        placement.rect = bestRect;
-        placement.needsLeader = bestRing > 0;
+        placement.rect = spot.rect;
+        placement.needsLeader = spot.ring > 0;
         if (placement.needsLeader) {
-            const QPointF target = nearestPointOnRect(bestRect, label.anchor);
-            QLineF leader(label.anchor, target);
+            QLineF leader(label.anchor, nearestPointOnRect(spot.rect, label.anchor));
             const double length = leader.length();
-            if (length > r) {
+            if (length > r)
                 leader.setP1(leader.pointAt(r / length));
-            }
             placement.leader = leader;
             leaders.push_back(leader);
         }
-        taken.push_back(bestRect);
+        taken.push_back(spot.rect);
     }
     return result;
+}
+
+LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, const std::vector<QRectF>& hard,
+                           const std::vector<QRectF>& soft)
+{
+    constexpr int kGrid = 24;  // fine enough to find a gap between batch marks
+    constexpr double kHard = 1e6;
+    const QSizeF size = label.size;
+    QRectF chosen(bounds.topLeft(), size);
+    double bestOverlap = std::numeric_limits<double>::max();
+    double bestDistance = std::numeric_limits<double>::max();
+    for (int gy = 0; gy <= kGrid; ++gy)
+        for (int gx = 0; gx <= kGrid; ++gx) {
+            const QRectF candidate(bounds.left() + (bounds.width() - size.width()) * gx / kGrid,
+                                   bounds.top() + (bounds.height() - size.height()) * gy / kGrid, size.width(),
+                                   size.height());
+            if (candidate.contains(label.anchor))
+                continue;
+            double overlap = 0.0;
+            const QRectF padded = candidate.adjusted(-2, -1, 2, 1);
+            const auto addOverlap = [&](const QRectF& o, double weight) {
+                const QRectF both = o.intersected(padded);
+                overlap += both.isValid() ? weight * (1.0 + both.width() * both.height()) : 0.0;
+            };
+            for (const QRectF& o : hard)
+                addOverlap(o, kHard);
+            for (const QRectF& o : soft)
+                addOverlap(o, 1.0);
+            const double distance = QLineF(candidate.center(), label.anchor).length();
+            if (overlap < bestOverlap - 1.0 || (std::fabs(overlap - bestOverlap) <= 1.0 && distance < bestDistance)) {
+                bestOverlap = overlap;
+                bestDistance = distance;
+                chosen = candidate;
+            }
+        }
+    LabelPlacement placement;
+    placement.placed = true;
+    placement.rect = chosen;
+    placement.needsLeader = true;
+    placement.leader = QLineF(chosen.center(), label.anchor);
+    return placement;
 }
 
 std::optional<QRectF> freeRow(const QRectF& bounds, QSizeF size, const std::vector<QRectF>& taken,

@@ -16,15 +16,17 @@ bool PlotRange::valid() const
 
 QPointF PlotMapping::toPixel(QPointF value) const
 {
-    // Qt Charts' LogXLogYDomain::calculateGeometryPoint (base 10), offset by the plot area.
-    const double logLeft = std::log10(range.xMin);
-    const double logRight = std::log10(range.xMax);
-    const double logBottom = std::log10(range.yMin);
-    const double logTop = std::log10(range.yMax);
+    // Qt Charts' LogXLogYDomain::calculateGeometryPoint, offset by the plot area.
+    const double logBaseX = std::log10(xBase);
+    const double logBaseY = std::log10(yBase);
+    const double logLeft = std::log10(range.xMin) / logBaseX;
+    const double logRight = std::log10(range.xMax) / logBaseX;
+    const double logBottom = std::log10(range.yMin) / logBaseY;
+    const double logTop = std::log10(range.yMax) / logBaseY;
     const double deltaX = plot.width() / std::abs(logRight - logLeft);
     const double deltaY = plot.height() / std::abs(logTop - logBottom);
-    const double x = std::log10(value.x()) * deltaX - logLeft * deltaX;
-    const double y = std::log10(value.y()) * -deltaY - logBottom * -deltaY + plot.height();
+    const double x = (std::log10(value.x()) / logBaseX) * deltaX - logLeft * deltaX;
+    const double y = (std::log10(value.y()) / logBaseY) * -deltaY - logBottom * -deltaY + plot.height();
     return QPointF(x, y) + plot.topLeft();
 }
 

@@ -25,6 +25,8 @@ bool isLogRange(double low, double high);
 struct PlotMapping {
     QRectF plot;  // the plot area, in chart pixels
     PlotRange range;
+    double xBase = 10.0;  // the axes' log bases: they move no point, but Qt Charts divides by them, and so
+    double yBase = 10.0;  // does this mapping, to land on the same pixels
     QPointF toPixel(QPointF value) const;
 };
 

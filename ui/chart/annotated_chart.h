@@ -1,0 +1,60 @@
+#pragma once
+// The base of the batching explorer's charts (throughput, decode roofline, this CPU's curve): the chart frame in
+// the house look, two overlay layers over the plot (what changes with the curves, and what moves with every batch
+// step), the "no numbers" message, and the relayout whenever the plot area or an axis range changes. What the
+// layers hold comes from ui/models/batching_labels.h.
+
+#include "ui/models/batching_labels.h"
+#include "ui/models/chart_theme.h"
+#include "ui/models/log_scale.h"
+
+#include <QChartView>
+
+#include <initializer_list>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QAbstractAxis;
+class QAbstractSeries;
+class QLogValueAxis;
+class QXYSeries;
+QT_END_NAMESPACE
+
+namespace ridgeline::ui {
+
+class ChartOverlay;
+
+class AnnotatedChart : public QChartView {
+    Q_OBJECT
+public:
+    const ChartTheme& theme() const { return m_theme; }
+    // The title and every text drawn on the plot, for tests.
+    QStringList texts() const;
+    // Every text box the chart draws over its plot, in chart coordinates: for overlap tests.
+    std::vector<QRectF> textRects() const;
+
+protected:
+    AnnotatedChart(QMargins margins, QSize minimumSize, QWidget* parent);
+    ~AnnotatedChart() override;
+
+    virtual void relayout() = 0;
+    // relayout() after every change of the plot area or of these axes' ranges.
+    void relayoutOn(std::initializer_list<QAbstractAxis*> axes);
+    // Both layers, or only the fixed one (the moving one cleared).
+    void showLayers(OverlayLayers layers);
+    void showContent(OverlayContent fixed);
+    // The plot area and two log axes' ranges and bases as a pixel mapping.
+    PlotMapping mapping(const QLogValueAxis* x, const QLogValueAxis* y) const;
+    // The series' points as pixel segments, each series in its own axes.
+    std::vector<QLineF> segmentsOf(std::initializer_list<QXYSeries*> series) const;
+    // A data point of `series` -> viewport pixel, the layout-independent probe of the house style.
+    QPoint viewportPositionOf(QPointF value, QAbstractSeries* series) const;
+
+    ChartTheme m_theme;
+
+private:
+    ChartOverlay* m_fixed = nullptr;
+    ChartOverlay* m_moving = nullptr;
+};
+
+}  // namespace ridgeline::ui
