@@ -5,10 +5,12 @@
 
 #include "core/bench/bench_importer.h"
 #include "core/bench/calibration_points.h"
+#include "core/bench/calibration_record_builder.h"
 #include "core/message_text.h"
 #include "core/model/calibration.h"
 #include "core/model/engine_terms.h"
 #include "core/model/units.h"
+#include "core/session/session_json.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -304,6 +306,9 @@ int runCalibrate(const QStringList& arguments, Streams io)
     option("fit",
            "comma-separated terms to fit (see `ridgeline model --help`); default: every term the runs tell apart",
            "TERMS");
+    option("out", "write a session holding the fit, its terms and every point's residual (see --into)", "NEW.json");
+    option("into", "with --out: start from a copy of this session and add the fit to it (it is not modified)",
+           "SESSION.json");
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("print the fit as JSON")));
     if (!parser.parse(arguments))
         return fail(io, kBadArguments, parser.errorText());
@@ -322,6 +327,16 @@ int runCalibrate(const QStringList& arguments, Streams io)
                     QStringLiteral("--format: \"%1\" is none of auto, vllm-serve, vllm-latency, sglang, guidellm, "
                                    "llama-bench-json, llama-bench-csv")
                         .arg(parser.value(QStringLiteral("format"))));
+
+    if (parser.isSet(QStringLiteral("into")) && !parser.isSet(QStringLiteral("out")))
+        return fail(io, kBadArguments, QStringLiteral("--into needs --out: the session given is never modified"));
+    std::optional<Session> base;
+    if (parser.isSet(QStringLiteral("into"))) {
+        auto loaded = loadSession(parser.value(QStringLiteral("into")));
+        if (!loaded)
+            return fail(io, kFailed, loaded.error().message);
+        base = std::move(loaded).value();
+    }
 
     QString error;
     RunFacts facts;
@@ -371,11 +386,24 @@ int runCalibrate(const QStringList& arguments, Streams io)
     if (!fit)
         return fail(io, kFailed, fit.error().message);
 
+    if (parser.isSet(QStringLiteral("out"))) {
+        const QString out = parser.value(QStringLiteral("out"));
+        const Session session = sessionWithCalibration(
+            base, calibrationRecord(imports, prepared.value(), start, fit.value(), before.value(),
+                                    QStringLiteral("ridgeline " RIDGELINE_VERSION " calibrate")));
+        if (const auto saved = saveSession(session, out))
+            return fail(io, kFailed, saved->message);
+    }
     if (parser.isSet(QStringLiteral("json")))
         io.out << QJsonDocument(fitJson(imports, prepared.value(), start, fit.value(), before.value()))
                       .toJson(QJsonDocument::Indented);
     else
         printText(io.out, imports, prepared.value(), start, fit.value(), before.value());
+    if (parser.isSet(QStringLiteral("out")) && !parser.isSet(QStringLiteral("json")))
+        io.out << "\nWrote " << parser.value(QStringLiteral("out")) << " (the fit, its terms and "
+               << fit.value().residuals.size() << " residuals"
+               << (base ? QStringLiteral(", added to a copy of ") + parser.value(QStringLiteral("into")) : QString())
+               << ")\n";
     return 0;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // The measurement session: plain value structs, filled by the engine, saved and loaded as JSON.
 
+#include "core/session/calibration_record.h"
+
 #include <QDateTime>
 #include <QString>
 #include <QStringList>
@@ -189,6 +191,7 @@ struct Session {
     bool noisy() const { return !noisyMeasurements.isEmpty(); }
     std::vector<Finding> findings;           // schema 2
     std::vector<SkippedExperiment> skipped;  // schema 2
+    std::vector<Calibration> calibrations;   // schema 2: fits of the LLM model to benchmark results (issue 13)
 };
 
 }  // namespace ridgeline

@@ -1,6 +1,9 @@
 #include "core/session/session_json.h"
 
 #include "core/message_text.h"
+#include "core/model/calibration.h"
+#include "core/model/engine_terms.h"
+#include "core/model/number_format.h"
 #include "core/save_file.h"
 
 #include <QDateTime>
@@ -49,6 +52,10 @@ constexpr double kMaxFlopsPerCycle = 1e6;  // per core; AMX does about 2048
 constexpr std::int64_t kMaxCpuFamily = 0xFFFF;
 constexpr std::int64_t kMaxCpuModel = 0xFFFF;
 constexpr qsizetype kMaxFindings = 10'000;
+constexpr qsizetype kMaxCalibrations = 1000;
+constexpr qsizetype kMaxCalibrationPoints = 100'000;
+constexpr double kMaxMeasuredValue = 1e12;  // seconds or tokens per second of one benchmark figure
+constexpr double kMaxRelativeError = 1e6;   // a prediction a million times off is still a number a fit can report
 
 // The first schema with each group of fields; a file of an older schema that has them is refused as unknown.
 constexpr int kFirstSchemaWithChecks = 2;  // clock, core, last-level cache, FLOP/cycle, findings, skipped
@@ -731,6 +738,182 @@ SkippedExperiment skippedFromJson(ObjectReader& in)
     return skipped;
 }
 
+// ---- calibrations (schema 2, issue 13): fits of the LLM model's engine terms to benchmark results.
+
+QJsonObject calibrationErrorToJson(const CalibrationError& error)
+{
+    return {{u"median_abs"_s, error.medianAbs}, {u"worst_abs"_s, error.worstAbs}, {u"rms_log"_s, error.rmsLog}};
+}
+
+CalibrationError calibrationErrorFromJson(ObjectReader& in)
+{
+    CalibrationError error;
+    error.medianAbs = in.number("median_abs"_L1, kMaxRelativeError, Need::Required);
+    error.worstAbs = in.number("worst_abs"_L1, kMaxRelativeError, Need::Required);
+    error.rmsLog = in.number("rms_log"_L1, kMaxRelativeError, Need::Required);
+    if (!in.problem().found() && error.medianAbs > error.worstAbs)
+        in.problem().report(Error::Code::Range, in.where("median_abs"_L1) + u" ("_s + formatNumber(error.medianAbs) +
+                                                    u") must not exceed worst_abs ("_s + formatNumber(error.worstAbs) +
+                                                    u')');
+    return error;
+}
+
+QJsonObject calibrationTermToJson(const CalibrationTerm& term)
+{
+    return {{u"name"_s, term.name}, {u"start"_s, term.start}, {u"fitted"_s, term.fitted}};
+}
+
+CalibrationTerm calibrationTermFromJson(ObjectReader& in)
+{
+    CalibrationTerm term;
+    term.name = in.text("name"_L1, Need::Required);
+    // Shares lie in (0, 1]; times in [0, 1 s] (checkTerms' bounds).
+    term.start = in.number("start"_L1, 1.0, Need::Required);
+    term.fitted = in.number("fitted"_L1, 1.0, Need::Required);
+    if (in.problem().found())
+        return term;
+    const auto parsed = parseTermName(term.name);
+    if (!parsed)
+        in.problem().report(Error::Code::Schema, in.where("name"_L1) +
+                                                     u" must name an engine term such as "
+                                                     "\"layer_seconds\" or \"weight_bandwidth.bf16\", got "_s +
+                                                     describe(QJsonValue(term.name)));
+    else if (parsed->isShare() && (term.start <= 0.0 || term.fitted <= 0.0))
+        in.problem().report(Error::Code::Range, in.where(term.start <= 0.0 ? "start"_L1 : "fitted"_L1) +
+                                                    u" must be above 0: "_s + term.name +
+                                                    u" is a share of a datasheet peak"_s);
+    return term;
+}
+
+QJsonObject calibrationPointToJson(const CalibrationPoint& point)
+{
+    return {{u"id"_s, point.id},
+            {u"file"_s, point.file},
+            {u"run"_s, point.run},
+            {u"label"_s, point.label},
+            {u"quantity"_s, point.quantity},
+            {u"statistic"_s, point.statistic},
+            {u"model"_s, point.model},
+            {u"gpu"_s, point.gpu},
+            {u"tensor_parallel"_s, point.tensorParallel},
+            {u"weights"_s, point.weights},
+            {u"kv"_s, point.kv},
+            {u"batch"_s, static_cast<qint64>(point.batch)},
+            {u"prompt"_s, static_cast<qint64>(point.prompt)},
+            {u"output"_s, static_cast<qint64>(point.output)},
+            {u"measured"_s, point.measured},
+            {u"predicted_before"_s, point.predictedBefore},
+            {u"predicted"_s, point.predicted}};
+}
+
+CalibrationPoint calibrationPointFromJson(ObjectReader& in)
+{
+    CalibrationPoint point;
+    point.id = in.text("id"_L1, Need::Required);
+    point.file = in.text("file"_L1, Need::Required);
+    point.run = in.smallInteger("run"_L1, 1, 1'000'000'000, 1, Need::Required);
+    point.label = in.text("label"_L1);
+    point.quantity = in.text("quantity"_L1, Need::Required);
+    point.statistic = in.text("statistic"_L1);
+    point.model = in.text("model"_L1, Need::Required);
+    point.gpu = in.text("gpu"_L1, Need::Required);
+    point.tensorParallel = in.smallInteger("tensor_parallel"_L1, 1, 4096, 1, Need::Required);
+    point.weights = in.text("weights"_L1, Need::Required);
+    point.kv = in.text("kv"_L1, Need::Required);
+    point.batch = in.integer("batch"_L1, 1, kMaxBatch, 1, Need::Required);
+    point.prompt = in.integer("prompt"_L1, 0, 100'000'000, 0, Need::Required);
+    point.output = in.integer("output"_L1, 0, 100'000'000, 0, Need::Required);
+    point.measured = in.number("measured"_L1, kMaxMeasuredValue, Need::Required);
+    point.predictedBefore = in.number("predicted_before"_L1, kMaxMeasuredValue, Need::Required);
+    point.predicted = in.number("predicted"_L1, kMaxMeasuredValue, Need::Required);
+    if (in.problem().found())
+        return point;
+    if (!parseQuantityName(point.quantity))
+        in.problem().report(Error::Code::Schema, in.where("quantity"_L1) +
+                                                     u" must name a measured quantity such as \"serving_tpot_s\" or "
+                                                     "\"e2e_latency_s\", got "_s +
+                                                     describe(QJsonValue(point.quantity)));
+    else if (!parseNumberFormat(point.weights))
+        in.problem().report(Error::Code::Schema, in.where("weights"_L1) + u" must be a number format, got "_s +
+                                                     describe(QJsonValue(point.weights)));
+    else if (!parseNumberFormat(point.kv))
+        in.problem().report(Error::Code::Schema,
+                            in.where("kv"_L1) + u" must be a number format, got "_s + describe(QJsonValue(point.kv)));
+    else if (point.measured <= 0.0 || point.predicted <= 0.0 || point.predictedBefore <= 0.0)
+        in.problem().report(Error::Code::Range, in.where(point.measured <= 0.0    ? "measured"_L1
+                                                         : point.predicted <= 0.0 ? "predicted"_L1
+                                                                                  : "predicted_before"_L1) +
+                                                    u" must be above 0: a fitted figure is a time or a rate"_s);
+    return point;
+}
+
+QJsonObject calibrationToJson(const Calibration& calibration)
+{
+    QJsonArray terms;
+    for (const CalibrationTerm& term : calibration.terms)
+        terms.append(calibrationTermToJson(term));
+    QJsonArray points;
+    for (const CalibrationPoint& point : calibration.points)
+        points.append(calibrationPointToJson(point));
+    QJsonObject out{{u"generator"_s, calibration.generator},
+                    {u"sources"_s, QJsonArray::fromStringList(calibration.sources)},
+                    {u"free_terms"_s, QJsonArray::fromStringList(calibration.freeTerms)},
+                    {u"terms"_s, terms},
+                    {u"iterations"_s, calibration.iterations},
+                    {u"converged"_s, calibration.converged},
+                    {u"error_before"_s, calibrationErrorToJson(calibration.before)},
+                    {u"error_after"_s, calibrationErrorToJson(calibration.after)},
+                    {u"points"_s, points},
+                    {u"notes"_s, QJsonArray::fromStringList(calibration.notes)}};
+    if (calibration.created.isValid())
+        out.insert("created"_L1, calibration.created.toUTC().toString(Qt::ISODateWithMs));
+    return out;
+}
+
+Calibration calibrationFromJson(ObjectReader& in)
+{
+    Calibration calibration;
+    calibration.created = in.dateTime("created"_L1);
+    calibration.generator = in.text("generator"_L1);
+    calibration.sources = textListFromJson(in, "sources"_L1, kMaxEntries);
+    calibration.freeTerms = textListFromJson(in, "free_terms"_L1, kMaxEntries);
+    calibration.terms =
+        readEntries<CalibrationTerm>(in, "terms"_L1, kMaxEntries, Need::Required, calibrationTermFromJson);
+    calibration.iterations = in.smallInteger("iterations"_L1, 0, 1'000'000, 0, Need::Required);
+    calibration.converged = in.boolean("converged"_L1, false);
+    for (const auto& [key, error] :
+         {std::pair{"error_before"_L1, &calibration.before}, std::pair{"error_after"_L1, &calibration.after}}) {
+        if (const auto object = in.object(key, Need::Required)) {
+            ObjectReader errorIn(*object, in.where(key), in.problem());
+            *error = calibrationErrorFromJson(errorIn);
+            errorIn.rejectUnknownKeys();
+        }
+    }
+    calibration.points =
+        readEntries<CalibrationPoint>(in, "points"_L1, kMaxCalibrationPoints, Need::Required, calibrationPointFromJson);
+    calibration.notes = textListFromJson(in, "notes"_L1, kMaxEntries);
+    Problem& problem = in.problem();
+    if (problem.found())
+        return calibration;
+    if (calibration.points.empty())
+        problem.report(Error::Code::Schema, in.where("points"_L1) + u" is empty: a calibration fits measured points"_s);
+    QSet<QString> names;
+    for (std::size_t i = 0; i < calibration.terms.size() && !problem.found(); ++i) {
+        const QString& name = calibration.terms[i].name;
+        if (names.contains(name))
+            problem.report(Error::Code::Schema, indexed(in.where("terms"_L1), static_cast<qsizetype>(i)) +
+                                                    u".name: the term "_s + name + u" appears twice"_s);
+        names.insert(name);
+    }
+    for (qsizetype i = 0; i < calibration.freeTerms.size() && !problem.found(); ++i) {
+        if (!names.contains(calibration.freeTerms[i]))
+            problem.report(Error::Code::Schema, indexed(in.where("free_terms"_L1), i) + u" names "_s +
+                                                    describe(QJsonValue(calibration.freeTerms[i])) +
+                                                    u", which is not in terms"_s);
+    }
+    return calibration;
+}
+
 // "format" and "schema_version" come first: a file from another program or a newer Ridgeline is named
 // as such, rather than reported as a list of odd fields.
 // Returns the file's schema version (0 after a problem).
@@ -817,6 +1000,8 @@ Session sessionFromObject(const QJsonObject& root, Problem& problem)
         session.findings = readEntries<Finding>(in, "findings"_L1, kMaxFindings, Need::Optional, findingFromJson);
         session.skipped =
             readEntries<SkippedExperiment>(in, "skipped"_L1, kMaxFindings, Need::Optional, skippedFromJson);
+        session.calibrations =
+            readEntries<Calibration>(in, "calibrations"_L1, kMaxCalibrations, Need::Optional, calibrationFromJson);
     }
     in.rejectUnknownKeys();
     return session;
@@ -972,6 +1157,12 @@ QJsonObject sessionToJsonObject(const Session& session)
         for (const SkippedExperiment& entry : session.skipped)
             skipped.append(skippedToJson(entry));
         root.insert("skipped"_L1, skipped);
+    }
+    if (!session.calibrations.empty()) {
+        QJsonArray calibrations;
+        for (const Calibration& calibration : session.calibrations)
+            calibrations.append(calibrationToJson(calibration));
+        root.insert("calibrations"_L1, calibrations);
     }
     // Only a busy run has the key, so quiet sessions read the same as before it existed.
     if (session.noisy())

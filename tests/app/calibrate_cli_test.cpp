@@ -4,6 +4,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
+
+#include "core/session/session_json.h"
 
 #include <gtest/gtest.h>
 
@@ -127,6 +130,59 @@ TEST(CalibrateCli, LlamaBenchCsvWithTheModelGivenUsesTheRecordedGpuAndFormat)
     EXPECT_EQ(points[0].toObject()[u"quantity"].toString(), QStringLiteral("ttft_s"));
     EXPECT_EQ(points[1].toObject()[u"quantity"].toString(), QStringLiteral("decode_tokens_per_s"));
     ASSERT_EQ(fit[u"not_fitted"].toArray().size(), 1);
+}
+
+TEST(CalibrateCli, OutWritesASessionWithTheFitAndIntoAddsItToACopy)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString first = dir.filePath(QStringLiteral("calibrated.json"));
+    const auto run =
+        runRidgeline({QStringLiteral("calibrate"), fixture("llama_bench_2025.json"), QStringLiteral("--model"),
+                      QStringLiteral("llama-3.1-8b"), QStringLiteral("--out"), first});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(
+        run.out.contains(QStringLiteral("Wrote ") + first + QStringLiteral(" (the fit, its terms and 3 residuals)")));
+    const auto saved = loadSession(first);
+    ASSERT_TRUE(saved.ok()) << saved.error().message.toStdString();
+    ASSERT_EQ(saved.value().calibrations.size(), 1u);
+    EXPECT_EQ(saved.value().calibrations[0].points.size(), 3u);
+    EXPECT_TRUE(saved.value().calibrations[0].generator.endsWith(u" calibrate"));
+
+    const QByteArray before = [&] {
+        QFile file(first);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }();
+    const QString second = dir.filePath(QStringLiteral("both.json"));
+    const auto added =
+        runRidgeline({QStringLiteral("calibrate"), fixture("llama_bench_2025.csv"), QStringLiteral("--model"),
+                      QStringLiteral("llama-3.1-8b"), QStringLiteral("--into"), first, QStringLiteral("--out"), second,
+                      QStringLiteral("--json")});
+    ASSERT_EQ(added.exitCode, 0) << added.err.toStdString();
+    EXPECT_TRUE(QJsonDocument::fromJson(added.out.toUtf8()).isObject());  // --json output stays pure JSON
+    const auto both = loadSession(second);
+    ASSERT_TRUE(both.ok());
+    EXPECT_EQ(both.value().calibrations.size(), 2u);
+    QFile file(first);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(file.readAll(), before);  // --into is only read
+
+    const auto alone =
+        runRidgeline({QStringLiteral("calibrate"), fixture("llama_bench_2025.csv"), QStringLiteral("--into"), first});
+    EXPECT_EQ(alone.exitCode, 2);
+    EXPECT_TRUE(alone.err.contains(u"--into needs --out"));
+    const auto nowhere = runRidgeline({QStringLiteral("calibrate"), fixture("llama_bench_2025.csv"),
+                                       QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"),
+                                       QStringLiteral("--out"), dir.filePath(QStringLiteral("no/such/folder/x.json"))});
+    EXPECT_EQ(nowhere.exitCode, 1);
+    EXPECT_TRUE(nowhere.err.startsWith(u"ridgeline calibrate: ")) << nowhere.err.toStdString();
+    EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("no/such/folder/x.json"))));
+    const auto badBase =
+        runRidgeline({QStringLiteral("calibrate"), fixture("llama_bench_2025.csv"), QStringLiteral("--into"),
+                      QStringLiteral(RIDGELINE_TEST_DATA_DIR "/bad/calibration_measured_zero.json"),
+                      QStringLiteral("--out"), second});
+    EXPECT_EQ(badBase.exitCode, 1);
+    EXPECT_TRUE(badBase.err.contains(u"calibrations[0].points[1].measured must be above 0"));
 }
 
 }  // namespace
