@@ -203,17 +203,17 @@ XcompPermission requestXcompPermission(int feature)
 const XcompPermission& requestAmxTileData()
 {
     static const XcompPermission permission = [] {
-        if (!unitAvailability(LowpUnit::AmxBf16, hostCpu()).available() &&
-            !unitAvailability(LowpUnit::AmxInt8, hostCpu()).available())
+        if (!unitAvailability(LowpUnit::AmxBf16, hostMachine()).available() &&
+            !unitAvailability(LowpUnit::AmxInt8, hostMachine()).available())
             return XcompPermission{false, QStringLiteral("this CPU has no AMX tiles")};
         return requestXcompPermission(kXfeatureXtileData);
     }();
     return permission;
 }
 
-UnitAvailability amxAvailability(LowpUnit unit, const CpuDescription& cpu, const XcompPermission& permission)
+UnitAvailability amxAvailability(LowpUnit unit, const MachineInfo& machine, const XcompPermission& permission)
 {
-    UnitAvailability availability = unitAvailability(unit, cpu);
+    UnitAvailability availability = unitAvailability(unit, machine);
     if (availability.available() && !permission.granted)
         return {UnitState::RefusedByKernel,
                 QStringLiteral("%1 is on this CPU but %2").arg(lowpUnitInfo(unit).label, permission.reason)};

@@ -25,7 +25,7 @@ const XcompPermission& requestAmxTileData();
 
 // The CPU's flags (unitAvailability) and the kernel's answer together: RefusedByKernel when the CPU has the
 // unit but the permission was refused.
-UnitAvailability amxAvailability(LowpUnit unit, const CpuDescription& cpu, const XcompPermission& permission);
+UnitAvailability amxAvailability(LowpUnit unit, const MachineInfo& machine, const XcompPermission& permission);
 
 // The AMX loop of runLowpKernel: four accumulator tiles, two A and two B tiles of a and b, `iterations` x four
 // tile products; with `clockAdds`, also kClockAddsPerIteration (clock_adds.h) dependent adds per iteration.

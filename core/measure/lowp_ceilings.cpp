@@ -10,11 +10,11 @@ namespace ridgeline {
 namespace {
 
 // Iterations that take about `seconds` on one thread.
-std::int64_t calibrateIterations(LowpUnit unit, double seconds, const CpuDescription& cpu)
+std::int64_t calibrateIterations(LowpUnit unit, double seconds, const MachineInfo& machine)
 {
     std::int64_t iterations = 1 << 8;
     for (;;) {
-        const Result<LowpRun> run = runLowpKernel(unit, iterations, {}, cpu);
+        const Result<LowpRun> run = runLowpKernel(unit, iterations, {}, machine);
         const double elapsed = run ? run.value().seconds : 0.0;
         if (elapsed > 0.002 || iterations > (1LL << 40))
             return std::max<std::int64_t>(
@@ -25,14 +25,20 @@ std::int64_t calibrateIterations(LowpUnit unit, double seconds, const CpuDescrip
 
 }  // namespace
 
-Result<LowpCeiling> measureLowpCeiling(LowpUnit unit, int threads, MeasureControl& control, const CpuDescription& cpu)
+QString lowpCeilingName(LowpUnit unit, int threads)
 {
-    const UnitAvailability availability = lowpAvailability(unit, cpu);
+    const LowpUnitInfo& info = lowpUnitInfo(unit);
+    return QStringLiteral("%1 %2 x%3").arg(info.precision, info.isa).arg(threads);
+}
+
+Result<LowpCeiling> measureLowpCeiling(LowpUnit unit, int threads, MeasureControl& control, const MachineInfo& machine)
+{
+    const UnitAvailability availability = lowpAvailability(unit, machine);
     if (!availability.available())
         return makeError(Error::Code::Unsupported, availability.reason);
     threads = std::max(threads, 1);
 
-    const std::int64_t iterations = calibrateIterations(unit, control.repSeconds(), cpu);
+    const std::int64_t iterations = calibrateIterations(unit, control.repSeconds(), machine);
     const int reps = control.reps() + 1;  // the first repetition warms up clocks and licences; dropped
     const auto slotCount = static_cast<std::size_t>(threads) * static_cast<std::size_t>(reps);
     std::vector<double> seconds(slotCount, 0.0), operations(slotCount, 0.0);
@@ -40,7 +46,7 @@ Result<LowpCeiling> measureLowpCeiling(LowpUnit unit, int threads, MeasureContro
         threads, reps,
         [&](int thread, int rep) {
             const std::size_t slot = static_cast<std::size_t>(rep) * threads + static_cast<std::size_t>(thread);
-            const Result<LowpRun> one = runLowpKernel(unit, iterations, {}, cpu);
+            const Result<LowpRun> one = runLowpKernel(unit, iterations, {}, machine);
             if (one) {
                 seconds[slot] = one.value().seconds;
                 operations[slot] = one.value().operations;
@@ -56,7 +62,7 @@ Result<LowpCeiling> measureLowpCeiling(LowpUnit unit, int threads, MeasureContro
     const ParallelRun clockRun = runParallel(
         threads, 1,
         [&](int thread, int) {
-            const Result<double> ghz = measureClockUnderLoad(unit, clockSeconds, cpu);
+            const Result<double> ghz = measureClockUnderLoad(unit, clockSeconds, machine);
             clocks[static_cast<std::size_t>(thread)] = ghz ? ghz.value() : 0.0;
         },
         [&] { return control.keepGoing(); });
@@ -75,19 +81,28 @@ Result<LowpCeiling> measureLowpCeiling(LowpUnit unit, int threads, MeasureContro
             gopsPerRep.push_back(ops / slowest / 1e9);
     }
 
-    LowpCeiling ceiling;
-    ceiling.unit = unit;
+    const LowpUnitInfo& info = lowpUnitInfo(unit);
+    LowpCeiling result;
+    result.unit = unit;
+    ComputeCeiling& ceiling = result.ceiling;
+    ceiling.name = lowpCeilingName(unit, threads);
+    ceiling.precision = info.precision;
+    ceiling.isa = info.isa;
     ceiling.threads = threads;
     ceiling.spread = spreadOf(gopsPerRep);
-    ceiling.gops = ceiling.spread.max;  // the best repetition, as for the FMA ceilings
+    ceiling.gflops = ceiling.spread.max;  // the best repetition, as for the FMA ceilings
     ceiling.repetitions = static_cast<int>(gopsPerRep.size());
     ceiling.clockGhz = median(clocks);
-    ceiling.peak = documentedLowpPeak(unit, cpu);
-    if (ceiling.peak)
-        ceiling.theoreticalGops = ceiling.peak->opsPerCycle * threads * ceiling.clockGhz;
-    else
-        ceiling.peakNote = lowpPeakUnknownReason(unit, cpu);
-    return ceiling;
+    const PeakAssessment peak =
+        assessPeak(ceiling.name, ceiling.gflops, threads, ceiling.clockGhz, lowpPeakSubject(unit, machine));
+    ceiling.theoreticalGflops = peak.theoreticalGflops;
+    ceiling.flopsPerCycle = peak.flopsPerCycle;
+    ceiling.fmaPerCycle = peak.fmaPerCycle;
+    ceiling.peakBasis = peak.basis;
+    if (const std::optional<LowpRate> rate = documentedLowpRate(unit, machine))
+        ceiling.peakBasis += QStringLiteral("; documented in ") + rate->source;
+    result.findings = peak.findings;
+    return result;
 }
 
 }  // namespace ridgeline

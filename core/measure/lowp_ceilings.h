@@ -1,30 +1,29 @@
 #pragma once
-// A low-precision ceiling: one unit's loop on N pinned threads, its best repetition, and the theoretical peak
-// from the documented rate (lowp_peaks.h) at the clock measured under that unit's load.
+// A low-precision ceiling: one unit's loop on N pinned threads, its best repetition, the clock measured under
+// that unit's load, and the theoretical peak by the rule of peaks.h against the documented rates of
+// lowp_peaks.h. The result is a session ComputeCeiling: precision "bf16", "fp16" or "int8", ISA naming the
+// unit ("amx", "avx512_bf16", ...); for int8, gflops holds giga-operations per second.
 
 #include "core/measure/lowp_kernels.h"
 #include "core/measure/lowp_peaks.h"
 #include "core/measure/measure_control.h"
 #include "core/session/session.h"
 
-#include <optional>
+#include <vector>
 
 namespace ridgeline {
 
 struct LowpCeiling {
     LowpUnit unit = LowpUnit::Avx512Bf16;
-    int threads = 1;
-    double gops = 0.0;  // the ceiling: the best repetition, in GFLOP/s (bf16, fp16) or GOPS (int8)
-    Spread spread;      // G op/s over repetitions
-    int repetitions = 0;
-    double clockGhz = 0.0;  // median over the threads of the clock under this unit's load
-    std::optional<LowpPeak> peak;
-    double theoreticalGops = 0.0;  // peak x threads x clockGhz; 0 without a documented peak
-    QString peakNote;              // why there is no theoretical peak, when there is none
+    ComputeCeiling ceiling;         // fmaPerCycle: the unit's instructions per cycle per core
+    std::vector<Finding> findings;  // what the peak rule found impossible or doubtful
 };
+
+// The session name of a unit's ceiling: "bf16 amx x2", as the FMA ceilings are "fp32 avx512 x2".
+QString lowpCeilingName(LowpUnit unit, int threads);
 
 // Error::Code::Unsupported (with the reason) when the unit is not available, Cancelled when stopped.
 Result<LowpCeiling> measureLowpCeiling(LowpUnit unit, int threads, MeasureControl& control,
-                                       const CpuDescription& cpu = hostCpu());
+                                       const MachineInfo& machine = hostMachine());
 
 }  // namespace ridgeline

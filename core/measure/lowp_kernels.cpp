@@ -217,30 +217,30 @@ LowpRun runLoop(LowpUnit unit, std::int64_t iterations, LowpInputs inputs, bool 
 
 }  // namespace
 
-UnitAvailability lowpAvailability(LowpUnit unit, const CpuDescription& cpu)
+UnitAvailability lowpAvailability(LowpUnit unit, const MachineInfo& machine)
 {
-    const UnitAvailability described = unitAvailability(unit, cpu);
+    const UnitAvailability described = unitAvailability(unit, machine);
     if (!described.available())
         return described;
-    const UnitAvailability here = unitAvailability(unit, hostCpu());
+    const UnitAvailability here = unitAvailability(unit, hostMachine());
     if (!here.available())
         return here;
     if (unit == LowpUnit::AmxBf16 || unit == LowpUnit::AmxInt8)
-        return amxAvailability(unit, hostCpu(), requestAmxTileData());  // asked only when the CPU has tiles
+        return amxAvailability(unit, hostMachine(), requestAmxTileData());  // asked only when the CPU has tiles
     return here;
 }
 
-Result<LowpRun> runLowpKernel(LowpUnit unit, std::int64_t iterations, LowpInputs inputs, const CpuDescription& cpu)
+Result<LowpRun> runLowpKernel(LowpUnit unit, std::int64_t iterations, LowpInputs inputs, const MachineInfo& machine)
 {
-    const UnitAvailability availability = lowpAvailability(unit, cpu);
+    const UnitAvailability availability = lowpAvailability(unit, machine);
     if (!availability.available())
         return makeError(Error::Code::Unsupported, availability.reason);
     return runLoop(unit, std::max<std::int64_t>(iterations, 0), inputs, false);
 }
 
-Result<double> measureClockUnderLoad(LowpUnit unit, double seconds, const CpuDescription& cpu)
+Result<double> measureClockUnderLoad(LowpUnit unit, double seconds, const MachineInfo& machine)
 {
-    const UnitAvailability availability = lowpAvailability(unit, cpu);
+    const UnitAvailability availability = lowpAvailability(unit, machine);
     if (!availability.available())
         return makeError(Error::Code::Unsupported, availability.reason);
     // Windows of about half a millisecond. The unit runs for a few milliseconds first, so the core has settled

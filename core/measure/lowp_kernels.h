@@ -32,18 +32,18 @@ struct LowpRun {
     double laneSum = 0.0;     // sum of the final values of every lane
 };
 
-// Runs `iterations` rounds of the unit's loop on the calling thread. `cpu` is what the CPU is said to have
-// (hostCpu(), or a fixture of another machine); the unit must be in it and on this processor. An error, never
+// Runs `iterations` rounds of the unit's loop on the calling thread. `machine` is what the CPU is said to have
+// (hostMachine(), or a fixture of another machine); the unit must be in it and on this processor. An error, never
 // a zero, when the unit is not on the CPU or, for AMX, when Linux refused the tile state.
 Result<LowpRun> runLowpKernel(LowpUnit unit, std::int64_t iterations, LowpInputs inputs = {},
-                              const CpuDescription& cpu = hostCpu());
+                              const MachineInfo& machine = hostMachine());
 
 // The core clock while the unit is busy, in GHz: the unit's loop interleaved with a dependent chain of
 // register adds (one cycle each) long enough to be the bottleneck, so the adds count the cycles while the
 // unit keeps the core in whatever frequency licence its instructions need (AMX runs lower than scalar code).
-Result<double> measureClockUnderLoad(LowpUnit unit, double seconds, const CpuDescription& cpu = hostCpu());
+Result<double> measureClockUnderLoad(LowpUnit unit, double seconds, const MachineInfo& machine = hostMachine());
 
-// Whether the unit can run here: in `cpu`, on this processor, and for AMX with the tile state granted.
-UnitAvailability lowpAvailability(LowpUnit unit, const CpuDescription& cpu = hostCpu());
+// Whether the unit can run here: in `machine`, on this processor, and for AMX with the tile state granted.
+UnitAvailability lowpAvailability(LowpUnit unit, const MachineInfo& machine = hostMachine());
 
 }  // namespace ridgeline

@@ -1,115 +1,138 @@
 #include "core/measure/lowp_peaks.h"
 
-#include <array>
+#include "core/measure/probe.h"
 
 namespace ridgeline {
 
 namespace {
 
-enum class CoreFamily { Unknown, IntelAmxServer, IntelHybridAvxVnni, AmdZen4, AmdZen5 };
-
-CoreFamily coreFamilyOf(const CpuDescription& cpu)
-{
-    if (cpu.vendor == QLatin1String("GenuineIntel") && cpu.family == 6) {
-        if (cpu.flags.contains(QStringLiteral("amx_tile")))
-            return CoreFamily::IntelAmxServer;
-        if (cpu.flags.contains(QStringLiteral("avx_vnni")) && !cpu.flags.contains(QStringLiteral("avx512f")))
-            return CoreFamily::IntelHybridAvxVnni;
-    }
-    if (cpu.vendor == QLatin1String("AuthenticAMD") && cpu.flags.contains(QStringLiteral("avx512f"))) {
-        if (cpu.family == 0x19)
-            return CoreFamily::AmdZen4;
-        if (cpu.family == 0x1A)
-            return CoreFamily::AmdZen5;
-    }
-    return CoreFamily::Unknown;
-}
+// How a unit's rate relates to its core's entry in the table of known cores.
+enum class Basis {
+    Avx512Fma,  // a multiple of the core's 512-bit FMA rate
+    Avx2Fma,    // a multiple of the core's 256-bit FMA rate
+    Absolute,   // its own unit (AMX tiles)
+};
 
 struct Row {
-    CoreFamily family;
+    const char* core;  // known_cores.cpp's name
     LowpUnit unit;
-    double instructionsPerCycle;
-    const char* core;
+    Basis basis;
+    double factor;  // x the FMA rate, or instructions per cycle when Absolute
     const char* source;
 };
 
-constexpr const char* kIntelAmxCore = "Intel Xeon core with AMX (Sapphire Rapids, Emerald Rapids, Granite Rapids)";
-constexpr const char* kIntelHybridCore = "Intel P-core with AVX-VNNI and no AVX-512 (Alder Lake, Raptor Lake)";
-constexpr const char* kZen4Core = "AMD Zen 4 (family 19h with AVX-512)";
-constexpr const char* kZen5Core = "AMD Zen 5 (family 1Ah), 512-bit datapath";
+constexpr const char* kAmxXeon = "Intel Xeon with AMX (Sapphire Rapids or later)";
+constexpr const char* kSprByModel = "Intel Xeon Sapphire Rapids / Emerald Rapids / Granite Rapids";
+constexpr const char* kSkylakeSp = "Intel Xeon Skylake-SP / Cascade Lake / Cooper Lake";
+constexpr const char* kIceLakeSp = "Intel Xeon Ice Lake-SP";
+constexpr const char* kClientAvx512 = "Intel client core with AVX-512 (Cannon Lake to Rocket Lake)";
+constexpr const char* kHybrid = "Intel hybrid client (Alder Lake and later)";
+constexpr const char* kZen4 = "AMD Zen 4";
+constexpr const char* kZen5 = "AMD Zen 5";
+constexpr const char* kZen5Laptop = "AMD Zen 5 (laptop, 256-bit datapath)";
 
-// Per core and cycle. Where the table and a measurement disagree, the measurement says so (a ceiling is never
-// allowed above its theoretical peak); the sources name where each figure is written down.
-constexpr std::array<Row, 12> kRows = {{
-    {CoreFamily::IntelAmxServer, LowpUnit::Avx512Bf16, 0.5, kIntelAmxCore,
-     "LLVM X86SchedSapphireRapids.td (Intel's port data): VDPBF16PS is 4 uops, two of them on port 5 alone, so "
-     "one per 2 cycles; a quarter of the FP32 FMA rate in instructions, half in FLOP"},
-    {CoreFamily::IntelAmxServer, LowpUnit::Avx512Fp16, 2.0, kIntelAmxCore,
-     "Intel 64 and IA-32 Architectures Optimization Reference Manual, AVX-512 FP16: VFMADD*PH zmm issue on the two "
-     "512-bit FMA ports (0 and 5), as FP32 FMAs do"},
-    {CoreFamily::IntelAmxServer, LowpUnit::Avx512Vnni, 2.0, kIntelAmxCore,
-     "Intel Optimization Reference Manual, Intel DL Boost: VPDPBUSD zmm on the two 512-bit FMA ports (0 and 5)"},
-    {CoreFamily::IntelAmxServer, LowpUnit::AvxVnni, 2.0, kIntelAmxCore,
-     "Intel Optimization Reference Manual: 256-bit VPDPBUSD (VEX) on ports 0 and 1"},
-    {CoreFamily::IntelAmxServer, LowpUnit::AmxBf16, 1.0 / 16.0, kIntelAmxCore,
-     "Intel Optimization Reference Manual, Intel AMX: one TDPBF16PS (16 x 16 x 32) per 16 cycles, "
-     "1024 bf16 operations per cycle per core"},
-    {CoreFamily::IntelAmxServer, LowpUnit::AmxInt8, 1.0 / 16.0, kIntelAmxCore,
-     "Intel Optimization Reference Manual, Intel AMX: one TDPBUSD (16 x 16 x 64) per 16 cycles, "
-     "2048 int8 operations per cycle per core"},
-    {CoreFamily::IntelHybridAvxVnni, LowpUnit::AvxVnni, 2.0, kIntelHybridCore,
-     "Intel Optimization Reference Manual, Golden Cove: 256-bit integer multiplies (VPDPBUSD) on ports 0 and 1; "
-     "the E-cores are slower"},
-    {CoreFamily::AmdZen4, LowpUnit::Avx512Bf16, 1.0, kZen4Core,
-     "AMD Software Optimization Guide for Family 19h (Zen 4): a 512-bit operation takes two of the 256-bit FP "
-     "pipes, so one VDPBF16PS zmm per cycle (two ymm)"},
-    {CoreFamily::AmdZen4, LowpUnit::Avx512Vnni, 1.0, kZen4Core,
-     "AMD Software Optimization Guide for Family 19h (Zen 4): VPDPBUSD zmm as two 256-bit halves, one per cycle"},
-    {CoreFamily::AmdZen5, LowpUnit::Avx512Bf16, 2.0, kZen5Core,
-     "AMD Software Optimization Guide for Family 1Ah (Zen 5): four 512-bit FP pipes, two for FMA and "
-     "multiply-accumulate, so two VDPBF16PS zmm per cycle (mobile Zen 5 splits 512-bit operations: half)"},
-    {CoreFamily::AmdZen5, LowpUnit::Avx512Vnni, 2.0, kZen5Core,
-     "AMD Software Optimization Guide for Family 1Ah (Zen 5): two VPDPBUSD zmm per cycle on the 512-bit "
-     "multiply pipes"},
-    {CoreFamily::AmdZen5, LowpUnit::AvxVnni, 2.0, kZen5Core,
-     "AMD Software Optimization Guide for Family 1Ah (Zen 5): AVX-VNNI VPDPBUSD ymm on the same two pipes"},
-}};
+constexpr const char* kSprBf16 =
+    "LLVM X86SchedSapphireRapids.td (Intel's port data): VDPBF16PS is 4 uops, two of them on port 5 alone, so one "
+    "per 2 cycles: a quarter of the FP32 FMA rate in instructions, half in FLOP";
+constexpr const char* kSprFp16 =
+    "Intel 64 and IA-32 Architectures Optimization Reference Manual, AVX-512 FP16: VFMADD*PH zmm issue on the two "
+    "512-bit FMA ports (0 and 5), as FP32 FMAs do";
+constexpr const char* kIntelVnni =
+    "Intel Optimization Reference Manual, Intel DL Boost: VPDPBUSD zmm runs on the 512-bit FMA units (ports 0 and 5 "
+    "where the core has two)";
+constexpr const char* kIntelAvxVnni =
+    "Intel Optimization Reference Manual: VEX VPDPBUSD ymm on the two 256-bit FMA ports (0 and 1); E-cores one";
+constexpr const char* kAmxBf16 =
+    "Intel Optimization Reference Manual, Intel AMX: one TDPBF16PS (16 x 16 x 32) per 16 cycles, 1024 bf16 "
+    "operations per cycle per core";
+constexpr const char* kAmxInt8 =
+    "Intel Optimization Reference Manual, Intel AMX: one TDPBUSD (16 x 16 x 64) per 16 cycles, 2048 int8 "
+    "operations per cycle per core";
+constexpr const char* kZen4Units =
+    "AMD Software Optimization Guide for Family 19h (Zen 4): VDPBF16PS and VPDPBUSD issue on the FMA pipes; a "
+    "512-bit operation takes two 256-bit pipes, as a 512-bit FMA does";
+constexpr const char* kZen5Units =
+    "AMD Software Optimization Guide for Family 1Ah (Zen 5): VDPBF16PS, VPDPBUSD and AVX-VNNI issue on the two "
+    "FMA pipes at the datapath's width, as FMAs do";
+
+constexpr Row kRows[] = {
+    {kAmxXeon, LowpUnit::Avx512Bf16, Basis::Avx512Fma, 0.25, kSprBf16},
+    {kAmxXeon, LowpUnit::Avx512Fp16, Basis::Avx512Fma, 1.0, kSprFp16},
+    {kAmxXeon, LowpUnit::Avx512Vnni, Basis::Avx512Fma, 1.0, kIntelVnni},
+    {kAmxXeon, LowpUnit::AvxVnni, Basis::Avx2Fma, 1.0, kIntelAvxVnni},
+    {kAmxXeon, LowpUnit::AmxBf16, Basis::Absolute, 1.0 / 16.0, kAmxBf16},
+    {kAmxXeon, LowpUnit::AmxInt8, Basis::Absolute, 1.0 / 16.0, kAmxInt8},
+    {kSprByModel, LowpUnit::Avx512Bf16, Basis::Avx512Fma, 0.25, kSprBf16},
+    {kSprByModel, LowpUnit::Avx512Fp16, Basis::Avx512Fma, 1.0, kSprFp16},
+    {kSprByModel, LowpUnit::Avx512Vnni, Basis::Avx512Fma, 1.0, kIntelVnni},
+    {kSprByModel, LowpUnit::AvxVnni, Basis::Avx2Fma, 1.0, kIntelAvxVnni},
+    {kSprByModel, LowpUnit::AmxBf16, Basis::Absolute, 1.0 / 16.0, kAmxBf16},
+    {kSprByModel, LowpUnit::AmxInt8, Basis::Absolute, 1.0 / 16.0, kAmxInt8},
+    {kSkylakeSp, LowpUnit::Avx512Vnni, Basis::Avx512Fma, 1.0, kIntelVnni},
+    {kIceLakeSp, LowpUnit::Avx512Vnni, Basis::Avx512Fma, 1.0, kIntelVnni},
+    {kClientAvx512, LowpUnit::Avx512Vnni, Basis::Avx512Fma, 1.0, kIntelVnni},
+    {kHybrid, LowpUnit::AvxVnni, Basis::Avx2Fma, 1.0, kIntelAvxVnni},
+    {kZen4, LowpUnit::Avx512Bf16, Basis::Avx512Fma, 1.0, kZen4Units},
+    {kZen4, LowpUnit::Avx512Vnni, Basis::Avx512Fma, 1.0, kZen4Units},
+    {kZen5, LowpUnit::Avx512Bf16, Basis::Avx512Fma, 1.0, kZen5Units},
+    {kZen5, LowpUnit::Avx512Vnni, Basis::Avx512Fma, 1.0, kZen5Units},
+    {kZen5, LowpUnit::AvxVnni, Basis::Avx2Fma, 1.0, kZen5Units},
+    {kZen5Laptop, LowpUnit::Avx512Bf16, Basis::Avx512Fma, 1.0, kZen5Units},
+    {kZen5Laptop, LowpUnit::Avx512Vnni, Basis::Avx512Fma, 1.0, kZen5Units},
+    {kZen5Laptop, LowpUnit::AvxVnni, Basis::Avx2Fma, 1.0, kZen5Units},
+};
+
+FmaRate scaled(const FmaRate& rate, double factor)
+{
+    return {rate.min * factor, rate.max * factor};
+}
 
 }  // namespace
 
-std::optional<LowpPeak> documentedLowpPeak(LowpUnit unit, const CpuDescription& cpu)
+std::optional<LowpRate> documentedLowpRate(LowpUnit unit, const MachineInfo& machine)
 {
-    if (!unitAvailability(unit, cpu).available())
+    if (!unitAvailability(unit, machine).available())
         return std::nullopt;
-    const CoreFamily family = coreFamilyOf(cpu);
-    if (family == CoreFamily::Unknown)
-        return std::nullopt;
+    const CoreModel core = coreOf(machine);
     for (const Row& row : kRows) {
-        if (row.family == family && row.unit == unit) {
-            LowpPeak peak;
-            peak.instructionsPerCycle = row.instructionsPerCycle;
-            peak.opsPerCycle = row.instructionsPerCycle * lowpUnitInfo(unit).opsPerInstruction;
-            peak.core = QString::fromLatin1(row.core);
-            peak.source = QString::fromLatin1(row.source);
-            return peak;
+        if (row.unit != unit || core.name != QLatin1String(row.core))
+            continue;
+        LowpRate rate;
+        switch (row.basis) {
+            case Basis::Avx512Fma:
+                rate.instructionsPerCycle = scaled(core.avx512, row.factor);
+                break;
+            case Basis::Avx2Fma:
+                rate.instructionsPerCycle = scaled(core.avx2, row.factor);
+                break;
+            case Basis::Absolute:
+                rate.instructionsPerCycle = {row.factor, row.factor};
+                break;
         }
+        if (!rate.instructionsPerCycle.known())
+            return std::nullopt;
+        rate.core = core.name;
+        rate.source = QString::fromLatin1(row.source);
+        return rate;
     }
     return std::nullopt;
 }
 
-QString lowpPeakUnknownReason(LowpUnit unit, const CpuDescription& cpu)
+PeakSubject lowpPeakSubject(LowpUnit unit, const MachineInfo& machine)
 {
-    const UnitAvailability availability = unitAvailability(unit, cpu);
-    if (!availability.available())
-        return availability.reason;
-    if (documentedLowpPeak(unit, cpu))
-        return {};
-    return QStringLiteral(
-               "no documented %1 rate for this core (%2, family %3%4): the ceiling is shown without a "
-               "theoretical peak")
-        .arg(lowpUnitInfo(unit).label, cpu.vendor.isEmpty() ? QStringLiteral("unknown vendor") : cpu.vendor)
-        .arg(cpu.family)
-        .arg(cpu.modelName.isEmpty() ? QString() : QStringLiteral(", ") + cpu.modelName);
+    const LowpUnitInfo& info = lowpUnitInfo(unit);
+    PeakSubject subject;
+    subject.opsPerInstruction = info.opsPerInstruction;
+    subject.entry = info.label;
+    subject.instruction = info.instruction;
+    subject.rateUnit = info.integer ? QStringLiteral("GOPS") : QStringLiteral("GFLOP/s");
+    if (const std::optional<LowpRate> rate = documentedLowpRate(unit, machine)) {
+        subject.rate = rate->instructionsPerCycle;
+        subject.core = rate->core;
+    } else {
+        subject.core = coreOf(machine).name;
+    }
+    return subject;
 }
 
 }  // namespace ridgeline

@@ -1,25 +1,28 @@
 #pragma once
-// Documented peak rates of the low-precision units, per core and cycle, by core family. A theoretical peak is
-// this rate x cores x the clock measured under the unit's load (AMX runs at a lower clock than scalar code).
-// The core family is told from the vendor, the CPU family and the flags, never from the model number, which
-// a virtual machine may invent (a KVM guest on an AMX Xeon reports model 167, a desktop part).
+// The documented rates of the low-precision units, per core and cycle, as an extension of the table of known
+// cores (known_cores.h): the core is identified there, once, and each unit's rate is written here as a
+// multiple of that core's FMA rate of the same width (the units issue on the FMA pipes) or, for AMX, as the
+// tile unit's own. The theoretical peak then follows the one rule of peaks.h: the measured rate snapped to a
+// whole number of instructions per cycle, held against this table.
 
+#include "core/measure/known_cores.h"
 #include "core/measure/lowp_units.h"
+#include "core/measure/peaks.h"
 
 #include <optional>
 
 namespace ridgeline {
 
-struct LowpPeak {
-    double instructionsPerCycle = 0.0;  // per core, for the instruction the ceiling loop runs
-    double opsPerCycle = 0.0;           // per core: instructionsPerCycle x LowpUnitInfo::opsPerInstruction
-    QString core;                       // the core family the figure is for
-    QString source;                     // where the figure is documented
+struct LowpRate {
+    FmaRate instructionsPerCycle;  // per core, of the instruction the ceiling loop runs
+    QString core;                  // the known-core table's name
+    QString source;                // where the rate is documented
 };
 
-// nullopt when this core family is not in the table, or the unit is not on the CPU; the ceiling is then
-// shown without a theoretical peak, and says why (lowpPeakUnknownReason).
-std::optional<LowpPeak> documentedLowpPeak(LowpUnit unit, const CpuDescription& cpu);
-QString lowpPeakUnknownReason(LowpUnit unit, const CpuDescription& cpu);
+// nullopt when the unit is not on the machine or its core has no entry for the unit.
+std::optional<LowpRate> documentedLowpRate(LowpUnit unit, const MachineInfo& machine);
+
+// What assessPeak needs for this unit on this machine (an empty rate when the table has none).
+PeakSubject lowpPeakSubject(LowpUnit unit, const MachineInfo& machine);
 
 }  // namespace ridgeline

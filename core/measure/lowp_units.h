@@ -1,10 +1,11 @@
 #pragma once
 // The CPU's low-precision units: bf16 and fp16 vector FMAs, int8 dot products (VNNI) and AMX tiles. What each
-// unit is, which /proc/cpuinfo flags it needs, and whether a given CPU has it. Everything here is a pure
-// function of a CPU description, so any machine can be described by a fixture (tests/data/lowp_cpus);
-// hostCpu() is the machine this process runs on.
+// unit is, which /proc/cpuinfo flags it needs, and whether a given machine has it. Everything here is a pure
+// function of the probe's MachineInfo (its vendor, family and flags, read by readSystemFacts), so any machine
+// can be described by a fixture (tests/data/machines); hostMachine() is the one this process runs on.
 
-#include <QSet>
+#include "core/session/session.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -30,21 +31,8 @@ struct LowpUnitInfo {
 const std::vector<LowpUnitInfo>& lowpUnits();
 const LowpUnitInfo& lowpUnitInfo(LowpUnit unit);
 
-// What /proc/cpuinfo says about the first processor.
-struct CpuDescription {
-    QString vendor;  // "GenuineIntel", "AuthenticAMD"
-    int family = 0;  // "cpu family": 6 on Intel cores, 25 (19h) on Zen 3/4, 26 (1Ah) on Zen 5
-    int model = 0;   // often not the real model in a VM (a KVM guest here reports 167)
-    QString modelName;
-    QSet<QString> flags;
-};
-
-// Reads the first processor block of /proc/cpuinfo text. Missing fields stay empty or zero.
-CpuDescription parseCpuinfo(const QString& text);
-
-// This machine, read once from /proc/cpuinfo. A flag is kept only if the processor itself confirms it
-// (cpuid, with the operating system's register-state support), so no kernel runs on a unit it lacks.
-const CpuDescription& hostCpu();
+// This machine as the probe describes it (readSystemFacts, machineFromFacts), read once.
+const MachineInfo& hostMachine();
 
 enum class UnitState {
     Available,
@@ -59,6 +47,6 @@ struct UnitAvailability {
 };
 
 // From the CPU's flags alone. AMX also needs the kernel's permission, asked by requestAmxTileData() (amx.h).
-UnitAvailability unitAvailability(LowpUnit unit, const CpuDescription& cpu);
+UnitAvailability unitAvailability(LowpUnit unit, const MachineInfo& machine);
 
 }  // namespace ridgeline

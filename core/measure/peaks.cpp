@@ -15,10 +15,18 @@ QString number(double value, int decimals)
     return QLocale::c().toString(value, 'f', decimals);
 }
 
+// "2", "1 to 2", "1/16" (one per 16 cycles).
+QString rateNumber(double rate)
+{
+    if (rate > 0.0 && rate < 1.0 && std::abs(1.0 / rate - std::round(1.0 / rate)) < 1e-9)
+        return QStringLiteral("1/") + number(1.0 / rate, 0);
+    return number(rate, rate < 1.0 ? 2 : 0);
+}
+
 QString rateText(const FmaRate& rate)
 {
-    return rate.min == rate.max ? number(rate.max, rate.max < 1.0 ? 2 : 0)
-                                : number(rate.min, 0) + QStringLiteral(" to ") + number(rate.max, 0);
+    return rate.min == rate.max ? rateNumber(rate.max)
+                                : rateNumber(rate.min) + QStringLiteral(" to ") + rateNumber(rate.max);
 }
 
 // fp32 does this many times the FLOPs of fp64 per FMA instruction at one vector width; a measured ratio
@@ -48,46 +56,57 @@ double snapFmaPerCycle(double measured)
 PeakAssessment assessPeak(const QString& ceilingName, double gflops, int threads, double clockGhz, Isa isa,
                           Precision precision, const CoreModel& core)
 {
+    PeakSubject subject;
+    subject.opsPerInstruction = flopsPerFma(isa, precision);
+    subject.rate = core.rate(isa);
+    subject.core = core.name;
+    subject.entry = isaName(isa);
+    subject.instruction = isaName(isa) + QStringLiteral(" FMA");
+    return assessPeak(ceilingName, gflops, threads, clockGhz, subject);
+}
+
+PeakAssessment assessPeak(const QString& ceilingName, double gflops, int threads, double clockGhz,
+                          const PeakSubject& subject)
+{
     PeakAssessment result;
-    const double perFma = flopsPerFma(isa, precision);
-    if (!(clockGhz > 0.0) || threads < 1 || !(gflops > 0.0))
+    if (!(clockGhz > 0.0) || threads < 1 || !(gflops > 0.0) || !(subject.opsPerInstruction > 0.0))
         return result;
     result.flopsPerCycle = gflops / threads / clockGhz;
-    const double measuredFma = result.flopsPerCycle / perFma;
-    const double snapped = snapFmaPerCycle(measuredFma);
-    const FmaRate rate = core.rate(isa);
+    const double measured = result.flopsPerCycle / subject.opsPerInstruction;
+    const double snapped = snapFmaPerCycle(measured);
+    const FmaRate& rate = subject.rate;
     auto finding = [&](const char* kind, const QString& message) {
         result.findings.push_back({ceilingName, QString::fromLatin1(kind), message});
     };
 
     if (!rate.known()) {
         result.fmaPerCycle = snapped;
-        result.basis = QStringLiteral("measured (%1 has no entry for %2)").arg(core.name, isaName(isa));
+        result.basis = QStringLiteral("measured (%1 has no entry for %2)").arg(subject.core, subject.entry);
     } else if (snapped > rate.max) {
         result.fmaPerCycle = snapped;
-        result.basis = QStringLiteral("measured, above the table (%1: %2 per cycle)").arg(core.name, rateText(rate));
-        finding("impossible", QStringLiteral("measured %1 %2 FMA instructions per cycle per core, but %3 starts at "
+        result.basis = QStringLiteral("measured, above the table (%1: %2 per cycle)").arg(subject.core, rateText(rate));
+        finding("impossible", QStringLiteral("measured %1 %2 instructions per cycle per core, but %3 starts at "
                                              "most %4: the clock reads low or the core is not what it says")
-                                  .arg(number(measuredFma, 2), isaName(isa), core.name, rateText(rate)));
+                                  .arg(number(measured, 2), subject.instruction, subject.core, rateText(rate)));
     } else if (snapped < rate.min) {
         result.fmaPerCycle = rate.min;
-        result.basis = QStringLiteral("table: %1 (%2 per cycle)").arg(core.name, rateText(rate));
-        finding("note", QStringLiteral("reached %1 of the %2 %3 FMA instructions per cycle per core that %4 has: "
+        result.basis = QStringLiteral("table: %1 (%2 per cycle)").arg(subject.core, rateText(rate));
+        finding("note", QStringLiteral("reached %1 of the %2 %3 instructions per cycle per core that %4 has: "
                                        "threads may share a core, or the machine was busy")
-                            .arg(number(measuredFma, 2), rateText(rate), isaName(isa), core.name));
+                            .arg(number(measured, 2), rateText(rate), subject.instruction, subject.core));
     } else {
         result.fmaPerCycle = snapped;
         result.basis =
             rate.min == rate.max
                 ? QStringLiteral("table: %1 (%2 per cycle), confirmed by the measurement")
-                      .arg(core.name, rateText(rate))
-                : QStringLiteral("measured, within the table's %2 per cycle for %1").arg(core.name, rateText(rate));
+                      .arg(subject.core, rateText(rate))
+                : QStringLiteral("measured, within the table's %2 per cycle for %1").arg(subject.core, rateText(rate));
     }
-    result.theoreticalGflops = threads * clockGhz * result.fmaPerCycle * perFma;
+    result.theoreticalGflops = threads * clockGhz * result.fmaPerCycle * subject.opsPerInstruction;
     if (gflops > (1.0 + kAboveTheoreticalTolerance) * result.theoreticalGflops) {
-        finding("impossible", QStringLiteral("%1 GFLOP/s is %2 % of its theoretical peak of %3 GFLOP/s")
+        finding("impossible", QStringLiteral("%1 %4 is %2 % of its theoretical peak of %3 %4")
                                   .arg(number(gflops, 1), number(100.0 * gflops / result.theoreticalGflops, 0),
-                                       number(result.theoreticalGflops, 1)));
+                                       number(result.theoreticalGflops, 1), subject.rateUnit));
     }
     return result;
 }

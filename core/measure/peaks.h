@@ -30,6 +30,19 @@ struct PeakAssessment {
 PeakAssessment assessPeak(const QString& ceilingName, double gflops, int threads, double clockGhz, Isa isa,
                           Precision precision, const CoreModel& core);
 
+// The same rule for any instruction a ceiling's loop runs (the FMAs above, the low-precision units of
+// lowp_units.h): what one instruction does and how many of them the table says a core starts per cycle.
+struct PeakSubject {
+    double opsPerInstruction = 0.0;                // a multiply-add counted as two
+    FmaRate rate;                                  // per core and cycle, from the table; {0, 0}: no entry
+    QString core;                                  // the table's name for the core
+    QString entry;                                 // what the table lists: "avx512", "AMX-BF16"
+    QString instruction;                           // in messages: "avx512 FMA", "tdpbf16ps"
+    QString rateUnit = QStringLiteral("GFLOP/s");  // "GOPS" for int8
+};
+PeakAssessment assessPeak(const QString& ceilingName, double gflops, int threads, double clockGhz,
+                          const PeakSubject& subject);
+
 // Session-wide checks once everything is measured: fp32 against fp64 at the same vector width, kernels
 // above their roofs. The per-ceiling and clock findings are made where those are measured.
 std::vector<Finding> crossCheckSession(const Session& session);

@@ -89,10 +89,11 @@ void ceiling(benchmark::State& state, LowpUnit unit, int threads)
         }
         last = measured.value();
     }
-    state.counters["Gop/s"] = last.gops;
-    state.counters["theoretical"] = last.theoreticalGops;
-    state.counters["of_peak_%"] = last.theoreticalGops > 0 ? 100.0 * last.gops / last.theoreticalGops : 0.0;
-    state.counters["GHz"] = last.clockGhz;
+    const ComputeCeiling& c = last.ceiling;
+    state.counters["Gop/s"] = c.gflops;
+    state.counters["theoretical"] = c.theoreticalGflops;
+    state.counters["of_peak_%"] = c.theoreticalGflops > 0 ? 100.0 * c.gflops / c.theoreticalGflops : 0.0;
+    state.counters["GHz"] = c.clockGhz;
     g_ceilings[{static_cast<int>(unit), threads}] = last;
 }
 
@@ -190,19 +191,23 @@ void printCeilings()
 {
     if (g_ceilings.empty())
         return;
-    std::printf("\n== Low-precision ceilings on %s (oneDNN %s: %s)\n", qPrintable(hostCpu().modelName),
+    std::printf("\n== Low-precision ceilings on %s (oneDNN %s: %s)\n", qPrintable(hostMachine().cpuModel),
                 qPrintable(oneDnnVersion()), qPrintable(oneDnnCpuIsa()));
     std::printf("%-12s %7s %12s %12s %7s %7s  %s\n", "unit", "threads", "measured", "theoretical", "of peak", "GHz",
                 "rate per core and cycle");
-    for (const auto& [key, c] : g_ceilings) {
-        const LowpUnitInfo& info = lowpUnitInfo(c.unit);
-        std::printf("%-12s %7d %8.0f %-7s%8.0f %7.0f%% %7.2f  %s\n", qPrintable(info.label), c.threads, c.gops,
-                    qPrintable(units(info)), c.theoreticalGops,
-                    c.theoreticalGops > 0 ? 100.0 * c.gops / c.theoreticalGops : 0.0, c.clockGhz,
-                    c.peak ? qPrintable(QStringLiteral("%1 documented, %2 measured")
-                                            .arg(c.peak->opsPerCycle)
-                                            .arg(c.gops / (c.threads * c.clockGhz), 0, 'f', 0))
-                           : qPrintable(c.peakNote));
+    for (const auto& [key, measured] : g_ceilings) {
+        const LowpUnitInfo& info = lowpUnitInfo(measured.unit);
+        const ComputeCeiling& c = measured.ceiling;
+        const std::optional<LowpRate> rate = documentedLowpRate(measured.unit, hostMachine());
+        std::printf("%-12s %7d %8.0f %-7s%8.0f %7.0f%% %7.2f  %s\n", qPrintable(info.label), c.threads, c.gflops,
+                    qPrintable(units(info)), c.theoreticalGflops,
+                    c.theoreticalGflops > 0 ? 100.0 * c.gflops / c.theoreticalGflops : 0.0, c.clockGhz,
+                    qPrintable(QStringLiteral("%1 measured, %2 documented")
+                                   .arg(c.flopsPerCycle, 0, 'f', 0)
+                                   .arg(rate ? QString::number(rate->instructionsPerCycle.max * info.opsPerInstruction)
+                                             : QStringLiteral("nothing"))));
+        for (const Finding& finding : measured.findings)
+            std::printf("%21s %s: %s\n", "", qPrintable(finding.kind), qPrintable(finding.message));
     }
 }
 
@@ -221,11 +226,12 @@ void printMatmuls()
             const double sgemm = g_matmulGflops[{QStringLiteral("sgemm"), n, threads}];
             const double bf16 = g_matmulGflops[{QStringLiteral("onednn-bf16"), n, threads}];
             const double sbgemm = g_matmulGflops[{QStringLiteral("sbgemm"), n, threads}];
-            std::printf("%6d %12.0f %12.0f %12.0f %12s %9.1fx %13.0f%%\n", n, sgemm,
-                        g_matmulGflops[{QStringLiteral("onednn-fp32"), n, threads}], bf16,
-                        sbgemm > 0 ? qPrintable(QString::number(sbgemm, 'f', 0)) : "n/a",
-                        sgemm > 0 ? bf16 / sgemm : 0.0,
-                        amx != g_ceilings.end() && amx->second.gops > 0 ? 100.0 * bf16 / amx->second.gops : 0.0);
+            std::printf(
+                "%6d %12.0f %12.0f %12.0f %12s %9.1fx %13.0f%%\n", n, sgemm,
+                g_matmulGflops[{QStringLiteral("onednn-fp32"), n, threads}], bf16,
+                sbgemm > 0 ? qPrintable(QString::number(sbgemm, 'f', 0)) : "n/a", sgemm > 0 ? bf16 / sgemm : 0.0,
+                amx != g_ceilings.end() && amx->second.ceiling.gflops > 0 ? 100.0 * bf16 / amx->second.ceiling.gflops
+                                                                          : 0.0);
         }
         if (kAllThreads == 1)
             break;

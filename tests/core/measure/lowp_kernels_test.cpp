@@ -5,6 +5,7 @@
 #include "core/measure/low_precision_numbers.h"
 #include "core/measure/lowp_ceilings.h"
 #include "core/measure/parallel.h"
+#include "core/measure/probe.h"
 
 #include <gtest/gtest.h>
 
@@ -18,11 +19,9 @@ using namespace ridgeline;
 
 namespace {
 
-CpuDescription fixture(const char* name)
+MachineInfo fixture(const char* name)
 {
-    QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/lowp_cpus/") + QString::fromLatin1(name));
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name;
-    return parseCpuinfo(QString::fromUtf8(file.readAll()));
+    return probeMachine(ProbeSources::fixture(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/") + QString::fromLatin1(name)));
 }
 
 std::string labelOf(LowpUnit unit)
@@ -93,7 +92,7 @@ INSTANTIATE_TEST_SUITE_P(LowpKernels, EveryUnit,
 
 TEST(LowpKernels, AUnitTheDescribedCpuLacksIsRefusedEvenIfThisOneHasIt)
 {
-    const CpuDescription zen4 = fixture("amd-zen4-epyc-9r14-kvm.cpuinfo");
+    const MachineInfo zen4 = fixture("machines/amd-zen4-vm");
     for (LowpUnit unit : {LowpUnit::AmxBf16, LowpUnit::AmxInt8, LowpUnit::Avx512Fp16, LowpUnit::AvxVnni}) {
         const Result<LowpRun> run = runLowpKernel(unit, 10, {}, zen4);
         ASSERT_FALSE(run.ok()) << labelOf(unit);
@@ -179,19 +178,20 @@ TEST(LowpCeilings, EveryAvailableUnitOnOneAndAllThreads)
                 continue;
             }
             ASSERT_TRUE(ceiling.ok()) << ceiling.error().message.toStdString();
-            const LowpCeiling& c = ceiling.value();
+            const ComputeCeiling& c = ceiling.value().ceiling;
+            EXPECT_EQ(c.name, lowpCeilingName(info.unit, threads));
+            EXPECT_EQ(c.precision, info.precision);
+            EXPECT_EQ(c.isa, info.isa);
             EXPECT_EQ(c.threads, threads);
             EXPECT_EQ(c.repetitions, control.reps());
-            EXPECT_GT(c.gops, 0.0) << info.label.toStdString();
-            EXPECT_GE(c.gops, c.spread.median);
+            EXPECT_GT(c.gflops, 0.0) << info.label.toStdString();
+            EXPECT_GE(c.gflops, c.spread.median);
             EXPECT_GT(c.clockGhz, 0.3);
-            if (c.peak) {
-                EXPECT_DOUBLE_EQ(c.theoreticalGops, c.peak->opsPerCycle * threads * c.clockGhz);
-                EXPECT_TRUE(c.peakNote.isEmpty());
-            } else {
-                EXPECT_EQ(c.theoreticalGops, 0.0);
-                EXPECT_FALSE(c.peakNote.isEmpty());
-            }
+            // The peak rule of peaks.h: theoretical = threads x clock x instructions per cycle x operations each.
+            EXPECT_NEAR(c.theoreticalGflops, threads * c.clockGhz * c.fmaPerCycle * info.opsPerInstruction,
+                        1e-9 * c.theoreticalGflops);
+            EXPECT_NEAR(c.flopsPerCycle, c.gflops / threads / c.clockGhz, 1e-9 * c.flopsPerCycle);
+            EXPECT_FALSE(c.peakBasis.isEmpty());
         }
     }
 }

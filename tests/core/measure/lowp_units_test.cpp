@@ -1,8 +1,10 @@
-// Which low-precision units a CPU has and what each one's documented peak is, on fixtures of real machines
-// (tests/data/lowp_cpus, see tests/data/README.md), so Intel and AMD paths are tested on any host.
+// Which low-precision units a machine has and its documented rates, on fixtures of real machines read by the probe
+// (tests/data/machines, and tests/data/lowp_cpus for a CPU that collection lacks), so the Intel and AMD paths
+// are tested on any host.
 #include "core/measure/lowp_units.h"
 #include "core/measure/amx.h"
 #include "core/measure/lowp_peaks.h"
+#include "core/measure/probe.h"
 
 #include <gtest/gtest.h>
 
@@ -16,43 +18,29 @@ using namespace ridgeline;
 
 namespace {
 
-CpuDescription fixture(const char* name)
+MachineInfo fixture(const char* name)
 {
-    QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/lowp_cpus/") + QString::fromLatin1(name));
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name;
-    return parseCpuinfo(QString::fromUtf8(file.readAll()));
+    return probeMachine(ProbeSources::fixture(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/") + QString::fromLatin1(name)));
 }
 
-const char* const kIntelAmx = "intel-xeon-amx-kvm.cpuinfo";
-const char* const kZen4 = "amd-zen4-epyc-9r14-kvm.cpuinfo";
-const char* const kZen5 = "amd-zen5-epyc-9005-kvm.cpuinfo";
-const char* const kAlderLake = "intel-alder-lake-i7-12700k.cpuinfo";
-const char* const kCascadeLake = "intel-cascade-lake-8259cl-kvm.cpuinfo";
-const char* const kHaswell = "intel-haswell-e5-2680v3.cpuinfo";
+const char* const kIntelAmx = "machines/intel-xeon-amx-vm-480mib";
+const char* const kZen4 = "machines/amd-zen4-vm";
+const char* const kZen4Desktop = "machines/desktop-ryzen7-7700x-32mib";
+const char* const kZen5 = "machines/amd-zen5-vm-508mib";
+const char* const kAlderLake = "lowp_cpus/intel-alder-lake-i7-12700k";
+const char* const kCascadeLake = "machines/one-cpu-vm-1gib";
+const char* const kHaswell = "machines/haswell-avx2-desktop";
+const char* const kZen3 = "machines/epyc-7543-64cpu";
 
 }  // namespace
 
-TEST(Cpuinfo, ReadsTheFirstProcessor)
+TEST(LowpUnits, AMachineWithoutFlagsHasNone)
 {
-    const CpuDescription cpu = fixture(kIntelAmx);
-    EXPECT_EQ(cpu.vendor, QStringLiteral("GenuineIntel"));
-    EXPECT_EQ(cpu.family, 6);
-    EXPECT_EQ(cpu.model, 167);  // what the KVM guest reports, not the real core's model
-    EXPECT_EQ(cpu.modelName, QStringLiteral("Intel(R) Xeon(R) Processor"));
-    EXPECT_TRUE(cpu.flags.contains(QStringLiteral("amx_tile")));
-    EXPECT_TRUE(cpu.flags.contains(QStringLiteral("avx512_fp16")));
-    EXPECT_FALSE(cpu.flags.contains(QStringLiteral("amx")));  // whole words only
-
-    // A second processor's block is not merged into the first.
-    const CpuDescription two =
-        parseCpuinfo(QStringLiteral("processor : 0\nvendor_id : AuthenticAMD\nflags : avx2\n\n"
-                                    "processor : 1\nvendor_id : GenuineIntel\nflags : avx512f\n"));
-    EXPECT_EQ(two.vendor, QStringLiteral("AuthenticAMD"));
-    EXPECT_EQ(two.flags, QSet<QString>({QStringLiteral("avx2")}));
-
-    const CpuDescription empty = parseCpuinfo(QString());
-    EXPECT_TRUE(empty.flags.isEmpty());
-    EXPECT_FALSE(unitAvailability(LowpUnit::AvxVnni, empty).available());
+    const MachineInfo empty;
+    for (const LowpUnitInfo& info : lowpUnits()) {
+        EXPECT_FALSE(unitAvailability(info.unit, empty).available());
+        EXPECT_FALSE(documentedLowpRate(info.unit, empty));
+    }
 }
 
 TEST(LowpUnits, SessionNamesAndOperationsPerInstruction)
@@ -83,15 +71,17 @@ TEST(LowpUnits, EachMachineHasItsOwnUnits)
         {kIntelAmx, {true, true, true, true, true, true}},
         {kZen4, {true, false, true, false, false, false}},
         {kZen5, {true, false, true, true, false, false}},
+        {kZen4Desktop, {true, false, true, false, false, false}},
         {kAlderLake, {false, false, false, true, false, false}},
         {kCascadeLake, {false, false, true, false, false, false}},
         {kHaswell, {false, false, false, false, false, false}},
+        {kZen3, {false, false, false, false, false, false}},
     };
     const U units[] = {U::Avx512Bf16, U::Avx512Fp16, U::Avx512Vnni, U::AvxVnni, U::AmxBf16, U::AmxInt8};
     for (const auto& [name, has] : expected) {
-        const CpuDescription cpu = fixture(name);
+        const MachineInfo machine = fixture(name);
         for (std::size_t i = 0; i < std::size(units); ++i) {
-            const UnitAvailability availability = unitAvailability(units[i], cpu);
+            const UnitAvailability availability = unitAvailability(units[i], machine);
             EXPECT_EQ(availability.available(), has[i]) << name << " " << lowpUnitInfo(units[i]).label.toStdString();
             if (has[i]) {
                 EXPECT_TRUE(availability.reason.isEmpty());
@@ -107,55 +97,91 @@ TEST(LowpUnits, EachMachineHasItsOwnUnits)
               QStringLiteral("AVX512_FP16 is not available on this CPU (no avx512_fp16 in /proc/cpuinfo)"));
 }
 
-TEST(LowpPeaks, DocumentedRatesPerCoreFamily)
+TEST(LowpPeaks, DocumentedRatesOnTheKnownCoresFMARates)
 {
     using U = LowpUnit;
     struct Case {
         const char* machine;
         U unit;
-        double opsPerCycle;
+        double minOps;  // per core and cycle
+        double maxOps;
     };
     const Case cases[] = {
-        {kIntelAmx, U::AmxBf16, 1024},   {kIntelAmx, U::AmxInt8, 2048},   {kIntelAmx, U::Avx512Bf16, 32},
-        {kIntelAmx, U::Avx512Fp16, 128}, {kIntelAmx, U::Avx512Vnni, 256}, {kIntelAmx, U::AvxVnni, 128},
-        {kZen4, U::Avx512Bf16, 64},      {kZen4, U::Avx512Vnni, 128},     {kZen5, U::Avx512Bf16, 128},
-        {kZen5, U::Avx512Vnni, 256},     {kZen5, U::AvxVnni, 128},        {kAlderLake, U::AvxVnni, 128},
+        {kIntelAmx, U::AmxBf16, 1024, 1024},     {kIntelAmx, U::AmxInt8, 2048, 2048},
+        {kIntelAmx, U::Avx512Bf16, 32, 32},      {kIntelAmx, U::Avx512Fp16, 128, 128},
+        {kIntelAmx, U::Avx512Vnni, 256, 256},    {kIntelAmx, U::AvxVnni, 128, 128},
+        {kZen4, U::Avx512Bf16, 64, 64},          {kZen4, U::Avx512Vnni, 128, 128},
+        {kZen4Desktop, U::Avx512Bf16, 64, 64},   {kZen5, U::Avx512Bf16, 128, 128},
+        {kZen5, U::Avx512Vnni, 256, 256},        {kZen5, U::AvxVnni, 128, 128},
+        {kAlderLake, U::AvxVnni, 64, 128},        // E-cores one 256-bit pipe, P-cores two
+        {kCascadeLake, U::Avx512Vnni, 128, 256},  // one or two 512-bit FMA units by SKU
     };
     for (const Case& c : cases) {
-        const auto peak = documentedLowpPeak(c.unit, fixture(c.machine));
-        ASSERT_TRUE(peak) << c.machine << " " << lowpUnitInfo(c.unit).label.toStdString();
-        EXPECT_DOUBLE_EQ(peak->opsPerCycle, c.opsPerCycle) << c.machine;
-        EXPECT_DOUBLE_EQ(peak->opsPerCycle, peak->instructionsPerCycle * lowpUnitInfo(c.unit).opsPerInstruction);
-        EXPECT_FALSE(peak->source.isEmpty());
-        EXPECT_FALSE(peak->core.isEmpty());
+        const MachineInfo machine = fixture(c.machine);
+        const auto rate = documentedLowpRate(c.unit, machine);
+        ASSERT_TRUE(rate) << c.machine << " " << lowpUnitInfo(c.unit).label.toStdString();
+        const double ops = lowpUnitInfo(c.unit).opsPerInstruction;
+        EXPECT_DOUBLE_EQ(rate->instructionsPerCycle.min * ops, c.minOps) << c.machine;
+        EXPECT_DOUBLE_EQ(rate->instructionsPerCycle.max * ops, c.maxOps) << c.machine;
+        EXPECT_EQ(rate->core, coreOf(machine).name);
+        EXPECT_FALSE(rate->source.isEmpty());
+        const PeakSubject subject = lowpPeakSubject(c.unit, machine);
+        EXPECT_EQ(subject.rate.max, rate->instructionsPerCycle.max);
+        EXPECT_EQ(subject.rateUnit, lowpUnitInfo(c.unit).integer ? QStringLiteral("GOPS") : QStringLiteral("GFLOP/s"));
     }
 }
 
-TEST(LowpPeaks, AMissingUnitOrUnknownCoreHasNoPeakAndSaysWhy)
+TEST(LowpPeaks, TheRuleOfPeaksHoldsForTheUnits)
 {
-    EXPECT_FALSE(documentedLowpPeak(LowpUnit::AmxBf16, fixture(kZen4)));
-    EXPECT_TRUE(lowpPeakUnknownReason(LowpUnit::AmxBf16, fixture(kZen4)).contains(QStringLiteral("not available")));
+    const MachineInfo amx = fixture(kIntelAmx);
+    // 2 threads at 3.6 GHz doing 0.98 tile products per 16 cycles: confirmed, 1/16 per cycle.
+    const PeakSubject tiles = lowpPeakSubject(LowpUnit::AmxBf16, amx);
+    const PeakAssessment confirmed = assessPeak(QStringLiteral("bf16 amx x2"), 2 * 3.6 * 1004, 2, 3.6, tiles);
+    EXPECT_DOUBLE_EQ(confirmed.fmaPerCycle, 1.0 / 16.0);
+    EXPECT_DOUBLE_EQ(confirmed.theoreticalGflops, 2 * 3.6 * 1024);
+    EXPECT_TRUE(confirmed.findings.empty());
+    EXPECT_TRUE(confirmed.basis.contains(QStringLiteral("(1/16 per cycle), confirmed by the measurement")))
+        << confirmed.basis.toStdString();
 
-    // Cascade Lake's VNNI rate depends on the SKU's number of 512-bit FMA units: not in the table.
-    const CpuDescription cascade = fixture(kCascadeLake);
-    EXPECT_FALSE(documentedLowpPeak(LowpUnit::Avx512Vnni, cascade));
-    EXPECT_EQ(lowpPeakUnknownReason(LowpUnit::Avx512Vnni, cascade),
-              QStringLiteral("no documented AVX512_VNNI rate for this core (GenuineIntel, family 6, Intel(R) Xeon(R) "
-                             "Platinum 8259CL CPU @ 2.50GHz): the ceiling is shown without a theoretical peak"));
-    EXPECT_TRUE(lowpPeakUnknownReason(LowpUnit::AmxBf16, fixture(kIntelAmx)).isEmpty());
+    // vdpbf16ps twice as fast as documented: impossible, said with the figures.
+    const PeakAssessment tooFast =
+        assessPeak(QStringLiteral("bf16 avx512_bf16 x1"), 3.6 * 64, 1, 3.6, lowpPeakSubject(LowpUnit::Avx512Bf16, amx));
+    ASSERT_FALSE(tooFast.findings.empty());
+    EXPECT_EQ(tooFast.findings.front().kind, QStringLiteral("impossible"));
+    EXPECT_TRUE(tooFast.findings.front().message.contains(QStringLiteral("vdpbf16ps zmm instructions per cycle")));
+
+    // int8 is counted in GOPS.
+    const PeakAssessment int8 =
+        assessPeak(QStringLiteral("int8 amx x1"), 3.6 * 2048 * 1.1, 1, 3.6, lowpPeakSubject(LowpUnit::AmxInt8, amx));
+    ASSERT_FALSE(int8.findings.empty());
+    EXPECT_TRUE(int8.findings.back().message.contains(QStringLiteral("GOPS is 110 % of its theoretical peak")))
+        << int8.findings.back().message.toStdString();
 }
 
-TEST(LowpPeaks, CoreFamilyIsToldWithoutTheModelNumber)
+TEST(LowpPeaks, AUnitWithoutATableEntryIsMeasuredAndSaysSo)
 {
-    CpuDescription cpu = fixture(kIntelAmx);
+    EXPECT_FALSE(documentedLowpRate(LowpUnit::AmxBf16, fixture(kZen4)));  // not on the CPU at all
+    MachineInfo cooperLake = fixture(kCascadeLake);
+    cooperLake.isa.append(QStringLiteral("avx512_bf16"));  // Cooper Lake: the table has no vdpbf16ps rate
+    EXPECT_TRUE(unitAvailability(LowpUnit::Avx512Bf16, cooperLake).available());
+    EXPECT_FALSE(documentedLowpRate(LowpUnit::Avx512Bf16, cooperLake));
+    const PeakAssessment measured = assessPeak(QStringLiteral("bf16 avx512_bf16 x1"), 2.5 * 64, 1, 2.5,
+                                               lowpPeakSubject(LowpUnit::Avx512Bf16, cooperLake));
+    EXPECT_DOUBLE_EQ(measured.fmaPerCycle, 1.0);
+    EXPECT_EQ(
+        measured.basis,
+        QStringLiteral("measured (Intel Xeon Skylake-SP / Cascade Lake / Cooper Lake has no entry for AVX512_BF16)"));
+}
+
+TEST(LowpPeaks, TheCoreIsToldByTheKnownCoreTableNotTheModelNumber)
+{
+    MachineInfo machine = fixture(kIntelAmx);
     for (int model : {143, 207, 173, 167, 0}) {  // Sapphire, Emerald, Granite Rapids; this guest's; none
-        cpu.model = model;
-        ASSERT_TRUE(documentedLowpPeak(LowpUnit::AmxBf16, cpu));
-        EXPECT_DOUBLE_EQ(documentedLowpPeak(LowpUnit::AmxBf16, cpu)->opsPerCycle, 1024);
+        machine.model = model;
+        ASSERT_TRUE(documentedLowpRate(LowpUnit::AmxBf16, machine)) << model;
+        EXPECT_DOUBLE_EQ(documentedLowpRate(LowpUnit::AmxBf16, machine)->instructionsPerCycle.max, 1.0 / 16.0);
+        EXPECT_DOUBLE_EQ(documentedLowpRate(LowpUnit::Avx512Bf16, machine)->instructionsPerCycle.max, 0.5);
     }
-    CpuDescription zen = fixture(kZen4);
-    zen.model = 97;  // a Ryzen 7000 desktop part: the same core
-    EXPECT_DOUBLE_EQ(documentedLowpPeak(LowpUnit::Avx512Bf16, zen)->opsPerCycle, 64);
 }
 
 TEST(AmxPermission, TheKernelsRefusalIsReportedAsSuch)
@@ -181,7 +207,7 @@ TEST(AmxPermission, TheKernelsRefusalIsReportedAsSuch)
 TEST(AmxPermission, GrantedOnThisMachineWhenItHasTiles)
 {
     const XcompPermission& permission = requestAmxTileData();
-    if (unitAvailability(LowpUnit::AmxBf16, hostCpu()).available()) {
+    if (unitAvailability(LowpUnit::AmxBf16, hostMachine()).available()) {
         EXPECT_TRUE(permission.granted) << permission.reason.toStdString();
     } else {
         EXPECT_FALSE(permission.granted);
@@ -189,16 +215,10 @@ TEST(AmxPermission, GrantedOnThisMachineWhenItHasTiles)
     }
 }
 
-TEST(HostCpu, TheProcessorConfirmsWhatTheKernelReports)
+TEST(HostMachine, IsWhatTheProbeReadsOfThisMachine)
 {
-    QFile file(QStringLiteral("/proc/cpuinfo"));
-    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
-    const CpuDescription reported = parseCpuinfo(QString::fromUtf8(file.readAll()));
-    // cpuid and XCR0 are read independently of /proc/cpuinfo: on a real machine they agree on every flag the
-    // units need (a disagreement would be a wrong cpuid bit here).
-    for (const LowpUnitInfo& unit : lowpUnits())
-        for (const QString& name : unit.cpuFlags)
-            EXPECT_EQ(hostCpu().flags.contains(name), reported.flags.contains(name)) << name.toStdString();
-    EXPECT_EQ(hostCpu().vendor, reported.vendor);
-    EXPECT_EQ(hostCpu().family, reported.family);
+    const MachineInfo probed = probeMachine();
+    EXPECT_EQ(hostMachine().isa, probed.isa);
+    EXPECT_EQ(hostMachine().vendor, probed.vendor);
+    EXPECT_EQ(hostMachine().family, probed.family);
 }
