@@ -343,8 +343,11 @@ Result<CalibrationPoints> calibrationPoints(const std::vector<BenchImport>& impo
             if (!config)
                 return makeError(config.error().code, id + u": "_s + config.error().message);
             for (const auto& [quantity, value] : measured) {
-                if (!(value.first > 0))
-                    continue;  // a measured 0 (no streamed tokens) has no log error
+                if (!(value.first > 0)) {  // a measured 0 (nothing streamed) has no log error
+                    unused(quantityName(quantity) + u" is 0 in the file ("_s + value.second +
+                           u"): nothing to compare a prediction with"_s);
+                    continue;
+                }
                 MeasuredPoint p;
                 p.id = id;
                 p.config = config.value();

@@ -247,5 +247,19 @@ TEST(CalibrationPoints, NoUsableRunIsAnError)
                              "speculative decoding (accept length 2.5): the number of draft tokens is not recorded"));
 }
 
+TEST(CalibrationPoints, AFigureOfZeroIsListedAsNotFittedNotDropped)
+{
+    BenchImport file = importFixtureFile(QStringLiteral("vllm_bench_serve_2025_sweep.json"));
+    file.points.resize(1);
+    file.points.front().outputTokensPerSecond = 0.0;
+    const auto points = calibrationPoints({file}, h100Bf16());
+    ASSERT_TRUE(points.ok()) << points.error().message.toStdString();
+    ASSERT_EQ(points.value().points.size(), 1u);  // the TPOT
+    ASSERT_EQ(points.value().unused.size(), 1u);
+    EXPECT_EQ(
+        points.value().unused.front().reason,
+        QStringLiteral("serving_tokens_per_s is 0 in the file (output tok/s): nothing to compare a prediction with"));
+}
+
 }  // namespace
 }  // namespace ridgeline
