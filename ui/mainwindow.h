@@ -1,6 +1,8 @@
 #pragma once
 // The roofline window: chart in the middle, sessions / explanation / kernels / bandwidth staircase in docks,
-// file and measurement actions in the menu and toolbar, progress and Cancel in the status bar.
+// file and measurement actions in the menu and toolbar, progress and Cancel in the status bar. It wires its
+// parts together: the document (ui/models/session_document), the Talk menu (ui/talk/talk_actions), the GPU
+// Rooflines menu (gpu_menu), the measurement status (measure_status) and the dialogs (dialogs).
 
 #include "core/scene/deck.h"
 #include "core/session/session.h"
@@ -8,31 +10,32 @@
 #include "ui/runner/measure_runner.h"
 
 #include <QMainWindow>
-#include <QPointer>
+
+#include <functional>
 
 class QAction;
-class QActionGroup;
 class QDockWidget;
-class QLabel;
 class QLineEdit;
 class QMenu;
-class QProgressBar;
 class QSortFilterProxyModel;
-class QPushButton;
-class QTableView;
 class QListView;
 class QTabWidget;
 class QTextBrowser;
-class QTimer;
 
 namespace ridgeline::ui {
 
 class BandwidthChart;
 class BatchingPanel;
-class PresentationWindow;
+class FileActions;
+class GpuMenu;
+class KernelDock;
 class KernelTableModel;
+class MeasureStatus;
+class PresentationWindow;
+class SessionDocument;
 class SessionListModel;
 class Settings;
+class TalkActions;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -70,11 +73,12 @@ public:
     PresentationWindow* presentation() const;
     QTabWidget* tabs() const { return m_tabs; }
     BandwidthChart* bandwidthChart() const { return m_bandwidth; }
-    SessionListModel* sessionModel() const { return m_sessions; }
+    SessionListModel* sessionModel() const;
+    SessionDocument* document() const { return m_document; }
     KernelTableModel* kernelModel() const { return m_kernels; }
     // The Kernels dock's view of the model: filtered by the search field.
-    QSortFilterProxyModel* kernelProxy() const { return m_kernelProxy; }
-    QLineEdit* kernelFilter() const { return m_kernelFilter; }
+    QSortFilterProxyModel* kernelProxy() const;
+    QLineEdit* kernelFilter() const;
     QAction* sizeByTimeAction() const { return m_sizeByTime; }
     MeasureRunner* runner() const { return m_runner; }
     QString currentPath() const;
@@ -92,73 +96,47 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    void createActions();
     void createDocks();
-    void createStatusBar();
+    void createViewMenu();
+    void createMeasureMenu();
+    void createToolBar();
+    void createHelpMenu();
+    void connectParts();
     void refresh();
     void applySettingsToChart();
-    void updateRecentMenu();
     void updateTitle();
     void reportError(const QString& title, const QString& message);
+    void showStatus(const QString& text, int milliseconds);
     void onKernelClicked(int session, int kernel);
-    void onOpen();
-    void onAddOverlay();
-    void onImport();
-    void showImportSummary(const QStringList& lines);
-    void onKernelFilterChanged(const QString& text);
-    void onSave();
-    void onSaveAs();
-    void onExport(const QString& filter, const QString& suffix);
-    void onCopyChart();
-    void onCustomGpu();
-    void applyGpuRoofs();
-    void onMeasureProgress(int done, int total, const QString& stage);
-    void onMeasurePartial(const Session& soFar);
     void onMeasureFinished(const Session& session);
     void onMeasureEnded();
-    void createTalkMenu();
-    void createHelpMenu();
-    void onExportSlides();
-    void onPresentDeckFile();
-    void onSaveViewAsScene();
-    const Session* primarySession() const;
     void onTabChanged(int index);
-    void showShortcuts();
-    void showAbout();
-    QString sessionDirectory() const;
+    QAction* addToggle(QMenu* menu, const QString& text, bool checked, std::function<void(bool)> apply);
 
     Settings* m_settings = nullptr;
+    SessionDocument* m_document = nullptr;
+    TalkActions* m_talk = nullptr;
+    FileActions* m_file = nullptr;
+    MeasureStatus* m_measureStatus = nullptr;
+    GpuMenu* m_gpuMenu = nullptr;
     QTabWidget* m_tabs = nullptr;  // the roofline and the batching explorer
     RooflineChart* m_chart = nullptr;
     BatchingPanel* m_batching = nullptr;
     BandwidthChart* m_bandwidth = nullptr;
-    SessionListModel* m_sessions = nullptr;
     KernelTableModel* m_kernels = nullptr;
     MeasureRunner* m_runner = nullptr;
     QTextBrowser* m_explain = nullptr;
-    QTableView* m_kernelView = nullptr;
     QListView* m_sessionView = nullptr;
-    QSortFilterProxyModel* m_kernelProxy = nullptr;
-    QLineEdit* m_kernelFilter = nullptr;
+    KernelDock* m_kernelDock = nullptr;
 
-    QProgressBar* m_progress = nullptr;
-    QPushButton* m_cancelButton = nullptr;
-    QLabel* m_stage = nullptr;
-
-    QMenu* m_recentMenu = nullptr;
-    QMenu* m_gpuMenu = nullptr;
-    QAction* m_saveAction = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QAction* m_resetView = nullptr;
     QAction* m_measureQuick = nullptr;
     QAction* m_measureFull = nullptr;
     QAction* m_darkTheme = nullptr;
     QAction* m_shade = nullptr;
     QAction* m_iso = nullptr;
     QAction* m_sizeByTime = nullptr;
-    std::vector<NamedRoof> m_customRoofs;  // typed in by hand
-    QList<QAction*> m_gpuActions;          // one checkable action per catalog GPU (data: id)
-    QActionGroup* m_gpuFormats = nullptr;  // which dense peak (fp32, bf16 ...) the GPU roofs use
-    bool m_dirty = false;
-    QPointer<PresentationWindow> m_presentation;   // while a talk is on screen
     QString m_selectedKernelName;                  // the kernel last clicked on the roofline
     QList<QDockWidget*> m_docksHiddenForExplorer;  // roofline docks to bring back when leaving the explorer
     QByteArray m_rooflineState;                    // the dock layout of the roofline tab while the explorer hides it

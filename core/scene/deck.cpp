@@ -7,8 +7,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -347,6 +349,19 @@ Result<Deck> defaultDeck()
 {
     initSceneResources();
     return loadDeck(QStringLiteral(":/scenes/default-deck.json"));
+}
+
+void appendScene(Deck& deck, Scene scene)
+{
+    static const QRegularExpression nonWord(QStringLiteral("[^a-z0-9]+"));
+    QString base = scene.title.toLower();
+    base.replace(nonWord, QStringLiteral("-"));
+    base = base.isEmpty() ? QStringLiteral("scene") : base;
+    scene.id = base;
+    for (int n = 2;
+         std::any_of(deck.scenes.begin(), deck.scenes.end(), [&](const Scene& s) { return s.id == scene.id; }); ++n)
+        scene.id = base + u'-' + QString::number(n);
+    deck.scenes.push_back(std::move(scene));
 }
 
 }  // namespace ridgeline

@@ -68,4 +68,7 @@ std::optional<Error> saveDeck(const Deck& deck, const QString& path);
 // The deck that ships with Ridgeline: one scene per claim of the source text.
 Result<Deck> defaultDeck();
 
+// Adds a scene at the end, with an id of its own made from its title: "kv-cache-at-8k", then "kv-cache-at-8k-2" ...
+void appendScene(Deck& deck, Scene scene);
+
 }  // namespace ridgeline

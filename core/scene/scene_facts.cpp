@@ -356,6 +356,28 @@ InferenceRequest inferenceRequestFor(const Scene& scene)
     return request;
 }
 
+Scene batchingViewScene(const InferenceRequest& in)
+{
+    Scene scene;
+    scene.kind = QStringLiteral("view");
+    scene.view = QStringLiteral("batching");
+    scene.modelId = in.modelId;
+    if (in.gpuId == kCustomId) {
+        scene.gpu.peakTflops = in.customPeakTflops;
+        scene.gpu.bandwidthTbs = in.customBandwidthTbs;
+        scene.gpu.memoryGib = in.customMemoryGib;
+    } else {
+        scene.gpu.catalogId = in.gpuId;
+    }
+    scene.batch = in.batch;
+    scene.context = in.context;
+    scene.tensorParallel = in.gpus;
+    if (in.gpus > 1)
+        scene.links = QStringList{effectiveLinkId(in)};
+    scene.ideal = in.ideal();
+    return scene;
+}
+
 bool sceneHasGpu(const Scene& scene)
 {
     return !scene.gpu.catalogId.isEmpty() || scene.gpu.peakTflops > 0.0 || scene.gpu.bandwidthTbs > 0.0;

@@ -39,6 +39,9 @@ std::int64_t sceneContext(const Scene& scene);
 // The LLM question a scene asks, for its caption and for the batching panel that draws it alike: its model
 // and GPU (the defaults when it names none), its batch (the last of a sweep), context, GPUs and first link.
 InferenceRequest inferenceRequestFor(const Scene& scene);
+// The other way: the batching explorer's question as a scene (kind "view", view "batching") that asks it again.
+// A custom model by parameter count has no scene form; its scene names the model id "custom".
+Scene batchingViewScene(const InferenceRequest& request);
 
 // Whether the scene names a GPU (a catalog id or its own peaks), and that GPU's bf16 roof under the scene's
 // label: what a roofline scene draws beside the CPU. nullopt when it names none or the GPU is not valid.

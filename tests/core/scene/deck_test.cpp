@@ -94,3 +94,18 @@ TEST(Deck, MissingFileIsNotFound)
     ASSERT_FALSE(deck.ok());
     EXPECT_EQ(deck.error().code, Error::Code::NotFound);
 }
+
+TEST(Deck, AnAppendedSceneGetsAnIdOfItsOwnFromItsTitle)
+{
+    Deck deck;
+    Scene scene;
+    scene.title = QStringLiteral("KV cache at 8k!");
+    appendScene(deck, scene);
+    appendScene(deck, scene);
+    scene.title.clear();
+    appendScene(deck, scene);
+    ASSERT_EQ(deck.scenes.size(), 3u);
+    EXPECT_EQ(deck.scenes[0].id, QStringLiteral("kv-cache-at-8k-"));
+    EXPECT_EQ(deck.scenes[1].id, QStringLiteral("kv-cache-at-8k--2"));
+    EXPECT_EQ(deck.scenes[2].id, QStringLiteral("scene"));
+}

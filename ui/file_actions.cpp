@@ -1,0 +1,163 @@
+#include "ui/file_actions.h"
+
+#include "ui/chart/chart_export.h"
+#include "ui/chart/roofline_chart.h"
+#include "ui/dialogs.h"
+#include "ui/models/session_document.h"
+#include "ui/settings.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QIcon>
+#include <QMenu>
+#include <QMenuBar>
+#include <QWidget>
+
+namespace ridgeline::ui {
+
+namespace {
+
+const QString kSessionFilter = QStringLiteral("Ridgeline sessions (*.json);;All files (*)");
+
+}  // namespace
+
+FileActions::FileActions(QWidget* window, SessionDocument* document, Settings* settings, RooflineChart* chart)
+    : QObject(window), m_window(window), m_document(document), m_settings(settings), m_chart(chart)
+{
+    connect(m_settings, &Settings::recentFilesChanged, this, &FileActions::updateRecentMenu);
+}
+
+void FileActions::addTo(QMenuBar* menus)
+{
+    QMenu* file = menus->addMenu(tr("&File"));
+    m_openAction =
+        file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &FileActions::onOpen);
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    QAction* overlay = file->addAction(tr("&Add Overlay…"), this, &FileActions::onAddOverlay);
+    overlay->setToolTip(tr("Draw another session (another machine, or before/after) on the same chart"));
+    QAction* importAction = file->addAction(tr("&Import Profile…"), this, &FileActions::onImport);
+    importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    importAction->setToolTip(
+        tr("Put kernels from Nsight Compute, likwid or a plain CSV (or ERT ceilings) on the "
+           "chart"));
+    file->addSeparator();
+    m_saveAction =
+        file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &FileActions::onSave);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    QAction* saveAs = file->addAction(tr("Save &As…"), this, &FileActions::onSaveAs);
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QMenu* exportMenu = file->addMenu(tr("&Export Chart"));
+    m_exportPng = exportMenu->addAction(tr("PNG image…"), this,
+                                        [this] { onExport(tr("PNG images (*.png)"), QStringLiteral("png")); });
+    m_exportPng->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportMenu->addAction(tr("SVG drawing…"), this,
+                          [this] { onExport(tr("SVG drawings (*.svg)"), QStringLiteral("svg")); });
+    exportMenu->addAction(tr("PDF document…"), this,
+                          [this] { onExport(tr("PDF documents (*.pdf)"), QStringLiteral("pdf")); });
+    exportMenu->addAction(tr("CSV of the points…"), this,
+                          [this] { onExport(tr("CSV files (*.csv)"), QStringLiteral("csv")); });
+    QAction* copy = file->addAction(tr("&Copy Chart"), this, &FileActions::onCopyChart);
+    copy->setShortcut(QKeySequence::Copy);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), m_window, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    updateRecentMenu();
+}
+
+void FileActions::onOpen()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Open Session"), m_document->directory(), kSessionFilter);
+    if (!path.isEmpty())
+        m_document->open(path);
+}
+
+void FileActions::onAddOverlay()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Add Session as Overlay"), m_document->directory(), kSessionFilter);
+    if (!path.isEmpty())
+        m_document->addOverlay(path);
+}
+
+void FileActions::onSave()
+{
+    if (m_document->currentPath().isEmpty())
+        onSaveAs();
+    else
+        m_document->save(m_document->currentPath());
+}
+
+void FileActions::onSaveAs()
+{
+    if (!m_document->primary())
+        return;
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Session"), m_document->directory(), kSessionFilter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    m_document->save(path);
+}
+
+void FileActions::onExport(const QString& filter, const QString& suffix)
+{
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Export Chart"), m_document->directory(), filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
+    ExportSize size{m_settings->exportSize(), m_settings->exportPixelRatio()};
+    if (suffix != QLatin1String("csv")) {
+        // Size and pixel ratio, remembered: a speaker exports the same slide size every time.
+        const std::optional<ExportSize> asked = askExportSize(m_window, size, suffix == QLatin1String("png"));
+        if (!asked)
+            return;
+        if (!asked->pixels.isValid()) {
+            emit errorOccurred(tr("Cannot export"), tr("The size must be WIDTHxHEIGHT, e.g. 1920x1080."));
+            return;
+        }
+        size = *asked;
+        m_settings->setExportSize(size.pixels);
+        m_settings->setExportPixelRatio(size.pixelRatio);
+    }
+    if (const auto error = exportChart(ChartContent::of(*m_chart), path, size.pixels, size.pixelRatio))
+        emit errorOccurred(tr("Cannot export"), error->message);
+    else
+        emit statusMessage(tr("Exported %1").arg(path), 4000);
+}
+
+void FileActions::onCopyChart()
+{
+    const double ratio = m_window->devicePixelRatioF();
+    const QImage image = renderChartImage(ChartContent::of(*m_chart), m_chart->size(), ratio);
+    QApplication::clipboard()->setImage(image);
+    emit statusMessage(tr("Chart copied to the clipboard"), 3000);
+}
+
+void FileActions::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings->recentFiles();
+    for (const QString& path : files)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { m_document->open(path); })
+            ->setToolTip(path);
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void FileActions::onImport()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        m_window, tr("Import Profile"), m_document->directory(),
+        tr("Profiler output (*.csv *.json);;Nsight Compute, likwid or plain CSV (*.csv);;ERT roofline (*.json);;"
+           "All files (*)"));
+    if (!paths.isEmpty())
+        m_document->importFiles(paths);
+}
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,62 @@
+#include "ui/kernel_dock.h"
+
+#include "ui/models/kernel_table_model.h"
+
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace ridgeline::ui {
+
+KernelDock::KernelDock(KernelTableModel* kernels, QWidget* parent) : QDockWidget(tr("Kernels"), parent)
+{
+    setObjectName(QStringLiteral("KernelsDock"));
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(kernels);
+    m_proxy->setSortRole(KernelTableModel::SortRole);
+    m_proxy->setFilterRole(KernelTableModel::SearchRole);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(KernelTableModel::Name);
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("KernelFilter"));
+    m_filter->setPlaceholderText(tr("Filter kernels by name (Ctrl+F)"));
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_proxy->setFilterFixedString(text.trimmed());
+        emit filterChanged(text.trimmed());
+    });
+    m_view = new QTableView(this);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder);  // the session's own order until a header is clicked
+    m_view->setWordWrap(false);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->horizontalHeader()->setStretchLastSection(false);
+    m_view->verticalHeader()->hide();
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid())
+                    emit kernelChosen(m_proxy->mapToSource(current).row());
+            });
+    auto* pane = new QWidget(this);
+    auto* layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_filter);
+    layout->addWidget(m_view);
+    setWidget(pane);
+}
+
+void KernelDock::focusFilter()
+{
+    show();
+    raise();
+    m_filter->setFocus();
+    m_filter->selectAll();
+}
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,211 @@
+#include "ui/models/session_document.h"
+
+#include "core/import/import_session.h"
+#include "core/import/import_summary.h"
+#include "core/import/importer.h"
+#include "core/session/session_json.h"
+#include "ui/settings.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMimeData>
+#include <QUrl>
+
+#include <algorithm>
+#include <optional>
+
+namespace ridgeline::ui {
+
+namespace {
+
+QStringList summaryOf(const std::vector<ImportResult>& imports)
+{
+    QStringList lines;
+    for (const ImportResult& import : imports) {
+        if (!lines.isEmpty())
+            lines << QString();
+        lines << importSummaryLines(import);
+    }
+    return lines;
+}
+
+}  // namespace
+
+SessionDocument::SessionDocument(Settings* settings, QObject* parent)
+    : QObject(parent), m_settings(settings), m_sessions(new SessionListModel(this))
+{
+    connect(m_sessions, &SessionListModel::visibilityChanged, this, &SessionDocument::changed);
+}
+
+const Session* SessionDocument::primary() const
+{
+    return m_sessions->sessions().empty() ? nullptr : &m_sessions->sessions().front().session;
+}
+
+QString SessionDocument::currentPath() const
+{
+    return m_sessions->sessions().empty() ? QString() : m_sessions->sessions().front().path;
+}
+
+QString SessionDocument::directory() const
+{
+    const QString last = m_settings->lastDirectory();
+    return last.isEmpty() ? QDir::homePath() : last;
+}
+
+void SessionDocument::markDirty(bool dirty)
+{
+    m_dirty = dirty;
+    emit titleChanged();
+}
+
+bool SessionDocument::open(const QString& path)
+{
+    Result<Session> loaded = loadSession(path);
+    if (!loaded) {
+        emit errorOccurred(tr("Cannot open session"), loaded.error().message);
+        m_settings->removeRecentFile(path);
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_sessions->setSessions({OpenSession{std::move(loaded).value(), absolute, true}});
+    m_settings->addRecentFile(absolute);
+    m_settings->setLastDirectory(QFileInfo(absolute).absolutePath());
+    m_dirty = false;
+    emit replaced();
+    emit changed();
+    emit titleChanged();
+    emit statusMessage(tr("Opened %1").arg(absolute), 4000);
+    return true;
+}
+
+bool SessionDocument::addOverlay(const QString& path)
+{
+    if (m_sessions->sessions().empty())
+        return open(path);
+    Result<Session> loaded = loadSession(path);
+    if (!loaded) {
+        emit errorOccurred(tr("Cannot add overlay"), loaded.error().message);
+        return false;
+    }
+    m_sessions->append(OpenSession{std::move(loaded).value(), QFileInfo(path).absoluteFilePath(), true});
+    m_settings->addRecentFile(QFileInfo(path).absoluteFilePath());
+    emit changed();
+    return true;
+}
+
+void SessionDocument::setSession(const Session& session, const QString& path)
+{
+    m_sessions->setSessions({OpenSession{session, path, true}});
+    m_dirty = path.isEmpty();
+    emit changed();
+    emit titleChanged();
+}
+
+bool SessionDocument::save(const QString& path)
+{
+    if (m_sessions->sessions().empty())
+        return false;
+    if (const std::optional<Error> error = saveSession(m_sessions->sessions().front().session, path)) {
+        emit errorOccurred(tr("Cannot save session"), error->message);
+        return false;
+    }
+    OpenSession first = m_sessions->sessions().front();
+    first.path = QFileInfo(path).absoluteFilePath();
+    m_sessions->replace(0, first);
+    m_settings->addRecentFile(first.path);
+    markDirty(false);
+    emit statusMessage(tr("Saved %1").arg(first.path), 4000);
+    return true;
+}
+
+bool SessionDocument::importFiles(const QStringList& paths)
+{
+    if (paths.isEmpty())
+        return false;
+    std::vector<ImportResult> imports;
+    for (const QString& path : paths) {
+        Result<ImportResult> read = importFile(path);
+        if (!read) {
+            emit errorOccurred(tr("Nothing imported"), read.error().message);
+            return false;
+        }
+        imports.push_back(std::move(read).value());
+    }
+    const Session* first = primary();
+    const bool bringsCeilings =
+        std::any_of(imports.begin(), imports.end(), [](const ImportResult& i) { return i.hasCeilings(); });
+    const bool primaryHasCeilings = first && (!first->computeCeilings.empty() || !first->bandwidthCeilings.empty());
+    // Kernels join the primary session; ceilings of another machine cannot, so they come as an overlay.
+    const bool asOverlay = first && bringsCeilings && primaryHasCeilings;
+    std::optional<Session> base;
+    if (first && !asOverlay)
+        base = *first;
+    Result<Session> combined = sessionWithImports(base, imports);
+    if (!combined) {
+        emit errorOccurred(tr("Nothing imported"), combined.error().message);
+        return false;
+    }
+    const bool wasEmpty = first == nullptr;
+    if (asOverlay) {
+        m_sessions->append(OpenSession{std::move(combined).value(), QString(), true});
+    } else if (!wasEmpty) {
+        OpenSession updated = m_sessions->sessions().front();
+        updated.session = std::move(combined).value();
+        m_sessions->replace(0, std::move(updated));
+        m_dirty = true;
+    } else {
+        m_sessions->setSessions({OpenSession{std::move(combined).value(), QString(), true}});
+        m_dirty = true;
+        emit replaced();
+    }
+    m_settings->setLastDirectory(QFileInfo(paths.first()).absolutePath());
+    emit changed();
+    emit titleChanged();
+
+    std::size_t kernels = 0;
+    for (const ImportResult& import : imports)
+        kernels += import.kernels.size();
+    const QString from = imports.size() == 1 ? imports.front().fileName : tr("%1 files").arg(imports.size());
+    emit statusMessage(kernels == 0 ? tr("Imported the ceilings in %1").arg(from)
+                                    : tr("Imported %n kernel(s) from %1", nullptr, static_cast<int>(kernels)).arg(from),
+                       6000);
+    emit imported(summaryOf(imports));
+    return true;
+}
+
+bool SessionDocument::isSessionFile(const QString& path)
+{
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        return false;
+    QFile file(path);
+    if (file.size() > kMaxSessionFileBytes || !file.open(QIODevice::ReadOnly))
+        return true;  // the loader refuses it with the reason
+    const QByteArray bytes = file.readAll();
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
+    if (error.error != QJsonParseError::NoError)
+        return bytes.contains(Session::kFormat.toUtf8());
+    return document.isObject() && document.object().value(QLatin1String("format")).toString() == Session::kFormat;
+}
+
+QStringList SessionDocument::droppedFiles(const QMimeData* mime)
+{
+    QStringList files;
+    if (!mime || !mime->hasUrls())
+        return files;
+    for (const QUrl& url : mime->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        const QString path = url.toLocalFile();
+        if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ||
+            path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+            files << path;
+    }
+    return files;
+}
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,67 @@
+#pragma once
+// The window's document, without widgets: the open sessions (the first primary, the others overlays), the
+// primary's file and whether it has unsaved changes, and the policies for opening, overlaying, saving and
+// importing. Every failure changes nothing and is reported once through errorOccurred.
+
+#include "core/session/session.h"
+#include "ui/models/session_list_model.h"
+
+#include <QObject>
+#include <QStringList>
+
+class QMimeData;
+
+namespace ridgeline::ui {
+
+class Settings;
+
+class SessionDocument : public QObject {
+    Q_OBJECT
+public:
+    // Recent files and the last directory go to `settings`.
+    explicit SessionDocument(Settings* settings, QObject* parent = nullptr);
+
+    SessionListModel* model() const { return m_sessions; }
+    const Session* primary() const;
+    // The primary session's file; empty when there is none or it is not saved yet.
+    QString currentPath() const;
+    bool isDirty() const { return m_dirty; }
+    // The folder the file dialogs start in: the last one used, else home.
+    QString directory() const;
+
+    // Opens a session file as the primary session (the others close).
+    bool open(const QString& path);
+    // Adds a session file as an overlay beside the ones open (opens it when none is).
+    bool addOverlay(const QString& path);
+    // A session that is not (yet) a file, e.g. a finished measurement; unsaved when it has no path.
+    void setSession(const Session& session, const QString& path = {});
+    // Writes the primary session (through QSaveFile), which then belongs to `path`.
+    bool save(const QString& path);
+    // Reads profiler files (format detected), all or nothing. The kernels join the primary session (which becomes
+    // unsaved), or form a new session when none is open, or an overlay when the files carry ceilings of another
+    // machine and the primary has its own.
+    bool importFiles(const QStringList& paths);
+
+    // A .json file is a session when its format tag says so (ERT's roofline.json is JSON too); a file that does not
+    // parse but names the tag is a broken session, which the session loader then explains.
+    static bool isSessionFile(const QString& path);
+    // The local files of a drop the window takes: sessions and profiler output (.json), profiler tables (.csv).
+    static QStringList droppedFiles(const QMimeData* mime);
+
+signals:
+    void changed();       // the sessions or their visibility changed: everything drawn from them follows
+    void replaced();      // the primary session is a different one (its explanation no longer applies)
+    void titleChanged();  // the primary's file or the unsaved mark changed
+    void errorOccurred(const QString& title, const QString& message);
+    void statusMessage(const QString& text, int milliseconds);
+    void imported(const QStringList& summaryLines);  // importSummaryLines of each file, a blank line between
+
+private:
+    void markDirty(bool dirty);
+
+    Settings* m_settings = nullptr;
+    SessionListModel* m_sessions = nullptr;
+    bool m_dirty = false;
+};
+
+}  // namespace ridgeline::ui
