@@ -253,7 +253,7 @@ std::vector<EngineTerm> fittableTerms(const std::vector<MeasuredPoint>& points)
         if (std::find(terms.begin(), terms.end(), term) == terms.end())
             terms.push_back(term);
     };
-    bool parallel = false;
+    bool parallel = false, prefills = false, experts = false;
     for (const MeasuredPoint& point : points) {
         const InferenceConfig& c = point.config;
         Result<LlmModel> model = LlmModel::create(c);
@@ -268,13 +268,22 @@ std::vector<EngineTerm> fittableTerms(const std::vector<MeasuredPoint>& points)
             add(EngineTerm{TermKind::Compute, report.value().attentionPrecision});
         }
         parallel = parallel || c.tensorParallel > 1;
+        prefills = prefills || (c.prompt > 0 && point.quantity != MeasuredQuantity::TokenLatency &&
+                                point.quantity != MeasuredQuantity::TokensPerSecond);
+        experts = experts || c.model.isMoe();
     }
     if (!points.empty()) {
         add(EngineTerm{TermKind::LayerSeconds});
         add(EngineTerm{TermKind::StepSeconds});
+        add(EngineTerm{TermKind::SequenceSeconds});
+        add(EngineTerm{TermKind::Overlap});
     }
     if (parallel)
         add(EngineTerm{TermKind::CollectiveSeconds});
+    if (prefills)
+        add(EngineTerm{TermKind::PrefillSeconds});
+    if (experts)
+        add(EngineTerm{TermKind::ExpertShare});
     return terms;
 }
 
@@ -366,6 +375,12 @@ Result<CalibrationFit> fitEngineTerms(const std::vector<MeasuredPoint>& points, 
                 for (std::size_t j = 0; j < n; ++j)
                     jtj[i * n + j] += jacobian[k * n + i] * jacobian[k * n + j];
             }
+        // A term held at a bound that the descent direction pushes further out stays there this iteration (the
+        // active set), so that it does not distort the step of the others.
+        std::vector<bool> held(n, false);
+        for (std::size_t i = 0; i < n; ++i)
+            held[i] = (theta[i] <= lowerBound(fit.free[i]) && jtr[i] > 0) ||
+                      (theta[i] >= upperBound(fit.free[i]) && jtr[i] < 0);
         bool improved = false;
         while (lambda < 1e12) {
             std::vector<double> a = jtj, step;
@@ -374,6 +389,14 @@ Result<CalibrationFit> fitEngineTerms(const std::vector<MeasuredPoint>& points, 
             std::vector<double> minusJtr(n);
             for (std::size_t i = 0; i < n; ++i)
                 minusJtr[i] = -jtr[i];
+            for (std::size_t i = 0; i < n; ++i) {
+                if (!held[i])
+                    continue;
+                for (std::size_t j = 0; j < n; ++j)
+                    a[i * n + j] = a[j * n + i] = 0.0;
+                a[i * n + i] = 1.0;
+                minusJtr[i] = 0.0;
+            }
             if (solve(a, minusJtr, n, step)) {
                 trial = theta;
                 for (std::size_t i = 0; i < n; ++i)
@@ -385,7 +408,7 @@ Result<CalibrationFit> fitEngineTerms(const std::vector<MeasuredPoint>& points, 
                     current = cost(rTrial);
                     lambda = std::max(lambda / 3.0, 1e-12);
                     improved = true;
-                    fit.converged = gain < 1e-12 * std::max(current, 1e-300);
+                    fit.converged = gain < 1e-9 * std::max(current, 1e-300);
                     break;
                 }
             }
@@ -407,8 +430,8 @@ Result<CalibrationFit> fitEngineTerms(const std::vector<MeasuredPoint>& points, 
     for (std::size_t i = 0; i < n; ++i) {
         const double v = termValue(fit.terms, fit.free[i]);
         if (fit.free[i].isShare() && v > 0.999)
-            fit.notes
-                << QStringLiteral("%1 reached 1: the points want more than the datasheet").arg(termName(fit.free[i]));
+            fit.notes << QStringLiteral("%1 reached 1: the points want more than the figure it is a share of")
+                             .arg(termName(fit.free[i]));
         if (!fit.free[i].isShare() && v < 1e-8)
             fit.notes << QStringLiteral("%1 went to 0").arg(termName(fit.free[i]));
         bool moved = false;

@@ -77,7 +77,7 @@ struct FitOptions {
     // > 0 adds a residual priorWeight x ln(v / v0) per free term (times: ln((t + 1 us) / (t0 + 1 us))), v0 its start
     // value, so that a handful of points cannot drive a term they hardly see to a bound.
     double priorWeight = 0.0;
-    int maxIterations = 200;
+    int maxIterations = 500;
 };
 
 struct CalibrationFit {

@@ -61,6 +61,11 @@ std::int64_t GpuSpec::memoryBytes() const
     return std::llround(memoryGib * 1073741824.0);
 }
 
+double GpuSpec::sustainedBandwidthTbs() const
+{
+    return measuredBandwidthTbs > 0 ? measuredBandwidthTbs : bandwidthTbs * kTypicalSustainedShare;
+}
+
 Result<GpuSpec> customGpu(double peakTflops, double bandwidthTbs, double memoryGib)
 {
     // Sanity caps: a thousand times beyond any card of 2026 is a typo, not a GPU.
@@ -250,6 +255,14 @@ Result<std::vector<GpuSpec>> parseGpuCatalog(const QByteArray& json)
         gpu.memoryGib = o.value(QLatin1String("memory_gib")).toDouble();
         gpu.memoryDatasheet = o.value(QLatin1String("memory_datasheet")).toString();
         gpu.bandwidthTbs = o.value(QLatin1String("bandwidth_tbs")).toDouble();
+        const QJsonObject measured = o.value(QLatin1String("measured_bandwidth")).toObject();
+        gpu.measuredBandwidthTbs = measured.value(QLatin1String("triad_tbs")).toDouble(0.0);
+        gpu.measuredBandwidthSource = measured.value(QLatin1String("source")).toString();
+        if (!measured.isEmpty() && (!(gpu.measuredBandwidthTbs > 0) || gpu.measuredBandwidthTbs > gpu.bandwidthTbs ||
+                                    gpu.measuredBandwidthSource.isEmpty()))
+            return parseError(QStringLiteral("gpu %1: measured_bandwidth needs triad_tbs (positive, at most the "
+                                             "datasheet's) and a source")
+                                  .arg(gpu.id));
         const QJsonObject interconnect = o.value(QLatin1String("interconnect")).toObject();
         gpu.interconnect = interconnect.value(QLatin1String("link")).toString();
         gpu.interconnectGbPerDirection = interconnect.value(QLatin1String("gb_s_per_direction")).toDouble();

@@ -15,14 +15,21 @@
 
 namespace ridgeline {
 
+// STREAM triad over datasheet bandwidth of the HBM cards measured alike (A100 80GB 1.70 / 2.039, H100 SXM
+// 2.97 / 3.35, H200 4.15 / 4.8 TB/s; samuel-bohman/AI-benchmarking-guide, Azure_Results): the share a card without a
+// published measurement is taken to sustain.
+inline constexpr double kTypicalSustainedShare = 0.862;
+
 struct GpuSpec {
     QString id;
     QString name;
     QString vendor;
-    QString memoryType;       // "HBM3", "GDDR6X"
-    double memoryGib = 0;     // capacity in GiB (2^30 bytes): vendors' "80GB" of HBM is 80 GiB
-    QString memoryDatasheet;  // the capacity as the datasheet writes it
-    double bandwidthTbs = 0;  // TB/s, 1e12 bytes/s, as the datasheet writes it
+    QString memoryType;               // "HBM3", "GDDR6X"
+    double memoryGib = 0;             // capacity in GiB (2^30 bytes): vendors' "80GB" of HBM is 80 GiB
+    QString memoryDatasheet;          // the capacity as the datasheet writes it
+    double bandwidthTbs = 0;          // TB/s, 1e12 bytes/s, as the datasheet writes it
+    double measuredBandwidthTbs = 0;  // STREAM triad as published for this card (0 = none found), TB/s
+    QString measuredBandwidthSource;
     std::array<double, kAllNumberFormats.size()> denseTflops{};  // by NumberFormat; 0 = not supported. Never sparse.
     QString interconnect;                                        // link id for GPU-to-GPU ("nvlink4"), empty when none
     double interconnectGbPerDirection = 0;
@@ -33,6 +40,8 @@ struct GpuSpec {
     QString source;
 
     std::int64_t memoryBytes() const;  // memoryGib x 2^30
+    // What streaming kernels can reach: the measured STREAM triad, or the datasheet figure x kTypicalSustainedShare.
+    double sustainedBandwidthTbs() const;
     // The dense tensor peak a stored format multiplies at (mxfp4 at the fp4 rate); 0 when the card has none.
     double peakTflops(NumberFormat precision) const { return denseTflops[formatIndex(tensorPrecisionOf(precision))]; }
     void setPeakTflops(NumberFormat precision, double tflops)

@@ -1,9 +1,10 @@
 #pragma once
-// What serving engines reach and what they spend beyond the datasheet roofline (issue 13): the share of datasheet
-// bandwidth GEMMs reach per weight format, the share decode attention reaches per KV-cache format, the share of
-// the dense tensor peak GEMMs reach per compute precision, and fixed times per layer, per forward pass and per
-// tensor-parallel collective. The defaults (EngineTerms::measured()) are fitted by core/model/calibration on the
-// fit part of tests/data/llm/validation.csv; engine_terms.cpp gives each its source.
+// What serving engines reach and what they spend beyond the datasheet roofline (issue 13): the share of bandwidth
+// GEMMs reach per weight format, the share decode attention reaches per KV-cache format, the share of the dense
+// tensor peak per compute precision (and of it for grouped expert GEMMs), how much of a kernel's smaller time hides
+// under its larger, and fixed times per layer, per forward pass, per collective, per decoded sequence and per
+// prefill. EngineTerms::priors() are the sourced starting values; EngineTerms::measured() replaces the ones the
+// validation set moves by their fit (core/model/calibration, on the fit part of tests/data/llm/validation.csv).
 
 #include "core/model/number_format.h"
 
@@ -29,6 +30,10 @@ struct Efficiency {
 
 using PerFormat = std::array<double, kAllNumberFormats.size()>;  // indexed by formatIndex()
 
+// What the bandwidth shares are shares of: the datasheet figure (the plain roofline, the "ideal datasheet"), or what
+// the card sustains in STREAM (GpuSpec::sustainedBandwidthTbs), which separates the memory system from the engine.
+enum class BandwidthBasis { Datasheet, Sustained };
+
 struct EngineTerms {
     PerFormat weightBandwidth{};   // by weight storage format: share of datasheet bandwidth streaming weights
     PerFormat kvBandwidth{};       // by KV storage format: share of datasheet bandwidth decode attention reaches
@@ -36,13 +41,20 @@ struct EngineTerms {
     double layerSeconds = 0;       // per layer per forward pass: launches, norms, rotary, activations, syncs
     double stepSeconds = 0;        // per forward pass: scheduling, sampling, host round trip
     double collectiveSeconds = 0;  // per tensor-parallel collective, beyond the link's hop latency and bandwidth
+    double sequenceSeconds = 0;    // per decoded sequence per layer: paged attention's per-sequence work, sampling
+    double prefillSeconds = 0;     // per prefill pass on top of the step time: request set-up, first-token sampling
+    double expertShare = 1;        // routed-expert (grouped) GEMMs compute at this share of the dense GEMMs' rate
+    double overlap = 1;            // share of the smaller of a kernel's memory and compute times hidden under the
+                                   // larger: 1 is the pure roofline, max(m, c); 0 adds them
+    BandwidthBasis bandwidthBasis = BandwidthBasis::Datasheet;
 
     // The plain roofline: one bandwidth share, one compute share, no fixed times (the default: what the model
     // was before issue 13). Implicit, so that code choosing an Efficiency (the "ideal datasheet" switch) keeps
     // working. The measured terms are asked for by name: EngineTerms::measured().
     EngineTerms(const Efficiency& plain = Efficiency{});  // NOLINT(google-explicit-constructor)
 
-    static EngineTerms measured();
+    static EngineTerms priors();    // the sourced starting values (engine_terms.cpp), before any fit
+    static EngineTerms measured();  // the priors with the terms fitted on the validation set
     static EngineTerms ideal() { return EngineTerms(Efficiency::ideal()); }
 
     double weightShare(NumberFormat format) const { return weightBandwidth[formatIndex(format)]; }
@@ -53,7 +65,18 @@ struct EngineTerms {
 };
 
 // One adjustable term, for fitting and for naming on the command line and in files.
-enum class TermKind { WeightBandwidth, KvBandwidth, Compute, LayerSeconds, StepSeconds, CollectiveSeconds };
+enum class TermKind {
+    WeightBandwidth,
+    KvBandwidth,
+    Compute,
+    LayerSeconds,
+    StepSeconds,
+    CollectiveSeconds,
+    SequenceSeconds,
+    PrefillSeconds,
+    ExpertShare,
+    Overlap
+};
 
 struct EngineTerm {
     TermKind kind = TermKind::LayerSeconds;
@@ -66,21 +89,24 @@ struct EngineTerm {
     {
         return kind == TermKind::WeightBandwidth || kind == TermKind::KvBandwidth || kind == TermKind::Compute;
     }
-    bool isShare() const { return perFormat(); }  // a share lies in (0, 1]; a time is >= 0 seconds
+    // A share lies in (0, 1]; the rest are times >= 0 seconds.
+    bool isShare() const { return perFormat() || kind == TermKind::ExpertShare || kind == TermKind::Overlap; }
 };
 
 double termValue(const EngineTerms& terms, EngineTerm term);
 void setTermValue(EngineTerms& terms, EngineTerm term, double value);
 
 // "weight_bandwidth.fp8", "kv_bandwidth.bf16", "compute.fp8", "layer_seconds", "step_seconds",
-// "collective_seconds": the names JSON output, session files and the CLI use.
+// "collective_seconds", "sequence_seconds", "prefill_seconds", "expert_share", "overlap": the names JSON output,
+// session files and the CLI use.
 QString termName(EngineTerm term);
 std::optional<EngineTerm> parseTermName(QStringView name);
 
 // Every term there is (the per-format ones only for formats that can hold weights or KV, or compute).
 std::vector<EngineTerm> allTerms();
 
-// Where the measured default of a term comes from, one sentence.
+// Whether the validation fit sets the term (else measured() keeps its prior), and where its value comes from.
+bool isFittedTerm(EngineTerm term);
 QString termSource(EngineTerm term);
 
 // Shares in (0, 1], times finite and in [0, 1 s]: the first term that is not, or nothing.

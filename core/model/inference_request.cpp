@@ -65,7 +65,29 @@ Result<InferenceConfig> resolveInference(const InferenceRequest& request)
             return link.error();
         config.link = std::move(link).value();
     }
-    config.efficiency = request.efficiency;
+    config.efficiency = request.terms ? *request.terms : EngineTerms(request.efficiency);
+    config.attentionWeights = request.attentionWeights;
+    config.headWeights = request.headWeights;
+    config.expertParallel = request.expertParallel;
+    config.speculative = request.speculative;
+    const GpuSpec& g = config.gpu;
+    config.gpusPerNode = request.gpusPerNode >= 0                                         ? request.gpusPerNode
+                         : (!g.networkLink.isEmpty() || !request.networkLinkId.isEmpty()) ? g.scaleUpGpus
+                                                                                          : 0;
+    if (config.gpusPerNode > 0 && request.gpus > config.gpusPerNode) {
+        const QString networkId = request.networkLinkId.isEmpty() ? g.networkLink : request.networkLinkId;
+        if (networkId.isEmpty())
+            return makeError(Error::Code::InvalidArgument,
+                             QStringLiteral("%1 GPUs are more than the %2 of one node of %3: name the network "
+                                            "between the nodes (e.g. infiniband-ndr)")
+                                 .arg(request.gpus)
+                                 .arg(config.gpusPerNode)
+                                 .arg(g.name));
+        Result<LinkSpec> network = findLink(networkId);
+        if (!network)
+            return network.error();
+        config.network = std::move(network).value();
+    }
     return config;
 }
 

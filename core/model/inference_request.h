@@ -46,6 +46,18 @@ struct InferenceRequest {
     int gpus = 1;             // tensor-parallel degree
     QString linkId;           // the link between the GPUs; empty: the card's own (defaultLinkId)
     Efficiency efficiency;    // Efficiency::ideal() is the "ideal datasheet" switch
+    // What engines reach and spend (engine_terms.h): set, these terms (the command line's default is
+    // EngineTerms::measured(), a calibration gives its own); empty, the plain roofline of `efficiency`.
+    std::optional<EngineTerms> terms;
+    // Issue 13: per-module formats, experts over GPUs, nodes, speculative decoding.
+    std::optional<NumberFormat> attentionWeights;  // empty: the weights' format
+    std::optional<NumberFormat> headWeights;       // empty: InferenceConfig::headFormat()'s rule
+    int expertParallel = 1;
+    // GPUs per node: -1, the card's interconnect domain when it names a network between nodes (8 on HGX boards,
+    // 72 in an NVL72 rack); 0, all in one node; else this many (it divides gpus).
+    int gpusPerNode = -1;
+    QString networkLinkId;  // between nodes; empty: the card's own network link
+    SpeculativeDecoding speculative;
 
     bool ideal() const { return efficiency.bandwidth == 1.0 && efficiency.compute == 1.0; }
 };
@@ -58,7 +70,8 @@ QString defaultLinkId(const GpuSpec& gpu);
 QString effectiveLinkId(const InferenceRequest& request);
 
 // Catalog look-ups, custom model and GPU, link: the model's whole input, or the first thing that is wrong.
-// The link is looked up whenever one is named, and the card's own is used when gpus > 1 and none is.
+// The link is looked up whenever one is named, and the card's own is used when gpus > 1 and none is; beyond
+// one node the network is looked up the same way.
 Result<InferenceConfig> resolveInference(const InferenceRequest& request);
 
 }  // namespace ridgeline

@@ -40,13 +40,15 @@ double causalPairs(double p, double window)
     return w * (w + 1.0) / 2.0 + (p - w) * w;
 }
 
-// One kernel's roofline, charged to what bounds it.
-void charge(double memorySeconds, double computeSeconds, bool kvKernel, StepBreakdown& b)
+// One kernel's roofline, charged to what bounds it: the larger of its memory and compute times, plus the part of
+// the smaller that does not overlap it.
+void charge(double memorySeconds, double computeSeconds, double overlap, bool kvKernel, StepBreakdown& b)
 {
+    const double exposed = (1.0 - overlap) * std::min(memorySeconds, computeSeconds);
     if (computeSeconds > memorySeconds)
-        b.compute += computeSeconds;
+        b.compute += computeSeconds + exposed;
     else
-        (kvKernel ? b.kv : b.weights) += memorySeconds;
+        (kvKernel ? b.kv : b.weights) += memorySeconds + exposed;
 }
 
 // Sum of min(first + a i, window) over i = 0..n-1 (window <= 0: no cap).
@@ -119,7 +121,8 @@ Result<LlmModel> LlmModel::create(const InferenceConfig& config)
     if (config.tensorParallel > 1 && !(config.link.gbPerSecPerDirection > 0 && config.link.latencyUs >= 0))
         return invalid(
             QStringLiteral("tensor parallelism over %1 GPUs needs a link (e.g. nvlink4)").arg(config.tensorParallel));
-    if (config.gpusPerNode < 0 || (config.gpusPerNode > 0 && config.tensorParallel % config.gpusPerNode != 0))
+    if (config.gpusPerNode < 0 || (config.gpusPerNode > 0 && config.tensorParallel > config.gpusPerNode &&
+                                   config.tensorParallel % config.gpusPerNode != 0))
         return invalid(QStringLiteral("%1 GPUs per node does not divide the tensor-parallel degree %2")
                            .arg(config.gpusPerNode)
                            .arg(config.tensorParallel));
@@ -166,7 +169,8 @@ Result<LlmModel> LlmModel::create(const InferenceConfig& config)
         return invalid(QStringLiteral("GPU %1 has no dense 16-bit peak").arg(gpu.id));
 
     const EngineTerms& terms = config.efficiency;
-    const double bandwidth = gpu.bandwidthTbs * 1e12;
+    const double bandwidth =
+        (terms.bandwidthBasis == BandwidthBasis::Sustained ? gpu.sustainedBandwidthTbs() : gpu.bandwidthTbs) * 1e12;
     // Arithmetic runs in a format's own tensor precision when the GPU has it; int4 (weight-only) and formats the
     // card lacks (fp8 on an A100, fp4 on an H100) are dequantised and multiplied in 16 bits.
     auto multiplyIn = [&](NumberFormat storage) {
@@ -211,6 +215,7 @@ Result<LlmModel> LlmModel::create(const InferenceConfig& config)
         model.m_experts =
             group(d(p.routedExperts), 2.0 * m.moeLayers() * m.activeExperts * d(p.perExpert), config.weights);
         model.m_experts.routed = true;
+        model.m_experts.peak *= terms.expertShare;  // grouped GEMMs of many small experts compute less well
     }
     model.m_computePrecision = multiplyIn(config.weights);
     model.m_attentionPrecision = multiplyIn(config.attentionFormat());
@@ -323,7 +328,7 @@ StepCost LlmModel::run(const Pass& pass) const
         cost.flops += flops;
         cost.memorySeconds += memory;
         cost.computeSeconds += compute;
-        charge(memory, compute, false, cost.breakdown);
+        charge(memory, compute, terms.overlap, false, cost.breakdown);
     };
     for (const Group* g : {&m_attention, &m_dense, &m_experts}) {
         if (g->params <= 0)
@@ -348,14 +353,15 @@ StepCost LlmModel::run(const Pass& pass) const
     cost.flops += attentionFlops;
     cost.memorySeconds += kvMemory;
     cost.computeSeconds += attentionCompute;
-    charge(kvMemory, attentionCompute, true, cost.breakdown);
+    charge(kvMemory, attentionCompute, terms.overlap, true, cost.breakdown);
 
     const int tp = m_config.tensorParallel;
     cost.commSeconds = 2.0 * pass.layers *
                        allReduceSeconds(m_config.link, m_config.network, tp, m_config.gpusPerNode,
                                         pass.tokens * m.hidden * kActivationBytes);
     cost.overheadSeconds = pass.layers * terms.layerSeconds + (pass.layers == m.layers ? terms.stepSeconds : 0.0) +
-                           (tp > 1 ? 2.0 * pass.layers * terms.collectiveSeconds : 0.0);
+                           (tp > 1 ? 2.0 * pass.layers * terms.collectiveSeconds : 0.0) +
+                           pass.sequences * pass.layers * terms.sequenceSeconds;
     cost.breakdown.communication = cost.commSeconds;
     cost.breakdown.overhead = cost.overheadSeconds;
 
@@ -399,6 +405,7 @@ LlmModel::Pass LlmModel::decodePass(double batch, double context) const
     pass.tokens = batch * queries;
     pass.decodePairs = batch * queries * cached;
     pass.kvReadTokens = batch * cached;
+    pass.sequences = batch;
     pass.layers = m_config.model.layers;
     return pass;
 }
@@ -431,7 +438,12 @@ StepCost LlmModel::prefill(std::int64_t batch, std::int64_t promptTokens) const
     pass.prefillPairs = b * causalPairs(p, m.slidingWindow);
     pass.kvWriteTokens = b * p;  // the cache is written once
     pass.layers = m.layers;
-    return run(pass);
+    StepCost cost = run(pass);
+    // A request's first token also pays its set-up and first sampling, once per prefill (not per layer).
+    cost.overheadSeconds += m_config.efficiency.prefillSeconds;
+    cost.breakdown.overhead += m_config.efficiency.prefillSeconds;
+    cost.seconds = cost.breakdown.total();
+    return cost;
 }
 
 double LlmModel::decodeSecondsSum(std::int64_t batch, std::int64_t firstContext, std::int64_t lastContext) const
@@ -548,7 +560,10 @@ Result<InferenceReport> LlmModel::report() const
     r.tokensPerSecondPerSequence = r.tokensPerStep / r.step.seconds;
     {
         // The source text's view: the matmul FLOPs of one pass over the weight bytes it streams (= batch).
-        const StepCost plain = run(Pass{static_cast<double>(c.batch), 0, 0, 0, 0, static_cast<double>(c.model.layers)});
+        Pass matmuls;
+        matmuls.tokens = static_cast<double>(c.batch);
+        matmuls.layers = c.model.layers;
+        const StepCost plain = run(matmuls);
         r.weightsOnlyIntensity = plain.flops / plain.weightBytes;
     }
     r.computePrecision = m_computePrecision;

@@ -15,11 +15,13 @@
 //   per cached token per layer (QK^T and AV). MLA decode uses the absorbed form (scores over kv_lora_rank + rope
 //   dims, values over kv_lora_rank); MLA prefill the decompressed form.
 // - Each kernel is its own roofline: a GEMM group takes max(weight bytes / (bandwidth x its format's share),
-//   FLOPs / (peak of its precision x that precision's share)); attention max(KV bytes / (bandwidth x the KV
-//   format's share), FLOPs / (bf16 peak x share)). A forward pass is the sum of its kernels, the tensor-parallel
-//   all-reduces (two per layer of tokens x hidden bf16 activations, not overlapped) and the engine's fixed times
-//   per layer, per pass and per collective. Activation traffic, norms and softmax are not counted apart from
-//   those fixed times; memory needed = weights + KV cache (no activation workspace, no fragmentation).
+//   FLOPs / (peak of its precision x that precision's share)) plus the part of the smaller of the two that the
+//   engine does not overlap (EngineTerms::overlap); attention the same over KV bytes (the KV format's share) and
+//   its FLOPs (at the bf16 peak). Bandwidth is the datasheet figure or, for the measured terms, what the card
+//   sustains in STREAM. A forward pass is the sum of its kernels, the tensor-parallel all-reduces (two per layer of
+//   tokens x hidden bf16 activations, not overlapped) and the engine's fixed times: per layer, per pass, per
+//   collective, per decoded sequence per layer, and once per prefill. Memory needed = weights + KV cache (no
+//   activation workspace, no fragmentation).
 
 #include "core/model/catalog.h"
 #include "core/model/engine_terms.h"
@@ -64,7 +66,7 @@ struct InferenceConfig {
     int tensorParallel = 1;
     int expertParallel = 1;  // MoE: experts spread over this many of the tensor-parallel GPUs (divides both)
     LinkSpec link;           // between GPUs in a node; required when tensorParallel > 1
-    int gpusPerNode = 0;     // 0: all tensor-parallel GPUs in one node; else it divides tensorParallel
+    int gpusPerNode = 0;     // 0 or >= tensorParallel: one node; else it divides tensorParallel
     LinkSpec network;        // between nodes; required when tensorParallel > gpusPerNode > 0
     SpeculativeDecoding speculative;
     EngineTerms efficiency;  // shares of datasheet peaks and fixed times; the plain roofline unless set
@@ -214,6 +216,7 @@ private:
         double prefillPairs = 0;   // causal (query, key) pairs per layer, decompressed form
         double kvReadTokens = 0;   // cached positions read per layer
         double kvWriteTokens = 0;  // new positions written per layer
+        double sequences = 0;      // sequences decoded (each pays the engine's per-sequence time)
         double layers = 0;         // layers run (the draft runs one)
     };
     StepCost run(const Pass& pass) const;

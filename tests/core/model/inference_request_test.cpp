@@ -91,3 +91,50 @@ TEST(InferenceRequest, ErrorsNameWhatIsWrong)
     request.linkId = QStringLiteral("smoke-signals");
     EXPECT_TRUE(resolveInference(request).error().message.contains(QLatin1String("smoke-signals")));
 }
+
+TEST(InferenceRequest, MoreGpusThanANodeGoOverTheCardsNetwork)
+{
+    InferenceRequest request;
+    request.modelId = QStringLiteral("llama-3.1-405b");
+    request.gpuId = QStringLiteral("h100-sxm");
+    request.gpus = 16;  // two HGX nodes of 8
+    Result<InferenceConfig> config = resolveInference(request);
+    ASSERT_TRUE(config.ok()) << config.error().message.toStdString();
+    EXPECT_EQ(config.value().gpusPerNode, 8);
+    EXPECT_EQ(config.value().network.id, QStringLiteral("infiniband-ndr"));
+    EXPECT_EQ(evaluateInference(config.value()).value().nodes, 2);
+    request.gpus = 8;  // one node: no network
+    EXPECT_TRUE(resolveInference(request).value().network.id.isEmpty());
+    request.gpus = 16;
+    request.gpusPerNode = 0;  // one big domain, as in an NVL72 rack
+    EXPECT_EQ(evaluateInference(resolveInference(request).value()).value().nodes, 1);
+    request.gpusPerNode = -1;
+    request.networkLinkId = QStringLiteral("smoke-signals");
+    EXPECT_FALSE(resolveInference(request).ok());
+    // A PCIe card names no network: its GPUs are taken as one box.
+    request.gpuId = QStringLiteral("rtx-pro-6000");
+    request.networkLinkId.clear();
+    request.modelId = QStringLiteral("llama-3.3-70b");
+    request.gpus = 8;
+    EXPECT_EQ(resolveInference(request).value().gpusPerNode, 0);
+}
+
+TEST(InferenceRequest, TermsAndTheIssue13InputsReachTheConfig)
+{
+    InferenceRequest request;
+    EXPECT_EQ(resolveInference(request).value().efficiency, EngineTerms(Efficiency{}));  // plain unless asked
+    request.terms = EngineTerms::measured();
+    request.modelId = QStringLiteral("deepseek-v3");
+    request.gpuId = QStringLiteral("b200");
+    request.weights = NumberFormat::Fp4;
+    request.attentionWeights = NumberFormat::Fp8;
+    request.gpus = 8;
+    request.expertParallel = 8;
+    request.speculative = SpeculativeDecoding{3, 2.4};
+    const InferenceConfig c = resolveInference(request).value();
+    EXPECT_EQ(c.efficiency, EngineTerms::measured());
+    EXPECT_EQ(c.attentionWeights, NumberFormat::Fp8);
+    EXPECT_EQ(c.expertParallel, 8);
+    EXPECT_EQ(c.speculative.tokens, 3);
+    EXPECT_TRUE(evaluateInference(c).ok());
+}

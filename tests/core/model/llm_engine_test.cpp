@@ -280,3 +280,84 @@ TEST(LlmEngine, TermNamesRoundTripAndEveryTermHasASource)
     EXPECT_TRUE(EngineTerms::ideal().isIdeal());
     EXPECT_FALSE(EngineTerms::measured().isIdeal());
 }
+
+TEST(LlmEngine, PerSequenceAndPrefillTimesGoWhereTheyBelong)
+{
+    InferenceConfig c = test::config(test::model("llama-3-8b"), test::gpu("h100-sxm"), 64, 1024);
+    c.prompt = 512;
+    c.output = 128;
+    EngineTerms terms = EngineTerms::ideal();
+    const LlmModel bare = test::prepared([&] {
+        InferenceConfig b = c;
+        b.efficiency = terms;
+        return b;
+    }());
+    terms.sequenceSeconds = 2e-6;
+    terms.prefillSeconds = 3e-3;
+    c.efficiency = terms;
+    const LlmModel spent = test::prepared(c);
+    // Each decoded sequence pays the per-sequence time in every layer; a prefill pays its own fixed time once.
+    EXPECT_NEAR(spent.decodeStep(64, 1024).seconds - bare.decodeStep(64, 1024).seconds, 64 * 32 * 2e-6, 1e-12);
+    EXPECT_NEAR(spent.prefill(64, 512).seconds - bare.prefill(64, 512).seconds, 3e-3, 1e-12);
+    EXPECT_NEAR(spent.decodeStep(64, 1024).breakdown.overhead, 64 * 32 * 2e-6, 1e-12);
+}
+
+TEST(LlmEngine, OverlapSaysHowMuchOfTheSmallerTimeHidesUnderTheLarger)
+{
+    // Near the ridge (batch 256, short context) GEMMs stream and compute for similar times.
+    InferenceConfig c = test::config(test::model("llama-2-7b"), test::gpu("h100-sxm"), 256, 16);
+    c.efficiency = EngineTerms::ideal();
+    const StepCost roofline = test::evaluate(c).step;
+    EngineTerms additive = EngineTerms::ideal();
+    additive.overlap = 0.0;
+    c.efficiency = additive;
+    const StepCost added = test::evaluate(c).step;
+    EXPECT_GT(added.seconds, 1.3 * roofline.seconds);
+    EXPECT_LE(added.seconds, roofline.computeSeconds + roofline.memorySeconds + 1e-12);
+    EXPECT_DOUBLE_EQ(added.breakdown.total(), added.seconds);
+    // Far from the ridge it hardly matters: batch 1 is all weight stream.
+    c.batch = 1;
+    c.efficiency = EngineTerms::ideal();
+    const double one = test::evaluate(c).step.seconds;
+    c.efficiency = additive;
+    EXPECT_LT(test::evaluate(c).step.seconds / one, 1.01);
+}
+
+TEST(LlmEngine, MeasuredTermsAreSharesOfWhatTheCardSustains)
+{
+    InferenceConfig c = test::config(test::model("llama-2-7b"), test::gpu("h100-sxm"), 1, 16);
+    EngineTerms full = EngineTerms::ideal();
+    full.bandwidthBasis = BandwidthBasis::Sustained;
+    c.efficiency = full;
+    const StepCost sustained = test::evaluate(c).step;
+    c.efficiency = EngineTerms::ideal();
+    const StepCost datasheet = test::evaluate(c).step;
+    // The H100's STREAM triad is 2.97 TB/s of its 3.35 (AI-benchmarking-guide, Azure ND H100 v5).
+    EXPECT_NEAR(sustained.seconds / datasheet.seconds, 3.35 / 2.97, 1e-6);
+    EXPECT_EQ(EngineTerms::measured().bandwidthBasis, BandwidthBasis::Sustained);
+    EXPECT_EQ(EngineTerms(Efficiency{}).bandwidthBasis, BandwidthBasis::Datasheet);
+    // A card without a published measurement sustains the typical share of its datasheet figure.
+    EXPECT_DOUBLE_EQ(test::gpu("b200").sustainedBandwidthTbs(), 7.7 * kTypicalSustainedShare);
+    EXPECT_DOUBLE_EQ(test::gpu("mi300x").sustainedBandwidthTbs(), 4.09);
+}
+
+TEST(LlmEngine, GroupedExpertGemmsComputeAtTheirOwnShare)
+{
+    InferenceConfig c = test::config(test::model("mixtral-8x7b"), test::gpu("h100-sxm"), 1, 1);
+    c.prompt = 4096;  // a compute-bound prefill
+    EngineTerms terms = EngineTerms::ideal();
+    c.efficiency = terms;
+    const double full = test::evaluate(c).ttftSeconds.value();
+    terms.expertShare = 0.5;
+    c.efficiency = terms;
+    const double half = test::evaluate(c).ttftSeconds.value();
+    EXPECT_GT(half / full, 1.5);  // most of Mixtral's FLOPs are in its experts
+    EXPECT_LT(half / full, 2.0);
+    // A dense model does not notice.
+    InferenceConfig dense = test::config(test::model("llama-2-7b"), test::gpu("h100-sxm"), 1, 1);
+    dense.prompt = 4096;
+    dense.efficiency = terms;
+    const double withShare = test::evaluate(dense).ttftSeconds.value();
+    dense.efficiency = EngineTerms::ideal();
+    EXPECT_DOUBLE_EQ(withShare, test::evaluate(dense).ttftSeconds.value());
+}
