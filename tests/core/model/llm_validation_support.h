@@ -1,0 +1,114 @@
+#pragma once
+// The validation set of issue 13 (tests/data/llm/validation.csv, sources in tests/data/README.md): each row as the
+// InferenceRequest `ridgeline model` builds from the same options, and as a MeasuredPoint for the fitter.
+
+#include "core/model/calibration.h"
+#include "core/model/inference_request.h"
+
+#include <QFile>
+#include <QStringList>
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace ridgeline::test {
+
+struct ValidationRow {
+    QString id, source, split, engine, quantity;
+    InferenceRequest request;
+    double measured = 0;
+    QStringList cliArguments;  // the same row as `ridgeline model` options
+};
+
+inline std::vector<ValidationRow> loadValidationRows()
+{
+    QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/llm/validation.csv"));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly | QIODevice::Text));
+    std::vector<ValidationRow> rows;
+    QStringList header;
+    while (!file.atEnd()) {
+        const QString line = QString::fromUtf8(file.readLine()).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        const QStringList f = line.split(QLatin1Char(','));
+        if (header.isEmpty()) {
+            header = f;
+            continue;
+        }
+        EXPECT_EQ(f.size(), header.size()) << line.toStdString();
+        if (f.size() != header.size())
+            continue;
+        auto at = [&](const char* name) { return f.at(header.indexOf(QLatin1String(name))); };
+        auto integer = [&](const char* name) { return at(name).isEmpty() ? 0LL : at(name).toLongLong(); };
+        ValidationRow row;
+        row.id = at("id");
+        row.source = at("source");
+        row.split = at("split");
+        row.engine = at("engine");
+        row.quantity = at("quantity");
+        row.measured = at("measured").toDouble();
+        InferenceRequest& r = row.request;
+        r.modelId = at("model");
+        r.gpuId = at("gpu");
+        r.weights = parseNumberFormat(at("weights")).value_or(NumberFormat::Tf32);  // tf32: refused later
+        r.kv = parseNumberFormat(at("kv")).value_or(NumberFormat::Tf32);
+        r.gpus = static_cast<int>(integer("tp"));
+        r.expertParallel = static_cast<int>(integer("ep"));
+        r.batch = integer("batch");
+        r.prompt = integer("prompt");
+        r.output = integer("output");
+        r.context = integer("context") > 0 ? integer("context") : std::max<std::int64_t>(1, r.prompt + r.output);
+        r.speculative.tokens = static_cast<int>(integer("spec_tokens"));
+        if (!at("spec_acceptance").isEmpty())
+            r.speculative.acceptance = at("spec_acceptance").toDouble();
+        row.cliArguments = {QStringLiteral("model"),
+                            QStringLiteral("--model"),
+                            r.modelId,
+                            QStringLiteral("--gpu"),
+                            r.gpuId,
+                            QStringLiteral("--weights"),
+                            at("weights"),
+                            QStringLiteral("--kv"),
+                            at("kv"),
+                            QStringLiteral("--tp"),
+                            at("tp"),
+                            QStringLiteral("--ep"),
+                            at("ep"),
+                            QStringLiteral("--batch"),
+                            at("batch"),
+                            QStringLiteral("--context"),
+                            QString::number(r.context)};
+        if (r.prompt > 0)
+            row.cliArguments << QStringLiteral("--prompt") << at("prompt");
+        if (r.output > 0)
+            row.cliArguments << QStringLiteral("--output") << at("output");
+        if (r.speculative.tokens > 0)
+            row.cliArguments << QStringLiteral("--spec-tokens") << at("spec_tokens")
+                             << QStringLiteral("--spec-acceptance") << at("spec_acceptance");
+        row.cliArguments << QStringLiteral("--json");
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+// The rows of one split ("fit", "heldout"; empty: all) as points for the fitter.
+inline std::vector<MeasuredPoint> validationPoints(const std::vector<ValidationRow>& rows, const QString& split = {})
+{
+    std::vector<MeasuredPoint> points;
+    for (const ValidationRow& row : rows) {
+        if (!split.isEmpty() && row.split != split)
+            continue;
+        const Result<InferenceConfig> config = resolveInference(row.request);
+        EXPECT_TRUE(config.ok()) << row.id.toStdString() << ": "
+                                 << (config.ok() ? "" : config.error().message.toStdString());
+        const std::optional<MeasuredQuantity> quantity = parseQuantityName(row.quantity);
+        EXPECT_TRUE(quantity.has_value()) << row.id.toStdString();
+        if (!config || !quantity)
+            continue;
+        points.push_back(MeasuredPoint{row.id, config.value(), *quantity, row.measured, 1.0});
+    }
+    return points;
+}
+
+}  // namespace ridgeline::test
