@@ -12,7 +12,7 @@
 
 #include "core/session/session_json.h"
 #include "ui/panels/batching_panel.h"
-#include "ui/panels/log_slider.h"
+#include "ui/widgets/log_slider.h"
 
 #include <QAbstractEventDispatcher>
 #include <QApplication>

@@ -9,7 +9,7 @@
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
 #include "ui/chart/memory_bar.h"
-#include "ui/panels/log_slider.h"
+#include "ui/widgets/log_slider.h"
 
 #include <QLineSeries>
 #include <QRegularExpression>

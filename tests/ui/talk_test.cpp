@@ -10,11 +10,11 @@
 #include "ui/chart/memory_bar.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/panels/batching_panel.h"
-#include "ui/panels/log_slider.h"
 #include "ui/talk/deck_export.h"
 #include "ui/talk/link_bars.h"
 #include "ui/talk/presentation_window.h"
 #include "ui/talk/scene_view.h"
+#include "ui/widgets/log_slider.h"
 #include "ui_test_util.h"
 
 #include <QDir>

@@ -4,11 +4,7 @@
 
 namespace ridgeline::ui {
 
-namespace {
-
-// Pixel sizes, not point sizes: the same chart is rendered to screens, images, SVG and PDF, whose dpi differ.
-// 16 px is 12 pt at 96 dpi, the smallest text a projector audience can read.
-QFont font(int pixelSize, bool bold = false)
+QFont pixelFont(int pixelSize, bool bold)
 {
     QFont f(QStringLiteral("DejaVu Sans"));
     f.setStyleHint(QFont::SansSerif);
@@ -16,8 +12,6 @@ QFont font(int pixelSize, bool bold = false)
     f.setBold(bold);
     return f;
 }
-
-}  // namespace
 
 bool parseThemeKind(const QString& text, ThemeKind* kind)
 {
@@ -67,12 +61,12 @@ ChartTheme ChartTheme::make(ThemeKind kind)
         t.isoEfficiency = QColor(0x90, 0x90, 0x90);
         t.highlight = QColor(0xff, 0x5c, 0x8a);
     }
-    t.titleFont = font(22, true);
-    t.axisTitleFont = font(19);
-    t.axisLabelFont = font(17);
-    t.ceilingLabelFont = font(17);
-    t.kernelLabelFont = font(16);
-    t.legendFont = font(17);
+    t.titleFont = pixelFont(22, true);
+    t.axisTitleFont = pixelFont(19);
+    t.axisLabelFont = pixelFont(17);
+    t.ceilingLabelFont = pixelFont(17);
+    t.kernelLabelFont = pixelFont(16);
+    t.legendFont = pixelFont(17);
     return t;
 }
 

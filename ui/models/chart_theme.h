@@ -10,6 +10,10 @@ namespace ridgeline::ui {
 
 enum class ThemeKind { Light, Dark };
 
+// The house font at a pixel size (not a point size: the same chart goes to screens, images, SVG and PDF, whose
+// dpi differ). 16 px is 12 pt at 96 dpi, the smallest text a projector audience can read.
+QFont pixelFont(int pixelSize, bool bold = false);
+
 // "light" / "dark" (case-insensitive); anything else is nullopt-like: returns false.
 bool parseThemeKind(const QString& text, ThemeKind* kind);
 QString themeKindName(ThemeKind kind);

@@ -1,89 +1,29 @@
 #include "ui/panels/batching_panel.h"
 
-#include "core/model/units.h"
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/batching_chart_style.h"
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
 #include "ui/chart/memory_bar.h"
-#include "ui/panels/log_slider.h"
-#include "ui/panels/text_block.h"
+#include "ui/models/batching_texts.h"
+#include "ui/panels/batching_controls.h"
+#include "ui/widgets/log_slider.h"
+#include "ui/widgets/text_block.h"
 
-#include <QCheckBox>
-#include <QComboBox>
-#include <QDoubleSpinBox>
-#include <QFormLayout>
 #include <QGridLayout>
-#include <QGroupBox>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QResizeEvent>
-#include <QSignalBlocker>
-#include <QSlider>
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <array>
-#include <cmath>
 
 namespace ridgeline::ui {
 
 namespace {
 
-constexpr std::array kGpuCounts = {1, 2, 4, 8, 16, 32, 64};
-constexpr std::array kStorageFormats = {NumberFormat::Fp32, NumberFormat::Bf16, NumberFormat::Fp16,
-                                        NumberFormat::Fp8,  NumberFormat::Int8, NumberFormat::Int4};
 constexpr int kControlsWidth = 420;
 constexpr int kSideBySideWidth = 1500;       // narrower panels stack the two charts
 constexpr int kStackedMinimumHeight = 1500;  // two charts of 400 pixels, the memory bar and the CPU chart
-
-QFont pixelFont(int pixels, bool bold = false)
-{
-    QFont f(QStringLiteral("DejaVu Sans"));
-    f.setStyleHint(QFont::SansSerif);
-    f.setPixelSize(pixels);
-    f.setBold(bold);
-    return f;
-}
-
-void fillFormats(QComboBox* box)
-{
-    for (const NumberFormat f : kStorageFormats)
-        box->addItem(numberFormatName(f), static_cast<int>(f));
-}
-
-void selectData(QComboBox* box, const QVariant& data)
-{
-    const int index = box->findData(data);
-    if (index >= 0 && index != box->currentIndex())
-        box->setCurrentIndex(index);
-}
-
-// Setting a control to the value it already shows still repaints it (and its group box): skip that.
-void setSpin(QDoubleSpinBox* spin, double value)
-{
-    if (std::fabs(spin->value() - value) > 0.5 * std::pow(10.0, -spin->decimals()))
-        spin->setValue(value);
-}
-
-void setEnabledIfChanged(QWidget* widget, bool enabled)
-{
-    if (widget->isEnabled() != enabled)
-        widget->setEnabled(enabled);
-}
-
-int gpuCountIndex(int gpus)
-{
-    for (std::size_t i = 0; i < kGpuCounts.size(); ++i)
-        if (kGpuCounts[i] >= gpus)
-            return static_cast<int>(i);
-    return static_cast<int>(kGpuCounts.size()) - 1;
-}
-
-QString times(double ratio)
-{
-    return QStringLiteral("\u00d7%1").arg(formatSignificant(ratio));
-}
 
 }  // namespace
 
@@ -182,157 +122,25 @@ void BatchingPanel::resizeEvent(QResizeEvent* event)
     QWidget::resizeEvent(event);
 }
 
+// The controls and, under them, the takeaway box, in a column of fixed width.
 QWidget* BatchingPanel::createControls()
 {
-    auto* controls = new QWidget(this);
-    controls->setFixedWidth(kControlsWidth);
-    controls->setFont(pixelFont(16));
-    auto* column = new QVBoxLayout(controls);
-    column->setContentsMargins(0, 0, 0, 0);
-    column->setSpacing(10);
-
-    auto group = [&](const QString& title) {
-        auto* box = new QGroupBox(title, controls);
-        box->setFont(pixelFont(17, true));
-        auto* form = new QFormLayout(box);
-        form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        column->addWidget(box);
-        return form;
-    };
-    auto plain = [](QWidget* w) {
-        w->setFont(pixelFont(16));
-        return w;
-    };
-
-    // Model
-    QFormLayout* model = group(tr("Model"));
-    m_model = new QComboBox;
-    if (const auto& models = builtinModels())
-        for (const ModelSpec& m : models.value())
-            m_model->addItem(m.name, m.id);
-    m_model->addItem(tr("Custom (by parameter count)"), kCustomId);
-    model->addRow(plain(new QLabel(tr("Model"))), plain(m_model));
-    m_params = new QDoubleSpinBox;
-    m_params->setRange(0.0, 1e5);
-    m_params->setDecimals(2);
-    m_params->setSuffix(tr(" billion"));
-    m_params->setKeyboardTracking(false);
-    m_params->setToolTip(tr("Parameters of a custom model; shapes follow Llama 2 (MHA, head dim 128)"));
-    model->addRow(plain(new QLabel(tr("Parameters"))), plain(m_params));
-    m_weights = new QComboBox;
-    fillFormats(m_weights);
-    model->addRow(plain(new QLabel(tr("Weights"))), plain(m_weights));
-    m_kv = new QComboBox;
-    fillFormats(m_kv);
-    model->addRow(plain(new QLabel(tr("KV cache"))), plain(m_kv));
-
-    // GPU
-    QFormLayout* gpu = group(tr("GPU"));
-    m_gpu = new QComboBox;
-    if (const auto& gpus = builtinGpus())
-        for (const GpuSpec& g : gpus.value())
-            m_gpu->addItem(g.name, g.id);
-    m_gpu->addItem(tr("Custom GPU"), kCustomId);
-    gpu->addRow(plain(new QLabel(tr("GPU"))), plain(m_gpu));
-    auto spin = [&](const QString& suffix, double maximum, int decimals) {
-        auto* s = new QDoubleSpinBox;
-        s->setRange(0.0, maximum);
-        s->setDecimals(decimals);
-        s->setSuffix(suffix);
-        s->setKeyboardTracking(false);
-        plain(s);
-        return s;
-    };
-    m_peak = spin(tr(" TFLOP/s"), 1e7, 1);
-    m_peak->setToolTip(tr("Dense peak for the weights' format, never the sparse figure"));
-    gpu->addRow(plain(new QLabel(tr("Peak"))), m_peak);
-    m_bandwidth = spin(tr(" TB/s"), 1e5, 3);
-    m_bandwidth->setToolTip(tr("Memory bandwidth in TB/s (10^12 bytes/s), as datasheets write it"));
-    gpu->addRow(plain(new QLabel(tr("Bandwidth"))), m_bandwidth);
-    m_memoryGib = spin(tr(" GiB"), 1e8, 1);
-    m_memoryGib->setToolTip(tr("Capacity in GiB (2^30 bytes): a card sold as 80 GB of HBM holds 80 GiB"));
-    gpu->addRow(plain(new QLabel(tr("Memory"))), m_memoryGib);
-    auto* countRow = new QWidget;
-    auto* countLayout = new QHBoxLayout(countRow);
-    countLayout->setContentsMargins(0, 0, 0, 0);
-    m_gpuCount = new QSlider(Qt::Horizontal);
-    m_gpuCount->setRange(0, static_cast<int>(kGpuCounts.size()) - 1);
-    m_gpuCount->setPageStep(1);
-    m_gpuCountLabel = new QLabel;
-    m_gpuCountLabel->setMinimumWidth(70);
-    countLayout->addWidget(m_gpuCount, 1);
-    countLayout->addWidget(plain(m_gpuCountLabel));
-    gpu->addRow(plain(new QLabel(tr("GPUs"))), countRow);
-    m_link = new QComboBox;
-    for (const LinkSpec& link : linkCatalog())
-        m_link->addItem(link.insideBox ? link.name : tr("%1 (between machines)").arg(link.name), link.id);
-    m_link->setToolTip(tr("The link tensor parallelism all-reduces over, twice per layer per step"));
-    gpu->addRow(plain(new QLabel(tr("Link"))), plain(m_link));
-
-    // Workload
-    QFormLayout* work = group(tr("Decode step"));
-    m_batch = new LogSlider(kPanelMinBatch, kPanelMaxBatch);
-    plain(m_batch);
-    m_batch->spinBox()->setToolTip(tr("Sequences decoded together in one step"));
-    work->addRow(plain(new QLabel(tr("Batch"))), m_batch);
-    m_context = new LogSlider(kPanelMinContext, kPanelMaxContext);
-    plain(m_context);
-    m_context->spinBox()->setToolTip(tr("Tokens each sequence has in its KV cache"));
-    work->addRow(plain(new QLabel(tr("Context"))), m_context);
-    m_ideal = new QCheckBox(tr("Ideal datasheet (100 % efficiency)"));
-    m_ideal->setToolTip(tr("Off: %1 % of bandwidth and %2 % of peak, as serving engines measure")
-                            .arg(kDefaultBandwidthEfficiency * 100.0)
-                            .arg(kDefaultComputeEfficiency * 100.0));
-    work->addRow(plain(m_ideal));
-    column->addWidget(m_takeaway);
-    column->addStretch(1);
-
-    // Each control writes its input and recomputes; syncControls() writes them back without signals.
-    auto changed = [this](auto apply) {
-        return [this, apply](auto... args) {
-            if (m_syncing)
-                return;
-            apply(args...);
-            syncControls();
-            recompute();
-        };
-    };
-    connect(m_model, &QComboBox::activated, this,
-            changed([this](int) { m_inputs.modelId = m_model->currentData().toString(); }));
-    connect(m_params, &QDoubleSpinBox::valueChanged, this, changed([this](double billions) {
-                m_inputs.customParams = billions * 1e9;
-                m_inputs.modelId = kCustomId;
-            }));
-    connect(m_weights, &QComboBox::activated, this,
-            changed([this](int) { m_inputs.weights = static_cast<NumberFormat>(m_weights->currentData().toInt()); }));
-    connect(m_kv, &QComboBox::activated, this,
-            changed([this](int) { m_inputs.kv = static_cast<NumberFormat>(m_kv->currentData().toInt()); }));
-    connect(m_gpu, &QComboBox::activated, this, &BatchingPanel::onGpuActivated);
-    auto customGpuChanged = changed([this](double) {
-        m_inputs.gpuId = kCustomId;
-        m_inputs.customPeakTflops = m_peak->value();
-        m_inputs.customBandwidthTbs = m_bandwidth->value();
-        m_inputs.customMemoryGib = m_memoryGib->value();
+    auto* column = new QWidget(this);
+    column->setFixedWidth(kControlsWidth);
+    column->setFont(pixelFont(16));
+    auto* layout = new QVBoxLayout(column);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(10);
+    m_controls = new BatchingControls(column);
+    connect(m_controls, &BatchingControls::edited, this, [this](const InferenceRequest& request) {
+        m_inputs = request;
+        syncControls();
+        recompute();
     });
-    for (QDoubleSpinBox* s : {m_peak, m_bandwidth, m_memoryGib})
-        connect(s, &QDoubleSpinBox::valueChanged, this, customGpuChanged);
-    connect(m_gpuCount, &QSlider::valueChanged, this,
-            changed([this](int index) { m_inputs.gpus = kGpuCounts[static_cast<std::size_t>(index)]; }));
-    connect(m_link, &QComboBox::activated, this,
-            changed([this](int) { m_inputs.linkId = m_link->currentData().toString(); }));
-    connect(m_batch, &LogSlider::valueChanged, this, changed([this](std::int64_t b) { m_inputs.batch = b; }));
-    connect(m_context, &LogSlider::valueChanged, this, changed([this](std::int64_t c) { m_inputs.context = c; }));
-    connect(m_ideal, &QCheckBox::toggled, this,
-            changed([this](bool on) { m_inputs.efficiency = on ? Efficiency::ideal() : Efficiency{}; }));
-    return controls;
-}
-
-void BatchingPanel::onGpuActivated(int)
-{
-    if (m_syncing)
-        return;
-    setGpu(m_gpu->currentData().toString());
+    layout->addWidget(m_controls);
+    layout->addWidget(m_takeaway);
+    layout->addStretch(1);
+    return column;
 }
 
 void BatchingPanel::syncControls()
@@ -340,50 +148,8 @@ void BatchingPanel::syncControls()
     // Batch, context and GPU count stay on their controls' scales; everything else goes to the model as is.
     m_inputs.batch = std::clamp(m_inputs.batch, kPanelMinBatch, kPanelMaxBatch);
     m_inputs.context = std::clamp(m_inputs.context, kPanelMinContext, kPanelMaxContext);
-    m_inputs.gpus = kGpuCounts[static_cast<std::size_t>(gpuCountIndex(m_inputs.gpus))];
-    m_syncing = true;
-    const bool customModel = m_inputs.modelId == kCustomId;
-    selectData(m_model, m_inputs.modelId);
-    if (!customModel) {
-        // A catalog model shows its own (exact) parameter count; editing it turns it into a custom model.
-        if (Result<ModelSpec> model = findModel(m_inputs.modelId))
-            if (Result<ParamCounts> counts = countParams(model.value()))
-                setSpin(m_params, double(counts.value().total) / 1e9);
-    } else if (std::isfinite(m_inputs.customParams)) {
-        setSpin(m_params, m_inputs.customParams / 1e9);
-    }
-    setEnabledIfChanged(m_params, customModel);
-    selectData(m_weights, static_cast<int>(m_inputs.weights));
-    selectData(m_kv, static_cast<int>(m_inputs.kv));
-
-    const bool customGpu = m_inputs.gpuId == kCustomId;
-    selectData(m_gpu, m_inputs.gpuId);
-    if (customGpu) {
-        if (std::isfinite(m_inputs.customPeakTflops))
-            setSpin(m_peak, m_inputs.customPeakTflops);
-        if (std::isfinite(m_inputs.customBandwidthTbs))
-            setSpin(m_bandwidth, m_inputs.customBandwidthTbs);
-        if (std::isfinite(m_inputs.customMemoryGib))
-            setSpin(m_memoryGib, m_inputs.customMemoryGib);
-    } else if (Result<GpuSpec> gpu = findGpu(m_inputs.gpuId)) {
-        // A catalog card shows its own figures; editing one turns it into a custom card.
-        setSpin(m_peak, gpu.value().peakTflops(NumberFormat::Bf16));
-        setSpin(m_bandwidth, gpu.value().bandwidthTbs);
-        setSpin(m_memoryGib, gpu.value().memoryGib);
-    }
-    const int countIndex = gpuCountIndex(m_inputs.gpus);
-    if (m_gpuCount->value() != countIndex)
-        m_gpuCount->setValue(countIndex);
-    const QString count = m_inputs.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(m_inputs.gpus);
-    if (m_gpuCountLabel->text() != count)
-        m_gpuCountLabel->setText(count);
-    selectData(m_link, effectiveLinkId(m_inputs));
-    setEnabledIfChanged(m_link, m_inputs.gpus > 1);
-    m_batch->setValue(m_inputs.batch);
-    m_context->setValue(m_inputs.context);
-    if (m_ideal->isChecked() != m_inputs.ideal())
-        m_ideal->setChecked(m_inputs.ideal());
-    m_syncing = false;
+    m_inputs.gpus = panelGpuCount(m_inputs.gpus);
+    m_controls->showRequest(m_inputs);
 }
 
 void BatchingPanel::setInputs(const InferenceRequest& inputs)
@@ -563,80 +329,22 @@ QString BatchingPanel::takeawayText() const
 
 void BatchingPanel::updateTexts()
 {
-    const ChartTheme t = ChartTheme::make(m_theme);
-    if (m_scenario.error) {
-        m_headline->setText(tr("Cannot evaluate these inputs"));
-        m_headline->setColor(t.highlight);
-        QString message = m_scenario.error->message;
-        if (!message.isEmpty())
-            message[0] = message[0].toUpper();
-        m_detail->setText(
-            tr("%1. Change an input: the charts come back as soon as the model accepts it.").arg(message));
-        m_takeaway->setParagraphs({});
-        m_takeaway->hide();
-        return;
-    }
-    m_takeaway->show();
-    m_headline->setColor(QColor());
-    const InferenceReport& r = m_scenario.report;
-    const InferenceRequest& in = m_inputs;
-    const QString bound = r.step.bound == Bound::Memory ? tr("memory-bound") : tr("compute-bound");
-    m_headline->setText(tr("%1 tokens/s  \u00b7  %2 per step  \u00b7  %3 at %4 FLOP/byte")
-                            .arg(formatSignificant(r.tokensPerSecond), formatSeconds(r.step.seconds), bound,
-                                 formatSignificant(r.step.intensity)) +
-                        (r.memory.fits ? QString()
-                                       : tr("  \u00b7  does not fit (max batch %1)")
-                                             .arg(formatGrouped(double(m_scenario.memory.maxFittingBatch)))));
-    const QString efficiency = in.ideal() ? tr("ideal datasheet")
-                                          : tr("%1 % of bandwidth, %2 % of peak")
-                                                .arg(formatSignificant(r.efficiency.bandwidth * 100.0, 2),
-                                                     formatSignificant(r.efficiency.compute * 100.0, 2));
-    const QString gpus = r.gpus > 1
-                             ? tr("%1 \u00d7 %2 over %3").arg(r.gpus).arg(m_scenario.gpuName, m_scenario.linkName)
-                             : m_scenario.gpuName;
-    QString detail = tr("%1 on %2  \u00b7  %3 weights, %4 KV  \u00b7  batch %5 \u00d7 %6 tokens  \u00b7  %7 "
-                        "(ridge %8 FLOP/byte)  \u00b7  %9 tokens/s per sequence")
-                         .arg(m_scenario.modelName, gpus, numberFormatName(in.weights), numberFormatName(in.kv),
-                              formatGrouped(double(in.batch)), formatGrouped(double(in.context)), efficiency,
-                              formatSignificant(r.ridgeFlopPerByte), formatSignificant(r.tokensPerSecondPerSequence));
-    if (r.gpus > 1)
-        detail += tr("  \u00b7  all-reduces %1 % of the step").arg(formatSignificant(r.commFraction * 100.0, 2));
-    for (const QString& note : r.notes)
-        detail += QStringLiteral("  \u00b7  ") + note;
-    m_detail->setText(detail);
+    const BatchingTexts texts = batchingTexts(m_scenario, m_inputs);
+    m_headline->setText(texts.headline);
+    m_headline->setColor(texts.error ? ChartTheme::make(m_theme).highlight : QColor());
+    m_detail->setText(texts.detail);
+    m_takeaway->setParagraphs(texts.takeaway);
+    m_takeaway->setVisible(!texts.error);
+}
 
-    // The takeaway box: the source text's argument, with this configuration's numbers.
-    const ThroughputData& th = m_scenario.throughput;
-    const BatchSample* one = nullptr;
-    for (const BatchSample& s : th.curve)
-        if (s.batch == 1)
-            one = &s;
-    QStringList items;
-    items << tr("Every step streams the weights once, whatever the batch: %1 per GPU.")
-                 .arg(formatGB(double(r.step.weightBytes), 2));
-    if (one && in.batch > 1)
-        items << tr("From batch 1 to %1: tokens/s %2, time per step %3.")
-                     .arg(formatGrouped(double(in.batch)), times(r.tokensPerSecond / one->tokensPerSecond),
-                          times(r.step.seconds / one->stepSeconds));
-    else if (one)
-        items << tr("Batch 1 does %1 FLOP per byte read: the arithmetic units wait on memory.")
-                     .arg(formatSignificant(one->intensity));
-    if (r.kneeBatch && *r.kneeBatch <= kPanelMaxBatch)
-        items << tr("Compute-bound from batch %1 at this context; beyond it tokens/s flattens.")
-                     .arg(formatGrouped(double(*r.kneeBatch)));
-    else
-        items << tr("Never compute-bound at %1 tokens: each sequence's KV reads grow as fast as its FLOPs.")
-                     .arg(formatGrouped(double(in.context)));
-    const MemoryBarData& m = m_scenario.memory;
-    const QString cacheVsWeights = m.kvBytes > m.weightsBytes ? tr("the cache, not the model, fills the card")
-                                                              : tr("the weights still take most of the card");
-    items << tr("Each sequence carries %1 of KV cache; %2 of them take %3 against %4 of weights: %5.")
-                 .arg(formatMemory(double(m.kvBytesPerSequence)), formatGrouped(double(in.batch)),
-                      formatGiB(double(m.kvBytes)), formatGiB(double(m.weightsBytes)), cacheVsWeights);
-    items << (m.maxFittingBatch > 0
-                  ? tr("Largest batch that fits at this context: %1.").arg(formatGrouped(double(m.maxFittingBatch)))
-                  : tr("Not even one sequence fits at this context."));
-    m_takeaway->setParagraphs(items);
+LogSlider* BatchingPanel::batchSlider() const
+{
+    return m_controls->batchSlider();
+}
+
+LogSlider* BatchingPanel::contextSlider() const
+{
+    return m_controls->contextSlider();
 }
 
 QStringList BatchingPanel::visibleTexts() const

@@ -10,15 +10,11 @@
 
 #include <QWidget>
 
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
 class QGridLayout;
-class QLabel;
-class QSlider;
 
 namespace ridgeline::ui {
 
+class BatchingControls;
 class BatchThroughputChart;
 class CpuBatchingChart;
 class DecodeRooflineChart;
@@ -62,8 +58,8 @@ public:
     // Every text the panel shows: labels, chart titles and annotations, memory bar: for tests.
     QStringList visibleTexts() const;
 
-    LogSlider* batchSlider() const { return m_batch; }
-    LogSlider* contextSlider() const { return m_context; }
+    LogSlider* batchSlider() const;
+    LogSlider* contextSlider() const;
     BatchThroughputChart* throughputChart() const { return m_throughput; }
     DecodeRooflineChart* rooflineChart() const { return m_roofline; }
     MemoryBar* memoryBar() const { return m_memory; }
@@ -87,7 +83,6 @@ private:
     void recompute();
     void applyPalette();
     void updateTexts();
-    void onGpuActivated(int index);
 
     InferenceRequest m_inputs;
     BatchingScenario m_scenario;
@@ -97,20 +92,7 @@ private:
     bool m_stackWhenNarrow = true;
     QGridLayout* m_charts = nullptr;
 
-    QComboBox* m_model = nullptr;
-    QDoubleSpinBox* m_params = nullptr;  // billions
-    QComboBox* m_weights = nullptr;
-    QComboBox* m_kv = nullptr;
-    QComboBox* m_gpu = nullptr;
-    QDoubleSpinBox* m_peak = nullptr;
-    QDoubleSpinBox* m_bandwidth = nullptr;
-    QDoubleSpinBox* m_memoryGib = nullptr;
-    QSlider* m_gpuCount = nullptr;  // index into 1, 2, 4 ... 64
-    QLabel* m_gpuCountLabel = nullptr;
-    QComboBox* m_link = nullptr;
-    LogSlider* m_batch = nullptr;
-    LogSlider* m_context = nullptr;
-    QCheckBox* m_ideal = nullptr;
+    BatchingControls* m_controls = nullptr;
 
     TextBlock* m_headline = nullptr;
     TextBlock* m_detail = nullptr;

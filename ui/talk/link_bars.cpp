@@ -19,15 +19,6 @@ constexpr int kNotePx = 15;
 constexpr int kBarHeight = 44;
 constexpr int kRowGap = 26;
 
-QFont pixelFont(int pixels, bool bold = false)
-{
-    QFont f(QStringLiteral("DejaVu Sans"));
-    f.setStyleHint(QFont::SansSerif);
-    f.setPixelSize(pixels);
-    f.setBold(bold);
-    return f;
-}
-
 // The fact keys scene_facts.cpp derives from a link id: "infiniband-ndr" -> "infiniband_ndr".
 QString factKey(const QString& id)
 {

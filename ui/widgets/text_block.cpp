@@ -1,4 +1,4 @@
-#include "ui/panels/text_block.h"
+#include "ui/widgets/text_block.h"
 
 #include <QEvent>
 #include <QFontMetricsF>

@@ -1,4 +1,4 @@
-#include "ui/panels/log_slider.h"
+#include "ui/widgets/log_slider.h"
 
 #include <QHBoxLayout>
 #include <QSignalBlocker>
