@@ -1,6 +1,7 @@
 // `ridgeline model`: the analytical LLM inference model for one configuration, as a table or JSON.
 #include "app/cli/commands.h"
 
+#include "app/cli/model_output.h"
 #include "core/model/catalog.h"
 #include "core/model/inference_request.h"
 #include "core/model/llm_model.h"
@@ -53,167 +54,18 @@ int fail(Streams io, const QString& message)
     return kBadArguments;
 }
 
-QJsonValue optionalNumber(const std::optional<double>& value)
-{
-    return value ? QJsonValue(*value) : QJsonValue();
-}
-
-QJsonObject reportJson(const InferenceConfig& config, const InferenceReport& r)
-{
-    QJsonObject o;
-    o[QStringLiteral("model")] = config.model.id;
-    o[QStringLiteral("gpu")] = config.gpu.id;
-    o[QStringLiteral("batch")] = static_cast<qint64>(config.batch);
-    o[QStringLiteral("context")] = static_cast<qint64>(config.context);
-    o[QStringLiteral("weights_precision")] = numberFormatName(config.weights);
-    o[QStringLiteral("kv_precision")] = numberFormatName(config.kv);
-    o[QStringLiteral("compute_precision")] = numberFormatName(r.computePrecision);
-    o[QStringLiteral("tensor_parallel")] = r.gpus;
-    o[QStringLiteral("link")] = config.tensorParallel > 1 ? QJsonValue(config.link.id) : QJsonValue();
-    o[QStringLiteral("params")] = static_cast<qint64>(r.params);
-    o[QStringLiteral("active_params")] = static_cast<qint64>(r.activeParams);
-    o[QStringLiteral("weights_bytes")] = static_cast<qint64>(r.weightsBytes);
-    o[QStringLiteral("kv_bytes_per_token")] = static_cast<qint64>(r.kvBytesPerToken);
-    o[QStringLiteral("kv_tokens_per_sequence")] = static_cast<qint64>(r.kvTokensPerSequence);
-    o[QStringLiteral("kv_bytes_per_sequence")] = static_cast<qint64>(r.kvBytesPerSequence);
-    o[QStringLiteral("kv_bytes_total")] = static_cast<qint64>(r.kvBytesTotal);
-    o[QStringLiteral("memory_required_bytes")] = static_cast<qint64>(r.memory.requiredPerGpu);
-    o[QStringLiteral("gpu_memory_bytes")] = static_cast<qint64>(r.memory.capacityPerGpu);
-    o[QStringLiteral("fits")] = r.memory.fits;
-    o[QStringLiteral("max_batch")] = static_cast<qint64>(r.maxBatch);
-    o[QStringLiteral("flops_per_step")] = r.step.flops;
-    o[QStringLiteral("bytes_per_step")] = r.step.bytes;
-    o[QStringLiteral("weight_bytes_per_step")] = r.step.weightBytes;
-    o[QStringLiteral("kv_bytes_per_step")] = r.step.kvBytes;
-    o[QStringLiteral("compute_time_s")] = r.step.computeSeconds;
-    o[QStringLiteral("memory_time_s")] = r.step.memorySeconds;
-    o[QStringLiteral("comm_time_s")] = r.step.commSeconds;
-    o[QStringLiteral("step_time_s")] = r.step.seconds;
-    o[QStringLiteral("tokens_per_s")] = r.tokensPerSecond;
-    o[QStringLiteral("tokens_per_s_per_sequence")] = r.tokensPerSecondPerSequence;
-    o[QStringLiteral("arithmetic_intensity")] = r.step.intensity;
-    o[QStringLiteral("weights_only_intensity")] = r.weightsOnlyIntensity;
-    o[QStringLiteral("attention_intensity")] = r.step.attentionIntensity();
-    o[QStringLiteral("bound")] = boundName(r.step.bound);
-    o[QStringLiteral("ridge_flop_per_byte")] = r.ridgeFlopPerByte;
-    o[QStringLiteral("datasheet_ridge_flop_per_byte")] = r.datasheetRidgeFlopPerByte;
-    o[QStringLiteral("peak_tflops")] = r.peakTflops;
-    o[QStringLiteral("bandwidth_tbs")] = config.gpu.bandwidthTbs;
-    o[QStringLiteral("knee_batch")] = r.kneeBatch ? QJsonValue(static_cast<qint64>(*r.kneeBatch)) : QJsonValue();
-    o[QStringLiteral("bandwidth_efficiency")] = r.efficiency.bandwidth;
-    o[QStringLiteral("compute_efficiency")] = r.efficiency.compute;
-    o[QStringLiteral("comm_fraction")] = r.commFraction;
-    if (config.model.isMoe())
-        o[QStringLiteral("experts_touched_per_layer")] = r.step.expertsTouched;
-    if (config.prompt > 0) {
-        o[QStringLiteral("prompt")] = static_cast<qint64>(config.prompt);
-        o[QStringLiteral("output")] = static_cast<qint64>(config.output);
-        o[QStringLiteral("prefill_flops")] = r.prefill->flops;
-        o[QStringLiteral("ttft_s")] = optionalNumber(r.ttftSeconds);
-        o[QStringLiteral("e2e_latency_s")] = optionalNumber(r.e2eLatencySeconds);
-        o[QStringLiteral("throughput_tokens_per_s")] = optionalNumber(r.throughputTokensPerSecond);
-    }
-    o[QStringLiteral("notes")] = QJsonValue::fromVariant(r.notes);
-    return o;
-}
-
-void printTable(QTextStream& out, const InferenceConfig& c, const InferenceReport& r)
-{
-    auto row = [&](const char* label, const QString& value) {
-        out << "  " << QString::fromLatin1(label).leftJustified(24) << value << '\n';
-    };
-    out << c.model.name << " on " << c.gpu.name
-        << (r.gpus > 1 ? QStringLiteral(" x%1 over %2").arg(r.gpus).arg(c.link.name) : QString()) << '\n';
-    out << "  " << numberFormatName(c.weights) << " weights, " << numberFormatName(c.kv) << " KV cache, batch "
-        << formatGrouped(c.batch) << ", context " << formatGrouped(c.context) << " tokens\n";
-    out << "  efficiency: bandwidth " << QString::number(r.efficiency.bandwidth, 'f', 2) << ", compute "
-        << QString::number(r.efficiency.compute, 'f', 2)
-        << ((r.efficiency.bandwidth == 1.0 && r.efficiency.compute == 1.0) ? " (ideal datasheet)" : "") << "\n\nMemory"
-        << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
-    row("parameters",
-        QStringLiteral("%1 (%2 B)").arg(formatGrouped(r.params)).arg(static_cast<double>(r.params) / 1e9, 0, 'f', 2) +
-            (r.activeParams != r.params
-                 ? QStringLiteral(", %1 B active per token").arg(static_cast<double>(r.activeParams) / 1e9, 0, 'f', 2)
-                 : QString()));
-    row("weights",
-        QStringLiteral("%1 = %2").arg(formatGB(static_cast<double>(r.weightsBytes)),
-                                      formatGiB(static_cast<double>(r.weightsBytes))) +
-            (r.gpus > 1
-                 ? QStringLiteral(" in all, %1 per GPU").arg(formatGiB(static_cast<double>(r.memory.weightsPerGpu)))
-                 : QString()));
-    row("KV cache per token",
-        QStringLiteral("%1 (%2 bytes)")
-            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerToken)), formatGrouped(r.kvBytesPerToken)));
-    row("KV per sequence",
-        QStringLiteral("%1 (%2 tokens)")
-            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerSequence)), formatGrouped(r.kvTokensPerSequence)));
-    row("KV for the batch",
-        formatBinaryBytes(static_cast<double>(r.kvBytesTotal)) +
-            (r.gpus > 1
-                 ? QStringLiteral(" in all, %1 per GPU").arg(formatBinaryBytes(static_cast<double>(r.memory.kvPerGpu)))
-                 : QString()));
-    row("required / capacity", QStringLiteral("%1 of %2: %3")
-                                   .arg(formatGiB(static_cast<double>(r.memory.requiredPerGpu)),
-                                        formatGiB(static_cast<double>(r.memory.capacityPerGpu)),
-                                        r.memory.fits ? QStringLiteral("fits") : QStringLiteral("DOES NOT FIT")));
-    row("max batch that fits", formatGrouped(r.maxBatch));
-    out << "\nDecode step" << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
-    row("FLOPs", formatCount(r.step.flops));
-    row("bytes", QStringLiteral("%1 (weights %2, KV %3)")
-                     .arg(formatGB(r.step.bytes), formatGB(r.step.weightBytes), formatGB(r.step.kvBytes)));
-    if (c.model.isMoe())
-        row("experts touched",
-            QStringLiteral("%1 of %2 per layer").arg(r.step.expertsTouched, 0, 'f', 1).arg(c.model.experts));
-    row("arithmetic intensity", QStringLiteral("%1 FLOP/byte (weights only: %2)")
-                                    .arg(r.step.intensity, 0, 'f', 2)
-                                    .arg(r.weightsOnlyIntensity, 0, 'f', 2));
-    row("ridge", QStringLiteral("%1 FLOP/byte (datasheet %2, %3 TFLOP/s %4 / %5 TB/s)")
-                     .arg(r.ridgeFlopPerByte, 0, 'f', 1)
-                     .arg(r.datasheetRidgeFlopPerByte, 0, 'f', 1)
-                     .arg(r.peakTflops)
-                     .arg(numberFormatName(r.computePrecision))
-                     .arg(c.gpu.bandwidthTbs));
-    row("bound", boundName(r.step.bound));
-    row("attention alone",
-        QStringLiteral("%1 FLOP/byte over the KV cache").arg(r.step.attentionIntensity(), 0, 'f', 1));
-    row("step time", QStringLiteral("%1 (compute %2, memory %3%4)")
-                         .arg(formatSeconds(r.step.seconds), formatSeconds(r.step.computeSeconds),
-                              formatSeconds(r.step.memorySeconds),
-                              r.gpus > 1 ? QStringLiteral(", all-reduce %1 = %2 %")
-                                               .arg(formatSeconds(r.step.commSeconds))
-                                               .arg(r.commFraction * 100.0, 0, 'f', 0)
-                                         : QString()));
-    row("tokens/s", QStringLiteral("%1 aggregate, %2 per sequence")
-                        .arg(r.tokensPerSecond, 0, 'f', 1)
-                        .arg(r.tokensPerSecondPerSequence, 0, 'f', 1));
-    row("knee (compute-bound)",
-        r.kneeBatch ? QStringLiteral("batch %1%2")
-                          .arg(formatGrouped(*r.kneeBatch),
-                               *r.kneeBatch > r.maxBatch ? QStringLiteral(" (beyond what fits)") : QString())
-                    : QStringLiteral("never at this context: KV reads grow as fast as the FLOPs"));
-    if (r.ttftSeconds) {
-        out << "\nPrompt " << formatGrouped(c.prompt) << " tokens, output " << formatGrouped(c.output)
-            << " tokens (static batch)\n";
-        row("time to first token",
-            formatSeconds(*r.ttftSeconds) + QStringLiteral(" (%1-bound prefill)").arg(boundName(r.prefill->bound)));
-        if (r.e2eLatencySeconds) {
-            row("end-to-end latency", formatSeconds(*r.e2eLatencySeconds));
-            row("throughput", QStringLiteral("%1 tokens/s").arg(*r.throughputTokensPerSecond, 0, 'f', 1));
-        }
-    }
-    for (const QString& note : r.notes)
-        out << "  note: " << note << '\n';
-}
-
 }  // namespace
 
 int runModel(const QStringList& arguments, Streams io)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "The analytical LLM inference model: memory, decode step, prefill and tensor parallelism on a GPU.\n"
-        "Defaults: batch 1, context 8192, bf16 weights and KV, bandwidth efficiency 0.75 and compute efficiency 0.6 "
-        "(--ideal: both 1)."));
+        "The analytical LLM inference model: memory, decode step, prefill, serving under load, tensor and expert "
+        "parallelism, speculative decoding on a GPU, and where each step's time goes.\n"
+        "Defaults: batch 1, context 8192, bf16 weights and KV, the measured engine terms (shares of what the card "
+        "sustains, fixed times per layer and per sequence; fitted on published measurements, "
+        "tests/data/README.md). --plain: the plain roofline (bandwidth 0.75, compute 0.6 of the datasheet); "
+        "--ideal: the datasheet."));
     parser.addHelpOption();
     auto option = [&](const char* name, const char* help, const char* valueName = nullptr) {
         parser.addOption(valueName
@@ -230,12 +82,25 @@ int runModel(const QStringList& arguments, Streams io)
     option("context", "tokens each sequence attends to (1-10M)", "S");
     option("prompt", "prompt tokens per sequence: adds prefill and time to first token", "P");
     option("output", "tokens generated after the prompt: adds end-to-end latency and throughput", "O");
-    option("weights", "weight precision: fp32, bf16, fp16, fp8, int8, int4", "P");
+    option("weights",
+           "weight precision: fp32, bf16, fp16, fp8, int8, int4 (4.25 bits with scales), fp4 (NVFP4, 4.5 bits), "
+           "mxfp4 (4.25 bits)",
+           "P");
     option("kv", "KV cache precision", "P");
+    option("attention-weights", "precision of the attention projections (default: --weights)", "P");
+    option("head-weights", "precision of embeddings and LM head (default: 16-bit when --weights is below)", "P");
+    option("ep", "expert-parallel degree: MoE experts spread over this many of the --tp GPUs", "E");
+    option("spec-tokens", "speculative decoding: draft tokens proposed per step", "K");
+    option("spec-acceptance", "mean tokens gained per step, accepted drafts plus one (1 to K + 1)", "A");
+    option("network", "link between nodes when --tp exceeds a node (default: the card's own)", "L");
+    option("gpus-per-node", "GPUs per node (default: the card's interconnect domain, 8 on HGX boards)", "N");
     option("tp", "tensor-parallel degree", "T");
     option("link",
            "link between the GPUs: nvlink3/4/5, pcie4/5, infiniband-hdr/ndr, ethernet-100g/400g, infinity-fabric", "L");
-    option("ideal", "datasheet peaks: bandwidth and compute efficiency 1");
+    option("ideal", "datasheet peaks: every share 1, no fixed times");
+    option("plain", "the plain roofline: bandwidth 0.75 and compute 0.6 of the datasheet, no fixed times");
+    option("term", "set one engine term, e.g. layer_seconds=40e-6 or weight_bandwidth.fp8=0.8 (repeatable)",
+           "NAME=VALUE");
     option("bandwidth-efficiency", "share of datasheet bandwidth reached (0-1]", "E");
     option("compute-efficiency", "share of dense peak reached (0-1]", "E");
     option("layers", "custom model: layers", "N");
@@ -246,6 +111,9 @@ int runModel(const QStringList& arguments, Streams io)
     option("ffn", "custom model: FFN inner size (default 8/3 hidden, SwiGLU)", "N");
     option("vocab", "custom model: vocabulary (default 32000)", "N");
     option("window", "custom model: sliding attention window", "N");
+    option("experts", "custom model: routed experts per MoE layer (every layer; --ffn is the expert width)", "N");
+    option("active-experts", "custom model: experts each token is routed to", "K");
+    option("shared-experts", "custom model: experts every token uses, of the same width", "S");
     option("json", "print JSON instead of a table");
     if (!parser.parse(arguments.mid(1)))
         return fail(io, parser.errorText());
@@ -302,9 +170,30 @@ int runModel(const QStringList& arguments, Streams io)
         m.ffn = *ffn;
         m.vocab = *vocab;
         m.slidingWindow = *window;
+        const std::optional<int> experts = shape("experts", 0), active = shape("active-experts", 0),
+                                 shared = shape("shared-experts", 0);
+        if (!experts || !active || !shared)
+            return fail(io, error);
+        if (*experts == 0 && (*active > 0 || *shared > 0))
+            return fail(io, QStringLiteral("--active-experts and --shared-experts need --experts"));
+        if (*experts > 0) {
+            if (*active < 1 || *active > *experts)
+                return fail(io, QStringLiteral("--active-experts must be between 1 and the %1 experts, got %2")
+                                    .arg(*experts)
+                                    .arg(*active));
+            m.experts = *experts;
+            m.activeExperts = *active;
+            m.sharedExperts = *shared;
+            m.moeFfn = m.ffn;  // every layer is a MoE layer; --ffn is one expert's inner size
+        }
         request.modelId = kCustomId;
         request.customShape = m;
     } else if (!modelId.isEmpty()) {
+        for (const char* name : {"experts", "active-experts", "shared-experts"})
+            if (parser.isSet(QLatin1String(name)))
+                return fail(
+                    io,
+                    QStringLiteral("--%1 shapes a --model custom; %2 has its own").arg(QLatin1String(name), modelId));
         request.modelId = modelId;
     } else {
         return fail(io,
@@ -358,22 +247,59 @@ int runModel(const QStringList& arguments, Streams io)
     if (*tp < 1 || *tp > kMaxTensorParallel)
         return fail(io, QStringLiteral("--tp must be between 1 and %1").arg(kMaxTensorParallel));
     request.gpus = static_cast<int>(*tp);
-    for (const char* name : {"weights", "kv"}) {
+    for (const char* name : {"weights", "kv", "attention-weights", "head-weights"}) {
         if (!parser.isSet(QLatin1String(name)))
             continue;
         const std::optional<NumberFormat> precision = parseNumberFormat(parser.value(QLatin1String(name)));
-        if (!precision)
-            return fail(io, QStringLiteral("--%1 must be one of fp32, bf16, fp16, fp8, int8, int4; got \"%2\"")
-                                .arg(QLatin1String(name), parser.value(QLatin1String(name))));
-        (QLatin1String(name) == QLatin1String("weights") ? request.weights : request.kv) = *precision;
+        if (!precision || !isStorageFormat(*precision))
+            return fail(io, QStringLiteral("--%1 must be one of %2; got \"%3\"%4")
+                                .arg(QLatin1String(name), storageFormatNames(), parser.value(QLatin1String(name)),
+                                     precision ? QStringLiteral(", a compute mode, not a storage format") : QString()));
+        const QLatin1String which(name);
+        if (which == QLatin1String("weights"))
+            request.weights = *precision;
+        else if (which == QLatin1String("kv"))
+            request.kv = *precision;
+        else if (which == QLatin1String("attention-weights"))
+            request.attentionWeights = *precision;
+        else
+            request.headWeights = *precision;
     }
     request.linkId = parser.value(QStringLiteral("link"));  // empty: the card's own
-    if (parser.isSet(QStringLiteral("ideal"))) {
-        if (parser.isSet(QStringLiteral("bandwidth-efficiency")) || parser.isSet(QStringLiteral("compute-efficiency")))
-            return fail(io,
-                        QStringLiteral("--ideal sets both efficiencies to 1; do not combine it with --*-efficiency"));
-        request.efficiency = Efficiency::ideal();
+    request.networkLinkId = parser.value(QStringLiteral("network"));
+    {
+        const std::optional<std::int64_t> ep = integerOption(parser, QStringLiteral("ep"), 1, error);
+        const std::optional<std::int64_t> perNode =
+            ep ? integerOption(parser, QStringLiteral("gpus-per-node"), -1, error) : std::nullopt;
+        const std::optional<std::int64_t> specTokens =
+            perNode ? integerOption(parser, QStringLiteral("spec-tokens"), 0, error) : std::nullopt;
+        if (!specTokens)
+            return fail(io, error);
+        if (*ep < 1 || *ep > kMaxTensorParallel)
+            return fail(io, QStringLiteral("--ep must be between 1 and %1").arg(kMaxTensorParallel));
+        if (parser.isSet(QStringLiteral("gpus-per-node")) && (*perNode < 1 || *perNode > kMaxTensorParallel))
+            return fail(io, QStringLiteral("--gpus-per-node must be between 1 and %1").arg(kMaxTensorParallel));
+        if (*specTokens < 0 || *specTokens > kMaxSpeculativeTokens)
+            return fail(io, QStringLiteral("--spec-tokens must be between 0 and %1").arg(kMaxSpeculativeTokens));
+        request.expertParallel = static_cast<int>(*ep);
+        request.gpusPerNode = static_cast<int>(*perNode);
+        if (parser.isSet(QStringLiteral("spec-tokens")) != parser.isSet(QStringLiteral("spec-acceptance")))
+            return fail(io, QStringLiteral("speculative decoding needs both --spec-tokens and --spec-acceptance"));
+        if (*specTokens > 0) {
+            const std::optional<double> acceptance = numberOption(parser, QStringLiteral("spec-acceptance"), error);
+            if (!acceptance)
+                return fail(io, error);
+            request.speculative = SpeculativeDecoding{static_cast<int>(*specTokens), *acceptance};
+        }
     }
+    // Engine terms: the measured defaults unless the plain roofline, the datasheet or its two shares are asked for.
+    const bool twoShares =
+        parser.isSet(QStringLiteral("bandwidth-efficiency")) || parser.isSet(QStringLiteral("compute-efficiency"));
+    if (parser.isSet(QStringLiteral("ideal")) + parser.isSet(QStringLiteral("plain")) + twoShares > 1)
+        return fail(io, QStringLiteral("give one of --ideal, --plain and --bandwidth/compute-efficiency"));
+    if (parser.isSet(QStringLiteral("ideal")))
+        request.efficiency = Efficiency::ideal();
+    const bool plain = parser.isSet(QStringLiteral("ideal")) || parser.isSet(QStringLiteral("plain")) || twoShares;
     if (parser.isSet(QStringLiteral("bandwidth-efficiency"))) {
         const std::optional<double> e = numberOption(parser, QStringLiteral("bandwidth-efficiency"), error);
         if (!e)
@@ -386,6 +312,26 @@ int runModel(const QStringList& arguments, Streams io)
             return fail(io, error);
         request.efficiency.compute = *e;
     }
+    EngineTerms terms = plain ? EngineTerms(request.efficiency) : EngineTerms::measured();
+    for (const QString& assignment : parser.values(QStringLiteral("term"))) {
+        const qsizetype equals = assignment.indexOf(QLatin1Char('='));
+        const std::optional<EngineTerm> term =
+            equals > 0 ? parseTermName(QStringView(assignment).left(equals)) : std::nullopt;
+        if (!term) {
+            QStringList names;
+            for (const EngineTerm& known : allTerms())
+                names << termName(known);
+            return fail(io, QStringLiteral("--term takes NAME=VALUE with a NAME of %1; got \"%2\"")
+                                .arg(names.join(QStringLiteral(", ")), assignment));
+        }
+        bool ok = false;
+        const double value = assignment.mid(equals + 1).toDouble(&ok);
+        if (!ok || !std::isfinite(value))
+            return fail(io, QStringLiteral("--term %1 needs a number, got \"%2\"")
+                                .arg(termName(*term), assignment.mid(equals + 1)));
+        setTermValue(terms, *term, value);
+    }
+    request.terms = terms;
 
     const Result<InferenceConfig> resolved = resolveInference(request);
     if (!resolved)
@@ -395,9 +341,9 @@ int runModel(const QStringList& arguments, Streams io)
     if (!report)
         return fail(io, report.error().message);
     if (parser.isSet(QStringLiteral("json")))
-        io.out << QJsonDocument(reportJson(config, report.value())).toJson(QJsonDocument::Indented);
+        io.out << QJsonDocument(modelReportJson(config, report.value())).toJson(QJsonDocument::Indented);
     else
-        printTable(io.out, config, report.value());
+        printModelTable(io.out, config, report.value());
     return 0;
 }
 

@@ -131,14 +131,14 @@ Result<LlmModel> LlmModel::create(const InferenceConfig& config)
         return invalid(QStringLiteral("tensor parallelism over %1 nodes needs a network between them (e.g. "
                                       "infiniband-ndr)")
                            .arg(config.tensorParallel / config.gpusPerNode));
+    if (config.expertParallel > 1 && !m.isMoe())
+        return invalid(QStringLiteral("expert parallelism needs a mixture-of-experts model; %1 is dense").arg(m.name));
     if (config.expertParallel < 1 || config.expertParallel > config.tensorParallel ||
         config.tensorParallel % config.expertParallel != 0)
         return invalid(QStringLiteral("expert-parallel degree %1 must divide the tensor-parallel degree %2 (the "
                                       "experts are spread over the same GPUs)")
                            .arg(config.expertParallel)
                            .arg(config.tensorParallel));
-    if (config.expertParallel > 1 && !m.isMoe())
-        return invalid(QStringLiteral("expert parallelism needs a mixture-of-experts model; %1 is dense").arg(m.name));
     if (config.expertParallel > 1 && m.experts % config.expertParallel != 0)
         return invalid(QStringLiteral("expert-parallel degree %1 does not divide the %2 experts of %3")
                            .arg(config.expertParallel)

@@ -1,0 +1,282 @@
+// `ridgeline model`'s output: the JSON object and the table.
+#include "app/cli/model_output.h"
+
+#include "core/model/units.h"
+
+#include <QJsonDocument>
+#include <QStringList>
+
+namespace ridgeline::cli {
+
+namespace {
+
+QJsonValue optionalNumber(const std::optional<double>& value)
+{
+    return value ? QJsonValue(*value) : QJsonValue();
+}
+
+QJsonObject breakdownJson(const StepBreakdown& b)
+{
+    QJsonObject o;
+    o[QStringLiteral("weights_s")] = b.weights;
+    o[QStringLiteral("kv_s")] = b.kv;
+    o[QStringLiteral("compute_s")] = b.compute;
+    o[QStringLiteral("communication_s")] = b.communication;
+    o[QStringLiteral("overhead_s")] = b.overhead;
+    return o;
+}
+
+QString basisName(BandwidthBasis basis)
+{
+    return basis == BandwidthBasis::Sustained ? QStringLiteral("sustained") : QStringLiteral("datasheet");
+}
+
+// What issue 13 added: the breakdown, the engine terms, the quantities the validation set measures, the inputs.
+void addIssue13Json(QJsonObject& o, const InferenceConfig& c, const InferenceReport& r)
+{
+    o[QStringLiteral("breakdown")] = breakdownJson(r.step.breakdown);
+    o[QStringLiteral("overhead_time_s")] = r.step.overheadSeconds;
+    o[QStringLiteral("token_latency_s")] = 1.0 / r.tokensPerSecondPerSequence;
+    o[QStringLiteral("tokens_per_step")] = r.tokensPerStep;
+    QJsonObject terms;
+    for (const EngineTerm& term : allTerms())
+        terms[termName(term)] = termValue(r.terms, term);
+    o[QStringLiteral("terms")] = terms;
+    o[QStringLiteral("bandwidth_basis")] = basisName(r.terms.bandwidthBasis);
+    o[QStringLiteral("sustained_bandwidth_tbs")] = c.gpu.sustainedBandwidthTbs();
+    o[QStringLiteral("attention_weights_precision")] = numberFormatName(c.attentionFormat());
+    o[QStringLiteral("head_weights_precision")] = numberFormatName(r.headPrecision);
+    o[QStringLiteral("attention_compute_precision")] = numberFormatName(r.attentionPrecision);
+    o[QStringLiteral("expert_parallel")] = c.expertParallel;
+    o[QStringLiteral("nodes")] = r.nodes;
+    o[QStringLiteral("network")] = r.nodes > 1 ? QJsonValue(c.network.id) : QJsonValue();
+    if (c.speculative.enabled()) {
+        QJsonObject spec;
+        spec[QStringLiteral("tokens")] = c.speculative.tokens;
+        spec[QStringLiteral("acceptance")] = c.speculative.acceptance;
+        o[QStringLiteral("speculative")] = spec;
+    }
+    if (r.prefill)
+        o[QStringLiteral("prefill_breakdown")] = breakdownJson(r.prefill->breakdown);
+    if (r.meanDecodeStepSeconds) {
+        o[QStringLiteral("tpot_s")] = *r.meanDecodeStepSeconds;
+        o[QStringLiteral("decode_tokens_per_s")] = static_cast<double>(c.batch) / *r.meanDecodeStepSeconds;
+    }
+    if (r.serving) {
+        o[QStringLiteral("serving_tpot_s")] = r.serving->tpotSeconds;
+        o[QStringLiteral("serving_tokens_per_s")] = r.serving->outputTokensPerSecond;
+        o[QStringLiteral("serving_prefill_tokens_per_step")] = r.serving->prefillTokensPerStep;
+        o[QStringLiteral("serving_breakdown")] = breakdownJson(r.serving->step.breakdown);
+    }
+}
+
+// "weights 4.12 ms (61 %), KV 0.80 ms (12 %), ...": where a step's time goes, largest first not reordered.
+QString breakdownText(const StepBreakdown& b)
+{
+    const double total = b.total();
+    QStringList parts;
+    const std::pair<const char*, double> items[] = {{"weights", b.weights},
+                                                    {"KV", b.kv},
+                                                    {"compute", b.compute},
+                                                    {"communication", b.communication},
+                                                    {"overhead", b.overhead}};
+    for (const auto& [name, seconds] : items)
+        if (seconds > 0)
+            parts << QStringLiteral("%1 %2 (%3 %)")
+                         .arg(QLatin1String(name), formatSeconds(seconds))
+                         .arg(total > 0 ? 100.0 * seconds / total : 0.0, 0, 'f', 0);
+    return parts.join(QStringLiteral(", "));
+}
+
+QString termsText(const InferenceReport& r)
+{
+    const EngineTerms& t = r.terms;
+    if (t.isIdeal())
+        return QStringLiteral("ideal datasheet (every share 1, no fixed times)");
+    if (t == EngineTerms(Efficiency{r.efficiency.bandwidth, r.efficiency.compute}))
+        return QStringLiteral("plain roofline: bandwidth %1, compute %2 of the datasheet, no fixed times")
+            .arg(r.efficiency.bandwidth, 0, 'f', 2)
+            .arg(r.efficiency.compute, 0, 'f', 2);
+    return QStringLiteral("weights %1, compute %2 (%3), fixed %4 per layer + %5 per sequence and layer%6")
+        .arg(r.efficiency.bandwidth, 0, 'f', 2)
+        .arg(r.efficiency.compute, 0, 'f', 2)
+        .arg(t == EngineTerms::measured() ? QStringLiteral("measured defaults") : QStringLiteral("as given"))
+        .arg(formatSeconds(t.layerSeconds), formatSeconds(t.sequenceSeconds),
+             t.bandwidthBasis == BandwidthBasis::Sustained ? QStringLiteral("; shares of the sustained bandwidth")
+                                                           : QString());
+}
+
+}  // namespace
+
+QJsonObject modelReportJson(const InferenceConfig& config, const InferenceReport& r)
+{
+    QJsonObject o;
+    o[QStringLiteral("model")] = config.model.id;
+    o[QStringLiteral("gpu")] = config.gpu.id;
+    o[QStringLiteral("batch")] = static_cast<qint64>(config.batch);
+    o[QStringLiteral("context")] = static_cast<qint64>(config.context);
+    o[QStringLiteral("weights_precision")] = numberFormatName(config.weights);
+    o[QStringLiteral("kv_precision")] = numberFormatName(config.kv);
+    o[QStringLiteral("compute_precision")] = numberFormatName(r.computePrecision);
+    o[QStringLiteral("tensor_parallel")] = r.gpus;
+    o[QStringLiteral("link")] = config.tensorParallel > 1 ? QJsonValue(config.link.id) : QJsonValue();
+    o[QStringLiteral("params")] = static_cast<qint64>(r.params);
+    o[QStringLiteral("active_params")] = static_cast<qint64>(r.activeParams);
+    o[QStringLiteral("weights_bytes")] = static_cast<qint64>(r.weightsBytes);
+    o[QStringLiteral("kv_bytes_per_token")] = static_cast<qint64>(r.kvBytesPerToken);
+    o[QStringLiteral("kv_tokens_per_sequence")] = static_cast<qint64>(r.kvTokensPerSequence);
+    o[QStringLiteral("kv_bytes_per_sequence")] = static_cast<qint64>(r.kvBytesPerSequence);
+    o[QStringLiteral("kv_bytes_total")] = static_cast<qint64>(r.kvBytesTotal);
+    o[QStringLiteral("memory_required_bytes")] = static_cast<qint64>(r.memory.requiredPerGpu);
+    o[QStringLiteral("gpu_memory_bytes")] = static_cast<qint64>(r.memory.capacityPerGpu);
+    o[QStringLiteral("fits")] = r.memory.fits;
+    o[QStringLiteral("max_batch")] = static_cast<qint64>(r.maxBatch);
+    o[QStringLiteral("flops_per_step")] = r.step.flops;
+    o[QStringLiteral("bytes_per_step")] = r.step.bytes;
+    o[QStringLiteral("weight_bytes_per_step")] = r.step.weightBytes;
+    o[QStringLiteral("kv_bytes_per_step")] = r.step.kvBytes;
+    o[QStringLiteral("compute_time_s")] = r.step.computeSeconds;
+    o[QStringLiteral("memory_time_s")] = r.step.memorySeconds;
+    o[QStringLiteral("comm_time_s")] = r.step.commSeconds;
+    o[QStringLiteral("step_time_s")] = r.step.seconds;
+    o[QStringLiteral("tokens_per_s")] = r.tokensPerSecond;
+    o[QStringLiteral("tokens_per_s_per_sequence")] = r.tokensPerSecondPerSequence;
+    o[QStringLiteral("arithmetic_intensity")] = r.step.intensity;
+    o[QStringLiteral("weights_only_intensity")] = r.weightsOnlyIntensity;
+    o[QStringLiteral("attention_intensity")] = r.step.attentionIntensity();
+    o[QStringLiteral("bound")] = boundName(r.step.bound);
+    o[QStringLiteral("ridge_flop_per_byte")] = r.ridgeFlopPerByte;
+    o[QStringLiteral("datasheet_ridge_flop_per_byte")] = r.datasheetRidgeFlopPerByte;
+    o[QStringLiteral("peak_tflops")] = r.peakTflops;
+    o[QStringLiteral("bandwidth_tbs")] = config.gpu.bandwidthTbs;
+    o[QStringLiteral("knee_batch")] = r.kneeBatch ? QJsonValue(static_cast<qint64>(*r.kneeBatch)) : QJsonValue();
+    o[QStringLiteral("bandwidth_efficiency")] = r.efficiency.bandwidth;
+    o[QStringLiteral("compute_efficiency")] = r.efficiency.compute;
+    o[QStringLiteral("comm_fraction")] = r.commFraction;
+    if (config.model.isMoe())
+        o[QStringLiteral("experts_touched_per_layer")] = r.step.expertsTouched;
+    if (config.prompt > 0) {
+        o[QStringLiteral("prompt")] = static_cast<qint64>(config.prompt);
+        o[QStringLiteral("output")] = static_cast<qint64>(config.output);
+        o[QStringLiteral("prefill_flops")] = r.prefill->flops;
+        o[QStringLiteral("ttft_s")] = optionalNumber(r.ttftSeconds);
+        o[QStringLiteral("e2e_latency_s")] = optionalNumber(r.e2eLatencySeconds);
+        o[QStringLiteral("throughput_tokens_per_s")] = optionalNumber(r.throughputTokensPerSecond);
+    }
+    addIssue13Json(o, config, r);
+    o[QStringLiteral("notes")] = QJsonValue::fromVariant(r.notes);
+    return o;
+}
+
+void printModelTable(QTextStream& out, const InferenceConfig& c, const InferenceReport& r)
+{
+    auto row = [&](const char* label, const QString& value) {
+        out << "  " << QString::fromLatin1(label).leftJustified(24) << value << '\n';
+    };
+    out << c.model.name << " on " << c.gpu.name
+        << (r.gpus > 1 ? QStringLiteral(" x%1 over %2").arg(r.gpus).arg(c.link.name) : QString()) << '\n';
+    out << "  " << numberFormatName(c.weights) << " weights, " << numberFormatName(c.kv) << " KV cache, batch "
+        << formatGrouped(c.batch) << ", context " << formatGrouped(c.context) << " tokens\n";
+    if (c.attentionFormat() != c.weights || r.headPrecision != c.weights)
+        out << "  attention weights " << numberFormatName(c.attentionFormat()) << ", embeddings and LM head "
+            << numberFormatName(r.headPrecision) << '\n';
+    if (c.model.isMoe())
+        out << "  " << c.model.experts << " experts, " << c.model.activeExperts << " active per token"
+            << (c.expertParallel > 1 ? QStringLiteral(", spread over %1 GPUs").arg(c.expertParallel) : QString())
+            << '\n';
+    if (r.nodes > 1)
+        out << "  " << r.nodes << " nodes of " << c.gpusPerNode << " GPUs, " << c.network.name << " between them\n";
+    if (c.speculative.enabled())
+        out << "  speculative decoding: " << c.speculative.tokens << " draft tokens, "
+            << QString::number(c.speculative.acceptance, 'g', 3) << " tokens gained per step\n";
+    out << "  engine: " << termsText(r) << "\n\nMemory" << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
+    row("parameters",
+        QStringLiteral("%1 (%2 B)").arg(formatGrouped(r.params)).arg(static_cast<double>(r.params) / 1e9, 0, 'f', 2) +
+            (r.activeParams != r.params
+                 ? QStringLiteral(", %1 B active per token").arg(static_cast<double>(r.activeParams) / 1e9, 0, 'f', 2)
+                 : QString()));
+    row("weights",
+        QStringLiteral("%1 = %2").arg(formatGB(static_cast<double>(r.weightsBytes)),
+                                      formatGiB(static_cast<double>(r.weightsBytes))) +
+            (r.gpus > 1
+                 ? QStringLiteral(" in all, %1 per GPU").arg(formatGiB(static_cast<double>(r.memory.weightsPerGpu)))
+                 : QString()));
+    row("KV cache per token",
+        QStringLiteral("%1 (%2 bytes)")
+            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerToken)), formatGrouped(r.kvBytesPerToken)));
+    row("KV per sequence",
+        QStringLiteral("%1 (%2 tokens)")
+            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerSequence)), formatGrouped(r.kvTokensPerSequence)));
+    row("KV for the batch",
+        formatBinaryBytes(static_cast<double>(r.kvBytesTotal)) +
+            (r.gpus > 1
+                 ? QStringLiteral(" in all, %1 per GPU").arg(formatBinaryBytes(static_cast<double>(r.memory.kvPerGpu)))
+                 : QString()));
+    row("required / capacity", QStringLiteral("%1 of %2: %3")
+                                   .arg(formatGiB(static_cast<double>(r.memory.requiredPerGpu)),
+                                        formatGiB(static_cast<double>(r.memory.capacityPerGpu)),
+                                        r.memory.fits ? QStringLiteral("fits") : QStringLiteral("DOES NOT FIT")));
+    row("max batch that fits", formatGrouped(r.maxBatch));
+    out << "\nDecode step" << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
+    row("FLOPs", formatCount(r.step.flops));
+    row("bytes", QStringLiteral("%1 (weights %2, KV %3)")
+                     .arg(formatGB(r.step.bytes), formatGB(r.step.weightBytes), formatGB(r.step.kvBytes)));
+    if (c.model.isMoe())
+        row("experts touched",
+            QStringLiteral("%1 of %2 per layer").arg(r.step.expertsTouched, 0, 'f', 1).arg(c.model.experts));
+    row("arithmetic intensity", QStringLiteral("%1 FLOP/byte (weights only: %2)")
+                                    .arg(r.step.intensity, 0, 'f', 2)
+                                    .arg(r.weightsOnlyIntensity, 0, 'f', 2));
+    row("ridge", QStringLiteral("%1 FLOP/byte (datasheet %2, %3 TFLOP/s %4 / %5 TB/s)")
+                     .arg(r.ridgeFlopPerByte, 0, 'f', 1)
+                     .arg(r.datasheetRidgeFlopPerByte, 0, 'f', 1)
+                     .arg(r.peakTflops)
+                     .arg(numberFormatName(r.computePrecision))
+                     .arg(c.gpu.bandwidthTbs));
+    row("bound", boundName(r.step.bound));
+    row("attention alone",
+        QStringLiteral("%1 FLOP/byte over the KV cache").arg(r.step.attentionIntensity(), 0, 'f', 1));
+    row("step time", QStringLiteral("%1 (compute %2, memory %3%4)")
+                         .arg(formatSeconds(r.step.seconds), formatSeconds(r.step.computeSeconds),
+                              formatSeconds(r.step.memorySeconds),
+                              r.gpus > 1 ? QStringLiteral(", all-reduce %1 = %2 %")
+                                               .arg(formatSeconds(r.step.commSeconds))
+                                               .arg(r.commFraction * 100.0, 0, 'f', 0)
+                                         : QString()));
+    row("where it goes", breakdownText(r.step.breakdown));
+    row("tokens/s", QStringLiteral("%1 aggregate, %2 per sequence")
+                        .arg(r.tokensPerSecond, 0, 'f', 1)
+                        .arg(r.tokensPerSecondPerSequence, 0, 'f', 1));
+    row("knee (compute-bound)",
+        r.kneeBatch ? QStringLiteral("batch %1%2")
+                          .arg(formatGrouped(*r.kneeBatch),
+                               *r.kneeBatch > r.maxBatch ? QStringLiteral(" (beyond what fits)") : QString())
+                    : QStringLiteral("never at this context: KV reads grow as fast as the FLOPs"));
+    if (r.ttftSeconds) {
+        out << "\nPrompt " << formatGrouped(c.prompt) << " tokens, output " << formatGrouped(c.output)
+            << " tokens (static batch)\n";
+        row("time to first token",
+            formatSeconds(*r.ttftSeconds) + QStringLiteral(" (%1-bound prefill)").arg(boundName(r.prefill->bound)));
+        row("prefill goes to", breakdownText(r.prefill->breakdown));
+        if (r.e2eLatencySeconds) {
+            row("end-to-end latency", formatSeconds(*r.e2eLatencySeconds));
+            row("throughput", QStringLiteral("%1 tokens/s").arg(*r.throughputTokensPerSecond, 0, 'f', 1));
+        }
+        if (r.meanDecodeStepSeconds)
+            row("time per output token", formatSeconds(*r.meanDecodeStepSeconds));
+        if (r.serving) {
+            out << "\nServing " << formatGrouped(c.batch)
+                << " requests at once (continuous batching, prefills folded into the steps)\n";
+            row("step", QStringLiteral("%1 with %2 prefill tokens")
+                            .arg(formatSeconds(r.serving->step.seconds))
+                            .arg(r.serving->prefillTokensPerStep, 0, 'f', 0));
+            row("where it goes", breakdownText(r.serving->step.breakdown));
+            row("time per output token", formatSeconds(r.serving->tpotSeconds));
+            row("throughput", QStringLiteral("%1 output tokens/s").arg(r.serving->outputTokensPerSecond, 0, 'f', 1));
+        }
+    }
+    for (const QString& note : r.notes)
+        out << "  note: " << note << '\n';
+}
+
+}  // namespace ridgeline::cli
