@@ -5,6 +5,8 @@
 #include "core/measure/clock.h"
 #include "core/measure/compute_ceilings.h"
 #include "core/measure/kernels.h"
+#include "core/measure/lowp_ceilings.h"
+#include "core/measure/lowp_experiments.h"
 #include "core/measure/parallel.h"
 #include "core/measure/peaks.h"
 #include "core/measure/probe.h"
@@ -75,6 +77,9 @@ private:
 
     bool measureClockStep();
     bool measureCompute();
+    bool measureLowpCeilings();
+    bool measureLowpKernels(const ExperimentSizes& sizes);
+    int lowpKernelSteps(const ExperimentSizes& sizes) const;
     bool measureSweep();
     bool measureKernels();
     void relabelCurve();
@@ -87,6 +92,7 @@ private:
     const PartialResultCallback& m_partial;
     CoreModel m_core;
     std::vector<Isa> m_isas;
+    LowpPlan m_lowp;
     SweepPlan m_sweep;
     std::int64_t m_budget = 0;
     std::int64_t m_dramBytes = 0;
@@ -97,6 +103,8 @@ bool Run::execute()
     MachineInfo& machine = m_session.machine;
     m_core = coreOf(machine);
     m_isas = fmaIsasFromFlags(machine.isa);
+    m_lowp = planLowpCeilings(machine);
+    m_session.skipped.insert(m_session.skipped.end(), m_lowp.skipped.begin(), m_lowp.skipped.end());
     m_budget = measurementMemoryBudget(machine);
     m_sweep = planSweep(machine, m_threads, m_options.quick, m_budget);
 
@@ -105,10 +113,10 @@ bool Run::execute()
     const int experiments =
         1 + static_cast<int>(largest.sgemmSizes.size() + largest.dgemmSizes.size() + largest.addSizes.size()) +
         (largest.decodeDim > 0 ? 9 : 0) + 1;
-    m_control.setTotal(1 + static_cast<int>(m_isas.size() * 2 * threadCounts().size()) +
-                       2 * static_cast<int>(m_sweep.workingSets.size()) + experiments);
+    m_control.setTotal(1 + static_cast<int>((m_isas.size() * 2 + m_lowp.units.size()) * threadCounts().size()) +
+                       2 * static_cast<int>(m_sweep.workingSets.size()) + experiments + lowpKernelSteps(largest));
 
-    return measureClockStep() && measureCompute() && measureSweep() && measureKernels();
+    return measureClockStep() && measureCompute() && measureLowpCeilings() && measureSweep() && measureKernels();
 }
 
 bool Run::measureClockStep()
@@ -171,6 +179,29 @@ bool Run::measureCompute()
                 if (!ok)
                     return false;
             }
+        }
+    }
+    return true;
+}
+
+// Every low-precision unit of this machine, on one thread and on all (issue 16).
+bool Run::measureLowpCeilings()
+{
+    for (LowpUnit unit : m_lowp.units) {
+        for (int t : threadCounts()) {
+            if (!step(QStringLiteral("%1 peak, %2 thread(s)").arg(lowpUnitInfo(unit).label).arg(t), [&] {
+                    const Result<LowpCeiling> measured = measureLowpCeiling(unit, t, m_control, m_session.machine);
+                    if (!measured) {
+                        if (measured.error().code == Error::Code::Cancelled)
+                            return false;
+                        m_session.skipped.push_back({lowpCeilingName(unit, t), measured.error().message});
+                        return true;
+                    }
+                    m_session.computeCeilings.push_back(measured.value().ceiling);
+                    addFindings(measured.value().findings);
+                    return true;
+                }))
+                return false;
         }
     }
     return true;
@@ -250,7 +281,7 @@ bool Run::measureKernels()
     addFindings(sizes.notes);
     const int remaining = 1 +
                           static_cast<int>(sizes.sgemmSizes.size() + sizes.dgemmSizes.size() + sizes.addSizes.size()) +
-                          (sizes.decodeDim > 0 ? 9 : 0) + (sizes.fusionRows > 0 ? 1 : 0);
+                          (sizes.decodeDim > 0 ? 9 : 0) + (sizes.fusionRows > 0 ? 1 : 0) + lowpKernelSteps(sizes);
     m_control.setTotal(m_control.done() + remaining);
 
     const std::int64_t array = sizes.streamArrayBytes;
@@ -316,7 +347,71 @@ bool Run::measureKernels()
             }))
             return false;
     }
+    if (!measureLowpKernels(sizes))
+        return false;
     addFindings(crossCheckSession(m_session));
+    return true;
+}
+
+// The decode batches of every weight precision.
+constexpr int kDecodeBatches = 9;  // 1, 2, 4 ... kDecodeMaxBatch
+
+int Run::lowpKernelSteps(const ExperimentSizes& sizes) const
+{
+    const bool bf16 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
+                                  [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("bf16"); });
+    const bool int8 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
+                                  [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("int8"); });
+    const int decodes = sizes.decodeDim > 0 ? kDecodeBatches * ((bf16 ? 1 : 0) + (int8 ? 1 : 0)) : 0;
+    return (bf16 ? static_cast<int>(sizes.sgemmSizes.size()) : 0) + decodes;
+}
+
+// The bf16 matrix product at sgemm's sizes, and decode with bf16 and int8 weights, where the CPU has the units
+// (oneDNN would emulate them elsewhere, which is no roof of this machine's).
+bool Run::measureLowpKernels(const ExperimentSizes& sizes)
+{
+    if (lowpKernelSteps(sizes) == 0)
+        return true;
+    waitForIdleBlasWorkers();
+    double bf16Roof = 0.0;  // sizes the product's panels; a slow guess when the ceiling did not run
+    for (const ComputeCeiling& c : m_session.computeCeilings)
+        if (c.precision == QLatin1String("bf16") && c.threads == m_threads)
+            bf16Roof = std::max(bf16Roof, c.gflops);
+    const bool bf16 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
+                                  [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("bf16"); });
+    if (bf16) {
+        for (int n : sizes.sgemmSizes) {
+            if (!step(QStringLiteral("bf16 gemm %1").arg(n), [&] {
+                    const auto kernel = measureBf16Gemm(n, m_threads, bf16Roof > 0.0 ? bf16Roof : 100.0, m_control);
+                    if (!kernel)
+                        return false;
+                    m_session.kernels.push_back(*kernel);
+                    return true;
+                }))
+                return false;
+        }
+    }
+    if (sizes.decodeDim <= 0)
+        return true;
+    for (MatmulType type : {MatmulType::Bf16, MatmulType::Int8}) {
+        const bool has = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
+                                     [&](LowpUnit u) { return lowpUnitInfo(u).precision == matmulTypeName(type); });
+        if (!has)
+            continue;
+        std::unique_ptr<LowpDecodeExperiment> decode;
+        for (int batch = 1; batch <= kDecodeMaxBatch; batch *= 2) {
+            if (!step(QStringLiteral("decode %1 B=%2").arg(matmulTypeName(type)).arg(batch), [&] {
+                    if (!decode)
+                        decode = std::make_unique<LowpDecodeExperiment>(type, sizes.decodeDim, m_threads);
+                    const auto kernel = decode->measure(batch, m_control);
+                    if (!kernel)
+                        return false;
+                    m_session.kernels.push_back(*kernel);
+                    return true;
+                }))
+                return false;
+        }
+    }
     return true;
 }
 

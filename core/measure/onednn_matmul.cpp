@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 namespace ridgeline {
@@ -37,38 +38,46 @@ dnnl::engine& cpuEngine()
     return engine;
 }
 
-// fp32 values as the bytes of `type`; for int8 also the scale that maps the largest magnitude to 127.
-std::vector<std::uint8_t> convert(const float* values, std::size_t count, MatmulType type, float* scale)
+}  // namespace
+
+MatmulOperand MatmulOperand::generate(MatmulType type, std::size_t count,
+                                      const std::function<float(std::size_t)>& value)
 {
-    std::vector<std::uint8_t> bytes(count * static_cast<std::size_t>(bytesPerElement(type)));
-    *scale = 1.0f;
+    MatmulOperand operand;
+    operand.type = type;
+    operand.bytes.resize(count * static_cast<std::size_t>(bytesPerElement(type)));
     switch (type) {
         case MatmulType::Fp32:
-            std::copy_n(reinterpret_cast<const std::uint8_t*>(values), bytes.size(), bytes.begin());
+            for (std::size_t i = 0; i < count; ++i) {
+                const float x = value(i);
+                std::memcpy(operand.bytes.data() + 4 * i, &x, 4);
+            }
             break;
         case MatmulType::Bf16:
             for (std::size_t i = 0; i < count; ++i) {
-                const std::uint16_t bits = bf16FromFloat(values[i]);
-                bytes[2 * i] = static_cast<std::uint8_t>(bits & 0xFF);
-                bytes[2 * i + 1] = static_cast<std::uint8_t>(bits >> 8);
+                const std::uint16_t bits = bf16FromFloat(value(i));
+                std::memcpy(operand.bytes.data() + 2 * i, &bits, 2);
             }
             break;
         case MatmulType::Int8: {
             float largest = 0.0f;
             for (std::size_t i = 0; i < count; ++i)
-                largest = std::max(largest, std::fabs(values[i]));
-            *scale = largest > 0.0f ? largest / 127.0f : 1.0f;
+                largest = std::max(largest, std::fabs(value(i)));
+            operand.scale = largest > 0.0f ? largest / 127.0f : 1.0f;
             for (std::size_t i = 0; i < count; ++i) {
-                const float q = std::clamp(std::nearbyint(values[i] / *scale), -127.0f, 127.0f);
-                bytes[i] = static_cast<std::uint8_t>(static_cast<std::int8_t>(q));
+                const float q = std::clamp(std::nearbyint(value(i) / operand.scale), -127.0f, 127.0f);
+                operand.bytes[i] = static_cast<std::uint8_t>(static_cast<std::int8_t>(q));
             }
             break;
         }
     }
-    return bytes;
+    return operand;
 }
 
-}  // namespace
+MatmulOperand MatmulOperand::from(MatmulType type, const float* values, std::size_t count)
+{
+    return generate(type, count, [values](std::size_t i) { return values[i]; });
+}
 
 struct OneDnnMatmul::Impl {
     MatmulType type = MatmulType::Fp32;
@@ -78,7 +87,8 @@ struct OneDnnMatmul::Impl {
     std::vector<float> c;
     dnnl::stream stream;
     dnnl::matmul primitive;
-    memory a, b, cMemory;
+    memory::desc aDesc, cDesc;
+    memory b;
     QString implementation;
 };
 
@@ -88,6 +98,17 @@ OneDnnMatmul::~OneDnnMatmul() = default;
 Result<std::unique_ptr<OneDnnMatmul>> OneDnnMatmul::create(MatmulType type, MatmulShape shape, const float* a,
                                                            const float* b, int threads)
 {
+    if (shape.m <= 0 || shape.k <= 0 || shape.n <= 0)
+        return create(shape, MatmulOperand{type, {}, 1.0f}, MatmulOperand{type, {}, 1.0f}, threads);
+    const auto sizeA = static_cast<std::size_t>(shape.m) * static_cast<std::size_t>(shape.k);
+    const auto sizeB = static_cast<std::size_t>(shape.k) * static_cast<std::size_t>(shape.n);
+    return create(shape, MatmulOperand::from(type, a, sizeA), MatmulOperand::from(type, b, sizeB), threads);
+}
+
+Result<std::unique_ptr<OneDnnMatmul>> OneDnnMatmul::create(MatmulShape shape, const MatmulOperand& a,
+                                                           const MatmulOperand& b, int threads)
+{
+    const MatmulType type = b.type;
     if (shape.m <= 0 || shape.k <= 0 || shape.n <= 0 || threads <= 0)
         return makeError(Error::Code::InvalidArgument,
                          QStringLiteral("matrix product %1 x %2 x %3 on %4 threads: every size must be positive")
@@ -95,6 +116,14 @@ Result<std::unique_ptr<OneDnnMatmul>> OneDnnMatmul::create(MatmulType type, Matm
                              .arg(shape.k)
                              .arg(shape.n)
                              .arg(threads));
+    const auto sizeA = static_cast<std::size_t>(shape.m) * static_cast<std::size_t>(shape.k);
+    const auto sizeB = static_cast<std::size_t>(shape.k) * static_cast<std::size_t>(shape.n);
+    if (b.count() != sizeB || (!a.bytes.empty() && (a.type != type || a.count() != sizeA)))
+        return makeError(Error::Code::InvalidArgument,
+                         QStringLiteral("matrix product %1 x %2 x %3: the operands do not have that shape and one type")
+                             .arg(shape.m)
+                             .arg(shape.k)
+                             .arg(shape.n));
     // oneDNN uses AMX only once Linux has granted the tile state; asking again is harmless.
     requestAmxTileData();
     try {
@@ -104,30 +133,24 @@ Result<std::unique_ptr<OneDnnMatmul>> OneDnnMatmul::create(MatmulType type, Matm
         impl->threads = threads;
         dnnl::engine& engine = cpuEngine();
         impl->stream = dnnl::stream(engine);
-
-        const auto sizeA = static_cast<std::size_t>(shape.m) * static_cast<std::size_t>(shape.k);
-        const auto sizeB = static_cast<std::size_t>(shape.k) * static_cast<std::size_t>(shape.n);
-        float scaleA = 1.0f, scaleB = 1.0f;
-        impl->aBytes = convert(a, sizeA, type, &scaleA);
-        std::vector<std::uint8_t> bBytes = convert(b, sizeB, type, &scaleB);
+        impl->aBytes = a.bytes;
         impl->c.assign(static_cast<std::size_t>(shape.m) * static_cast<std::size_t>(shape.n), 0.0f);
 
         const memory::data_type dt = dataTypeOf(type);
-        const memory::desc aDesc({shape.m, shape.k}, dt, memory::format_tag::ab);
+        impl->aDesc = memory::desc({shape.m, shape.k}, dt, memory::format_tag::ab);
         const memory::desc bUserDesc({shape.k, shape.n}, dt, memory::format_tag::ab);
         const memory::desc bAnyDesc({shape.k, shape.n}, dt, memory::format_tag::any);
-        const memory::desc cDesc({shape.m, shape.n}, memory::data_type::f32, memory::format_tag::ab);
+        impl->cDesc = memory::desc({shape.m, shape.n}, memory::data_type::f32, memory::format_tag::ab);
         dnnl::primitive_attr attributes;
         if (type == MatmulType::Int8)
-            attributes.set_output_scales(0, {scaleA * scaleB});
-        const dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(aDesc, bAnyDesc, cDesc), attributes, engine);
+            attributes.set_output_scales(0, {(a.bytes.empty() ? 1.0f : a.scale) * b.scale});
+        const dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(impl->aDesc, bAnyDesc, impl->cDesc), attributes,
+                                              engine);
         impl->primitive = dnnl::matmul(pd);
         impl->implementation = QString::fromLatin1(pd.impl_info_str());
 
-        impl->a = memory(aDesc, engine, impl->aBytes.data());
-        impl->cMemory = memory(cDesc, engine, impl->c.data());
         // The weights once into the primitive's own layout (blocked for AMX or VNNI), outside any timing.
-        memory bUser(bUserDesc, engine, bBytes.data());
+        memory bUser(bUserDesc, engine, const_cast<std::uint8_t*>(b.bytes.data()));
         impl->b = memory(pd.weights_desc(), engine);
         dnnl::reorder(bUser, impl->b).execute(impl->stream, bUser, impl->b);
         impl->stream.wait();
@@ -140,9 +163,17 @@ Result<std::unique_ptr<OneDnnMatmul>> OneDnnMatmul::create(MatmulType type, Matm
 
 void OneDnnMatmul::run()
 {
+    run(m_impl->aBytes.data(), m_impl->c.data());
+}
+
+void OneDnnMatmul::run(const std::uint8_t* a, float* c)
+{
+    dnnl::engine& engine = cpuEngine();
+    const memory aMemory(m_impl->aDesc, engine, const_cast<std::uint8_t*>(a));
+    const memory cMemory(m_impl->cDesc, engine, c);
     omp_set_num_threads(m_impl->threads);
-    m_impl->primitive.execute(
-        m_impl->stream, {{DNNL_ARG_SRC, m_impl->a}, {DNNL_ARG_WEIGHTS, m_impl->b}, {DNNL_ARG_DST, m_impl->cMemory}});
+    m_impl->primitive.execute(m_impl->stream,
+                              {{DNNL_ARG_SRC, aMemory}, {DNNL_ARG_WEIGHTS, m_impl->b}, {DNNL_ARG_DST, cMemory}});
     m_impl->stream.wait();
 }
 

@@ -9,7 +9,9 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <vector>
 
 namespace ridgeline {
 
@@ -23,25 +25,44 @@ enum class MatmulType { Fp32, Bf16, Int8 };
 QString matmulTypeName(MatmulType type);  // "fp32", "bf16", "int8"
 int bytesPerElement(MatmulType type);     // 4, 2, 1
 
+// Values converted once to a product's element type: bf16 bits, or int8 with the scale that maps the largest
+// magnitude to 127. Weights are converted once and shared by every product that uses them.
+struct MatmulOperand {
+    MatmulType type = MatmulType::Fp32;
+    std::vector<std::uint8_t> bytes;  // count x bytesPerElement(type), little-endian
+    float scale = 1.0f;               // int8: value = scale x q
+    std::size_t count() const { return bytes.size() / static_cast<std::size_t>(bytesPerElement(type)); }
+
+    static MatmulOperand from(MatmulType type, const float* values, std::size_t count);
+    // Element i is value(i), without an fp32 copy of the whole operand.
+    static MatmulOperand generate(MatmulType type, std::size_t count, const std::function<float(std::size_t)>& value);
+};
+
 struct MatmulShape {
     int m = 0;  // rows of A and C
     int k = 0;  // columns of A, rows of B
     int n = 0;  // columns of B and C
 };
 
-// C (m x n) = A (m x k) x B (k x n), all row-major, the operands given in fp32 and converted to `type` when
-// the product is made. B is reordered once into the layout oneDNN prefers, as inference does with weights;
-// run() then computes with the current A.
+// C (m x n) = A (m x k) x B (k x n), all row-major. B is reordered once into the layout oneDNN prefers, as
+// inference does with weights; run() then computes with the A given at creation, run(a, c) with any other
+// m x k block of the same type (a row panel of a larger product, say; for int8 quantized with A's scale, which
+// the product's output scale is made from).
 class OneDnnMatmul {
 public:
+    // The operands given in fp32, converted to `type`.
     static Result<std::unique_ptr<OneDnnMatmul>> create(MatmulType type, MatmulShape shape, const float* a,
                                                         const float* b, int threads);
+    // Operands converted already; `a` may be empty when only run(a, c) is used. Both of one type.
+    static Result<std::unique_ptr<OneDnnMatmul>> create(MatmulShape shape, const MatmulOperand& a,
+                                                        const MatmulOperand& b, int threads);
     ~OneDnnMatmul();
     OneDnnMatmul(const OneDnnMatmul&) = delete;
     OneDnnMatmul& operator=(const OneDnnMatmul&) = delete;
 
     void run();
-    const float* result() const;  // m x n, valid after run()
+    void run(const std::uint8_t* a, float* c);  // A: m x k elements of the type; C: m x n, row-major
+    const float* result() const;                // m x n, valid after run()
 
     MatmulType type() const;
     MatmulShape shape() const;

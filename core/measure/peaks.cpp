@@ -85,15 +85,17 @@ PeakAssessment assessPeak(const QString& ceilingName, double gflops, int threads
     } else if (snapped > rate.max) {
         result.fmaPerCycle = snapped;
         result.basis = QStringLiteral("measured, above the table (%1: %2 per cycle)").arg(subject.core, rateText(rate));
-        finding("impossible", QStringLiteral("measured %1 %2 instructions per cycle per core, but %3 starts at "
-                                             "most %4: the clock reads low or the core is not what it says")
-                                  .arg(number(measured, 2), subject.instruction, subject.core, rateText(rate)));
+        finding("impossible",
+                QStringLiteral("measured %1 %2 instructions per cycle per core, but %3 starts at "
+                               "most %4: the clock reads low or the core is not what it says")
+                    .arg(number(measured, measured < 0.1 ? 3 : 2), subject.instruction, subject.core, rateText(rate)));
     } else if (snapped < rate.min) {
         result.fmaPerCycle = rate.min;
         result.basis = QStringLiteral("table: %1 (%2 per cycle)").arg(subject.core, rateText(rate));
-        finding("note", QStringLiteral("reached %1 of the %2 %3 instructions per cycle per core that %4 has: "
-                                       "threads may share a core, or the machine was busy")
-                            .arg(number(measured, 2), rateText(rate), subject.instruction, subject.core));
+        finding("note",
+                QStringLiteral("reached %1 of the %2 %3 instructions per cycle per core that %4 has: "
+                               "threads may share a core, or the machine was busy")
+                    .arg(number(measured, measured < 0.1 ? 3 : 2), rateText(rate), subject.instruction, subject.core));
     } else {
         result.fmaPerCycle = snapped;
         result.basis =

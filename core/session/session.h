@@ -74,17 +74,20 @@ struct Spread {
 
 struct ComputeCeiling {
     QString name;       // "fp32 avx512 x2 threads"
-    QString precision;  // "fp32" or "fp64"
-    QString isa;        // "scalar", "avx2", "avx512"
+    QString precision;  // "fp32", "fp64"; issue 16: "bf16", "fp16", "int8"
+    QString isa;        // "scalar", "avx2", "avx512"; the low precisions' unit: "avx512_bf16", "avx512_fp16",
+                        // "avx512_vnni", "avx_vnni", "amx"
     int threads = 1;
-    double gflops = 0.0;             // the ceiling: the best repetition's GFLOP/s (spread keeps the median)
+    double gflops = 0.0;             // the ceiling: the best repetition's GFLOP/s (spread keeps the median);
+                                     // for int8, giga-operations per second (GOPS), not FLOPs
     double theoreticalGflops = 0.0;  // threads x clockGhz x fmaPerCycle x FLOPs per FMA
     Spread spread;                   // GFLOP/s over repetitions
     int repetitions = 0;
     // Schema 2 (issue 11); zero in older files.
     double clockGhz = 0.0;       // the clock while this ISA's FMA units were busy (AVX-512 may lower it)
     double flopsPerCycle = 0.0;  // measured, per core: gflops / threads / clockGhz
-    double fmaPerCycle = 0.0;    // FMA instructions per cycle per core behind theoreticalGflops
+    double fmaPerCycle = 0.0;    // FMA instructions per cycle per core behind theoreticalGflops (a low-precision
+                                 // unit: its own instruction's, e.g. 1/16 tile product for AMX)
     QString peakBasis;           // where fmaPerCycle comes from: the table of known cores, the measurement
 };
 
@@ -118,9 +121,10 @@ struct LevelPoint {
 
 struct KernelResult {
     QString name;       // "sgemm 4096"
-    QString kind;       // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused"
+    QString kind;       // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused"; issue 16:
+                        // "bf16-gemm", "decode-bf16", "decode-int8" (kinds of their own beside fp32's)
     QString size;       // human-readable shape, e.g. "4096x4096" or "4096x4096 x B=16"
-    QString precision;  // "fp32" or "fp64"
+    QString precision;  // "fp32", "fp64", "bf16", "int8" (int8: gflops counts operations)
     int threads = 1;
     int batch = 0;         // decode only: vectors per step
     double flops = 0.0;    // counted as the source text counts them

@@ -1,5 +1,7 @@
 // One real quick measurement of this machine, shared by the tests below; plus cancellation.
 #include "core/measure/engine.h"
+#include "core/measure/lowp_ceilings.h"
+#include "core/measure/lowp_experiments.h"
 #include "core/measure/peaks.h"
 #include "core/model/intensity.h"
 #include "core/session/session_json.h"
@@ -11,6 +13,7 @@
 #include <cmath>
 #include <map>
 #include <thread>
+#include <tuple>
 
 using namespace ridgeline;
 
@@ -94,10 +97,14 @@ TEST_F(QuickMeasurement, ComputeCeilingsArePositiveAndNearTheirTheoreticalPeak)
         EXPECT_GT(c.clockGhz, 0.0);
         EXPECT_FALSE(c.peakBasis.isEmpty());
         EXPECT_NEAR(c.flopsPerCycle, c.gflops / c.threads / c.clockGhz, 1e-9 * c.flopsPerCycle);
-        // theoretical = threads x clock x FMAs per cycle x FLOPs per FMA (lanes x 2)
+        // theoretical = threads x clock x instructions per cycle x operations each: FMA lanes x 2, or the
+        // low-precision unit's (issue 16)
         const int bits = c.isa == QLatin1String("avx512") ? 512 : c.isa == QLatin1String("avx2") ? 256 : 0;
-        const double lanes = bits == 0 ? 1.0 : bits / (c.precision == QLatin1String("fp32") ? 32.0 : 64.0);
-        EXPECT_NEAR(c.theoreticalGflops, c.threads * c.clockGhz * c.fmaPerCycle * 2.0 * lanes,
+        double perInstruction = 2.0 * (bits == 0 ? 1.0 : bits / (c.precision == QLatin1String("fp32") ? 32.0 : 64.0));
+        for (const LowpUnitInfo& unit : lowpUnits())
+            if (unit.precision == c.precision && unit.isa == c.isa)
+                perInstruction = unit.opsPerInstruction;
+        EXPECT_NEAR(c.theoreticalGflops, c.threads * c.clockGhz * c.fmaPerCycle * perInstruction,
                     1e-9 * c.theoreticalGflops)
             << c.name.toStdString();
         // A ceiling above its theoretical peak cannot pass unremarked; a busy machine only slows ceilings down.
@@ -108,10 +115,10 @@ TEST_F(QuickMeasurement, ComputeCeilingsArePositiveAndNearTheirTheoreticalPeak)
             EXPECT_LT(c.gflops, 1.1 * c.theoreticalGflops) << c.name.toStdString();
         }
     }
-    // Every ISA the CPU has is measured, in both precisions, on one thread.
+    // Every FMA ISA the CPU has is measured, in both precisions, on one thread.
     std::map<QString, int> perIsa;
     for (const ComputeCeiling& c : s_session->computeCeilings)
-        if (c.threads == 1)
+        if (c.threads == 1 && (c.precision == QLatin1String("fp32") || c.precision == QLatin1String("fp64")))
             ++perIsa[c.isa];
     for (const auto& [isa, count] : perIsa)
         EXPECT_EQ(count, 2) << isa.toStdString();
@@ -234,6 +241,80 @@ TEST_F(QuickMeasurement, FusionMovesAThirdOfTheTrafficAndComputesTheSameResult)
     EXPECT_LT(f.maxAbsDifference, 1e-6);
     EXPECT_DOUBLE_EQ(f.speedup, f.unfusedSeconds / f.fusedSeconds);
     EXPECT_NE(kernel(QStringLiteral("bias+GELU+dropout, fused")), nullptr);
+}
+
+TEST_F(QuickMeasurement, EveryLowPrecisionUnitOfThisCpuHasACeilingAndTheOthersSayWhyNot)
+{
+    ASSERT_NE(s_session, nullptr);
+    const int all = s_session->machine.openblasThreads;
+    for (const LowpUnitInfo& unit : lowpUnits()) {
+        const UnitAvailability availability = lowpAvailability(unit.unit, s_session->machine);
+        for (int threads : {1, all}) {
+            const QString name = lowpCeilingName(unit.unit, threads);
+            const auto ceiling = std::find_if(s_session->computeCeilings.begin(), s_session->computeCeilings.end(),
+                                              [&](const ComputeCeiling& c) { return c.name == name; });
+            if (!availability.available()) {
+                EXPECT_EQ(ceiling, s_session->computeCeilings.end()) << name.toStdString() << ": never a zero";
+                continue;
+            }
+            ASSERT_NE(ceiling, s_session->computeCeilings.end()) << name.toStdString();
+            EXPECT_EQ(ceiling->precision, unit.precision);
+            EXPECT_EQ(ceiling->isa, unit.isa);
+        }
+        if (!availability.available()) {
+            const QString experiment = QStringLiteral("%1 %2 ceiling").arg(unit.precision, unit.isa);
+            const auto skipped = std::find_if(s_session->skipped.begin(), s_session->skipped.end(),
+                                              [&](const SkippedExperiment& k) { return k.experiment == experiment; });
+            ASSERT_NE(skipped, s_session->skipped.end()) << experiment.toStdString();
+            EXPECT_EQ(skipped->reason, availability.reason);
+        }
+    }
+}
+
+TEST_F(QuickMeasurement, Bf16MatmulBesideSgemmAndDecodeByWeightPrecision)
+{
+    ASSERT_NE(s_session, nullptr);
+    const MachineInfo& machine = s_session->machine;
+    const bool bf16 = lowpAvailability(LowpUnit::AmxBf16, machine).available() ||
+                      lowpAvailability(LowpUnit::Avx512Bf16, machine).available();
+    const bool int8 = lowpAvailability(LowpUnit::AmxInt8, machine).available() ||
+                      lowpAvailability(LowpUnit::Avx512Vnni, machine).available() ||
+                      lowpAvailability(LowpUnit::AvxVnni, machine).available();
+    for (const KernelResult& sgemm : s_session->kernels) {
+        if (sgemm.kind != QLatin1String("sgemm"))
+            continue;
+        const int n = sgemm.size.section(QLatin1Char('x'), 0, 0).toInt();
+        const KernelResult* product = kernel(QStringLiteral("bf16 gemm %1").arg(n));
+        if (!bf16) {
+            EXPECT_EQ(product, nullptr);
+            continue;
+        }
+        ASSERT_NE(product, nullptr) << n;
+        EXPECT_EQ(product->precision, QStringLiteral("bf16"));
+        EXPECT_DOUBLE_EQ(product->flops, 2.0 * n * n * static_cast<double>(n));
+        EXPECT_DOUBLE_EQ(product->bytes, (2.0 + 2.0 + 4.0) * n * static_cast<double>(n));  // A, B bf16; C fp32
+        EXPECT_GT(product->gflops, 0.0);
+    }
+    for (const auto& [kind, has, weightBytes] :
+         {std::tuple{QStringLiteral("decode-bf16"), bf16, 2.0}, std::tuple{QStringLiteral("decode-int8"), int8, 1.0}}) {
+        std::vector<const KernelResult*> series;
+        for (const KernelResult& k : s_session->kernels)
+            if (k.kind == kind)
+                series.push_back(&k);
+        if (!has) {
+            EXPECT_TRUE(series.empty()) << kind.toStdString();
+            continue;
+        }
+        ASSERT_EQ(series.size(), 9u) << kind.toStdString();
+        for (const KernelResult* k : series) {
+            EXPECT_DOUBLE_EQ(k->tokensPerSecond, k->batch / k->seconds);
+            // dim x dim weights at half (bf16) or a quarter (int8) of fp32's bytes, activations of the same type
+            // in, fp32 out.
+            const double dim = std::sqrt(k->flops / (2.0 * k->batch));
+            EXPECT_DOUBLE_EQ(k->bytes, weightBytes * dim * dim + (weightBytes + 4.0) * dim * k->batch);
+        }
+        EXPECT_GT(series.back()->tokensPerSecond, 4.0 * series.front()->tokensPerSecond);
+    }
 }
 
 TEST(MeasureEngine, CancelReturnsCancelledAndNoSession)

@@ -138,3 +138,28 @@ TEST(OpenBlasSbgemm, ComputesWhenTheLibraryHasItAndSaysSoWhenNot)
     for (std::size_t i = 0; i < c.size(); ++i)
         ASSERT_NEAR(c[i], expected[i], 1e-4) << i;
 }
+
+TEST(OneDnn, RowPanelsOfOneProductShareItsPackedWeights)
+{
+    // The engine runs a large bf16 product as row panels, one oneDNN call each, so a cancel stays prompt.
+    const int n = 128, rows = 32;
+    const std::vector<float> a = randomValues(static_cast<std::size_t>(n) * n, 5);
+    const std::vector<float> b = randomValues(static_cast<std::size_t>(n) * n, 6);
+    const MatmulOperand aBf16 = MatmulOperand::from(MatmulType::Bf16, a.data(), a.size());
+    const MatmulOperand bBf16 = MatmulOperand::from(MatmulType::Bf16, b.data(), b.size());
+    auto whole = OneDnnMatmul::create({n, n, n}, aBf16, bBf16, 1);
+    auto panel = OneDnnMatmul::create({rows, n, n}, MatmulOperand{MatmulType::Bf16, {}, 1.0f}, bBf16, 1);
+    ASSERT_TRUE(whole.ok() && panel.ok());
+    whole.value()->run();
+    std::vector<float> c(static_cast<std::size_t>(n) * n, 0.0f);
+    const std::size_t panelElements = static_cast<std::size_t>(rows) * n;
+    for (int p = 0; p < n / rows; ++p)
+        panel.value()->run(aBf16.bytes.data() + 2 * panelElements * p, c.data() + panelElements * p);
+    for (std::size_t i = 0; i < c.size(); ++i)
+        ASSERT_EQ(c[i], whole.value()->result()[i]) << i;
+
+    // Operands of the wrong shape or of two types are refused.
+    const MatmulOperand aInt8 = MatmulOperand::from(MatmulType::Int8, a.data(), a.size());
+    EXPECT_EQ(OneDnnMatmul::create({n, n, n}, aInt8, bBf16, 1).error().code, Error::Code::InvalidArgument);
+    EXPECT_EQ(OneDnnMatmul::create({n, n, n + 1}, aBf16, bBf16, 1).error().code, Error::Code::InvalidArgument);
+}
