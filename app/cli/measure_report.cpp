@@ -4,6 +4,7 @@
 #include "core/model/units.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ridgeline::cli {
 
@@ -23,6 +24,20 @@ QString grouped(double value, int decimals, int width)
 QString bytesText(std::int64_t bytes)
 {
     return formatBinaryBytes(static_cast<double>(bytes));
+}
+
+// Instructions per cycle: "2.00", or "1/16" for a unit that takes several cycles per instruction (AMX).
+QString rateText(double perCycle, int width)
+{
+    if (perCycle > 0.0 && perCycle < 1.0 && std::abs(1.0 / perCycle - std::round(1.0 / perCycle)) < 1e-9)
+        return QString(QStringLiteral("1/") + QString::number(std::lround(1.0 / perCycle))).rightJustified(width);
+    return fixed(perCycle, 2, width);
+}
+
+// int8 ceilings and kernels count operations (a multiply and an add each), not floating-point ones.
+bool countsOperations(const QString& precision)
+{
+    return precision == QLatin1String("int8");
 }
 
 // The findings that name `subject`, as a marker for its table row: "!" impossible, "?" doubtful.
@@ -79,19 +94,23 @@ void printMachine(const Session& s, QTextStream& out)
 
 void printComputeCeilings(const Session& s, QTextStream& out)
 {
-    out << "compute ceiling          GFLOP/s   theoretical   of peak    clock   FLOP/cycle   FMA/cycle   spread "
+    out << "compute ceiling          GFLOP/s   theoretical   of peak    clock   FLOP/cycle  instr/cycle  spread "
            "(min..max)\n";
     for (const ComputeCeiling& c : s.computeCeilings) {
         const double share = c.theoreticalGflops > 0.0 ? 100.0 * c.gflops / c.theoreticalGflops : 0.0;
         out << c.name.leftJustified(22) << grouped(c.gflops, 1, 11) << grouped(c.theoreticalGflops, 1, 14)
             << fixed(share, 1, 9) << " %";
         if (c.clockGhz > 0.0)
-            out << fixed(c.clockGhz, 2, 8) << fixed(c.flopsPerCycle, 1, 13) << fixed(c.fmaPerCycle, 2, 12);
+            out << fixed(c.clockGhz, 2, 8) << fixed(c.flopsPerCycle, 1, 13) << rateText(c.fmaPerCycle, 12);
         else
             out << QString(33, QLatin1Char(' '));
         out << "   " << fixed(c.spread.min, 1, 0) << ".." << fixed(c.spread.max, 1, 0) << ' ' << checkMark(s, c.name)
             << '\n';
     }
+    if (std::any_of(s.computeCeilings.begin(), s.computeCeilings.end(),
+                    [](const ComputeCeiling& c) { return countsOperations(c.precision); }))
+        out << "int8 rows count operations (GOPS; 1,000 GOPS = 1 TOPS), not floating-point ones; instr/cycle is the\n"
+               "unit's own instruction (an FMA, vdpbf16ps, vpdpbusd, a tile product) per core\n";
     out << '\n';
 }
 
@@ -114,13 +133,14 @@ void printBandwidthCeilings(const Session& s, QTextStream& out)
 
 void printKernels(const Session& s, QTextStream& out)
 {
-    const ComputeCeiling* fp32 = bestComputeCeiling(s, u"fp32");
-    const ComputeCeiling* fp64 = bestComputeCeiling(s, u"fp64");
-    out << "kernel                 size              GFLOP/s   intensity       GB/s    time (ms)   of FMA peak\n";
+    out << "kernel                 size              GFLOP/s   intensity       GB/s    time (ms)  of its roof\n";
     for (const KernelResult& k : s.kernels) {
-        if (k.kind == QLatin1String("decode"))
+        if (k.kind.startsWith(QLatin1String("decode")))
             continue;
-        const ComputeCeiling* peak = k.precision == QLatin1String("fp64") ? fp64 : fp32;
+        // The best ceiling of the kernel's own precision: bf16 products under the bf16 roof.
+        const ComputeCeiling* peak = bestComputeCeiling(s, k.precision);
+        if (!peak)
+            peak = bestComputeCeiling(s, u"fp32");
         out << k.kind.leftJustified(22) << ' ' << k.size.leftJustified(14) << grouped(k.gflops, 1, 11)
             << fixed(k.intensity, k.intensity < 1.0 ? 2 : 0, 12) << grouped(k.gbps, 1, 11)
             << fixed(k.seconds * 1e3, 2, 13);
@@ -131,12 +151,19 @@ void printKernels(const Session& s, QTextStream& out)
     out << '\n';
 }
 
+// The decode series of one weight precision ("decode" is fp32), in batch order.
+std::vector<const KernelResult*> decodeSeries(const Session& s, const QString& kind)
+{
+    std::vector<const KernelResult*> series;
+    for (const KernelResult& k : s.kernels)
+        if (k.kind == kind && k.batch > 0)
+            series.push_back(&k);
+    return series;
+}
+
 void printDecode(const Session& s, QTextStream& out)
 {
-    std::vector<const KernelResult*> decode;
-    for (const KernelResult& k : s.kernels)
-        if (k.kind == QLatin1String("decode"))
-            decode.push_back(&k);
+    const std::vector<const KernelResult*> decode = decodeSeries(s, QStringLiteral("decode"));
     if (decode.empty())
         return;
     out << "decode on this CPU: 4096 x 4096 fp32 weights x a batch of B token vectors\n";
@@ -148,6 +175,65 @@ void printDecode(const Session& s, QTextStream& out)
             << fixed(k->seconds / baseTime, 2, 0) << "x)" << grouped(k->tokensPerSecond, 0, 9)
             << fixed(base > 0.0 ? k->tokensPerSecond / base : 0.0, 1, 11) << 'x' << fixed(k->intensity, 1, 12) << '\n';
     out << '\n';
+}
+
+// Tokens/s by weight precision: bf16 and int8 weights move half and a quarter of fp32's bytes (issue 16).
+void printLowpDecode(const Session& s, QTextStream& out)
+{
+    const std::vector<const KernelResult*> fp32 = decodeSeries(s, QStringLiteral("decode"));
+    const std::vector<const KernelResult*> bf16 = decodeSeries(s, QStringLiteral("decode-bf16"));
+    const std::vector<const KernelResult*> int8 = decodeSeries(s, QStringLiteral("decode-int8"));
+    if (bf16.empty() && int8.empty())
+        return;
+    auto at = [](const std::vector<const KernelResult*>& series, int batch) -> const KernelResult* {
+        for (const KernelResult* k : series)
+            if (k->batch == batch)
+                return k;
+        return nullptr;
+    };
+    out << "decode by weight precision: tokens/s (x fp32 at the same batch)\n";
+    out << "batch          fp32               bf16               int8\n";
+    for (const KernelResult* k : fp32.empty() ? (bf16.empty() ? int8 : bf16) : fp32) {
+        const int batch = k->batch;
+        const KernelResult* f = at(fp32, batch);
+        out << QString::number(batch).rightJustified(5) << grouped(f ? f->tokensPerSecond : 0.0, 0, 14);
+        for (const auto* series : {&bf16, &int8}) {
+            const KernelResult* l = at(*series, batch);
+            if (!l) {
+                out << QString(19, QLatin1Char(' '));
+                continue;
+            }
+            out << grouped(l->tokensPerSecond, 0, 11) << "  ("
+                << (f && f->tokensPerSecond > 0.0 ? fixed(l->tokensPerSecond / f->tokensPerSecond, 2, 0) + u'x'
+                                                  : QStringLiteral("  -  "))
+                << ')';
+        }
+        out << '\n';
+    }
+    out << '\n';
+}
+
+// The source text's "mixed precision roughly doubles matrix multiply throughput", as measured here.
+void printMixedPrecision(const Session& s, QTextStream& out)
+{
+    bool any = false;
+    for (const KernelResult& bf16 : s.kernels) {
+        if (bf16.kind != QLatin1String("bf16-gemm"))
+            continue;
+        const auto sgemm = std::find_if(s.kernels.begin(), s.kernels.end(), [&](const KernelResult& k) {
+            return k.kind == QLatin1String("sgemm") && k.size == bf16.size && k.threads == bf16.threads;
+        });
+        if (sgemm == s.kernels.end() || !(sgemm->gflops > 0.0))
+            continue;
+        if (!any)
+            out << "mixed precision: bf16 gemm against fp32 sgemm of the same n\n";
+        any = true;
+        out << "  n = " << bf16.size.section(QLatin1Char('x'), 0, 0).leftJustified(5) << grouped(bf16.gflops, 1, 10)
+            << " against" << grouped(sgemm->gflops, 1, 10) << " GFLOP/s: " << fixed(bf16.gflops / sgemm->gflops, 1, 0)
+            << "x\n";
+    }
+    if (any)
+        out << '\n';
 }
 
 void printFusion(const Session& s, QTextStream& out)
@@ -193,6 +279,8 @@ void printMeasureReport(const Session& session, QTextStream& out)
     printBandwidthCeilings(session, out);
     printKernels(session, out);
     printDecode(session, out);
+    printLowpDecode(session, out);
+    printMixedPrecision(session, out);
     printFusion(session, out);
     printChecks(session, out);
     if (session.noisy())

@@ -13,11 +13,22 @@ bool isRead(const BandwidthCeiling& ceiling)
 
 const ComputeCeiling* bestComputeCeiling(const Session& session, QStringView precision)
 {
-    const ComputeCeiling* best = nullptr;
-    for (const ComputeCeiling& c : session.computeCeilings)
-        if (c.gflops > 0.0 && (precision.isEmpty() || c.precision == precision) && (!best || c.gflops > best->gflops))
-            best = &c;
-    return best;
+    // Any precision means any floating-point one: int8 ceilings count operations, not FLOPs, so they are a
+    // roof of their own, asked for by name (a session of int8 ceilings only still has that one).
+    const auto eligible = [&](const ComputeCeiling& c, bool floatingOnly) {
+        if (!precision.isEmpty())
+            return c.precision == precision;
+        return !floatingOnly || c.precision != QLatin1String("int8");
+    };
+    for (bool floatingOnly : {true, false}) {
+        const ComputeCeiling* best = nullptr;
+        for (const ComputeCeiling& c : session.computeCeilings)
+            if (c.gflops > 0.0 && eligible(c, floatingOnly) && (!best || c.gflops > best->gflops))
+                best = &c;
+        if (best || !precision.isEmpty())
+            return best;
+    }
+    return nullptr;
 }
 
 const BandwidthCeiling* memoryCeiling(const Session& session, QStringView level)

@@ -3,10 +3,12 @@
 // from a session's roof (the roofline chart, the talk, the CPU batching prediction, "explain this point",
 // the measurement report) asks here, so they cannot disagree.
 //
-// - A compute ceiling is the best (highest GFLOP/s) of the precision asked for, or of any precision.
+// - A compute ceiling is the best (highest GFLOP/s) of the precision asked for, or of any floating-point
+//   precision (int8 ceilings count operations, not FLOPs: a session of int8 ceilings only falls back to them).
 // - A level's bandwidth ceiling is its "read" mix when measured (a kernel streaming its operands, what
 //   STREAM-style claims and the source text use), else the best of the level's other mixes (triad, ERT).
-// - The primary roof is the best compute ceiling of any precision over the DRAM ceiling; a session without
+// - The primary roof is the best compute ceiling of any floating-point precision (bf16 on AMX, where the CPU
+//   has it) over the DRAM ceiling; a session without
 //   DRAM (an import of cache levels only) falls back to its slowest level, the safe roof.
 // Ceilings at 0 GB/s or 0 GFLOP/s never make a roof. The pointers point into the session.
 
@@ -21,7 +23,8 @@ namespace ridgeline {
 
 inline constexpr QStringView kDramLevel = u"DRAM";
 
-// The best compute ceiling of `precision` ("fp32"); an empty precision means any. Null when there is none.
+// The best compute ceiling of `precision` ("fp32"); an empty precision means any floating-point one (else
+// int8). Null when there is none.
 const ComputeCeiling* bestComputeCeiling(const Session& session, QStringView precision = {});
 
 // The bandwidth ceiling of one memory level ("DRAM", "L2"), by the rule above; null when it was not measured.

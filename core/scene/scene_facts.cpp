@@ -116,6 +116,16 @@ std::optional<Error> cpuExperimentFacts(const Scene& scene, const Session& sessi
         facts.add(key + QStringLiteral("_gbps"), kernel->gbps, 1, QStringLiteral("GB/s"));
         facts.add(key + QStringLiteral("_intensity"), kernel->intensity, kernel->intensity < 1.0 ? 2 : 0,
                   QStringLiteral("FLOP/byte"));
+        // Mixed precision (issue 16): a bf16 product against the fp32 sgemm of the same n, measured here.
+        if (kernel->kind == QLatin1String("bf16-gemm")) {
+            const auto sgemm = std::find_if(session.kernels.begin(), session.kernels.end(), [&](const KernelResult& k) {
+                return k.kind == QLatin1String("sgemm") && k.size == kernel->size && k.threads == kernel->threads;
+            });
+            if (sgemm == session.kernels.end() || !(sgemm->gflops > 0.0))
+                return sceneError(
+                    scene, QStringLiteral("the session has no sgemm of %1 beside \"%2\"").arg(kernel->size, name));
+            facts.add(key + QStringLiteral("_vs_sgemm"), kernel->gflops / sgemm->gflops, 1, QStringLiteral("x"));
+        }
     }
     return std::nullopt;
 }

@@ -108,3 +108,23 @@ TEST(SessionRoof, SlowestAndFastestIgnoreEmptyCeilings)
     EXPECT_DOUBLE_EQ(slowestBandwidthCeiling(s)->gbps, 37.0);
     EXPECT_DOUBLE_EQ(fastestBandwidthCeiling(s)->gbps, 519.2);
 }
+
+TEST(SessionRoof, Int8OperationsNeverMakeTheFloatingPointRoof)
+{
+    // A CPU with AMX (issue 16): the int8 tiles do more operations than any FLOP roof, but they are not FLOPs.
+    Session s = zen4();
+    s.computeCeilings.push_back(compute("bf16 amx x2", "bf16", 6600.0));
+    s.computeCeilings.push_back(compute("int8 amx x2", "int8", 13800.0));
+    ASSERT_NE(bestComputeCeiling(s), nullptr);
+    EXPECT_EQ(bestComputeCeiling(s)->name, QStringLiteral("bf16 amx x2"));
+    EXPECT_DOUBLE_EQ(primaryRoof(s)->roof().peakGflops, 6600.0);
+    EXPECT_DOUBLE_EQ(bestComputeCeiling(s, u"int8")->gflops, 13800.0);
+    EXPECT_DOUBLE_EQ(roofFor(s, u"int8", u"DRAM")->roof().peakGflops, 13800.0);
+    EXPECT_DOUBLE_EQ(roofFor(s, u"fp32", u"DRAM")->roof().peakGflops, 232.0);
+
+    // Only int8 ceilings (an import of an inference accelerator's): that is the roof there is.
+    Session onlyInt8;
+    onlyInt8.computeCeilings = {compute("int8 amx x2", "int8", 13800.0)};
+    ASSERT_NE(bestComputeCeiling(onlyInt8), nullptr);
+    EXPECT_DOUBLE_EQ(bestComputeCeiling(onlyInt8)->gflops, 13800.0);
+}

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace ridgeline;
@@ -245,4 +246,39 @@ TEST_F(DefaultScenes, TheIntensityTableRowsAreWhatTheCaptionQuotes)
     EXPECT_DOUBLE_EQ(table.value().rows[2].intensity, *f.value(QStringLiteral("matmul_4096")));
     EXPECT_DOUBLE_EQ(table.value().rows[0].attainableGflops / 1000.0,
                      *f.value(QStringLiteral("add_attainable_tflops")));
+}
+
+TEST_F(DefaultScenes, TheMixedPrecisionRatioIsAMeasuredFact)
+{
+    // A session with the bf16 product beside sgemm of the same n (issue 16), as `ridgeline measure` writes it.
+    Session session = m_session;
+    KernelResult sgemm;
+    for (const KernelResult& k : session.kernels)
+        if (k.kind == QLatin1String("sgemm") && k.size == QLatin1String("2048x2048"))
+            sgemm = k;
+    ASSERT_GT(sgemm.gflops, 0.0);
+    KernelResult bf16 = sgemm;
+    bf16.kind = QStringLiteral("bf16-gemm");
+    bf16.name = QStringLiteral("bf16 gemm 2048");
+    bf16.precision = QStringLiteral("bf16");
+    bf16.gflops = 3.7 * sgemm.gflops;
+    session.kernels.push_back(bf16);
+
+    Scene scene = sceneById(m_deck, "cpu-experiment");
+    scene.highlight = {QStringLiteral("bf16 gemm 2048")};
+    scene.caption = QStringLiteral("bf16 on this CPU: {bf16_gemm_2048_gflops}, {bf16_gemm_2048_vs_sgemm} sgemm's");
+    const Result<SceneFacts> result = computeSceneFacts(scene, &session);
+    ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+    EXPECT_DOUBLE_EQ(*result.value().value(QStringLiteral("bf16_gemm_2048_vs_sgemm")), 3.7);
+    EXPECT_TRUE(result.value().caption.endsWith(QStringLiteral(", 3.7x sgemm's")))
+        << result.value().caption.toStdString();
+
+    // Without the sgemm beside it there is no ratio to show: the scene says so.
+    session.kernels.erase(std::remove_if(session.kernels.begin(), session.kernels.end(),
+                                         [](const KernelResult& k) { return k.kind == QLatin1String("sgemm"); }),
+                          session.kernels.end());
+    const Result<SceneFacts> alone = computeSceneFacts(scene, &session);
+    ASSERT_FALSE(alone.ok());
+    EXPECT_TRUE(alone.error().message.contains(QStringLiteral("no sgemm of 2048x2048")))
+        << alone.error().message.toStdString();
 }
