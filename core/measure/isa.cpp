@@ -1,5 +1,9 @@
 #include "core/measure/isa.h"
 
+#if defined(__aarch64__)
+#include "core/measure/arm64/arm64_kernels.h"
+#endif
+
 namespace ridgeline {
 
 QString isaName(Isa isa)
@@ -11,6 +15,10 @@ QString isaName(Isa isa)
             return QStringLiteral("avx2");
         case Isa::Avx512:
             return QStringLiteral("avx512");
+        case Isa::Neon:
+            return QStringLiteral("neon");
+        case Isa::Sve:
+            return QStringLiteral("sve");
     }
     return {};
 }
@@ -34,6 +42,10 @@ int vectorBits(Isa isa, Precision precision)
             return 256;
         case Isa::Avx512:
             return 512;
+        case Isa::Neon:
+            return 128;
+        case Isa::Sve:
+            return sveVectorBits();
     }
     return 0;
 }
@@ -47,6 +59,12 @@ double flopsPerFma(Isa isa, Precision precision)
 std::vector<Isa> fmaIsasFromFlags(const QStringList& flags)
 {
     std::vector<Isa> isas;
+    if (flags.contains(QLatin1String("asimd"))) {  // ARM64: FP and NEON come together on every Linux system
+        isas = {Isa::Scalar, Isa::Neon};
+        if (flags.contains(QLatin1String("sve")))
+            isas.push_back(Isa::Sve);
+        return isas;
+    }
     if (!flags.contains(QLatin1String("fma")))
         return isas;
     isas.push_back(Isa::Scalar);
@@ -55,6 +73,15 @@ std::vector<Isa> fmaIsasFromFlags(const QStringList& flags)
     if (flags.contains(QLatin1String("avx512f")))
         isas.push_back(Isa::Avx512);
     return isas;
+}
+
+int sveVectorBits()
+{
+#if defined(__aarch64__)
+    return 8 * arm64SveBytes();
+#else
+    return 0;
+#endif
 }
 
 }  // namespace ridgeline

@@ -1,5 +1,7 @@
 #include "core/measure/known_cores.h"
 
+#include "core/measure/arm64/arm64_cpu.h"
+
 #include <algorithm>
 #include <utility>
 #include <vector>
@@ -7,6 +9,32 @@
 namespace ridgeline {
 
 namespace {
+
+// ARM64 cores come from arm64_cpu's table (implementer and part); scalar FMADD uses the same pipes as NEON.
+CoreModel identifyArm64Core(const QString& implementer, int part)
+{
+    bool ok = false;
+    const Arm64CpuId id{implementer.toInt(&ok, 16), 0, part, 0};
+    Arm64Cpuinfo one;
+    one.cpus.push_back(id);
+    CoreModel core;
+    core.name = arm64CpuModel(one);
+    const auto known = ok ? knownArm64Core(id) : std::nullopt;
+    if (!known) {
+        core.basis = QStringLiteral("CPU implementer %1, part 0x%2: not in the table of known cores")
+                         .arg(implementer)
+                         .arg(part, 3, 16, QLatin1Char('0'));
+        return core;
+    }
+    core.inTable = true;
+    core.basis = QStringLiteral("CPU implementer %1, part 0x%2").arg(implementer).arg(part, 3, 16, QLatin1Char('0'));
+    const auto pipes = static_cast<double>(known->neonPipes);
+    core.scalar = {pipes, pipes};
+    core.neon = {pipes, pipes};
+    if (known->svePipes > 0)
+        core.sve = {static_cast<double>(known->svePipes), static_cast<double>(known->svePipes)};
+    return core;
+}
 
 struct ModelRange {
     int first;
@@ -140,12 +168,18 @@ FmaRate CoreModel::rate(Isa isa) const
             return avx2;
         case Isa::Avx512:
             return avx512;
+        case Isa::Neon:
+            return neon;
+        case Isa::Sve:
+            return sve;
     }
     return {};
 }
 
 CoreModel identifyCore(const QString& vendor, int family, int model, const QStringList& flags)
 {
+    if (vendor.startsWith(QLatin1String("0x")))
+        return identifyArm64Core(vendor, model);
     const KnownCore* byModel = nullptr;
     for (const KnownCore& core : kCores)
         if (matches(core, vendor, family, model))

@@ -27,10 +27,13 @@ struct CoreModel {
     FmaRate scalar;
     FmaRate avx2;
     FmaRate avx512;
+    FmaRate neon;  // ARM64: 128-bit FMLA
+    FmaRate sve;   // ARM64: FMLA at the core's SVE vector length
     FmaRate rate(Isa isa) const;
 };
 
 // vendor as /proc/cpuinfo's vendor_id; family and model in decimal as it prints them; flags its names.
+// ARM64: vendor is the "CPU implementer" ("0x41"), model the "CPU part"; the table is arm64/arm64_cpu's.
 CoreModel identifyCore(const QString& vendor, int family, int model, const QStringList& flags);
 
 }  // namespace ridgeline

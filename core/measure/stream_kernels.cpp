@@ -3,7 +3,14 @@
 #include <algorithm>
 
 // One binary for every x86-64 CPU: the loader resolves each clone from the CPU's features.
+#if defined(__x86_64__)
 #define RIDGELINE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+// ARM64 (issue 17): the bandwidth loops are arm64_stream's NEON / SVE ones; the elementwise passes below
+// vectorise for NEON as they are.
+#include "core/measure/arm64/arm64_stream.h"
+#define RIDGELINE_CLONES
+#endif
 
 namespace ridgeline {
 
@@ -51,6 +58,9 @@ float geluApprox(float x)
 
 RIDGELINE_CLONES std::uint64_t streamRead(const std::uint64_t* data, std::size_t count)
 {
+#if !defined(__x86_64__)
+    return arm64StreamRead(data, count);
+#else
     // 32 running sums: four independent vector accumulators with AVX-512, so the loads, not the
     // dependency of one add chain, set the pace.
     constexpr std::size_t kLanes = 32;
@@ -65,20 +75,29 @@ RIDGELINE_CLONES std::uint64_t streamRead(const std::uint64_t* data, std::size_t
     for (std::uint64_t lane : lanes)
         sum += lane;
     return sum;
+#endif
 }
 
 RIDGELINE_CLONES void streamTriad(double* __restrict a, const double* __restrict b, const double* __restrict c,
                                   double scalar, std::size_t count)
 {
+#if !defined(__x86_64__)
+    arm64StreamTriad(a, b, c, scalar, count);
+#else
     for (std::size_t i = 0; i < count; ++i)
         a[i] = b[i] + scalar * c[i];
+#endif
 }
 
 RIDGELINE_CLONES void addFp32(float* __restrict c, const float* __restrict a, const float* __restrict b,
                               std::size_t count)
 {
+#if !defined(__x86_64__)
+    arm64AddFp32(c, a, b, count);
+#else
     for (std::size_t i = 0; i < count; ++i)
         c[i] = a[i] + b[i];
+#endif
 }
 
 RIDGELINE_CLONES void biasAddPass(float* out, const float* in, std::size_t count, const ChainParams& params)

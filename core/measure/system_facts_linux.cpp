@@ -1,5 +1,6 @@
 // The one file that reads the operating system for the probe: Linux sysfs and procfs, and, on the live
-// machine only, the scheduler's affinity and (when /proc/cpuinfo is missing) cpuid.
+// machine only, the scheduler's affinity and (when /proc/cpuinfo is missing) cpuid; on ARM64 the hwcaps and MIDR_EL1.
+#include "core/measure/arm64/arm64_cpu.h"
 #include "core/measure/parallel.h"
 #include "core/measure/system_facts.h"
 
@@ -10,6 +11,11 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
+#endif
+#if defined(__aarch64__)
+#include "core/measure/isa.h"
+
+#include <sys/auxv.h>
 #endif
 
 #include <algorithm>
@@ -94,9 +100,10 @@ void readCpuinfo(const QString& path, SystemFacts& facts)
         facts.notes.append(QStringLiteral("cannot read %1").arg(path));
         return;
     }
+    const QByteArray text = file.readAll();
     int processors = 0;
     bool firstBlock = true;
-    for (const QByteArray& rawLine : file.readAll().split('\n')) {
+    for (const QByteArray& rawLine : text.split('\n')) {
         const qsizetype colon = rawLine.indexOf(':');
         if (colon < 0) {
             if (rawLine.trimmed().isEmpty() && processors > 0)
@@ -117,6 +124,8 @@ void readCpuinfo(const QString& path, SystemFacts& facts)
             facts.family = value.toInt();
         else if (key == QLatin1String("model"))
             facts.model = value.toInt();
+        else if (key == QLatin1String("CPU part"))  // ARM64: the core, in hexadecimal
+            facts.model = value.toInt(nullptr, 0);
         else if (key == QLatin1String("stepping"))
             facts.stepping = value.toInt();
         else if (key == QLatin1String("cpu MHz"))
@@ -126,7 +135,41 @@ void readCpuinfo(const QString& path, SystemFacts& facts)
     }
     if (facts.onlineCpus == 0)
         facts.onlineCpus = processors;
+    // ARM64 prints no "model name" (a few vendors' kernels do): name the cores from implementer and part.
+    if (facts.cpuModel.isEmpty() && facts.vendor.startsWith(QLatin1String("0x")))
+        facts.cpuModel = arm64CpuModel(parseArm64Cpuinfo(QString::fromUtf8(text)));
 }
+
+#if defined(__aarch64__)
+// The running ARM64 CPU: features from the auxiliary vector, which the kernel documents as the way to test them.
+// Under qemu-user /proc/cpuinfo (and /sys) are the host's, so without an ARM64 processor block the core comes
+// from MIDR_EL1, which Linux (and qemu) let user space read where HWCAP_CPUID is set.
+void readArm64Live(SystemFacts& facts)
+{
+    const Arm64Hwcaps hwcaps{getauxval(AT_HWCAP), getauxval(AT_HWCAP2)};
+    if (!facts.vendor.startsWith(QLatin1String("0x"))) {
+        facts.notes.append(QStringLiteral("/proc/cpuinfo describes no ARM64 processor (%1, e.g. under qemu-user): "
+                                          "the core is read from MIDR_EL1 and the features from the hwcaps")
+                               .arg(facts.cpuModel.isEmpty() ? QStringLiteral("no model") : facts.cpuModel));
+        Arm64Cpuinfo own;
+        if ((hwcaps.hwcap & HWCAP_CPUID) != 0) {
+            std::uint64_t midr = 0;
+            asm volatile("mrs %0, midr_el1" : "=r"(midr));
+            own.cpus.push_back(arm64CpuIdFromMidr(midr));
+        }
+        const Arm64CpuId id = own.cpus.empty() ? Arm64CpuId{} : own.cpus.front();
+        facts.vendor = QStringLiteral("0x%1").arg(id.implementer, 2, 16, QLatin1Char('0'));
+        facts.family = 0;
+        facts.model = id.part;
+        facts.stepping = 0;
+        facts.cpuinfoMhz = 0.0;
+        facts.cpuModel = arm64CpuModel(own);
+    }
+    facts.flags = arm64FeatureNames(hwcaps);
+    if (const int bits = sveVectorBits(); bits > 0)
+        facts.notes.append(QStringLiteral("SVE vectors are %1 bits").arg(bits));
+}
+#endif
 
 void readMeminfo(const QString& path, SystemFacts& facts)
 {
@@ -192,6 +235,9 @@ SystemFacts readSystemFacts(const ProbeSources& sources)
 #if defined(__x86_64__) || defined(__i386__)
     if (sources.live && facts.flags.isEmpty())
         readCpuid(facts);
+#elif defined(__aarch64__)
+    if (sources.live)
+        readArm64Live(facts);
 #endif
     facts.hypervisor = facts.hypervisor || facts.flags.contains(QLatin1String("hypervisor"));
     if (facts.cpuModel.isEmpty())
