@@ -77,6 +77,23 @@ std::uint64_t runAddChainBesideFma(Isa isa, std::uint64_t trips)
             : "cc", "p0", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9");
         return x;
     }
+    if (isa == Isa::Scalar) {
+        asm volatile(
+            ".irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9\n\t"
+            "movi d\\r, #0\n\t"
+            ".endr\n\t"
+            "1:\n\t"
+            ".irp acc, 2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5, 6, 7, 8, 9\n\t"
+            "add %[x], %[x], %[step]\n\t"
+            "fmadd d\\acc, d0, d1, d\\acc\n\t"
+            ".endr\n\t"
+            "subs %[n], %[n], #1\n\t"
+            "b.ne 1b\n\t"
+            : [x] "+r"(x), [n] "+r"(trips)
+            : [step] "r"(step)
+            : "cc", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9");
+        return x;
+    }
     asm volatile(
         ".irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9\n\t"
         "movi v\\r\\().4s, #0\n\t"

@@ -56,7 +56,11 @@ TEST(Probe, ReadsThisMachine)
     const MachineInfo machine = probeMachine();
     EXPECT_FALSE(machine.cpuModel.isEmpty());
     EXPECT_GE(machine.cores, 1);
+#if defined(__aarch64__)
+    EXPECT_TRUE(machine.isa.contains(QStringLiteral("asimd")));
+#else
     EXPECT_TRUE(machine.isa.contains(QStringLiteral("sse2")));
+#endif
     EXPECT_FALSE(machine.openblasCore.isEmpty());
     EXPECT_FALSE(machine.openblasVersion.isEmpty());
     EXPECT_GT(machine.memoryAvailableBytes, 0);
