@@ -95,6 +95,9 @@ std::uint64_t runAddChainBesideFma(Isa isa, std::uint64_t trips)
             return addBesideAvx2Fma(trips);
         case Isa::Avx512:
             return addBesideAvx512Fma(trips);
+        case Isa::Neon:
+        case Isa::Sve:
+            break;  // ARM64 ISAs: never chosen on x86-64
     }
     return runAddChain(trips);
 }

@@ -115,6 +115,9 @@ double runFmaChains(Isa isa, Precision precision, std::int64_t iterations)
             return fp32 ? fmaAvx2F32(iterations) : fmaAvx2F64(iterations);
         case Isa::Avx512:
             return fp32 ? fmaAvx512F32(iterations) : fmaAvx512F64(iterations);
+        case Isa::Neon:
+        case Isa::Sve:
+            break;  // ARM64 ISAs: never chosen on x86-64 (fmaIsasFromFlags)
     }
     return 0.0;
 }
