@@ -1,5 +1,6 @@
 #include "core/session/session_json.h"
 
+#include "core/json/strict_reader.h"
 #include "core/message_text.h"
 #include "core/model/calibration.h"
 #include "core/model/engine_terms.h"
@@ -11,10 +12,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonParseError>
 #include <QJsonValue>
-#include <QList>
-#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -28,7 +26,6 @@ using namespace Qt::Literals::StringLiterals;
 namespace {
 
 // Bounds past which a number is not a measurement but a corrupt or hostile file.
-constexpr int kMaxTextChars = 4096;
 constexpr qsizetype kMaxEntries = 1'000'000;
 constexpr qsizetype kMaxCaches = 1024;
 constexpr qsizetype kMaxIsaFlags = 4096;
@@ -60,292 +57,26 @@ constexpr double kMaxRelativeError = 1e6;   // a prediction a million times off 
 // The first schema with each group of fields; a file of an older schema that has them is refused as unknown.
 constexpr int kFirstSchemaWithChecks = 2;  // clock, core, last-level cache, FLOP/cycle, findings, skipped
 
-// Whole numbers print exactly (a cache size of 2199023255552, not 2.199e+12); others as short as round-trips.
-QString formatNumber(double value)
+// min, median and max are flattened into the entry; all three or none, and in that order.
+Spread readSpread(ObjectReader& in, double max)
 {
-    if (std::isfinite(value) && std::trunc(value) == value && std::abs(value) < 1e15)
-        return QString::number(static_cast<qint64>(value));
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
-}
-
-// What a value is, for "must be X, got Y" messages; long strings are cut so the message stays one line.
-QString describe(const QJsonValue& value)
-{
-    switch (value.type()) {
-        case QJsonValue::Null:
-            return u"null"_s;
-        case QJsonValue::Bool:
-            return value.toBool() ? u"true"_s : u"false"_s;
-        case QJsonValue::Double:
-            return formatNumber(value.toDouble());
-        case QJsonValue::String: {
-            const QString text = value.toString();
-            return u"the string \""_s + (text.size() > 40 ? text.left(40) + u"..."_s : text) + u'"';
-        }
-        case QJsonValue::Array:
-            return u"an array"_s;
-        case QJsonValue::Object:
-            return u"an object"_s;
-        case QJsonValue::Undefined:
-            break;
-    }
-    return u"nothing"_s;
-}
-
-QString indexed(const QString& path, qsizetype index)
-{
-    return path + u'[' + QString::number(index) + u']';
-}
-
-// A key from the file as quoted in a message: a 100 MB key must not make a 100 MB message (issue 7).
-QString shortKey(const QString& key)
-{
-    return key.size() > 40 ? key.left(40) + u"..."_s : key;
-}
-
-// The first problem met while reading; later ones would only be echoes of it.
-class Problem {
-public:
-    bool found() const { return m_error.has_value(); }
-    void report(Error::Code code, QString detail)
-    {
-        if (!m_error)
-            m_error = Error{code, std::move(detail)};
-    }
-    const Error& error() const { return *m_error; }
-
-private:
-    std::optional<Error> m_error;
-};
-
-enum class Need { Optional, Required };
-
-// Reads typed, range-checked fields of one JSON object, remembering which keys it was asked for so
-// that anything else in the object can be reported as unknown. "where" is the path used in messages.
-class ObjectReader {
-public:
-    ObjectReader(QJsonObject object, QString path, Problem& problem)
-        : m_object(std::move(object)), m_path(std::move(path)), m_problem(problem)
-    {
-    }
-
-    QString where(QLatin1StringView key) const { return where(QString(key)); }
-    QString where(const QString& key) const { return m_path.isEmpty() ? key : m_path + u'.' + key; }
-    Problem& problem() { return m_problem; }
-
-    // Marks key as known and returns its value, if present and no problem has been found yet.
-    std::optional<QJsonValue> take(QLatin1StringView key, Need need)
-    {
-        m_known.append(key);
-        if (m_problem.found())
-            return std::nullopt;
-        const auto it = m_object.constFind(key);
-        if (it == m_object.constEnd()) {
-            if (need == Need::Required)
-                m_problem.report(Error::Code::Schema, u"missing required field "_s + where(key));
-            return std::nullopt;
-        }
-        return QJsonValue(it.value());
-    }
-
-    QString text(QLatin1StringView key, Need need = Need::Optional)
-    {
-        const auto value = take(key, need);
-        return value ? checkedText(*value, where(key), m_problem) : QString();
-    }
-
-    bool boolean(QLatin1StringView key, bool fallback)
-    {
-        const auto value = take(key, Need::Optional);
-        if (!value)
-            return fallback;
-        if (!value->isBool()) {
-            m_problem.report(Error::Code::Schema, where(key) + u" must be true or false, got "_s + describe(*value));
-            return fallback;
-        }
-        return value->toBool();
-    }
-
-    // Every floating-point quantity in a session is a finite number in 0..max.
-    double number(QLatin1StringView key, double max, Need need = Need::Optional)
-    {
-        const auto value = take(key, need);
-        return value ? checkedNumber(*value, where(key), max) : 0.0;
-    }
-
-    std::int64_t integer(QLatin1StringView key, std::int64_t min, std::int64_t max, std::int64_t fallback,
-                         Need need = Need::Optional)
-    {
-        const auto value = take(key, need);
-        if (!value)
-            return fallback;
-        const double asDouble = value->toDouble(std::nan(""));
-        const bool whole = value->isDouble() && std::isfinite(asDouble) && std::trunc(asDouble) == asDouble;
-        if (!whole || asDouble < static_cast<double>(min) || asDouble > static_cast<double>(max)) {
-            m_problem.report(whole ? Error::Code::Range : Error::Code::Schema,
-                             where(key) + u" must be an integer in "_s + QString::number(min) + u".."_s +
-                                 QString::number(max) + u", got "_s + describe(*value));
-            return fallback;
-        }
-        return value->toInteger();
-    }
-
-    int smallInteger(QLatin1StringView key, int min, std::int64_t max, int fallback, Need need = Need::Optional)
-    {
-        return static_cast<int>(integer(key, min, max, fallback, need));
-    }
-
-    std::optional<QJsonObject> object(QLatin1StringView key, Need need)
-    {
-        const auto value = take(key, need);
-        if (!value)
-            return std::nullopt;
-        if (!value->isObject()) {
-            m_problem.report(Error::Code::Schema, where(key) + u" must be an object, got "_s + describe(*value));
-            return std::nullopt;
-        }
-        return value->toObject();
-    }
-
-    // The size is checked before any entry is looked at, so a huge array costs nothing more to refuse.
-    std::optional<QJsonArray> array(QLatin1StringView key, qsizetype maxEntries, Need need)
-    {
-        const auto value = take(key, need);
-        if (!value)
-            return std::nullopt;
-        if (!value->isArray()) {
-            m_problem.report(Error::Code::Schema, where(key) + u" must be an array, got "_s + describe(*value));
-            return std::nullopt;
-        }
-        QJsonArray entries = value->toArray();
-        if (entries.size() > maxEntries) {
-            m_problem.report(Error::Code::Range, where(key) + u" has "_s + QString::number(entries.size()) +
-                                                     u" entries; at most "_s + QString::number(maxEntries) +
-                                                     u" are allowed"_s);
-            return std::nullopt;
-        }
-        return entries;
-    }
-
-    QDateTime dateTime(QLatin1StringView key)
-    {
-        const auto value = take(key, Need::Optional);
-        if (!value)
-            return {};
-        QDateTime parsed;
-        if (value->isString())
-            parsed = QDateTime::fromString(value->toString(), Qt::ISODateWithMs);
-        if (!parsed.isValid())
-            m_problem.report(Error::Code::Schema, where(key) +
-                                                      u" must be an ISO 8601 date and time such as "
-                                                      "\"2026-12-02T16:44:16Z\", got "_s +
-                                                      describe(*value));
-        return parsed;
-    }
-
-    // min, median and max are flattened into the entry; all three or none, and in that order.
-    Spread spread(double max)
-    {
-        const bool any = m_object.contains("min"_L1) || m_object.contains("median"_L1) || m_object.contains("max"_L1);
-        const Need need = any ? Need::Required : Need::Optional;
-        Spread spread;
-        spread.min = number("min"_L1, max, need);
-        spread.median = number("median"_L1, max, need);
-        spread.max = number("max"_L1, max, need);
-        if (m_problem.found())
-            return spread;
-        if (spread.min > spread.median)
-            m_problem.report(Error::Code::Range, where("min"_L1) + u" ("_s + formatNumber(spread.min) +
-                                                     u") must not exceed the median ("_s + formatNumber(spread.median) +
-                                                     u')');
-        else if (spread.median > spread.max)
-            m_problem.report(Error::Code::Range, where("median"_L1) + u" ("_s + formatNumber(spread.median) +
-                                                     u") must not exceed the max ("_s + formatNumber(spread.max) +
-                                                     u')');
+    const bool any = in.has("min"_L1) || in.has("median"_L1) || in.has("max"_L1);
+    const Need need = any ? Need::Required : Need::Optional;
+    Spread spread;
+    spread.min = in.number("min"_L1, max, need);
+    spread.median = in.number("median"_L1, max, need);
+    spread.max = in.number("max"_L1, max, need);
+    Problem& problem = in.problem();
+    if (problem.found())
         return spread;
-    }
-
-    // Call once every known key has been taken: a misspelt field should not silently read as absent.
-    void rejectUnknownKeys()
-    {
-        if (m_problem.found())
-            return;
-        for (const QString& key : m_object.keys()) {
-            const bool known = std::any_of(m_known.cbegin(), m_known.cend(),
-                                           [&key](QLatin1StringView knownKey) { return key == knownKey; });
-            if (!known) {
-                m_problem.report(Error::Code::Schema, u"unknown field "_s + where(shortKey(key)));
-                return;
-            }
-        }
-    }
-
-    static QString checkedText(const QJsonValue& value, const QString& where, Problem& problem)
-    {
-        if (!value.isString()) {
-            problem.report(Error::Code::Schema, where + u" must be a string, got "_s + describe(value));
-            return {};
-        }
-        QString text = value.toString();
-        if (text.size() > kMaxTextChars) {
-            problem.report(Error::Code::Range, where + u" is "_s + QString::number(text.size()) +
-                                                   u" characters long; at most "_s + QString::number(kMaxTextChars) +
-                                                   u" are allowed"_s);
-            return {};
-        }
-        return text;
-    }
-
-private:
-    double checkedNumber(const QJsonValue& value, const QString& where, double max)
-    {
-        if (!value.isDouble()) {
-            m_problem.report(Error::Code::Schema, where + u" must be a finite number >= 0, got "_s + describe(value));
-            return 0.0;
-        }
-        const double number = value.toDouble();
-        if (!std::isfinite(number) || number < 0.0) {
-            m_problem.report(Error::Code::Range, where + u" must be a finite number >= 0, got "_s + describe(value));
-            return 0.0;
-        }
-        if (number > max) {
-            m_problem.report(Error::Code::Range,
-                             where + u" must be at most "_s + formatNumber(max) + u", got "_s + describe(value));
-            return 0.0;
-        }
-        return number;
-    }
-
-    QJsonObject m_object;
-    QString m_path;
-    Problem& m_problem;
-    QList<QLatin1StringView> m_known;
-};
-
-// Calls readEntry(ObjectReader&) for each entry of an array of objects, stopping at the first problem.
-template <typename T, typename ReadEntry>
-std::vector<T> readEntries(ObjectReader& parent, QLatin1StringView key, qsizetype maxEntries, Need need,
-                           ReadEntry readEntry)
-{
-    std::vector<T> entries;
-    const auto array = parent.array(key, maxEntries, need);
-    if (!array)
-        return entries;
-    entries.reserve(static_cast<std::size_t>(array->size()));
-    Problem& problem = parent.problem();
-    for (qsizetype i = 0; i < array->size() && !problem.found(); ++i) {
-        const QJsonValue value = array->at(i);
-        const QString path = indexed(parent.where(key), i);
-        if (!value.isObject()) {
-            problem.report(Error::Code::Schema, path + u" must be an object, got "_s + describe(value));
-            break;
-        }
-        ObjectReader reader(value.toObject(), path, problem);
-        T entry = readEntry(reader);
-        reader.rejectUnknownKeys();
-        entries.push_back(std::move(entry));
-    }
-    return entries;
+    if (spread.min > spread.median)
+        problem.report(Error::Code::Range, in.where("min"_L1) + u" ("_s + formatExactNumber(spread.min) +
+                                               u") must not exceed the median ("_s + formatExactNumber(spread.median) +
+                                               u')');
+    else if (spread.median > spread.max)
+        problem.report(Error::Code::Range, in.where("median"_L1) + u" ("_s + formatExactNumber(spread.median) +
+                                               u") must not exceed the max ("_s + formatExactNumber(spread.max) + u')');
+    return spread;
 }
 
 // Each struct's writer and reader sit side by side so that a key cannot drift between them.
@@ -462,7 +193,7 @@ QStringList textListFromJson(ObjectReader& in, QLatin1StringView key, qsizetype 
     if (!array)
         return texts;
     for (qsizetype i = 0; i < array->size() && !in.problem().found(); ++i)
-        texts.append(ObjectReader::checkedText(array->at(i), indexed(in.where(key), i), in.problem()));
+        texts.append(ObjectReader::checkedText(array->at(i), indexedPath(in.where(key), i), in.problem()));
     return texts;
 }
 
@@ -542,7 +273,7 @@ ComputeCeiling computeFromJson(ObjectReader& in, int schema)
     ceiling.gflops = in.number("gflops"_L1, kMaxGflops, Need::Required);
     ceiling.theoreticalGflops = in.number("theoretical_gflops"_L1, kMaxGflops);
     ceiling.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
-    ceiling.spread = in.spread(kMaxGflops);
+    ceiling.spread = readSpread(in, kMaxGflops);
     if (schema >= kFirstSchemaWithChecks) {
         ceiling.clockGhz = in.number("clock_ghz"_L1, kMaxClockGhz);
         ceiling.flopsPerCycle = in.number("flops_per_cycle"_L1, kMaxFlopsPerCycle);
@@ -571,7 +302,7 @@ BandwidthCeiling bandwidthFromJson(ObjectReader& in)
     ceiling.workingSetBytes = in.integer("working_set_bytes"_L1, 0, kPiB, 0);
     ceiling.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
     ceiling.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
-    ceiling.spread = in.spread(kMaxGbps);
+    ceiling.spread = readSpread(in, kMaxGbps);
     return ceiling;
 }
 
@@ -594,7 +325,7 @@ BandwidthPoint curvePointFromJson(ObjectReader& in)
     point.level = in.text("level"_L1);
     point.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
     point.gbps = in.number("gbps"_L1, kMaxGbps, Need::Required);
-    point.spread = in.spread(kMaxGbps);
+    point.spread = readSpread(in, kMaxGbps);
     return point;
 }
 
@@ -670,7 +401,7 @@ KernelResult kernelFromJson(ObjectReader& in)
     kernel.intensity = in.number("intensity"_L1, kMaxIntensity);
     kernel.tokensPerSecond = in.number("tokens_per_s"_L1, kMaxTokensPerSecond);
     kernel.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
-    kernel.spread = in.spread(kMaxSeconds);
+    kernel.spread = readSpread(in, kMaxSeconds);
     kernel.fullName = in.text("full_name"_L1);
     kernel.source = in.text("source"_L1);
     kernel.level = in.text("level"_L1);
@@ -719,7 +450,7 @@ Finding findingFromJson(ObjectReader& in)
     if (!in.problem().found() && !kinds.contains(finding.kind))
         in.problem().report(Error::Code::Schema, in.where("kind"_L1) +
                                                      u" must be \"impossible\", \"doubtful\" or \"note\", got "_s +
-                                                     describe(QJsonValue(finding.kind)));
+                                                     describeJson(QJsonValue(finding.kind)));
     return finding;
 }
 
@@ -752,9 +483,9 @@ CalibrationError calibrationErrorFromJson(ObjectReader& in)
     error.worstAbs = in.number("worst_abs"_L1, kMaxRelativeError, Need::Required);
     error.rmsLog = in.number("rms_log"_L1, kMaxRelativeError, Need::Required);
     if (!in.problem().found() && error.medianAbs > error.worstAbs)
-        in.problem().report(Error::Code::Range, in.where("median_abs"_L1) + u" ("_s + formatNumber(error.medianAbs) +
-                                                    u") must not exceed worst_abs ("_s + formatNumber(error.worstAbs) +
-                                                    u')');
+        in.problem().report(Error::Code::Range,
+                            in.where("median_abs"_L1) + u" ("_s + formatExactNumber(error.medianAbs) +
+                                u") must not exceed worst_abs ("_s + formatExactNumber(error.worstAbs) + u')');
     return error;
 }
 
@@ -777,7 +508,7 @@ CalibrationTerm calibrationTermFromJson(ObjectReader& in)
         in.problem().report(Error::Code::Schema, in.where("name"_L1) +
                                                      u" must name an engine term such as "
                                                      "\"layer_seconds\" or \"weight_bandwidth.bf16\", got "_s +
-                                                     describe(QJsonValue(term.name)));
+                                                     describeJson(QJsonValue(term.name)));
     else if (parsed->isShare() && (term.start <= 0.0 || term.fitted <= 0.0))
         in.problem().report(Error::Code::Range, in.where(term.start <= 0.0 ? "start"_L1 : "fitted"_L1) +
                                                     u" must be above 0: "_s + term.name +
@@ -832,13 +563,13 @@ CalibrationPoint calibrationPointFromJson(ObjectReader& in)
         in.problem().report(Error::Code::Schema, in.where("quantity"_L1) +
                                                      u" must name a measured quantity such as \"serving_tpot_s\" or "
                                                      "\"e2e_latency_s\", got "_s +
-                                                     describe(QJsonValue(point.quantity)));
+                                                     describeJson(QJsonValue(point.quantity)));
     else if (!parseNumberFormat(point.weights))
         in.problem().report(Error::Code::Schema, in.where("weights"_L1) + u" must be a number format, got "_s +
-                                                     describe(QJsonValue(point.weights)));
+                                                     describeJson(QJsonValue(point.weights)));
     else if (!parseNumberFormat(point.kv))
-        in.problem().report(Error::Code::Schema,
-                            in.where("kv"_L1) + u" must be a number format, got "_s + describe(QJsonValue(point.kv)));
+        in.problem().report(Error::Code::Schema, in.where("kv"_L1) + u" must be a number format, got "_s +
+                                                     describeJson(QJsonValue(point.kv)));
     else if (point.measured <= 0.0 || point.predicted <= 0.0 || point.predictedBefore <= 0.0)
         in.problem().report(Error::Code::Range, in.where(point.measured <= 0.0    ? "measured"_L1
                                                          : point.predicted <= 0.0 ? "predicted"_L1
@@ -901,65 +632,24 @@ Calibration calibrationFromJson(ObjectReader& in)
     for (std::size_t i = 0; i < calibration.terms.size() && !problem.found(); ++i) {
         const QString& name = calibration.terms[i].name;
         if (names.contains(name))
-            problem.report(Error::Code::Schema, indexed(in.where("terms"_L1), static_cast<qsizetype>(i)) +
+            problem.report(Error::Code::Schema, indexedPath(in.where("terms"_L1), static_cast<qsizetype>(i)) +
                                                     u".name: the term "_s + name + u" appears twice"_s);
         names.insert(name);
     }
     for (qsizetype i = 0; i < calibration.freeTerms.size() && !problem.found(); ++i) {
         if (!names.contains(calibration.freeTerms[i]))
-            problem.report(Error::Code::Schema, indexed(in.where("free_terms"_L1), i) + u" names "_s +
-                                                    describe(QJsonValue(calibration.freeTerms[i])) +
+            problem.report(Error::Code::Schema, indexedPath(in.where("free_terms"_L1), i) + u" names "_s +
+                                                    describeJson(QJsonValue(calibration.freeTerms[i])) +
                                                     u", which is not in terms"_s);
     }
     return calibration;
-}
-
-// "format" and "schema_version" come first: a file from another program or a newer Ridgeline is named
-// as such, rather than reported as a list of odd fields.
-// Returns the file's schema version (0 after a problem).
-int checkHeader(ObjectReader& in)
-{
-    Problem& problem = in.problem();
-    const auto format = in.take("format"_L1, Need::Optional);
-    if (!format) {
-        problem.report(Error::Code::Schema,
-                       u"not a Ridgeline session: no \"format\": \""_s + Session::kFormat + u"\" field"_s);
-        return 0;
-    }
-    if (format->toString() != Session::kFormat) {
-        problem.report(Error::Code::Schema, u"not a Ridgeline session: format is "_s + describe(*format) +
-                                                u", expected \""_s + Session::kFormat + u'"');
-        return 0;
-    }
-    const auto version = in.take("schema_version"_L1, Need::Optional);
-    if (!version) {
-        problem.report(Error::Code::Schema, u"missing required field schema_version"_s);
-        return 0;
-    }
-    const double number = version->toDouble(std::nan(""));
-    if (!version->isDouble() || std::trunc(number) != number) {
-        problem.report(Error::Code::Schema, u"schema_version must be an integer, got "_s + describe(*version));
-        return 0;
-    }
-    const QString supported =
-        Session::kSchemaVersion == 1 ? u"schema 1"_s : u"schemas 1 to "_s + QString::number(Session::kSchemaVersion);
-    if (number > Session::kSchemaVersion) {
-        problem.report(Error::Code::Unsupported, u"written by a newer Ridgeline (schema "_s + describe(*version) +
-                                                     u"); this build reads up to "_s +
-                                                     QString::number(Session::kSchemaVersion));
-    } else if (number < 1) {
-        problem.report(Error::Code::Schema, u"schema_version "_s + describe(*version) +
-                                                u" is not a Ridgeline session schema; this build reads "_s + supported);
-    }
-    // Version 1 files read as they are: the fields schema 2 added are simply absent (and refused if present).
-    return problem.found() ? 0 : static_cast<int>(number);
 }
 
 Session sessionFromObject(const QJsonObject& root, Problem& problem)
 {
     Session session;
     ObjectReader in(root, QString(), problem);
-    const int schema = checkHeader(in);
+    const int schema = readHeader(in, Session::kFormat, u"session"_s, Session::kSchemaVersion);
     session.title = in.text("title"_L1);
     session.created = in.dateTime("created"_L1);
     session.generator = in.text("generator"_L1);
@@ -1005,108 +695,6 @@ Session sessionFromObject(const QJsonObject& root, Problem& problem)
     }
     in.rejectUnknownKeys();
     return session;
-}
-
-// QJsonDocument keeps the last of two equal keys without a word, so duplicates are found here, on the
-// raw text, after Qt has accepted it as valid JSON. Returns the path of the first duplicate.
-class DuplicateKeyScanner {
-public:
-    explicit DuplicateKeyScanner(const QByteArray& json) : m_json(json) {}
-
-    std::optional<std::pair<QString, qsizetype>> firstDuplicate()
-    {
-        for (qsizetype i = 0; i < m_json.size(); ++i) {
-            switch (m_json.at(i)) {
-                case '{':
-                    m_frames.emplace_back().isObject = true;
-                    break;
-                case '[':
-                    m_frames.emplace_back().isObject = false;
-                    break;
-                case '}':
-                case ']':
-                    m_frames.pop_back();
-                    break;
-                case ',':
-                    if (!m_frames.empty()) {
-                        Frame& frame = m_frames.back();
-                        if (frame.isObject)
-                            frame.expectKey = true;
-                        else
-                            ++frame.index;
-                    }
-                    break;
-                case '"': {
-                    const qsizetype start = i;
-                    i = endOfString(i);
-                    if (m_frames.empty() || !m_frames.back().isObject || !m_frames.back().expectKey)
-                        break;
-                    Frame& frame = m_frames.back();
-                    frame.expectKey = false;
-                    frame.key = decodedKey(m_json.mid(start + 1, i - start - 1));
-                    if (frame.keys.contains(frame.key))
-                        return std::make_pair(path(), start);
-                    frame.keys.insert(frame.key);
-                    break;
-                }
-                default:
-                    break;
-            }
-        }
-        return std::nullopt;
-    }
-
-private:
-    struct Frame {
-        bool isObject = false;
-        bool expectKey = true;
-        qsizetype index = 0;
-        QString key;
-        QSet<QString> keys;
-    };
-
-    // Index of the closing quote of the string opening at i.
-    qsizetype endOfString(qsizetype i) const
-    {
-        for (++i; i < m_json.size() && m_json.at(i) != '"'; ++i) {
-            if (m_json.at(i) == '\\')
-                ++i;
-        }
-        return i;
-    }
-
-    // "\u0061" and "a" are the same key; let Qt decode the rare escaped one.
-    static QString decodedKey(const QByteArray& raw)
-    {
-        if (!raw.contains('\\'))
-            return QString::fromUtf8(raw);
-        QByteArray wrapped;
-        wrapped.append("[\"").append(raw).append("\"]");
-        return QJsonDocument::fromJson(wrapped).array().at(0).toString();
-    }
-
-    QString path() const
-    {
-        QString result;
-        for (const Frame& frame : m_frames) {
-            if (!frame.isObject)
-                result = indexed(result, frame.index);
-            else
-                result = result.isEmpty() ? shortKey(frame.key) : result + u'.' + shortKey(frame.key);
-        }
-        return result;
-    }
-
-    const QByteArray& m_json;
-    std::vector<Frame> m_frames;
-};
-
-QString lineAndColumn(const QByteArray& bytes, qsizetype offset)
-{
-    const QByteArray before = bytes.left(offset);
-    const qsizetype line = before.count('\n') + 1;
-    const qsizetype column = offset - (before.lastIndexOf('\n') + 1) + 1;
-    return u"line "_s + QString::number(line) + u", column "_s + QString::number(column);
 }
 
 Error sourceError(const QString& sourceName, Error::Code code, const QString& detail)
@@ -1184,28 +772,10 @@ Result<Session> sessionFromJson(const QByteArray& bytes, const QString& sourceNa
         return sourceError(sourceName, Error::Code::Parse, u"the file is empty"_s);
     if (bytes.size() > kMaxSessionFileBytes)
         return sourceError(sourceName, Error::Code::Range, u"larger than 256 MiB; refused"_s);
-    // Qt would call UTF-16 "illegal value at offset 1"; say what it is instead.
-    if (bytes.startsWith("\xFF\xFE") || bytes.startsWith("\xFE\xFF") || bytes.contains('\0'))
-        return sourceError(sourceName, Error::Code::Parse,
-                           u"not UTF-8 text: it contains NUL bytes (UTF-16 or a binary file?)"_s);
-
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        QString detail = u"truncated or invalid JSON at offset "_s + QString::number(parseError.offset) + u" ("_s +
-                         lineAndColumn(bytes, parseError.offset) + u"): "_s + parseError.errorString();
-        if (parseError.error == QJsonParseError::IllegalUTF8String)
-            detail += u" (the file is not UTF-8 text)"_s;
-        else if (parseError.error == QJsonParseError::IllegalNumber)
-            detail += u" (NaN, Infinity and numbers beyond double range, like 1e999, are not allowed)"_s;
-        return sourceError(sourceName, Error::Code::Parse, detail);
-    }
-    if (const auto duplicate = DuplicateKeyScanner(bytes).firstDuplicate()) {
-        return sourceError(sourceName, Error::Code::Parse,
-                           u"duplicate key "_s + duplicate->first + u" at offset "_s +
-                               QString::number(duplicate->second) + u" ("_s + lineAndColumn(bytes, duplicate->second) +
-                               u')');
-    }
+    const Result<QJsonDocument> parsed = parseStrictJson(bytes);
+    if (!parsed)
+        return sourceError(sourceName, parsed.error().code, parsed.error().message);
+    const QJsonDocument& document = parsed.value();
     if (!document.isObject()) {
         return sourceError(sourceName, Error::Code::Schema,
                            u"the top level must be a JSON object, got "_s +

@@ -1,0 +1,134 @@
+#pragma once
+// The one strict JSON reader of Ridgeline's own files (sessions, talk decks, catalogs). Qt's parser accepts what a
+// strict reader must not: it keeps the last of two equal keys without a word, and it calls UTF-16 an "illegal
+// value". parseStrictJson() refuses both with their place; ObjectReader then reads typed, range-checked fields
+// of one object, names the first problem by its path ("kernels[3].gflops"), and refuses keys nobody asked for,
+// so a misspelt field is an error rather than a silent default.
+
+#include "core/result.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QLatin1StringView>
+#include <QList>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace ridgeline {
+
+// No string in a Ridgeline file is longer: a longer one is a corrupt or hostile file.
+inline constexpr int kMaxTextChars = 4096;
+
+// Syntax only: valid UTF-8 JSON (NaN, Infinity and numbers beyond double range refused), no NUL bytes, no key twice
+// in one object. The message says where ("at offset 600 (line 16, column 55)", "duplicate key kernels[1].gflops").
+Result<QJsonDocument> parseStrictJson(const QByteArray& bytes);
+
+// Whole numbers print exactly (a cache size of 2199023255552, not 2.199e+12); others as short as round-trips.
+QString formatExactNumber(double value);
+// What a value is, for "must be X, got Y" messages; long strings are cut so the message stays one line.
+QString describeJson(const QJsonValue& value);
+// "kernels" and 3 -> "kernels[3]".
+QString indexedPath(const QString& path, qsizetype index);
+// A key from the file as quoted in a message: a 100 MB key must not make a 100 MB message.
+QString shortKey(const QString& key);
+
+// The first problem met while reading; later ones would only be echoes of it.
+class Problem {
+public:
+    bool found() const { return m_error.has_value(); }
+    void report(Error::Code code, QString detail)
+    {
+        if (!m_error)
+            m_error = Error{code, std::move(detail)};
+    }
+    const Error& error() const { return *m_error; }
+
+private:
+    std::optional<Error> m_error;
+};
+
+enum class Need { Optional, Required };
+
+// Reads typed, range-checked fields of one JSON object, remembering which keys it was asked for so that anything
+// else in the object can be reported as unknown. "where" is the path used in messages.
+class ObjectReader {
+public:
+    ObjectReader(QJsonObject object, QString path, Problem& problem);
+
+    QString where(QLatin1StringView key) const { return where(QString(key)); }
+    QString where(const QString& key) const;
+    Problem& problem() { return m_problem; }
+    bool has(QLatin1StringView key) const { return m_object.contains(key); }
+
+    // Marks key as known and returns its value, if present and no problem has been found yet.
+    std::optional<QJsonValue> take(QLatin1StringView key, Need need);
+
+    QString text(QLatin1StringView key, Need need = Need::Optional);
+    bool boolean(QLatin1StringView key, bool fallback);
+    // A finite number in 0..max.
+    double number(QLatin1StringView key, double max, Need need = Need::Optional);
+    std::int64_t integer(QLatin1StringView key, std::int64_t min, std::int64_t max, std::int64_t fallback,
+                         Need need = Need::Optional);
+    int smallInteger(QLatin1StringView key, int min, std::int64_t max, int fallback, Need need = Need::Optional);
+    std::optional<QJsonObject> object(QLatin1StringView key, Need need);
+    // The size is checked before any entry is looked at, so a huge array costs nothing more to refuse.
+    std::optional<QJsonArray> array(QLatin1StringView key, qsizetype maxEntries, Need need);
+    // An ISO 8601 date and time such as "2026-12-02T16:44:16Z".
+    QDateTime dateTime(QLatin1StringView key);
+
+    // Call once every known key has been taken: a misspelt field should not silently read as absent.
+    void rejectUnknownKeys();
+
+    static QString checkedText(const QJsonValue& value, const QString& where, Problem& problem);
+
+private:
+    double checkedNumber(const QJsonValue& value, const QString& where, double max);
+
+    QJsonObject m_object;
+    QString m_path;
+    Problem& m_problem;
+    QList<QLatin1StringView> m_known;
+};
+
+// Calls readEntry(ObjectReader&) for each entry of an array of objects, stopping at the first problem; each entry's
+// unknown keys are refused.
+template <typename T, typename ReadEntry>
+std::vector<T> readEntries(ObjectReader& parent, QLatin1StringView key, qsizetype maxEntries, Need need,
+                           ReadEntry readEntry)
+{
+    std::vector<T> entries;
+    const auto array = parent.array(key, maxEntries, need);
+    if (!array)
+        return entries;
+    entries.reserve(static_cast<std::size_t>(array->size()));
+    Problem& problem = parent.problem();
+    for (qsizetype i = 0; i < array->size() && !problem.found(); ++i) {
+        const QJsonValue value = array->at(i);
+        const QString path = indexedPath(parent.where(key), i);
+        if (!value.isObject()) {
+            problem.report(Error::Code::Schema,
+                           path + QStringLiteral(" must be an object, got ") + describeJson(value));
+            break;
+        }
+        ObjectReader reader(value.toObject(), path, problem);
+        T entry = readEntry(reader);
+        reader.rejectUnknownKeys();
+        entries.push_back(std::move(entry));
+    }
+    return entries;
+}
+
+// The first two fields of every Ridgeline file. A file from another program or a newer Ridgeline is named as such
+// ("not a Ridgeline deck: ...", "written by a newer Ridgeline (schema 3); this build reads up to 2"), rather than
+// reported as a list of odd fields. `kind` is "session", "deck" ... Returns the file's schema version, 0 after a
+// problem.
+int readHeader(ObjectReader& in, const QString& format, const QString& kind, int newestSchema);
+
+}  // namespace ridgeline
