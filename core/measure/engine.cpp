@@ -353,16 +353,14 @@ bool Run::measureKernels()
     return true;
 }
 
-// The decode batches of every weight precision.
-constexpr int kDecodeBatches = 9;  // 1, 2, 4 ... kDecodeMaxBatch
-
 int Run::lowpKernelSteps(const ExperimentSizes& sizes) const
 {
     const bool bf16 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
                                   [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("bf16"); });
     const bool int8 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
                                   [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("int8"); });
-    const int decodes = sizes.decodeDim > 0 ? kDecodeBatches * ((bf16 ? 1 : 0) + (int8 ? 1 : 0)) : 0;
+    const int batches = static_cast<int>(lowpDecodeBatches(m_options.quick, kDecodeMaxBatch).size());
+    const int decodes = sizes.decodeDim > 0 ? batches * ((bf16 ? 1 : 0) + (int8 ? 1 : 0)) : 0;
     return (bf16 ? static_cast<int>(sizes.sgemmSizes.size()) : 0) + decodes;
 }
 
@@ -399,7 +397,7 @@ bool Run::measureLowpKernels(const ExperimentSizes& sizes)
         if (!has)
             continue;
         std::unique_ptr<LowpDecodeExperiment> decode;
-        for (int batch = 1; batch <= kDecodeMaxBatch; batch *= 2) {
+        for (int batch : lowpDecodeBatches(m_options.quick, kDecodeMaxBatch)) {
             if (!step(QStringLiteral("decode %1 B=%2").arg(matmulTypeName(type)).arg(batch), [&] {
                     if (!decode)
                         decode = std::make_unique<LowpDecodeExperiment>(type, sizes.decodeDim, m_threads);

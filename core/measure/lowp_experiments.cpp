@@ -90,10 +90,13 @@ std::optional<KernelResult> LowpDecodeExperiment::measure(int batch, MeasureCont
     const MatmulOperand activations =
         MatmulOperand::generate(m_type, static_cast<std::size_t>(batch) * static_cast<std::size_t>(m_dim),
                                 [](std::size_t i) { return patternValue(i, 1.0); });
-    auto product = OneDnnMatmul::create({batch, m_dim, m_dim}, activations, m_weights, m_threads);
+    auto product = OneDnnMatmul::create({batch, m_dim, m_dim}, activations, m_weights, m_threads, m_first.get());
     if (!product)
         return std::nullopt;
     OneDnnMatmul& step = *product.value();
+    std::unique_ptr<OneDnnMatmul> keep;  // the first product stays alive for the others to share its weights
+    if (!m_first)
+        keep = std::move(product.value());
     const auto seconds = timeRepeated(
         [&] {
             step.run();
@@ -108,7 +111,17 @@ std::optional<KernelResult> LowpDecodeExperiment::measure(int batch, MeasureCont
     kernel.name = QStringLiteral("decode %1 B=%2").arg(type).arg(batch);
     kernel.batch = batch;
     kernel.tokensPerSecond = kernel.seconds > 0.0 ? batch / kernel.seconds : 0.0;
+    if (keep)
+        m_first = std::move(keep);
     return kernel;
+}
+
+std::vector<int> lowpDecodeBatches(bool quick, int maxBatch)
+{
+    std::vector<int> batches;
+    for (int batch = 1; batch <= maxBatch; batch *= quick ? 4 : 2)
+        batches.push_back(batch);
+    return batches;
 }
 
 void waitForIdleBlasWorkers()

@@ -8,6 +8,7 @@
 #include "core/measure/onednn_matmul.h"
 #include "core/session/session.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -29,7 +30,7 @@ QString lowpDecodeKind(MatmulType weights);
 std::optional<KernelResult> measureBf16Gemm(int n, int threads, double gflopsGuess, MeasureControl& control);
 
 // Decode steps of a dim x dim weight matrix in bf16 or int8 (activations in the same type, fp32 results) on
-// batches of token vectors; the weights are converted and packed once per batch size's product.
+// batches of token vectors; the weights are converted and packed once for every batch size.
 class LowpDecodeExperiment {
 public:
     LowpDecodeExperiment(MatmulType weights, int dim, int threads);
@@ -40,7 +41,12 @@ private:
     int m_dim;
     int m_threads;
     MatmulOperand m_weights;
+    std::unique_ptr<OneDnnMatmul> m_first;  // the first batch's product, whose packed weights the others share
 };
+
+// The decode batches of the low-precision series: all of fp32's (1, 2, 4 ... 256), or on a quick run every
+// other one (1, 4, 16, 64, 256), enough to see the knee move.
+std::vector<int> lowpDecodeBatches(bool quick, int maxBatch);
 
 // OpenBLAS's idle workers spin for about 0.1 s after a call (THREAD_TIMEOUT, 2^28 cycles) before they sleep;
 // on a machine with few cores, oneDNN's OpenMP workers running then lose up to half their time to them. The

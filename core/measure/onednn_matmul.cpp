@@ -106,7 +106,8 @@ Result<std::unique_ptr<OneDnnMatmul>> OneDnnMatmul::create(MatmulType type, Matm
 }
 
 Result<std::unique_ptr<OneDnnMatmul>> OneDnnMatmul::create(MatmulShape shape, const MatmulOperand& a,
-                                                           const MatmulOperand& b, int threads)
+                                                           const MatmulOperand& b, int threads,
+                                                           const OneDnnMatmul* packedLike)
 {
     const MatmulType type = b.type;
     if (shape.m <= 0 || shape.k <= 0 || shape.n <= 0 || threads <= 0)
@@ -150,10 +151,14 @@ Result<std::unique_ptr<OneDnnMatmul>> OneDnnMatmul::create(MatmulShape shape, co
         impl->implementation = QString::fromLatin1(pd.impl_info_str());
 
         // The weights once into the primitive's own layout (blocked for AMX or VNNI), outside any timing.
-        memory bUser(bUserDesc, engine, const_cast<std::uint8_t*>(b.bytes.data()));
-        impl->b = memory(pd.weights_desc(), engine);
-        dnnl::reorder(bUser, impl->b).execute(impl->stream, bUser, impl->b);
-        impl->stream.wait();
+        if (packedLike && packedLike->m_impl->type == type && packedLike->m_impl->b.get_desc() == pd.weights_desc()) {
+            impl->b = packedLike->m_impl->b;  // a handle: the same packed weights
+        } else {
+            memory bUser(bUserDesc, engine, const_cast<std::uint8_t*>(b.bytes.data()));
+            impl->b = memory(pd.weights_desc(), engine);
+            dnnl::reorder(bUser, impl->b).execute(impl->stream, bUser, impl->b);
+            impl->stream.wait();
+        }
         return std::unique_ptr<OneDnnMatmul>(new OneDnnMatmul(std::move(impl)));
     } catch (const dnnl::error& error) {
         return makeError(Error::Code::Unsupported, QStringLiteral("oneDNN cannot make a %1 matrix product: %2")

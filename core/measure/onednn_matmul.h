@@ -53,9 +53,12 @@ public:
     // The operands given in fp32, converted to `type`.
     static Result<std::unique_ptr<OneDnnMatmul>> create(MatmulType type, MatmulShape shape, const float* a,
                                                         const float* b, int threads);
-    // Operands converted already; `a` may be empty when only run(a, c) is used. Both of one type.
+    // Operands converted already; `a` may be empty when only run(a, c) is used. Both of one type. With
+    // `packedLike`, a product of the same B whose packed weights this one shares when oneDNN chose the same
+    // layout (the decode steps of several batch sizes pack their weights once).
     static Result<std::unique_ptr<OneDnnMatmul>> create(MatmulShape shape, const MatmulOperand& a,
-                                                        const MatmulOperand& b, int threads);
+                                                        const MatmulOperand& b, int threads,
+                                                        const OneDnnMatmul* packedLike = nullptr);
     ~OneDnnMatmul();
     OneDnnMatmul(const OneDnnMatmul&) = delete;
     OneDnnMatmul& operator=(const OneDnnMatmul&) = delete;

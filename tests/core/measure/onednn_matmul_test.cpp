@@ -163,3 +163,23 @@ TEST(OneDnn, RowPanelsOfOneProductShareItsPackedWeights)
     EXPECT_EQ(OneDnnMatmul::create({n, n, n}, aInt8, bBf16, 1).error().code, Error::Code::InvalidArgument);
     EXPECT_EQ(OneDnnMatmul::create({n, n, n + 1}, aBf16, bBf16, 1).error().code, Error::Code::InvalidArgument);
 }
+
+TEST(OneDnn, DecodeStepsOfSeveralBatchesShareTheirPackedWeights)
+{
+    const int dim = 256;
+    const std::vector<float> w = randomValues(static_cast<std::size_t>(dim) * dim, 7);
+    for (MatmulType type : {MatmulType::Bf16, MatmulType::Int8}) {
+        const MatmulOperand weights = MatmulOperand::from(type, w.data(), w.size());
+        const std::vector<float> x1 = randomValues(dim, 8), x8 = randomValues(8 * static_cast<std::size_t>(dim), 9);
+        auto one = OneDnnMatmul::create({1, dim, dim}, MatmulOperand::from(type, x1.data(), x1.size()), weights, 1);
+        ASSERT_TRUE(one.ok());
+        const MatmulOperand activations = MatmulOperand::from(type, x8.data(), x8.size());
+        auto shared = OneDnnMatmul::create({8, dim, dim}, activations, weights, 1, one.value().get());
+        auto own = OneDnnMatmul::create({8, dim, dim}, activations, weights, 1);
+        ASSERT_TRUE(shared.ok() && own.ok());
+        shared.value()->run();
+        own.value()->run();
+        for (int i = 0; i < 8 * dim; ++i)
+            ASSERT_EQ(shared.value()->result()[i], own.value()->result()[i]) << matmulTypeName(type).toStdString();
+    }
+}
