@@ -14,6 +14,9 @@ set(RIDGELINE_PACKAGE_MAINTAINER "Ridgeline developers <ridgeline@example.org>"
 set(ridgeline_doc_dir ${CMAKE_INSTALL_DATAROOTDIR}/doc/ridgeline)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/resources/debian/copyright
         DESTINATION ${ridgeline_doc_dir})
+# The session format's JSON Schema, for users who read sessions from their own programs.
+install(FILES ${PROJECT_SOURCE_DIR}/resources/schema/session.schema.json
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/ridgeline/schema)
 # Debian's changelog, gzipped without name or time stamp (-n) so the same text gives the same bytes.
 set(ridgeline_changelog ${PROJECT_BINARY_DIR}/changelog)
 add_custom_command(OUTPUT ${ridgeline_changelog}.gz

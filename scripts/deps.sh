@@ -9,6 +9,7 @@ RIDGELINE_PACKAGES=(
     fonts-dejavu-core xvfb xauth
     clang-14 libclang-rt-14-dev clang-format
     dpkg-dev desktop-file-utils groff-base  # the Debian package: dpkg-shlibdeps, checks of its menu entry and man page
+    python3-jsonschema python3-pandas  # the session schema's validator and the README's pandas example, run by tests
 )
 
 ridgeline_install_deps() {

@@ -1,6 +1,7 @@
 #include "core/json/strict_reader.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
@@ -285,8 +286,13 @@ QDateTime ObjectReader::dateTime(QLatin1StringView key)
     const auto value = take(key, Need::Optional);
     if (!value)
         return {};
+    // RFC 3339, as Ridgeline writes it and resources/schema/session.schema.json says: Qt alone would also
+    // take "2026-12-02", "2026-12-02 16", "t", "z" and "+0200", which no schema could follow.
+    static const QRegularExpression rfc3339(
+        QStringLiteral("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+                       "(\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"));
     QDateTime parsed;
-    if (value->isString())
+    if (value->isString() && rfc3339.match(value->toString()).hasMatch())
         parsed = QDateTime::fromString(value->toString(), Qt::ISODateWithMs);
     if (!parsed.isValid())
         m_problem.report(Error::Code::Schema, where(key) +
