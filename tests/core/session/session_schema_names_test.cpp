@@ -71,7 +71,7 @@ TEST(SessionSchemaNames, EveryEngineTermAndNoOther)
         EXPECT_EQ(matches(shares, name), term.isShare()) << name.toStdString();
     }
     // Every kind word with every format: what the code does not list, the schema must refuse.
-    for (const char* kind : {"weight_bandwidth", "kv_bandwidth", "compute", "layer_seconds"})
+    for (const char* kind : {"weight_bandwidth", "kv_bandwidth", "compute", "layer_seconds", "overlap"})
         for (NumberFormat format : kAllNumberFormats) {
             const QString name = QLatin1String(kind) + u'.' + numberFormatName(format);
             EXPECT_EQ(matches(names, name), known.contains(name)) << name.toStdString();
