@@ -1,6 +1,7 @@
 // `ridgeline model`: the analytical LLM inference model for one configuration, as a table or JSON.
 #include "app/cli/commands.h"
 
+#include "app/cli/model_config_option.h"
 #include "app/cli/model_output.h"
 #include "core/model/catalog.h"
 #include "core/model/inference_request.h"
@@ -74,6 +75,10 @@ int runModel(const QStringList& arguments, Streams io)
     };
     option("model", "model id from `ridgeline catalog models`, or custom (with --layers ...)", "ID");
     option("params", "a rough model of this many parameters, e.g. 7e9", "N");
+    option("model-config",
+           "a Hugging Face config.json, or the model's folder holding one: dense, GQA, MoE and MLA shapes; its "
+           "quantization_config or torch_dtype gives the default --weights and --kv",
+           "FILE");
     option("gpu", "GPU id from `ridgeline catalog gpus`, or custom", "ID");
     option("peak-tflops", "custom GPU: dense peak TFLOP/s", "T");
     option("bandwidth-tbs", "custom GPU: memory bandwidth, TB/s", "B");
@@ -129,7 +134,19 @@ int runModel(const QStringList& arguments, Streams io)
 
     // Model
     const QString modelId = parser.value(QStringLiteral("model"));
-    if (parser.isSet(QStringLiteral("params"))) {
+    std::optional<HfModelConfig> modelConfig;
+    if (parser.isSet(QStringLiteral("model-config"))) {
+        for (const char* name : {"model", "params", "layers", "hidden", "heads", "kv-heads", "head-dim", "ffn", "vocab",
+                                 "window", "experts", "active-experts", "shared-experts"})
+            if (parser.isSet(QLatin1String(name)))
+                return fail(
+                    io,
+                    QStringLiteral("--model-config gives the model; --%1 cannot go with it").arg(QLatin1String(name)));
+        Result<HfModelConfig> loaded = loadHfConfig(parser.value(QStringLiteral("model-config")));
+        if (!loaded)
+            return fail(io, loaded.error().message);
+        modelConfig = std::move(loaded).value();
+    } else if (parser.isSet(QStringLiteral("params"))) {
         if (!modelId.isEmpty())
             return fail(io, QStringLiteral("give either --model or --params, not both"));
         const std::optional<double> params = numberOption(parser, QStringLiteral("params"), error);
@@ -196,8 +213,8 @@ int runModel(const QStringList& arguments, Streams io)
                     QStringLiteral("--%1 shapes a --model custom; %2 has its own").arg(QLatin1String(name), modelId));
         request.modelId = modelId;
     } else {
-        return fail(io,
-                    QStringLiteral("give --model ID (see `ridgeline catalog models`), --model custom or --params N"));
+        return fail(io, QStringLiteral("give --model ID (see `ridgeline catalog models`), --model custom, "
+                                       "--model-config FILE or --params N"));
     }
 
     // GPU
@@ -332,6 +349,9 @@ int runModel(const QStringList& arguments, Streams io)
         setTermValue(terms, *term, value);
     }
     request.terms = terms;
+    if (modelConfig)
+        if (const std::optional<QString> refused = applyModelConfig(*modelConfig, parser, request))
+            return fail(io, *refused);
 
     const Result<InferenceConfig> resolved = resolveInference(request);
     if (!resolved)
@@ -340,10 +360,16 @@ int runModel(const QStringList& arguments, Streams io)
     Result<InferenceReport> report = evaluateInference(config);
     if (!report)
         return fail(io, report.error().message);
-    if (parser.isSet(QStringLiteral("json")))
-        io.out << QJsonDocument(modelReportJson(config, report.value())).toJson(QJsonDocument::Indented);
-    else
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonObject json = modelReportJson(config, report.value());
+        if (modelConfig)
+            json.insert(QStringLiteral("model_config"), modelConfigJson(*modelConfig, parser));
+        io.out << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    } else {
+        if (modelConfig)
+            io.out << modelConfigLines(*modelConfig, parser).join(u'\n') << "\n\n";
         printModelTable(io.out, config, report.value());
+    }
     return 0;
 }
 
