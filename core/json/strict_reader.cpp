@@ -180,6 +180,17 @@ Result<QJsonDocument> parseStrictJson(const QByteArray& bytes)
     return document;
 }
 
+Result<QJsonObject> parseStrictObject(const QByteArray& bytes)
+{
+    const Result<QJsonDocument> document = parseStrictJson(bytes);
+    if (!document)
+        return document.error();
+    if (!document.value().isObject())
+        return Error{Error::Code::Schema, u"the top level must be a JSON object, got "_s +
+                                              (document.value().isArray() ? u"an array"_s : u"a single value"_s)};
+    return document.value().object();
+}
+
 ObjectReader::ObjectReader(QJsonObject object, QString path, Problem& problem)
     : m_object(std::move(object)), m_path(std::move(path)), m_problem(problem)
 {
@@ -225,7 +236,7 @@ bool ObjectReader::boolean(QLatin1StringView key, bool fallback)
 double ObjectReader::number(QLatin1StringView key, double max, Need need)
 {
     const auto value = take(key, need);
-    return value ? checkedNumber(*value, where(key), max) : 0.0;
+    return value ? checkedNumber(*value, where(key), max, m_problem) : 0.0;
 }
 
 std::int64_t ObjectReader::integer(QLatin1StringView key, std::int64_t min, std::int64_t max, std::int64_t fallback,
@@ -332,23 +343,34 @@ QString ObjectReader::checkedText(const QJsonValue& value, const QString& where,
     return text;
 }
 
-double ObjectReader::checkedNumber(const QJsonValue& value, const QString& where, double max)
+double ObjectReader::checkedNumber(const QJsonValue& value, const QString& where, double max, Problem& problem)
 {
     if (!value.isDouble()) {
-        m_problem.report(Error::Code::Schema, where + u" must be a finite number >= 0, got "_s + describeJson(value));
+        problem.report(Error::Code::Schema, where + u" must be a finite number >= 0, got "_s + describeJson(value));
         return 0.0;
     }
     const double number = value.toDouble();
     if (!std::isfinite(number) || number < 0.0) {
-        m_problem.report(Error::Code::Range, where + u" must be a finite number >= 0, got "_s + describeJson(value));
+        problem.report(Error::Code::Range, where + u" must be a finite number >= 0, got "_s + describeJson(value));
         return 0.0;
     }
     if (number > max) {
-        m_problem.report(Error::Code::Range,
-                         where + u" must be at most "_s + formatExactNumber(max) + u", got "_s + describeJson(value));
+        problem.report(Error::Code::Range,
+                       where + u" must be at most "_s + formatExactNumber(max) + u", got "_s + describeJson(value));
         return 0.0;
     }
     return number;
+}
+
+QStringList textListFromJson(ObjectReader& in, QLatin1StringView key, qsizetype maxItems)
+{
+    QStringList texts;
+    const auto array = in.array(key, maxItems, Need::Optional);
+    if (!array)
+        return texts;
+    for (qsizetype i = 0; i < array->size() && !in.problem().found(); ++i)
+        texts.append(ObjectReader::checkedText(array->at(i), indexedPath(in.where(key), i), in.problem()));
+    return texts;
 }
 
 int readHeader(ObjectReader& in, const QString& format, const QString& kind, int newestSchema)

@@ -15,6 +15,7 @@
 #include <QLatin1StringView>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <optional>
@@ -29,6 +30,8 @@ inline constexpr int kMaxTextChars = 4096;
 // Syntax only: valid UTF-8 JSON (NaN, Infinity and numbers beyond double range refused), no NUL bytes, no key twice
 // in one object. The message says where ("at offset 600 (line 16, column 55)", "duplicate key kernels[1].gflops").
 Result<QJsonDocument> parseStrictJson(const QByteArray& bytes);
+// The same, for a file whose top level must be an object (every Ridgeline file).
+Result<QJsonObject> parseStrictObject(const QByteArray& bytes);
 
 // Whole numbers print exactly (a cache size of 2199023255552, not 2.199e+12); others as short as round-trips.
 QString formatExactNumber(double value);
@@ -86,11 +89,11 @@ public:
     // Call once every known key has been taken: a misspelt field should not silently read as absent.
     void rejectUnknownKeys();
 
+    // The checks of text() and number() for a value found some other way (an array entry, an object's free keys).
     static QString checkedText(const QJsonValue& value, const QString& where, Problem& problem);
+    static double checkedNumber(const QJsonValue& value, const QString& where, double max, Problem& problem);
 
 private:
-    double checkedNumber(const QJsonValue& value, const QString& where, double max);
-
     QJsonObject m_object;
     QString m_path;
     Problem& m_problem;
@@ -124,6 +127,9 @@ std::vector<T> readEntries(ObjectReader& parent, QLatin1StringView key, qsizetyp
     }
     return entries;
 }
+
+// An optional array of at most maxItems strings, e.g. a session's ISA flags or a scene's highlighted kernels.
+QStringList textListFromJson(ObjectReader& in, QLatin1StringView key, qsizetype maxItems);
 
 // The first two fields of every Ridgeline file. A file from another program or a newer Ridgeline is named as such
 // ("not a Ridgeline deck: ...", "written by a newer Ridgeline (schema 3); this build reads up to 2"), rather than

@@ -1,5 +1,6 @@
 #include "core/scene/deck.h"
 
+#include "core/json/strict_reader.h"
 #include "core/message_text.h"
 
 #include <QFile>
@@ -23,174 +24,89 @@ static void initSceneResources()
 
 namespace ridgeline {
 
+using namespace Qt::Literals::StringLiterals;
+
 namespace {
 
 constexpr qsizetype kMaxDeckBytes = 16 * 1024 * 1024;
 constexpr qsizetype kMaxScenes = 1000;
-constexpr qsizetype kMaxText = 4096;
+constexpr qsizetype kMaxListItems = 1000;  // kernels highlighted, kinds hidden, links compared, batches swept
 
-// Reads one JSON object's fields, remembering the first problem with its place ("scenes[2].batch").
-class Reader {
-public:
-    Reader(QJsonObject object, QString where, QString& problem)
-        : m_object(std::move(object)), m_where(std::move(where)), m_problem(problem)
-    {
-    }
-
-    QString text(const char* key, bool required = false)
-    {
-        const QJsonValue value = m_object.value(QLatin1String(key));
-        if (value.isUndefined()) {
-            if (required)
-                fail(key, QStringLiteral("is missing"));
-            return {};
-        }
-        if (!value.isString())
-            return fail(key, QStringLiteral("must be a string")), QString();
-        if (value.toString().size() > kMaxText)
-            return fail(key, QStringLiteral("is longer than %1 characters").arg(kMaxText)), QString();
-        return value.toString();
-    }
-
-    double number(const char* key, double min, double max, double fallback)
-    {
-        const QJsonValue value = m_object.value(QLatin1String(key));
-        if (value.isUndefined())
-            return fallback;
-        const double x = value.toDouble(std::nan(""));
-        if (!value.isDouble() || !std::isfinite(x) || x < min || x > max)
-            return fail(key, QStringLiteral("must be a number from %1 to %2").arg(min).arg(max)), fallback;
-        return x;
-    }
-
-    std::int64_t integer(const char* key, double min, double max, std::int64_t fallback)
-    {
-        const double x = number(key, min, max, static_cast<double>(fallback));
-        if (std::trunc(x) != x)
-            return fail(key, QStringLiteral("must be a whole number")), fallback;
-        return static_cast<std::int64_t>(x);
-    }
-
-    bool boolean(const char* key)
-    {
-        const QJsonValue value = m_object.value(QLatin1String(key));
-        if (!value.isUndefined() && !value.isBool())
-            fail(key, QStringLiteral("must be true or false"));
-        return value.toBool(false);
-    }
-
-    QStringList texts(const char* key)
-    {
-        QStringList list;
-        const QJsonValue value = m_object.value(QLatin1String(key));
-        if (value.isUndefined())
-            return list;
-        if (!value.isArray())
-            return fail(key, QStringLiteral("must be an array of strings")), list;
-        for (const QJsonValue& item : value.toArray()) {
-            if (!item.isString() || item.toString().size() > kMaxText)
-                return fail(key, QStringLiteral("must be an array of strings")), QStringList();
-            list.append(item.toString());
-        }
-        return list;
-    }
-
-    std::optional<QJsonObject> object(const char* key)
-    {
-        const QJsonValue value = m_object.value(QLatin1String(key));
-        if (value.isUndefined())
-            return std::nullopt;
-        if (!value.isObject())
-            return fail(key, QStringLiteral("must be an object")), std::nullopt;
-        return value.toObject();
-    }
-
-    std::optional<QJsonArray> array(const char* key)
-    {
-        const QJsonValue value = m_object.value(QLatin1String(key));
-        if (value.isUndefined())
-            return std::nullopt;
-        if (!value.isArray())
-            return fail(key, QStringLiteral("must be an array")), std::nullopt;
-        return value.toArray();
-    }
-
-    QString where(const char* key) const
-    {
-        const QString name = QLatin1String(key);
-        return m_where.isEmpty() ? name : QString(m_where + u'.' + name);
-    }
-    void fail(const char* key, const QString& what)
-    {
-        if (m_problem.isEmpty())
-            m_problem = where(key) + u' ' + what;
-    }
-    bool failed() const { return !m_problem.isEmpty(); }
-
-private:
-    QJsonObject m_object;
-    QString m_where;
-    QString& m_problem;
-};
-
-std::optional<AxisRange> rangeFrom(Reader& in, const char* key, QString& problem)
+std::optional<AxisRange> rangeFrom(ObjectReader& in, QLatin1StringView key)
 {
-    const auto array = in.array(key);
+    const auto array = in.array(key, kMaxListItems, Need::Optional);
     if (!array)
         return std::nullopt;
     if (array->size() != 2 || !array->at(0).isDouble() || !array->at(1).isDouble() || array->at(0).toDouble() <= 0.0 ||
         array->at(1).toDouble() <= array->at(0).toDouble()) {
-        in.fail(key, QStringLiteral("must be [min, max] with 0 < min < max (log axes)"));
+        in.problem().report(Error::Code::Schema,
+                            in.where(key) + u" must be [min, max] with 0 < min < max (log axes)"_s);
         return std::nullopt;
     }
-    (void)problem;
     return AxisRange{array->at(0).toDouble(), array->at(1).toDouble()};
 }
 
-Scene sceneFrom(const QJsonObject& object, const QString& where, QString& problem)
+std::vector<std::int64_t> batchesFrom(ObjectReader& in)
 {
-    Reader in(object, where, problem);
-    Scene scene;
-    scene.id = in.text("id", true);
-    scene.kind = in.text("kind", true);
-    if (!in.failed() && !sceneKinds().contains(scene.kind))
-        in.fail("kind", QStringLiteral("is \"%1\"; expected one of: %2").arg(scene.kind, sceneKinds().join(u", ")));
-    scene.view = in.text("view", true);
-    if (!in.failed() && scene.view != QLatin1String("roofline") && scene.view != QLatin1String("batching"))
-        in.fail("view", QStringLiteral("must be \"roofline\" or \"batching\""));
-    scene.title = in.text("title", true);
-    scene.caption = in.text("caption");
-    scene.modelId = in.text("model");
-    scene.ideal = in.boolean("ideal");
-    scene.batch = in.integer("batch", 1, 65536, 1);
-    scene.context = in.integer("context", 0, 1e7, 0);
-    scene.tensorParallel = static_cast<int>(in.integer("tensor_parallel", 1, 1024, 1));
-    scene.links = in.texts("links");
-    scene.highlight = in.texts("highlight");
-    scene.hiddenKinds = in.texts("hidden_kinds");
-    if (const auto batches = in.array("batches")) {
-        for (const QJsonValue& value : *batches) {
-            const double b = value.toDouble(0.0);
-            if (!value.isDouble() || b < 1 || b > 65536 || std::trunc(b) != b) {
-                in.fail("batches", QStringLiteral("must hold whole numbers from 1 to 65536"));
-                break;
-            }
-            scene.batches.push_back(static_cast<std::int64_t>(b));
+    std::vector<std::int64_t> batches;
+    const auto array = in.array("batches"_L1, kMaxListItems, Need::Optional);
+    for (qsizetype i = 0; array && i < array->size(); ++i) {
+        const QJsonValue value = array->at(i);
+        const double b = value.toDouble(0.0);
+        if (!value.isDouble() || b < 1 || b > 65536 || std::trunc(b) != b) {
+            in.problem().report(Error::Code::Schema,
+                                in.where("batches"_L1) + u" must hold whole numbers from 1 to 65536"_s);
+            return {};
         }
+        batches.push_back(static_cast<std::int64_t>(b));
     }
-    if (const auto gpu = in.object("gpu")) {
-        Reader gpuIn(*gpu, in.where("gpu"), problem);
-        scene.gpu.catalogId = gpuIn.text("id");
-        scene.gpu.label = gpuIn.text("label");
-        scene.gpu.peakTflops = gpuIn.number("peak_tflops", 0.0, 1e6, 0.0);
-        scene.gpu.bandwidthTbs = gpuIn.number("bandwidth_tbs", 0.0, 1e4, 0.0);
-        scene.gpu.memoryGib = gpuIn.number("memory_gib", 0.0, 1e6, 0.0);
-        if (!gpuIn.failed() && scene.gpu.catalogId.isEmpty() &&
-            (scene.gpu.peakTflops <= 0 || scene.gpu.bandwidthTbs <= 0))
-            gpuIn.fail("id", QStringLiteral("is missing: name a catalog GPU, or give peak_tflops and bandwidth_tbs"));
+    return batches;
+}
+
+SceneGpu gpuFrom(ObjectReader& in)
+{
+    SceneGpu gpu;
+    gpu.catalogId = in.text("id"_L1);
+    gpu.label = in.text("label"_L1);
+    gpu.peakTflops = in.number("peak_tflops"_L1, 1e6);
+    gpu.bandwidthTbs = in.number("bandwidth_tbs"_L1, 1e4);
+    gpu.memoryGib = in.number("memory_gib"_L1, 1e6);
+    if (!in.problem().found() && gpu.catalogId.isEmpty() && (gpu.peakTflops <= 0 || gpu.bandwidthTbs <= 0))
+        in.problem().report(
+            Error::Code::Schema,
+            in.where("id"_L1) + u" is missing: name a catalog GPU, or give peak_tflops and bandwidth_tbs"_s);
+    return gpu;
+}
+
+Scene sceneFrom(ObjectReader& in)
+{
+    Scene scene;
+    scene.id = in.text("id"_L1, Need::Required);
+    scene.kind = in.text("kind"_L1, Need::Required);
+    if (!in.problem().found() && !sceneKinds().contains(scene.kind))
+        in.problem().report(Error::Code::Schema, in.where("kind"_L1) + u" is \""_s + scene.kind +
+                                                     u"\"; expected one of: "_s + sceneKinds().join(u", "));
+    scene.view = in.text("view"_L1, Need::Required);
+    if (!in.problem().found() && scene.view != u"roofline"_s && scene.view != u"batching"_s)
+        in.problem().report(Error::Code::Schema, in.where("view"_L1) + u" must be \"roofline\" or \"batching\""_s);
+    scene.title = in.text("title"_L1, Need::Required);
+    scene.caption = in.text("caption"_L1);
+    scene.modelId = in.text("model"_L1);
+    scene.ideal = in.boolean("ideal"_L1, false);
+    scene.batch = in.integer("batch"_L1, 1, 65536, 1);
+    scene.context = in.integer("context"_L1, 0, 10'000'000, 0);
+    scene.tensorParallel = in.smallInteger("tensor_parallel"_L1, 1, 1024, 1);
+    scene.links = textListFromJson(in, "links"_L1, kMaxListItems);
+    scene.highlight = textListFromJson(in, "highlight"_L1, kMaxListItems);
+    scene.hiddenKinds = textListFromJson(in, "hidden_kinds"_L1, kMaxListItems);
+    scene.batches = batchesFrom(in);
+    if (const auto gpu = in.object("gpu"_L1, Need::Optional)) {
+        ObjectReader gpuIn(*gpu, in.where("gpu"_L1), in.problem());
+        scene.gpu = gpuFrom(gpuIn);
+        gpuIn.rejectUnknownKeys();
     }
-    scene.intensityRange = rangeFrom(in, "intensity_range", problem);
-    scene.performanceRange = rangeFrom(in, "performance_range", problem);
+    scene.intensityRange = rangeFrom(in, "intensity_range"_L1);
+    scene.performanceRange = rangeFrom(in, "performance_range"_L1);
     return scene;
 }
 
@@ -274,53 +190,27 @@ QByteArray deckToJson(const Deck& deck)
 Result<Deck> deckFromJson(const QByteArray& bytes, const QString& sourceName)
 {
     if (bytes.size() > kMaxDeckBytes)
-        return deckError(sourceName, Error::Code::Range, QStringLiteral("larger than 16 MiB; refused"));
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return deckError(
-            sourceName, Error::Code::Parse,
-            QStringLiteral("invalid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString()));
-    if (!document.isObject())
-        return deckError(sourceName, Error::Code::Schema, QStringLiteral("not a Ridgeline deck: not a JSON object"));
-    const QJsonObject root = document.object();
-    if (root.value(QStringLiteral("format")).toString() != Deck::kFormat)
-        return deckError(sourceName, Error::Code::Schema,
-                         QStringLiteral("not a Ridgeline deck: \"format\" must be \"%1\"").arg(Deck::kFormat));
-    const QJsonValue version = root.value(QStringLiteral("schema_version"));
-    if (!version.isDouble() || version.toDouble() != std::trunc(version.toDouble()) || version.toDouble() < 1)
-        return deckError(sourceName, Error::Code::Schema, QStringLiteral("schema_version must be a whole number >= 1"));
-    if (version.toDouble() > Deck::kSchemaVersion)
-        return deckError(sourceName, Error::Code::Unsupported,
-                         QStringLiteral("written by a newer Ridgeline (deck schema %1); this build reads up to %2")
-                             .arg(version.toDouble())
-                             .arg(Deck::kSchemaVersion));
+        return deckError(sourceName, Error::Code::Range, u"larger than 16 MiB; refused"_s);
+    const Result<QJsonObject> root = parseStrictObject(bytes);
+    if (!root)
+        return deckError(sourceName, root.error().code, root.error().message);
 
-    QString problem;
-    Reader in(root, QString(), problem);
+    Problem problem;
+    ObjectReader in(root.value(), QString(), problem);
     Deck deck;
-    deck.title = in.text("title");
-    const auto scenes = in.array("scenes");
-    if (!scenes && !in.failed())
-        in.fail("scenes", QStringLiteral("is missing"));
-    if (scenes && scenes->size() > kMaxScenes)
-        in.fail("scenes", QStringLiteral("has more than %1 scenes").arg(kMaxScenes));
+    readHeader(in, Deck::kFormat, u"deck"_s, Deck::kSchemaVersion);
+    deck.title = in.text("title"_L1);
+    deck.scenes = readEntries<Scene>(in, "scenes"_L1, kMaxScenes, Need::Required, sceneFrom);
+    in.rejectUnknownKeys();
     std::set<QString> ids;
-    for (qsizetype i = 0; scenes && i < scenes->size() && !in.failed(); ++i) {
-        const QString where = QStringLiteral("scenes[%1]").arg(i);
-        if (!scenes->at(i).isObject()) {
-            problem = where + QStringLiteral(" must be an object");
-            break;
-        }
-        Scene scene = sceneFrom(scenes->at(i).toObject(), where, problem);
-        if (problem.isEmpty() && !ids.insert(scene.id).second)
-            problem = where + QStringLiteral(".id \"%1\" is used twice").arg(scene.id);
-        deck.scenes.push_back(std::move(scene));
-    }
-    if (!problem.isEmpty())
-        return deckError(sourceName, Error::Code::Schema, problem);
+    for (std::size_t i = 0; i < deck.scenes.size() && !problem.found(); ++i)
+        if (!ids.insert(deck.scenes[i].id).second)
+            problem.report(Error::Code::Schema, indexedPath(u"scenes"_s, static_cast<qsizetype>(i)) + u".id \""_s +
+                                                    deck.scenes[i].id + u"\" is used twice"_s);
+    if (problem.found())
+        return deckError(sourceName, problem.error().code, problem.error().message);
     if (deck.scenes.empty())
-        return deckError(sourceName, Error::Code::Schema, QStringLiteral("scenes is empty"));
+        return deckError(sourceName, Error::Code::Schema, u"scenes is empty"_s);
     return deck;
 }
 

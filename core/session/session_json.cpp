@@ -185,18 +185,6 @@ QJsonObject machineToJson(const MachineInfo& machine)
     return object;
 }
 
-// An optional array of strings, e.g. the ISA flags or the noisy measurements.
-QStringList textListFromJson(ObjectReader& in, QLatin1StringView key, qsizetype maxItems)
-{
-    QStringList texts;
-    const auto array = in.array(key, maxItems, Need::Optional);
-    if (!array)
-        return texts;
-    for (qsizetype i = 0; i < array->size() && !in.problem().found(); ++i)
-        texts.append(ObjectReader::checkedText(array->at(i), indexedPath(in.where(key), i), in.problem()));
-    return texts;
-}
-
 MachineInfo machineFromJson(ObjectReader& in, int schema)
 {
     MachineInfo machine;
@@ -772,18 +760,12 @@ Result<Session> sessionFromJson(const QByteArray& bytes, const QString& sourceNa
         return sourceError(sourceName, Error::Code::Parse, u"the file is empty"_s);
     if (bytes.size() > kMaxSessionFileBytes)
         return sourceError(sourceName, Error::Code::Range, u"larger than 256 MiB; refused"_s);
-    const Result<QJsonDocument> parsed = parseStrictJson(bytes);
+    const Result<QJsonObject> parsed = parseStrictObject(bytes);
     if (!parsed)
         return sourceError(sourceName, parsed.error().code, parsed.error().message);
-    const QJsonDocument& document = parsed.value();
-    if (!document.isObject()) {
-        return sourceError(sourceName, Error::Code::Schema,
-                           u"the top level must be a JSON object, got "_s +
-                               (document.isArray() ? u"an array"_s : u"a single value"_s));
-    }
 
     Problem problem;
-    Session session = sessionFromObject(document.object(), problem);
+    Session session = sessionFromObject(parsed.value(), problem);
     if (problem.found())
         return sourceError(sourceName, problem.error().code, problem.error().message);
     return session;
