@@ -1,7 +1,9 @@
-// `ridgeline catalog gpus|models [--json]`: the built-in catalogs, with the figures computed from them.
+// `ridgeline catalog gpus|models [--json]`: the built-in catalogs, with the figures computed from them. The GPUs'
+// JSON is a GPU catalog file; the models' JSON lists the computed figures (parameters, KV bytes) beside the shapes.
 #include "app/cli/commands.h"
 
 #include "core/model/catalog.h"
+#include "core/model/catalog_json.h"
 #include "core/model/units.h"
 
 #include <QCommandLineParser>
@@ -38,32 +40,8 @@ int printGpus(Streams io, bool json)
         io.err << "ridgeline catalog: " << gpus.error().message << '\n';
         return 1;
     }
-    if (json) {
-        QJsonArray array;
-        for (const GpuSpec& g : gpus.value()) {
-            QJsonObject peaks;
-            for (NumberFormat p : kAllNumberFormats)
-                if (g.peakTflops(p) > 0)
-                    peaks[numberFormatName(p)] = g.peakTflops(p);
-            QJsonObject o;
-            o[QStringLiteral("id")] = g.id;
-            o[QStringLiteral("name")] = g.name;
-            o[QStringLiteral("vendor")] = g.vendor;
-            o[QStringLiteral("memory_type")] = g.memoryType;
-            o[QStringLiteral("memory_gib")] = g.memoryGib;
-            o[QStringLiteral("memory_bytes")] = static_cast<qint64>(g.memoryBytes());
-            o[QStringLiteral("memory_datasheet")] = g.memoryDatasheet;
-            o[QStringLiteral("bandwidth_tbs")] = g.bandwidthTbs;
-            o[QStringLiteral("dense_tflops")] = peaks;
-            o[QStringLiteral("ridge_bf16_flop_per_byte")] = g.peakTflops(NumberFormat::Bf16) / g.bandwidthTbs;
-            o[QStringLiteral("interconnect")] = g.interconnect;
-            o[QStringLiteral("interconnect_gb_s_per_direction")] = g.interconnectGbPerDirection;
-            o[QStringLiteral("host_link")] = g.hostLink;
-            o[QStringLiteral("tdp_w")] = g.tdpWatts;
-            o[QStringLiteral("source")] = g.source;
-            array.append(o);
-        }
-        io.out << QJsonDocument(array).toJson(QJsonDocument::Indented);
+    if (json) {  // a catalog file: what the catalog reader reads (a user's own catalog can start from it)
+        io.out << gpuCatalogToJson(gpus.value());
         return 0;
     }
     io.out << "GPUs (dense peaks, never with sparsity; TB/s = 1e12 B/s; memory in GiB = 2^30 B)\n\n";

@@ -1,6 +1,6 @@
 #pragma once
 // The GPU and model catalogs (resources/gpus.json, resources/models.json, compiled in as :/catalogs/...).
-// Plain value structs; the loader checks format and schema_version and refuses what it does not know.
+// Plain value structs; the files are read (strictly) and written in core/model/catalog_json.
 
 #include "core/model/model_shapes.h"
 #include "core/model/number_format.h"
@@ -32,10 +32,12 @@ struct GpuSpec {
     QString measuredBandwidthSource;
     std::array<double, kAllNumberFormats.size()> denseTflops{};  // by NumberFormat; 0 = not supported. Never sparse.
     QString interconnect;                                        // link id for GPU-to-GPU ("nvlink4"), empty when none
+    QString interconnectName;                                    // as the datasheet names it ("NVLink 4")
     double interconnectGbPerDirection = 0;
     int scaleUpGpus = 0;  // GPUs one interconnect domain joins (8 in an HGX node, 72 in an NVL72 rack); 0 = none
     QString networkLink;  // link id between nodes, one NIC per GPU ("infiniband-ndr"); empty when not stated
     QString hostLink;     // "pcie5"
+    double hostLinkGbPerDirection = 0;
     double tdpWatts = 0;
     QString source;
 
@@ -52,10 +54,6 @@ struct GpuSpec {
 
 // A user's own card: one peak for every precision.
 Result<GpuSpec> customGpu(double peakTflops, double bandwidthTbs, double memoryGib);
-
-// Catalog files.
-Result<std::vector<GpuSpec>> parseGpuCatalog(const QByteArray& json);
-Result<std::vector<ModelSpec>> parseModelCatalog(const QByteArray& json);
 
 // The built-in catalogs, loaded once from the compiled-in resources.
 const Result<std::vector<GpuSpec>>& builtinGpus();

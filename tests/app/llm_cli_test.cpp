@@ -1,6 +1,8 @@
 // `ridgeline model` and `ridgeline catalog`, run as the real executable: JSON keys, tables, exit codes.
 #include "tests/app/cli_runner.h"
 
+#include "core/model/catalog_json.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -125,8 +127,13 @@ TEST(LlmCli, CatalogListsEveryGpuAndModel)
 {
     const CliRun gpus = runRidgeline(cliArgs("catalog gpus --json"));
     ASSERT_EQ(gpus.exitCode, 0);
-    const QJsonArray list = QJsonDocument::fromJson(gpus.out.toUtf8()).array();
+    // A GPU catalog file (issue 14, A5): the catalog reader reads it back as the built-in catalog.
+    const QJsonArray list = QJsonDocument::fromJson(gpus.out.toUtf8()).object().value(QStringLiteral("gpus")).toArray();
     EXPECT_EQ(list.size(), 17);
+    const ridgeline::Result<std::vector<ridgeline::GpuSpec>> reread = ridgeline::parseGpuCatalog(gpus.out.toUtf8());
+    ASSERT_TRUE(reread.ok()) << reread.error().message.toStdString();
+    EXPECT_EQ(ridgeline::gpuCatalogToJson(reread.value()),
+              ridgeline::gpuCatalogToJson(ridgeline::builtinGpus().value()));
     for (const QJsonValue& g : list)
         EXPECT_FALSE(g.toObject().value(QStringLiteral("source")).toString().isEmpty());
     const CliRun models = runRidgeline(cliArgs("catalog models --json"));

@@ -1,5 +1,6 @@
 // The built-in GPU and model catalogs: present at run time, dense peaks, exact shapes and parameter counts.
 #include "core/model/catalog.h"
+#include "core/model/catalog_json.h"
 #include "core/model/links.h"
 #include "core/model/units.h"
 #include "tests/core/model/llm_test_support.h"
@@ -147,8 +148,10 @@ TEST(CatalogFile, RefusesOtherFormatsNewerSchemasAndBadEntries)
     EXPECT_EQ(gpus(R"({"format":"something-else","schema_version":1,"gpus":[]})").error().code, Error::Code::Schema);
     const auto newer = gpus(R"({"format":"ridgeline-gpu-catalog","schema_version":2,"gpus":[]})");
     ASSERT_FALSE(newer.ok());
-    EXPECT_EQ(newer.error().code, Error::Code::Schema);
-    EXPECT_TRUE(newer.error().message.contains(QStringLiteral("schema_version 2")));
+    // The header rule of sessions and decks (issue 14, A1): a newer schema is Unsupported, and says so.
+    EXPECT_EQ(newer.error().code, Error::Code::Unsupported);
+    EXPECT_TRUE(newer.error().message.contains(QStringLiteral("written by a newer Ridgeline (schema 2)")))
+        << newer.error().message.toStdString();
     const char* noSource =
         R"({"format":"ridgeline-gpu-catalog","schema_version":1,"gpus":[{"id":"x","name":"X","memory_gib":8,"bandwidth_tbs":1,"dense_tflops":{"bf16":10}}]})";
     EXPECT_FALSE(gpus(noSource).ok());
@@ -172,4 +175,77 @@ TEST(CatalogFile, RefusesOtherFormatsNewerSchemasAndBadEntries)
     // 2 x 64 x 10 embeddings + 2 x (attention 64x64 + 2 x 64x32 + 64x64, 3 x 64 x 128 FFN, 2 norms) + final norm
     EXPECT_EQ(countParams(models(good).value().front()).value().total,
               1280 + 2 * (4096 + 4096 + 4096 + 24576 + 128) + 64);
+}
+
+// Issue 14, A1: the catalogs are read by the strict reader of sessions and decks.
+TEST(CatalogFile, RefusesDuplicateAndUnknownKeysAndNumbersOfTheWrongType)
+{
+    const QByteArray header = R"({"format":"ridgeline-gpu-catalog","schema_version":1,"gpus":[)";
+    const QByteArray card =
+        R"("id":"x","name":"X","source":"s","memory_gib":8,"bandwidth_tbs":1,"dense_tflops":{"bf16":10})";
+    auto refusal = [&](const QByteArray& entries) {
+        const auto gpus = parseGpuCatalog(header + entries + "]}");
+        return gpus.ok() ? QString() : gpus.error().message;
+    };
+    ASSERT_TRUE(parseGpuCatalog(header + "{" + card + "}]}").ok());
+    const std::vector<std::pair<QByteArray, const char*>> cases{
+        {"{" + card + R"(,"tdp_w":300,"tdp_w":400})", "duplicate key gpus[0].tdp_w"},
+        {"{" + card + R"(,"tdp":300})", "unknown field gpus[0].tdp"},
+        {"{" + card + R"(,"interconnect":{"link":"nvlink4","gbps":450}})", "unknown field gpus[0].interconnect.gbps"},
+        // A number given as text was read as 0 before; now it is named.
+        {"{" + card + R"(,"tdp_w":"700"})", "gpus[0].tdp_w must be a finite number >= 0, got the string \"700\""},
+        {R"({"id":"x","name":"X","source":"s","bandwidth_tbs":1,"dense_tflops":{"bf16":10}})",
+         "missing required field gpus[0].memory_gib"},
+        {R"({"id":"x","name":"X","source":"s","memory_gib":8,"bandwidth_tbs":1,"dense_tflops":{"bf16_sparse":20}})",
+         "gpus[0].dense_tflops.bf16_sparse is not a tensor-core precision"},
+        {"{" + card + "},{" + card + "}", "gpus[1].id \"x\" is used twice"},
+        {"{" + card + R"(,"measured_bandwidth":{"triad_tbs":1.5,"source":"t"}})",
+         "gpus[0].measured_bandwidth.triad_tbs is above the datasheet's bandwidth_tbs"},
+    };
+    for (const auto& [entries, expected] : cases) {
+        const QString message = refusal(entries);
+        EXPECT_TRUE(message.contains(QLatin1String(expected)))
+            << entries.toStdString() << "\n  gave: " << message.toStdString();
+    }
+    const auto models = parseModelCatalog(
+        R"({"format":"ridgeline-model-catalog","schema_version":1,"models":[{"id":"m","name":"M","source":"s","layers":2,"hidden":64,"heads":4,"kv_heads":2,"head_dim":16,"ffn":128,"vocab":10,"ffn_type":"gelu"}]})");
+    ASSERT_FALSE(models.ok());
+    EXPECT_TRUE(models.error().message.contains(QStringLiteral("unknown field models[0].ffn_type")))
+        << models.error().message.toStdString();
+}
+
+// Issue 14, A5: one GPU JSON shape. What the writer writes, the reader reads back field for field.
+TEST(CatalogFile, TheGpuWriterWritesWhatTheReaderReads)
+{
+    const std::vector<GpuSpec>& builtin = builtinGpus().value();
+    const QByteArray written = gpuCatalogToJson(builtin);
+    const Result<std::vector<GpuSpec>> reread = parseGpuCatalog(written);
+    ASSERT_TRUE(reread.ok()) << reread.error().message.toStdString();
+    ASSERT_EQ(reread.value().size(), builtin.size());
+    for (std::size_t i = 0; i < builtin.size(); ++i) {
+        const GpuSpec &a = builtin[i], &b = reread.value()[i];
+        EXPECT_EQ(a.id, b.id);
+        EXPECT_EQ(a.name, b.name);
+        EXPECT_EQ(a.vendor, b.vendor);
+        EXPECT_EQ(a.memoryType, b.memoryType);
+        EXPECT_EQ(a.memoryGib, b.memoryGib);
+        EXPECT_EQ(a.memoryDatasheet, b.memoryDatasheet);
+        EXPECT_EQ(a.bandwidthTbs, b.bandwidthTbs);
+        EXPECT_EQ(a.measuredBandwidthTbs, b.measuredBandwidthTbs);
+        EXPECT_EQ(a.measuredBandwidthSource, b.measuredBandwidthSource);
+        EXPECT_EQ(a.denseTflops, b.denseTflops) << a.id.toStdString();
+        EXPECT_EQ(a.interconnect, b.interconnect);
+        EXPECT_EQ(a.interconnectName, b.interconnectName);
+        EXPECT_EQ(a.interconnectGbPerDirection, b.interconnectGbPerDirection);
+        EXPECT_EQ(a.scaleUpGpus, b.scaleUpGpus);
+        EXPECT_EQ(a.networkLink, b.networkLink);
+        EXPECT_EQ(a.hostLink, b.hostLink);
+        EXPECT_EQ(a.hostLinkGbPerDirection, b.hostLinkGbPerDirection);
+        EXPECT_EQ(a.tdpWatts, b.tdpWatts);
+        EXPECT_EQ(a.source, b.source);
+    }
+    EXPECT_EQ(gpuCatalogToJson(reread.value()), written);
+    // Fields the old reader dropped are kept now: the link's name and the host link's bandwidth.
+    EXPECT_EQ(test::gpu("h100-sxm").interconnectName, QStringLiteral("NVLink 4"));
+    EXPECT_DOUBLE_EQ(test::gpu("h100-sxm").hostLinkGbPerDirection, 64.0);
 }

@@ -1,0 +1,292 @@
+#include "core/model/catalog_json.h"
+
+#include "core/json/strict_reader.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStringList>
+
+#include <set>
+
+namespace ridgeline {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+const QString kGpuFormat = u"ridgeline-gpu-catalog"_s;
+const QString kModelFormat = u"ridgeline-model-catalog"_s;
+
+// Bounds past which a figure is a typo, not a card or a model (a thousand times beyond any of 2026).
+constexpr qsizetype kMaxCatalogEntries = 10'000;
+constexpr double kMaxTflops = 1e6;
+constexpr double kMaxBandwidthTbs = 1e4;
+constexpr double kMaxMemoryGib = 1e7;
+constexpr double kMaxLinkGbs = 1e6;
+constexpr double kMaxWatts = 1e5;
+constexpr int kMaxScaleUpGpus = 1'000'000;
+constexpr int kMaxShape = 1'000'000'000;
+
+void requirePositive(ObjectReader& in, QLatin1StringView key, double value)
+{
+    if (!in.problem().found() && !(value > 0))
+        in.problem().report(Error::Code::Range, in.where(key) + u" must be above 0"_s);
+}
+
+void requireNonEmpty(ObjectReader& in, QLatin1StringView key, const QString& value)
+{
+    if (!in.problem().found() && value.isEmpty())
+        in.problem().report(Error::Code::Schema, in.where(key) + u" must not be empty"_s);
+}
+
+// An optional object of fields, read by readFields(ObjectReader&); its unknown keys are refused.
+template <typename ReadFields>
+void readObject(ObjectReader& in, QLatin1StringView key, ReadFields readFields)
+{
+    if (const auto object = in.object(key, Need::Optional)) {
+        ObjectReader fields(*object, in.where(key), in.problem());
+        readFields(fields);
+        fields.rejectUnknownKeys();
+    }
+}
+
+QString tensorPrecisionNames()
+{
+    QStringList names;
+    for (NumberFormat precision : kAllNumberFormats)
+        if (tensorPrecisionOf(precision) == precision)
+            names.append(numberFormatName(precision));
+    return names.join(u", "_s);
+}
+
+// dense_tflops: a peak above 0 for each tensor-core precision the card has ("bf16": 989.4); never a sparse one.
+void readDensePeaks(ObjectReader& in, GpuSpec& gpu)
+{
+    const auto peaks = in.object("dense_tflops"_L1, Need::Required);
+    if (!peaks)
+        return;
+    for (auto it = peaks->begin(); it != peaks->end() && !in.problem().found(); ++it) {
+        const QString where = in.where("dense_tflops"_L1) + u'.' + shortKey(it.key());
+        const std::optional<NumberFormat> precision = parseNumberFormat(it.key());
+        if (!precision || tensorPrecisionOf(*precision) != *precision || numberFormatName(*precision) != it.key()) {
+            in.problem().report(Error::Code::Schema, where + u" is not a tensor-core precision; expected one of: "_s +
+                                                         tensorPrecisionNames() + u" (dense peaks only)"_s);
+            return;
+        }
+        const double tflops = ObjectReader::checkedNumber(it.value(), where, kMaxTflops, in.problem());
+        if (!in.problem().found() && !(tflops > 0))
+            in.problem().report(Error::Code::Range, where + u" must be above 0 (leave out what the card lacks)"_s);
+        gpu.setPeakTflops(*precision, tflops);
+    }
+    if (!in.problem().found() && !(gpu.peakTflops(NumberFormat::Bf16) > 0) && !(gpu.peakTflops(NumberFormat::Fp16) > 0))
+        in.problem().report(Error::Code::Schema, in.where("dense_tflops"_L1) + u" needs a bf16 or fp16 peak"_s);
+}
+
+void readMeasuredBandwidth(ObjectReader& in, GpuSpec& gpu)
+{
+    gpu.measuredBandwidthTbs = in.number("triad_tbs"_L1, kMaxBandwidthTbs, Need::Required);
+    gpu.measuredBandwidthSource = in.text("source"_L1, Need::Required);
+    requirePositive(in, "triad_tbs"_L1, gpu.measuredBandwidthTbs);
+    requireNonEmpty(in, "source"_L1, gpu.measuredBandwidthSource);
+    if (!in.problem().found() && gpu.measuredBandwidthTbs > gpu.bandwidthTbs)
+        in.problem().report(Error::Code::Range,
+                            in.where("triad_tbs"_L1) + u" is above the datasheet's bandwidth_tbs"_s);
+}
+
+GpuSpec gpuFrom(ObjectReader& in)
+{
+    GpuSpec gpu;
+    gpu.id = in.text("id"_L1, Need::Required);
+    requireNonEmpty(in, "id"_L1, gpu.id);
+    gpu.name = in.text("name"_L1, Need::Required);
+    requireNonEmpty(in, "name"_L1, gpu.name);
+    gpu.vendor = in.text("vendor"_L1);
+    gpu.memoryType = in.text("memory_type"_L1);
+    gpu.memoryGib = in.number("memory_gib"_L1, kMaxMemoryGib, Need::Required);
+    requirePositive(in, "memory_gib"_L1, gpu.memoryGib);
+    gpu.memoryDatasheet = in.text("memory_datasheet"_L1);
+    gpu.bandwidthTbs = in.number("bandwidth_tbs"_L1, kMaxBandwidthTbs, Need::Required);
+    requirePositive(in, "bandwidth_tbs"_L1, gpu.bandwidthTbs);
+    readObject(in, "measured_bandwidth"_L1, [&gpu](ObjectReader& m) { readMeasuredBandwidth(m, gpu); });
+    readDensePeaks(in, gpu);
+    readObject(in, "interconnect"_L1, [&gpu](ObjectReader& link) {
+        gpu.interconnect = link.text("link"_L1);
+        gpu.interconnectName = link.text("name"_L1);
+        gpu.scaleUpGpus = link.smallInteger("gpus"_L1, 0, kMaxScaleUpGpus, 0);
+        gpu.interconnectGbPerDirection = link.number("gb_s_per_direction"_L1, kMaxLinkGbs);
+    });
+    readObject(in, "network"_L1, [&gpu](ObjectReader& link) { gpu.networkLink = link.text("link"_L1); });
+    readObject(in, "host_link"_L1, [&gpu](ObjectReader& link) {
+        gpu.hostLink = link.text("link"_L1);
+        gpu.hostLinkGbPerDirection = link.number("gb_s_per_direction"_L1, kMaxLinkGbs);
+    });
+    gpu.tdpWatts = in.number("tdp_w"_L1, kMaxWatts);
+    gpu.source = in.text("source"_L1, Need::Required);
+    requireNonEmpty(in, "source"_L1, gpu.source);
+    return gpu;
+}
+
+// A word from a fixed set, e.g. ffn_kind "swiglu" or "gelu"; the first is the default.
+QString oneOf(ObjectReader& in, QLatin1StringView key, const QStringList& words)
+{
+    if (!in.has(key))
+        return words.constFirst();
+    const QString word = in.text(key);
+    if (!in.problem().found() && !words.contains(word))
+        in.problem().report(Error::Code::Schema,
+                            in.where(key) + u" must be "_s + words.join(u" or "_s) + u", got "_s + describeJson(word));
+    return word;
+}
+
+void readMoe(ObjectReader& in, ModelSpec& m)
+{
+    m.experts = in.smallInteger("experts"_L1, 0, kMaxShape, 0, Need::Required);
+    m.activeExperts = in.smallInteger("active"_L1, 0, kMaxShape, 0, Need::Required);
+    m.sharedExperts = in.smallInteger("shared"_L1, 0, kMaxShape, 0);
+    m.moeFfn = in.smallInteger("expert_ffn"_L1, 0, kMaxShape, 0, Need::Required);
+    m.sharedExpertFfn = in.smallInteger("shared_ffn"_L1, 0, kMaxShape, 0);
+    m.denseLayers = in.smallInteger("dense_layers"_L1, 0, kMaxShape, 0);
+    m.routerBias = in.boolean("router_bias"_L1, false);
+}
+
+void readMla(ObjectReader& in, ModelSpec& m)
+{
+    m.qLoraRank = in.smallInteger("q_lora_rank"_L1, 0, kMaxShape, 0);
+    m.kvLoraRank = in.smallInteger("kv_lora_rank"_L1, 0, kMaxShape, 0, Need::Required);
+    m.qkNopeHeadDim = in.smallInteger("qk_nope_head_dim"_L1, 0, kMaxShape, 0, Need::Required);
+    m.qkRopeHeadDim = in.smallInteger("qk_rope_head_dim"_L1, 0, kMaxShape, 0, Need::Required);
+    m.vHeadDim = in.smallInteger("v_head_dim"_L1, 0, kMaxShape, 0, Need::Required);
+}
+
+ModelSpec modelFrom(ObjectReader& in)
+{
+    ModelSpec m;
+    m.id = in.text("id"_L1, Need::Required);
+    requireNonEmpty(in, "id"_L1, m.id);
+    m.name = in.text("name"_L1, Need::Required);
+    requireNonEmpty(in, "name"_L1, m.name);
+    m.source = in.text("source"_L1, Need::Required);
+    requireNonEmpty(in, "source"_L1, m.source);
+    // Latent attention (DeepSeek) replaces the KV heads and the head dimension.
+    const Need unlessMla = in.has("mla"_L1) ? Need::Optional : Need::Required;
+    m.layers = in.smallInteger("layers"_L1, 0, kMaxShape, 0, Need::Required);
+    m.hidden = in.smallInteger("hidden"_L1, 0, kMaxShape, 0, Need::Required);
+    m.heads = in.smallInteger("heads"_L1, 0, kMaxShape, 0, Need::Required);
+    m.kvHeads = in.smallInteger("kv_heads"_L1, 0, kMaxShape, 0, unlessMla);
+    m.headDim = in.smallInteger("head_dim"_L1, 0, kMaxShape, 0, unlessMla);
+    m.ffn = in.smallInteger("ffn"_L1, 0, kMaxShape, 0, Need::Required);
+    m.vocab = in.smallInteger("vocab"_L1, 0, kMaxShape, 0, Need::Required);
+    m.learnedPositions = in.smallInteger("learned_positions"_L1, 0, kMaxShape, 0);
+    m.slidingWindow = in.smallInteger("sliding_window"_L1, 0, kMaxShape, 0);
+    m.maxContext = in.smallInteger("max_context"_L1, 0, kMaxShape, 0);
+    m.tiedEmbeddings = in.boolean("tied_embeddings"_L1, false);
+    m.gatedFfn = oneOf(in, "ffn_kind"_L1, {u"swiglu"_s, u"gelu"_s}) == u"swiglu"_s;
+    m.qkvBias = in.boolean("qkv_bias"_L1, false);
+    m.linearBias = in.boolean("linear_bias"_L1, false);
+    m.norm = oneOf(in, "norm"_L1, {u"rms"_s, u"layer"_s}) == u"rms"_s ? NormKind::Rms : NormKind::Layer;
+    readObject(in, "moe"_L1, [&m](ObjectReader& moe) { readMoe(moe, m); });
+    readObject(in, "mla"_L1, [&m](ObjectReader& mla) { readMla(mla, m); });
+    if (!in.problem().found())
+        if (const Result<ParamCounts> counts = countParams(m); !counts)
+            in.problem().report(Error::Code::Schema, counts.error().message);
+    return m;
+}
+
+// A catalog file: its header, its notes and its list of entries, each read by readEntry; ids are unique.
+template <typename Spec, typename ReadEntry>
+Result<std::vector<Spec>> readCatalog(const QByteArray& json, const QString& format, const QString& kind,
+                                      QLatin1StringView listKey, ReadEntry readEntry)
+{
+    const Result<QJsonObject> root = parseStrictObject(json);
+    if (!root)
+        return root.error();
+    Problem problem;
+    ObjectReader in(root.value(), QString(), problem);
+    readHeader(in, format, kind, kCatalogSchemaVersion);
+    in.text("notes"_L1);
+    std::vector<Spec> entries = readEntries<Spec>(in, listKey, kMaxCatalogEntries, Need::Required, readEntry);
+    in.rejectUnknownKeys();
+    std::set<QString> ids;
+    for (std::size_t i = 0; i < entries.size() && !problem.found(); ++i)
+        if (!ids.insert(entries[i].id).second)
+            problem.report(Error::Code::Schema, indexedPath(QString(listKey), static_cast<qsizetype>(i)) + u".id \""_s +
+                                                    entries[i].id + u"\" is used twice"_s);
+    if (problem.found())
+        return problem.error();
+    return entries;
+}
+
+QJsonObject linkToJson(const QString& link, double gbPerDirection)
+{
+    QJsonObject object{{u"link"_s, link}};
+    if (gbPerDirection > 0)
+        object.insert("gb_s_per_direction"_L1, gbPerDirection);
+    return object;
+}
+
+QJsonObject gpuToJson(const GpuSpec& g)
+{
+    QJsonObject peaks;
+    for (NumberFormat precision : kAllNumberFormats)
+        if (g.denseTflops[formatIndex(precision)] > 0)
+            peaks.insert(numberFormatName(precision), g.denseTflops[formatIndex(precision)]);
+    QJsonObject o{{u"id"_s, g.id},
+                  {u"name"_s, g.name},
+                  {u"memory_gib"_s, g.memoryGib},
+                  {u"bandwidth_tbs"_s, g.bandwidthTbs},
+                  {u"dense_tflops"_s, peaks},
+                  {u"source"_s, g.source}};
+    const std::pair<QLatin1StringView, const QString&> texts[] = {
+        {"vendor"_L1, g.vendor}, {"memory_type"_L1, g.memoryType}, {"memory_datasheet"_L1, g.memoryDatasheet}};
+    for (const auto& [key, text] : texts)
+        if (!text.isEmpty())
+            o.insert(key, text);
+    if (g.measuredBandwidthTbs > 0)
+        o.insert("measured_bandwidth"_L1,
+                 QJsonObject{{u"triad_tbs"_s, g.measuredBandwidthTbs}, {u"source"_s, g.measuredBandwidthSource}});
+    if (!g.interconnect.isEmpty() || !g.interconnectName.isEmpty() || g.interconnectGbPerDirection > 0) {
+        QJsonObject link = linkToJson(g.interconnect, g.interconnectGbPerDirection);
+        if (!g.interconnectName.isEmpty())
+            link.insert("name"_L1, g.interconnectName);
+        if (g.scaleUpGpus > 0)
+            link.insert("gpus"_L1, g.scaleUpGpus);
+        o.insert("interconnect"_L1, link);
+    }
+    if (!g.networkLink.isEmpty())
+        o.insert("network"_L1, linkToJson(g.networkLink, 0));
+    if (!g.hostLink.isEmpty())
+        o.insert("host_link"_L1, linkToJson(g.hostLink, g.hostLinkGbPerDirection));
+    if (g.tdpWatts > 0)
+        o.insert("tdp_w"_L1, g.tdpWatts);
+    return o;
+}
+
+}  // namespace
+
+Result<std::vector<GpuSpec>> parseGpuCatalog(const QByteArray& json)
+{
+    return readCatalog<GpuSpec>(json, kGpuFormat, u"GPU catalog"_s, "gpus"_L1, gpuFrom);
+}
+
+Result<std::vector<ModelSpec>> parseModelCatalog(const QByteArray& json)
+{
+    return readCatalog<ModelSpec>(json, kModelFormat, u"model catalog"_s, "models"_L1, modelFrom);
+}
+
+QByteArray gpuCatalogToJson(const std::vector<GpuSpec>& gpus)
+{
+    QJsonArray list;
+    for (const GpuSpec& gpu : gpus)
+        list.append(gpuToJson(gpu));
+    const QJsonObject root{{u"format"_s, kGpuFormat},
+                           {u"schema_version"_s, kCatalogSchemaVersion},
+                           {u"notes"_s,
+                            u"Dense peaks only, never with sparsity: dense_tflops in TFLOP/s (TOPS for "
+                            "int8); bandwidth_tbs in TB/s = 1e12 bytes/s; memory_gib in GiB = 2^30 bytes; "
+                            "links in GB/s per direction."_s},
+                           {u"gpus"_s, list}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+}  // namespace ridgeline
