@@ -432,7 +432,9 @@ Result<CalibrationFit> fitEngineTerms(const std::vector<MeasuredPoint>& points, 
         if (fit.free[i].isShare() && v > 0.999)
             fit.notes << QStringLiteral("%1 reached 1: the points want more than the figure it is a share of")
                              .arg(termName(fit.free[i]));
-        if (!fit.free[i].isShare() && v < 1e-8)
+        // A time "went to 0" when the fit took it to under a thousandth of where it began (the fixed times span
+        // nanoseconds per token to microseconds per layer, so no absolute threshold fits them all).
+        if (!fit.free[i].isShare() && v <= 1e-3 * termValue(start, fit.free[i]) && termValue(start, fit.free[i]) > 0)
             fit.notes << QStringLiteral("%1 went to 0").arg(termName(fit.free[i]));
         bool moved = false;
         for (std::size_t k = 0; k < m && !moved; ++k)
