@@ -4,6 +4,7 @@
 #include "core/message_text.h"
 #include "core/model/calibration.h"
 #include "core/model/engine_terms.h"
+#include "core/model/llm_model.h"
 #include "core/model/number_format.h"
 #include "core/save_file.h"
 
@@ -32,7 +33,7 @@ constexpr qsizetype kMaxIsaFlags = 4096;
 constexpr qsizetype kMaxLevels = 16;  // memory levels of one imported kernel
 constexpr std::int64_t kMaxCpus = 65536;
 constexpr std::int64_t kMaxCacheLevel = 16;
-constexpr std::int64_t kMaxBatch = std::int64_t{1} << 20;
+constexpr std::int64_t kMaxKernelBatch = std::int64_t{1} << 20;  // a measured kernel's batch (the model's is kMaxBatch)
 constexpr std::int64_t kMaxRepetitions = 1'000'000'000;
 constexpr std::int64_t kTiB = std::int64_t{1} << 40;
 constexpr std::int64_t kPiB = std::int64_t{1} << 50;
@@ -380,7 +381,7 @@ KernelResult kernelFromJson(ObjectReader& in)
     kernel.size = in.text("size"_L1);
     kernel.precision = in.text("precision"_L1);
     kernel.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
-    kernel.batch = in.smallInteger("batch"_L1, 0, kMaxBatch, 0);
+    kernel.batch = in.smallInteger("batch"_L1, 0, kMaxKernelBatch, 0);
     kernel.flops = in.number("flops"_L1, kMaxOperationCount);
     kernel.bytes = in.number("bytes"_L1, kMaxOperationCount);
     kernel.seconds = in.number("seconds"_L1, kMaxSeconds, Need::Required);
@@ -525,6 +526,28 @@ QJsonObject calibrationPointToJson(const CalibrationPoint& point)
             {u"predicted"_s, point.predicted}};
 }
 
+// The prompt and output a quantity needs to be predicted at all (predictQuantity's conditions), so that a stored
+// point is one the window can redraw: {least prompt, least output}.
+std::pair<std::int64_t, std::int64_t> leastLengths(MeasuredQuantity quantity)
+{
+    switch (quantity) {
+        case MeasuredQuantity::TokenLatency:
+        case MeasuredQuantity::TokensPerSecond:
+            return {0, 0};
+        case MeasuredQuantity::Ttft:
+            return {1, 0};
+        case MeasuredQuantity::EndToEnd:
+        case MeasuredQuantity::StaticThroughput:
+            return {1, 1};
+        case MeasuredQuantity::StaticTpot:
+        case MeasuredQuantity::StaticDecodeRate:
+        case MeasuredQuantity::ServingTpot:
+        case MeasuredQuantity::ServingThroughput:
+            return {1, 2};
+    }
+    return {0, 0};
+}
+
 CalibrationPoint calibrationPointFromJson(ObjectReader& in)
 {
     CalibrationPoint point;
@@ -536,22 +559,46 @@ CalibrationPoint calibrationPointFromJson(ObjectReader& in)
     point.statistic = in.text("statistic"_L1);
     point.model = in.text("model"_L1, Need::Required);
     point.gpu = in.text("gpu"_L1, Need::Required);
-    point.tensorParallel = in.smallInteger("tensor_parallel"_L1, 1, 4096, 1, Need::Required);
+    // The model's own limits (llm_model.h): a point outside them is one no curve can be drawn through.
+    point.tensorParallel = in.smallInteger("tensor_parallel"_L1, 1, kMaxTensorParallel, 1, Need::Required);
     point.weights = in.text("weights"_L1, Need::Required);
     point.kv = in.text("kv"_L1, Need::Required);
     point.batch = in.integer("batch"_L1, 1, kMaxBatch, 1, Need::Required);
-    point.prompt = in.integer("prompt"_L1, 0, 100'000'000, 0, Need::Required);
-    point.output = in.integer("output"_L1, 0, 100'000'000, 0, Need::Required);
+    point.prompt = in.integer("prompt"_L1, 0, kMaxContext, 0, Need::Required);
+    point.output = in.integer("output"_L1, 0, kMaxContext, 0, Need::Required);
     point.measured = in.number("measured"_L1, kMaxMeasuredValue, Need::Required);
     point.predictedBefore = in.number("predicted_before"_L1, kMaxMeasuredValue, Need::Required);
     point.predicted = in.number("predicted"_L1, kMaxMeasuredValue, Need::Required);
     if (in.problem().found())
         return point;
-    if (!parseQuantityName(point.quantity))
+    const auto quantity = parseQuantityName(point.quantity);
+    for (const auto& [key, text] : {std::pair{"id"_L1, &point.id}, std::pair{"file"_L1, &point.file},
+                                    std::pair{"model"_L1, &point.model}, std::pair{"gpu"_L1, &point.gpu}}) {
+        if (!in.problem().found() && text->trimmed().isEmpty())
+            in.problem().report(Error::Code::Schema, in.where(key) +
+                                                         u" is empty: a calibration point names its "
+                                                         "benchmark file, run, model and GPU"_s);
+    }
+    if (in.problem().found())
+        return point;
+    if (!quantity)
         in.problem().report(Error::Code::Schema, in.where("quantity"_L1) +
                                                      u" must name a measured quantity such as \"serving_tpot_s\" or "
                                                      "\"e2e_latency_s\", got "_s +
                                                      describeJson(QJsonValue(point.quantity)));
+    else if (point.prompt + point.output > kMaxContext)
+        in.problem().report(Error::Code::Range, in.where("output"_L1) + u": prompt and output together are "_s +
+                                                    QString::number(point.prompt + point.output) +
+                                                    u" tokens; the model takes at most "_s +
+                                                    QString::number(kMaxContext));
+    else if (point.prompt < leastLengths(*quantity).first)
+        in.problem().report(Error::Code::Range, in.where("prompt"_L1) + u" must be at least "_s +
+                                                    QString::number(leastLengths(*quantity).first) + u" for "_s +
+                                                    point.quantity + u", got "_s + QString::number(point.prompt));
+    else if (point.output < leastLengths(*quantity).second)
+        in.problem().report(Error::Code::Range, in.where("output"_L1) + u" must be at least "_s +
+                                                    QString::number(leastLengths(*quantity).second) + u" for "_s +
+                                                    point.quantity + u", got "_s + QString::number(point.output));
     else if (!parseNumberFormat(point.weights))
         in.problem().report(Error::Code::Schema, in.where("weights"_L1) + u" must be a number format, got "_s +
                                                      describeJson(QJsonValue(point.weights)));
@@ -616,6 +663,17 @@ Calibration calibrationFromJson(ObjectReader& in)
         return calibration;
     if (calibration.points.empty())
         problem.report(Error::Code::Schema, in.where("points"_L1) + u" is empty: a calibration fits measured points"_s);
+    // A point is one figure of one run: the same run and figure twice is a file edited by hand, or a broken one.
+    QSet<QString> figures;
+    for (std::size_t i = 0; i < calibration.points.size() && !problem.found(); ++i) {
+        const CalibrationPoint& point = calibration.points[i];
+        const QString figure = point.id + u'\n' + point.quantity;
+        if (figures.contains(figure))
+            problem.report(Error::Code::Schema, indexedPath(in.where("points"_L1), static_cast<qsizetype>(i)) +
+                                                    u": "_s + point.quantity + u" of "_s + oneLine(point.id) +
+                                                    u" appears twice"_s);
+        figures.insert(figure);
+    }
     QSet<QString> names;
     for (std::size_t i = 0; i < calibration.terms.size() && !problem.found(); ++i) {
         const QString& name = calibration.terms[i].name;
@@ -629,6 +687,9 @@ Calibration calibrationFromJson(ObjectReader& in)
             problem.report(Error::Code::Schema, indexedPath(in.where("free_terms"_L1), i) + u" names "_s +
                                                     describeJson(QJsonValue(calibration.freeTerms[i])) +
                                                     u", which is not in terms"_s);
+        else if (calibration.freeTerms.indexOf(calibration.freeTerms[i]) < i)
+            problem.report(Error::Code::Schema, indexedPath(in.where("free_terms"_L1), i) + u" names "_s +
+                                                    calibration.freeTerms[i] + u" a second time"_s);
     }
     return calibration;
 }
