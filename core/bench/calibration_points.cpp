@@ -215,11 +215,22 @@ QString matchCatalogGpu(const QString& name)
     return gpus.ok() ? uniqueMatch(gpus.value(), name, gpuKey) : QString();
 }
 
-Result<CalibrationPoints> calibrationPoints(const std::vector<BenchImport>& imports, const RunFacts& given)
+Result<CalibrationPoints> calibrationPoints(const std::vector<BenchImport>& imports, const RunFacts& facts)
 {
+    return calibrationPointsPerFile(imports, std::vector<RunFacts>(imports.size(), facts));
+}
+
+Result<CalibrationPoints> calibrationPointsPerFile(const std::vector<BenchImport>& imports,
+                                                   const std::vector<RunFacts>& perFile)
+{
+    if (perFile.size() != imports.size())
+        return makeError(Error::Code::InvalidArgument, u"the facts name "_s + QString::number(perFile.size()) +
+                                                           u" files for "_s + QString::number(imports.size()));
     CalibrationPoints result;
     bool kvAssumed = false;
-    for (const BenchImport& file : imports) {
+    for (std::size_t fileIndex = 0; fileIndex < imports.size(); ++fileIndex) {
+        const BenchImport& file = imports[fileIndex];
+        const RunFacts& given = perFile[fileIndex];
         for (const BenchPoint& point : file.points) {
             QStringList notes;
             Facts facts = factsOf(point, given, notes);

@@ -28,6 +28,10 @@
 
 namespace ridgeline {
 
+// How strongly a fit to a user's own runs holds each free term to its measured default (FitOptions::priorWeight),
+// so that a handful of points moves only the terms they see. `ridgeline calibrate` and the window both use it.
+inline constexpr double kUserFitPriorWeight = 0.05;
+
 struct RunFacts {
     QString modelId;  // catalog id; empty: matched from the file's model name when that is unambiguous
     QString gpuId;    // catalog id; empty: matched from the file's GPU name
@@ -57,6 +61,10 @@ struct CalibrationPoints {
 // Every point of every import, or the first thing missing, e.g. "latency.json: the file does not record the batch
 // size, input length, output length; give --batch N, --input-len N, --output-len N". No point at all is an error.
 Result<CalibrationPoints> calibrationPoints(const std::vector<BenchImport>& imports, const RunFacts& facts);
+// The same with one RunFacts per import, in order (five benchmark_latency.py files run at five batch sizes);
+// `facts` must have one entry per import.
+Result<CalibrationPoints> calibrationPointsPerFile(const std::vector<BenchImport>& imports,
+                                                   const std::vector<RunFacts>& facts);
 
 // The file's name for a format ("Q4_K - Medium", "bfloat16", "fp8_e4m3") as a model number format, or nothing
 // when it has none (Q5_K, "auto").

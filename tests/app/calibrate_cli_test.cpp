@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace ridgeline {
 namespace {
 
@@ -183,6 +185,89 @@ TEST(CalibrateCli, OutWritesASessionWithTheFitAndIntoAddsItToACopy)
                       QStringLiteral("--out"), second});
     EXPECT_EQ(badBase.exitCode, 1);
     EXPECT_TRUE(badBase.err.contains(u"calibrations[0].points[1].measured must be above 0"));
+}
+
+// Five benchmark_latency.py files, one per batch size, as a user runs them: published vLLM latencies on 8 x MI300X
+// (tests/data/README.md, "latency_sweep_mi300x"). The output shows the model's curve along the batch before and
+// after the fit, through the measured points and at the batches between them.
+QStringList latencySweep()
+{
+    QStringList arguments{QStringLiteral("calibrate")};
+    for (int batch : {1, 4, 16, 64, 128})
+        arguments << QStringLiteral(RIDGELINE_TEST_DATA_DIR "/bench/latency_sweep_mi300x/batch_%1.json").arg(batch);
+    arguments << QStringLiteral("--model") << QStringLiteral("llama-3.1-70b") << QStringLiteral("--gpu")
+              << QStringLiteral("mi300x") << QStringLiteral("--tp") << QStringLiteral("8")
+              << QStringLiteral("--weights") << QStringLiteral("fp8") << QStringLiteral("--kv") << QStringLiteral("fp8")
+              << QStringLiteral("--batch") << QStringLiteral("1,4,16,64,128") << QStringLiteral("--input-len")
+              << QStringLiteral("128") << QStringLiteral("--output-len") << QStringLiteral("2048");
+    return arguments;
+}
+
+TEST(CalibrateCli, FiveFilesAtFiveBatchSizesShowTheModelsCurveBeforeAndAfterTheFit)
+{
+    const auto run = runRidgeline(latencySweep());
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(
+        run.out.contains(u"Model Llama 3.1 70B on AMD Instinct MI300X x8, fp8 weights, fp8 KV cache (5 figures)"))
+        << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(u"  batch_16.json: one batch   e2e_latency_s")) << run.out.toStdString();
+    EXPECT_TRUE(
+        run.out.contains(u"Model curve: e2e_latency_s (median latency) vs batch, Llama 3.1 70B on AMD "
+                         "Instinct MI300X x8, fp8 weights, fp8 KV cache, prompt 128, output 2048"))
+        << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(u"  from batch_1.json ... batch_128.json (5 files)"));
+    // A row per batch: measured ones with their residual, the batches between with "-" for measured.
+    EXPECT_TRUE(run.out.contains(u"\n        1      17.24 s      20.21 s")) << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(u"\n        2            -      20.35 s")) << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(u"\n      256            -")) << run.out.toStdString();
+    // The note every file shares is said once, with the files.
+    EXPECT_EQ(run.out.count(u"benchmark_latency.py records no batch size"), 1) << run.out.toStdString();
+
+    const QStringList json = latencySweep() << QStringLiteral("--json");
+    const auto fitted = runRidgeline(json);
+    ASSERT_EQ(fitted.exitCode, 0) << fitted.err.toStdString();
+    const QJsonObject fit = QJsonDocument::fromJson(fitted.out.toUtf8()).object();
+    const QJsonArray curves = fit[u"curves"].toArray();
+    ASSERT_EQ(curves.size(), 1);
+    const QJsonObject curve = curves[0].toObject();
+    EXPECT_EQ(curve[u"quantity"].toString(), QStringLiteral("e2e_latency_s"));
+    EXPECT_EQ(curve[u"files"].toArray().size(), 5);
+    const QJsonArray samples = curve[u"samples"].toArray();
+    ASSERT_EQ(samples.size(), 9);  // 1, 2, 4, ... 256
+    int measured = 0;
+    for (const QJsonValue& value : samples) {
+        const QJsonObject sample = value.toObject();
+        ASSERT_TRUE(sample.contains(u"predicted")) << sample[u"not_predicted"].toString().toStdString();
+        if (!sample.contains(u"measured"))
+            continue;
+        ++measured;
+        const double m = sample[u"measured"].toDouble();
+        EXPECT_LT(std::fabs(sample[u"predicted"].toDouble() / m - 1), 0.04) << sample[u"batch"].toInt();
+    }
+    EXPECT_EQ(measured, 5);
+    // Published but not given to the fit: batch 8 took 19.677 s.
+    EXPECT_EQ(samples[3].toObject()[u"batch"].toInt(), 8);
+    EXPECT_NEAR(samples[3].toObject()[u"predicted"].toDouble() / 19.677, 1.0, 0.02);
+    EXPECT_GT(std::fabs(samples[3].toObject()[u"predicted_before"].toDouble() / 19.677 - 1), 0.05);
+}
+
+TEST(CalibrateCli, PerFileFactsNeedOneValueOrOnePerFile)
+{
+    QStringList arguments = latencySweep();
+    arguments[arguments.indexOf(QStringLiteral("1,4,16,64,128"))] = QStringLiteral("1,4,16");
+    const auto run = runRidgeline(arguments);
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(
+        run.err.startsWith(u"ridgeline calibrate: --batch gives 3 values for 5 files: give one for every "
+                           "file, or one per file in order"))
+        << run.err.toStdString();
+    arguments[arguments.indexOf(QStringLiteral("1,4,16"))] = QStringLiteral("1,4,x,64,128");
+    const auto bad = runRidgeline(arguments);
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_TRUE(
+        bad.err.contains(u"--batch must be a whole number from 1 to 65536 (or one per file, comma-separated), "
+                         "got \"x\""))
+        << bad.err.toStdString();
 }
 
 }  // namespace
