@@ -37,6 +37,8 @@ BEYOND_SCHEMA = {
     "duplicate_key_top_level.json": "schema_version twice (1, then 2): Python keeps the 2, a valid version",
     "calibration_error_inverted.json": "median_abs <= worst_abs compares two values",
     "calibration_term_twice.json": "a term named twice: uniqueness of one field across array items",
+    "calibration_point_twice.json": "two points with the same id and quantity: uniqueness of a pair of fields",
+    "calibration_context_beyond_model.json": "prompt + output above the model's 10000000 tokens adds two fields",
 }
 
 
@@ -82,7 +84,8 @@ def impossible_day(document):
 
 def calibration_inconsistent(document):
     """True when a calibration breaks a rule between fields: error median_abs <= worst_abs, each term named once,
-    every free term among the terms (names compared exactly, as the loader does). The loader refuses these; JSON
+    every free term among the terms (names compared exactly, as the loader does), no point twice (id and quantity),
+    prompt + output within the model's context. The loader refuses these; JSON
     Schema cannot compare fields."""
     if not isinstance(document, dict):
         return False
@@ -100,6 +103,14 @@ def calibration_inconsistent(document):
             return True
         if any(isinstance(f, str) and f not in names for f in calibration.get("free_terms") or []):
             return True
+        points = [p for p in calibration.get("points") or [] if isinstance(p, dict)]
+        keys = [(p.get("id"), str(p.get("quantity")).lower()) for p in points]
+        if len(keys) != len(set(keys)):
+            return True
+        for point in points:
+            prompt, output = point.get("prompt"), point.get("output")
+            if isinstance(prompt, int) and isinstance(output, int) and prompt + output > 10000000:
+                return True
     return False
 
 
@@ -317,6 +328,26 @@ class Checker:
                 yield "quantity " + value, named("quantity", value)
             for value in ("NVFP4", "nvfp4", "Bf16", "tf32", "fp64", "int2", "fp8 "):
                 yield "weights " + value, named("weights", value)
+            # The model's limits and what each quantity needs, at their edges (loader: calibrationPointFromJson).
+            def point(**fields):
+                mutant = copy.deepcopy(document)
+                mutant["calibrations"][0]["points"][0].update(fields)
+                return mutant
+            for field, values in (("tensor_parallel", (1024, 1025)), ("batch", (65536, 65537)),
+                                  ("prompt", (9999990, 10000001)), ("output", (10000000, 10000001)),
+                                  ("id", (" ", "\t", "a")), ("model", (" x ", "")), ("gpu", ("\n",))):
+                for value in values:
+                    yield "point %s %r" % (field, value), point(**{field: value})
+            for quantity in ("token_latency_s", "TTFT_S", "e2e_latency_s", "throughput_tokens_per_s", "tpot_s",
+                             "decode_tokens_per_s", "serving_tpot_s", "Serving_Tokens_Per_S", "tokens_per_s"):
+                for prompt, output in ((0, 0), (1, 0), (1, 1), (1, 2), (0, 2)):
+                    yield "point %s prompt %d output %d" % (quantity, prompt, output), point(
+                        quantity=quantity, prompt=prompt, output=output)
+            twice = copy.deepcopy(document)
+            free = twice["calibrations"][0]["free_terms"]
+            if free:
+                free.append(free[0])
+                yield "free term twice", twice
         # The date and time: what Qt's ISO 8601 reader takes and what it does not.
         if "created" in document:
             for created in ("2026-12-02T16:44:16Z", "2026-12-02T16:44:16.123Z", "2026-12-02T16:44:16+02:00",
