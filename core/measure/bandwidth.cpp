@@ -14,12 +14,6 @@ namespace {
 
 volatile std::uint64_t g_readSink = 0;
 
-// Each thread's arrays, first touched by the thread that uses them.
-struct ThreadArrays {
-    AlignedBuffer<std::uint64_t> read;
-    AlignedBuffer<double> a, b, c;
-};
-
 // Runs `pass` (one sweep over each thread's slice) `passes` times per repetition; returns seconds per rep.
 template <typename Pass>
 ParallelRun timePasses(int threads, int reps, int passes, Pass pass, MeasureControl& control)
@@ -33,42 +27,65 @@ ParallelRun timePasses(int threads, int reps, int passes, Pass pass, MeasureCont
         [&] { return control.keepGoing(); });
 }
 
+// Elements of one array of one thread for a working set split over `arrays` arrays and `threads` threads.
+std::size_t elementsPerArray(std::int64_t workingSetBytes, int threads, int arrays)
+{
+    const auto perThreadBytes = static_cast<std::size_t>(workingSetBytes / threads / arrays);
+    return std::max<std::size_t>((perThreadBytes / 64) * 8, 8);  // whole cache lines
+}
+
 }  // namespace
 
+BandwidthScratch::BandwidthScratch(int threads)
+    : m_threads(threads), m_read(static_cast<std::size_t>(threads)), m_triad(static_cast<std::size_t>(threads))
+{
+}
+
+void BandwidthScratch::reserve(std::int64_t workingSetBytes)
+{
+    if (workingSetBytes <= m_reserved)
+        return;
+    const std::size_t read = elementsPerArray(workingSetBytes, m_threads, 1);
+    const std::size_t triad = 3 * elementsPerArray(workingSetBytes, m_threads, 3);
+    for (int t = 0; t < m_threads; ++t) {
+        m_read[static_cast<std::size_t>(t)] = AlignedBuffer<std::uint64_t>(read);
+        m_triad[static_cast<std::size_t>(t)] = AlignedBuffer<double>(triad);
+    }
+    m_reserved = workingSetBytes;
+}
+
 std::optional<BandwidthPoint> measureBandwidthPoint(const QString& mix, std::int64_t workingSetBytes, int threads,
-                                                    MeasureControl& control)
+                                                    MeasureControl& control, BandwidthScratch& scratch)
 {
     const bool triad = mix == QLatin1String("triad");
     const int arrays = triad ? 3 : 1;
-    const auto perThreadBytes = static_cast<std::size_t>(workingSetBytes / threads / arrays);
-    const std::size_t count = std::max<std::size_t>(perThreadBytes / 8, 8);
+    const std::size_t count = elementsPerArray(workingSetBytes, threads, arrays);
     const double bytesPerPass = static_cast<double>(count) * 8.0 * arrays * threads;
+    scratch.reserve(workingSetBytes);
 
-    std::vector<ThreadArrays> arraysOf(static_cast<size_t>(threads));
+    // Each thread fills (and, the first time, faults in) its own arrays: pages land near the core using them.
     runParallel(threads, 1,
                 [&](int thread, int) {
-                    ThreadArrays& mine = arraysOf[static_cast<size_t>(thread)];
                     if (triad) {
-                        mine.a = AlignedBuffer<double>(count);
-                        mine.b = AlignedBuffer<double>(count);
-                        mine.c = AlignedBuffer<double>(count);
-                        std::fill_n(mine.a.data(), count, 0.0);
-                        std::fill_n(mine.b.data(), count, 1.0);
-                        std::fill_n(mine.c.data(), count, 2.0);
+                        double* a = scratch.triadArrays(thread);
+                        std::fill_n(a, count, 0.0);
+                        std::fill_n(a + count, count, 1.0);
+                        std::fill_n(a + 2 * count, count, 2.0);
                     } else {
-                        mine.read = AlignedBuffer<std::uint64_t>(count);
+                        std::uint64_t* read = scratch.readArray(thread);
                         for (std::size_t i = 0; i < count; ++i)
-                            mine.read[i] = i;
+                            read[i] = i;
                     }
                 },
                 {});
 
     auto pass = [&](int thread) {
-        ThreadArrays& mine = arraysOf[static_cast<size_t>(thread)];
-        if (triad)
-            streamTriad(mine.a.data(), mine.b.data(), mine.c.data(), 3.0, count);
-        else
-            g_readSink = g_readSink + streamRead(mine.read.data(), count);
+        if (triad) {
+            double* a = scratch.triadArrays(thread);
+            streamTriad(a, a + count, a + 2 * count, 3.0, count);
+        } else {
+            g_readSink = g_readSink + streamRead(scratch.readArray(thread), count);
+        }
     };
 
     // Calibrate: passes per repetition so that one repetition lasts about repSeconds.
@@ -82,7 +99,8 @@ std::optional<BandwidthPoint> measureBandwidthPoint(const QString& mix, std::int
     // DRAM-sized working sets wander most between runs (page placement, refresh, the other core): at
     // 64 MiB and above, take more repetitions so the median holds still. They are few passes each.
     constexpr std::int64_t kLargeWorkingSet = 64LL * 1024 * 1024;
-    const int reps = workingSetBytes >= kLargeWorkingSet ? std::max(control.reps(), 9) : control.reps();
+    const int reps =
+        workingSetBytes >= kLargeWorkingSet ? std::max(control.reps(), control.quick() ? 5 : 9) : control.reps();
     const ParallelRun run = timePasses(threads, reps, passes, pass, control);
     if (run.cancelled)
         return std::nullopt;
@@ -96,11 +114,12 @@ std::optional<BandwidthPoint> measureBandwidthPoint(const QString& mix, std::int
     return point;
 }
 
-std::optional<Spread> measureStreamTriad(std::int64_t arrayBytes, int threads, MeasureControl& control)
+std::optional<Spread> measureStreamTriad(std::int64_t arrayBytes, int threads, MeasureControl& control,
+                                         BandwidthScratch& scratch)
 {
     // A triad point whose working set is the three arrays together.
     const std::optional<BandwidthPoint> point =
-        measureBandwidthPoint(QStringLiteral("triad"), 3 * arrayBytes, threads, control);
+        measureBandwidthPoint(QStringLiteral("triad"), 3 * arrayBytes, threads, control, scratch);
     if (!point)
         return std::nullopt;
     return point->spread;

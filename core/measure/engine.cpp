@@ -25,6 +25,9 @@ namespace ridgeline {
 namespace {
 
 constexpr int kDecodeMaxBatch = 256;
+// Seconds a run gives all its sgemm and dgemm sizes together.
+constexpr double kGemmSecondsQuick = 1.5;
+constexpr double kGemmSecondsFull = 8.0;
 
 // Keeps OpenBLAS's thread count as the caller left it, whatever the run sets.
 class OpenBlasThreadsGuard {
@@ -96,6 +99,7 @@ private:
     SweepPlan m_sweep;
     std::int64_t m_budget = 0;
     std::int64_t m_dramBytes = 0;
+    std::unique_ptr<BandwidthScratch> m_bandwidthScratch;  // from the sweep to STREAM, then freed
 };
 
 bool Run::execute()
@@ -224,6 +228,8 @@ bool Run::measureSweep()
     std::vector<CacheInfo> provisional = machine.caches;
     if (m_sweep.searchPlateau && !provisional.empty())
         provisional.pop_back();
+    m_bandwidthScratch = std::make_unique<BandwidthScratch>(m_threads);
+    m_bandwidthScratch->reserve(m_sweep.workingSets.back());
     std::unique_ptr<DramPlateauFinder> finder;
     if (m_sweep.searchPlateau)
         finder = std::make_unique<DramPlateauFinder>(m_sweep.searchFromBytes);
@@ -231,7 +237,7 @@ bool Run::measureSweep()
     for (std::int64_t ws : m_sweep.workingSets) {
         for (const QString& mix : {QStringLiteral("read"), QStringLiteral("triad")}) {
             const bool ok = step(QStringLiteral("bandwidth %1, %2 KiB").arg(mix).arg(ws / 1024), [&] {
-                const auto point = measureBandwidthPoint(mix, ws, m_threads, m_control);
+                const auto point = measureBandwidthPoint(mix, ws, m_threads, m_control, *m_bandwidthScratch);
                 if (!point)
                     return false;
                 BandwidthPoint labelled = *point;
@@ -286,7 +292,8 @@ bool Run::measureKernels()
 
     const std::int64_t array = sizes.streamArrayBytes;
     if (!step(QStringLiteral("STREAM triad, 3 x %1 MiB").arg(array / kMiB), [&] {
-            const auto triad = measureStreamTriad(array, m_threads, m_control);
+            const auto triad = measureStreamTriad(array, m_threads, m_control, *m_bandwidthScratch);
+            m_bandwidthScratch.reset();
             if (!triad)
                 return false;
             m_session.streamTriadGbps = triad->max;  // STREAM reports the best rate
@@ -294,24 +301,48 @@ bool Run::measureKernels()
         }))
         return false;
 
+    // GEMM is where a slow machine would spend minutes: each size is predicted from the one before it (8x the
+    // FLOPs), and one that would overrun the run's GEMM time is not run, and said so.
+    const double gemmBudget = m_options.quick ? kGemmSecondsQuick : kGemmSecondsFull;
+    double gemmSpent = 0.0;
     for (Precision precision : {Precision::Fp32, Precision::Fp64}) {
         const bool fp32 = precision == Precision::Fp32;
+        double previousSeconds = 0.0;  // one run at the previous (half) size
         for (int n : fp32 ? sizes.sgemmSizes : sizes.dgemmSizes) {
             const QString stage =
                 QStringLiteral("%1 %2").arg(fp32 ? QStringLiteral("sgemm") : QStringLiteral("dgemm")).arg(n);
+            const double predicted = previousSeconds > 0.0
+                                         ? gemmRuns(n, m_options.quick, 8.0 * previousSeconds) * 8.0 * previousSeconds
+                                         : 0.0;
+            if (predicted > gemmBudget - gemmSpent) {
+                m_session.skipped.push_back(
+                    {stage, QStringLiteral("would take about %1 s at %2 GFLOP/s, beyond the %3 s this run gives GEMM")
+                                .arg(predicted, 0, 'f', 1)
+                                .arg(2.0 * n / 2 * n / 2 * n / 2 / previousSeconds / 1e9, 0, 'f', 0)
+                                .arg(gemmBudget, 0, 'f', 0)});
+                m_control.setTotal(m_control.total() - 1);
+                previousSeconds *= 8.0;  // what the skipped size would have taken: the next is predicted from it
+                continue;
+            }
+            const auto started = std::chrono::steady_clock::now();
             if (!step(stage, [&] {
                     const auto kernel = measureGemm(precision, n, m_threads, bestCeiling(precision), m_control);
                     if (!kernel)
                         return false;
+                    previousSeconds = kernel->seconds;
                     m_session.kernels.push_back(*kernel);
                     return true;
                 }))
                 return false;
+            gemmSpent += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         }
     }
+    std::unique_ptr<AddExperiment> add;
     for (int n : sizes.addSizes) {
         if (!step(QStringLiteral("add %1").arg(n), [&] {
-                const auto kernel = measureAdd(n, m_threads, m_control);
+                if (!add)
+                    add = std::make_unique<AddExperiment>(sizes.addSizes.back(), m_threads);
+                const auto kernel = add->measure(n, m_control);
                 if (!kernel)
                     return false;
                 m_session.kernels.push_back(*kernel);
@@ -319,6 +350,7 @@ bool Run::measureKernels()
             }))
             return false;
     }
+    add.reset();
     if (sizes.decodeDim > 0) {
         std::unique_ptr<DecodeExperiment> decode;
         for (int batch = 1; batch <= kDecodeMaxBatch; batch *= 2) {

@@ -60,7 +60,21 @@ void fillPattern(AlignedBuffer<T>& buffer, int threads, double scale)
     });
 }
 
+// A gemm size is timed for at least this long (besides its warm-up).
+double gemmMinSeconds(bool quick)
+{
+    return quick ? 0.05 : 0.3;
+}
+
 }  // namespace
+
+int gemmRuns(int n, bool quick, double secondsPerRun)
+{
+    const int minReps = n >= 4096 ? 2 : MeasureControl(quick, {}).reps();
+    const int reps =
+        std::clamp(static_cast<int>(std::ceil(gemmMinSeconds(quick) / std::max(secondsPerRun, 1e-6))), minReps, 200);
+    return 1 + reps;
+}
 
 std::optional<KernelResult> measureGemm(Precision precision, int n, int threads, double gflopsGuess,
                                         MeasureControl& control)
@@ -68,8 +82,8 @@ std::optional<KernelResult> measureGemm(Precision precision, int n, int threads,
     openblas_set_num_threads(threads);
     const auto elements = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
     auto keepGoing = [&] { return control.keepGoing(); };
-    const int minReps = n >= 4096 ? 3 : control.reps();
-    const double minSeconds = control.quick() ? 0.05 : 0.3;
+    const int minReps = n >= 4096 ? 2 : control.reps();
+    const double minSeconds = gemmMinSeconds(control.quick());
     // The warm-up assumes a third of the guess, so that even it keeps cancel prompt.
     int parts = gemmParts(n, gflopsGuess / 3.0, kMaxSecondsPerBlasCall);
     const double flops = 2.0 * n * static_cast<double>(n) * n;
@@ -102,23 +116,36 @@ std::optional<KernelResult> measureGemm(Precision precision, int n, int threads,
     return kernel;
 }
 
-std::optional<KernelResult> measureAdd(int n, int threads, MeasureControl& control)
+AddExperiment::AddExperiment(int maxN, int threads)
+    : m_threads(threads),
+      m_a(static_cast<std::size_t>(maxN) * static_cast<std::size_t>(maxN)),
+      m_b(m_a.size()),
+      m_c(m_a.size())
+{
+}
+
+std::optional<KernelResult> AddExperiment::measure(int n, MeasureControl& control)
 {
     const auto elements = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
-    AlignedBuffer<float> a(elements), b(elements), c(elements);
-    fillPattern(a, threads, 1.0);
-    fillPattern(b, threads, 1.0);
-    fillPattern(c, threads, 0.0);
+    if (elements > m_a.size())
+        return std::nullopt;
+    if (!m_filled) {
+        // Element i holds the same value whatever n, so every size reads a prefix of one fill.
+        fillPattern(m_a, m_threads, 1.0);
+        fillPattern(m_b, m_threads, 1.0);
+        fillPattern(m_c, m_threads, 0.0);
+        m_filled = true;
+    }
     auto once = [&] {
-        return runSliced(elements, threads, [&](std::size_t begin, std::size_t end) {
-            addFp32(c.data() + begin, a.data() + begin, b.data() + begin, end - begin);
+        return runSliced(elements, m_threads, [&](std::size_t begin, std::size_t end) {
+            addFp32(m_c.data() + begin, m_a.data() + begin, m_b.data() + begin, end - begin);
         });
     };
     const auto seconds = timeRepeated(once, control.reps(), control.quick() ? 0.05 : 0.2, control);
     if (!seconds)
         return std::nullopt;
     KernelResult kernel = makeKernel(QStringLiteral("add"), QStringLiteral("%1x%1").arg(n), QStringLiteral("fp32"),
-                                     threads, elementwiseAddCount(n, 4), *seconds);
+                                     m_threads, elementwiseAddCount(n, 4), *seconds);
     kernel.name = QStringLiteral("add %1").arg(n);
     return kernel;
 }

@@ -15,11 +15,28 @@ namespace ridgeline {
 // One OpenBLAS call lasts at most this long, so that cancel stays prompt (issue 11: <= 200 ms in all).
 inline constexpr double kMaxSecondsPerBlasCall = 0.12;
 
+// Runs of one gemm measurement: a warm-up plus at least this many timed (fewer for the largest sizes).
+int gemmRuns(int n, bool quick, double secondsPerRun);
+
 // n x n gemm in as few OpenBLAS calls as keep each under kMaxSecondsPerBlasCall; `gflopsGuess` (the compute
 // ceiling, say) sizes the warm-up run, whose measured rate then sizes the timed ones.
 std::optional<KernelResult> measureGemm(Precision precision, int n, int threads, double gflopsGuess,
                                         MeasureControl& control);
-std::optional<KernelResult> measureAdd(int n, int threads, MeasureControl& control);
+
+// Elementwise fp32 adds of n x n matrices, every n up to maxN from one allocation filled once (the fill and first
+// touch of the largest cost more than all the timed runs).
+class AddExperiment {
+public:
+    AddExperiment(int maxN, int threads);
+    std::optional<KernelResult> measure(int n, MeasureControl& control);
+
+private:
+    int m_threads;
+    AlignedBuffer<float> m_a;
+    AlignedBuffer<float> m_b;
+    AlignedBuffer<float> m_c;
+    bool m_filled = false;
+};
 
 // Decode steps of a dim x dim fp32 weight matrix on batches of token vectors. The weights are allocated and
 // filled once for every batch size.

@@ -28,6 +28,7 @@ public:
 
     void setTotal(int total) { m_state.total = total; }
     int done() const { return m_state.done; }
+    int total() const { return m_state.total; }
     void beginStep(const QString& stage)
     {
         m_state.stage = stage;

@@ -64,14 +64,15 @@ SweepPlan planSweep(const MachineInfo& machine, int threads, bool quick, std::in
 {
     SweepPlan plan;
     const int stepsPerOctave = quick ? 1 : 2;
+    // The read and triad arrays stay allocated for the whole sweep (BandwidthScratch): half the budget each.
     const std::int64_t cap =
-        std::max<std::int64_t>(std::min(quick ? kMaxSweepBytesQuick : kMaxSweepBytesFull, memoryBudget), 16 * kMiB);
+        std::max<std::int64_t>(std::min(quick ? kMaxSweepBytesQuick : kMaxSweepBytesFull, memoryBudget / 2), 16 * kMiB);
     const std::vector<CacheInfo>& caches = machine.caches;
     if (caches.empty()) {
         plan.searchPlateau = true;
         plan.searchFromBytes = 8 * kMiB;  // beyond every L2 there is
         plan.reason = QStringLiteral("sysfs reports no caches: DRAM is found from the bandwidth curve");
-        plan.workingSets = boundedSweep(cap, stepsPerOctave, memoryBudget);
+        plan.workingSets = boundedSweep(cap, stepsPerOctave, memoryBudget / 2);
         return plan;
     }
     const CacheInfo& last = caches.back();
@@ -79,10 +80,10 @@ SweepPlan planSweep(const MachineInfo& machine, int threads, bool quick, std::in
     const std::int64_t belowBytes = caches.size() >= 2 ? aggregateCacheBytes(caches[caches.size() - 2], threads) : 0;
     const LlcJudgement judgement = judgeLastLevelCache(last);
     const std::int64_t target = std::max<std::int64_t>((quick ? 4 : 8) * lastBytes, 64 * kMiB);
-    if (judgement.plausible && target <= cap) {
+    if (judgement.plausible && std::min(4 * lastBytes, target) <= cap) {
         plan.dramFromBytes = 4 * lastBytes;
         plan.reason = QStringLiteral("sysfs");
-        plan.workingSets = boundedSweep(target, stepsPerOctave, memoryBudget);
+        plan.workingSets = boundedSweep(std::min(target, cap), stepsPerOctave, memoryBudget / 2);
         return plan;
     }
     plan.searchPlateau = true;
@@ -92,7 +93,7 @@ SweepPlan planSweep(const MachineInfo& machine, int threads, bool quick, std::in
                                             .arg(mib(lastBytes))
                                             .arg(mib(cap))
                                       : judgement.reason;
-    plan.workingSets = boundedSweep(cap, stepsPerOctave, memoryBudget);
+    plan.workingSets = boundedSweep(cap, stepsPerOctave, memoryBudget / 2);
     return plan;
 }
 
