@@ -189,6 +189,17 @@ std::vector<CacheInfo> labellingCaches(const MachineInfo& machine, int threads)
 ExperimentSizes sizeExperiments(std::int64_t dramBytes, bool quick, std::int64_t memoryBudget)
 {
     ExperimentSizes sizes;
+    // The experiments' DRAM working set is bounded by time too: a curve that never reached a plateau would
+    // otherwise size fusion at gigabytes.
+    const std::int64_t timeBound = quick ? kMaxDramSizingBytesQuick : kMaxDramSizingBytesFull;
+    if (dramBytes > timeBound) {
+        sizes.notes.push_back(
+            {QStringLiteral("experiment sizes"), QStringLiteral("note"),
+             QStringLiteral("sized for a DRAM working set of %1 rather than %2, to keep a %3 run "
+                            "short; caches may serve part of STREAM and fusion")
+                 .arg(mib(timeBound), mib(dramBytes), quick ? QStringLiteral("quick") : QStringLiteral("full"))});
+        dramBytes = timeBound;
+    }
     sizes.dramBytes = dramBytes;
     auto skip = [&](const QString& experiment, std::int64_t needs) {
         sizes.skipped.push_back({experiment, QStringLiteral("needs %1 of memory; this run may use %2 (a quarter of "

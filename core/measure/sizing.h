@@ -21,6 +21,9 @@ inline constexpr std::int64_t kAlwaysPlausibleLlcBytes = 64 * kMiB;
 // Largest working set of the bandwidth sweep (quick, full): past it, time and page faults dominate.
 inline constexpr std::int64_t kMaxSweepBytesQuick = 1024 * kMiB;
 inline constexpr std::int64_t kMaxSweepBytesFull = 2048 * kMiB;
+// Largest DRAM working set the experiments after the sweep are sized for (quick, full).
+inline constexpr std::int64_t kMaxDramSizingBytesQuick = 256 * kMiB;
+inline constexpr std::int64_t kMaxDramSizingBytesFull = 1024 * kMiB;
 
 // Whether the reported last-level cache is one this guest can use, and why not.
 struct LlcJudgement {

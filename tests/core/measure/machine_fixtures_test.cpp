@@ -277,3 +277,14 @@ TEST(Labels, LevelsComeFromSysfsAndTheLastOneAtItsEffectiveSize)
     EXPECT_EQ(levelForWorkingSet(8 * kMiB, noL3.caches, 4), QStringLiteral("L2"));
     EXPECT_EQ(levelForWorkingSet(64 * kMiB, noL3.caches, 4), QStringLiteral("DRAM"));
 }
+
+TEST(Sizing, ACurveWithoutAPlateauDoesNotSizeTheExperimentsAtGigabytes)
+{
+    const ExperimentSizes quick = sizeExperiments(1024 * kMiB, true, 8LL * 1024 * kMiB);
+    EXPECT_EQ(quick.dramBytes, kMaxDramSizingBytesQuick);
+    EXPECT_LE(5 * 4 * quick.fusionRows * kFusionColumns, 5 * kMaxDramSizingBytesQuick / 2);
+    EXPECT_TRUE(std::any_of(quick.notes.begin(), quick.notes.end(),
+                            [](const Finding& f) { return f.subject == QStringLiteral("experiment sizes"); }));
+    EXPECT_EQ(sizeExperiments(2048 * kMiB, false, 64LL * 1024 * kMiB).dramBytes, kMaxDramSizingBytesFull);
+    EXPECT_TRUE(sizeExperiments(128 * kMiB, true, 8LL * 1024 * kMiB).notes.empty());
+}
