@@ -45,6 +45,25 @@ int runRepeated(const MeasureOptions& options, int runs, Streams io)
     return 0;
 }
 
+// Each step from its announcement to the next one's (the last to `finished`), then the total.
+void printStepTimings(const std::vector<std::pair<QString, std::chrono::steady_clock::time_point>>& starts,
+                      std::chrono::steady_clock::time_point finished, std::chrono::steady_clock::time_point started,
+                      Streams io)
+{
+    auto seconds = [](auto from, auto to) { return std::chrono::duration<double>(to - from).count(); };
+    io.err << "step                                         seconds\n";
+    if (!starts.empty())
+        io.err << QStringLiteral("(probe)").leftJustified(44)
+               << QString::number(seconds(started, starts.front().second), 'f', 3).rightJustified(9) << '\n';
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+        const auto end = i + 1 < starts.size() ? starts[i + 1].second : finished;
+        io.err << starts[i].first.leftJustified(44)
+               << QString::number(seconds(starts[i].second, end), 'f', 3).rightJustified(9) << '\n';
+    }
+    io.err << QStringLiteral("total").leftJustified(44)
+           << QString::number(seconds(started, finished), 'f', 3).rightJustified(9) << '\n';
+}
+
 }  // namespace
 
 int runMeasure(const QStringList& arguments, Streams io)
@@ -67,7 +86,9 @@ int runMeasure(const QStringList& arguments, Streams io)
     const QCommandLineOption repeat(QStringLiteral("repeat"),
                                     QStringLiteral("measure N times and report how well the ceilings agree"),
                                     QStringLiteral("N"));
-    parser.addOptions({quick, threads, out, json, cancelAfter, repeat});
+    const QCommandLineOption timings(QStringLiteral("timings"),
+                                     QStringLiteral("print how long each step took (wall seconds) to stderr"));
+    parser.addOptions({quick, threads, out, json, cancelAfter, repeat, timings});
     if (!parser.parse(arguments)) {
         io.err << "ridgeline measure: " << parser.errorText() << '\n';
         return 2;
@@ -107,9 +128,11 @@ int runMeasure(const QStringList& arguments, Streams io)
     std::optional<Clock::time_point> cancelRequested;
     const bool interactive = isatty(STDERR_FILENO) != 0;
     QString lastStage;
+    std::vector<std::pair<QString, Clock::time_point>> stageStarts;
     auto progress = [&](const MeasureProgress& p) {
         if (p.stage != lastStage) {
             lastStage = p.stage;
+            stageStarts.emplace_back(p.stage, Clock::now());
             const QString line = QStringLiteral("[%1/%2] %3").arg(p.done + 1).arg(p.total).arg(p.stage);
             if (interactive)
                 io.err << "\r\x1b[K" << line << Qt::flush;
@@ -125,6 +148,8 @@ int runMeasure(const QStringList& arguments, Streams io)
     const Result<Session> result = measureMachine(options, progress);
     if (interactive)
         io.err << "\r\x1b[K" << Qt::flush;
+    if (parser.isSet(timings))
+        printStepTimings(stageStarts, Clock::now(), started, io);
     if (cancelRequested) {
         const double latencyMs = std::chrono::duration<double, std::milli>(Clock::now() - *cancelRequested).count();
         io.out << "cancelled during \"" << lastStage << "\"; returned " << QString::number(latencyMs, 'f', 1)

@@ -6,6 +6,7 @@
 #include "core/measure/parallel.h"
 #include "core/measure/statistics.h"
 #include "core/measure/stream_kernels.h"
+#include "core/measure/time_plan.h"
 #include "core/model/intensity.h"
 
 #include <cblas.h>
@@ -42,17 +43,20 @@ bool runSliced(std::size_t count, int threads, Work work)
     return true;
 }
 
+// Element i gets scale * ((i * 7919) % 1000) / 1000 - scale / 2, for i in [from, to); the residue is stepped, not
+// divided for. The value depends on i alone, so a buffer can be filled in pieces.
 template <typename T>
-void fillPattern(AlignedBuffer<T>& buffer, int threads, double scale)
+void fillPattern(T* data, std::size_t from, std::size_t to, int threads, double scale)
 {
-    // Element i gets scale * ((i * 7919) % 1000) / 1000 - scale / 2; the residue is stepped, not divided for.
     T table[1000];
     for (int r = 0; r < 1000; ++r)
         table[r] = static_cast<T>(scale * static_cast<double>(r) / 1000.0 - scale / 2.0);
-    runSliced(buffer.size(), threads, [&](std::size_t begin, std::size_t end) {
+    runSliced(to - from, threads, [&](std::size_t begin, std::size_t end) {
+        begin += from;
+        end += from;
         std::size_t residue = (begin % 1000) * 7919 % 1000;
         for (std::size_t i = begin; i < end; ++i) {
-            buffer[i] = table[residue];
+            data[i] = table[residue];
             residue += 919;  // 7919 mod 1000
             if (residue >= 1000)
                 residue -= 1000;
@@ -60,21 +64,13 @@ void fillPattern(AlignedBuffer<T>& buffer, int threads, double scale)
     });
 }
 
-// A gemm size is timed for at least this long (besides its warm-up).
-double gemmMinSeconds(bool quick)
+template <typename T>
+void fillPattern(AlignedBuffer<T>& buffer, int threads, double scale)
 {
-    return quick ? 0.05 : 0.3;
+    fillPattern(buffer.data(), 0, buffer.size(), threads, scale);
 }
 
 }  // namespace
-
-int gemmRuns(int n, bool quick, double secondsPerRun)
-{
-    const int minReps = n >= 4096 ? 2 : MeasureControl(quick, {}).reps();
-    const int reps =
-        std::clamp(static_cast<int>(std::ceil(gemmMinSeconds(quick) / std::max(secondsPerRun, 1e-6))), minReps, 200);
-    return 1 + reps;
-}
 
 std::optional<KernelResult> measureGemm(Precision precision, int n, int threads, double gflopsGuess,
                                         MeasureControl& control)
@@ -82,8 +78,7 @@ std::optional<KernelResult> measureGemm(Precision precision, int n, int threads,
     openblas_set_num_threads(threads);
     const auto elements = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
     auto keepGoing = [&] { return control.keepGoing(); };
-    const int minReps = n >= 4096 ? 2 : control.reps();
-    const double minSeconds = gemmMinSeconds(control.quick());
+    const StepTiming timing = stepTiming(KernelExperiment::Gemm, control.quick(), n);
     // The warm-up assumes a third of the guess, so that even it keeps cancel prompt.
     int parts = gemmParts(n, gflopsGuess / 3.0, kMaxSecondsPerBlasCall);
     const double flops = 2.0 * n * static_cast<double>(n) * n;
@@ -96,8 +91,8 @@ std::optional<KernelResult> measureGemm(Precision precision, int n, int threads,
             return std::nullopt;
         const double warmSeconds = std::chrono::duration<double>(Clock::now() - warmStart).count();
         parts = gemmParts(n, flops / std::max(warmSeconds, 1e-9) / 1e9, kMaxSecondsPerBlasCall);
-        return timeRepeated([&] { return gemm(a.data(), b.data(), c.data(), n, parts, keepGoing); }, minReps,
-                            minSeconds, control, warmSeconds);
+        return timeRepeated([&] { return gemm(a.data(), b.data(), c.data(), n, parts, keepGoing); }, timing.minReps,
+                            timing.minSeconds, control, warmSeconds);
     };
     std::optional<std::vector<double>> seconds;
     if (precision == Precision::Fp32) {
@@ -129,25 +124,35 @@ std::optional<KernelResult> AddExperiment::measure(int n, MeasureControl& contro
     const auto elements = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
     if (elements > m_a.size())
         return std::nullopt;
-    if (!m_filled) {
-        // Element i holds the same value whatever n, so every size reads a prefix of one fill.
-        fillPattern(m_a, m_threads, 1.0);
-        fillPattern(m_b, m_threads, 1.0);
-        fillPattern(m_c, m_threads, 0.0);
-        m_filled = true;
+    if (elements > m_filled) {
+        // Element i holds the same value whatever n, so each size fills (and first touches) only what the
+        // sizes before it did not.
+        const auto start = Clock::now();
+        fillPattern(m_a.data(), m_filled, elements, m_threads, 1.0);
+        fillPattern(m_b.data(), m_filled, elements, m_threads, 1.0);
+        fillPattern(m_c.data(), m_filled, elements, m_threads, 0.0);
+        m_lastFillSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+        m_lastFillBytes = 12.0 * static_cast<double>(elements - m_filled);
+        m_filled = elements;
     }
     auto once = [&] {
         return runSliced(elements, m_threads, [&](std::size_t begin, std::size_t end) {
             addFp32(m_c.data() + begin, m_a.data() + begin, m_b.data() + begin, end - begin);
         });
     };
-    const auto seconds = timeRepeated(once, control.reps(), control.quick() ? 0.05 : 0.2, control);
+    const StepTiming timing = stepTiming(KernelExperiment::Add, control.quick());
+    const auto seconds = timeRepeated(once, timing.minReps, timing.minSeconds, control);
     if (!seconds)
         return std::nullopt;
     KernelResult kernel = makeKernel(QStringLiteral("add"), QStringLiteral("%1x%1").arg(n), QStringLiteral("fp32"),
                                      m_threads, elementwiseAddCount(n, 4), *seconds);
     kernel.name = QStringLiteral("add %1").arg(n);
     return kernel;
+}
+
+double AddExperiment::fillGbps() const
+{
+    return m_lastFillSeconds > 0.0 ? m_lastFillBytes / m_lastFillSeconds / 1e9 : 0.0;
 }
 
 DecodeExperiment::DecodeExperiment(int dim, int maxBatch, int threads)
@@ -168,7 +173,8 @@ std::optional<KernelResult> DecodeExperiment::measure(int batch, MeasureControl&
         matrixTimesBatchFp32(m_weights.data(), m_inputs.data(), m_outputs.data(), m_dim, m_dim, batch);
         return true;
     };
-    const auto seconds = timeRepeated(once, control.reps(), control.quick() ? 0.03 : 0.15, control);
+    const StepTiming timing = stepTiming(KernelExperiment::Decode, control.quick());
+    const auto seconds = timeRepeated(once, timing.minReps, timing.minSeconds, control);
     if (!seconds)
         return std::nullopt;
     KernelResult kernel =
@@ -178,6 +184,28 @@ std::optional<KernelResult> DecodeExperiment::measure(int batch, MeasureControl&
     kernel.batch = batch;
     kernel.tokensPerSecond = kernel.seconds > 0.0 ? batch / kernel.seconds : 0.0;
     return kernel;
+}
+
+double fusionSecondsPerElement(std::int64_t columns, int threads)
+{
+    // A few rows, small enough to stay in L2: the chain's arithmetic alone, on one thread.
+    const auto elements = static_cast<std::size_t>(16 * columns);
+    AlignedBuffer<float> input(elements), output(elements), bias(static_cast<std::size_t>(columns));
+    fillPattern(input, 1, 4.0);
+    for (std::size_t j = 0; j < bias.size(); ++j)
+        bias[j] = 0.01f * static_cast<float>(j % 100);
+    ChainParams params;
+    params.bias = bias.data();
+    params.columns = static_cast<std::size_t>(columns);
+    double best = 0.0;
+    for (int run = 0; run < 4; ++run) {
+        const auto start = Clock::now();
+        fusedBiasGeluDropout(output.data(), input.data(), elements, params);
+        const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        if (run > 0 && (best == 0.0 || seconds < best))  // the first run warms the caches
+            best = seconds;
+    }
+    return best / static_cast<double>(elements) / std::max(threads, 1);
 }
 
 std::optional<FusionMeasurement> measureFusion(std::int64_t rows, std::int64_t columns, int threads,
@@ -219,11 +247,11 @@ std::optional<FusionMeasurement> measureFusion(std::int64_t rows, std::int64_t c
             fusedBiasGeluDropout(fusedOut.data() + begin, input.data() + begin, end - begin, paramsFor(begin));
         });
     };
-    const double minSeconds = control.quick() ? 0.05 : 0.25;
-    const auto unfusedSeconds = timeRepeated(unfused, control.reps(), minSeconds, control);
+    const StepTiming timing = stepTiming(KernelExperiment::Fusion, control.quick());
+    const auto unfusedSeconds = timeRepeated(unfused, timing.minReps, timing.minSeconds, control);
     if (!unfusedSeconds)
         return std::nullopt;
-    const auto fusedSeconds = timeRepeated(fused, control.reps(), minSeconds, control);
+    const auto fusedSeconds = timeRepeated(fused, timing.minReps, timing.minSeconds, control);
     if (!fusedSeconds)
         return std::nullopt;
 

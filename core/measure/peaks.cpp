@@ -140,6 +140,23 @@ std::vector<Finding> crossCheckSession(const Session& session)
                                     .arg(number(ratio, 2), QString::number(key.second), number(expected, 0))});
         }
     }
+    // Each memory level is faster than the one behind it on every CPU; one that is not was measured while it
+    // lost its core (or the level was mislabelled).
+    const BandwidthCeiling* faster = nullptr;
+    for (const QString& level :
+         {QStringLiteral("L1"), QStringLiteral("L2"), QStringLiteral("L3"), QStringLiteral("DRAM")}) {
+        const auto it = std::find_if(session.bandwidthCeilings.begin(), session.bandwidthCeilings.end(),
+                                     [&](const BandwidthCeiling& b) { return b.level == level; });
+        if (it == session.bandwidthCeilings.end())
+            continue;
+        if (faster && !(faster->gbps > it->gbps)) {
+            findings.push_back({faster->level + QStringLiteral(" bandwidth"), QStringLiteral("impossible"),
+                                QStringLiteral("%1 reads %2 GB/s, no more than %3's %4 GB/s: a nearer level is "
+                                               "always faster; that run was disturbed")
+                                    .arg(faster->level, number(faster->gbps, 1), it->level, number(it->gbps, 1))});
+        }
+        faster = &*it;
+    }
     // Kernels above their roofs: the best compute ceiling of their precision, and their intensity times the
     // fastest memory level.
     std::map<QString, double> bestCompute;

@@ -43,8 +43,8 @@ struct PeakSubject {
 PeakAssessment assessPeak(const QString& ceilingName, double gflops, int threads, double clockGhz,
                           const PeakSubject& subject);
 
-// Session-wide checks once everything is measured: fp32 against fp64 at the same vector width, kernels
-// above their roofs. The per-ceiling and clock findings are made where those are measured.
+// Session-wide checks once everything is measured: fp32 against fp64 at the same vector width, memory levels
+// out of order, kernels above their roofs. The per-ceiling and clock findings are made where those are measured.
 std::vector<Finding> crossCheckSession(const Session& session);
 
 }  // namespace ridgeline

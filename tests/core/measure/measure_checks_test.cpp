@@ -159,7 +159,16 @@ TEST(Peaks, SessionCrossChecksFlagWhatPhysicsForbids)
     BandwidthCeiling l1;
     l1.level = QStringLiteral("L1");
     l1.gbps = 700.0;
-    s.bandwidthCeilings = {l1};
+    BandwidthCeiling l2 = l1;  // in order
+    l2.level = QStringLiteral("L2");
+    l2.gbps = 340.0;
+    BandwidthCeiling l3 = l1;  // measured while it lost its core: below DRAM
+    l3.level = QStringLiteral("L3");
+    l3.gbps = 25.0;
+    BandwidthCeiling dram = l1;
+    dram.level = QStringLiteral("DRAM");
+    dram.gbps = 29.8;
+    s.bandwidthCeilings = {l1, l2, dram, l3};  // the order in the session does not matter
     KernelResult fine;
     fine.name = QStringLiteral("sgemm 4096");
     fine.precision = QStringLiteral("fp32");
@@ -182,6 +191,9 @@ TEST(Peaks, SessionCrossChecksFlagWhatPhysicsForbids)
     EXPECT_TRUE(hasFinding(findings, "sgemm 2048", "impossible"));
     EXPECT_FALSE(hasFinding(findings, "sgemm 4096", "impossible"));
     EXPECT_TRUE(hasFinding(findings, "add 2048", "impossible"));
+    EXPECT_TRUE(hasFinding(findings, "L3 bandwidth", "impossible"));
+    EXPECT_FALSE(hasFinding(findings, "L1 bandwidth", "impossible"));
+    EXPECT_FALSE(hasFinding(findings, "L2 bandwidth", "impossible"));
 }
 
 namespace {

@@ -1,5 +1,6 @@
 // One real quick measurement of this machine, shared by the tests below; plus cancellation.
 #include "core/measure/engine.h"
+#include "core/measure/load.h"
 #include "core/measure/lowp_ceilings.h"
 #include "core/measure/lowp_experiments.h"
 #include "core/measure/peaks.h"
@@ -56,6 +57,35 @@ protected:
         return nullptr;
     }
 
+    // The session says the machine was loaded: other processes or the hypervisor took the CPUs from some of its
+    // ceiling and bandwidth steps (load.h). Then relations between figures may not hold, and the test asks
+    // instead that each broken one is flagged; on a quiet machine they must hold.
+    static bool disturbed()
+    {
+        return std::any_of(s_session->findings.begin(), s_session->findings.end(),
+                           [](const Finding& f) { return f.subject == kLoadFindingSubject; });
+    }
+    static bool flagged(const QString& subject)
+    {
+        return std::any_of(s_session->findings.begin(), s_session->findings.end(), [&](const Finding& f) {
+            return f.subject == subject && f.kind == QLatin1String("impossible");
+        });
+    }
+    // A kernel that did not run must say why: the time it would have taken, or the memory it needs.
+    static const SkippedExperiment* skipped(const QString& name)
+    {
+        for (const SkippedExperiment& k : s_session->skipped)
+            if (k.experiment == name)
+                return &k;
+        return nullptr;
+    }
+    static bool ranOrSaidWhyNot(const QString& name)
+    {
+        const bool ran = kernel(name) != nullptr;
+        const SkippedExperiment* why = skipped(name);
+        return ran != (why != nullptr) && (ran || !why->reason.isEmpty());
+    }
+
     static inline Session* s_session = nullptr;
     static inline MeasureProgress s_lastProgress;
     static inline int s_progressCalls = 0;
@@ -68,7 +98,10 @@ TEST_F(QuickMeasurement, ReportsProgressAndPartialResultsToTheEnd)
 {
     ASSERT_NE(s_session, nullptr);
     EXPECT_GT(s_progressCalls, s_lastProgress.total);
-    EXPECT_EQ(s_lastProgress.done + 1, s_lastProgress.total) << "the last step is reported before it runs";
+    // The last report comes before the last step runs, or after it, when the steps left were found not to fit
+    // their time (each series corrects the total at once).
+    EXPECT_TRUE(s_lastProgress.done + 1 == s_lastProgress.total || s_lastProgress.done == s_lastProgress.total)
+        << s_lastProgress.done << " of " << s_lastProgress.total;
     EXPECT_GE(s_partialCalls, s_lastProgress.total - 1);
     EXPECT_TRUE(s_session->quick);
     EXPECT_GT(s_session->wallSeconds, 0.0);
@@ -79,16 +112,21 @@ TEST_F(QuickMeasurement, ComputeCeilingsArePositiveAndNearTheirTheoreticalPeak)
     ASSERT_NE(s_session, nullptr);
     ASSERT_FALSE(s_session->computeCeilings.empty());
     const ClockMeasurement& clock = s_session->machine.clock;
-    EXPECT_FALSE(clock.doubtful) << clock.doubt.toStdString();
+    if (!disturbed()) {
+        EXPECT_FALSE(clock.doubtful) << clock.doubt.toStdString();
+    }
     EXPECT_FALSE(clock.method.isEmpty());
-    EXPECT_NEAR(clock.addChainGhz / clock.mulChainGhz, 1.0, 0.05) << "two different chains, one clock";
-    EXPECT_DOUBLE_EQ(s_session->machine.clockGhz, clock.addChainGhz);
+    if (clock.doubtful) {
+        EXPECT_FALSE(clock.doubt.isEmpty());
+        EXPECT_DOUBLE_EQ(s_session->machine.clockGhz, std::min(clock.addChainGhz, clock.mulChainGhz))
+            << "a chain can only be fooled into reading high: the lower holds";
+    } else {
+        EXPECT_NEAR(clock.addChainGhz / clock.mulChainGhz, 1.0, 0.05) << "two different chains, one clock";
+        EXPECT_DOUBLE_EQ(s_session->machine.clockGhz, clock.addChainGhz);
+        EXPECT_GT(clock.addChainGhz, 0.2);
+        EXPECT_LT(clock.addChainGhz, 7.0) << "a folded chain (19 GHz) is never a clock taken silently";
+    }
     EXPECT_FALSE(s_session->machine.coreName.isEmpty());
-    auto flagged = [&](const QString& subject) {
-        return std::any_of(s_session->findings.begin(), s_session->findings.end(), [&](const Finding& f) {
-            return f.subject == subject && f.kind == QLatin1String("impossible");
-        });
-    };
     for (const ComputeCeiling& c : s_session->computeCeilings) {
         EXPECT_GT(c.gflops, 0.0) << c.name.toStdString();
         EXPECT_LE(c.spread.min, c.spread.median);
@@ -111,7 +149,7 @@ TEST_F(QuickMeasurement, ComputeCeilingsArePositiveAndNearTheirTheoreticalPeak)
         if (c.gflops > (1.0 + kAboveTheoreticalTolerance) * c.theoreticalGflops) {
             EXPECT_TRUE(flagged(c.name)) << c.name.toStdString();
         }
-        if (!kInstrumented) {
+        if (!kInstrumented && !disturbed()) {
             EXPECT_LT(c.gflops, 1.1 * c.theoreticalGflops) << c.name.toStdString();
         }
     }
@@ -137,18 +175,32 @@ TEST_F(QuickMeasurement, BandwidthCeilingsAreOrderedL1AboveL2AboveL3AboveDram)
     ASSERT_TRUE(gbps.count(QStringLiteral("L1")) && gbps.count(QStringLiteral("L2")) &&
                 gbps.count(QStringLiteral("DRAM")))
         << "sysfs reports L1 and L2 here, and the sweep reaches 4x the last-level cache";
-    EXPECT_GT(gbps[QStringLiteral("L1")], gbps[QStringLiteral("L2")]);
-    if (gbps.count(QStringLiteral("L3"))) {
-        EXPECT_GT(gbps[QStringLiteral("L2")], gbps[QStringLiteral("L3")]);
-        EXPECT_GT(gbps[QStringLiteral("L3")], gbps[QStringLiteral("DRAM")]);
-    } else {
-        EXPECT_GT(gbps[QStringLiteral("L2")], gbps[QStringLiteral("DRAM")]);
+    // Each level faster than the next: on a quiet machine always; on a loaded one, or flagged (the session's own
+    // ceilings are compared: each level's best repetition).
+    std::vector<QString> levels{QStringLiteral("L1"), QStringLiteral("L2")};
+    if (gbps.count(QStringLiteral("L3")))
+        levels.push_back(QStringLiteral("L3"));
+    levels.push_back(QStringLiteral("DRAM"));
+    auto ceilingOf = [&](const QString& level) {
+        for (const BandwidthCeiling& c : s_session->bandwidthCeilings)
+            if (c.level == level)
+                return c.gbps;
+        return 0.0;
+    };
+    for (std::size_t i = 0; i + 1 < levels.size(); ++i) {
+        const QString& nearer = levels[i];
+        if (!disturbed()) {
+            EXPECT_GT(gbps[nearer], gbps[levels[i + 1]]) << nearer.toStdString();
+        }
+        if (!(ceilingOf(nearer) > ceilingOf(levels[i + 1]))) {
+            EXPECT_TRUE(flagged(nearer + QStringLiteral(" bandwidth"))) << nearer.toStdString();
+        }
     }
     EXPECT_GT(s_session->streamTriadGbps, 0.0);
     // The streaming kernels must run vectorised whatever the build type: with AVX2 a core loads at
     // least 2 x 32 bytes per cycle from L1, a scalar loop at most about 24. Half the vector figure is
     // the bar (a -O2 build of the kernels once read 22 bytes per cycle here).
-    if (s_session->machine.isa.contains(QStringLiteral("avx2"))) {
+    if (s_session->machine.isa.contains(QStringLiteral("avx2")) && !disturbed()) {
         const auto l1 = std::find_if(s_session->bandwidthCeilings.begin(), s_session->bandwidthCeilings.end(),
                                      [](const BandwidthCeiling& c) { return c.level == QLatin1String("L1"); });
         const double bytesPerCycle = l1->spread.max / l1->threads / s_session->machine.clockGhz;
@@ -169,30 +221,64 @@ TEST_F(QuickMeasurement, BandwidthCeilingsAreOrderedL1AboveL2AboveL3AboveDram)
     EXPECT_FALSE(llc.basis.isEmpty());
 }
 
+TEST_F(QuickMeasurement, EveryKernelSizeRanOrSaysWhyNotAndEachExperimentRan)
+{
+    ASSERT_NE(s_session, nullptr);
+    // The quick run's lists (sizing.cpp), each bounded by time (time_plan.h): on a slow or busy machine a size
+    // may not run, and then the session says what it would have taken.
+    for (int n : {512, 1024, 2048})
+        EXPECT_TRUE(ranOrSaidWhyNot(QStringLiteral("sgemm %1").arg(n))) << n;
+    for (int n : {512, 1024})
+        EXPECT_TRUE(ranOrSaidWhyNot(QStringLiteral("dgemm %1").arg(n))) << n;
+    for (int n : {2048, 4096, 8192})
+        EXPECT_TRUE(ranOrSaidWhyNot(QStringLiteral("add %1").arg(n))) << n;
+    for (int batch = 1; batch <= 256; batch *= 2)
+        EXPECT_TRUE(ranOrSaidWhyNot(QStringLiteral("decode B=%1").arg(batch))) << batch;
+    for (const SkippedExperiment& k : s_session->skipped)
+        EXPECT_TRUE(kernel(k.experiment) == nullptr) << k.experiment.toStdString() << " both ran and was skipped";
+    // Every experiment of the source text ran, at least at its smallest size.
+    for (const char* kind : {"sgemm", "dgemm", "add", "decode", "fusion-fused", "fusion-unfused"}) {
+        EXPECT_TRUE(std::any_of(s_session->kernels.begin(), s_session->kernels.end(), [&](const KernelResult& k) {
+            return k.kind == QLatin1String(kind);
+        })) << kind;
+    }
+    EXPECT_NE(kernel(QStringLiteral("decode B=1")), nullptr) << "a series' first step always runs";
+}
+
 TEST_F(QuickMeasurement, KernelsAreCountedTheWayTheSourceTextCounts)
 {
     ASSERT_NE(s_session, nullptr);
-    const KernelResult* sgemm = kernel(QStringLiteral("sgemm 1024"));
-    ASSERT_NE(sgemm, nullptr);
-    EXPECT_DOUBLE_EQ(sgemm->flops, matmulCount(1024, 4).flops);
-    EXPECT_DOUBLE_EQ(sgemm->bytes, 12.0 * 1024 * 1024);
-    EXPECT_NEAR(sgemm->intensity, 1024.0 / 6.0, 1e-9);
-    EXPECT_NEAR(sgemm->gflops, sgemm->flops / sgemm->seconds / 1e9, 1e-6 * sgemm->gflops);
-
-    const KernelResult* dgemm = kernel(QStringLiteral("dgemm 512"));
-    ASSERT_NE(dgemm, nullptr);
-    EXPECT_NEAR(dgemm->intensity, 512.0 / 12.0, 1e-9);
-
-    for (int n : {2048, 4096, 8192}) {
-        const KernelResult* add = kernel(QStringLiteral("add %1").arg(n));
-        ASSERT_NE(add, nullptr) << n;
-        EXPECT_DOUBLE_EQ(add->intensity, 1.0 / 12.0);
-        EXPECT_GT(add->gbps, 0.0);
-        EXPECT_LE(add->spread.min, add->seconds);
-        EXPECT_GE(add->repetitions, 3);
+    for (const KernelResult& k : s_session->kernels) {
+        if (k.kind != QLatin1String("sgemm") && k.kind != QLatin1String("dgemm"))
+            continue;
+        const int n = k.size.section(QLatin1Char('x'), 0, 0).toInt();
+        const int bytes = k.kind == QLatin1String("sgemm") ? 4 : 8;
+        EXPECT_EQ(k.name, k.kind + QStringLiteral(" %1").arg(n));
+        EXPECT_DOUBLE_EQ(k.flops, matmulCount(n, bytes).flops);
+        EXPECT_DOUBLE_EQ(k.bytes, 3.0 * bytes * n * static_cast<double>(n));
+        EXPECT_NEAR(k.intensity, n / (1.5 * bytes), 1e-9);
+        EXPECT_NEAR(k.gflops, k.flops / k.seconds / 1e9, 1e-6 * k.gflops);
     }
-    // Matmul is compute-bound and add memory-bound: orders of magnitude apart on any CPU.
-    EXPECT_GT(sgemm->gflops, 10.0 * kernel(QStringLiteral("add 4096"))->gflops);
+    const KernelResult* add = nullptr;
+    for (const KernelResult& k : s_session->kernels) {
+        if (k.kind != QLatin1String("add"))
+            continue;
+        add = &k;
+        EXPECT_DOUBLE_EQ(k.intensity, 1.0 / 12.0);
+        EXPECT_GT(k.gbps, 0.0);
+        EXPECT_LE(k.spread.min, k.seconds);
+        EXPECT_GE(k.repetitions, 3);
+    }
+    ASSERT_NE(add, nullptr);
+    // Matmul is compute-bound and add memory-bound: orders of magnitude apart on any CPU (fastest runs: the
+    // closest to the machine's own on a busy one).
+    const KernelResult* sgemm = nullptr;
+    for (const KernelResult& k : s_session->kernels)
+        if (k.kind == QLatin1String("sgemm"))
+            sgemm = &k;
+    ASSERT_NE(sgemm, nullptr);
+    auto best = [](const KernelResult* k) { return k->flops / k->spread.min; };
+    EXPECT_GT(best(sgemm), (disturbed() ? 1.0 : 10.0) * best(add));
 }
 
 TEST_F(QuickMeasurement, DecodeThroughputGrowsWithBatch)
@@ -202,14 +288,18 @@ TEST_F(QuickMeasurement, DecodeThroughputGrowsWithBatch)
     for (const KernelResult& k : s_session->kernels)
         if (k.kind == QLatin1String("decode"))
             decode.push_back(&k);
-    ASSERT_EQ(decode.size(), 9u);  // B = 1, 2, 4, ... 256
+    ASSERT_FALSE(decode.empty());
     EXPECT_EQ(decode.front()->batch, 1);
-    EXPECT_EQ(decode.back()->batch, 256);
+    for (std::size_t i = 1; i < decode.size(); ++i)
+        EXPECT_LT(decode[i - 1]->batch, decode[i]->batch) << "kept in batch order whatever order they ran in";
     for (const KernelResult* k : decode)
         EXPECT_DOUBLE_EQ(k->tokensPerSecond, k->batch / k->seconds);
-    // Weights are read once per step whatever the batch: 256 tokens cost far less than 256 steps.
-    EXPECT_GT(decode.back()->tokensPerSecond, 4.0 * decode.front()->tokensPerSecond);
-    EXPECT_LT(decode.back()->seconds, 256.0 * decode.front()->seconds / 4.0);
+    if (decode.back()->batch < 256)
+        GTEST_SKIP() << "B=256 did not run: " << skipped(QStringLiteral("decode B=256"))->reason.toStdString();
+    // Weights are read once per step whatever the batch: 256 tokens cost far less than 256 steps (fastest runs).
+    const double oneToken = decode.front()->spread.min;
+    const double manyTokens = decode.back()->spread.min;
+    EXPECT_LT(manyTokens, 256.0 * oneToken / (disturbed() ? 1.0 : 4.0));
     EXPECT_GT(decode.back()->intensity, 100.0 * decode.front()->intensity);
 }
 
@@ -284,12 +374,15 @@ TEST_F(QuickMeasurement, Bf16MatmulBesideSgemmAndDecodeByWeightPrecision)
         if (sgemm.kind != QLatin1String("sgemm"))
             continue;
         const int n = sgemm.size.section(QLatin1Char('x'), 0, 0).toInt();
-        const KernelResult* product = kernel(QStringLiteral("bf16 gemm %1").arg(n));
+        const QString name = QStringLiteral("bf16 gemm %1").arg(n);
+        const KernelResult* product = kernel(name);
         if (!bf16) {
             EXPECT_EQ(product, nullptr);
             continue;
         }
-        ASSERT_NE(product, nullptr) << n;
+        ASSERT_TRUE(ranOrSaidWhyNot(name)) << n;
+        if (!product)
+            continue;
         EXPECT_EQ(product->precision, QStringLiteral("bf16"));
         EXPECT_DOUBLE_EQ(product->flops, 2.0 * n * n * static_cast<double>(n));
         EXPECT_DOUBLE_EQ(product->bytes, (2.0 + 2.0 + 4.0) * n * static_cast<double>(n));  // A, B bf16; C fp32
@@ -305,7 +398,9 @@ TEST_F(QuickMeasurement, Bf16MatmulBesideSgemmAndDecodeByWeightPrecision)
             EXPECT_TRUE(series.empty()) << kind.toStdString();
             continue;
         }
-        ASSERT_EQ(series.size(), lowpDecodeBatches(true, 256).size()) << kind.toStdString();  // 1, 4, 16, 64, 256
+        ASSERT_FALSE(series.empty()) << kind.toStdString();
+        for (int batch : lowpDecodeBatches(true, 256))  // 1, 4, 16, 64, 256
+            EXPECT_TRUE(ranOrSaidWhyNot(QStringLiteral("decode %1 B=%2").arg(kind.mid(7)).arg(batch))) << batch;
         for (const KernelResult* k : series) {
             EXPECT_DOUBLE_EQ(k->tokensPerSecond, k->batch / k->seconds);
             // dim x dim weights at half (bf16) or a quarter (int8) of fp32's bytes, activations of the same type
@@ -313,7 +408,9 @@ TEST_F(QuickMeasurement, Bf16MatmulBesideSgemmAndDecodeByWeightPrecision)
             const double dim = std::sqrt(k->flops / (2.0 * k->batch));
             EXPECT_DOUBLE_EQ(k->bytes, weightBytes * dim * dim + (weightBytes + 4.0) * dim * k->batch);
         }
-        EXPECT_GT(series.back()->tokensPerSecond, 4.0 * series.front()->tokensPerSecond);
+        if (series.back()->batch == 256 && !disturbed()) {
+            EXPECT_GT(series.back()->tokensPerSecond, 4.0 * series.front()->tokensPerSecond);
+        }
     }
 }
 

@@ -1,0 +1,189 @@
+#include "core/measure/time_plan.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ridgeline {
+
+namespace {
+
+QString secondsText(double seconds)
+{
+    return QLocale::c().toString(seconds, 'f', seconds < 10.0 ? 2 : 0) + QStringLiteral(" s");
+}
+
+}  // namespace
+
+QString durationText(double seconds)
+{
+    if (seconds >= 1.0)
+        return secondsText(seconds);
+    const double ms = 1e3 * seconds;
+    return QLocale::c().toString(ms, 'f', ms < 1.0 ? 3 : ms < 10.0 ? 2 : 1) + QStringLiteral(" ms");
+}
+
+StepTiming stepTiming(KernelExperiment experiment, bool quick, int n)
+{
+    const int reps = quick ? 3 : 5;
+    switch (experiment) {
+        case KernelExperiment::Gemm:
+            return {n >= 4096 ? 2 : reps, quick ? 0.05 : 0.3};
+        case KernelExperiment::Add:
+            return {reps, quick ? 0.05 : 0.2};
+        case KernelExperiment::Decode:
+            return {reps, quick ? 0.03 : 0.1};
+        case KernelExperiment::Fusion:
+            return {reps, quick ? 0.05 : 0.25};
+    }
+    return {reps, 0.05};
+}
+
+double projectedStepSeconds(double runSeconds, const StepTiming& timing)
+{
+    if (!(runSeconds > 0.0))
+        return 0.0;
+    // timeRepeated: a warm-up, then ceil(minSeconds / warm-up) runs, at least minReps and at most 200.
+    const int timed = std::clamp(static_cast<int>(std::ceil(timing.minSeconds / runSeconds)), timing.minReps, 200);
+    return (1 + timed) * runSeconds;
+}
+
+KernelBudgets kernelBudgets(bool quick)
+{
+    KernelBudgets b;
+    // About two and a half times what each series takes on a 2-core Xeon VM, so a normal machine runs every
+    // listed size and only a far slower one (an emulator) stops a series early.
+    if (quick) {
+        b.sgemm = 1.2;
+        b.dgemm = 0.6;
+        b.add = 1.5;
+        b.decode = 0.8;
+        b.fusion = 0.8;
+        b.bf16Gemm = 0.8;
+        b.lowpDecode = 0.8;
+    } else {
+        b.sgemm = 4.0;
+        b.dgemm = 7.0;
+        b.add = 3.0;
+        b.decode = 3.0;
+        b.fusion = 2.0;
+        b.bf16Gemm = 3.0;
+        b.lowpDecode = 2.0;
+    }
+    return b;
+}
+
+SeriesBudget::SeriesBudget(QString series, double seconds, QString runKind, Order order)
+    : m_series(std::move(series)), m_seconds(seconds), m_runKind(std::move(runKind)), m_order(order)
+{
+}
+
+bool SeriesBudget::admit(const QString& step, double projectedSeconds, const QString& projectedFrom)
+{
+    // The first step always runs: it is the series' smallest size, and an experiment is never dropped for time.
+    if (!m_stopped && (m_admitted == 0 || projectedSeconds <= left())) {
+        ++m_admitted;
+        return true;
+    }
+    m_stopped = m_order == Order::Ascending;
+    m_skipped.push_back(
+        {step, QStringLiteral("not run: it would take about %1 (projected from %2), more than the %3 left of the %4 "
+                              "this %5 run gives %6")
+                   .arg(secondsText(projectedSeconds), projectedFrom, secondsText(std::max(left(), 0.0)),
+                        secondsText(m_seconds), m_runKind, m_series)});
+    return false;
+}
+
+std::vector<int> curveOrder(const std::vector<int>& ascending)
+{
+    if (ascending.size() < 2)
+        return ascending;
+    // Indices 0 and last, then each round the middle of every gap between indices already taken.
+    const int last = static_cast<int>(ascending.size()) - 1;
+    std::vector<int> indices{0, last};
+    std::vector<std::pair<int, int>> gaps{{0, last}};
+    while (!gaps.empty()) {
+        std::vector<std::pair<int, int>> next;
+        for (const auto& [low, high] : gaps) {
+            if (high - low < 2)
+                continue;
+            const int middle = (low + high) / 2;
+            indices.push_back(middle);
+            next.push_back({low, middle});
+            next.push_back({middle, high});
+        }
+        gaps = std::move(next);
+    }
+    std::vector<int> ordered;
+    for (int i : indices)
+        ordered.push_back(ascending[static_cast<std::size_t>(i)]);
+    return ordered;
+}
+
+std::vector<int> seriesSizes(const std::vector<int>& listed, int smallest, double seconds,
+                             const std::function<double(int)>& projectedSeconds)
+{
+    if (listed.empty())
+        return listed;
+    int first = listed.front();
+    while (first / 2 >= smallest && projectedSeconds(first) > seconds)
+        first /= 2;
+    // From the first size that fits (or the smallest) up: the doublings below the listed sizes, then those.
+    std::vector<int> sizes;
+    for (int n = first; n < listed.front(); n *= 2)
+        sizes.push_back(n);
+    sizes.insert(sizes.end(), listed.begin(), listed.end());
+    return sizes;
+}
+
+std::int64_t largestFitting(const std::vector<std::int64_t>& candidates, double seconds,
+                            const std::function<double(std::int64_t)>& projectedSeconds)
+{
+    for (std::int64_t candidate : candidates)
+        if (projectedSeconds(candidate) <= seconds)
+            return candidate;
+    return candidates.empty() ? 0 : candidates.back();
+}
+
+double gemmRunSeconds(int n, double gflops)
+{
+    return gflops > 0.0 ? 2.0 * n * static_cast<double>(n) * n / (gflops * 1e9) : 0.0;
+}
+
+double addRunSeconds(int n, double gbps)
+{
+    return gbps > 0.0 ? 12.0 * n * static_cast<double>(n) / (gbps * 1e9) : 0.0;
+}
+
+double decodeRunSeconds(int dim, int batch, double bytesPerWeight, double gbps, double gflops)
+{
+    const double weights = static_cast<double>(dim) * dim;
+    const double memory = gbps > 0.0 ? bytesPerWeight * weights / (gbps * 1e9) : 0.0;
+    const double compute = gflops > 0.0 ? 2.0 * weights * batch / (gflops * 1e9) : 0.0;
+    return std::max(memory, compute);
+}
+
+double decodeSeriesSeconds(int dim, int maxBatch, double bytesPerWeight, double gbps, double gflops, bool quick)
+{
+    const StepTiming timing = stepTiming(KernelExperiment::Decode, quick);
+    double total = 0.0;
+    for (int batch = 1; batch <= maxBatch; batch *= 2)
+        total += projectedStepSeconds(decodeRunSeconds(dim, batch, bytesPerWeight, gbps, gflops), timing);
+    return total;
+}
+
+double fusionStepSeconds(std::int64_t elements, double gbps, double secondsPerElement, bool quick)
+{
+    const auto count = static_cast<double>(elements);
+    const double bytes = 4.0 * count;  // one fp32 tensor
+    auto run = [&](double transfers) {
+        const double memory = gbps > 0.0 ? transfers * bytes / (gbps * 1e9) : 0.0;
+        return std::max(memory, count * secondsPerElement);
+    };
+    const StepTiming timing = stepTiming(KernelExperiment::Fusion, quick);
+    // Unfused: six transfers; fused: two. The arithmetic is the same in both.
+    return projectedStepSeconds(run(6.0), timing) + projectedStepSeconds(run(2.0), timing);
+}
+
+}  // namespace ridgeline
