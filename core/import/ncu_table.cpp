@@ -58,10 +58,7 @@ private:
 // in order of first appearance. Raw: a units row under the header, then one row per kernel.
 class NcuTableReader {
 public:
-    NcuTableReader(const std::function<bool(QStringView)>& keep, std::vector<SkippedRow>& skipped)
-        : m_keep(keep), m_skipped(skipped)
-    {
-    }
+    explicit NcuTableReader(const std::function<bool(QStringView)>& keep) : m_keep(keep) {}
 
     std::optional<Error> onRecord(CsvRecord&& record)
     {
@@ -268,7 +265,6 @@ private:
     }
 
     const std::function<bool(QStringView)>& m_keep;
-    std::vector<SkippedRow>& m_skipped;
     NcuTable m_table;
     std::optional<Header> m_header;
     std::optional<CsvRecord> m_units;
@@ -329,7 +325,7 @@ Result<NcuTable> readNcuTable(const QString& text, const std::function<bool(QStr
         }
         return !header;
     };
-    NcuTableReader reader(keep, skipped);
+    NcuTableReader reader(keep);
     const auto onRecord = [&reader](CsvRecord&& record) { return reader.onRecord(std::move(record)); };
     if (auto error = forEachCsvRecord(text, options, onRecord))
         return *error;
