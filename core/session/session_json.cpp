@@ -80,6 +80,15 @@ Spread readSpread(ObjectReader& in, double max)
     return spread;
 }
 
+// A ceiling of 0 or a kernel that took 0 s has no place on a log-log chart (and divides by zero): the file is
+// refused naming the field, rather than drawn without it. Mirrored by exclusiveMinimum in session.schema.json.
+void requireAboveZero(ObjectReader& in, QLatin1StringView key, double value, const QString& why)
+{
+    if (!in.problem().found() && value <= 0.0)
+        in.problem().report(Error::Code::Range,
+                            in.where(key) + u" must be above 0 ("_s + why + u"), got "_s + formatExactNumber(value));
+}
+
 // Each struct's writer and reader sit side by side so that a key cannot drift between them.
 
 QJsonObject cacheToJson(const CacheInfo& cache)
@@ -260,6 +269,7 @@ ComputeCeiling computeFromJson(ObjectReader& in, int schema)
     ceiling.isa = in.text("isa"_L1);
     ceiling.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
     ceiling.gflops = in.number("gflops"_L1, kMaxGflops, Need::Required);
+    requireAboveZero(in, "gflops"_L1, ceiling.gflops, u"a compute ceiling of 0 GFLOP/s is no roof"_s);
     ceiling.theoreticalGflops = in.number("theoretical_gflops"_L1, kMaxGflops);
     ceiling.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
     ceiling.spread = readSpread(in, kMaxGflops);
@@ -288,6 +298,7 @@ BandwidthCeiling bandwidthFromJson(ObjectReader& in)
     ceiling.level = in.text("level"_L1, Need::Required);
     ceiling.mix = in.text("mix"_L1);
     ceiling.gbps = in.number("gbps"_L1, kMaxGbps, Need::Required);
+    requireAboveZero(in, "gbps"_L1, ceiling.gbps, u"a bandwidth ceiling of 0 GB/s is no roof"_s);
     ceiling.workingSetBytes = in.integer("working_set_bytes"_L1, 0, kPiB, 0);
     ceiling.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
     ceiling.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
@@ -385,6 +396,7 @@ KernelResult kernelFromJson(ObjectReader& in)
     kernel.flops = in.number("flops"_L1, kMaxOperationCount);
     kernel.bytes = in.number("bytes"_L1, kMaxOperationCount);
     kernel.seconds = in.number("seconds"_L1, kMaxSeconds, Need::Required);
+    requireAboveZero(in, "seconds"_L1, kernel.seconds, u"a kernel that took no time has no rate"_s);
     kernel.gflops = in.number("gflops"_L1, kMaxGflops);
     kernel.gbps = in.number("gbps"_L1, kMaxGbps);
     kernel.intensity = in.number("intensity"_L1, kMaxIntensity);

@@ -33,7 +33,6 @@ BEYOND_SCHEMA = {
     "duplicate_key_escaped.json": "a key twice (once escaped): as above",
     "spread_min_above_median.json": "min <= median <= max compares two values; JSON Schema cannot",
     "spread_median_above_max.json": "as above",
-    "number_underflow.json": "1e-999 reads as 0 in Python; Qt refuses the literal",
     "duplicate_key_top_level.json": "schema_version twice (1, then 2): Python keeps the 2, a valid version",
     "calibration_error_inverted.json": "median_abs <= worst_abs compares two values",
     "calibration_term_twice.json": "a term named twice: uniqueness of one field across array items",

@@ -179,6 +179,12 @@ const BadFile kBadFiles[] = {
      Code::Range},
     {"calibration_in_schema_1.json", "unknown field calibrations", Code::Schema},
     {"fusion_zero_filled.json", "fusion.elements must be at least 1", Code::Range},
+    {"compute_gflops_zero.json",
+     "ceilings.compute[0].gflops must be above 0 (a compute ceiling of 0 GFLOP/s is no roof), got 0", Code::Range},
+    {"bandwidth_gbps_zero.json",
+     "ceilings.bandwidth[0].gbps must be above 0 (a bandwidth ceiling of 0 GB/s is no roof), got 0", Code::Range},
+    {"kernel_seconds_zero.json", "kernels[2].seconds must be above 0 (a kernel that took no time has no rate), got 0",
+     Code::Range},
 };
 
 QString badDir()
