@@ -4,7 +4,7 @@
 #include "ui/chart/roofline_chart.h"
 #include "ui/dialogs.h"
 #include "ui/models/session_document.h"
-#include "ui/settings.h"
+#include "ui/models/settings.h"
 
 #include <QAction>
 #include <QApplication>

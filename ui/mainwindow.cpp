@@ -11,8 +11,8 @@
 #include "ui/models/point_explanation.h"
 #include "ui/models/session_document.h"
 #include "ui/models/session_list_model.h"
+#include "ui/models/settings.h"
 #include "ui/panels/batching_panel.h"
-#include "ui/settings.h"
 #include "ui/talk/talk_actions.h"
 
 #include <QAction>

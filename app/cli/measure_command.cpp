@@ -64,6 +64,24 @@ void printStepTimings(const std::vector<std::pair<QString, std::chrono::steady_c
            << QString::number(seconds(started, finished), 'f', 3).rightJustified(9) << '\n';
 }
 
+// The session as the table (or JSON), and into outPath when one is given.
+int printAndSave(const Session& session, bool asJson, const QString& outPath, Streams io)
+{
+    if (asJson)
+        io.out << sessionToJson(session);
+    else
+        printMeasureReport(session, io.out);
+    if (!outPath.isEmpty()) {
+        if (const auto error = saveSession(session, outPath)) {
+            io.err << "ridgeline measure: " << error->message << '\n';
+            return 1;
+        }
+        if (!asJson)
+            io.out << "session written to " << outPath << '\n';
+    }
+    return 0;
+}
+
 }  // namespace
 
 int runMeasure(const QStringList& arguments, Streams io)
@@ -160,20 +178,7 @@ int runMeasure(const QStringList& arguments, Streams io)
         io.err << "ridgeline measure: " << result.error().message << '\n';
         return 1;
     }
-    const Session& session = result.value();
-    if (parser.isSet(json))
-        io.out << sessionToJson(session);
-    else
-        printMeasureReport(session, io.out);
-    if (parser.isSet(out)) {
-        if (const auto error = saveSession(session, parser.value(out))) {
-            io.err << "ridgeline measure: " << error->message << '\n';
-            return 1;
-        }
-        if (!parser.isSet(json))
-            io.out << "session written to " << parser.value(out) << '\n';
-    }
-    return 0;
+    return printAndSave(result.value(), parser.isSet(json), parser.value(out), io);
 }
 
 }  // namespace ridgeline::cli

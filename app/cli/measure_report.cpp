@@ -1,7 +1,7 @@
 #include "app/cli/measure_report.h"
 
-#include "core/model/session_roof.h"
 #include "core/model/units.h"
+#include "core/session/session_roof.h"
 
 #include <algorithm>
 #include <cmath>

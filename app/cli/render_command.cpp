@@ -9,6 +9,56 @@
 
 namespace ridgeline::cli {
 
+namespace {
+
+// The --roof NAME:TFLOPS:TBS and --gpu ID roofs drawn beside the sessions; the first bad one's message, or "".
+QString addExtraRoofs(const QStringList& roofSpecs, const QStringList& gpuIds, const QString& gpuFormat,
+                      std::vector<NamedRoof>* roofs)
+{
+    for (const QString& spec : roofSpecs) {
+        const QStringList parts = spec.split(QLatin1Char(':'));
+        bool peakOk = false;
+        bool bandwidthOk = false;
+        const double tflops = parts.value(1).toDouble(&peakOk);
+        const double tbs = parts.value(2).toDouble(&bandwidthOk);
+        if (parts.size() != 3 || !peakOk || !bandwidthOk || tflops <= 0.0 || tbs <= 0.0)
+            return QStringLiteral("--roof takes NAME:TFLOPS:TBS, got '%1'").arg(spec);
+        roofs->push_back(NamedRoof{parts[0], Roof{tflops * 1000.0, tbs * 1000.0}});
+    }
+    const std::optional<NumberFormat> format = parseNumberFormat(gpuFormat);
+    if (!format)
+        return QStringLiteral("unknown --gpu-format '%1'").arg(gpuFormat);
+    for (const QString& id : gpuIds) {
+        Result<NamedRoof> gpuRoof = catalogGpuRoof(id, *format);
+        if (!gpuRoof)
+            return gpuRoof.error().message;
+        roofs->push_back(gpuRoof.value());
+    }
+    return {};
+}
+
+// Loads every session (the first is primary) and writes the chart of them to outPath.
+int renderSessions(const QStringList& files, ui::ChartContent content, const QString& outPath, QSize pixels,
+                   double ratio, Streams io)
+{
+    for (const QString& file : files) {
+        Result<Session> session = loadSession(file);
+        if (!session) {
+            io.err << "ridgeline render: " << session.error().message << '\n';
+            return 1;
+        }
+        content.sessions.push_back(std::move(session).value());
+    }
+    if (auto error = ui::exportChart(content, outPath, pixels, ratio)) {
+        io.err << "ridgeline render: " << error->message << '\n';
+        return 1;
+    }
+    io.out << "wrote " << outPath << '\n';
+    return 0;
+}
+
+}  // namespace
+
 // `ridgeline render SESSION.json --out FILE.{png,svg,pdf,csv}`: the window's chart without a window.
 // main() gives this command a QApplication on the offscreen platform when there is no display.
 int runRender(const QStringList& arguments, Streams io)
@@ -93,45 +143,13 @@ int runRender(const QStringList& arguments, Streams io)
     }
     content.options.shadeRegions = parser.isSet(shade);
     content.options.isoEfficiency = parser.isSet(iso);
-    for (const QString& spec : parser.values(roof)) {
-        const QStringList parts = spec.split(QLatin1Char(':'));
-        bool peakOk = false;
-        bool bandwidthOk = false;
-        const double tflops = parts.value(1).toDouble(&peakOk);
-        const double tbs = parts.value(2).toDouble(&bandwidthOk);
-        if (parts.size() != 3 || !peakOk || !bandwidthOk || tflops <= 0.0 || tbs <= 0.0) {
-            io.err << "ridgeline render: --roof takes NAME:TFLOPS:TBS, got '" << spec << "'\n";
-            return 2;
-        }
-        content.extraRoofs.push_back(NamedRoof{parts[0], Roof{tflops * 1000.0, tbs * 1000.0}});
-    }
-    const std::optional<NumberFormat> format = parseNumberFormat(parser.value(gpuFormat));
-    if (!format) {
-        io.err << "ridgeline render: unknown --gpu-format '" << parser.value(gpuFormat) << "'\n";
+    if (const QString error =
+            addExtraRoofs(parser.values(roof), parser.values(gpu), parser.value(gpuFormat), &content.extraRoofs);
+        !error.isEmpty()) {
+        io.err << "ridgeline render: " << error << '\n';
         return 2;
     }
-    for (const QString& id : parser.values(gpu)) {
-        Result<NamedRoof> gpuRoof = catalogGpuRoof(id, *format);
-        if (!gpuRoof) {
-            io.err << "ridgeline render: " << gpuRoof.error().message << '\n';
-            return 2;
-        }
-        content.extraRoofs.push_back(gpuRoof.value());
-    }
-    for (const QString& file : files) {
-        Result<Session> session = loadSession(file);
-        if (!session) {
-            io.err << "ridgeline render: " << session.error().message << '\n';
-            return 1;
-        }
-        content.sessions.push_back(std::move(session).value());
-    }
-    if (auto error = ui::exportChart(content, parser.value(out), pixels, ratio)) {
-        io.err << "ridgeline render: " << error->message << '\n';
-        return 1;
-    }
-    io.out << "wrote " << parser.value(out) << '\n';
-    return 0;
+    return renderSessions(files, std::move(content), parser.value(out), pixels, ratio, io);
 }
 
 }  // namespace ridgeline::cli

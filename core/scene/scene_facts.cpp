@@ -6,8 +6,8 @@
 #include "core/model/links.h"
 #include "core/model/llm_model.h"
 #include "core/model/roofline.h"
-#include "core/model/session_roof.h"
 #include "core/model/units.h"
+#include "core/session/session_roof.h"
 
 #include <QRegularExpression>
 

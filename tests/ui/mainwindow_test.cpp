@@ -11,8 +11,8 @@
 #include "ui/chart/decode_roofline_chart.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
+#include "ui/models/settings.h"
 #include "ui/panels/batching_panel.h"
-#include "ui/settings.h"
 #include "ui/talk/presentation_window.h"
 #include "ui/talk/scene_view.h"
 

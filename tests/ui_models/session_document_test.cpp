@@ -2,7 +2,7 @@
 // join-or-overlay policy, and that a failure changes nothing and says why once.
 
 #include "ui/models/session_document.h"
-#include "ui/settings.h"
+#include "ui/models/settings.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

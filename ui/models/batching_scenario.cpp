@@ -2,7 +2,7 @@
 
 #include "core/model/gpu_roofs.h"
 #include "core/model/intensity.h"
-#include "core/model/session_roof.h"
+#include "core/session/session_roof.h"
 
 #include <QObject>
 #include <QRegularExpression>

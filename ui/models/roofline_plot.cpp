@@ -1,7 +1,7 @@
 #include "ui/models/roofline_plot.h"
 
-#include "core/model/session_roof.h"
 #include "core/model/units.h"
+#include "core/session/session_roof.h"
 #include "ui/models/point_explanation.h"
 
 #include <QCoreApplication>

@@ -4,7 +4,7 @@
 #include "core/import/import_summary.h"
 #include "core/import/importer.h"
 #include "core/session/session_json.h"
-#include "ui/settings.h"
+#include "ui/models/settings.h"
 
 #include <QDir>
 #include <QFile>

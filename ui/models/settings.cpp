@@ -1,4 +1,4 @@
-#include "ui/settings.h"
+#include "ui/models/settings.h"
 
 #include <QSettings>
 

@@ -1,7 +1,7 @@
-// THE roof rule (core/model/session_roof.h), on sessions shaped like real ones: the engine's (one ceiling per
+// THE roof rule (core/session/session_roof.h), on sessions shaped like real ones: the engine's (one ceiling per
 // level, whichever mix was faster), a hand-written one with read and triad at DRAM, and imports.
 
-#include "core/model/session_roof.h"
+#include "core/session/session_roof.h"
 
 #include <gtest/gtest.h>
 

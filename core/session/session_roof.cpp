@@ -1,4 +1,4 @@
-#include "core/model/session_roof.h"
+#include "core/session/session_roof.h"
 
 namespace ridgeline {
 

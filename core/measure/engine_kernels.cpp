@@ -1,0 +1,353 @@
+// The kernels placed on the roof: every series (gemm, add, decode, fusion, the low precisions) bounded by time.
+#include "core/measure/engine_run.h"
+
+#include "core/measure/kernels.h"
+#include "core/measure/lowp_experiments.h"
+#include "core/measure/peaks.h"
+#include "core/measure/statistics.h"
+
+#include <algorithm>
+#include <chrono>
+#include <new>
+
+namespace ridgeline::engine_detail {
+
+bool Run::measureKernels()
+{
+    const ExperimentSizes sizes = sizeExperiments(m_dramBytes, m_options.quick, m_budget);
+    m_session.skipped.insert(m_session.skipped.end(), sizes.skipped.begin(), sizes.skipped.end());
+    addFindings(sizes.notes);
+    // Steps as listed; each series corrects this as it plans its sizes in time (adjustTotal).
+    const int remaining =
+        1 + static_cast<int>(sizes.sgemmSizes.size() + sizes.dgemmSizes.size() + sizes.addSizes.size()) +
+        (sizes.decodeDim > 0 ? kDecodeBatches : 0) + (sizes.fusionRows > 0 ? 1 : 0) + lowpKernelSteps(sizes);
+    m_control.setTotal(m_control.done() + remaining);
+
+    const std::int64_t array = sizes.streamArrayBytes;
+    if (!step(
+            QStringLiteral("STREAM triad, 3 x %1 MiB").arg(array / kMiB),
+            [&] {
+                const auto triad = measureStreamTriad(array, m_threads, m_control, *m_bandwidthScratch);
+                m_bandwidthScratch.reset();
+                if (!triad)
+                    return false;
+                m_session.streamTriadGbps = triad->max;  // STREAM reports the best rate
+                return true;
+            },
+            m_threads))
+        return false;
+
+    const KernelBudgets budgets = kernelBudgets(m_options.quick);
+    return measureGemmSeries(Precision::Fp32, sizes.sgemmSizes, budgets.sgemm) &&
+           measureGemmSeries(Precision::Fp64, sizes.dgemmSizes, budgets.dgemm) &&
+           measureAddSeries(sizes.addSizes, budgets.add) && measureDecodeSeries(sizes.decodeDim, budgets.decode) &&
+           measureFusionStep(sizes.fusionRows, budgets.fusion) && measureLowpKernels(sizes) &&
+           (addFindings(crossCheckSession(m_session)), true);
+}
+
+bool Run::runSeries(SeriesBudget& budget, const std::vector<SeriesStep>& steps, const QString& firstBasis,
+                    const std::function<std::optional<KernelResult>(std::size_t)>& measure,
+                    const std::function<double(std::size_t)>& overhead)
+{
+    // The model's run time is scaled by how the step before compared with it: its fastest run over its model
+    // run. The fastest run, not the step's wall time, so that one disturbed repetition does not stop a series;
+    // what a later step cost beyond its runs and the model's overhead (packing, waking threads) is added to the
+    // next.
+    double scale = 1.0;
+    double unmodelled = 0.0;
+    QString basis = firstBasis;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const SeriesStep& s = steps[i];
+        const double overheadSeconds = overhead ? overhead(i) : s.overheadSeconds;
+        const double projected = projectedStepSeconds(scale * s.runSeconds, s.timing) + overheadSeconds + unmodelled;
+        if (!budget.admit(s.stage, projected, basis)) {
+            adjustTotal(-1);
+            continue;
+        }
+        const auto started = std::chrono::steady_clock::now();
+        double fastest = 0.0;
+        if (!step(s.stage, [&] {
+                std::optional<KernelResult> kernel = measure(i);
+                if (!kernel)
+                    return false;
+                fastest = kernel->spread.min;
+                m_session.kernels.push_back(std::move(*kernel));
+                return true;
+            }))
+            return false;
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        budget.spend(wall);
+        if (s.runSeconds > 0.0 && fastest > 0.0)
+            scale = fastest / s.runSeconds;
+        // The first step's surplus is set-up done once (allocating, converting weights, compiling kernels).
+        if (i > 0)
+            unmodelled = std::max(0.0, wall - projectedStepSeconds(fastest, s.timing) - overheadSeconds);
+        basis = QStringLiteral("%1, whose fastest run took %2 of its %3")
+                    .arg(s.stage, durationText(fastest), durationText(wall));
+    }
+    m_session.skipped.insert(m_session.skipped.end(), budget.skipped().begin(), budget.skipped().end());
+    return true;
+}
+
+double Run::dramGbps() const
+{
+    if (m_session.streamTriadGbps > 0.0)
+        return m_session.streamTriadGbps;
+    for (const BandwidthCeiling& c : m_session.bandwidthCeilings)
+        if (c.level == QLatin1String("DRAM"))
+            return c.gbps;
+    return 1.0;  // nothing measured: a slow guess, for the first projection only
+}
+
+double Run::measuredGflops(const QString& kind) const
+{
+    double best = 0.0;
+    for (const KernelResult& k : m_session.kernels)
+        if (k.kind == kind && k.spread.min > 0.0)
+            best = std::max(best, k.flops / k.spread.min / 1e9);
+    return best;
+}
+
+// sgemm or dgemm at every listed size the series' seconds allow; a slow machine starts below the list.
+bool Run::measureGemmSeries(Precision precision, const std::vector<int>& listed, double seconds)
+{
+    const bool fp32 = precision == Precision::Fp32;
+    const QString kind = fp32 ? QStringLiteral("sgemm") : QStringLiteral("dgemm");
+    // OpenBLAS reaches half to nine tenths of the FMA ceiling: the first size is projected at half.
+    const double ceiling = bestCeiling(precision);
+    const double gflops = 0.5 * ceiling;
+    auto stepOf = [&](int n) {
+        return SeriesStep{QStringLiteral("%1 %2").arg(kind).arg(n), gemmRunSeconds(n, gflops),
+                          stepTiming(KernelExperiment::Gemm, m_options.quick, n), 0.0};
+    };
+    const std::vector<int> sizes = seriesSizes(listed, kSmallestGemm, seconds, [&](int n) {
+        const SeriesStep s = stepOf(n);
+        return projectedStepSeconds(s.runSeconds, s.timing);
+    });
+    adjustTotal(static_cast<int>(sizes.size()) - static_cast<int>(listed.size()));
+    std::vector<SeriesStep> steps;
+    for (int n : sizes)
+        steps.push_back(stepOf(n));
+    SeriesBudget budget(kind, seconds, runKind());
+    const QString basis =
+        QStringLiteral("half the best %1 ceiling, %2 GFLOP/s").arg(precisionName(precision)).arg(ceiling, 0, 'f', 1);
+    return runSeries(budget, steps, basis,
+                     [&](std::size_t i) { return measureGemm(precision, sizes[i], m_threads, ceiling, m_control); });
+}
+
+bool Run::measureAddSeries(const std::vector<int>& listed, double seconds)
+{
+    if (listed.empty())
+        return true;
+    const double gbps = dramGbps();
+    const StepTiming timing = stepTiming(KernelExperiment::Add, m_options.quick);
+    // Each size fills what the sizes before it did not; first touch costs about as much again as streaming
+    // (page faults), so until a fill has been timed it is projected at half the triad's rate.
+    auto fillSeconds = [](int n, int filled, double fillGbps) {
+        return 12.0 * (static_cast<double>(n) * n - static_cast<double>(filled) * filled) / (fillGbps * 1e9);
+    };
+    const std::vector<int> sizes = seriesSizes(listed, kSmallestAdd, seconds, [&](int n) {
+        return fillSeconds(n, 0, 0.5 * gbps) + projectedStepSeconds(addRunSeconds(n, gbps), timing);
+    });
+    adjustTotal(static_cast<int>(sizes.size()) - static_cast<int>(listed.size()));
+    std::vector<SeriesStep> steps;
+    for (int n : sizes)
+        steps.push_back({QStringLiteral("add %1").arg(n), addRunSeconds(n, gbps), timing, 0.0});
+    SeriesBudget budget(QStringLiteral("add"), seconds, runKind());
+    // Allocated for the largest (untouched memory costs nothing); filled as far as each size needs.
+    AddExperiment add(sizes.back(), m_threads);
+    const QString basis = QStringLiteral("the STREAM triad's %1 GB/s").arg(gbps, 0, 'f', 1);
+    return runSeries(
+        budget, steps, basis, [&](std::size_t i) { return add.measure(sizes[i], m_control); },
+        [&](std::size_t i) {
+            const double fillGbps = add.fillGbps() > 0.0 ? add.fillGbps() : 0.5 * gbps;
+            return fillSeconds(sizes[i], i == 0 ? 0 : sizes[i - 1], fillGbps);
+        });
+}
+
+// Decode steps of one weight type at every batch of `ascending` the seconds allow.
+template <typename Experiment>
+bool Run::measureDecodeBatches(const QString& label, const QString& series, int dim, const std::vector<int>& ascending,
+                               double bytesPerWeight, double gflops, double seconds,
+                               const std::function<std::unique_ptr<Experiment>()>& makeExperiment)
+{
+    const double gbps = dramGbps();
+    std::vector<SeriesStep> steps;
+    const std::vector<int> batches = curveOrder(ascending);
+    for (int batch : batches) {
+        // The weights are filled (and first touched) before the first batch.
+        const double fill =
+            batch == batches.front() ? bytesPerWeight * dim * static_cast<double>(dim) / (0.5 * gbps * 1e9) : 0.0;
+        steps.push_back({QStringLiteral("%1 B=%2").arg(label).arg(batch),
+                         decodeRunSeconds(dim, batch, bytesPerWeight, gbps, gflops),
+                         stepTiming(KernelExperiment::Decode, m_options.quick), fill});
+    }
+    // The batches are run in the order that best draws the curve at any budget (curveOrder), so a
+    // batch that does not fit leaves the others to be tried, and the kernels are kept in batch order.
+    SeriesBudget budget(series, seconds, runKind(), SeriesBudget::Order::Independent);
+    const std::size_t first = m_session.kernels.size();
+    const QString basis = QStringLiteral("%1 x %1 weights at %2 GB/s and %3 GFLOP/s")
+                              .arg(dim)
+                              .arg(gbps, 0, 'f', 1)
+                              .arg(gflops, 0, 'f', 1);
+    std::unique_ptr<Experiment> experiment;
+    if (!runSeries(budget, steps, basis, [&](std::size_t i) {
+            if (!experiment)
+                experiment = makeExperiment();
+            return experiment->measure(batches[i], m_control);
+        }))
+        return false;
+    std::stable_sort(m_session.kernels.begin() + static_cast<std::ptrdiff_t>(first), m_session.kernels.end(),
+                     [](const KernelResult& a, const KernelResult& b) { return a.batch < b.batch; });
+    return true;
+}
+
+// The fp32 decode series; its weights shrink from the memory-sized `maxDim` until all batches fit the seconds.
+bool Run::measureDecodeSeries(int maxDim, double seconds)
+{
+    if (maxDim <= 0)
+        return true;
+    const double gbps = dramGbps();
+    const double sgemm = measuredGflops(QStringLiteral("sgemm"));
+    const double gflops = sgemm > 0.0 ? sgemm : 0.5 * bestCeiling(Precision::Fp32);
+    auto series = [&](std::int64_t dim) {
+        return decodeSeriesSeconds(static_cast<int>(dim), kDecodeMaxBatch, 4.0, gbps, gflops, m_options.quick) +
+               4.0 * static_cast<double>(dim) * static_cast<double>(dim) / (0.5 * gbps * 1e9);
+    };
+    std::vector<std::int64_t> dims;
+    for (int dim = maxDim; dim >= kSmallestDecodeDim; dim /= 2)
+        dims.push_back(dim);
+    if (dims.empty())
+        dims.push_back(maxDim);
+    m_decodeDim = static_cast<int>(largestFitting(dims, seconds, series));
+    if (m_decodeDim < maxDim)
+        m_session.findings.push_back({QStringLiteral("decode"), QStringLiteral("note"),
+                                      QStringLiteral("weights of %1 x %1 would take about %2 s for the %3 batches, "
+                                                     "more than the %4 s this %5 run gives decode; using %6 x %6")
+                                          .arg(maxDim)
+                                          .arg(series(maxDim), 0, 'f', 1)
+                                          .arg(kDecodeBatches)
+                                          .arg(seconds, 0, 'f', 1)
+                                          .arg(runKind())
+                                          .arg(m_decodeDim)});
+    const int dim = m_decodeDim;
+    std::vector<int> batches;
+    for (int batch = 1; batch <= kDecodeMaxBatch; batch *= 2)
+        batches.push_back(batch);
+    return measureDecodeBatches<DecodeExperiment>(
+        QStringLiteral("decode"), QStringLiteral("decode"), dim, batches, 4.0, gflops, seconds,
+        [&] { return std::make_unique<DecodeExperiment>(dim, kDecodeMaxBatch, m_threads); });
+}
+
+// The fusion chain at the memory-sized `maxRows`, fewer rows when that would overrun the seconds.
+bool Run::measureFusionStep(std::int64_t maxRows, double seconds)
+{
+    if (maxRows <= 0)
+        return true;
+    const double gbps = dramGbps();
+    const double perElement = fusionSecondsPerElement(kFusionColumns, m_threads);
+    auto model = [&](std::int64_t rows) {
+        const std::int64_t elements = rows * kFusionColumns;
+        // The input is filled and the four outputs first touched in the warm-up runs.
+        return fusionStepSeconds(elements, gbps, perElement, m_options.quick) +
+               5.0 * 4.0 * static_cast<double>(elements) / (0.5 * gbps * 1e9);
+    };
+    std::vector<std::int64_t> candidates;
+    for (std::int64_t rows = maxRows; rows >= kSmallestFusionRows; rows /= 2)
+        candidates.push_back(rows);
+    if (candidates.empty())
+        candidates.push_back(maxRows);
+    const std::int64_t rows = largestFitting(candidates, seconds, model);
+    if (rows < maxRows)
+        m_session.findings.push_back(
+            {QStringLiteral("fusion"), QStringLiteral("note"),
+             QStringLiteral("%1 x %2 elements would take about %3 s, more than the %4 s this %5 run gives fusion; "
+                            "using %6 x %2, which caches may partly serve")
+                 .arg(maxRows)
+                 .arg(kFusionColumns)
+                 .arg(model(maxRows), 0, 'f', 1)
+                 .arg(seconds, 0, 'f', 1)
+                 .arg(runKind())
+                 .arg(rows)});
+    // The chain's input and output together are a DRAM working set (sizing.h), so it streams from DRAM.
+    return step(QStringLiteral("fusion: bias + GELU + dropout"), [&] {
+        const auto fusion = measureFusion(rows, kFusionColumns, m_threads, m_control);
+        if (!fusion)
+            return false;
+        m_session.fusion = fusion->summary;
+        m_session.kernels.push_back(fusion->unfused);
+        m_session.kernels.push_back(fusion->fused);
+        return true;
+    });
+}
+
+int Run::lowpKernelSteps(const ExperimentSizes& sizes) const
+{
+    const bool bf16 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
+                                  [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("bf16"); });
+    const bool int8 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
+                                  [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("int8"); });
+    const int batches = static_cast<int>(lowpDecodeBatches(m_options.quick, kDecodeMaxBatch).size());
+    const int decodes = sizes.decodeDim > 0 ? batches * ((bf16 ? 1 : 0) + (int8 ? 1 : 0)) : 0;
+    return (bf16 ? static_cast<int>(sizes.sgemmSizes.size()) : 0) + decodes;
+}
+
+double Run::bestCeilingOf(const QString& precision) const
+{
+    double best = 0.0;
+    for (const ComputeCeiling& c : m_session.computeCeilings)
+        if (c.precision == precision && c.threads == m_threads)
+            best = std::max(best, c.gflops);
+    return best;
+}
+
+// The bf16 matrix product at the sizes sgemm ran at, and decode with bf16 and int8 weights, where the CPU has the
+// units (oneDNN would emulate them elsewhere, which is no roof of this machine's); each a series in time.
+bool Run::measureLowpKernels(const ExperimentSizes& sizes)
+{
+    if (lowpKernelSteps(sizes) == 0)
+        return true;
+    waitForIdleBlasWorkers();
+    const KernelBudgets budgets = kernelBudgets(m_options.quick);
+    const bool bf16 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
+                                  [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("bf16"); });
+    if (bf16) {
+        std::vector<int> ran;
+        for (const KernelResult& k : m_session.kernels)
+            if (k.kind == QLatin1String("sgemm"))
+                ran.push_back(k.size.section(QLatin1Char('x'), 0, 0).toInt());
+        adjustTotal(static_cast<int>(ran.size()) - static_cast<int>(sizes.sgemmSizes.size()));
+        const double roof = bestCeilingOf(QStringLiteral("bf16"));
+        const double guess = roof > 0.0 ? roof : 100.0;  // sizes the product's panels; a slow guess without one
+        std::vector<SeriesStep> steps;
+        for (int n : ran)
+            steps.push_back({QStringLiteral("bf16 gemm %1").arg(n), gemmRunSeconds(n, 0.5 * guess),
+                             stepTiming(KernelExperiment::Gemm, m_options.quick, n), 0.0});
+        SeriesBudget budget(QStringLiteral("the bf16 gemm"), budgets.bf16Gemm, runKind());
+        const QString basis = QStringLiteral("half the bf16 ceiling, %1 GFLOP/s").arg(guess, 0, 'f', 0);
+        if (!runSeries(budget, steps, basis,
+                       [&](std::size_t i) { return measureBf16Gemm(ran[i], m_threads, guess, m_control); }))
+            return false;
+    }
+    if (sizes.decodeDim <= 0)
+        return true;
+    for (MatmulType type : {MatmulType::Bf16, MatmulType::Int8}) {
+        const QString precision = matmulTypeName(type);
+        const bool has = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
+                                     [&](LowpUnit u) { return lowpUnitInfo(u).precision == precision; });
+        if (!has)
+            continue;
+        // The same weights' shape as the fp32 series, so tokens/s compare batch by batch.
+        const int dim = m_decodeDim > 0 ? m_decodeDim : sizes.decodeDim;
+        const double roof = bestCeilingOf(precision);
+        const double gflops = roof > 0.0 ? 0.5 * roof : 0.5 * bestCeiling(Precision::Fp32);
+        if (!measureDecodeBatches<LowpDecodeExperiment>(
+                QStringLiteral("decode %1").arg(precision), QStringLiteral("decode with %1 weights").arg(precision),
+                dim, lowpDecodeBatches(m_options.quick, kDecodeMaxBatch), type == MatmulType::Int8 ? 1.0 : 2.0, gflops,
+                budgets.lowpDecode, [&] { return std::make_unique<LowpDecodeExperiment>(type, dim, m_threads); }))
+            return false;
+    }
+    return true;
+}
+
+}  // namespace ridgeline::engine_detail

@@ -1,0 +1,134 @@
+#pragma once
+// The measurement engine's run, shared by its two files: engine.cpp (the probe, clock, ceilings and
+// bandwidth sweep) and engine_kernels.cpp (the kernels placed on the roof, each a series bounded by time).
+// Internal to core/measure: callers use engine.h.
+
+#include "core/measure/engine.h"
+
+#include "core/measure/bandwidth.h"
+#include "core/measure/kernel_timing.h"
+#include "core/measure/load.h"
+#include "core/measure/lowp_ceilings.h"
+#include "core/measure/lowp_experiments.h"
+#include "core/measure/probe.h"
+#include "core/measure/sizing.h"
+#include "core/measure/time_plan.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace ridgeline::engine_detail {
+
+constexpr int kDecodeMaxBatch = 256;
+constexpr int kDecodeBatches = 9;  // 1, 2, 4 ... kDecodeMaxBatch
+// The smallest sizes a series starts at on a machine too slow for its listed ones (an emulator).
+constexpr int kSmallestGemm = 128;
+constexpr int kSmallestAdd = 512;
+constexpr int kSmallestDecodeDim = 512;
+constexpr std::int64_t kSmallestFusionRows = 256;
+
+// One measurement in progress: runs its steps in order, each announced, reported and counted.
+class Run {
+public:
+    Run(const MeasureOptions& options, int threads, Session& session, MeasureControl& control,
+        const PartialResultCallback& partial)
+        : m_options(options), m_threads(threads), m_session(session), m_control(control), m_partial(partial)
+    {
+    }
+
+    bool execute();
+
+private:
+    // Announces `stage`, runs `work` (false: cancelled) and reports the session so far. A step that keeps its
+    // threads running all the time (the clock, ceilings, bandwidth points: `judged`) is also judged for how much
+    // of that time it got: what other processes or the hypervisor took is the measure of a disturbed step.
+    template <typename Work>
+    bool step(const QString& stage, Work work, bool judged = false)
+    {
+        m_control.beginStep(stage);
+        const CpuShareTimer share;
+        if (m_control.cancelled() || !work())
+            return false;
+        if (judged)
+            m_load.add(stage, share.share());
+        if (m_partial)
+            m_partial(m_session);
+        m_control.endStep();
+        return true;
+    }
+
+    std::vector<int> threadCounts() const
+    {
+        std::vector<int> counts{1};
+        if (m_threads > 1)
+            counts.push_back(m_threads);
+        return counts;
+    }
+    void addFindings(const std::vector<Finding>& findings)
+    {
+        m_session.findings.insert(m_session.findings.end(), findings.begin(), findings.end());
+    }
+
+    bool measureClockStep();
+    bool measureCompute();
+    bool measureLowpCeilings();
+    bool measureLowpKernels(const ExperimentSizes& sizes);
+    int lowpKernelSteps(const ExperimentSizes& sizes) const;
+    bool measureSweep();
+    bool measureKernels();
+    void relabelCurve();
+    double bestCeiling(Precision precision) const;
+    double bestCeilingOf(const QString& precision) const;  // 0 when none
+    double dramGbps() const;                               // STREAM triad, else the DRAM ceiling
+    double measuredGflops(const QString& kind) const;      // the fastest run of this kind's kernels so far
+
+    // One step of a series: its name, one run's time by the model, how it is repeated, and what it costs
+    // besides its runs (filling and first touching its operands).
+    struct SeriesStep {
+        QString stage;
+        double runSeconds = 0.0;
+        StepTiming timing;
+        double overheadSeconds = 0.0;
+    };
+    // Runs the steps in order while their projections fit `budget`; `measure(i)` measures step i (nullopt:
+    // cancelled) and its kernel is kept. `overhead(i)`, when given, replaces step i's overheadSeconds once the
+    // steps before it have run.
+    bool runSeries(SeriesBudget& budget, const std::vector<SeriesStep>& steps, const QString& firstBasis,
+                   const std::function<std::optional<KernelResult>(std::size_t)>& measure,
+                   const std::function<double(std::size_t)>& overhead = {});
+    bool measureGemmSeries(Precision precision, const std::vector<int>& listed, double seconds);
+    bool measureAddSeries(const std::vector<int>& listed, double seconds);
+    bool measureDecodeSeries(int maxDim, double seconds);
+    template <typename Experiment>
+    bool measureDecodeBatches(const QString& label, const QString& series, int dim, const std::vector<int>& ascending,
+                              double bytesPerWeight, double gflops, double seconds,
+                              const std::function<std::unique_ptr<Experiment>()>& makeExperiment);
+    bool measureFusionStep(std::int64_t maxRows, double seconds);
+    // A series found steps it will not run (or more): the progress shown is corrected at once.
+    void adjustTotal(int delta)
+    {
+        m_control.setTotal(m_control.total() + delta);
+        m_control.keepGoing();
+    }
+    QString runKind() const { return m_options.quick ? QStringLiteral("quick") : QStringLiteral("full"); }
+
+    const MeasureOptions& m_options;
+    const int m_threads;
+    Session& m_session;
+    MeasureControl& m_control;
+    const PartialResultCallback& m_partial;
+    CoreModel m_core;
+    std::vector<Isa> m_isas;
+    LowpPlan m_lowp;
+    SweepPlan m_sweep;
+    std::int64_t m_budget = 0;
+    std::int64_t m_dramBytes = 0;
+    std::unique_ptr<BandwidthScratch> m_bandwidthScratch;  // from the sweep to STREAM, then freed
+    int m_decodeDim = 0;                                   // the fp32 decode series' weights, once planned
+    LoadRecord m_load;
+};
+
+}  // namespace ridgeline::engine_detail
