@@ -1,6 +1,8 @@
 #include "app/cli/measure_report.h"
 
 #include "core/model/units.h"
+#include "core/session/decode_series.h"
+#include "core/session/mixed_precision.h"
 #include "core/session/session_roof.h"
 
 #include <algorithm>
@@ -177,37 +179,60 @@ void printDecode(const Session& s, QTextStream& out)
     out << '\n';
 }
 
-// Tokens/s by weight precision: bf16 and int8 weights move half and a quarter of fp32's bytes (issue 16).
+// Tokens/s by weight precision: bf16 and int8 weights move half and a quarter of fp32's bytes (issue 16);
+// under them the roofline's batch 1 and knee on each precision's own roof (decode_series.h).
 void printLowpDecode(const Session& s, QTextStream& out)
 {
-    const std::vector<const KernelResult*> fp32 = decodeSeries(s, QStringLiteral("decode"));
-    const std::vector<const KernelResult*> bf16 = decodeSeries(s, QStringLiteral("decode-bf16"));
-    const std::vector<const KernelResult*> int8 = decodeSeries(s, QStringLiteral("decode-int8"));
-    if (bf16.empty() && int8.empty())
-        return;
-    auto at = [](const std::vector<const KernelResult*>& series, int batch) -> const KernelResult* {
-        for (const KernelResult* k : series)
-            if (k->batch == batch)
-                return k;
-        return nullptr;
+    const std::vector<DecodeSeries> all = decodeSeriesByPrecision(s);
+    const auto fp32 = std::find_if(all.begin(), all.end(),
+                                   [](const DecodeSeries& d) { return d.precision == QLatin1String("fp32"); });
+    if (all.empty() || (all.size() == 1 && fp32 != all.end()))
+        return;  // fp32 alone: printDecode has said it all
+    // A label column, then per precision a value and a note: "    16       495  (2.77x)".
+    auto cell = [](const QString& value, const QString& note = {}) -> QString {  // not a QStringBuilder of temporaries
+        return value.rightJustified(12) +
+               (note.isEmpty() ? QString(9, QLatin1Char(' ')) : u"  " + note.leftJustified(7));
     };
-    out << "decode by weight precision: tokens/s (x fp32 at the same batch)\n";
-    out << "batch          fp32               bf16               int8\n";
-    for (const KernelResult* k : fp32.empty() ? (bf16.empty() ? int8 : bf16) : fp32) {
-        const int batch = k->batch;
-        const KernelResult* f = at(fp32, batch);
-        out << QString::number(batch).rightJustified(5) << grouped(f ? f->tokensPerSecond : 0.0, 0, 14);
-        for (const auto* series : {&bf16, &int8}) {
-            const KernelResult* l = at(*series, batch);
-            if (!l) {
-                out << QString(19, QLatin1Char(' '));
-                continue;
-            }
-            out << grouped(l->tokensPerSecond, 0, 11) << "  ("
-                << (f && f->tokensPerSecond > 0.0 ? fixed(l->tokensPerSecond / f->tokensPerSecond, 2, 0) + u'x'
-                                                  : QStringLiteral("  -  "))
-                << ')';
+    out << "decode by weight precision: tokens/s (x fp32 at the same batch)\n"
+        << QStringLiteral("batch").leftJustified(17);
+    for (const DecodeSeries& d : all)
+        out << cell(d.precision);
+    out << '\n';
+    for (const KernelResult* k : (fp32 != all.end() ? *fp32 : all.front()).measured) {
+        const KernelResult* f = fp32 != all.end() ? fp32->at(k->batch) : nullptr;
+        out << QString::number(k->batch).rightJustified(5).leftJustified(17);
+        for (const DecodeSeries& d : all) {
+            const KernelResult* l = d.at(k->batch);
+            const bool ratio = l && f && l != f && f->tokensPerSecond > 0.0;
+            out << (l ? cell(formatGrouped(l->tokensPerSecond, 0),
+                             ratio ? QStringLiteral("(%1x)").arg(fixed(l->tokensPerSecond / f->tokensPerSecond, 2, 0))
+                                   : QString())
+                      : cell(QString()));
         }
+        out << '\n';
+    }
+    // The prediction: batch 1 is the weights over DRAM; the knee is where the step turns compute-bound.
+    out << QStringLiteral("roofline, batch 1").leftJustified(17);
+    for (const DecodeSeries& d : all) {
+        const double predicted = d.predictedTokensPerSecond(1.0);
+        out << cell(predicted > 0.0 ? formatGrouped(predicted, 0) : QStringLiteral("-"));
+    }
+    out << '\n' << QStringLiteral("knee (roofline)").leftJustified(17);
+    for (const DecodeSeries& d : all)
+        out << cell(d.kneeBatch ? u"B = " + formatGrouped(*d.kneeBatch, 0) : QStringLiteral("never"));
+    out << '\n';
+    for (const DecodeSeries& d : all) {
+        out << "  " << d.precision << " roof: ";
+        if (!d.roof) {
+            out << "no " << d.precision << " compute ceiling or no DRAM ceiling: no prediction\n";
+            continue;
+        }
+        const bool ops = countsOperations(d.precision);
+        out << d.roof->compute->name << ' ' << formatGrouped(d.roof->compute->gflops, 0) << (ops ? " GOPS" : " GFLOP/s")
+            << " over DRAM " << fixed(d.roof->memory->gbps, 1, 0) << " GB/s, ridge "
+            << formatGrouped(ridgeIntensity(d.roof->roof()), 0) << (ops ? " op/byte" : " FLOP/byte");
+        if (!d.counts)
+            out << " (its kernels' counts are not one d x d matrix times B vectors: no prediction)";
         out << '\n';
     }
     out << '\n';
@@ -216,24 +241,15 @@ void printLowpDecode(const Session& s, QTextStream& out)
 // The source text's "mixed precision roughly doubles matrix multiply throughput", as measured here.
 void printMixedPrecision(const Session& s, QTextStream& out)
 {
-    bool any = false;
-    for (const KernelResult& bf16 : s.kernels) {
-        if (bf16.kind != QLatin1String("bf16-gemm"))
-            continue;
-        const auto sgemm = std::find_if(s.kernels.begin(), s.kernels.end(), [&](const KernelResult& k) {
-            return k.kind == QLatin1String("sgemm") && k.size == bf16.size && k.threads == bf16.threads;
-        });
-        if (sgemm == s.kernels.end() || !(sgemm->gflops > 0.0))
-            continue;
-        if (!any)
-            out << "mixed precision: bf16 gemm against fp32 sgemm of the same n\n";
-        any = true;
-        out << "  n = " << bf16.size.section(QLatin1Char('x'), 0, 0).leftJustified(5) << grouped(bf16.gflops, 1, 10)
-            << " against" << grouped(sgemm->gflops, 1, 10) << " GFLOP/s: " << fixed(bf16.gflops / sgemm->gflops, 1, 0)
-            << "x\n";
-    }
-    if (any)
-        out << '\n';
+    const std::vector<MixedPrecisionPair> pairs = mixedPrecisionPairs(s);
+    if (pairs.empty())
+        return;
+    out << "mixed precision: bf16 gemm against fp32 sgemm of the same n\n";
+    for (const MixedPrecisionPair& p : pairs)
+        out << "  n = " << p.bf16->size.section(QLatin1Char('x'), 0, 0).leftJustified(5)
+            << grouped(p.bf16->gflops, 1, 10) << " against" << grouped(p.sgemm->gflops, 1, 10)
+            << " GFLOP/s: " << fixed(p.speedup(), 1, 0) << "x\n";
+    out << '\n';
 }
 
 void printFusion(const Session& s, QTextStream& out)

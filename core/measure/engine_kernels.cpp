@@ -287,8 +287,11 @@ int Run::lowpKernelSteps(const ExperimentSizes& sizes) const
                                   [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("bf16"); });
     const bool int8 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
                                   [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("int8"); });
+    // fp32 weights through oneDNN beside the low precisions, at their d (lowpDecodeSize).
     const int batches = static_cast<int>(lowpDecodeBatches(m_options.quick, kDecodeMaxBatch).size());
-    const int decodes = sizes.decodeDim > 0 ? batches * ((bf16 ? 1 : 0) + (int8 ? 1 : 0)) : 0;
+    const bool decode =
+        (bf16 || int8) && lowpDecodeSize(sizes.decodeDim, sizes.dramBytes, m_budget, kDecodeMaxBatch).dim > 0;
+    const int decodes = decode ? batches * (1 + (bf16 ? 1 : 0) + (int8 ? 1 : 0)) : 0;
     return (bf16 ? static_cast<int>(sizes.sgemmSizes.size()) : 0) + decodes;
 }
 
@@ -302,7 +305,8 @@ double Run::bestCeilingOf(const QString& precision) const
 }
 
 // The bf16 matrix product at the sizes sgemm ran at, and decode with bf16 and int8 weights, where the CPU has the
-// units (oneDNN would emulate them elsewhere, which is no roof of this machine's); each a series in time.
+// units (oneDNN would emulate them elsewhere, which is no roof of this machine's), beside fp32 weights through the
+// same library at the same d; each a series in time. All oneDNN, after OpenBLAS's workers have gone to sleep.
 bool Run::measureLowpKernels(const ExperimentSizes& sizes)
 {
     if (lowpKernelSteps(sizes) == 0)
@@ -329,21 +333,33 @@ bool Run::measureLowpKernels(const ExperimentSizes& sizes)
                        [&](std::size_t i) { return measureBf16Gemm(ran[i], m_threads, guess, m_control); }))
             return false;
     }
-    if (sizes.decodeDim <= 0)
+    // From the fp32 decode's d (already fitted to its time), doubled while the int8 weights stay in a cache and
+    // the fp32 reference (the slowest of the three) still fits this series' seconds.
+    const double gbps = dramGbps();
+    const double fp32Gflops = 0.5 * bestCeiling(Precision::Fp32);
+    const LowpDecodeSize decodeSize = lowpDecodeSize(
+        m_decodeDim > 0 ? m_decodeDim : sizes.decodeDim, sizes.dramBytes, m_budget, kDecodeMaxBatch, [&](int dim) {
+            return decodeSeriesSeconds(dim, kDecodeMaxBatch, 4.0, gbps, fp32Gflops, m_options.quick) +
+                       4.0 * dim * static_cast<double>(dim) / (0.5 * gbps * 1e9) <=
+                   budgets.lowpDecode;
+        });
+    if (decodeSize.dim <= 0)
         return true;
-    for (MatmulType type : {MatmulType::Bf16, MatmulType::Int8}) {
+    if (decodeSize.note)
+        addFindings({*decodeSize.note});
+    for (MatmulType type : {MatmulType::Fp32, MatmulType::Bf16, MatmulType::Int8}) {
         const QString precision = matmulTypeName(type);
-        const bool has = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
-                                     [&](LowpUnit u) { return lowpUnitInfo(u).precision == precision; });
+        const bool has =
+            type == MatmulType::Fp32 || std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
+                                                    [&](LowpUnit u) { return lowpUnitInfo(u).precision == precision; });
         if (!has)
             continue;
-        // The same weights' shape as the fp32 series, so tokens/s compare batch by batch.
-        const int dim = m_decodeDim > 0 ? m_decodeDim : sizes.decodeDim;
-        const double roof = bestCeilingOf(precision);
+        const int dim = decodeSize.dim;
+        const double roof = type == MatmulType::Fp32 ? bestCeiling(Precision::Fp32) : bestCeilingOf(precision);
         const double gflops = roof > 0.0 ? 0.5 * roof : 0.5 * bestCeiling(Precision::Fp32);
         if (!measureDecodeBatches<LowpDecodeExperiment>(
                 QStringLiteral("decode %1").arg(precision), QStringLiteral("decode with %1 weights").arg(precision),
-                dim, lowpDecodeBatches(m_options.quick, kDecodeMaxBatch), type == MatmulType::Int8 ? 1.0 : 2.0, gflops,
+                dim, lowpDecodeBatches(m_options.quick, kDecodeMaxBatch), bytesPerElement(type), gflops,
                 budgets.lowpDecode, [&] { return std::make_unique<LowpDecodeExperiment>(type, dim, m_threads); }))
             return false;
     }

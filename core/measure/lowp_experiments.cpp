@@ -3,6 +3,7 @@
 #include "core/measure/kernel_timing.h"
 #include "core/measure/kernels.h"
 #include "core/measure/lowp_kernels.h"
+#include "core/session/decode_series.h"
 
 #include <algorithm>
 #include <chrono>
@@ -37,7 +38,7 @@ LowpPlan planLowpCeilings(const MachineInfo& machine)
 
 QString lowpDecodeKind(MatmulType weights)
 {
-    return QStringLiteral("decode-") + matmulTypeName(weights);
+    return decodeKind(matmulTypeName(weights));
 }
 
 std::optional<KernelResult> measureBf16Gemm(int n, int threads, double gflopsGuess, MeasureControl& control)
@@ -114,6 +115,28 @@ std::optional<KernelResult> LowpDecodeExperiment::measure(int batch, MeasureCont
     if (keep)
         m_first = std::move(keep);
     return kernel;
+}
+
+LowpDecodeSize lowpDecodeSize(int decodeDim, std::int64_t dramBytes, std::int64_t memoryBudget, int maxBatch,
+                              const std::function<bool(int)>& fitsTime)
+{
+    auto footprint = [&](std::int64_t dim) { return 4 * dim * (2 * dim + 2 * maxBatch); };
+    LowpDecodeSize size;
+    if (decodeDim <= 0 || footprint(decodeDim) > memoryBudget)
+        return size;
+    size.dim = decodeDim;
+    while (static_cast<std::int64_t>(size.dim) * size.dim < dramBytes && 2 * size.dim <= kMaxLowpDecodeDim &&
+           footprint(2 * static_cast<std::int64_t>(size.dim)) <= memoryBudget && (!fitsTime || fitsTime(2 * size.dim)))
+        size.dim *= 2;
+    const std::int64_t int8Bytes = static_cast<std::int64_t>(size.dim) * size.dim;
+    if (int8Bytes < dramBytes)
+        size.note = Finding{QStringLiteral("decode int8"), QStringLiteral("note"),
+                            QStringLiteral("%1 x %1 int8 weights (%2 MiB) are smaller than a DRAM working set of this "
+                                           "machine (%3 MiB): caches may serve part of them, and of the bf16 ones")
+                                .arg(size.dim)
+                                .arg(int8Bytes / (1024 * 1024))
+                                .arg(dramBytes / (1024 * 1024))};
+    return size;
 }
 
 std::vector<int> lowpDecodeBatches(bool quick, int maxBatch)

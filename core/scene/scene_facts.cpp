@@ -7,6 +7,7 @@
 #include "core/model/llm_model.h"
 #include "core/model/roofline.h"
 #include "core/model/units.h"
+#include "core/session/mixed_precision.h"
 #include "core/session/session_roof.h"
 
 #include <QRegularExpression>
@@ -118,13 +119,12 @@ std::optional<Error> cpuExperimentFacts(const Scene& scene, const Session& sessi
                   QStringLiteral("FLOP/byte"));
         // Mixed precision (issue 16): a bf16 product against the fp32 sgemm of the same n, measured here.
         if (kernel->kind == QLatin1String("bf16-gemm")) {
-            const auto sgemm = std::find_if(session.kernels.begin(), session.kernels.end(), [&](const KernelResult& k) {
-                return k.kind == QLatin1String("sgemm") && k.size == kernel->size && k.threads == kernel->threads;
-            });
-            if (sgemm == session.kernels.end() || !(sgemm->gflops > 0.0))
+            const KernelResult* sgemm = sgemmBeside(session, *kernel);
+            if (!sgemm)
                 return sceneError(
                     scene, QStringLiteral("the session has no sgemm of %1 beside \"%2\"").arg(kernel->size, name));
-            facts.add(key + QStringLiteral("_vs_sgemm"), kernel->gflops / sgemm->gflops, 1, QStringLiteral("x"));
+            facts.add(key + QStringLiteral("_vs_sgemm"), MixedPrecisionPair{kernel, sgemm}.speedup(), 1,
+                      QStringLiteral("x"));
         }
     }
     return std::nullopt;
