@@ -1,5 +1,7 @@
 // Each default scene's numbers are the source text's, computed through the scene (issue 5).
 #include "core/scene/scene_facts.h"
+#include "core/model/units.h"
+#include "core/scene/deck.h"
 #include "core/session/bundled_session.h"
 #include "core/session/session_json.h"
 
@@ -281,4 +283,40 @@ TEST_F(DefaultScenes, TheMixedPrecisionRatioIsAMeasuredFact)
     ASSERT_FALSE(alone.ok());
     EXPECT_TRUE(alone.error().message.contains(QStringLiteral("no sgemm of 2048x2048")))
         << alone.error().message.toStdString();
+}
+
+TEST(MixedPrecisionScene, ACaptionQuotesTheRatioARealMeasurementFound)
+{
+    // tests/data/decks/mixed-precision.json: one scene a speaker adds to a talk, against a session that
+    // `ridgeline measure` wrote on an Intel Xeon with AMX.
+    const Result<Deck> deck = loadDeck(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/decks/mixed-precision.json"));
+    ASSERT_TRUE(deck.ok()) << deck.error().message.toStdString();
+    const Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    const Scene& scene = deck.value().scenes.at(0);
+    const Result<SceneFacts> facts = computeSceneFacts(scene, &xeon.value());
+    ASSERT_TRUE(facts.ok()) << facts.error().message.toStdString();
+
+    const KernelResult* bf16 = nullptr;
+    const KernelResult* sgemm = nullptr;
+    for (const KernelResult& k : xeon.value().kernels) {
+        if (k.name == QLatin1String("bf16 gemm 2048"))
+            bf16 = &k;
+        if (k.name == QLatin1String("sgemm 2048"))
+            sgemm = &k;
+    }
+    ASSERT_TRUE(bf16 && sgemm);
+    const double ratio = bf16->gflops / sgemm->gflops;
+    EXPECT_DOUBLE_EQ(*facts.value().value(QStringLiteral("bf16_gemm_2048_vs_sgemm")), ratio);
+    EXPECT_TRUE(facts.value().caption.contains(QStringLiteral(", %1 as fast.").arg(formatGrouped(ratio, 1) + u'x')))
+        << facts.value().caption.toStdString();
+    EXPECT_FALSE(facts.value().caption.contains(u'{'));
+
+    // A session without a bf16 product (the bundled Zen 4 measurement predates them) says which kernel it lacks.
+    const Result<Session> bundled = bundledSession();
+    ASSERT_TRUE(bundled.ok());
+    const Result<SceneFacts> none = computeSceneFacts(scene, &bundled.value());
+    ASSERT_FALSE(none.ok());
+    EXPECT_TRUE(none.error().message.contains(QStringLiteral("no kernel \"bf16 gemm 2048\"")))
+        << none.error().message.toStdString();
 }

@@ -1,0 +1,125 @@
+// The measurement report's low-precision rows (issue 16), printed for a real session of an Intel Xeon with AMX
+// and for one without low precisions: the table says what the session holds, in the session's own figures.
+#include "app/cli/measure_report.h"
+#include "core/model/units.h"
+#include "core/session/decode_series.h"
+#include "core/session/mixed_precision.h"
+#include "core/session/session_json.h"
+
+#include <QLocale>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+
+namespace {
+
+QString reportOf(const char* file)
+{
+    const Result<Session> session =
+        loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/") + QLatin1String(file));
+    EXPECT_TRUE(session.ok()) << (session.ok() ? "" : session.error().message.toStdString());
+    if (!session.ok())
+        return {};
+    QString text;
+    QTextStream out(&text);
+    cli::printMeasureReport(session.value(), out);
+    out.flush();
+    return text;
+}
+
+QStringList section(const QString& report, const QString& heading)
+{
+    const qsizetype start = report.indexOf(heading);
+    if (start < 0)
+        return {};
+    const qsizetype end = report.indexOf(QStringLiteral("\n\n"), start);
+    return report.mid(start, end - start).split(u'\n');
+}
+
+QString fixed2(double value)
+{
+    return QLocale::c().toString(value, 'f', 2);
+}
+
+}  // namespace
+
+TEST(MeasureReport, DecodeByWeightPrecisionWithTheRooflinesBatchOneAndKnee)
+{
+    const Session session =
+        loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json")).value();
+    const std::vector<DecodeSeries> all = decodeSeriesByPrecision(session);
+    ASSERT_EQ(all.size(), 3u);  // fp32, bf16, int8
+    const QStringList rows = section(reportOf("xeon-amx-2vcpu.json"), QStringLiteral("decode by weight precision"));
+    ASSERT_GE(rows.size(), 2 + static_cast<int>(all[0].measured.size()) + 2 + 3);
+    EXPECT_TRUE(rows[1].contains(QRegularExpression(QStringLiteral("^batch +fp32 +bf16 +int8"))))
+        << rows[1].toStdString();
+    // One row per batch: tokens/s of each precision, the low ones against fp32's at the same batch.
+    for (std::size_t i = 0; i < all[0].measured.size(); ++i) {
+        const QString& row = rows[2 + static_cast<int>(i)];
+        const KernelResult* fp32 = all[0].measured[i];
+        EXPECT_TRUE(row.startsWith(QString::number(fp32->batch).rightJustified(5))) << row.toStdString();
+        QString expected = formatGrouped(fp32->tokensPerSecond, 0);
+        for (const DecodeSeries* low : {&all[1], &all[2]}) {
+            const KernelResult* k = low->at(fp32->batch);
+            ASSERT_NE(k, nullptr);
+            EXPECT_TRUE(row.contains(
+                QStringLiteral("%1  (%2x)")
+                    .arg(formatGrouped(k->tokensPerSecond, 0), fixed2(k->tokensPerSecond / fp32->tokensPerSecond))))
+                << row.toStdString();
+        }
+        EXPECT_TRUE(row.contains(expected)) << row.toStdString();
+    }
+    const QString batchOne = rows[2 + static_cast<int>(all[0].measured.size())];
+    const QString knee = rows[3 + static_cast<int>(all[0].measured.size())];
+    EXPECT_TRUE(batchOne.startsWith(QStringLiteral("roofline, batch 1"))) << batchOne.toStdString();
+    EXPECT_TRUE(knee.startsWith(QStringLiteral("knee (roofline)"))) << knee.toStdString();
+    for (const DecodeSeries& d : all) {
+        EXPECT_TRUE(batchOne.contains(formatGrouped(d.predictedTokensPerSecond(1.0), 0))) << batchOne.toStdString();
+        ASSERT_TRUE(d.kneeBatch) << d.precision.toStdString();
+        EXPECT_TRUE(knee.contains(QStringLiteral("B = ") + formatGrouped(*d.kneeBatch, 0))) << knee.toStdString();
+        // Each precision's roof named, int8's in operations.
+        const QString roof =
+            QStringLiteral("  %1 roof: %2 %3 %4 over DRAM")
+                .arg(d.precision, d.roof->compute->name, formatGrouped(d.roof->compute->gflops, 0),
+                     d.precision == QLatin1String("int8") ? QStringLiteral("GOPS") : QStringLiteral("GFLOP/s"));
+        EXPECT_TRUE(rows.filter(roof).size() == 1) << roof.toStdString();
+    }
+}
+
+TEST(MeasureReport, TheMixedPrecisionRatioOfEachN)
+{
+    const Session session =
+        loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json")).value();
+    const std::vector<MixedPrecisionPair> pairs = mixedPrecisionPairs(session);
+    ASSERT_EQ(pairs.size(), 4u);  // n = 512 ... 4096
+    const QStringList rows = section(reportOf("xeon-amx-2vcpu.json"), QStringLiteral("mixed precision:"));
+    ASSERT_EQ(rows.size(), 5);
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const QString& row = rows[1 + static_cast<int>(i)];
+        EXPECT_TRUE(row.startsWith(QStringLiteral("  n = ") + pairs[i].bf16->size.section(u'x', 0, 0)));
+        EXPECT_TRUE(row.endsWith(QLocale::c().toString(pairs[i].speedup(), 'f', 1) + u'x')) << row.toStdString();
+        EXPECT_TRUE(row.contains(formatGrouped(pairs[i].bf16->gflops, 1))) << row.toStdString();
+        EXPECT_TRUE(row.contains(formatGrouped(pairs[i].sgemm->gflops, 1))) << row.toStdString();
+    }
+}
+
+TEST(MeasureReport, LowPrecisionCeilingsSayInt8CountsOperations)
+{
+    const QString report = reportOf("xeon-amx-2vcpu.json");
+    EXPECT_TRUE(report.contains(QStringLiteral("int8 rows count operations (GOPS")));
+    for (const char* name : {"bf16 amx x1", "bf16 amx x2", "int8 amx x2", "bf16 avx512_bf16 x1", "fp16 avx512_fp16 x2",
+                             "int8 avx512_vnni x1", "int8 avx_vnni x2"})
+        EXPECT_TRUE(report.contains(QStringLiteral("\n") + QString::fromLatin1(name).leftJustified(22))) << name;
+    EXPECT_TRUE(report.contains(QStringLiteral("1/16"))) << "AMX: one tile product per 16 cycles";
+}
+
+TEST(MeasureReport, ASessionWithoutLowPrecisionsHasNoneOfTheirRows)
+{
+    const QString report = reportOf("example_v1.json");
+    ASSERT_FALSE(report.isEmpty());
+    EXPECT_TRUE(report.contains(QStringLiteral("decode on this CPU")));
+    EXPECT_FALSE(report.contains(QStringLiteral("decode by weight precision")));
+    EXPECT_FALSE(report.contains(QStringLiteral("mixed precision")));
+    EXPECT_FALSE(report.contains(QStringLiteral("GOPS")));
+}
