@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace ridgeline::cli {
 
@@ -198,11 +199,16 @@ void printLowpDecode(const Session& s, QTextStream& out)
     for (const DecodeSeries& d : all)
         out << cell(d.precision);
     out << '\n';
-    for (const KernelResult* k : (fp32 != all.end() ? *fp32 : all.front()).measured) {
-        const KernelResult* f = fp32 != all.end() ? fp32->at(k->batch) : nullptr;
-        out << QString::number(k->batch).rightJustified(5).leftJustified(17);
+    // Every batch any precision ran (a time-bounded run may skip different batches in each series).
+    std::set<int> batches;
+    for (const DecodeSeries& d : all)
+        for (const KernelResult* k : d.measured)
+            batches.insert(k->batch);
+    for (int batch : batches) {
+        const KernelResult* f = fp32 != all.end() ? fp32->at(batch) : nullptr;
+        out << QString::number(batch).rightJustified(5).leftJustified(17);
         for (const DecodeSeries& d : all) {
-            const KernelResult* l = d.at(k->batch);
+            const KernelResult* l = d.at(batch);
             const bool ratio = l && f && l != f && f->tokensPerSecond > 0.0;
             out << (l ? cell(formatGrouped(l->tokensPerSecond, 0),
                              ratio ? QStringLiteral("(%1x)").arg(fixed(l->tokensPerSecond / f->tokensPerSecond, 2, 0))

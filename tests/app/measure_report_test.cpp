@@ -7,12 +7,24 @@
 #include "core/session/session_json.h"
 
 #include <QLocale>
+#include <QRegularExpression>
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
 using namespace ridgeline;
 
 namespace {
+
+QString reportOf(const Session& session)
+{
+    QString text;
+    QTextStream out(&text);
+    cli::printMeasureReport(session, out);
+    out.flush();
+    return text;
+}
 
 QString reportOf(const char* file)
 {
@@ -21,11 +33,7 @@ QString reportOf(const char* file)
     EXPECT_TRUE(session.ok()) << (session.ok() ? "" : session.error().message.toStdString());
     if (!session.ok())
         return {};
-    QString text;
-    QTextStream out(&text);
-    cli::printMeasureReport(session.value(), out);
-    out.flush();
-    return text;
+    return reportOf(session.value());
 }
 
 QStringList section(const QString& report, const QString& heading)
@@ -85,6 +93,28 @@ TEST(MeasureReport, DecodeByWeightPrecisionWithTheRooflinesBatchOneAndKnee)
                      d.precision == QLatin1String("int8") ? QStringLiteral("GOPS") : QStringLiteral("GFLOP/s"));
         EXPECT_TRUE(rows.filter(roof).size() == 1) << roof.toStdString();
     }
+}
+
+TEST(MeasureReport, ABatchOnlyALowPrecisionRanHasItsRowWithoutARatio)
+{
+    // A time-bounded run skips different batches in each series: here fp32's B = 256 did not run.
+    Session session = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json")).value();
+    const auto fp32At256 = std::find_if(session.kernels.begin(), session.kernels.end(), [](const KernelResult& k) {
+        return k.name == QLatin1String("decode fp32 B=256");
+    });
+    ASSERT_NE(fp32At256, session.kernels.end());
+    session.kernels.erase(fp32At256);
+    const QStringList rows = section(reportOf(session), QStringLiteral("decode by weight precision"));
+    const QStringList at256 = rows.filter(QRegularExpression(QStringLiteral("^  256 ")));
+    ASSERT_EQ(at256.size(), 1) << rows.join(u'\n').toStdString();
+    const std::vector<DecodeSeries> all = decodeSeriesByPrecision(session);
+    ASSERT_EQ(all.size(), 3u);
+    for (const DecodeSeries* low : {&all[1], &all[2]}) {
+        const KernelResult* k = low->at(256);
+        ASSERT_NE(k, nullptr);
+        EXPECT_TRUE(at256[0].contains(formatGrouped(k->tokensPerSecond, 0))) << at256[0].toStdString();
+    }
+    EXPECT_FALSE(at256[0].contains(u'(')) << "no fp32 at 256, so no ratio: " << at256[0].toStdString();
 }
 
 TEST(MeasureReport, TheMixedPrecisionRatioOfEachN)
