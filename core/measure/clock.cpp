@@ -134,6 +134,32 @@ ClockJudgement judgeClock(const ClockReadings& r)
     return judgement;
 }
 
+CeilingClock ceilingClock(double besideGhz, double plainGhz, const QString& isaLabel)
+{
+    CeilingClock result;
+    const QString readings = QStringLiteral("the clock beside %1 FMAs read %2 against %3 without")
+                                 .arg(isaLabel, ghzText(besideGhz), ghzText(plainGhz));
+    if (!(plainGhz > 0.0)) {
+        result.ghz = besideGhz;
+        return result;
+    }
+    const double ratio = besideGhz / plainGhz;
+    if (ratio >= kMinBesideOverPlain && ratio <= 1.1) {
+        result.ghz = besideGhz;  // the same clock, or a frequency licence (AVX-512)
+    } else if (ratio > 1.1 && ratio <= kMaxBesideOverPlain && besideGhz <= kMaxPlausibleClockGhz) {
+        result.ghz = besideGhz;
+        result.note = readings + QStringLiteral(
+                                     ": the clock moved between the two (turbo or a busy host); the "
+                                     "reading taken with the ceiling is used");
+    } else {
+        result.ghz = plainGhz;
+        result.note = readings + (ratio < kMinBesideOverPlain
+                                      ? QStringLiteral(": the add chain was starved of ports; the plain clock is used")
+                                      : QStringLiteral(": not a clock; the plain clock is used"));
+    }
+    return result;
+}
+
 double measureClockBesideFma(Isa isa, double seconds)
 {
     ChainTimer beside([isa](std::uint64_t trips) { runAddChainBesideFma(isa, trips); },

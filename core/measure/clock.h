@@ -37,6 +37,19 @@ inline constexpr double kMaxClockOverCpufreqMax = 1.5;
 // Which clock the readings support, and what to doubt. Pure: tested with readings of real machines.
 ClockJudgement judgeClock(const ClockReadings& readings);
 
+// The clock a ceiling's theoretical peak is computed with: the reading beside its FMAs, taken with the
+// ceiling, when it is within [kMinBesideOverPlain, kMaxBesideOverPlain] of the plain clock. Lower means the
+// add chain was starved of ports; higher (up to that bound) means the clock moved between the two readings
+// (turbo, a busy host): the reading taken with the ceiling holds, else a ceiling would read above its peak.
+// Beyond the bounds the plain clock is used. `note` (when not null) says why when it was not the plain reading.
+inline constexpr double kMinBesideOverPlain = 0.5;
+inline constexpr double kMaxBesideOverPlain = 1.5;
+struct CeilingClock {
+    double ghz = 0.0;
+    QString note;  // empty when the reading beside the FMAs agreed with the plain clock (within 10 %)
+};
+CeilingClock ceilingClock(double besideGhz, double plainGhz, const QString& isaLabel);
+
 // The best of many short windows is the clock: preemption only stretches a window.
 // The clock while `isa`'s FMA units are busy (an add chain beside FMAs); AVX-512 may lower it.
 double measureClockBesideFma(Isa isa, double seconds);

@@ -98,7 +98,6 @@ bool Run::measureCompute()
              QStringLiteral("this CPU has no FMA instructions (FMA3: Intel Haswell, AMD Piledriver and later)")});
         return true;
     }
-    const double baseClock = m_session.machine.clockGhz;
     for (Isa isa : m_isas) {
         for (Precision precision : {Precision::Fp32, Precision::Fp64}) {
             for (int t : threadCounts()) {
@@ -111,18 +110,11 @@ bool Run::measureCompute()
                         if (!m)
                             return false;
                         ComputeCeiling ceiling = m->ceiling;
-                        // The clock beside the ISA's FMAs can only be lower than the plain one (a frequency licence);
-                        // far lower means the add chain was starved of ports, not a slower clock.
-                        if (!(ceiling.clockGhz >= 0.5 * baseClock && ceiling.clockGhz <= 1.1 * baseClock)) {
-                            m_session.findings.push_back(
-                                {ceiling.name, QStringLiteral("note"),
-                                 QStringLiteral("the clock beside %1 FMAs read %2 GHz against %3 GHz without; the "
-                                                "plain clock is used")
-                                     .arg(isaName(isa))
-                                     .arg(ceiling.clockGhz, 0, 'f', 2)
-                                     .arg(baseClock, 0, 'f', 2)});
-                            ceiling.clockGhz = baseClock;
-                        }
+                        const CeilingClock clock =
+                            ceilingClock(ceiling.clockGhz, m_session.machine.clockGhz, isaName(isa));
+                        if (!clock.note.isEmpty())
+                            m_session.findings.push_back({ceiling.name, QStringLiteral("note"), clock.note});
+                        ceiling.clockGhz = clock.ghz;
                         const PeakAssessment peak =
                             assessPeak(ceiling.name, ceiling.gflops, t, ceiling.clockGhz, isa, precision, m_core);
                         ceiling.theoreticalGflops = peak.theoreticalGflops;

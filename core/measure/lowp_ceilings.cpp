@@ -92,7 +92,8 @@ Result<LowpCeiling> measureLowpCeiling(LowpUnit unit, int threads, MeasureContro
     ceiling.spread = spreadOf(gopsPerRep);
     ceiling.gflops = ceiling.spread.max;  // the best repetition, as for the FMA ceilings
     ceiling.repetitions = static_cast<int>(gopsPerRep.size());
-    ceiling.clockGhz = median(clocks);
+    // Preemption only stretches a clock window (reads low): the highest thread's reading, as for the FMA ceilings.
+    ceiling.clockGhz = *std::max_element(clocks.begin(), clocks.end());
     const PeakAssessment peak =
         assessPeak(ceiling.name, ceiling.gflops, threads, ceiling.clockGhz, lowpPeakSubject(unit, machine));
     ceiling.theoreticalGflops = peak.theoreticalGflops;

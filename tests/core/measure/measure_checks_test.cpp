@@ -60,6 +60,29 @@ TEST(ClockJudgement, AgreeingChainsNearTheirReferencesAreTheClock)
     EXPECT_EQ(judgeClock(desktop).measurement.reportedSource, QStringLiteral("cpufreq cpuinfo_max_freq"));
 }
 
+TEST(ClockJudgement, ACeilingsClockIsTheReadingTakenWithItWhenTheClockMovedBetween)
+{
+    // The Xeon under load (19:00, load 7.5): the plain chains read 3.69 GHz, the chain beside scalar FMAs 4.09
+    // GHz a moment later. At 3.69 GHz the scalar ceiling of 31.8 GFLOP/s on two threads was 108 % of its peak.
+    const CeilingClock moved = ceilingClock(4.09, 3.69, QStringLiteral("scalar"));
+    EXPECT_DOUBLE_EQ(moved.ghz, 4.09);
+    EXPECT_TRUE(moved.note.contains(QStringLiteral("moved"))) << moved.note.toStdString();
+    EXPECT_LE(31.8, 2 * 4.0 * moved.ghz);  // 2 threads x 2 FMA x 2 FLOP per cycle: under its peak now
+
+    // AVX-512's licence lowers the clock beside its FMAs: that reading is the ceiling's, and no note.
+    const CeilingClock licence = ceilingClock(3.85, 4.19, QStringLiteral("avx512"));
+    EXPECT_DOUBLE_EQ(licence.ghz, 3.85);
+    EXPECT_TRUE(licence.note.isEmpty());
+
+    // Starved of ports (a third of the clock) or beyond any turbo step (twice it): the plain clock, said why.
+    const CeilingClock starved = ceilingClock(1.3, 4.19, QStringLiteral("avx2"));
+    EXPECT_DOUBLE_EQ(starved.ghz, 4.19);
+    EXPECT_TRUE(starved.note.contains(QStringLiteral("starved")));
+    const CeilingClock wild = ceilingClock(8.4, 4.19, QStringLiteral("avx2"));
+    EXPECT_DOUBLE_EQ(wild.ghz, 4.19);
+    EXPECT_TRUE(wild.note.contains(QStringLiteral("plain clock is used")));
+}
+
 TEST(ClockJudgement, AFoldedAddChainIsCaughtByTheImulChainAndTheTsc)
 {
     // `add $1, reg` on the Xeon ran 5.3 adds per cycle: 22.3 "GHz".
