@@ -2,8 +2,7 @@
 
 #include "core/measure/bandwidth_levels.h"
 #include "core/measure/probe.h"
-
-#include <QLocale>
+#include "core/model/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,9 +13,7 @@ namespace {
 
 QString mib(std::int64_t bytes)
 {
-    const double value = static_cast<double>(bytes) / static_cast<double>(kMiB);
-    return QLocale::c().toString(value, 'f', value < 10.0 && value != std::floor(value) ? 1 : 0) +
-           QStringLiteral(" MiB");
+    return formatBinaryBytes(static_cast<double>(bytes));  // the one byte formatter (core/model/units)
 }
 
 // The fusion tensor is never smaller than this (256 rows of 4096 fp32): below it there is nothing to show.
