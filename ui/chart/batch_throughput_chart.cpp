@@ -60,9 +60,9 @@ BatchThroughputChart::BatchThroughputChart(QWidget* parent)
     QChart* c = chart();
 
     // Base 4: ticks at 1, 4, 16, 64, 256, 1024, 4096, the batches of the source text's table.
-    m_axisX = makeLogAxis(c, tr("Batch (sequences decoded together)"), 4.0);
-    m_axisTokens = makeLogAxis(c, tr("Tokens/s (all sequences)"));
-    m_axisStep = makeLogAxis(c, tr("Time per step (ms)"));
+    m_axisX = makeLogAxis(c, tr("Batch (sequences per step)"), 4.0);
+    m_axisTokens = makeLogAxis(c, tr("Tokens/s (total)"));
+    m_axisStep = makeLogAxis(c, tr("Step time (ms)"));
     c->addAxis(m_axisX, Qt::AlignBottom);
     c->addAxis(m_axisTokens, Qt::AlignLeft);
     c->addAxis(m_axisStep, Qt::AlignRight);

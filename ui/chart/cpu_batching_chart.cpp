@@ -15,7 +15,7 @@
 
 namespace ridgeline::ui {
 
-CpuBatchingChart::CpuBatchingChart(QWidget* parent) : AnnotatedChart(QMargins(8, 4, 16, 4), QSize(420, 260), parent)
+CpuBatchingChart::CpuBatchingChart(QWidget* parent) : AnnotatedChart(QMargins(8, 4, 16, 4), QSize(420, 240), parent)
 {
     QChart* c = chart();
 
@@ -36,6 +36,8 @@ CpuBatchingChart::CpuBatchingChart(QWidget* parent) : AnnotatedChart(QMargins(8,
     }
     for (QLegendMarker* m : c->legend()->markers(m_measuredLine))
         m->setVisible(false);
+    // The chart is wide and short: the legend goes beside the plot, leaving the height to the axes.
+    c->legend()->setAlignment(Qt::AlignRight);
 
     relayoutOn({m_axisX, m_axisY});
     applyTheme();

@@ -56,7 +56,7 @@ DecodeRooflineChart::DecodeRooflineChart(QWidget* parent)
     // Short legend names: the numbers are written on the chart itself.
     m_datasheet = addLine(tr("datasheet"), true);
     m_roof = addLine(tr("with efficiencies"), true);
-    m_trajectory = addLine(tr("decode step, B = 1 \u2192 4,096"), true);
+    m_trajectory = addLine(tr("decode steps"), true);
     m_trajectoryOver = addLine(QString(), false);
     m_marks = addScatter(QString(), false);
     m_attention = addScatter(tr("attention"), false);

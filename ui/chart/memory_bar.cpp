@@ -1,5 +1,6 @@
 #include "ui/chart/memory_bar.h"
 
+#include "core/model/llm_model.h"
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
 
@@ -114,8 +115,11 @@ void MemoryBar::rebuildTexts()
         m_legend.push_back({m_theme.minorGrid, false, tr("Free %1").arg(formatGiB(capacity - required))});
     else
         m_legend.push_back({overColor(), true, tr("Over by %1").arg(formatGiB(required - capacity))});
+    // The model counts batches up to kMaxBatch: at the limit, say so rather than pass it off as the answer.
     const QString maxBatch =
-        d.maxFittingBatch > 0
+        d.maxFittingBatch >= kMaxBatch
+            ? tr("Max batch at %1: at least %2 (the model's limit)").arg(tokens(d.context), formatGrouped(kMaxBatch))
+        : d.maxFittingBatch > 0
             ? tr("Max batch at %1: %2").arg(tokens(d.context), formatGrouped(double(d.maxFittingBatch)))
             : tr("Not even one sequence of %1 fits").arg(tokens(d.context));
     m_legend.push_back({QColor(), false, maxBatch});

@@ -111,6 +111,7 @@ BatchingScenario evaluateScenario(const InferenceRequest& request)
     }
     s.report = r;
     const InferenceConfig& c = model.config();
+    s.config = c;
     s.modelName = c.model.name;
     s.gpuName = c.gpu.name;
     if (c.tensorParallel > 1)

@@ -24,6 +24,7 @@ inline constexpr std::int64_t kPanelMaxContext = 1 << 20;
 struct BatchingScenario {
     std::optional<Error> error;  // set: nothing else is valid, show the message instead of numbers
     InferenceReport report;
+    InferenceConfig config;  // what the request resolved to (model, GPU, links)
     QString modelName;
     QString gpuName;
     QString linkName;  // the link tensor parallelism uses (set when gpus > 1)

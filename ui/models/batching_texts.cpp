@@ -1,6 +1,7 @@
 #include "ui/models/batching_texts.h"
 
 #include "core/model/units.h"
+#include "ui/models/batching_warnings.h"
 
 #include <QCoreApplication>
 
@@ -25,9 +26,10 @@ QString headlineOf(const BatchingScenario& s)
     return tr("%1 tokens/s  \u00b7  %2 per step  \u00b7  %3 at %4 FLOP/byte")
                .arg(formatSignificant(r.tokensPerSecond), formatSeconds(r.step.seconds), bound,
                     formatSignificant(r.step.intensity)) +
-           (r.memory.fits
-                ? QString()
-                : tr("  \u00b7  does not fit (max batch %1)").arg(formatGrouped(double(s.memory.maxFittingBatch))));
+           (r.memory.fits ? QString()
+            : s.memory.maxFittingBatch > 0
+                ? tr("  \u00b7  does not fit (max batch %1)").arg(formatGrouped(double(s.memory.maxFittingBatch)))
+                : tr("  \u00b7  does not fit, not even one sequence"));
 }
 
 QString detailOf(const BatchingScenario& s, const InferenceRequest& in)
@@ -80,9 +82,13 @@ QStringList takeawayOf(const BatchingScenario& s, const InferenceRequest& in)
     items << tr("Each sequence carries %1 of KV cache; %2 of them take %3 against %4 of weights: %5.")
                  .arg(formatMemory(double(m.kvBytesPerSequence)), formatGrouped(double(in.batch)),
                       formatGiB(double(m.kvBytes)), formatGiB(double(m.weightsBytes)), cacheVsWeights);
-    items << (m.maxFittingBatch > 0
-                  ? tr("Largest batch that fits at this context: %1.").arg(formatGrouped(double(m.maxFittingBatch)))
-                  : tr("Not even one sequence fits at this context."));
+    if (m.maxFittingBatch >= kMaxBatch)
+        items << tr("Largest batch that fits at this context: at least %1 (the model counts no further).")
+                     .arg(formatGrouped(double(kMaxBatch)));
+    else if (m.maxFittingBatch > 0)
+        items << tr("Largest batch that fits at this context: %1.").arg(formatGrouped(double(m.maxFittingBatch)));
+    else
+        items << tr("Not even one sequence fits at this context.");
     return items;
 }
 
@@ -103,6 +109,7 @@ BatchingTexts batchingTexts(const BatchingScenario& scenario, const InferenceReq
     texts.headline = headlineOf(scenario);
     texts.detail = detailOf(scenario, request);
     texts.takeaway = takeawayOf(scenario, request);
+    texts.warnings = batchingWarnings(scenario, request);
     return texts;
 }
 

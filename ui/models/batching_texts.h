@@ -15,6 +15,7 @@ struct BatchingTexts {
     QString headline;
     QString detail;
     QStringList takeaway;  // one bullet each
+    QStringList warnings;  // said out loud above the charts (batching_warnings.h)
 };
 
 BatchingTexts batchingTexts(const BatchingScenario& scenario, const InferenceRequest& request);

@@ -98,12 +98,14 @@ void BatchingControls::createModelGroup()
 {
     QFormLayout* model = group(tr("Model"));
     m_model = new QComboBox;
+    m_model->setObjectName(QStringLiteral("batchingModel"));
     if (const auto& models = builtinModels())
         for (const ModelSpec& m : models.value())
             m_model->addItem(m.name, m.id);
     m_model->addItem(tr("Custom (by parameter count)"), kCustomId);
     model->addRow(plain(new QLabel(tr("Model"))), plain(m_model));
     m_params = new QDoubleSpinBox;
+    m_params->setObjectName(QStringLiteral("batchingParams"));
     m_params->setRange(0.0, 1e5);
     m_params->setDecimals(2);
     m_params->setSuffix(tr(" billion"));
@@ -111,9 +113,11 @@ void BatchingControls::createModelGroup()
     m_params->setToolTip(tr("Parameters of a custom model; shapes follow Llama 2 (MHA, head dim 128)"));
     model->addRow(plain(new QLabel(tr("Parameters"))), plain(m_params));
     m_weights = new QComboBox;
+    m_weights->setObjectName(QStringLiteral("batchingWeights"));
     fillFormats(m_weights);
     model->addRow(plain(new QLabel(tr("Weights"))), plain(m_weights));
     m_kv = new QComboBox;
+    m_kv->setObjectName(QStringLiteral("batchingKv"));
     fillFormats(m_kv);
     model->addRow(plain(new QLabel(tr("KV cache"))), plain(m_kv));
 }
@@ -122,6 +126,7 @@ void BatchingControls::createGpuGroup()
 {
     QFormLayout* gpu = group(tr("GPU"));
     m_gpu = new QComboBox;
+    m_gpu->setObjectName(QStringLiteral("batchingGpu"));
     if (const auto& gpus = builtinGpus())
         for (const GpuSpec& g : gpus.value())
             m_gpu->addItem(g.name, g.id);
@@ -137,18 +142,22 @@ void BatchingControls::createGpuGroup()
         return s;
     };
     m_peak = spin(tr(" TFLOP/s"), 1e7, 1);
+    m_peak->setObjectName(QStringLiteral("batchingPeak"));
     m_peak->setToolTip(tr("Dense peak for the weights' format, never the sparse figure"));
     gpu->addRow(plain(new QLabel(tr("Peak"))), m_peak);
     m_bandwidth = spin(tr(" TB/s"), 1e5, 3);
+    m_bandwidth->setObjectName(QStringLiteral("batchingBandwidth"));
     m_bandwidth->setToolTip(tr("Memory bandwidth in TB/s (10^12 bytes/s), as datasheets write it"));
     gpu->addRow(plain(new QLabel(tr("Bandwidth"))), m_bandwidth);
     m_memoryGib = spin(tr(" GiB"), 1e8, 1);
+    m_memoryGib->setObjectName(QStringLiteral("batchingMemory"));
     m_memoryGib->setToolTip(tr("Capacity in GiB (2^30 bytes): a card sold as 80 GB of HBM holds 80 GiB"));
     gpu->addRow(plain(new QLabel(tr("Memory"))), m_memoryGib);
     auto* countRow = new QWidget;
     auto* countLayout = new QHBoxLayout(countRow);
     countLayout->setContentsMargins(0, 0, 0, 0);
     m_gpuCount = new QSlider(Qt::Horizontal);
+    m_gpuCount->setObjectName(QStringLiteral("batchingGpuCount"));
     m_gpuCount->setRange(0, static_cast<int>(kGpuCountSteps.size()) - 1);
     m_gpuCount->setPageStep(1);
     m_gpuCountLabel = new QLabel;
@@ -157,6 +166,7 @@ void BatchingControls::createGpuGroup()
     countLayout->addWidget(plain(m_gpuCountLabel));
     gpu->addRow(plain(new QLabel(tr("GPUs"))), countRow);
     m_link = new QComboBox;
+    m_link->setObjectName(QStringLiteral("batchingLink"));
     for (const LinkSpec& link : linkCatalog())
         m_link->addItem(link.insideBox ? link.name : tr("%1 (between machines)").arg(link.name), link.id);
     m_link->setToolTip(tr("The link tensor parallelism all-reduces over, twice per layer per step"));
@@ -175,6 +185,7 @@ void BatchingControls::createWorkloadGroup()
     m_context->spinBox()->setToolTip(tr("Tokens each sequence has in its KV cache"));
     work->addRow(plain(new QLabel(tr("Context"))), m_context);
     m_ideal = new QCheckBox(tr("Ideal datasheet (100 % efficiency)"));
+    m_ideal->setObjectName(QStringLiteral("batchingIdeal"));
     m_ideal->setToolTip(tr("Off: %1 % of bandwidth and %2 % of peak, as serving engines measure")
                             .arg(kDefaultBandwidthEfficiency * 100.0)
                             .arg(kDefaultComputeEfficiency * 100.0));

@@ -13,6 +13,8 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QResizeEvent>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -38,6 +40,10 @@ BatchingPanel::BatchingPanel(QWidget* parent) : QWidget(parent)
     m_headline->setFont(pixelFont(24, true));
     m_detail = new TextBlock(2, this);
     m_detail->setFont(pixelFont(17));
+    // Shown only when there is something to warn about; two lines hold the longest two warnings.
+    m_warnings = new TextBlock(2, this);
+    m_warnings->setFont(pixelFont(17, true));
+    m_warnings->hide();
     m_takeaway = new TextBlock(15, this);
     m_takeaway->setFont(pixelFont(17));
     m_takeaway->setTitle(tr("What the numbers say"));
@@ -57,6 +63,7 @@ BatchingPanel::BatchingPanel(QWidget* parent) : QWidget(parent)
     right->setSpacing(4);
     right->addWidget(m_headline);
     right->addWidget(m_detail);
+    right->addWidget(m_warnings);
     right->addLayout(m_charts, 1);
 
     auto* root = new QHBoxLayout(this);
@@ -95,7 +102,8 @@ void BatchingPanel::arrangeCharts(bool stacked)
         m_charts->addWidget(m_roofline, 0, 1);
         m_charts->addWidget(m_memory, 1, 0, 1, 2);
         m_charts->addWidget(m_cpu, 2, 0, 1, 2);
-        m_charts->setRowStretch(0, 3);
+        // The two charts above need the height for their vertical axis titles; the CPU's curve is one line.
+        m_charts->setRowStretch(0, 5);
         m_charts->setRowStretch(2, 2);
     }
     m_charts->setColumnStretch(0, 1);
@@ -122,10 +130,17 @@ void BatchingPanel::resizeEvent(QResizeEvent* event)
     QWidget::resizeEvent(event);
 }
 
-// The controls and, under them, the takeaway box, in a column of fixed width.
+// The controls and, under them, the takeaway box, in a column of fixed width that scrolls on its own: the
+// charts keep the window's height however many controls there are.
 QWidget* BatchingPanel::createControls()
 {
-    auto* column = new QWidget(this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("BatchingControlsScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setFixedWidth(kControlsWidth + scroll->verticalScrollBar()->sizeHint().width());
+    auto* column = new QWidget(scroll);
     column->setFixedWidth(kControlsWidth);
     column->setFont(pixelFont(16));
     auto* layout = new QVBoxLayout(column);
@@ -140,7 +155,8 @@ QWidget* BatchingPanel::createControls()
     layout->addWidget(m_controls);
     layout->addWidget(m_takeaway);
     layout->addStretch(1);
-    return column;
+    scroll->setWidget(column);
+    return scroll;
 }
 
 void BatchingPanel::syncControls()
@@ -335,6 +351,17 @@ void BatchingPanel::updateTexts()
     m_detail->setText(texts.detail);
     m_takeaway->setParagraphs(texts.takeaway);
     m_takeaway->setVisible(!texts.error);
+    // Setting the same text or visibility again would relayout the panel on every slider step: only on change.
+    if (m_warnings->paragraphs() != texts.warnings)
+        m_warnings->setParagraphs(texts.warnings);
+    m_warnings->setColor(ChartTheme::make(m_theme).highlight);
+    if (m_warnings->isVisibleTo(this) == texts.warnings.isEmpty())
+        m_warnings->setVisible(!texts.warnings.isEmpty());
+}
+
+QStringList BatchingPanel::warningTexts() const
+{
+    return m_warnings->isVisibleTo(this) ? m_warnings->paragraphs() : QStringList();
 }
 
 LogSlider* BatchingPanel::batchSlider() const
@@ -350,6 +377,7 @@ LogSlider* BatchingPanel::contextSlider() const
 QStringList BatchingPanel::visibleTexts() const
 {
     QStringList list{m_headline->text(), m_detail->text()};
+    list << warningTexts();
     list << m_takeaway->paragraphs();
     list << m_throughput->texts() << m_roofline->texts() << m_memory->texts() << m_cpu->texts();
     for (const QLabel* label : findChildren<QLabel*>())

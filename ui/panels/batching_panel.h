@@ -53,6 +53,8 @@ public:
     QString headlineText() const;
     QString detailText() const;
     QString takeawayText() const;
+    // What the panel warns about (weights that do not fit, context beyond training, ...), one sentence each.
+    QStringList warningTexts() const;
     // The model's error message when it refused the inputs, else empty.
     QString errorText() const;
     // Every text the panel shows: labels, chart titles and annotations, memory bar: for tests.
@@ -96,6 +98,7 @@ private:
 
     TextBlock* m_headline = nullptr;
     TextBlock* m_detail = nullptr;
+    TextBlock* m_warnings = nullptr;
     TextBlock* m_takeaway = nullptr;
     BatchThroughputChart* m_throughput = nullptr;
     DecodeRooflineChart* m_roofline = nullptr;

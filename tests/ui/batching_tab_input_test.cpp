@@ -1,0 +1,181 @@
+// The batching tab driven as a person drives it (issue 15): keys and clicks on the real controls, in the real
+// window at 1600x1000 and 1920x1080. Nothing is cut short, the model's limits are said out loud, and what would
+// make a model fit is named. PNGs are left in the build tree for a human to look at.
+
+#include "tests/ui/batching_input_util.h"
+#include "tests/ui/ui_test_util.h"
+#include "tests/ui_models/test_session.h"
+#include "ui/chart/batch_throughput_chart.h"
+#include "ui/chart/cpu_batching_chart.h"
+#include "ui/chart/decode_roofline_chart.h"
+#include "ui/chart/memory_bar.h"
+#include "ui/mainwindow.h"
+#include "ui/panels/batching_panel.h"
+#include "ui/widgets/log_slider.h"
+
+#include <QSlider>
+#include <QTabWidget>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+
+namespace {
+
+std::string joined(const QStringList& texts)
+{
+    return texts.join(QStringLiteral(" | ")).toStdString();
+}
+
+QStringList chartTexts(const BatchingPanel& panel)
+{
+    QStringList texts;
+    for (const QChartView* view :
+         std::initializer_list<const QChartView*>{panel.throughputChart(), panel.rooflineChart(), panel.cpuChart()})
+        texts << fixtures::sceneTexts(view);
+    return texts;
+}
+
+template <typename T>
+T* control(const BatchingPanel& panel, const char* name)
+{
+    T* found = panel.findChild<T*>(QLatin1String(name));
+    EXPECT_NE(found, nullptr) << name;
+    return found;
+}
+
+struct BatchingTab {
+    MainWindow window;
+    BatchingPanel* panel = nullptr;
+    explicit BatchingTab(QSize size)
+    {
+        window.setSession(fixtures::zen4Session());
+        window.show();
+        window.tabs()->setCurrentIndex(1);
+        fixtures::layoutNow(window, size);
+        panel = window.batchingPanel();
+    }
+    void settle() { fixtures::layoutNow(window, window.size()); }
+};
+
+}  // namespace
+
+// At the two window sizes a user and a speaker have, no axis title, tick or legend entry is elided.
+TEST(UiBatchingTabInput, NoChartTextIsCutShortAt1600And1920)
+{
+    for (const QSize size : {QSize(1600, 1000), QSize(1920, 1080)}) {
+        BatchingTab tab(size);
+        // A GPU count, a model and a precision a person picks, to change every chart once.
+        QSlider* gpus = control<QSlider>(*tab.panel, "batchingGpuCount");
+        fixtures::clickCentre(gpus);
+        QTest::keyClick(gpus, Qt::Key_Home);
+        QTest::keyClick(gpus, Qt::Key_Right);
+        tab.settle();
+        ASSERT_EQ(tab.panel->inputs().gpus, 2);
+        const QStringList texts = chartTexts(*tab.panel);
+        EXPECT_GT(texts.size(), 30) << joined(texts);
+        EXPECT_TRUE(fixtures::truncated(texts).isEmpty())
+            << size.width() << " px: " << joined(fixtures::truncated(texts));
+        fixtures::grabImage(tab.window)
+            .save(fixtures::outputPath(QStringLiteral("batching_tab_%1x%2.png").arg(size.width()).arg(size.height())));
+    }
+}
+
+// Llama 3.1 70B in bf16 does not fit one 80 GB card even empty: the panel says what it needs and what would fit,
+// and the warning goes as soon as the person picks two GPUs.
+TEST(UiBatchingTabInput, WeightsThatDoNotFitSayWhatWould)
+{
+    BatchingTab tab(QSize(1600, 1000));
+    ASSERT_TRUE(
+        fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingModel"), QStringLiteral("llama-3.1-70b")));
+    tab.settle();
+    ASSERT_EQ(tab.panel->inputs().modelId, QStringLiteral("llama-3.1-70b"));
+    const QStringList warnings = tab.panel->warningTexts();
+    ASSERT_FALSE(warnings.isEmpty());
+    const QString fit = warnings.first();
+    EXPECT_TRUE(fit.contains(QLatin1String("weights alone need 131.4 GiB per GPU"))) << fit.toStdString();
+    EXPECT_TRUE(fit.contains(QLatin1String("the card holds 80.0 GiB"))) << fit.toStdString();
+    EXPECT_TRUE(fit.contains(QLatin1String("2 GPUs or int8 would fit"))) << fit.toStdString();
+    EXPECT_TRUE(tab.panel->headlineText().contains(QLatin1String("not even one sequence")))
+        << tab.panel->headlineText().toStdString();
+    fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_tab_does_not_fit.png")));
+
+    QSlider* gpus = control<QSlider>(*tab.panel, "batchingGpuCount");
+    fixtures::clickCentre(gpus);
+    QTest::keyClick(gpus, Qt::Key_Home);
+    QTest::keyClick(gpus, Qt::Key_Right);
+    ASSERT_EQ(tab.panel->inputs().gpus, 2);
+    for (const QString& w : tab.panel->warningTexts())
+        EXPECT_FALSE(w.contains(QLatin1String("would fit"))) << w.toStdString();
+}
+
+// The same for int8 on one card: the advice names the format a person then picks, and it fits.
+TEST(UiBatchingTabInput, TheSuggestedFormatFits)
+{
+    BatchingTab tab(QSize(1600, 1000));
+    ASSERT_TRUE(
+        fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingModel"), QStringLiteral("llama-3.1-70b")));
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingWeights"),
+                                       static_cast<int>(NumberFormat::Int8)));
+    fixtures::typeInto(tab.panel->contextSlider()->spinBox(), QStringLiteral("1024"));
+    tab.settle();
+    EXPECT_EQ(tab.panel->inputs().weights, NumberFormat::Int8);
+    EXPECT_TRUE(tab.panel->scenario().report.memory.fits);
+    for (const QString& w : tab.panel->warningTexts())
+        EXPECT_FALSE(w.contains(QLatin1String("would fit"))) << w.toStdString();
+}
+
+// A context typed beyond the model's trained length, and more GPUs than one NVLink domain joins, are warned about.
+TEST(UiBatchingTabInput, ContextBeyondTrainingAndGpusBeyondOneNvlinkDomainAreWarned)
+{
+    BatchingTab tab(QSize(1600, 1000));
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingModel"), QStringLiteral("llama-3-8b")));
+    fixtures::typeInto(tab.panel->contextSlider()->spinBox(), QStringLiteral("4096"));
+    EXPECT_TRUE(tab.panel->warningTexts().isEmpty()) << joined(tab.panel->warningTexts());
+    fixtures::typeInto(tab.panel->contextSlider()->spinBox(), QStringLiteral("32768"));
+    ASSERT_EQ(tab.panel->inputs().context, 32768);
+    const QStringList context = tab.panel->warningTexts();
+    ASSERT_EQ(context.size(), 1) << joined(context);
+    EXPECT_TRUE(
+        context[0].contains(QLatin1String("Context 32,768 is beyond the 8,192 tokens Llama 3 8B was trained on")))
+        << context[0].toStdString();
+
+    fixtures::typeInto(tab.panel->contextSlider()->spinBox(), QStringLiteral("2048"));
+    QSlider* gpus = control<QSlider>(*tab.panel, "batchingGpuCount");
+    fixtures::clickCentre(gpus);
+    QTest::keyClick(gpus, Qt::Key_Home);
+    for (int i = 0; i < 5; ++i)
+        QTest::keyClick(gpus, Qt::Key_Right);
+    ASSERT_EQ(tab.panel->inputs().gpus, 32);
+    const QStringList domain = tab.panel->warningTexts();
+    ASSERT_EQ(domain.size(), 1) << joined(domain) << tab.panel->headlineText().toStdString();
+    EXPECT_TRUE(domain[0].contains(QLatin1String("32 GPUs are more than one NVLink 4 domain joins (8)")))
+        << domain[0].toStdString();
+    EXPECT_TRUE(domain[0].contains(QLatin1String("between 4 nodes"))) << domain[0].toStdString();
+    QTest::keyClick(gpus, Qt::Key_Left);
+    QTest::keyClick(gpus, Qt::Key_Left);
+    EXPECT_EQ(tab.panel->inputs().gpus, 8);
+    EXPECT_TRUE(tab.panel->warningTexts().isEmpty()) << joined(tab.panel->warningTexts());
+}
+
+// A small model on a big custom card at one token of context fits more than the model counts: the panel says
+// "at least 65,536" instead of passing the cap off as the answer.
+TEST(UiBatchingTabInput, TheLargestBatchAtTheModelsLimitIsSaidToBeALimit)
+{
+    BatchingTab tab(QSize(1600, 1000));
+    fixtures::typeInto(control<QDoubleSpinBox>(*tab.panel, "batchingMemory"), QStringLiteral("100000"));
+    fixtures::typeInto(tab.panel->contextSlider()->spinBox(), QStringLiteral("1"));
+    ASSERT_EQ(tab.panel->inputs().gpuId, kCustomId);
+    ASSERT_EQ(tab.panel->scenario().report.maxBatch, kMaxBatch);
+    const QStringList all = tab.panel->visibleTexts();
+    EXPECT_TRUE(tab.panel->warningTexts().join(QLatin1Char(' ')).contains(QLatin1String("at least 65,536")))
+        << joined(all);
+    EXPECT_TRUE(tab.panel->memoryBar()
+                    ->texts()
+                    .join(QLatin1Char(' '))
+                    .contains(QLatin1String("at least 65,536 (the model's limit)")))
+        << joined(tab.panel->memoryBar()->texts());
+    EXPECT_TRUE(tab.panel->takeawayText().contains(QLatin1String("at least 65,536")))
+        << tab.panel->takeawayText().toStdString();
+}
