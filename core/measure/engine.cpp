@@ -263,7 +263,10 @@ Result<Session> measureMachine(const MeasureOptions& options, const ProgressCall
     session.created = QDateTime::currentDateTimeUtc();
     session.generator = options.generator;
     session.quick = options.quick;
-    session.machine = probeMachine();
+    QStringList probeNotes;
+    session.machine = probeMachine({}, &probeNotes);
+    for (const QString& note : probeNotes)  // never silently: what the system did not say, and what stood in
+        session.findings.push_back(Finding{QStringLiteral("machine"), QStringLiteral("note"), note});
     session.machine.openblasThreads = threads;
     session.title = session.machine.cpuModel;
 

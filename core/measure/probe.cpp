@@ -56,9 +56,12 @@ MachineInfo machineFromFacts(const SystemFacts& facts)
     return machine;
 }
 
-MachineInfo probeMachine(const ProbeSources& sources)
+MachineInfo probeMachine(const ProbeSources& sources, QStringList* notes)
 {
-    MachineInfo machine = machineFromFacts(readSystemFacts(sources));
+    const SystemFacts facts = readSystemFacts(sources);
+    if (notes)
+        *notes = facts.notes;
+    MachineInfo machine = machineFromFacts(facts);
     if (sources.live) {
         machine.hostname = QSysInfo::machineHostName();
         machine.os = QSysInfo::prettyProductName() + QStringLiteral(" / Linux ") + QSysInfo::kernelVersion();

@@ -13,7 +13,9 @@
 namespace ridgeline {
 
 // Fills everything except the clock and the effective last-level cache, which the measurement supplies.
-MachineInfo probeMachine(const ProbeSources& sources = {});
+// `notes`, when given, receives what the system did not say or said elsewhere (no sysfs caches: read from
+// cpuid), for the session's findings.
+MachineInfo probeMachine(const ProbeSources& sources = {}, QStringList* notes = nullptr);
 
 // The same from facts already read (the engine keeps them for the clock's references).
 MachineInfo machineFromFacts(const SystemFacts& facts);

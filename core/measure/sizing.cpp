@@ -30,7 +30,7 @@ LlcJudgement judgeLastLevelCache(const CacheInfo& cache)
     if (cache.sizeBytes > limit) {
         judgement.plausible = false;
         judgement.reason = QStringLiteral(
-                               "sysfs reports an L%1 of %2 shared by %3 CPU(s), more than %4 per CPU: "
+                               "the system reports an L%1 of %2 shared by %3 CPU(s), more than %4 per CPU: "
                                "likely the host's whole cache, not what this guest can use")
                                .arg(cache.level)
                                .arg(mib(cache.sizeBytes))
@@ -68,7 +68,7 @@ SweepPlan planSweep(const MachineInfo& machine, int threads, bool quick, std::in
     if (caches.empty()) {
         plan.searchPlateau = true;
         plan.searchFromBytes = 8 * kMiB;  // beyond every L2 there is
-        plan.reason = QStringLiteral("sysfs reports no caches: DRAM is found from the bandwidth curve");
+        plan.reason = QStringLiteral("the system describes no caches (neither sysfs nor cpuid): DRAM is found from the bandwidth curve");
         plan.workingSets = boundedSweep(cap, stepsPerOctave, memoryBudget / 2);
         return plan;
     }

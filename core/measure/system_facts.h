@@ -34,7 +34,9 @@ struct SystemFacts {
     int stepping = 0;
     QStringList flags;  // every feature flag, as /proc/cpuinfo names them ("flags" or "Features")
     bool hypervisor = false;
-    std::vector<CacheInfo> caches;  // data and unified caches of CPU 0, ordered by level
+    std::vector<CacheInfo> caches;  // data and unified caches of CPU 0, ordered by level (sysfs, else cpuid)
+    int siblings = 0;               // /proc/cpuinfo: logical CPUs per package; 0 when not said
+    int coresPerPackage = 0;        // /proc/cpuinfo: "cpu cores"; 0 when not said
     int onlineCpus = 0;             // CPUs the system has online
     int allowedCpus = 0;            // CPUs this process may run on (a fixture: all online ones)
     std::int64_t memoryAvailableBytes = 0;

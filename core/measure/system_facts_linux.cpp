@@ -1,6 +1,7 @@
 // The one file that reads the operating system for the probe: Linux sysfs and procfs, and, on the live
 // machine only, the scheduler's affinity and (when /proc/cpuinfo is missing) cpuid; on ARM64 the hwcaps and MIDR_EL1.
 #include "core/measure/arm64/arm64_cpu.h"
+#include "core/measure/cpuid_caches.h"
 #include "core/measure/parallel.h"
 #include "core/measure/system_facts.h"
 
@@ -128,6 +129,10 @@ void readCpuinfo(const QString& path, SystemFacts& facts)
             facts.model = value.toInt(nullptr, 0);
         else if (key == QLatin1String("stepping"))
             facts.stepping = value.toInt();
+        else if (key == QLatin1String("siblings"))
+            facts.siblings = value.toInt();
+        else if (key == QLatin1String("cpu cores"))
+            facts.coresPerPackage = value.toInt();
         else if (key == QLatin1String("cpu MHz"))
             facts.cpuinfoMhz = value.toDouble();
         else if (key == QLatin1String("flags") || key == QLatin1String("Features"))
@@ -213,6 +218,32 @@ void readCpuid(SystemFacts& facts)
     }
     facts.notes.append(QStringLiteral("CPU features read with cpuid: /proc/cpuinfo is not readable"));
 }
+
+// Caches from cpuid when sysfs describes none; the topology from /proc/cpuinfo (cpuid_caches.h says why).
+void readCpuidCaches(SystemFacts& facts)
+{
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    __cpuid(0, eax, ebx, ecx, edx);
+    char vendor[13] = {};
+    for (int i = 0; i < 4; ++i) {
+        vendor[i] = static_cast<char>(ebx >> (8 * i));
+        vendor[4 + i] = static_cast<char>(edx >> (8 * i));
+        vendor[8 + i] = static_cast<char>(ecx >> (8 * i));
+    }
+    const CpuidQuery query = [](std::uint32_t leaf, std::uint32_t subleaf) {
+        CpuidRegisters r;
+        __cpuid_count(leaf, subleaf, r.eax, r.ebx, r.ecx, r.edx);
+        return r;
+    };
+    CpuTopology topology;
+    topology.cpusPerPackage = facts.siblings > 0 ? facts.siblings : facts.onlineCpus;
+    if (facts.siblings > 0 && facts.coresPerPackage > 0)
+        topology.threadsPerCore = std::max(facts.siblings / facts.coresPerPackage, 1);
+    const CpuidCaches found = cachesFromCpuid(QString::fromLatin1(vendor), query, topology);
+    facts.caches = found.caches;
+    if (!found.caches.empty())
+        facts.notes.append(QStringLiteral("caches read from %1").arg(found.source));
+}
 #endif
 
 }  // namespace
@@ -243,6 +274,10 @@ SystemFacts readSystemFacts(const ProbeSources& sources)
     if (facts.cpuModel.isEmpty())
         facts.cpuModel = sources.live ? QSysInfo::currentCpuArchitecture() : QStringLiteral("unknown CPU");
     facts.caches = readCaches(cpuDir, facts.notes);
+#if defined(__x86_64__) || defined(__i386__)
+    if (sources.live && facts.caches.empty())
+        readCpuidCaches(facts);
+#endif
     const QString maxFreq = readTrimmed(cpuDir + QStringLiteral("/cpu0/cpufreq/cpuinfo_max_freq"));
     facts.cpufreqMaxMhz = maxFreq.toDouble() / 1000.0;  // kHz in sysfs
     readMeminfo(sources.procRoot + QStringLiteral("/meminfo"), facts);

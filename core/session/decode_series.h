@@ -45,5 +45,7 @@ QString decodeKind(const QString& precision);
 
 // Every decode series the session measured, fp32 first, then the low precisions in the order above.
 std::vector<DecodeSeries> decodeSeriesByPrecision(const Session& session);
+// The series point into the session: a temporary one would leave them dangling.
+std::vector<DecodeSeries> decodeSeriesByPrecision(const Session&& session) = delete;
 
 }  // namespace ridgeline

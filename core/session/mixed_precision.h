@@ -20,5 +20,8 @@ const KernelResult* sgemmBeside(const Session& session, const KernelResult& bf16
 
 // Every bf16 product of the session that has its sgemm, in session order.
 std::vector<MixedPrecisionPair> mixedPrecisionPairs(const Session& session);
+// The pairs point into the session: a temporary one would leave them dangling.
+const KernelResult* sgemmBeside(const Session&& session, const KernelResult& bf16) = delete;
+std::vector<MixedPrecisionPair> mixedPrecisionPairs(const Session&& session) = delete;
 
 }  // namespace ridgeline

@@ -48,4 +48,12 @@ std::optional<SessionRoof> primaryRoof(const Session& session);
 // none of it) over the level its data lives in (the slowest level when that one was not measured).
 std::optional<SessionRoof> roofFor(const Session& session, QStringView precision, QStringView level);
 
+// The pointers above point into the session, so a temporary session would leave them dangling.
+const ComputeCeiling* bestComputeCeiling(const Session&& session, QStringView precision = {}) = delete;
+const BandwidthCeiling* memoryCeiling(const Session&& session, QStringView level = kDramLevel) = delete;
+const BandwidthCeiling* slowestBandwidthCeiling(const Session&& session) = delete;
+const BandwidthCeiling* fastestBandwidthCeiling(const Session&& session) = delete;
+std::optional<SessionRoof> primaryRoof(const Session&& session) = delete;
+std::optional<SessionRoof> roofFor(const Session&& session, QStringView precision, QStringView level) = delete;
+
 }  // namespace ridgeline

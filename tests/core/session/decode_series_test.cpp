@@ -92,7 +92,8 @@ TEST(DecodeSeries, OneSeriesPerWeightPrecisionWithItsCountsAndRoof)
 
 TEST(DecodeSeries, BatchOneIsTheWeightsOverDramAndTheKneeIsWhereComputeTakesOver)
 {
-    const std::vector<DecodeSeries> all = decodeSeriesByPrecision(xeonLike());
+    const Session session = xeonLike();  // the series point into it: it must outlive them
+    const std::vector<DecodeSeries> all = decodeSeriesByPrecision(session);
     ASSERT_EQ(all.size(), 3u);
     const double d = 8192.0;
     // Batch 1 reads the weights once: 25 GB/s over d^2 x (4, 2, 1) bytes, and a vector in and out.
