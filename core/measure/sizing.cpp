@@ -68,7 +68,8 @@ SweepPlan planSweep(const MachineInfo& machine, int threads, bool quick, std::in
     if (caches.empty()) {
         plan.searchPlateau = true;
         plan.searchFromBytes = 8 * kMiB;  // beyond every L2 there is
-        plan.reason = QStringLiteral("the system describes no caches (neither sysfs nor cpuid): DRAM is found from the bandwidth curve");
+        plan.reason = QStringLiteral(
+            "the system describes no caches (neither sysfs nor cpuid): DRAM is found from the bandwidth curve");
         plan.workingSets = boundedSweep(cap, stepsPerOctave, memoryBudget / 2);
         return plan;
     }

@@ -68,9 +68,9 @@ TEST(CpuidCaches, AZen4DesktopWithTopologyExtensionsReadsLeaf8000001D)
     const Leaves zen4 = {
         {{0x80000000, 0}, {0x80000028, 0, 0, 0}},
         {{0x80000001, 0}, {0, 0, 1u << 22, 0}},
-        {{0x8000001D, 0}, deterministic(1, 1, 2, 8, 64, 64)},     // L1d 32 KiB, both threads of a core
-        {{0x8000001D, 1}, deterministic(2, 1, 2, 8, 64, 64)},     // L1i: left out
-        {{0x8000001D, 2}, deterministic(3, 2, 2, 8, 64, 2048)},   // L2 1 MiB
+        {{0x8000001D, 0}, deterministic(1, 1, 2, 8, 64, 64)},       // L1d 32 KiB, both threads of a core
+        {{0x8000001D, 1}, deterministic(2, 1, 2, 8, 64, 64)},       // L1i: left out
+        {{0x8000001D, 2}, deterministic(3, 2, 2, 8, 64, 2048)},     // L2 1 MiB
         {{0x8000001D, 3}, deterministic(3, 3, 16, 16, 64, 32768)},  // L3 32 MiB, the CCX's 16 threads
     };
     const CpuidCaches found = cachesFromCpuid(QStringLiteral("AuthenticAMD"), answer(zen4), CpuTopology{2, 16});
@@ -85,10 +85,8 @@ TEST(CpuidCaches, AnIntelXeonGuestReadsLeaf4AndSharesTheL3AmongItsOwnCpusOnly)
 {
     // Sapphire Rapids: 48 KiB L1d, 2 MiB L2, 105 MiB L3 whose sharing field counts the host's 128 IDs.
     const Leaves xeon = {
-        {{0, 0}, {0x20, 0x756e6547, 0x6c65746e, 0x49656e69}},
-        {{4, 0}, deterministic(1, 1, 2, 12, 64, 64)},
-        {{4, 1}, deterministic(2, 1, 2, 8, 64, 64)},
-        {{4, 2}, deterministic(3, 2, 2, 16, 64, 2048)},
+        {{0, 0}, {0x20, 0x756e6547, 0x6c65746e, 0x49656e69}}, {{4, 0}, deterministic(1, 1, 2, 12, 64, 64)},
+        {{4, 1}, deterministic(2, 1, 2, 8, 64, 64)},          {{4, 2}, deterministic(3, 2, 2, 16, 64, 2048)},
         {{4, 3}, deterministic(3, 3, 128, 15, 64, 114688)},
     };
     const CpuidCaches found = cachesFromCpuid(QStringLiteral("GenuineIntel"), answer(xeon), CpuTopology{2, 2});
