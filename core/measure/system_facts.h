@@ -48,4 +48,8 @@ struct SystemFacts {
 
 SystemFacts readSystemFacts(const ProbeSources& sources);
 
+// The one-minute load average (/proc/loadavg's first field): runnable tasks, averaged. nullopt when the file is
+// missing or does not start with a non-negative number.
+std::optional<double> readLoadAverage(const ProbeSources& sources);
+
 }  // namespace ridgeline
