@@ -33,4 +33,15 @@ QString formatMemory(double bytes);
 QString formatSeconds(double seconds);  // "1.20 s", "6.74 ms", "35.0 µs", "80.0 ns"
 QString formatCount(double value);      // "6.740e+09" for big counts, plain otherwise
 
+// The unit an axis of FLOP/s is labelled in: GFLOP/s for a CPU, TFLOP/s or PFLOP/s once GPU roofs reach that high.
+struct FlopRateUnit {
+    double gflops = 1.0;  // GFLOP/s per unit: 1, 1e3 or 1e6
+    QString name;         // "GFLOP/s", "TFLOP/s", "PFLOP/s"
+};
+// The largest unit in which the axis top reads 10 or more and its bottom 1e-5 or more: decade ticks from 0.0001 up
+// print without exponents ("%.10g"), and a CPU's 1 GFLOP/s still has a tick under a GPU's 989 TFLOP/s.
+FlopRateUnit flopRateUnitFor(double lowGflops, double highGflops);
+// "232 GFLOP/s", "989 TFLOP/s", "1979 TFLOP/s", "20 PFLOP/s": GFLOP/s below 10,000 GFLOP/s, TFLOP/s below 10,000.
+QString formatFlopRate(double gflops);
+
 }  // namespace ridgeline

@@ -11,8 +11,6 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
-#include <QSignalSpy>
-#include <QToolTip>
 
 #include <gtest/gtest.h>
 
@@ -162,38 +160,6 @@ TEST(RooflineChart, OverlaidSessionsAndExtraRoofsGetTheirOwnSeries)
     EXPECT_NE(first->pen().color(), second->pen().color());
 }
 
-TEST(RooflineChart, ClickingAKernelSelectsItAndReportsWhichOne)
-{
-    RooflineChart chart;
-    const Session session = fixtures::zen4Session();
-    chart.setSessions({session});
-    int clickedSession = -1;
-    int clickedKernel = -1;
-    QObject::connect(&chart, &RooflineChart::kernelClicked, [&](int s, int k) {
-        clickedSession = s;
-        clickedKernel = k;
-    });
-    // The series' own click signal, as Qt Charts emits it for a hit on the marker.
-    QScatterSeries* sgemm = chart.kernelSeries().first();
-    emit sgemm->clicked(sgemm->at(2));
-    EXPECT_EQ(clickedSession, 0);
-    EXPECT_EQ(clickedKernel, 2);
-    EXPECT_EQ(session.kernels[2].name, QStringLiteral("sgemm 2048"));
-}
-
-TEST(RooflineChart, HoveringAKernelShowsItsNumbersInATooltip)
-{
-    RooflineChart chart;
-    chart.setSessions({fixtures::zen4Session()});
-    fixtures::layoutNow(chart, QSize(1280, 800));
-    QScatterSeries* add = chart.kernelSeries().at(1);
-    emit add->hovered(add->at(1), true);
-    EXPECT_TRUE(QToolTip::isVisible());
-    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("add 4096")));
-    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("memory-bound")));
-    emit add->hovered(add->at(1), false);
-}
-
 TEST(RooflineChart, AThemeChangeKeepsTheZoomButNewDataResetsIt)
 {
     RooflineChart chart;
@@ -212,22 +178,6 @@ TEST(RooflineChart, AThemeChangeKeepsTheZoomButNewDataResetsIt)
     EXPECT_DOUBLE_EQ(x->min(), zoomedMin);
     chart.resetView();
     EXPECT_DOUBLE_EQ(x->min(), defaultMin);
-}
-
-TEST(RooflineChart, ClickingABandwidthRoofHighlightsItsLevel)
-{
-    RooflineChart chart;
-    chart.setSessions({fixtures::zen4Session()});
-    QSignalSpy levels(&chart, &RooflineChart::levelClicked);
-    QLineSeries* l2 = chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L2"));
-    ASSERT_NE(l2, nullptr);
-    emit l2->clicked(l2->at(0));
-    ASSERT_TRUE(levels.wait());
-    EXPECT_EQ(levels.first().first().toString(), QStringLiteral("L2"));
-    EXPECT_EQ(chart.highlightedLevel(), QStringLiteral("L2"));
-    // The highlighted roof is wider than the others.
-    EXPECT_GT(chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L2"))->pen().widthF(),
-              chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L1"))->pen().widthF());
 }
 
 TEST(RooflineChart, ClickingALegendEntryHidesThatKindAndItsLabels)

@@ -2,10 +2,10 @@
 
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/roofline_series.h"
+#include "ui/models/roofline_hit_test.h"
 #include "ui/models/roofline_labels.h"
 
 #include <QAreaSeries>
-#include <QCursor>
 #include <QKeyEvent>
 #include <QLegend>
 #include <QLegendMarker>
@@ -34,8 +34,9 @@ constexpr double kOverSeriesZ = 4.5;
 RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
 {
     setRenderHint(QPainter::Antialiasing, true);
-    setRubberBand(QChartView::RectangleRubberBand);
+    m_navigator = std::make_unique<ChartNavigator>(this);
     setMouseTracking(true);
+    viewport()->setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(480, 320);
 
@@ -154,20 +155,6 @@ void RooflineChart::addRoof(std::size_t index)
         m_ceilingSeries << series;
     else if (roof.kind == RoofKind::Extra)
         m_extraSeries << series;
-    if (roof.kind != RoofKind::Bandwidth)
-        return;
-    // Clicking a roof highlights it here and its plateau in the staircase. Queued: the highlight rebuilds the
-    // chart, which deletes this series, and a sender must not die inside its own signal.
-    const QString level = roof.level;
-    connect(series, &QLineSeries::clicked, this, [this, level] {
-        QMetaObject::invokeMethod(
-            this,
-            [this, level] {
-                setHighlightedLevel(level == m_highlightedLevel ? QString() : level);
-                emit levelClicked(m_highlightedLevel);
-            },
-            Qt::QueuedConnection);
-    });
 }
 
 void RooflineChart::addGroup(std::size_t index)
@@ -194,10 +181,6 @@ void RooflineChart::addGroup(std::size_t index)
             relayout();
         });
     }
-    connect(series, &QScatterSeries::hovered, this,
-            [this, series](const QPointF& point, bool state) { onKernelHovered(series, point, state); });
-    connect(series, &QScatterSeries::clicked, this,
-            [this, series](const QPointF& point) { onKernelClicked(series, point); });
     m_kernelSeries << series;
 }
 
@@ -319,28 +302,8 @@ void RooflineChart::setVisibleRange(const PlotRange& range)
 
 void RooflineChart::applyThemeToChart()
 {
-    QChart* c = chart();
-    c->setBackgroundBrush(m_theme.background);
-    c->setPlotAreaBackgroundBrush(m_theme.plotBackground);
-    c->setPlotAreaBackgroundVisible(true);
-    c->setTitleBrush(m_theme.text);
-    c->setTitleFont(m_theme.titleFont);
+    styleRooflineChart(chart(), {m_axisX, m_axisY}, m_theme);
     setBackgroundBrush(m_theme.background);
-    for (QLogValueAxis* axis : {m_axisX, m_axisY}) {
-        axis->setLabelsFont(m_theme.axisLabelFont);
-        axis->setLabelsBrush(m_theme.text);
-        axis->setTitleFont(m_theme.axisTitleFont);
-        axis->setTitleBrush(m_theme.text);
-        axis->setGridLinePen(QPen(m_theme.grid, 1.0));
-        axis->setMinorGridLinePen(QPen(m_theme.minorGrid, 1.0));
-        axis->setLinePen(QPen(m_theme.mutedText, 1.5));
-    }
-    QLegend* legend = c->legend();
-    legend->setFont(m_theme.legendFont);
-    legend->setLabelBrush(m_theme.text);
-    legend->setBrush(Qt::NoBrush);
-    legend->setPen(Qt::NoPen);
-    legend->setMarkerShape(QLegend::MarkerShapeFromSeries);
 }
 
 QPoint RooflineChart::viewportPosition(QPointF value) const
@@ -355,16 +318,7 @@ void RooflineChart::relayout()
     const QRectF plotArea = chart()->plotArea();
     m_under->setClipRect(plotArea);
     m_over->setClipRect(plotArea);
-    RooflineView view;
-    view.plot = &m_plot;
-    view.sessions = &m_sessions;
-    view.extraRoofs = &m_extraRoofs;
-    view.mapping = {plotArea, visibleRange()};
-    view.options = m_options;
-    view.selected = m_selected;
-    view.groupShown.reserve(m_groupSeries.size());
-    for (const QScatterSeries* series : m_groupSeries)
-        view.groupShown.push_back(series && series->isVisible());
+    const RooflineView view = currentView();
     RooflineAnnotations annotations = annotateRoofline(view, m_theme);
     m_kernelLabelRects = std::move(annotations.kernelLabelRects);
     m_drawnArrows = annotations.drawnArrows;
@@ -444,46 +398,42 @@ QColor RooflineChart::kernelColor(int session, int kernel) const
     return kernelColorOf(m_plot, m_sessions, m_theme, {session, kernel});
 }
 
-KernelRef RooflineChart::kernelAt(QScatterSeries* series, const QPointF& point) const
+RooflineView RooflineChart::currentView() const
 {
-    const auto found = std::find(m_groupSeries.begin(), m_groupSeries.end(), series);
-    if (found == m_groupSeries.end())
-        return {};
-    const std::vector<KernelRef>& refs = m_plot.groups[static_cast<std::size_t>(found - m_groupSeries.begin())].refs;
-    const QList<QPointF> points = series->points();
-    KernelRef best;
-    double bestDistance = std::numeric_limits<double>::max();
-    for (qsizetype i = 0; i < points.size() && i < static_cast<qsizetype>(refs.size()); ++i) {
-        const double dx = std::log10(points[i].x() / point.x());
-        const double dy = std::log10(points[i].y() / point.y());
-        const double distance = dx * dx + dy * dy;
-        if (distance < bestDistance) {
-            bestDistance = distance;
-            best = refs[static_cast<std::size_t>(i)];
-        }
-    }
-    return best;
+    RooflineView view;
+    view.plot = &m_plot;
+    view.sessions = &m_sessions;
+    view.extraRoofs = &m_extraRoofs;
+    view.mapping = {chart()->plotArea(), visibleRange()};
+    view.options = m_options;
+    view.selected = m_selected;
+    view.groupShown.reserve(m_groupSeries.size());
+    for (const QScatterSeries* series : m_groupSeries)
+        view.groupShown.push_back(series && series->isVisible());
+    return view;
 }
 
-void RooflineChart::onKernelHovered(QScatterSeries* series, const QPointF& point, bool state)
+QPointF RooflineChart::chartPosition(QPoint viewportPosition) const
 {
-    if (!state) {
-        QToolTip::hideText();
-        return;
-    }
-    const KernelRef ref = kernelAt(series, point);
-    if (ref.session < 0)
-        return;
-    QToolTip::showText(QCursor::pos(), kernelTooltip(ref.session, ref.kernel), this);
+    return chart()->mapFromScene(mapToScene(viewportPosition));
 }
 
-void RooflineChart::onKernelClicked(QScatterSeries* series, const QPointF& point)
+// A click selects and explains the dot under it; on no dot, a click on a bandwidth roof highlights its level here
+// and its plateau in the staircase (a second click clears it).
+void RooflineChart::onClick(QPoint viewportPosition)
 {
-    const KernelRef ref = kernelAt(series, point);
-    if (ref.session < 0)
+    const RooflineView view = currentView();
+    const QPointF at = chartPosition(viewportPosition);
+    if (const std::optional<KernelHit> hit = kernelHitAt(view, m_theme, at)) {
+        setSelectedKernel(hit->ref.session, hit->ref.kernel);
+        emit kernelClicked(hit->ref.session, hit->ref.kernel);
         return;
-    setSelectedKernel(ref.session, ref.kernel);
-    emit kernelClicked(ref.session, ref.kernel);
+    }
+    if (const std::optional<std::size_t> roof = roofHitAt(view, at, kHitSlack, RoofKind::Bandwidth)) {
+        const QString level = m_plot.roofs[*roof].level;
+        setHighlightedLevel(level == m_highlightedLevel ? QString() : level);
+        emit levelClicked(m_highlightedLevel);
+    }
 }
 
 void RooflineChart::resetView()
@@ -491,94 +441,61 @@ void RooflineChart::resetView()
     setVisibleRange(m_plot.defaultRange);
 }
 
+bool RooflineChart::handled(ChartNavigator::Outcome outcome, QPoint position)
+{
+    switch (outcome) {
+        case ChartNavigator::Outcome::Ignored:
+            return false;
+        case ChartNavigator::Outcome::Handled:
+            break;
+        case ChartNavigator::Outcome::Click:
+            onClick(position);
+            break;
+        case ChartNavigator::Outcome::Reset:
+            resetView();
+            break;
+    }
+    return true;
+}
+
 void RooflineChart::wheelEvent(QWheelEvent* event)
 {
-    const QPointF pos = chart()->mapFromScene(mapToScene(event->position().toPoint()));
-    const QRectF plot = chart()->plotArea();
-    if (!plot.contains(pos) || event->angleDelta().y() == 0) {
+    if (handled(m_navigator->wheel(*event), {}))
+        event->accept();
+    else
         QChartView::wheelEvent(event);
-        return;
-    }
-    // Zoom about the cursor: the data point under it stays put.
-    const double f = event->angleDelta().y() > 0 ? 1.0 / 1.25 : 1.25;
-    const QRectF rect(pos.x() - (pos.x() - plot.left()) * f, pos.y() - (pos.y() - plot.top()) * f, plot.width() * f,
-                      plot.height() * f);
-    chart()->zoomIn(rect);
-    event->accept();
 }
 
 void RooflineChart::mousePressEvent(QMouseEvent* event)
 {
-    if (event->button() == Qt::MiddleButton) {
-        m_panning = true;
-        m_panFrom = event->position().toPoint();
-        setCursor(Qt::ClosedHandCursor);
+    if (handled(m_navigator->press(*event), {}))
         event->accept();
-        return;
-    }
-    QChartView::mousePressEvent(event);
+    else
+        QChartView::mousePressEvent(event);
 }
 
 void RooflineChart::mouseMoveEvent(QMouseEvent* event)
 {
-    if (m_panning) {
-        const QPoint now = event->position().toPoint();
-        const QPoint delta = now - m_panFrom;
-        m_panFrom = now;
-        chart()->scroll(-delta.x(), delta.y());
+    if (handled(m_navigator->move(*event), {}))
         event->accept();
-        return;
-    }
-    QChartView::mouseMoveEvent(event);
+    else
+        QChartView::mouseMoveEvent(event);
 }
 
 void RooflineChart::mouseReleaseEvent(QMouseEvent* event)
 {
-    if (m_panning && event->button() == Qt::MiddleButton) {
-        m_panning = false;
-        unsetCursor();
+    if (handled(m_navigator->release(*event), m_navigator->clickPosition()))
         event->accept();
-        return;
-    }
-    if (event->button() == Qt::RightButton) {
-        resetView();  // right click undoes every zoom at once; the rubber band's zoom-out is rarely wanted
-        event->accept();
-        return;
-    }
-    QChartView::mouseReleaseEvent(event);
+    else
+        QChartView::mouseReleaseEvent(event);
 }
 
 void RooflineChart::keyPressEvent(QKeyEvent* event)
 {
-    switch (event->key()) {
-        case Qt::Key_Plus:
-        case Qt::Key_Equal:
-            chart()->zoom(1.25);
-            break;
-        case Qt::Key_Minus:
-            chart()->zoom(0.8);
-            break;
-        case Qt::Key_Left:
-            chart()->scroll(-30, 0);
-            break;
-        case Qt::Key_Right:
-            chart()->scroll(30, 0);
-            break;
-        case Qt::Key_Up:
-            chart()->scroll(0, 30);
-            break;
-        case Qt::Key_Down:
-            chart()->scroll(0, -30);
-            break;
-        case Qt::Key_Home:
-        case Qt::Key_0:
-            resetView();
-            break;
-        default:
-            QChartView::keyPressEvent(event);
-            return;
-    }
-    event->accept();
+    if (handled(m_navigator->key(*event), {}))
+        event->accept();
+    else
+        QChartView::keyPressEvent(event);
 }
 
 }  // namespace ridgeline::ui

@@ -4,17 +4,21 @@
 // iso-efficiency lines. Several sessions overlay in distinct colours; extra named roofs (GPUs) sit beside.
 // It only renders: what to draw comes from buildRooflinePlot (ui/models/roofline_plot.h), the text and marks
 // over the dots from annotateRoofline (ui/models/roofline_labels.h); here they become series, axes and two
-// overlay items, with zoom, pan, hover and click.
+// overlay items, with zoom, pan, hover and click (a press and release within a few pixels is a click on the dot
+// or roof under it, a longer drag zooms: ui/chart/chart_navigator.h).
 
 #include "core/model/roofline.h"
 #include "core/session/session.h"
+#include "ui/chart/chart_navigator.h"
 #include "ui/models/chart_theme.h"
+#include "ui/models/roofline_decorations.h"
 #include "ui/models/roofline_plot.h"
 
 #include <QChartView>
 #include <QPair>
 #include <QSet>
 
+#include <memory>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -50,6 +54,7 @@ public:
     QString highlightedLevel() const { return m_highlightedLevel; }
     // Ring one kernel (after a click); -1 clears.
     void setSelectedKernel(int session, int kernel);
+    KernelRef selectedKernel() const { return m_selected; }
     // Kernels whose short or full name contains the text (any case) are drawn as usual; the others fade to
     // small grey dots without labels, tooltips or clicks. Empty shows every kernel. Keeps the zoom.
     void setKernelFilter(const QString& text);
@@ -90,6 +95,10 @@ public:
     QColor kernelColor(int session, int kernel) const;
     // Text boxes of the kernel labels currently drawn, in chart coordinates.
     std::vector<QRectF> kernelLabelRects() const { return m_kernelLabelRects; }
+    // What the two overlay layers draw now, in chart coordinates: error bars, the ridge line, level joins and the
+    // decode path under the dots; arrows, leaders, rings and every label over them.
+    const ChartOverlay& underDots() const { return *m_under; }
+    const ChartOverlay& overDots() const { return *m_over; }
 
 signals:
     void kernelClicked(int session, int kernel);
@@ -115,9 +124,12 @@ private:
     void addGroup(std::size_t index);
     void applyKindVisibility();
     bool kindHidden(int session, const QString& kind) const;
-    void onKernelHovered(QScatterSeries* series, const QPointF& point, bool state);
-    void onKernelClicked(QScatterSeries* series, const QPointF& point);
-    KernelRef kernelAt(QScatterSeries* series, const QPointF& point) const;
+    // The plot as the layouts and the hit test see it: the current mapping, selection and shown kinds.
+    RooflineView currentView() const;
+    QPointF chartPosition(QPoint viewportPosition) const;
+    void onClick(QPoint viewportPosition);
+    // Acts on what the navigator made of an event; false when the event is not the navigator's.
+    bool handled(ChartNavigator::Outcome outcome, QPoint position);
 
     std::vector<Session> m_sessions;
     std::vector<NamedRoof> m_extraRoofs;
@@ -145,8 +157,7 @@ private:
     ChartOverlay* m_over = nullptr;   // labels and leader lines, over everything
     std::vector<QRectF> m_kernelLabelRects;
     bool m_rebuilding = false;
-    QPoint m_panFrom;
-    bool m_panning = false;
+    std::unique_ptr<ChartNavigator> m_navigator;
 };
 
 }  // namespace ridgeline::ui

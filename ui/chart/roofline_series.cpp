@@ -1,7 +1,10 @@
 #include "ui/chart/roofline_series.h"
 
 #include <QAreaSeries>
+#include <QChart>
+#include <QLegend>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QScatterSeries>
 
 namespace ridgeline::ui {
@@ -66,6 +69,30 @@ QScatterSeries* makeKernelSeries(const KernelGroup& group)
     for (const auto& [point, color] : group.pointColors)
         series->setPointConfiguration(point, QXYSeries::PointConfiguration::Color, color);
     return series;
+}
+
+void styleRooflineChart(QChart* chart, std::initializer_list<QLogValueAxis*> axes, const ChartTheme& theme)
+{
+    chart->setBackgroundBrush(theme.background);
+    chart->setPlotAreaBackgroundBrush(theme.plotBackground);
+    chart->setPlotAreaBackgroundVisible(true);
+    chart->setTitleBrush(theme.text);
+    chart->setTitleFont(theme.titleFont);
+    for (QLogValueAxis* axis : axes) {
+        axis->setLabelsFont(theme.axisLabelFont);
+        axis->setLabelsBrush(theme.text);
+        axis->setTitleFont(theme.axisTitleFont);
+        axis->setTitleBrush(theme.text);
+        axis->setGridLinePen(QPen(theme.grid, 1.0));
+        axis->setMinorGridLinePen(QPen(theme.minorGrid, 1.0));
+        axis->setLinePen(QPen(theme.mutedText, 1.5));
+    }
+    QLegend* legend = chart->legend();
+    legend->setFont(theme.legendFont);
+    legend->setLabelBrush(theme.text);
+    legend->setBrush(Qt::NoBrush);
+    legend->setPen(Qt::NoPen);
+    legend->setMarkerShape(QLegend::MarkerShapeFromSeries);
 }
 
 }  // namespace ridgeline::ui

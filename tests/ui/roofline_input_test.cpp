@@ -1,0 +1,174 @@
+// The roofline chart under real mouse input (QTest events at the pixel of a point, never emitted signals): a click
+// selects and explains the dot under it, even on a roof line; a drag zooms to the band; a click on a roof line
+// highlights its level.
+
+#include "core/session/bundled_session.h"
+#include "tests/ui/ui_test_util.h"
+#include "tests/ui_models/test_session.h"
+#include "ui/chart/chart_overlay.h"
+#include "ui/chart/roofline_chart.h"
+#include "ui/mainwindow.h"
+#include "ui/models/roofline_hit_test.h"
+
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+
+namespace {
+
+QPoint pixelOf(const RooflineChart& chart, const KernelResult& k)
+{
+    return chart.viewportPosition(QPointF(k.intensity, k.gflops));
+}
+
+int kernelIndex(const Session& s, const QString& name)
+{
+    for (std::size_t i = 0; i < s.kernels.size(); ++i)
+        if (s.kernels[i].name == name)
+            return static_cast<int>(i);
+    return -1;
+}
+
+Session shippedSession()
+{
+    const Result<Session> loaded = bundledSession();
+    EXPECT_TRUE(loaded.ok());
+    return loaded.ok() ? loaded.value() : Session{};
+}
+
+// The view's plot mapping as Qt Charts has it, from the chart's own plot area and axes.
+PlotMapping mappingOf(const RooflineChart& chart)
+{
+    return {chart.chart()->plotArea(), chart.visibleRange()};
+}
+
+}  // namespace
+
+TEST(RooflineInput, AClickOnADotSelectsItAndSaysWhichWithoutZooming)
+{
+    RooflineChart chart;
+    const Session session = fixtures::zen4Session();
+    chart.setSessions({session});
+    fixtures::layoutNow(chart, QSize(1280, 800));
+    QSignalSpy clicked(&chart, &RooflineChart::kernelClicked);
+    const PlotRange before = chart.visibleRange();
+    const int sgemm = kernelIndex(session, QStringLiteral("sgemm 2048"));
+    ASSERT_GE(sgemm, 0);
+    const QPoint at = pixelOf(chart, session.kernels[static_cast<std::size_t>(sgemm)]);
+    // A hand is not still: press, drift two pixels, release.
+    QTest::mousePress(chart.viewport(), Qt::LeftButton, {}, at);
+    QTest::mouseMove(chart.viewport(), at + QPoint(1, 1));
+    QTest::mouseRelease(chart.viewport(), Qt::LeftButton, {}, at + QPoint(2, 1));
+    ASSERT_EQ(clicked.size(), 1);
+    EXPECT_EQ(clicked.first().at(0).toInt(), 0);
+    EXPECT_EQ(clicked.first().at(1).toInt(), sgemm);
+    EXPECT_EQ(chart.selectedKernel(), (KernelRef{0, sgemm}));
+    EXPECT_DOUBLE_EQ(chart.visibleRange().xMin, before.xMin);
+    EXPECT_DOUBLE_EQ(chart.visibleRange().yMax, before.yMax);
+    // The ring sits on the dot.
+    ASSERT_EQ(chart.overDots().rings().size(), 1u);
+    const QPointF ring = chart.overDots().rings().front().center;
+    const QPointF dot = chart.chart()->mapFromScene(chart.mapToScene(at));
+    EXPECT_LT(QLineF(ring, dot).length(), 1.0);
+
+    // A click on empty plot selects nothing new.
+    const QPoint empty = chart.viewportPosition({0.05, 200.0});
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, empty);
+    EXPECT_EQ(clicked.size(), 1);
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("roofline_click_select.png")));
+}
+
+// Every dot, including those that sit on a roof line (the add kernels stream at the DRAM roof): clicking its pixel
+// selects it, not the roof under it.
+TEST(RooflineInput, EveryDotIsClickableIncludingDotsOnARoofLine)
+{
+    RooflineChart chart;
+    const Session session = shippedSession();
+    chart.setSessions({session});
+    fixtures::layoutNow(chart, QSize(1600, 1000));
+    QSignalSpy clicked(&chart, &RooflineChart::kernelClicked);
+    QSignalSpy levels(&chart, &RooflineChart::levelClicked);
+    int onRoof = 0;
+    for (int k = 0; k < static_cast<int>(session.kernels.size()); ++k) {
+        const KernelResult& kernel = session.kernels[static_cast<std::size_t>(k)];
+        const QPoint at = pixelOf(chart, kernel);
+        RooflineView view;
+        view.plot = &chart.plot();
+        view.mapping = mappingOf(chart);
+        onRoof += roofHitAt(view, chart.chart()->mapFromScene(chart.mapToScene(at))).has_value() ? 1 : 0;
+        QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, at);
+        ASSERT_EQ(clicked.size(), k + 1) << kernel.name.toStdString();
+        const KernelRef got{clicked.last().at(0).toInt(), clicked.last().at(1).toInt()};
+        // Dots drawn on top of each other: the click takes one of them, at the same spot.
+        const KernelResult& hit = session.kernels[static_cast<std::size_t>(got.kernel)];
+        EXPECT_LE(QLineF(pixelOf(chart, hit), at).length(), 2.0) << kernel.name.toStdString();
+    }
+    EXPECT_GE(onRoof, 2);  // the test covers dots on roof lines
+    EXPECT_EQ(levels.size(), 0);
+}
+
+TEST(RooflineInput, ADragZoomsToTheBandAndSelectsNothing)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    fixtures::layoutNow(chart, QSize(1280, 800));
+    QSignalSpy clicked(&chart, &RooflineChart::kernelClicked);
+    const QPoint from = chart.viewportPosition({0.3, 3.0});
+    const QPoint to = chart.viewportPosition({30.0, 100.0});
+    QTest::mousePress(chart.viewport(), Qt::LeftButton, {}, from);
+    for (int step = 1; step <= 4; ++step)
+        QTest::mouseMove(chart.viewport(), from + (to - from) * step / 4);
+    QTest::mouseRelease(chart.viewport(), Qt::LeftButton, {}, to);
+    EXPECT_EQ(clicked.size(), 0);
+    // The axes now show the band's corners (to the pixel: a pixel of this plot is 0.4 % of a decade).
+    const PlotRange zoomed = chart.visibleRange();
+    EXPECT_NEAR(std::log10(zoomed.xMin), std::log10(0.3), 0.01);
+    EXPECT_NEAR(std::log10(zoomed.xMax), std::log10(30.0), 0.01);
+    EXPECT_NEAR(std::log10(zoomed.yMin), std::log10(3.0), 0.01);
+    EXPECT_NEAR(std::log10(zoomed.yMax), std::log10(100.0), 0.01);
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("roofline_drag_zoom.png")));
+}
+
+TEST(RooflineInput, AClickOnABandwidthRoofHighlightsItsLevelAndASecondClearsIt)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    fixtures::layoutNow(chart, QSize(1280, 800));
+    QSignalSpy levels(&chart, &RooflineChart::levelClicked);
+    // On the L2 diagonal (250 GB/s) at 0.1 FLOP/byte, far from any dot.
+    const QPoint onL2 = chart.viewportPosition({0.1, 25.0});
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, onL2);
+    ASSERT_EQ(levels.size(), 1);
+    EXPECT_EQ(levels.last().first().toString(), QStringLiteral("L2"));
+    EXPECT_EQ(chart.highlightedLevel(), QStringLiteral("L2"));
+    EXPECT_GT(chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L2"))->pen().widthF(),
+              chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L1"))->pen().widthF());
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, onL2);
+    ASSERT_EQ(levels.size(), 2);
+    EXPECT_TRUE(chart.highlightedLevel().isEmpty());
+}
+
+// In the window: a click on a dot fills "Explain this point" with that kernel and its binding ceiling.
+TEST(RooflineInput, AClickInTheWindowExplainsThePoint)
+{
+    MainWindow window;
+    window.setSession(shippedSession());
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    RooflineChart& chart = *window.chart();
+    const Session& session = chart.sessions().front();
+    const int add = kernelIndex(session, QStringLiteral("add 8192"));
+    ASSERT_GE(add, 0);
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, pixelOf(chart, session.kernels[std::size_t(add)]));
+    EXPECT_EQ(chart.selectedKernel(), (KernelRef{0, add}));
+    const QString html = window.explanationHtml();
+    EXPECT_TRUE(html.contains(QStringLiteral("add 8192"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral("DRAM"))) << html.toStdString();
+    fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("window_click_explains.png")));
+}
