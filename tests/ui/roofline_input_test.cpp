@@ -13,6 +13,7 @@
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolTip>
 
 #include <gtest/gtest.h>
 
@@ -171,4 +172,71 @@ TEST(RooflineInput, AClickInTheWindowExplainsThePoint)
     EXPECT_TRUE(html.contains(QStringLiteral("add 8192"))) << html.toStdString();
     EXPECT_TRUE(html.contains(QStringLiteral("DRAM"))) << html.toStdString();
     fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("window_click_explains.png")));
+}
+
+// Hover: the tooltip of the dot under the cursor every time, including a dot on a roof line; none over empty plot.
+TEST(RooflineInput, HoveringADotShowsItsTooltipEveryTimeAndEmptyPlotShowsNone)
+{
+    RooflineChart chart;
+    const Session session = shippedSession();
+    chart.setSessions({session});
+    fixtures::layoutNow(chart, QSize(1600, 1000));
+    const QPoint empty = chart.viewportPosition({0.05, 300.0});  // above every roof, far from every dot
+    for (const QString& name : {QStringLiteral("add 8192"), QStringLiteral("sgemm 1024"), QStringLiteral("decode B=1"),
+                                QStringLiteral("dgemm 2048")}) {
+        const int k = kernelIndex(session, name);
+        ASSERT_GE(k, 0) << name.toStdString();
+        const QPoint at = pixelOf(chart, session.kernels[std::size_t(k)]);
+        QTest::mouseMove(chart.viewport(), empty);
+        EXPECT_TRUE(QTest::qWaitFor([] { return !QToolTip::isVisible(); }, 2000)) << name.toStdString();
+        // A few pixels off the dot's centre still counts: the hand is not still.
+        QTest::mouseMove(chart.viewport(), at + QPoint(3, -2));
+        ASSERT_TRUE(QToolTip::isVisible()) << name.toStdString();
+        EXPECT_TRUE(QToolTip::text().contains(name)) << QToolTip::text().toStdString();
+    }
+    // add 8192 sits on the DRAM roof: its tooltip, not nothing.
+    RooflineView view;
+    view.plot = &chart.plot();
+    view.mapping = mappingOf(chart);
+    const KernelResult& add = session.kernels[std::size_t(kernelIndex(session, QStringLiteral("add 8192")))];
+    EXPECT_TRUE(roofHitAt(view, chart.chart()->mapFromScene(chart.mapToScene(pixelOf(chart, add)))).has_value());
+    QTest::mouseMove(chart.viewport(), pixelOf(chart, add));
+    ASSERT_TRUE(QToolTip::isVisible());
+    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("add 8192")));
+    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("memory-bound")));
+    QTest::mouseMove(chart.viewport(), empty);
+    EXPECT_TRUE(QTest::qWaitFor([] { return !QToolTip::isVisible(); }, 2000));
+}
+
+// The readout: intensity, performance and the roof above the cursor, with units; on a roof line, that roof's value.
+TEST(RooflineInput, TheReadoutSaysWhereTheCursorIsAndWhatTheRoofAllowsThere)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});  // fp32 avx512 x2 230 GFLOP/s over DRAM 40 GB/s
+    fixtures::layoutNow(chart, QSize(1280, 800));
+    // Empty plot at 0.2 FLOP/byte, 35 GFLOP/s: between the L3 (24) and L2 (50) diagonals, above DRAM's 8 GFLOP/s.
+    QTest::mouseMove(chart.viewport(), chart.viewportPosition({0.2, 35.0}));
+    QString text = chart.pointerReadoutText();
+    EXPECT_TRUE(text.contains(QStringLiteral("0.20 FLOP/byte"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("35 GFLOP/s"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("roof here 8.0 GFLOP/s (DRAM 40 GB/s)"))) << text.toStdString();
+    // Drawn on the chart, above the plot or inside it, never off the chart.
+    ASSERT_FALSE(chart.pointerLayer().texts().empty());
+    for (const QRectF& r : chart.pointerLayer().textRects())
+        EXPECT_TRUE(QRectF(chart.rect()).contains(r));
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("roofline_readout.png")));
+    // Right of the ridge, the compute roof binds.
+    QTest::mouseMove(chart.viewport(), chart.viewportPosition({50.0, 20.0}));
+    text = chart.pointerReadoutText();
+    EXPECT_TRUE(text.contains(QStringLiteral("roof here 230 GFLOP/s (fp32 avx512 x2 230 GFLOP/s)")))
+        << text.toStdString();
+    // On the L3 diagonal (120 GB/s) at 0.1 FLOP/byte: that roof's 12 GFLOP/s.
+    QTest::mouseMove(chart.viewport(), chart.viewportPosition({0.1, 12.0}));
+    text = chart.pointerReadoutText();
+    EXPECT_TRUE(text.contains(QStringLiteral("roof here 12 GFLOP/s (L3 120 GB/s)"))) << text.toStdString();
+    // Off the plot (over the axis labels): no readout.
+    const QPointF belowPlot = chart.chart()->plotArea().bottomLeft() + QPointF(100.0, 20.0);
+    QTest::mouseMove(chart.viewport(), chart.mapFromScene(chart.chart()->mapToScene(belowPlot)));
+    EXPECT_TRUE(chart.pointerReadoutText().isEmpty());
+    EXPECT_TRUE(chart.pointerLayer().texts().empty());
 }

@@ -6,6 +6,7 @@
 #include "ui/models/roofline_labels.h"
 
 #include <QAreaSeries>
+#include <QFontMetricsF>
 #include <QKeyEvent>
 #include <QLegend>
 #include <QLegendMarker>
@@ -28,6 +29,7 @@ namespace {
 // labels just over them.
 constexpr double kUnderSeriesZ = 3.5;
 constexpr double kOverSeriesZ = 4.5;
+constexpr double kPointerZ = 6.0;  // the readout, over the legend too
 
 }  // namespace
 
@@ -64,6 +66,8 @@ RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
     m_under->setZValue(kUnderSeriesZ);
     m_over = new ChartOverlay(c);
     m_over->setZValue(kOverSeriesZ);
+    m_pointer = new ChartOverlay(c);
+    m_pointer->setZValue(kPointerZ);
 
     connect(c, &QChart::plotAreaChanged, this, [this] { relayout(); });
     connect(m_axisX, &QLogValueAxis::rangeChanged, this, [this] {
@@ -476,10 +480,48 @@ void RooflineChart::mousePressEvent(QMouseEvent* event)
 
 void RooflineChart::mouseMoveEvent(QMouseEvent* event)
 {
-    if (handled(m_navigator->move(*event), {}))
+    if (handled(m_navigator->move(*event), {})) {
         event->accept();
-    else
-        QChartView::mouseMoveEvent(event);
+        return;
+    }
+    hover(event->position().toPoint());
+    QChartView::mouseMoveEvent(event);
+}
+
+// The tooltip of the dot under the cursor (nearest in pixels, so a dot on a roof line too) and the readout of
+// where the cursor is: every move, not Qt's per-item hover events, which missed most dots.
+void RooflineChart::hover(QPoint position)
+{
+    const RooflineView view = currentView();
+    const QPointF at = chartPosition(position);
+    if (const std::optional<KernelHit> hit = kernelHitAt(view, m_theme, at)) {
+        const KernelResult& kernel = view.kernel(hit->ref);
+        const QPoint dot = viewportPosition(QPointF(kernel.intensity, kernel.gflops));
+        QToolTip::showText(viewport()->mapToGlobal(dot + QPoint(8, 8)),
+                           kernelTooltip(hit->ref.session, hit->ref.kernel), viewport());
+    } else if (QToolTip::isVisible()) {
+        QToolTip::hideText();
+    }
+    const std::optional<PointerReadout> readout = pointerReadout(view, at);
+    m_readout = readout ? readout->text() : QString();
+    if (!readout) {
+        m_pointer->clear();
+        return;
+    }
+    const QFontMetricsF titleMetrics(m_theme.titleFont);
+    const double titleWidth = titleMetrics.horizontalAdvance(chart()->title());
+    const QRectF title((width() - titleWidth) / 2.0, 0.0, titleWidth, titleMetrics.height() + 12.0);
+    m_pointer->setContent({}, placeReadout(*readout, chart()->plotArea(), title, at, m_theme), {});
+}
+
+bool RooflineChart::viewportEvent(QEvent* event)
+{
+    if (event->type() == QEvent::Leave) {
+        m_readout.clear();
+        m_pointer->clear();
+        QToolTip::hideText();
+    }
+    return QChartView::viewportEvent(event);
 }
 
 void RooflineChart::mouseReleaseEvent(QMouseEvent* event)

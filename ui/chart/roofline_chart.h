@@ -99,6 +99,9 @@ public:
     // decode path under the dots; arrows, leaders, rings and every label over them.
     const ChartOverlay& underDots() const { return *m_under; }
     const ChartOverlay& overDots() const { return *m_over; }
+    // What the mouse is over, in words and units (empty when it is off the plot), and the layer that shows it.
+    QString pointerReadoutText() const { return m_readout; }
+    const ChartOverlay& pointerLayer() const { return *m_pointer; }
 
 signals:
     void kernelClicked(int session, int kernel);
@@ -112,6 +115,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
 
 private:
     enum class View { Reset, Keep };
@@ -128,6 +132,7 @@ private:
     RooflineView currentView() const;
     QPointF chartPosition(QPoint viewportPosition) const;
     void onClick(QPoint viewportPosition);
+    void hover(QPoint viewportPosition);
     // Acts on what the navigator made of an event; false when the event is not the navigator's.
     bool handled(ChartNavigator::Outcome outcome, QPoint position);
 
@@ -153,8 +158,10 @@ private:
     QList<QLineSeries*> m_extraSeries;
     int m_drawnArrows = 0;
 
-    ChartOverlay* m_under = nullptr;  // error bars, under the dots
-    ChartOverlay* m_over = nullptr;   // labels and leader lines, over everything
+    ChartOverlay* m_under = nullptr;    // error bars, under the dots
+    ChartOverlay* m_over = nullptr;     // labels and leader lines, over everything
+    ChartOverlay* m_pointer = nullptr;  // the readout of what the mouse is over: never in an export
+    QString m_readout;
     std::vector<QRectF> m_kernelLabelRects;
     bool m_rebuilding = false;
     std::unique_ptr<ChartNavigator> m_navigator;

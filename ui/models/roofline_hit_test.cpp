@@ -5,7 +5,9 @@
 #include "ui/models/roofline_labels.h"
 
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QLineF>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -130,10 +132,44 @@ std::optional<PointerReadout> pointerReadout(const RooflineView& view, QPointF p
                                                           formatFlopRate(roof->compute->gflops));
         }
     }
-    out.text = tr("%1 FLOP/byte, %2").arg(formatCompact(out.intensity), formatFlopRate(out.gflops));
+    out.where = tr("%1 FLOP/byte, %2").arg(formatCompact(out.intensity), formatFlopRate(out.gflops));
     if (out.roofGflops > 0.0)
-        out.text += tr("; roof here %1 (%2)").arg(formatFlopRate(out.roofGflops), out.roofName);
+        out.roof = tr("roof here %1 (%2)").arg(formatFlopRate(out.roofGflops), out.roofName);
     return out;
+}
+
+QString PointerReadout::text() const
+{
+    return roof.isEmpty() ? where : QStringLiteral("%1; %2").arg(where, roof);
+}
+
+std::vector<AnnotationText> placeReadout(const PointerReadout& readout, const QRectF& plot, const QRectF& title,
+                                         QPointF cursor, const ChartTheme& theme)
+{
+    const QFont& font = theme.kernelLabelFont;
+    const QFontMetricsF metrics(font);
+    QStringList lines{readout.where};
+    if (!readout.roof.isEmpty())
+        lines << readout.roof;
+    double width = 0.0;
+    for (const QString& line : lines)
+        width = std::max(width, metrics.horizontalAdvance(line));
+    const double height = metrics.height() * static_cast<double>(lines.size());
+    QRectF box(plot.right() - width, plot.top() - 4.0 - height, width, height);
+    bool boxed = false;
+    if (box.top() < 0.0 || box.intersects(title.adjusted(-12.0, 0.0, 12.0, 0.0))) {
+        // Inside the plot, away from what the cursor points at.
+        const bool cursorLeft = cursor.x() < plot.center().x();
+        box.moveTopLeft(QPointF(cursorLeft ? plot.right() - 8.0 - width : plot.left() + 8.0, plot.top() + 6.0));
+        boxed = true;
+    }
+    std::vector<AnnotationText> texts;
+    for (int i = 0; i < lines.size(); ++i) {
+        const double left = boxed ? box.left() : box.right() - metrics.horizontalAdvance(lines[i]);
+        texts.push_back({lines[i], QPointF(left, box.top() + i * metrics.height()), 0.0, theme.mutedText, font,
+                         theme.background, boxed});
+    }
+    return texts;
 }
 
 }  // namespace ridgeline::ui

@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace ridgeline::ui {
 
@@ -35,10 +36,17 @@ struct PointerReadout {
     double gflops = 0.0;      // GFLOP/s under the cursor
     double roofGflops = 0.0;  // what the roof allows at that intensity; 0 when there is no roof
     QString roofName;         // the roof line under the cursor, else the primary roof's binding ceiling
-    QString text;             // one line with units: "0.20 FLOP/byte, 12 GFLOP/s; roof here 7.4 GFLOP/s (DRAM ...)"
+    QString where;            // "0.20 FLOP/byte, 12 GFLOP/s"
+    QString roof;             // "roof here 7.4 GFLOP/s (DRAM triad 37 GB/s)"; empty without a roof
+    QString text() const;     // both, on one line
 };
 
 // The readout at `pixel`; nullopt outside the plot area.
 std::optional<PointerReadout> pointerReadout(const RooflineView& view, QPointF pixel);
+
+// The readout's lines on the chart: in the band above the plot, right-aligned with it, where they fit beside the
+// title (`title`: its box); else boxed inside the plot, in the top corner away from the cursor.
+std::vector<AnnotationText> placeReadout(const PointerReadout& readout, const QRectF& plot, const QRectF& title,
+                                         QPointF cursor, const ChartTheme& theme);
 
 }  // namespace ridgeline::ui
