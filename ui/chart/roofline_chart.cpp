@@ -312,7 +312,12 @@ void RooflineChart::applyThemeToChart()
 
 QPoint RooflineChart::viewportPosition(QPointF value) const
 {
-    return mapFromScene(chart()->mapToScene(chart()->mapToPosition(value, m_anchor)));
+    return mapFromScene(chart()->mapToScene(plotPosition(value)));
+}
+
+QPointF RooflineChart::plotPosition(QPointF value) const
+{
+    return chart()->mapToPosition(value, m_anchor);
 }
 
 void RooflineChart::relayout()

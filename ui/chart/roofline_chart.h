@@ -83,6 +83,8 @@ public:
     int dimmedKernelPointCount() const;  // kernels the filter fades out
     // Chart-data -> viewport pixel, the layout-independent probe of the house style.
     QPoint viewportPosition(QPointF value) const;
+    // Chart-data -> chart coordinates (where the overlays draw), as Qt Charts maps its own series.
+    QPointF plotPosition(QPointF value) const;
     // Ceiling and kernel labels currently drawn (text only), for tests.
     QStringList visibleLabels() const;
     // The hover text of a kernel: name, numbers, bound; for imported kernels also the full name, file, level, time.
