@@ -35,8 +35,8 @@ QString formatCount(double value);      // "6.740e+09" for big counts, plain oth
 
 // The unit an axis of FLOP/s is labelled in: GFLOP/s for a CPU, TFLOP/s or PFLOP/s once GPU roofs reach that high.
 struct FlopRateUnit {
-    double gflops = 1.0;  // GFLOP/s per unit: 1, 1e3 or 1e6
-    QString name;         // "GFLOP/s", "TFLOP/s", "PFLOP/s"
+    double gflops = 1.0;                       // GFLOP/s per unit: 1, 1e3 or 1e6
+    QString name = QStringLiteral("GFLOP/s");  // or "TFLOP/s", "PFLOP/s"
 };
 // The largest unit in which the axis top reads 10 or more and its bottom 1e-5 or more: decade ticks from 0.0001 up
 // print without exponents ("%.10g"), and a CPU's 1 GFLOP/s still has a tick under a GPU's 989 TFLOP/s.

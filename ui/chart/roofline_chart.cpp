@@ -136,7 +136,7 @@ bool RooflineChart::matchesKernelFilter(const KernelResult& kernel) const
 QLineSeries* RooflineChart::addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name,
                                     bool inLegend)
 {
-    QLineSeries* series = makeLineSeries(points, pen, name);
+    QLineSeries* series = makeLineSeries(points, pen, name, m_yUnit);
     attach(series, inLegend);
     return series;
 }
@@ -164,7 +164,7 @@ void RooflineChart::addRoof(std::size_t index)
 void RooflineChart::addGroup(std::size_t index)
 {
     const KernelGroup& group = m_plot.groups[index];
-    QScatterSeries* series = makeKernelSeries(group);
+    QScatterSeries* series = makeKernelSeries(group, m_yUnit);
     attach(series, group.legendVisible);
     m_groupSeries[index] = series;
     if (group.dimmed) {
@@ -207,15 +207,19 @@ void RooflineChart::rebuild(View view)
     m_groupSeries.assign(m_plot.groups.size(), nullptr);
     // A theme or highlight change keeps the user's zoom; new data starts from the default view.
     const PlotRange& range = keep ? kept : m_plot.defaultRange;
+    // GFLOP/s on the axis for a CPU, TFLOP/s or PFLOP/s once GPU roofs reach that high: the series and the axis
+    // hold performance in that unit, everything else (the plot, the layouts, visibleRange) in GFLOP/s.
+    m_yUnit = m_plot.yUnit.gflops;
+    m_axisY->setTitleText(tr("Performance (%1)").arg(m_plot.yUnit.name));
     m_axisX->setRange(range.xMin, range.xMax);
-    m_axisY->setRange(range.yMin, range.yMax);
+    m_axisY->setRange(range.yMin / m_yUnit, range.yMax / m_yUnit);
     m_hasView = true;
 
     m_anchor = addLine({}, QPen(Qt::transparent), QString(), false);
     // The order series are added is the order they are painted in: regions, iso lines, each session's roofs
     // and dots, the extra roofs on top.
     for (const PlotRegion& region : m_plot.regions)
-        attach(makeRegionSeries(region), false);
+        attach(makeRegionSeries(region, m_yUnit), false);
     for (std::size_t i = 0; i < m_plot.roofs.size(); ++i)
         if (m_plot.roofs[i].kind == RoofKind::Iso)
             addRoof(i);
@@ -293,7 +297,7 @@ QStringList RooflineChart::hiddenKernelKinds() const
 
 PlotRange RooflineChart::visibleRange() const
 {
-    return {m_axisX->min(), m_axisX->max(), m_axisY->min(), m_axisY->max()};
+    return {m_axisX->min(), m_axisX->max(), m_axisY->min() * m_yUnit, m_axisY->max() * m_yUnit};
 }
 
 void RooflineChart::setVisibleRange(const PlotRange& range)
@@ -301,7 +305,7 @@ void RooflineChart::setVisibleRange(const PlotRange& range)
     if (isLogRange(range.xMin, range.xMax))
         m_axisX->setRange(range.xMin, range.xMax);
     if (isLogRange(range.yMin, range.yMax))
-        m_axisY->setRange(range.yMin, range.yMax);
+        m_axisY->setRange(range.yMin / m_yUnit, range.yMax / m_yUnit);
 }
 
 void RooflineChart::applyThemeToChart()
@@ -317,7 +321,7 @@ QPoint RooflineChart::viewportPosition(QPointF value) const
 
 QPointF RooflineChart::plotPosition(QPointF value) const
 {
-    return chart()->mapToPosition(value, m_anchor);
+    return chart()->mapToPosition(QPointF(value.x(), value.y() / m_yUnit), m_anchor);
 }
 
 void RooflineChart::relayout()
@@ -330,6 +334,8 @@ void RooflineChart::relayout()
     const RooflineView view = currentView();
     RooflineAnnotations annotations = annotateRoofline(view, m_theme);
     m_kernelLabelRects = std::move(annotations.kernelLabelRects);
+    m_roofLabels = std::move(annotations.roofLabels);
+    m_roofLegend = annotations.roofLegend;
     m_drawnArrows = annotations.drawnArrows;
     m_under->setContent(std::move(annotations.under), {}, {});
     m_over->setContent(std::move(annotations.over), std::move(annotations.texts), std::move(annotations.rings));

@@ -11,6 +11,7 @@
 #include "core/session/session.h"
 #include "ui/chart/chart_navigator.h"
 #include "ui/models/chart_theme.h"
+#include "ui/models/roof_labels.h"
 #include "ui/models/roofline_decorations.h"
 #include "ui/models/roofline_plot.h"
 
@@ -95,6 +96,9 @@ public:
     double kernelMarkerSize(int session, int kernel) const;
     // A kernel's colour: its kind's (or its session's, in an overlay), or its own for imported kernels.
     QColor kernelColor(int session, int kernel) const;
+    // Where each roof in view is named now (a label's outline on the chart, or the roof legend), and that legend's box.
+    const std::vector<RoofLabel>& roofLabels() const { return m_roofLabels; }
+    QRectF roofLegendRect() const { return m_roofLegend; }
     // Text boxes of the kernel labels currently drawn, in chart coordinates.
     std::vector<QRectF> kernelLabelRects() const { return m_kernelLabelRects; }
     // What the two overlay layers draw now, in chart coordinates: error bars, the ridge line, level joins and the
@@ -151,6 +155,7 @@ private:
     QLogValueAxis* m_axisX = nullptr;
     QLogValueAxis* m_axisY = nullptr;
     QLineSeries* m_anchor = nullptr;             // empty series that carries the axes for mapToPosition
+    double m_yUnit = 1.0;                        // GFLOP/s per unit of the performance axis
     bool m_hasView = false;                      // the axes show a range of this data (a rebuild may keep it)
     std::vector<QLineSeries*> m_roofSeries;      // per m_plot.roofs
     std::vector<QScatterSeries*> m_groupSeries;  // per m_plot.groups
@@ -165,6 +170,8 @@ private:
     ChartOverlay* m_pointer = nullptr;  // the readout of what the mouse is over: never in an export
     QString m_readout;
     std::vector<QRectF> m_kernelLabelRects;
+    std::vector<RoofLabel> m_roofLabels;
+    QRectF m_roofLegend;
     bool m_rebuilding = false;
     std::unique_ptr<ChartNavigator> m_navigator;
 };

@@ -402,6 +402,7 @@ RooflinePlot buildRooflinePlot(const RooflineInput& in, const ChartTheme& theme)
 
     RooflinePlot plot;
     plot.defaultRange = defaultRangeOf(sessions, *input.extraRoofs);
+    plot.yUnit = flopRateUnitFor(plot.defaultRange.yMin, plot.defaultRange.yMax);
     for (const Session& s : sessions)
         styleKernels(s, overlay, input.options, theme, plot);
     if (!sessions.empty() && (input.options.shadeRegions || input.options.isoEfficiency))

@@ -5,6 +5,7 @@
 // the label layout (roofline_labels.h) places the text over it. Tested without painting (tests/ui_models).
 
 #include "core/model/roofline.h"
+#include "core/model/units.h"
 #include "core/session/session.h"
 #include "ui/models/chart_theme.h"
 #include "ui/models/kernel_comparison.h"
@@ -97,6 +98,7 @@ struct RidgeMarker {
 
 struct RooflinePlot {
     PlotRange defaultRange;  // tight around everything, at least a few labelled decades
+    FlopRateUnit yUnit;      // the performance axis's unit: GFLOP/s, or TFLOP/s and PFLOP/s beside GPU roofs
     QString title;           // the sessions' names, "A  vs  B"
     bool legendVisible = false;
     std::vector<PlotRegion> regions;   // drawn first
