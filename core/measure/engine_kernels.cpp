@@ -49,16 +49,17 @@ bool Run::runSeries(SeriesBudget& budget, const std::vector<SeriesStep>& steps, 
                     const std::function<std::optional<KernelResult>(std::size_t)>& measure,
                     const std::function<double(std::size_t)>& overhead)
 {
-    // The model's run time is scaled by how the step before compared with it: its fastest run over its model
-    // run. The fastest run, not the step's wall time, so that one disturbed repetition does not stop a series;
-    // what a later step cost beyond its runs and the model's overhead (packing, waking threads) is added to the
-    // next.
-    double scale = 1.0;
+    // The model's run time is scaled by how the last step of its kind (compute- or memory-bound) compared with
+    // it: its fastest run over its model run. The fastest run, not the step's wall time, so that one disturbed
+    // repetition does not stop a series; what a later step cost beyond its runs and the model's overhead
+    // (packing, waking threads) is added to the next. A slow gemv at batch 1 says nothing of the gemm at 256.
+    double scales[2] = {1.0, 1.0};
     double unmodelled = 0.0;
     QString basis = firstBasis;
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const SeriesStep& s = steps[i];
         const double overheadSeconds = overhead ? overhead(i) : s.overheadSeconds;
+        double& scale = scales[s.computeBound ? 1 : 0];
         const double projected = projectedStepSeconds(scale * s.runSeconds, s.timing) + overheadSeconds + unmodelled;
         if (!budget.admit(s.stage, projected, basis)) {
             adjustTotal(-1);
@@ -128,7 +129,7 @@ bool Run::measureGemmSeries(Precision precision, const std::vector<int>& listed,
     std::vector<SeriesStep> steps;
     for (int n : sizes)
         steps.push_back(stepOf(n));
-    SeriesBudget budget(kind, seconds, runKind());
+    SeriesBudget budget(kind, seconds, runKind(), SeriesBudget::Order::Ascending, runLimit());
     const QString basis =
         QStringLiteral("half the best %1 ceiling, %2 GFLOP/s").arg(precisionName(precision)).arg(ceiling, 0, 'f', 1);
     return runSeries(budget, steps, basis,
@@ -153,7 +154,7 @@ bool Run::measureAddSeries(const std::vector<int>& listed, double seconds)
     std::vector<SeriesStep> steps;
     for (int n : sizes)
         steps.push_back({QStringLiteral("add %1").arg(n), addRunSeconds(n, gbps), timing, 0.0});
-    SeriesBudget budget(QStringLiteral("add"), seconds, runKind());
+    SeriesBudget budget(QStringLiteral("add"), seconds, runKind(), SeriesBudget::Order::Ascending, runLimit());
     // Allocated for the largest (untouched memory costs nothing); filled as far as each size needs.
     AddExperiment add(sizes.back(), m_threads);
     const QString basis = QStringLiteral("the STREAM triad's %1 GB/s").arg(gbps, 0, 'f', 1);
@@ -178,13 +179,14 @@ bool Run::measureDecodeBatches(const QString& label, const QString& series, int 
         // The weights are filled (and first touched) before the first batch.
         const double fill =
             batch == batches.front() ? bytesPerWeight * dim * static_cast<double>(dim) / (0.5 * gbps * 1e9) : 0.0;
-        steps.push_back({QStringLiteral("%1 B=%2").arg(label).arg(batch),
-                         decodeRunSeconds(dim, batch, bytesPerWeight, gbps, gflops),
-                         stepTiming(KernelExperiment::Decode, m_options.quick), fill});
+        const double run = decodeRunSeconds(dim, batch, bytesPerWeight, gbps, gflops);
+        const bool computeBound = run > decodeRunSeconds(dim, batch, bytesPerWeight, gbps, 0.0);
+        steps.push_back({QStringLiteral("%1 B=%2").arg(label).arg(batch), run,
+                         stepTiming(KernelExperiment::Decode, m_options.quick), fill, computeBound});
     }
     // The batches are run in the order that best draws the curve at any budget (curveOrder), so a
     // batch that does not fit leaves the others to be tried, and the kernels are kept in batch order.
-    SeriesBudget budget(series, seconds, runKind(), SeriesBudget::Order::Independent);
+    SeriesBudget budget(series, seconds, runKind(), SeriesBudget::Order::Independent, runLimit());
     const std::size_t first = m_session.kernels.size();
     const QString basis = QStringLiteral("%1 x %1 weights at %2 GB/s and %3 GFLOP/s")
                               .arg(dim)
@@ -327,7 +329,8 @@ bool Run::measureLowpKernels(const ExperimentSizes& sizes)
         for (int n : ran)
             steps.push_back({QStringLiteral("bf16 gemm %1").arg(n), gemmRunSeconds(n, 0.5 * guess),
                              stepTiming(KernelExperiment::Gemm, m_options.quick, n), 0.0});
-        SeriesBudget budget(QStringLiteral("the bf16 gemm"), budgets.bf16Gemm, runKind());
+        SeriesBudget budget(QStringLiteral("the bf16 gemm"), budgets.bf16Gemm, runKind(),
+                            SeriesBudget::Order::Ascending, runLimit());
         const QString basis = QStringLiteral("half the bf16 ceiling, %1 GFLOP/s").arg(guess, 0, 'f', 0);
         if (!runSeries(budget, steps, basis,
                        [&](std::size_t i) { return measureBf16Gemm(ran[i], m_threads, guess, m_control); }))

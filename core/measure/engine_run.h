@@ -14,6 +14,7 @@
 #include "core/measure/sizing.h"
 #include "core/measure/time_plan.h"
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -92,6 +93,9 @@ private:
         double runSeconds = 0.0;
         StepTiming timing;
         double overheadSeconds = 0.0;
+        // The model's run is its arithmetic rather than its traffic (decode at large batches): scaled by how the
+        // compute-bound steps before it compared with the model, not by the memory-bound ones.
+        bool computeBound = false;
     };
     // Runs the steps in order while their projections fit `budget`; `measure(i)` measures step i (nullopt:
     // cancelled) and its kernel is kept. `overhead(i)`, when given, replaces step i's overheadSeconds once the
@@ -114,6 +118,14 @@ private:
         m_control.keepGoing();
     }
     QString runKind() const { return m_options.quick ? QStringLiteral("quick") : QStringLiteral("full"); }
+    // The whole run's seconds, counted from the start of the run: what every series also stays within.
+    RunLimit runLimit() const
+    {
+        const auto started = m_started;
+        return {runSeconds(m_options.quick), [started] {
+                    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+                }};
+    }
 
     const MeasureOptions& m_options;
     const int m_threads;
@@ -129,6 +141,7 @@ private:
     std::unique_ptr<BandwidthScratch> m_bandwidthScratch;  // from the sweep to STREAM, then freed
     int m_decodeDim = 0;                                   // the fp32 decode series' weights, once planned
     LoadRecord m_load;
+    std::chrono::steady_clock::time_point m_started = std::chrono::steady_clock::now();
 };
 
 }  // namespace ridgeline::engine_detail
