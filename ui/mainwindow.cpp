@@ -7,6 +7,7 @@
 #include "ui/gpu_menu.h"
 #include "ui/kernel_dock.h"
 #include "ui/measure_status.h"
+#include "ui/measurement_dock.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/point_explanation.h"
 #include "ui/models/session_document.h"
@@ -168,6 +169,9 @@ void MainWindow::createDocks()
     bandwidthDock->setWidget(m_bandwidth);
     addDockWidget(Qt::BottomDockWidgetArea, bandwidthDock);
     tabifyDockWidget(kernelDock, bandwidthDock);
+    m_measurement = new MeasurementDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_measurement);
+    tabifyDockWidget(bandwidthDock, m_measurement);
     kernelDock->raise();
     // The chart is the point: docks start small (a saved state overrides this).
     resizeDocks({sessionDock, explainDock}, {90, 500}, Qt::Vertical);
@@ -337,10 +341,12 @@ void MainWindow::refresh()
         m_kernels->setSession(*primary);
         m_bandwidth->setSession(*primary);
         m_batching->setSession(*primary);  // its measured CPU batching curve
+        m_measurement->setSession(*primary);
     } else {
         m_kernels->clear();
         m_bandwidth->setSession(Session{});
         m_batching->clearSession();
+        m_measurement->clear();
     }
     updateTitle();
 }
