@@ -223,13 +223,13 @@ bool Run::measureSweep()
     return true;
 }
 
-double Run::bestCeiling(Precision precision) const
+double Run::measuredCeiling(const QString& precision, double none) const
 {
     double best = 0.0;
     for (const ComputeCeiling& c : m_session.computeCeilings)
-        if (c.precision == precisionName(precision) && c.threads == m_threads)
+        if (c.precision == precision && c.threads == m_threads)
             best = std::max(best, c.gflops);
-    return best > 0.0 ? best : 10.0;  // no ceiling: a slow core's guess, for sizing the first gemm call only
+    return best > 0.0 ? best : none;
 }
 
 }  // namespace engine_detail

@@ -116,7 +116,7 @@ bool Run::measureGemmSeries(Precision precision, const std::vector<int>& listed,
     const bool fp32 = precision == Precision::Fp32;
     const QString kind = fp32 ? QStringLiteral("sgemm") : QStringLiteral("dgemm");
     // OpenBLAS reaches half to nine tenths of the FMA ceiling: the first size is projected at half.
-    const double ceiling = bestCeiling(precision);
+    const double ceiling = measuredCeiling(precisionName(precision), kUnmeasuredGflops);
     const double gflops = 0.5 * ceiling;
     auto stepOf = [&](int n) {
         return SeriesStep{QStringLiteral("%1 %2").arg(kind).arg(n), gemmRunSeconds(n, gflops),
@@ -212,7 +212,7 @@ bool Run::measureDecodeSeries(int maxDim, double seconds)
         return true;
     const double gbps = dramGbps();
     const double sgemm = measuredGflops(QStringLiteral("sgemm"));
-    const double gflops = sgemm > 0.0 ? sgemm : 0.5 * bestCeiling(Precision::Fp32);
+    const double gflops = sgemm > 0.0 ? sgemm : 0.5 * fp32CeilingOrGuess();
     auto series = [&](std::int64_t dim) {
         return decodeSeriesSeconds(static_cast<int>(dim), kDecodeMaxBatch, 4.0, gbps, gflops, m_options.quick) +
                4.0 * static_cast<double>(dim) * static_cast<double>(dim) / (0.5 * gbps * 1e9);
@@ -298,15 +298,6 @@ int Run::lowpKernelSteps(const ExperimentSizes& sizes) const
     return (bf16 ? static_cast<int>(sizes.sgemmSizes.size()) : 0) + decodes;
 }
 
-double Run::bestCeilingOf(const QString& precision) const
-{
-    double best = 0.0;
-    for (const ComputeCeiling& c : m_session.computeCeilings)
-        if (c.precision == precision && c.threads == m_threads)
-            best = std::max(best, c.gflops);
-    return best;
-}
-
 // The bf16 matrix product at the sizes sgemm ran at, and decode with bf16 and int8 weights, where the CPU has the
 // units (oneDNN would emulate them elsewhere, which is no roof of this machine's), beside fp32 weights through the
 // same library at the same d; each a series in time. All oneDNN, after OpenBLAS's workers have gone to sleep.
@@ -335,8 +326,8 @@ bool Run::measureLowpKernels(const ExperimentSizes& sizes)
             if (k.kind == QLatin1String("sgemm"))
                 ran.push_back(k.size.section(QLatin1Char('x'), 0, 0).toInt());
         adjustTotal(static_cast<int>(ran.size()) - static_cast<int>(sizes.sgemmSizes.size()));
-        const double roof = bestCeilingOf(QStringLiteral("bf16"));
-        const double guess = roof > 0.0 ? roof : 100.0;  // sizes the product's panels; a slow guess without one
+        // Sizes the product's panels; a slow guess without a bf16 ceiling.
+        const double guess = measuredCeiling(QStringLiteral("bf16"), 100.0);
         std::vector<SeriesStep> steps;
         for (int n : ran)
             steps.push_back({QStringLiteral("bf16 gemm %1").arg(n), gemmRunSeconds(n, 0.5 * guess),
@@ -351,7 +342,7 @@ bool Run::measureLowpKernels(const ExperimentSizes& sizes)
     // From the fp32 decode's d (already fitted to its time), doubled while the int8 weights stay in a cache and
     // the fp32 reference (the slowest of the three) still fits this series' seconds.
     const double gbps = dramGbps();
-    const double fp32Gflops = 0.5 * bestCeiling(Precision::Fp32);
+    const double fp32Gflops = 0.5 * fp32CeilingOrGuess();
     const LowpDecodeSize decodeSize = lowpDecodeSize(
         m_decodeDim > 0 ? m_decodeDim : sizes.decodeDim, sizes.dramBytes, m_budget, kDecodeMaxBatch, [&](int dim) {
             return decodeSeriesSeconds(dim, kDecodeMaxBatch, 4.0, gbps, fp32Gflops, m_options.quick) +
@@ -374,8 +365,9 @@ bool Run::measureLowpKernels(const ExperimentSizes& sizes)
         if (!has)
             continue;
         const int dim = decodeSize.dim;
-        const double roof = type == MatmulType::Fp32 ? bestCeiling(Precision::Fp32) : bestCeilingOf(precision);
-        const double gflops = roof > 0.0 ? 0.5 * roof : 0.5 * bestCeiling(Precision::Fp32);
+        // Half the precision's ceiling, or half fp32's where the precision has none.
+        const double gflops =
+            0.5 * (type == MatmulType::Fp32 ? fp32CeilingOrGuess() : measuredCeiling(precision, fp32CeilingOrGuess()));
         if (!measureDecodeBatches<LowpDecodeExperiment>(
                 QStringLiteral("decode %1").arg(precision), QStringLiteral("decode with %1 weights").arg(precision),
                 dim, lowpDecodeBatches(m_options.quick, kDecodeMaxBatch), bytesPerElement(type), gflops,

@@ -30,6 +30,8 @@ constexpr int kSmallestGemm = 128;
 constexpr int kSmallestAdd = 512;
 constexpr int kSmallestDecodeDim = 512;
 constexpr std::int64_t kSmallestFusionRows = 256;
+// A slow core's GFLOP/s where no ceiling was measured: sizes the first gemm or decode call only.
+constexpr double kUnmeasuredGflops = 10.0;
 
 // One measurement in progress: runs its steps in order, each announced, reported and counted.
 class Run {
@@ -81,10 +83,12 @@ private:
     bool measureSweep();
     bool measureKernels();
     void relabelCurve();
-    double bestCeiling(Precision precision) const;
-    double bestCeilingOf(const QString& precision) const;  // 0 when none
-    double dramGbps() const;                               // STREAM triad, else the DRAM ceiling
-    double measuredGflops(const QString& kind) const;      // the fastest run of this kind's kernels so far
+    // The fastest compute ceiling of `precision` ("fp32", "bf16", "int8") at the run's threads; `none` when none
+    // was measured yet.
+    double measuredCeiling(const QString& precision, double none = 0.0) const;
+    double fp32CeilingOrGuess() const { return measuredCeiling(precisionName(Precision::Fp32), kUnmeasuredGflops); }
+    double dramGbps() const;                           // STREAM triad, else the DRAM ceiling
+    double measuredGflops(const QString& kind) const;  // the fastest run of this kind's kernels so far
 
     // One step of a series: its name, one run's time by the model, how it is repeated, and what it costs
     // besides its runs (filling and first touching its operands).
