@@ -198,6 +198,38 @@ TEST(UiImport, DroppingACsvImportsItAndASessionFileStillOpens)
     closeDialogs(window);
 }
 
+// Issue 12: likwid logs of one run with a group each (FLOPS_DP_N.log, L3_N.log) dropped together become one kernel
+// with FLOPs and bytes, as `ridgeline import` reads them; one by one each was refused.
+TEST(UiImport, DroppingOneGroupLikwidLogsOfOneRunImportsOneKernelWithFlopsAndBytes)
+{
+    QTemporaryDir dir;
+    const QByteArray banner =
+        "--------------------------------------------------------------------------------\n"
+        "CPU name:\tIntel(R) Core(TM) i5-7500 CPU @ 3.40GHz\n"
+        "--------------------------------------------------------------------------------\n";
+    const QString flops = writeFile(dir, QStringLiteral("FLOPS_DP_64.log"),
+                                    banner +
+                                        "TABLE,Region mv,Group 1 Metric,FLOPS_DP,2\nMetric,Core 3,\n"
+                                        "Runtime (RDTSC) [s],0.5,\nDP MFLOP/s,800,\n");
+    const QString mem = writeFile(dir, QStringLiteral("MEM_64.log"),
+                                  banner +
+                                      "TABLE,Region mv,Group 1 Metric,MEM,2\nMetric,Core 3,\n"
+                                      "Runtime (RDTSC) [s],0.5,\nMemory data volume [GBytes],2,\n");
+    MainWindow window;
+    QSignalSpy finished(&window, &MainWindow::importFinished);
+    QSignalSpy errors(&window, &MainWindow::errorReported);
+    drop(window, {flops, mem});
+    ASSERT_EQ(errors.count(), 0) << errors.value(0).value(1).toString().toStdString();
+    ASSERT_EQ(finished.count(), 1);
+    ASSERT_EQ(window.sessionModel()->rowCount(), 1);
+    const Session& session = window.sessionModel()->sessions().front().session;
+    ASSERT_EQ(session.kernels.size(), 1u);
+    EXPECT_DOUBLE_EQ(session.kernels[0].flops, 800e6 * 0.5);
+    EXPECT_DOUBLE_EQ(session.kernels[0].bytes, 2e9);
+    EXPECT_EQ(window.chart()->kernelPointCount(), 1);
+    closeDialogs(window);
+}
+
 namespace {
 
 QStringList g_messages;

@@ -126,15 +126,13 @@ bool SessionDocument::importFiles(const QStringList& paths)
 {
     if (paths.isEmpty())
         return false;
-    std::vector<ImportResult> imports;
-    for (const QString& path : paths) {
-        Result<ImportResult> read = importFile(path);
-        if (!read) {
-            emit errorOccurred(tr("Nothing imported"), read.error().message);
-            return false;
-        }
-        imports.push_back(std::move(read).value());
+    // As `ridgeline import` reads them: likwid files with a group each of one run merge into one import.
+    Result<std::vector<ImportResult>> read = ridgeline::importFiles(paths);
+    if (!read) {
+        emit errorOccurred(tr("Nothing imported"), read.error().message);
+        return false;
     }
+    std::vector<ImportResult> imports = std::move(read).value();
     const Session* first = primary();
     const bool bringsCeilings =
         std::any_of(imports.begin(), imports.end(), [](const ImportResult& i) { return i.hasCeilings(); });
@@ -201,9 +199,13 @@ QStringList SessionDocument::droppedFiles(const QMimeData* mime)
         if (!url.isLocalFile())
             continue;
         const QString path = url.toLocalFile();
-        if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ||
-            path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
-            files << path;
+        // likwid-perfctr's -O output goes to stdout, which scripts redirect to .log or .txt files.
+        for (const QLatin1String suffix :
+             {QLatin1String(".json"), QLatin1String(".csv"), QLatin1String(".log"), QLatin1String(".txt")})
+            if (path.endsWith(suffix, Qt::CaseInsensitive)) {
+                files << path;
+                break;
+            }
     }
     return files;
 }

@@ -37,7 +37,8 @@ public:
     void setSession(const Session& session, const QString& path = {});
     // Writes the primary session (through QSaveFile), which then belongs to `path`.
     bool save(const QString& path);
-    // Reads profiler files (format detected), all or nothing. The kernels join the primary session (which becomes
+    // Reads profiler files (format detected), all or nothing, as `ridgeline import` does (core importFiles: likwid
+    // files with a group each of one program's run are read as one run). The kernels join the primary session (which becomes
     // unsaved), or form a new session when none is open, or an overlay when the files carry ceilings of another
     // machine and the primary has its own.
     bool importFiles(const QStringList& paths);
@@ -45,7 +46,8 @@ public:
     // A .json file is a session when its format tag says so (ERT's roofline.json is JSON too); a file that does not
     // parse but names the tag is a broken session, which the session loader then explains.
     static bool isSessionFile(const QString& path);
-    // The local files of a drop the window takes: sessions and profiler output (.json), profiler tables (.csv).
+    // The local files of a drop the window takes: sessions and profiler output (.json), profiler tables (.csv),
+    // likwid-perfctr's -O output redirected to a file (.log, .txt).
     static QStringList droppedFiles(const QMimeData* mime);
 
 signals:
