@@ -100,15 +100,20 @@ std::optional<QString> nothingImported(const ImportResult& result)
             counts.append(1);
         }
     }
+    // rocprof-compute's roofline.csv and ERT hold ceilings, not kernels: say what was skipped.
+    const bool ceilings = result.format == ImportFormat::RocprofRoofline || result.format == ImportFormat::Ert;
     if (kernels == 0)
-        return u"nothing to import: the file has no kernel"_s;
+        return ceilings ? u"nothing to import: the file has no ceiling"_s
+                        : u"nothing to import: the file has no kernel"_s;
     QStringList parts;
     for (qsizetype i = 0; i < std::min<qsizetype>(reasons.size(), 3); ++i)
         parts.append(QString::number(counts[i]) + u" x "_s + reasons[i]);
     if (reasons.size() > 3)
         parts.append(QString::number(reasons.size() - 3) + u" other reasons"_s);
     return u"nothing to import: all "_s + QString::number(kernels) +
-           (kernels == 1 ? u" kernel was"_s : u" kernels were"_s) + u" skipped ("_s + parts.join(u"; "_s) + u')';
+           (ceilings ? (kernels == 1 ? u" ceiling was"_s : u" ceilings were"_s)
+                     : (kernels == 1 ? u" kernel was"_s : u" kernels were"_s)) +
+           u" skipped ("_s + parts.join(u"; "_s) + u')';
 }
 
 namespace {

@@ -145,3 +145,85 @@ TEST(ImportCli, BadArgumentsExitWithTwo)
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_TRUE(missing.err.contains(QStringLiteral("none.csv: no such file")));
 }
+
+// rocprof-compute's roofline.csv (issue 12, class 6): the ceilings of an AMD GPU, as a new session of their own.
+TEST(ImportCli, RocprofRooflineCeilingsBecomeANewSessionAndSayWhatWasNotMeasured)
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("mi200.json"));
+    const CliRun run =
+        runRidgeline({QStringLiteral("import"), fixture("rocprof_roofline.csv"), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(
+        run.out.contains(QStringLiteral("rocprof_roofline.csv (rocprof): 7 compute and 4 bandwidth ceilings "
+                                        "for rocprof-compute: rocprof_roofline.csv, device 0, 0 kernels, "
+                                        "0 skipped")))
+        << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("  ceiling  DRAM: 1400 GB/s"))) << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("  ceiling  bf16 MFMA: 1.7e+05 GFLOP/s"))) << run.out.toStdString();
+    EXPECT_TRUE(
+        run.out.contains(QStringLiteral("2 devices measured; device 0's ceilings are used, the others differ "
+                                        "from them by at most 1.0 %")))
+        << run.out.toStdString();
+    const auto loaded = loadSession(out);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    EXPECT_EQ(loaded.value().machine.cpuModel, QStringLiteral("rocprof-compute: rocprof_roofline.csv, device 0"));
+    ASSERT_EQ(loaded.value().bandwidthCeilings.size(), 4u);
+    EXPECT_EQ(loaded.value().bandwidthCeilings[0].level, QStringLiteral("DRAM"));
+    EXPECT_EQ(loaded.value().bandwidthCeilings[0].gbps, 1400.0);
+    EXPECT_EQ(loaded.value().bandwidthCeilings[0].spread.min, 1399.0);
+    EXPECT_EQ(loaded.value().bandwidthCeilings[0].spread.max, 1401.0);
+    EXPECT_EQ(loaded.value().computeCeilings.size(), 7u);
+
+    // The 2025 columns: a 0 and empty cells are not measured, listed with their line.
+    const QString newer = dir.filePath(QStringLiteral("mi300.json"));
+    const CliRun run2025 =
+        runRidgeline({QStringLiteral("import"), fixture("rocprof_roofline_2025.csv"), QStringLiteral("--out"), newer});
+    ASSERT_EQ(run2025.exitCode, 0) << run2025.err.toStdString();
+    EXPECT_TRUE(
+        run2025.out.contains(QStringLiteral("skipped  line 2 device 0 FP8Flops - not measured (empty, 0 or nan)")))
+        << run2025.out.toStdString();
+    EXPECT_TRUE(run2025.out.contains(QStringLiteral("skipped  line 2 device 0 I8Ops - not measured (empty, 0 or nan)")))
+        << run2025.out.toStdString();
+}
+
+TEST(ImportCli, RocprofCeilingsNeverJoinASessionWithCeilingsAndABrokenFileWritesNothing)
+{
+    QTemporaryDir dir;
+    const QString base = copyOfMinimal(dir);
+    const QByteArray before = readAll(base);
+    const QString out = dir.filePath(QStringLiteral("out.json"));
+    const CliRun into = runRidgeline({QStringLiteral("import"), fixture("rocprof_roofline.csv"),
+                                      QStringLiteral("--into"), base, QStringLiteral("--out"), out});
+    EXPECT_EQ(into.exitCode, 1);
+    EXPECT_EQ(into.err, QStringLiteral("ridgeline import: rocprof_roofline.csv: ceilings of another machine cannot "
+                                       "join a session that has its own; import them into a new session\n"
+                                       "nothing was written\n"));
+    EXPECT_FALSE(QFile::exists(out));
+    EXPECT_EQ(readAll(base), before);
+
+    // A cell with a unit: refused with its line and column, and nothing written.
+    QByteArray broken = readAll(fixture("rocprof_roofline.csv"));
+    broken.replace(",5000,4990,", ",5000 GB/s,4990,");
+    const QString bad = dir.filePath(QStringLiteral("roofline.csv"));
+    QFile file(bad);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(broken);
+    file.close();
+    const CliRun refused = runRidgeline({QStringLiteral("import"), bad, QStringLiteral("--out"), out});
+    EXPECT_EQ(refused.exitCode, 1);
+    EXPECT_EQ(refused.err,
+              QStringLiteral("ridgeline import: roofline.csv (rocprof-compute roofline.csv): line 2, column "
+                             "18: L2Bw: not a number: \"5000 GB/s\"\nnothing was written\n"));
+    EXPECT_FALSE(QFile::exists(out));
+
+    // --format rocprof on another profiler's file names what it expected.
+    const CliRun wrong = runRidgeline({QStringLiteral("import"), fixture("ncu_raw.csv"), QStringLiteral("--format"),
+                                       QStringLiteral("rocprof"), QStringLiteral("--out"), out});
+    EXPECT_EQ(wrong.exitCode, 1);
+    EXPECT_TRUE(
+        wrong.err.contains(QStringLiteral("ncu_raw.csv (rocprof-compute roofline.csv): line 1, column 1: not a "
+                                          "rocprof-compute roofline.csv")))
+        << wrong.err.toStdString();
+    EXPECT_FALSE(QFile::exists(out));
+}
