@@ -163,7 +163,6 @@ Result<ImportResult> importFile(const QString& path, ImportFormat format)
 namespace {
 
 struct Input {
-    QString path;
     QString name;
     QByteArray bytes;
     ImportFormat format = ImportFormat::Auto;
@@ -201,12 +200,21 @@ std::optional<Result<ImportResult>> likwidTogether(const std::vector<Input>& inp
 
 Result<std::vector<ImportResult>> importFiles(const QStringList& paths, ImportFormat format)
 {
-    std::vector<Input> inputs;
+    std::vector<ImportInput> read;
     for (const QString& path : paths) {
         auto bytes = readImportFile(path);
         if (!bytes.ok())
             return oneLine(bytes.error());
-        Input input{path, QFileInfo(path).fileName(), std::move(bytes).value(), format};
+        read.push_back(ImportInput{QFileInfo(path).fileName(), std::move(bytes).value()});
+    }
+    return importInputs(read, format);
+}
+
+Result<std::vector<ImportResult>> importInputs(const std::vector<ImportInput>& read, ImportFormat format)
+{
+    std::vector<Input> inputs;
+    for (const ImportInput& file : read) {
+        Input input{file.fileName, file.bytes, format};
         if (input.format == ImportFormat::Auto) {
             const auto detected = detectFormat(input.bytes, input.name);
             input.format = detected.ok() ? detected.value() : ImportFormat::Auto;
