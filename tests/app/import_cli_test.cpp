@@ -227,3 +227,52 @@ TEST(ImportCli, RocprofCeilingsNeverJoinASessionWithCeilingsAndABrokenFileWrites
         << wrong.err.toStdString();
     EXPECT_FALSE(QFile::exists(out));
 }
+
+// Class 7 (issue 12): GPU kernels keep their GPU. A file that does not name it takes --device; without it the
+// kernels are kept without a roof and the summary says how to give one.
+TEST(ImportCli, DeviceGivesGpuKernelsTheirGpuAndUnknownIdsAreRefused)
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("a100.json"));
+    const CliRun run = runRidgeline({QStringLiteral("import"), fixture("ncu_details.csv"), QStringLiteral("--device"),
+                                     QStringLiteral("a100-40gb-sxm"), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(
+        run.out.contains(QStringLiteral("note     3 kernels drawn on the roofline of NVIDIA A100 40GB SXM4 "
+                                        "(--device)")))
+        << run.out.toStdString();
+    const auto loaded = loadSession(out);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    for (const KernelResult& kernel : loaded.value().kernels) {
+        EXPECT_EQ(kernel.device.kind, QStringLiteral("gpu"));
+        EXPECT_EQ(kernel.device.gpu, QStringLiteral("a100-40gb-sxm"));
+    }
+
+    const QString none = dir.filePath(QStringLiteral("none.json"));
+    const CliRun without =
+        runRidgeline({QStringLiteral("import"), fixture("ncu_details.csv"), QStringLiteral("--out"), none});
+    ASSERT_EQ(without.exitCode, 0) << without.err.toStdString();
+    EXPECT_TRUE(without.out.contains(QStringLiteral("3 kernels ran on a GPU the file does not name")))
+        << without.out.toStdString();
+    EXPECT_TRUE(loadSession(none).value().kernels.front().device.gpu.isEmpty());
+
+    // The file names its GPU (an H100): --device is not needed, and does not override it.
+    const QString h100 = dir.filePath(QStringLiteral("h100.json"));
+    const CliRun named =
+        runRidgeline({QStringLiteral("import"), fixture("ncu_raw_roofline_set.csv"), QStringLiteral("--device"),
+                      QStringLiteral("l4"), QStringLiteral("--out"), h100});
+    ASSERT_EQ(named.exitCode, 0) << named.err.toStdString();
+    EXPECT_TRUE(named.out.contains(QStringLiteral("--device l4 was not needed"))) << named.out.toStdString();
+    EXPECT_EQ(loadSession(h100).value().kernels.front().device.gpu, QStringLiteral("h100-sxm"));
+
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    const CliRun unknown =
+        runRidgeline({QStringLiteral("import"), fixture("ncu_details.csv"), QStringLiteral("--device"),
+                      QStringLiteral("v100"), QStringLiteral("--out"), bad});
+    EXPECT_EQ(unknown.exitCode, 2);
+    EXPECT_TRUE(
+        unknown.err.startsWith(QStringLiteral("ridgeline import: --device: unknown GPU \"v100\"; known: "
+                                              "a100-40gb-sxm,")))
+        << unknown.err.toStdString();
+    EXPECT_FALSE(QFile::exists(bad));
+}

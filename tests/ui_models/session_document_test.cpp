@@ -72,9 +72,19 @@ TEST(SessionDocument, ImportedKernelsJoinThePrimaryAndCeilingsOfAnotherMachineOv
     Settings settings;
     SessionDocument doc(&settings);
     QSignalSpy imported(&doc, &SessionDocument::imported);
-    // No session open: the import becomes one.
+    // No session open: the import becomes one, once the GPU its kernels ran on is known (the file names none).
+    QSignalSpy question(&doc, &SessionDocument::gpuQuestion);
     ASSERT_TRUE(doc.importFiles({importFixture("ncu_details.csv")}));
+    ASSERT_EQ(question.count(), 1);
+    EXPECT_EQ(question.front().at(0).toInt(), 3);
+    EXPECT_EQ(question.front().at(1).toStringList(), QStringList{QString()});
+    EXPECT_TRUE(doc.importWaiting());
+    EXPECT_EQ(doc.model()->sessions().size(), 0u);
+    EXPECT_EQ(imported.count(), 0);
+    doc.answerGpu(QStringLiteral("a100-40gb-sxm"));
+    EXPECT_FALSE(doc.importWaiting());
     EXPECT_EQ(doc.model()->sessions().size(), 1u);
+    EXPECT_EQ(doc.primary()->kernels.front().device.gpu, QStringLiteral("a100-40gb-sxm"));
     EXPECT_TRUE(doc.isDirty());
     EXPECT_TRUE(doc.currentPath().isEmpty());
     ASSERT_EQ(imported.count(), 1);
@@ -155,4 +165,27 @@ TEST(SessionDocument, ADropTakesLikwidLogsAndTextOutputBesideSessionsAndTables)
     EXPECT_EQ(SessionDocument::droppedFiles(&mime),
               QStringList({QStringLiteral("/tmp/FLOPS_DP_4.log"), QStringLiteral("/tmp/run.TXT"),
                            QStringLiteral("/tmp/a.csv"), QStringLiteral("/tmp/s.json")}));
+}
+
+// Issue 12: a file that names its GPU is imported at once; a question nobody answers changes nothing, and cancelling
+// it imports nothing.
+TEST(SessionDocument, AGpuProfileThatNamesItsGpuImportsAtOnceAndACancelledQuestionImportsNothing)
+{
+    Settings settings;
+    SessionDocument doc(&settings);
+    QSignalSpy question(&doc, &SessionDocument::gpuQuestion);
+    QSignalSpy imported(&doc, &SessionDocument::imported);
+    ASSERT_TRUE(doc.importFiles({importFixture("ncu_raw_roofline_set.csv")}));
+    EXPECT_EQ(question.count(), 0);
+    ASSERT_EQ(imported.count(), 1);
+    EXPECT_EQ(doc.primary()->kernels.front().device.gpu, QStringLiteral("h100-sxm"));
+    const std::size_t kernels = doc.primary()->kernels.size();
+
+    ASSERT_TRUE(doc.importFiles({importFixture("ncu_details.csv")}));
+    EXPECT_EQ(question.count(), 1);
+    doc.cancelImport();
+    EXPECT_FALSE(doc.importWaiting());
+    doc.answerGpu(QStringLiteral("a100-40gb-sxm"));  // too late: nothing waits any more
+    EXPECT_EQ(doc.primary()->kernels.size(), kernels);
+    EXPECT_EQ(imported.count(), 1);
 }
