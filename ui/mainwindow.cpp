@@ -5,6 +5,7 @@
 #include "ui/dialogs.h"
 #include "ui/file_actions.h"
 #include "ui/gpu_menu.h"
+#include "ui/import_gpu_dialog.h"
 #include "ui/kernel_dock.h"
 #include "ui/measure_status.h"
 #include "ui/measurement_dock.h"
@@ -110,6 +111,12 @@ void MainWindow::connectParts()
     connect(m_document, &SessionDocument::imported, this, [this](const QStringList& lines) {
         showImportSummary(this, lines);
         emit importFinished(lines);
+    });
+    // GPU kernels whose file names no catalog GPU: ask which one, without blocking (issue 12).
+    connect(m_document, &SessionDocument::gpuQuestion, this, [this](int kernels, const QStringList& names) {
+        askImportGpu(
+            this, kernels, names, [this](const QString& id) { m_document->answerGpu(id); },
+            [this] { m_document->cancelImport(); });
     });
     connect(m_talk, &TalkActions::errorOccurred, this, &MainWindow::reportError);
     connect(m_talk, &TalkActions::statusMessage, this, &MainWindow::showStatus);

@@ -411,8 +411,9 @@ QLineSeries* RooflineChart::ceilingSeries(int session, const QString& kind, cons
 int RooflineChart::kernelPointCount() const
 {
     int count = 0;
-    for (QScatterSeries* series : m_kernelSeries)
-        count += static_cast<int>(series->count());
+    for (std::size_t i = 0; i < m_groupSeries.size(); ++i)  // a GPU kernel's markers at other levels are no kernels
+        if (m_groupSeries[i] && !m_plot.groups[i].dimmed && m_plot.groups[i].primary)
+            count += static_cast<int>(m_groupSeries[i]->count());
     return count;
 }
 

@@ -53,7 +53,9 @@ void decorateKernel(const RooflineView& view, const ChartTheme& theme, const Ker
     if (k.levels.empty())
         return;
     // A kernel measured at several memory levels (hierarchical roofline): the same FLOP/s at each level's
-    // intensity, joined by a thin line; the other levels as open rings tagged with their name.
+    // intensity, joined by a thin line; the other levels as open rings tagged with their name, or, for a GPU kernel,
+    // as markers of their level's shape (the legend names them).
+    const bool levelMarkers = !group.level.isEmpty();
     const QColor own = kernelColorOf(*view.plot, *view.sessions, theme, ref);
     QColor joinColor = own;
     joinColor.setAlphaF(0.7f);
@@ -69,6 +71,8 @@ void decorateKernel(const RooflineView& view, const ChartTheme& theme, const Ker
             continue;
         left = std::min(left, at.x());
         right = std::max(right, at.x());
+        if (levelMarkers)
+            continue;
         out.rings.push_back({at, markerRadius - 2.0, QPen(own, 2.5)});
         out.levelTags.push_back({at, level.level, own});
     }

@@ -3,6 +3,7 @@
 #include "core/model/units.h"
 #include "core/session/session_roof.h"
 #include "ui/models/point_explanation.h"
+#include "ui/models/roofline_devices.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -95,6 +96,7 @@ PlotRange defaultRangeOf(const std::vector<Session>& sessions, const std::vector
         for (const BandwidthCeiling& b : s.bandwidthCeilings)
             if (b.gbps > 0.0 && peak > 0.0)
                 xs.push_back(peak / b.gbps);
+        addDeviceExtents(s, xs, ys);  // the roofs of the GPUs its kernels ran on
     }
     for (const NamedRoof& r : extraRoofs) {
         if (r.roof.peakGflops <= 0.0 || r.roof.bandwidthGbps <= 0.0)
@@ -168,13 +170,22 @@ void styleKernels(const Session& s, bool overlay, const ChartOptions& options, c
     plot.markerSizes.push_back(std::move(sizes));
 }
 
+// The roof the ridge marker, the shading and the iso lines follow: the primary session's, or, for a session of GPU
+// kernels alone, their GPU's.
+std::optional<Roof> chartRoof(const Session& primary)
+{
+    if (const std::optional<SessionRoof> roof = primaryRoof(primary))
+        return roof->roof();
+    return soleDeviceRoof(primary);
+}
+
 void addShadingAndIsoLines(const Session& primary, const ChartOptions& options, const ChartTheme& theme,
                            RooflinePlot& plot)
 {
-    const std::optional<SessionRoof> sessionRoof = primaryRoof(primary);
-    if (!sessionRoof)
+    const std::optional<Roof> primaryRoofLine = chartRoof(primary);
+    if (!primaryRoofLine)
         return;
-    const Roof roof = sessionRoof->roof();
+    const Roof roof = *primaryRoofLine;
     const double ridge = ridgeIntensity(roof);
     const double xLow = plot.defaultRange.xMin / kOverdraw;
     const double xHigh = plot.defaultRange.xMax * kOverdraw;
@@ -284,9 +295,9 @@ void addKernelGroups(const RooflineInput& in, int index, const ChartTheme& theme
 {
     const Session& s = (*in.sessions)[static_cast<std::size_t>(index)];
     const bool overlay = in.sessions->size() > 1;
-    QStringList kinds;
+    QStringList kinds;  // GPU kernels are drawn by level instead (roofline_devices.h)
     for (const KernelResult& k : s.kernels)
-        if (!kinds.contains(k.kind))
+        if (!kinds.contains(k.kind) && !drawnAsGpuKernel(k))
             kinds << k.kind;
     KernelGroup faded;
     for (const KernelResult& kernel : s.kernels)
@@ -308,7 +319,7 @@ void addKernelGroups(const RooflineInput& in, int index, const ChartTheme& theme
         for (int k = 0; k < static_cast<int>(s.kernels.size()); ++k) {
             const KernelResult& kernel = s.kernels[static_cast<std::size_t>(k)];
             if (kernel.kind != kind || kernel.intensity <= 0.0 || kernel.gflops <= 0.0 ||
-                !matchesKernelFilter(kernel, in.kernelFilter))
+                !matchesKernelFilter(kernel, in.kernelFilter) || drawnAsGpuKernel(kernel))
                 continue;
             const double size = plot.markerSize({index, k}, theme.markerSize);
             buckets[size == theme.markerSize ? 0L : std::max(1L, std::lround(size))].push_back(k);
@@ -407,11 +418,16 @@ RooflinePlot buildRooflinePlot(const RooflineInput& in, const ChartTheme& theme)
     if (!sessions.empty() && (input.options.shadeRegions || input.options.isoEfficiency))
         addShadingAndIsoLines(sessions.front(), input.options, theme, plot);
     for (int i = 0; i < static_cast<int>(sessions.size()); ++i) {
+        const Session& s = sessions[static_cast<std::size_t>(i)];
         bool legendTaken = false;
         addComputeRoofs(input, i, theme, plot, legendTaken);
         addBandwidthRoofs(input, i, theme, plot, legendTaken);
+        addDeviceRoofs(s, i, overlay || mixesMachines(s), plot.defaultRange.xMin / kOverdraw,
+                       plot.defaultRange.xMax * kOverdraw, theme, plot);
         addKernelGroups(input, i, theme, plot);
+        addGpuKernelGroups(input, i, theme, plot);
     }
+    plot.notes = deviceNotes(sessions);
     addExtraRoofs(*input.extraRoofs, theme, plot);
 
     QStringList titles;
@@ -421,8 +437,8 @@ RooflinePlot buildRooflinePlot(const RooflineInput& in, const ChartTheme& theme)
     plot.legendVisible =
         overlay || std::any_of(plot.groups.begin(), plot.groups.end(), [](const KernelGroup& g) { return !g.dimmed; });
     if (!sessions.empty() && input.options.ridgeMarker)
-        if (const std::optional<SessionRoof> primary = primaryRoof(sessions.front()))
-            plot.ridge = RidgeMarker{ridgeIntensity(primary->roof()), primary->roof().peakGflops};
+        if (const std::optional<Roof> primary = chartRoof(sessions.front()))
+            plot.ridge = RidgeMarker{ridgeIntensity(*primary), primary->peakGflops};
     return plot;
 }
 
