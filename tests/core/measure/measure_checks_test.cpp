@@ -5,6 +5,8 @@
 #include "core/measure/peaks.h"
 #include "core/measure/sizing.h"
 
+#include <QtGlobal>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -126,7 +128,12 @@ TEST(ClockChains, ThisCoreRunsBothChainsAtOneClockNearItsReferences)
         EXPECT_LT(j.ghz, kMaxClockOverNominal * j.measurement.tscGhz);
         EXPECT_GT(j.ghz, kMinClockOverNominal * j.measurement.tscGhz);
     }
-    // The clock beside scalar FMAs is a clock too; turbo moves it by a few per cent between samples.
+    // The clock beside scalar FMAs is a clock too; turbo moves it by a few per cent between samples. Not under an
+    // emulator (scripts/test-arm64 sets RIDGELINE_UNDER_EMULATOR): there an FMA costs what its software emulation
+    // costs, so the adds beside it slow down with it (qemu-aarch64 read 0.23 "GHz" beside FMADD, 3.7 alone).
+    if (const QByteArray emulator = qgetenv("RIDGELINE_UNDER_EMULATOR"); !emulator.isEmpty())
+        GTEST_SKIP() << "the chains agreed; the clock beside FMAs is not checked under " << emulator.constData()
+                     << ", whose FMA timings are its own";
     const double beside = measureClockBesideFma(Isa::Scalar, 0.05);
     EXPECT_LT(beside, 1.1 * j.ghz);
     EXPECT_GT(beside, 0.5 * j.ghz);
