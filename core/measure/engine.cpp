@@ -8,7 +8,6 @@
 #include "core/measure/kernels.h"
 #include "core/measure/load.h"
 #include "core/measure/lowp_ceilings.h"
-#include "core/measure/lowp_experiments.h"
 #include "core/measure/parallel.h"
 #include "core/measure/peaks.h"
 #include "core/measure/probe.h"
@@ -110,8 +109,8 @@ bool Run::measureCompute()
                         if (!m)
                             return false;
                         ComputeCeiling ceiling = m->ceiling;
-                        const CeilingClock clock =
-                            ceilingClock(ceiling.clockGhz, m_session.machine.clockGhz, isaName(isa));
+                        const CeilingClock clock = ceilingClock(ceiling.clockGhz, m_session.machine.clockGhz,
+                                                                isaName(isa) + QStringLiteral(" FMAs"));
                         if (!clock.note.isEmpty())
                             m_session.findings.push_back({ceiling.name, QStringLiteral("note"), clock.note});
                         ceiling.clockGhz = clock.ghz;

@@ -9,7 +9,6 @@
 #include "core/measure/kernel_timing.h"
 #include "core/measure/load.h"
 #include "core/measure/lowp_ceilings.h"
-#include "core/measure/lowp_experiments.h"
 #include "core/measure/probe.h"
 #include "core/measure/sizing.h"
 #include "core/measure/time_plan.h"

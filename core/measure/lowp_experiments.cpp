@@ -25,20 +25,6 @@ float patternValue(std::size_t i, double scale)
 
 }  // namespace
 
-LowpPlan planLowpCeilings(const MachineInfo& machine)
-{
-    LowpPlan plan;
-    for (const LowpUnitInfo& info : lowpUnits()) {
-        const UnitAvailability availability = lowpAvailability(info.unit, machine);
-        if (availability.available())
-            plan.units.push_back(info.unit);
-        else
-            plan.skipped.push_back(
-                {QStringLiteral("%1 %2 ceiling").arg(info.precision, info.isa), availability.reason});
-    }
-    return plan;
-}
-
 QString lowpDecodeKind(MatmulType weights)
 {
     return decodeKind(matmulTypeName(weights));
