@@ -5,6 +5,10 @@
 #include "tests/ui_models/test_session.h"
 #include "ui/models/roofline_labels.h"
 
+#include "core/model/units.h"
+#include "core/session/mixed_precision.h"
+#include "core/session/session_json.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -171,4 +175,35 @@ TEST(RooflineLabels, APlotTooSmallForTextGetsNone)
     EXPECT_TRUE(a.texts.empty());
     EXPECT_TRUE(a.under.empty());
     EXPECT_TRUE(a.kernelLabelRects.empty());
+}
+
+// The source text's mixed-precision claim on the chart (issue 16): one arrow from the largest sgemm to the bf16
+// product of the same n, labelled with the measured ratio; gone when either kind is hidden.
+TEST(RooflineDecorations, TheMixedPrecisionPairIsAnArrowLabelledWithItsRatio)
+{
+    Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    const Built b({xeon.value()});
+    const std::vector<MixedPrecisionPair> pairs = mixedPrecisionPairs(b.sessions.front());
+    ASSERT_FALSE(pairs.empty());
+    const MixedPrecisionPair largest = *std::max_element(
+        pairs.begin(), pairs.end(), [](const auto& x, const auto& y) { return x.bf16->flops < y.bf16->flops; });
+    EXPECT_EQ(largest.bf16->size, QStringLiteral("4096x4096"));
+    EXPECT_GT(largest.speedup(), 1.5);  // AMX against AVX-512 fp32
+    const QString expected = QStringLiteral("bf16 \u00d7%1").arg(formatSignificant(largest.speedup(), 2));
+
+    const QRectF area(0, 0, 1600, 1000);
+    auto labels = [&](const RooflineView& view) {
+        QStringList texts;
+        for (const ArrowLabel& label : decorateRoofline(view, b.theme).arrowLabels)
+            texts << label.text;
+        return texts;
+    };
+    const QStringList shown = labels(b.view(area));
+    EXPECT_EQ(shown.count(expected), 1) << shown.join(QStringLiteral(" | ")).toStdString();
+
+    std::vector<bool> withoutBf16(b.plot.groups.size(), true);
+    for (std::size_t g = 0; g < b.plot.groups.size(); ++g)
+        withoutBf16[g] = b.plot.groups[g].kind != QLatin1String("bf16-gemm");
+    EXPECT_FALSE(labels(b.view(area, withoutBf16)).contains(expected));
 }
