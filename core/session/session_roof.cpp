@@ -17,9 +17,17 @@ bool isRead(const BandwidthCeiling& ceiling)
 
 const ComputeCeiling* bestComputeCeiling(const Session& session, QStringView precision)
 {
+    return bestComputeCeilingWithout(session, precision, {});
+}
+
+const ComputeCeiling* bestComputeCeilingWithout(const Session& session, QStringView precision,
+                                                const QStringList& hidden)
+{
     // Any precision means any floating-point one: int8 ceilings count operations, not FLOPs, so they are a
     // roof of their own, asked for by name (a session of int8 ceilings only still has that one).
     const auto eligible = [&](const ComputeCeiling& c, bool floatingOnly) {
+        if (hidden.contains(c.precision))
+            return false;
         if (!precision.isEmpty())
             return c.precision == precision;
         return !floatingOnly || c.precision != QLatin1String("int8");

@@ -16,6 +16,7 @@
 #include "core/model/roofline.h"
 #include "core/session/session.h"
 
+#include <QStringList>
 #include <QStringView>
 
 #include <optional>
@@ -27,6 +28,9 @@ inline constexpr QStringView kDramLevel = u"DRAM";
 // The best compute ceiling of `precision` ("fp32"); an empty precision means any floating-point one (else
 // int8). Null when there is none.
 const ComputeCeiling* bestComputeCeiling(const Session& session, QStringView precision = {});
+// The same, leaving out the precisions in `hidden` (the chart's precision selector): nullptr when all are hidden.
+const ComputeCeiling* bestComputeCeilingWithout(const Session& session, QStringView precision,
+                                                const QStringList& hidden);
 
 // The bandwidth ceiling of one memory level ("DRAM", "L2"), by the rule above; null when it was not measured.
 const BandwidthCeiling* memoryCeiling(const Session& session, QStringView level = kDramLevel);
@@ -72,6 +76,8 @@ std::optional<SessionRoof> kernelRoof(const Session& session, const KernelResult
 
 // The pointers above point into the session, so a temporary session would leave them dangling.
 const ComputeCeiling* bestComputeCeiling(const Session&& session, QStringView precision = {}) = delete;
+const ComputeCeiling* bestComputeCeilingWithout(const Session&& session, QStringView precision,
+                                                const QStringList& hidden) = delete;
 const BandwidthCeiling* memoryCeiling(const Session&& session, QStringView level = kDramLevel) = delete;
 const BandwidthCeiling* slowestBandwidthCeiling(const Session&& session) = delete;
 const BandwidthCeiling* fastestBandwidthCeiling(const Session&& session) = delete;
