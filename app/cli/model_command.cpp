@@ -7,6 +7,7 @@
 #include "core/model/inference_request.h"
 #include "core/model/llm_model.h"
 #include "core/model/units.h"
+#include "core/model/user_catalog.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -314,22 +315,25 @@ int runModel(const QStringList& arguments, Streams io)
         parser.isSet(QStringLiteral("bandwidth-efficiency")) || parser.isSet(QStringLiteral("compute-efficiency"));
     if (parser.isSet(QStringLiteral("ideal")) + parser.isSet(QStringLiteral("plain")) + twoShares > 1)
         return fail(io, QStringLiteral("give one of --ideal, --plain and --bandwidth/compute-efficiency"));
-    if (parser.isSet(QStringLiteral("ideal")))
-        request.efficiency = Efficiency::ideal();
-    const bool plain = parser.isSet(QStringLiteral("ideal")) || parser.isSet(QStringLiteral("plain")) || twoShares;
+    Efficiency shares;
     if (parser.isSet(QStringLiteral("bandwidth-efficiency"))) {
         const std::optional<double> e = numberOption(parser, QStringLiteral("bandwidth-efficiency"), error);
         if (!e)
             return fail(io, error);
-        request.efficiency.bandwidth = *e;
+        shares.bandwidth = *e;
     }
     if (parser.isSet(QStringLiteral("compute-efficiency"))) {
         const std::optional<double> e = numberOption(parser, QStringLiteral("compute-efficiency"), error);
         if (!e)
             return fail(io, error);
-        request.efficiency.compute = *e;
+        shares.compute = *e;
     }
-    EngineTerms terms = plain ? EngineTerms(request.efficiency) : EngineTerms::measured();
+    setEngineChoice(request,
+                    parser.isSet(QStringLiteral("ideal"))                ? EngineChoice::Ideal
+                    : parser.isSet(QStringLiteral("plain")) || twoShares ? EngineChoice::Plain
+                                                                         : kDefaultEngineChoice,
+                    shares);
+    EngineTerms terms = *request.terms;
     for (const QString& assignment : parser.values(QStringLiteral("term"))) {
         const qsizetype equals = assignment.indexOf(QLatin1Char('='));
         const std::optional<EngineTerm> term =
@@ -356,6 +360,8 @@ int runModel(const QStringList& arguments, Streams io)
     const Result<InferenceConfig> resolved = resolveInference(request);
     if (!resolved)
         return fail(io, resolved.error().message);
+    for (const QString& problem : userCatalogs()->problems)  // used without it: say so, never silently
+        io.err << "ridgeline model: your catalog was not read: " << problem << '\n';
     const InferenceConfig& config = resolved.value();
     Result<InferenceReport> report = evaluateInference(config);
     if (!report)
