@@ -3,6 +3,7 @@
 #include "core/model/gpu_roofs.h"
 #include "core/model/intensity.h"
 #include "core/session/session_roof.h"
+#include "ui/models/weight_precision_curves.h"
 
 #include <QObject>
 #include <QRegularExpression>
@@ -219,6 +220,13 @@ CpuBatchingData predictCpuBatching(const Session& session)
             dimension = std::sqrt(k.flops / (2.0 * k.batch));
     }
     std::sort(d.measured.begin(), d.measured.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+    WeightPrecisionCurves byPrecision = weightPrecisionCurves(session);
+    d.byWeightPrecision = std::move(byPrecision.curves);
+    d.precisionMatrixDim = byPrecision.matrixDim;
+    if (d.measured.empty() && !d.byWeightPrecision.empty()) {
+        d.valid = true;  // the chart draws the curves by weight precision
+        return d;
+    }
     if (d.measured.empty()) {
         d.reason = QObject::tr("The session has no decode measurements (run a full measurement).");
         return d;
