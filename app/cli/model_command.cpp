@@ -5,6 +5,7 @@
 #include "app/cli/model_options.h"
 #include "app/cli/model_output.h"
 #include "core/model/llm_model.h"
+#include "core/model/user_catalog.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -124,6 +125,8 @@ int runModel(const QStringList& arguments, Streams io)
     const Result<InferenceConfig> resolved = resolveInference(options.request);
     if (!resolved)
         return fail(io, resolved.error().message);
+    for (const QString& problem : userCatalogs()->problems)  // used without it: say so, never silently
+        io.err << "ridgeline model: your catalog was not read: " << problem << '\n';
     const Result<InferenceReport> report = evaluateInference(resolved.value());
     if (!report)
         return fail(io, report.error().message);

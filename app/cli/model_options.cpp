@@ -303,23 +303,26 @@ Refusal readEngineTerms(const QCommandLineParser& parser, InferenceRequest& requ
         parser.isSet(QStringLiteral("bandwidth-efficiency")) || parser.isSet(QStringLiteral("compute-efficiency"));
     if (parser.isSet(QStringLiteral("ideal")) + parser.isSet(QStringLiteral("plain")) + twoShares > 1)
         return QStringLiteral("give one of --ideal, --plain and --bandwidth/compute-efficiency");
-    if (parser.isSet(QStringLiteral("ideal")))
-        request.efficiency = Efficiency::ideal();
-    const bool plain = parser.isSet(QStringLiteral("ideal")) || parser.isSet(QStringLiteral("plain")) || twoShares;
     QString error;
+    Efficiency shares;
     if (parser.isSet(QStringLiteral("bandwidth-efficiency"))) {
         const std::optional<double> e = numberOption(parser, QStringLiteral("bandwidth-efficiency"), error);
         if (!e)
             return error;
-        request.efficiency.bandwidth = *e;
+        shares.bandwidth = *e;
     }
     if (parser.isSet(QStringLiteral("compute-efficiency"))) {
         const std::optional<double> e = numberOption(parser, QStringLiteral("compute-efficiency"), error);
         if (!e)
             return error;
-        request.efficiency.compute = *e;
+        shares.compute = *e;
     }
-    EngineTerms terms = plain ? EngineTerms(request.efficiency) : EngineTerms::measured();
+    setEngineChoice(request,
+                    parser.isSet(QStringLiteral("ideal"))                ? EngineChoice::Ideal
+                    : parser.isSet(QStringLiteral("plain")) || twoShares ? EngineChoice::Plain
+                                                                         : kDefaultEngineChoice,
+                    shares);
+    EngineTerms terms = *request.terms;
     if (Refusal refused = readTermAssignments(parser, terms))
         return refused;
     request.terms = terms;

@@ -1,6 +1,7 @@
 // `ridgeline model`'s output: the JSON object and the table.
 #include "app/cli/model_output.h"
 
+#include "core/model/breakdown_text.h"
 #include "core/model/units.h"
 
 #include <QJsonDocument>
@@ -18,11 +19,8 @@ QJsonValue optionalNumber(const std::optional<double>& value)
 QJsonObject breakdownJson(const StepBreakdown& b)
 {
     QJsonObject o;
-    o[QStringLiteral("weights_s")] = b.weights;
-    o[QStringLiteral("kv_s")] = b.kv;
-    o[QStringLiteral("compute_s")] = b.compute;
-    o[QStringLiteral("communication_s")] = b.communication;
-    o[QStringLiteral("overhead_s")] = b.overhead;
+    for (const BreakdownPart part : kBreakdownParts)
+        o[breakdownPartKey(part)] = breakdownSeconds(b, part);
     return o;
 }
 
@@ -68,24 +66,6 @@ void addIssue13Json(QJsonObject& o, const InferenceConfig& c, const InferenceRep
         o[QStringLiteral("serving_prefill_tokens_per_step")] = r.serving->prefillTokensPerStep;
         o[QStringLiteral("serving_breakdown")] = breakdownJson(r.serving->step.breakdown);
     }
-}
-
-// "weights 4.12 ms (61 %), KV 0.80 ms (12 %), ...": where a step's time goes, largest first not reordered.
-QString breakdownText(const StepBreakdown& b)
-{
-    const double total = b.total();
-    QStringList parts;
-    const std::pair<const char*, double> items[] = {{"weights", b.weights},
-                                                    {"KV", b.kv},
-                                                    {"compute", b.compute},
-                                                    {"communication", b.communication},
-                                                    {"overhead", b.overhead}};
-    for (const auto& [name, seconds] : items)
-        if (seconds > 0)
-            parts << QStringLiteral("%1 %2 (%3 %)")
-                         .arg(QLatin1String(name), formatSeconds(seconds))
-                         .arg(total > 0 ? 100.0 * seconds / total : 0.0, 0, 'f', 0);
-    return parts.join(QStringLiteral(", "));
 }
 
 QString termsText(const InferenceReport& r)

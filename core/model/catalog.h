@@ -68,6 +68,7 @@ Result<GpuSpec> customGpu(double peakTflops, double bandwidthTbs, double memoryG
 // The built-in catalogs, loaded once from the compiled-in resources.
 const Result<std::vector<GpuSpec>>& builtinGpus();
 const Result<std::vector<ModelSpec>>& builtinModels();
+// A bundled entry, else one of the user's own (core/model/user_catalog.h); ids compare without case.
 Result<GpuSpec> findGpu(QStringView id);
 Result<ModelSpec> findModel(QStringView id);
 

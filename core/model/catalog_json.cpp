@@ -304,6 +304,52 @@ QJsonObject gpuToJson(const GpuSpec& g)
     return o;
 }
 
+// Writes a field only when it differs from what the reader assumes without it.
+void insertIfSet(QJsonObject& o, QLatin1StringView key, int value)
+{
+    if (value != 0)
+        o.insert(key, value);
+}
+
+QJsonObject modelToJson(const ModelSpec& m)
+{
+    QJsonObject o{{u"id"_s, m.id},         {u"name"_s, m.name},   {u"source"_s, m.source}, {u"layers"_s, m.layers},
+                  {u"hidden"_s, m.hidden}, {u"heads"_s, m.heads}, {u"ffn"_s, m.ffn},       {u"vocab"_s, m.vocab}};
+    // Latent attention (MLA) needs neither; the reader keeps them when given.
+    if (!m.isMla() || m.kvHeads != 0)
+        o.insert("kv_heads"_L1, m.kvHeads);
+    if (!m.isMla() || m.headDim != 0)
+        o.insert("head_dim"_L1, m.headDim);
+    insertIfSet(o, "learned_positions"_L1, m.learnedPositions);
+    insertIfSet(o, "sliding_window"_L1, m.slidingWindow);
+    insertIfSet(o, "max_context"_L1, m.maxContext);
+    o.insert("tied_embeddings"_L1, m.tiedEmbeddings);
+    o.insert("ffn_kind"_L1, m.gatedFfn ? u"swiglu"_s : u"gelu"_s);
+    o.insert("norm"_L1, m.norm == NormKind::Rms ? u"rms"_s : u"layer"_s);
+    if (m.qkvBias)
+        o.insert("qkv_bias"_L1, true);
+    if (m.linearBias)
+        o.insert("linear_bias"_L1, true);
+    if (m.isMoe()) {
+        QJsonObject moe{{u"experts"_s, m.experts}, {u"active"_s, m.activeExperts}, {u"expert_ffn"_s, m.moeFfn}};
+        insertIfSet(moe, "shared"_L1, m.sharedExperts);
+        insertIfSet(moe, "shared_ffn"_L1, m.sharedExpertFfn);
+        insertIfSet(moe, "dense_layers"_L1, m.denseLayers);
+        if (m.routerBias)
+            moe.insert("router_bias"_L1, true);
+        o.insert("moe"_L1, moe);
+    }
+    if (m.isMla()) {
+        QJsonObject mla{{u"kv_lora_rank"_s, m.kvLoraRank},
+                        {u"qk_nope_head_dim"_s, m.qkNopeHeadDim},
+                        {u"qk_rope_head_dim"_s, m.qkRopeHeadDim},
+                        {u"v_head_dim"_s, m.vHeadDim}};
+        insertIfSet(mla, "q_lora_rank"_L1, m.qLoraRank);
+        o.insert("mla"_L1, mla);
+    }
+    return o;
+}
+
 }  // namespace
 
 Result<std::vector<GpuSpec>> parseGpuCatalog(const QByteArray& json)
@@ -328,6 +374,21 @@ QByteArray gpuCatalogToJson(const std::vector<GpuSpec>& gpus)
                             "int8); bandwidth_tbs in TB/s = 1e12 bytes/s; memory_gib in GiB = 2^30 bytes; "
                             "links in GB/s per direction."_s},
                            {u"gpus"_s, list}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QByteArray modelCatalogToJson(const std::vector<ModelSpec>& models)
+{
+    QJsonArray list;
+    for (const ModelSpec& model : models)
+        list.append(modelToJson(model));
+    const QJsonObject root{{u"format"_s, kModelFormat},
+                           {u"schema_version"_s, kCatalogSchemaVersion},
+                           {u"notes"_s,
+                            u"Exact shapes; parameter counts are computed from them. ffn = the dense FFN inner size; "
+                            "kv_heads < heads is grouped-query attention; moe.expert_ffn = one routed expert's "
+                            "inner size."_s},
+                           {u"models"_s, list}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -15,7 +15,7 @@
 
 namespace ridgeline::ui {
 
-CpuBatchingChart::CpuBatchingChart(QWidget* parent) : AnnotatedChart(QMargins(8, 4, 16, 4), QSize(420, 240), parent)
+CpuBatchingChart::CpuBatchingChart(QWidget* parent) : AnnotatedChart(QMargins(8, 4, 16, 4), QSize(420, 210), parent)
 {
     QChart* c = chart();
 

@@ -2,6 +2,7 @@
 // What the batching explorer's charts draw: plain value structs, filled by the panel's computation
 // (ui/models/batching_scenario.h) and handed whole to each chart. No widgets here.
 
+#include "core/model/llm_model.h"
 #include "core/model/roofline.h"
 
 #include <QPointF>
@@ -62,6 +63,14 @@ struct MemoryBarData {
     std::int64_t capacityBytes = 0;       // per GPU
     std::int64_t maxFittingBatch = 0;
     bool fits = true;
+};
+
+// Where one decode step's time goes (the CLI's "where it goes" and --json "breakdown"), per GPU.
+struct StepBreakdownData {
+    StepBreakdown breakdown;
+    std::int64_t batch = 1;
+    int gpus = 1;
+    bool speculative = false;  // the step is a draft and a verify pass
 };
 
 // Decode by weight precision (issue 16): the same step with fp32, bf16 or int8 weights (one library, one matrix),
