@@ -11,7 +11,9 @@
 #include "ui/widgets/log_slider.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSlider>
 #include <QToolButton>
 
@@ -110,6 +112,17 @@ TEST(UiBatchingAdvanced, ExpertsTypedOnADenseModelMakeACustomMoeAndBadCountsSayW
                     "--model custom --layers 32 --hidden 4096 --heads 32 --kv-heads 8 --ffn 4096 "
                     "--vocab 128256 --experts 8 --active-experts 2 --shared-experts 1 --gpu h100-sxm "
                     "--tp 4 --ep 4 --batch 16");
+    // Every row of the open Advanced group keeps its height at 1000 px (the column scrolls, nothing squashes), and the
+    // column fits its width (nothing is cut at its right edge).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    for (QWidget* row : control<QWidget>(*tab.panel, "batchingAdvanced")->findChildren<QWidget*>()) {
+        if (row->isVisible() && (qobject_cast<QSpinBox*>(row) || qobject_cast<QComboBox*>(row))) {
+            EXPECT_GE(row->height(), row->minimumSizeHint().height()) << row->objectName().toStdString();
+        }
+    }
+    const auto* controls = tab.panel->findChild<QScrollArea*>(QStringLiteral("BatchingControlsScroll"));
+    ASSERT_NE(controls, nullptr);
+    EXPECT_LE(controls->widget()->width(), controls->viewport()->width());
     fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_tab_advanced_moe.png")));
 
     // Back to the catalog's dense model: the experts box shows "dense" again.

@@ -169,9 +169,17 @@ QWidget* BatchingPanel::createControls()
     column->setFixedWidth(kControlsWidth);
     column->setFont(pixelFont(16));
     auto* layout = new QVBoxLayout(column);
+    // The fixed width is a minimum size of the column's own, which keeps the layout from setting the minimum height
+    // by default: without this the rows squash on top of each other instead of scrolling (Advanced open at 1000 px).
+    layout->setSizeConstraint(QLayout::SetMinimumSize);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(10);
     m_controls = new BatchingControls(column);
+    // Long catalog names (a GPU's full name is 500 px) would widen the column past its width: the boxes elide.
+    for (QComboBox* box : m_controls->findChildren<QComboBox*>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
     connect(m_controls, &BatchingControls::edited, this, [this](const InferenceRequest& request) {
         m_inputs = request;
         syncControls();
