@@ -29,6 +29,7 @@ class BatchingPanel;
 class FileActions;
 class GpuMenu;
 class KernelDock;
+class MeasurementDock;
 class KernelTableModel;
 class MeasureStatus;
 class PresentationWindow;
@@ -73,6 +74,7 @@ public:
     PresentationWindow* presentation() const;
     QTabWidget* tabs() const { return m_tabs; }
     BandwidthChart* bandwidthChart() const { return m_bandwidth; }
+    MeasurementDock* measurementDock() const { return m_measurement; }
     SessionListModel* sessionModel() const;
     SessionDocument* document() const { return m_document; }
     KernelTableModel* kernelModel() const { return m_kernels; }
@@ -123,6 +125,7 @@ private:
     RooflineChart* m_chart = nullptr;
     BatchingPanel* m_batching = nullptr;
     BandwidthChart* m_bandwidth = nullptr;
+    MeasurementDock* m_measurement = nullptr;
     KernelTableModel* m_kernels = nullptr;
     MeasureRunner* m_runner = nullptr;
     QTextBrowser* m_explain = nullptr;

@@ -18,23 +18,6 @@
 
 namespace ridgeline::ui {
 
-namespace {
-
-QString sizeLabel(double log2Bytes)
-{
-    const double bytes = std::pow(2.0, log2Bytes);
-    static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double value = bytes;
-    int unit = 0;
-    while (value >= 1024.0 && unit < 4) {
-        value /= 1024.0;
-        ++unit;
-    }
-    return QStringLiteral("%1 %2").arg(value, 0, 'g', 4).arg(QLatin1String(kUnits[unit]));
-}
-
-}  // namespace
-
 BandwidthChart::BandwidthChart(QWidget* parent) : QChartView(new QChart, parent)
 {
     setRenderHint(QPainter::Antialiasing, true);
@@ -148,7 +131,7 @@ void BandwidthChart::rebuild()
     m_axisXLabels->setRange(xMin, xMax);
     for (int e = static_cast<int>(std::ceil(xMin)); e <= static_cast<int>(std::floor(xMax)); ++e)
         if (e % 2 == 0)
-            m_axisXLabels->append(sizeLabel(e), e);
+            m_axisXLabels->append(formatBinaryBytes(std::exp2(e)), e);
 
     // Cache capacities: the total this process can use, per data/unified level.
     std::map<int, double> capacity;

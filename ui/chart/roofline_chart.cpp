@@ -159,6 +159,8 @@ void RooflineChart::addRoof(std::size_t index)
         m_ceilingSeries << series;
     else if (roof.kind == RoofKind::Extra)
         m_extraSeries << series;
+    if (!roof.precisionEntry.isEmpty())
+        connectPrecisionEntry(series, roof.precisionEntry);
 }
 
 void RooflineChart::addGroup(std::size_t index)
@@ -199,8 +201,10 @@ void RooflineChart::rebuild(View view)
     m_dimmedSeries.clear();
     m_extraSeries.clear();
     m_anchor = nullptr;
-    if (!keep)
+    if (!keep) {  // new sessions show every kind and precision again
         m_hiddenKinds.clear();
+        m_options.hiddenPrecisions.clear();
+    }
 
     m_plot = buildRooflinePlot({&m_sessions, &m_extraRoofs, m_options, m_highlightedLevel, m_kernelFilter}, m_theme);
     m_roofSeries.assign(m_plot.roofs.size(), nullptr);
@@ -238,61 +242,9 @@ void RooflineChart::rebuild(View view)
     chart()->legend()->setVisible(m_plot.legendVisible);
     applyThemeToChart();
     applyKindVisibility();  // after the theme: it dims the legend entries of hidden kinds
+    addHiddenPrecisionEntries();
     m_rebuilding = false;
     relayout();
-}
-
-bool RooflineChart::kindHidden(int session, const QString& kind) const
-{
-    return m_hiddenKinds.contains(QPair<int, QString>(session, kind));
-}
-
-void RooflineChart::applyKindVisibility()
-{
-    for (std::size_t i = 0; i < m_plot.groups.size(); ++i) {
-        const KernelGroup& group = m_plot.groups[i];
-        QScatterSeries* series = m_groupSeries[i];
-        if (group.dimmed || !series)
-            continue;
-        const bool visible = !kindHidden(group.session, group.kind);
-        if (series->isVisible() == visible)
-            continue;
-        series->setVisible(visible);
-        if (!group.carriesLegend || !group.legendVisible)
-            continue;
-        // Hiding a series hides its legend entry too: bring it back, dimmed, so it can be clicked on again.
-        for (QLegendMarker* marker : chart()->legend()->markers(series)) {
-            marker->setVisible(true);
-            QColor label = m_theme.text;
-            label.setAlphaF(visible ? 1.0f : 0.4f);
-            marker->setLabelBrush(label);
-            QColor fill = series->color();
-            fill.setAlphaF(visible ? 1.0f : 0.3f);
-            marker->setBrush(fill);
-        }
-    }
-}
-
-void RooflineChart::setKernelKindVisible(const QString& kind, bool visible)
-{
-    for (int session = 0; session < static_cast<int>(m_sessions.size()); ++session) {
-        const QPair<int, QString> key(session, kind);
-        if (visible)
-            m_hiddenKinds.remove(key);
-        else
-            m_hiddenKinds.insert(key);
-    }
-    applyKindVisibility();
-    relayout();
-}
-
-QStringList RooflineChart::hiddenKernelKinds() const
-{
-    QStringList hidden;
-    for (const KernelGroup& group : m_plot.groups)
-        if (!group.dimmed && group.session == 0 && kindHidden(0, group.kind) && !hidden.contains(group.kind))
-            hidden << group.kind;
-    return hidden;
 }
 
 PlotRange RooflineChart::visibleRange() const
@@ -328,6 +280,7 @@ void RooflineChart::relayout()
 {
     if (m_rebuilding || !m_anchor)
         return;
+    fitLegend();
     const QRectF plotArea = chart()->plotArea();
     m_under->setClipRect(plotArea);
     m_over->setClipRect(plotArea);
@@ -380,8 +333,9 @@ QLineSeries* RooflineChart::ceilingSeries(int session, const QString& kind, cons
 int RooflineChart::kernelPointCount() const
 {
     int count = 0;
-    for (QScatterSeries* series : m_kernelSeries)
-        count += static_cast<int>(series->count());
+    for (std::size_t i = 0; i < m_groupSeries.size(); ++i)  // a GPU kernel's markers at other levels are no kernels
+        if (m_groupSeries[i] && !m_plot.groups[i].dimmed && m_plot.groups[i].primary)
+            count += static_cast<int>(m_groupSeries[i]->count());
     return count;
 }
 

@@ -67,6 +67,9 @@ public:
     // A kind stays hidden while the sessions stay (theme, highlight and filter changes keep it).
     void setKernelKindVisible(const QString& kind, bool visible);
     QStringList hiddenKernelKinds() const;
+    // Shows or hides a precision's compute roofs and kernels, as its legend entry does (issue 16).
+    void setPrecisionVisible(const QString& precision, bool visible);
+    const QStringList& hiddenPrecisions() const { return m_options.hiddenPrecisions; }
 
     // The zoom: the data range the axes show. setVisibleRange takes each axis whose bounds make a log range
     // (positive, increasing, finite) and leaves the other as it is.
@@ -127,12 +130,15 @@ private:
     enum class View { Reset, Keep };
     void rebuild(View view = View::Reset);
     void relayout();
+    void fitLegend();
     void applyThemeToChart();
     QLineSeries* addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name, bool inLegend);
     void attach(QAbstractSeries* series, bool inLegend);
     void addRoof(std::size_t index);
     void addGroup(std::size_t index);
     void applyKindVisibility();
+    void connectPrecisionEntry(QLineSeries* series, const QString& precision);
+    void addHiddenPrecisionEntries();
     bool kindHidden(int session, const QString& kind) const;
     // The plot as the layouts and the hit test see it: the current mapping, selection and shown kinds.
     RooflineView currentView() const;

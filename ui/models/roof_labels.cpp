@@ -189,7 +189,7 @@ void RoofLabelPlacer::placeComputeLabels()
     const std::vector<PlotRoof>& roofs = m_view.plot->roofs;
     std::vector<std::size_t> compute;
     for (std::size_t i = 0; i < roofs.size(); ++i)
-        if (roofs[i].kind == RoofKind::Compute)
+        if (roofs[i].kind == RoofKind::Compute || roofs[i].kind == RoofKind::DeviceCompute)
             compute.push_back(i);
     std::sort(compute.begin(), compute.end(),
               [&](std::size_t a, std::size_t b) { return roofs[a].value > roofs[b].value; });
@@ -200,7 +200,7 @@ void RoofLabelPlacer::placeComputeLabels()
         QStringList others;
         std::size_t j = i + 1;
         while (j < compute.size() && roofs[compute[j]].value > lead.value / 1.1 &&
-               roofs[compute[j]].session == lead.session) {
+               roofs[compute[j]].session == lead.session && roofs[compute[j]].device == lead.device) {
             others << QStringLiteral("%1 %2").arg(shortCeilingName(roofs[compute[j]].name),
                                                   formatCompact(roofs[compute[j]].value));
             group.push_back(compute[j]);
@@ -302,7 +302,7 @@ void RoofLabelPlacer::placeBandwidthLabels()
     const std::vector<PlotRoof>& roofs = m_view.plot->roofs;
     for (std::size_t i = 0; i < roofs.size(); ++i) {
         const PlotRoof& roof = roofs[i];
-        if (roof.kind != RoofKind::Bandwidth || roof.vertices.size() < 2)
+        if ((roof.kind != RoofKind::Bandwidth && roof.kind != RoofKind::DeviceBandwidth) || roof.vertices.size() < 2)
             continue;
         // Overlays: the colour says which machine; a roof another session already labelled is not repeated.
         const QString text = QStringLiteral("%1  %2 GB/s").arg(roof.name, formatCompact(roof.value));
@@ -311,7 +311,7 @@ void RoofLabelPlacer::placeBandwidthLabels()
             std::find_if(m_texts.begin(), m_texts.end(), [&](const AnnotationText& t) { return t.text == text; });
         if (same != m_texts.end()) {
             const auto label = std::find_if(m_labels.begin(), m_labels.end(), [&](const RoofLabel& l) {
-                return m_view.plot->roofs[l.roof].kind == RoofKind::Bandwidth &&
+                return m_view.plot->roofs[l.roof].kind == roof.kind &&
                        m_view.plot->roofs[l.roof].name == roof.name && m_view.plot->roofs[l.roof].value == roof.value;
             });
             if (label != m_labels.end())

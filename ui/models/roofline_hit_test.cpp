@@ -36,8 +36,10 @@ QString roofText(const PlotRoof& roof)
 {
     switch (roof.kind) {
         case RoofKind::Bandwidth:
+        case RoofKind::DeviceBandwidth:
             return QStringLiteral("%1 %2 GB/s").arg(roof.name, formatCompact(roof.value));
         case RoofKind::Compute:
+        case RoofKind::DeviceCompute:
             return QStringLiteral("%1 %2").arg(shortCeilingName(roof.name), formatFlopRate(roof.value));
         case RoofKind::Extra:
             return roof.name;
@@ -52,10 +54,12 @@ double roofValueAt(const PlotRoof& roof, double intensity)
 {
     switch (roof.kind) {
         case RoofKind::Bandwidth:
+        case RoofKind::DeviceBandwidth:
             return roof.value * intensity;
         case RoofKind::Extra:
             return std::min(roof.value, roof.bandwidthGbps * intensity);
         case RoofKind::Compute:
+        case RoofKind::DeviceCompute:
         case RoofKind::Iso:
             break;
     }

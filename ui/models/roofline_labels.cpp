@@ -98,6 +98,75 @@ void placeLevelTags(const std::vector<LevelTag>& tags, const QRectF& inner, cons
     }
 }
 
+// A note as lines no wider than `width`, broken between words.
+QStringList wrapText(const QString& text, const QFont& font, double width)
+{
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(u' ', Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + u' ' + word;
+        if (!line.isEmpty() && textSize(font, longer).width() > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines;
+}
+
+// Hints and notes (before/after thicket, machines mixed, GPU kernels without a roof): flush left at the top of the
+// plot, one under the other, wrapped to its width. Returns their boxes.
+std::vector<QRectF> placeHints(const RooflineView& view, const ChartTheme& theme, const QString& arrowHint,
+                               std::vector<AnnotationText>& texts)
+{
+    const QRectF bounds = view.mapping.plot.adjusted(4, 4, -4, -4);
+    QStringList hints = view.plot->notes;
+    if (!arrowHint.isEmpty())
+        hints.prepend(arrowHint);
+    std::vector<QRectF> boxes;
+    double top = bounds.top() + 4.0;
+    for (const QString& hint : std::as_const(hints))
+        for (const QString& line : wrapText(hint, theme.kernelLabelFont, bounds.width() - 16.0)) {
+            const QRectF box(QPointF(bounds.left() + 8.0, top), textSize(theme.kernelLabelFont, line));
+            texts.push_back({line, box.topLeft(), 0.0, theme.mutedText, theme.kernelLabelFont, theme.background, true});
+            boxes.push_back(box);
+            top = box.bottom() + 2.0;
+        }
+    return boxes;
+}
+
+// The labels placed near their points; a kernel's name that found no place there goes to the least covered spot of
+// the plot with a leader back to its dot: never dropped (a crowded chart with a GPU's roofs beside a CPU's).
+std::vector<LabelPlacement> placedOrForced(const LabelLayoutInput& layout, const std::vector<LabelText>& texts,
+                                           const std::vector<QRectF>& markerBoxes)
+{
+    std::vector<LabelPlacement> placements = placeLabels(layout);
+    std::vector<QRectF> hard = markerBoxes;
+    hard.insert(hard.end(), layout.obstacles.begin(), layout.obstacles.end());
+    for (const LabelPlacement& p : placements)
+        if (p.placed)
+            hard.push_back(p.rect);
+    for (std::size_t i = 0; i < placements.size(); ++i) {
+        const LabelRequest& label = layout.labels[i];
+        if (placements[i].placed || texts[i].bold || !layout.bounds.contains(label.anchor))
+            continue;  // arrow percentages may give way; a label whose dot is off the plot has nothing to name
+        LabelPlacement forced = placeForced(layout.bounds, label, hard, {});
+        const QRectF& rect = forced.rect;
+        QLineF leader(label.anchor, QPointF(std::clamp(label.anchor.x(), rect.left(), rect.right()),
+                                            std::clamp(label.anchor.y(), rect.top(), rect.bottom())));
+        const double radius = label.radius > 0.0 ? label.radius : layout.markerRadius;
+        if (leader.length() > radius)
+            leader.setP1(leader.pointAt(radius / leader.length()));
+        forced.leader = leader;
+        hard.push_back(rect);
+        placements[i] = forced;
+    }
+    return placements;
+}
+
 // Every roof segment in pixels (not the iso lines): labels avoid crossing them.
 std::vector<QLineF> roofSegments(const RooflineView& view)
 {
@@ -114,14 +183,17 @@ std::vector<QLineF> roofSegments(const RooflineView& view)
 // The roofs' labels and the roof legend together: the legend takes the corner it covers least of, the labels are
 // placed again around it, and a roof that then finds no place joins the legend (a few rounds at most).
 RoofLabelPlacer placeRoofText(const RooflineView& view, const ChartTheme& theme, const std::vector<QRectF>& markerBoxes,
-                              const std::vector<QLineF>& segments, RooflineAnnotations& out)
+                              const std::vector<QLineF>& segments, const std::vector<QRectF>& hints,
+                              RooflineAnnotations& out)
 {
     const QRectF inner = view.mapping.plot.adjusted(8, 8, -8, -8);
     const double row = QFontMetricsF(theme.kernelLabelFont).height();
     std::vector<QRectF> reserved;
     std::optional<LegendSpot> spot;
     for (int round = 0;; ++round) {
-        RoofLabelPlacer placer(view, theme, markerBoxes, reserved);
+        std::vector<QRectF> taken = hints;  // hints and notes first: they must be read
+        taken.insert(taken.end(), reserved.begin(), reserved.end());
+        RoofLabelPlacer placer(view, theme, markerBoxes, std::move(taken));
         placer.placeRoofLabels();
         const std::vector<RoofLegendEntry> entries = placer.legendEntries();
         const std::vector<RoofLegendRow> rows = roofLegendRows(view, theme, entries);
@@ -152,7 +224,7 @@ void placeKernelText(const RooflineView& view, const ChartTheme& theme, const Ro
     std::vector<LabelText> labelTexts;
     requestKernelLabels(view, theme, marks, layout, labelTexts);
     placeLevelTags(marks.levelTags, layout.bounds, markerBoxes, theme, layout, out.texts);
-    const std::vector<LabelPlacement> placements = placeLabels(layout);
+    const std::vector<LabelPlacement> placements = placedOrForced(layout, labelTexts, markerBoxes);
     for (std::size_t i = 0; i < placements.size(); ++i) {
         const LabelPlacement& p = placements[i];
         if (!p.placed)
@@ -183,11 +255,14 @@ RooflineAnnotations annotateRoofline(const RooflineView& view, const ChartTheme&
     const std::vector<QRectF> markerBoxes = kernelMarkerBoxes(view, theme);
     const std::vector<QLineF> segments = roofSegments(view);
 
-    RoofLabelPlacer roofs = placeRoofText(view, theme, markerBoxes, segments, out);
+    RooflineDecorations marks = decorateRoofline(view, theme);
+    std::vector<AnnotationText> hints;
+    const std::vector<QRectF> hintBoxes = placeHints(view, theme, marks.arrowHint, hints);
+    RoofLabelPlacer roofs = placeRoofText(view, theme, markerBoxes, segments, hintBoxes, out);
     roofs.placeRidges(out.under);
     out.texts.insert(out.texts.begin(), roofs.texts().begin(), roofs.texts().end());
+    out.texts.insert(out.texts.end(), hints.begin(), hints.end());
 
-    RooflineDecorations marks = decorateRoofline(view, theme);
     out.under.insert(out.under.end(), marks.under.begin(), marks.under.end());
     out.over = std::move(marks.over);
     out.rings = std::move(marks.rings);
@@ -195,17 +270,24 @@ RooflineAnnotations annotateRoofline(const RooflineView& view, const ChartTheme&
 
     LabelLayoutInput layout;
     layout.bounds = plot.adjusted(4, 4, -4, -4);
-    layout.obstacles = roofs.taken();
+    layout.obstacles = roofs.taken();  // the hints' boxes among them
     layout.lines = segments;
     layout.lines.insert(layout.lines.end(), marks.lines.begin(), marks.lines.end());
     layout.markerRadius = baseMarkerRadius(theme);
-    if (!marks.arrowHint.isEmpty()) {
-        const QRectF box(QPointF(layout.bounds.left() + 8.0, layout.bounds.top() + 4.0),
-                         textSize(theme.kernelLabelFont, marks.arrowHint));
-        out.texts.push_back(
-            {marks.arrowHint, box.topLeft(), 0.0, theme.mutedText, theme.kernelLabelFont, theme.background, true});
-        layout.obstacles.push_back(box);
-    }
+    // Every label has a halo: with many roofs about (a GPU's beside this machine's), crossing one beats a long leader.
+    layout.lineCost = 2.0;
+    // A kernel's points at its other levels (rings, a GPU kernel's level markers) are in every label's way; its own
+    // dot is its label's anchor already. A level under the dot itself is the dot.
+    view.forEachShownKernel([&](const KernelGroup&, std::size_t, KernelRef ref) {
+        const KernelResult& k = view.kernel(ref);
+        const QPointF dot = view.mapping.toPixel(QPointF(k.intensity, k.gflops));
+        for (const LevelPoint& level : k.levels) {
+            const QPointF at = view.mapping.toPixel(QPointF(level.intensity, k.gflops));
+            if (level.intensity > 0.0 && std::abs(at.x() - dot.x()) >= 2.0 * layout.markerRadius)
+                layout.obstacles.emplace_back(at.x() - layout.markerRadius, at.y() - layout.markerRadius,
+                                              2.0 * layout.markerRadius, 2.0 * layout.markerRadius);
+        }
+    });
     int shownKernels = 0;
     view.forEachShownKernel([&](const KernelGroup&, std::size_t, KernelRef) { ++shownKernels; });
     if (view.options.kernelLabels && shownKernels <= kMaxKernelLabels)
