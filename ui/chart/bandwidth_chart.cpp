@@ -110,51 +110,8 @@ void BandwidthChart::rebuild()
     }
     std::sort(curve.begin(), curve.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
 
-    double xMin = 12.0;
-    double xMax = 30.0;
-    double yMin = 1.0;
-    double yMax = 1000.0;
-    if (!curve.isEmpty()) {
-        xMin = std::floor(curve.first().x()) - 0.5;
-        xMax = std::ceil(curve.last().x()) + 0.5;
-        const auto [low, high] = std::minmax_element(curve.begin(), curve.end(),
-                                                     [](const QPointF& a, const QPointF& b) { return a.y() < b.y(); });
-        yMin = low->y() / 2.0;
-        yMax = high->y() * 2.0;
-    }
-    m_axisX->setRange(xMin, xMax);
-    m_axisY->setRange(yMin, yMax);
-
-    // Tick labels every other power of two, as sizes people say out loud.
-    for (const QString& label : m_axisXLabels->categoriesLabels())
-        m_axisXLabels->remove(label);
-    m_axisXLabels->setRange(xMin, xMax);
-    for (int e = static_cast<int>(std::ceil(xMin)); e <= static_cast<int>(std::floor(xMax)); ++e)
-        if (e % 2 == 0)
-            m_axisXLabels->append(formatBinaryBytes(std::exp2(e)), e);
-
-    // Cache capacities: the total this process can use, per data/unified level.
-    std::map<int, double> capacity;
-    const int cpus = std::max(1, m_session.machine.cores);
-    for (const CacheInfo& cache : m_session.machine.caches) {
-        if (cache.type == QLatin1String("Instruction") || cache.sizeBytes <= 0)
-            continue;
-        const int instances = std::max(1, cpus / std::max(1, cache.sharedByCpus));
-        capacity[cache.level] = std::max(capacity[cache.level], double(cache.sizeBytes) * instances);
-    }
-    for (const auto& [level, bytes] : capacity) {
-        const double x = std::log2(bytes);
-        auto* marker = new QLineSeries;
-        marker->append(x, yMin);
-        marker->append(x, yMax);
-        c->addSeries(marker);
-        marker->attachAxis(m_axisX);
-        marker->attachAxis(m_axisY);
-        QPen pen(m_theme.mutedText, 2.0, Qt::DashLine);
-        marker->setPen(pen);
-        m_cacheSizes.emplace_back(x, QStringLiteral("L%1 %2").arg(level).arg(formatBinaryBytes(bytes)));
-        ++m_cacheMarkers;
-    }
+    const auto [yMin, yMax] = fitAxes(curve);
+    addCacheMarkers(yMin, yMax);
 
     m_curve = new QLineSeries;
     m_curve->replace(curve);
@@ -193,6 +150,69 @@ void BandwidthChart::rebuild()
     m_selectedPoints->setBorderColor(m_theme.background);
     connect(m_selectedPoints, &QScatterSeries::clicked, this, &BandwidthChart::onPointClicked);
 
+    styleChart(mix);
+    relayout();
+}
+
+// The axes around the curve (a default span without one), with size labels every other power of two; returns the
+// y range the cache markers span.
+std::pair<double, double> BandwidthChart::fitAxes(const QList<QPointF>& curve)
+{
+    double xMin = 12.0;
+    double xMax = 30.0;
+    double yMin = 1.0;
+    double yMax = 1000.0;
+    if (!curve.isEmpty()) {
+        xMin = std::floor(curve.first().x()) - 0.5;
+        xMax = std::ceil(curve.last().x()) + 0.5;
+        const auto [low, high] = std::minmax_element(curve.begin(), curve.end(),
+                                                     [](const QPointF& a, const QPointF& b) { return a.y() < b.y(); });
+        yMin = low->y() / 2.0;
+        yMax = high->y() * 2.0;
+    }
+    m_axisX->setRange(xMin, xMax);
+    m_axisY->setRange(yMin, yMax);
+
+    // Tick labels every other power of two, as sizes people say out loud.
+    for (const QString& label : m_axisXLabels->categoriesLabels())
+        m_axisXLabels->remove(label);
+    m_axisXLabels->setRange(xMin, xMax);
+    for (int e = static_cast<int>(std::ceil(xMin)); e <= static_cast<int>(std::floor(xMax)); ++e)
+        if (e % 2 == 0)
+            m_axisXLabels->append(formatBinaryBytes(std::exp2(e)), e);
+    return {yMin, yMax};
+}
+
+// Cache capacities: the total this process can use, per data/unified level, as dashed lines.
+void BandwidthChart::addCacheMarkers(double yMin, double yMax)
+{
+    QChart* c = chart();
+    std::map<int, double> capacity;
+    const int cpus = std::max(1, m_session.machine.cores);
+    for (const CacheInfo& cache : m_session.machine.caches) {
+        if (cache.type == QLatin1String("Instruction") || cache.sizeBytes <= 0)
+            continue;
+        const int instances = std::max(1, cpus / std::max(1, cache.sharedByCpus));
+        capacity[cache.level] = std::max(capacity[cache.level], double(cache.sizeBytes) * instances);
+    }
+    for (const auto& [level, bytes] : capacity) {
+        const double x = std::log2(bytes);
+        auto* marker = new QLineSeries;
+        marker->append(x, yMin);
+        marker->append(x, yMax);
+        c->addSeries(marker);
+        marker->attachAxis(m_axisX);
+        marker->attachAxis(m_axisY);
+        QPen pen(m_theme.mutedText, 2.0, Qt::DashLine);
+        marker->setPen(pen);
+        m_cacheSizes.emplace_back(x, QStringLiteral("L%1 %2").arg(level).arg(formatBinaryBytes(bytes)));
+        ++m_cacheMarkers;
+    }
+}
+
+void BandwidthChart::styleChart(const QString& mix)
+{
+    QChart* c = chart();
     c->setTitle(m_session.bandwidthCurve.empty() ? tr("No bandwidth curve in this session")
                                                  : tr("Bandwidth vs working set (%1)").arg(mix));
     c->setBackgroundBrush(m_theme.background);
@@ -212,7 +232,6 @@ void BandwidthChart::rebuild()
         axis->setLinePen(QPen(m_theme.mutedText, 1.5));
     }
     m_axisY->setMinorGridLinePen(QPen(m_theme.minorGrid, 1.0));
-    relayout();
 }
 
 void BandwidthChart::relayout()

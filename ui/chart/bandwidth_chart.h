@@ -6,6 +6,10 @@
 #include "ui/models/chart_theme.h"
 
 #include <QChartView>
+#include <QList>
+#include <QPointF>
+
+#include <utility>
 
 QT_BEGIN_NAMESPACE
 class QCategoryAxis;
@@ -40,6 +44,9 @@ signals:
 
 private:
     void rebuild();
+    std::pair<double, double> fitAxes(const QList<QPointF>& curve);
+    void addCacheMarkers(double yMin, double yMax);
+    void styleChart(const QString& mix);
     void relayout();
     void onPointClicked(const QPointF& point);
 

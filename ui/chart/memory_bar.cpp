@@ -157,17 +157,25 @@ void MemoryBar::paintEvent(QPaintEvent*)
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setRenderHint(QPainter::TextAntialiasing, true);
     p.fillRect(rect(), m_theme.background);
+    double y = paintTitle(p, kGap);
+    const QRectF bar(kMargin, y, width() - 2.0 * kMargin, kBarHeight);
+    if (!m_hasData) {
+        p.setPen(QPen(m_theme.grid, 2.0, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(bar);
+        return;
+    }
+    y = paintBar(p, bar);
+    paintLegend(p, y);
+}
 
+// Title left, status right (the status wins the room when both do not fit); returns where the bar goes.
+double MemoryBar::paintTitle(QPainter& p, double y) const
+{
     const QFont titleFont = bold(m_theme.axisTitleFont);
     const QFontMetricsF titleMetrics(titleFont);
-    const QFont labelFont = m_theme.legendFont;
-    const QFontMetricsF labelMetrics(labelFont);
     const double width = this->width();
     const double inner = width - 2.0 * kMargin;
-    double y = kGap;
-
-    // Title left, status right (the status wins the room when both do not fit).
-    const QFont statusFont = titleFont;
     const QColor statusColor = !m_hasData ? m_theme.mutedText : (m_data.fits ? fitColor() : overColor());
     const double statusWidth = std::min(inner, titleMetrics.horizontalAdvance(m_status));
     const double titleRoom = inner - statusWidth - 24.0;
@@ -176,19 +184,18 @@ void MemoryBar::paintEvent(QPaintEvent*)
     if (titleRoom > 60.0)
         p.drawText(QPointF(kMargin, y + titleMetrics.ascent()),
                    titleMetrics.elidedText(m_title, Qt::ElideRight, titleRoom));
-    p.setFont(statusFont);
     p.setPen(statusColor);
     const QString status = titleMetrics.elidedText(m_status, Qt::ElideRight, inner);
     p.drawText(QPointF(width - kMargin - titleMetrics.horizontalAdvance(status), y + titleMetrics.ascent()), status);
-    y += titleMetrics.height() + kGap;
+    return y + titleMetrics.height() + kGap;
+}
 
-    const QRectF bar(kMargin, y, inner, kBarHeight);
-    if (!m_hasData) {
-        p.setPen(QPen(m_theme.grid, 2.0, Qt::DashLine));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(bar);
-        return;
-    }
+// The card's capacity with the weights and the KV cache in it, their names inside when they fit and the capacity
+// under its line; returns where the legend goes.
+double MemoryBar::paintBar(QPainter& p, const QRectF& bar) const
+{
+    const QFont labelFont = m_theme.legendFont;
+    const QFontMetricsF labelMetrics(labelFont);
     const MemoryBarData& d = m_data;
     const double weights = double(d.weightsBytes);
     const double kv = double(d.kvBytes);
@@ -232,19 +239,22 @@ void MemoryBar::paintEvent(QPaintEvent*)
     if (d.fits)
         inside(QRectF(QPointF(xOf(required), bar.top()), QPointF(xOf(capacity), bar.bottom())), tr("free"),
                m_theme.mutedText);
-    y = bar.bottom() + 4.0;
+    const double y = bar.bottom() + 4.0;
 
     // Capacity under its line, kept inside the widget.
-    {
-        const double w = labelMetrics.horizontalAdvance(m_capacityLabel);
-        const double x = std::clamp(xOf(capacity) - w / 2.0, kMargin, width - kMargin - w);
-        p.setPen(d.fits ? m_theme.mutedText : m_theme.text);
-        p.drawText(QPointF(x, y + labelMetrics.ascent()), m_capacityLabel);
-    }
-    y += labelMetrics.height() + kGap;
+    const double w = labelMetrics.horizontalAdvance(m_capacityLabel);
+    const double x = std::clamp(xOf(capacity) - w / 2.0, kMargin, width() - kMargin - w);
+    p.setPen(d.fits ? m_theme.mutedText : m_theme.text);
+    p.drawText(QPointF(x, y + labelMetrics.ascent()), m_capacityLabel);
+    return y + labelMetrics.height() + kGap;
+}
 
-    // Legend: swatch and numbers, wrapping to another row when one is full.
-    const std::vector<QPointF> origins = legendOrigins(width);
+// Legend: swatch and numbers, wrapping to another row when one is full.
+void MemoryBar::paintLegend(QPainter& p, double y) const
+{
+    const QFont labelFont = m_theme.legendFont;
+    const QFontMetricsF labelMetrics(labelFont);
+    const std::vector<QPointF> origins = legendOrigins(width());
     for (std::size_t i = 0; i < m_legend.size(); ++i) {
         const LegendEntry& e = m_legend[i];
         double x = origins[i].x();
@@ -258,7 +268,7 @@ void MemoryBar::paintEvent(QPaintEvent*)
         }
         const bool strong = !e.color.isValid();  // the max batch: the number to remember
         p.setFont(strong ? bold(labelFont) : labelFont);
-        p.setPen(strong && !d.fits ? overColor() : m_theme.text);
+        p.setPen(strong && !m_data.fits ? overColor() : m_theme.text);
         p.drawText(QPointF(x, top + labelMetrics.ascent()), e.text);
         p.setFont(labelFont);
     }

@@ -13,6 +13,11 @@
 
 #include <vector>
 
+QT_BEGIN_NAMESPACE
+class QPainter;
+class QRectF;
+QT_END_NAMESPACE
+
 namespace ridgeline::ui {
 
 class MemoryBar : public QWidget {
@@ -46,6 +51,9 @@ private:
         QString text;
     };
     void rebuildTexts();
+    double paintTitle(QPainter& p, double y) const;
+    double paintBar(QPainter& p, const QRectF& bar) const;
+    void paintLegend(QPainter& p, double y) const;
     // Each legend entry's x in pixels and its row (0, 1, ...) as y, at this width.
     std::vector<QPointF> legendOrigins(double width) const;
     // As many legend rows as this width needs (at least two), relaying out only when that number changes.

@@ -311,8 +311,8 @@ void RoofLabelPlacer::placeBandwidthLabels()
             std::find_if(m_texts.begin(), m_texts.end(), [&](const AnnotationText& t) { return t.text == text; });
         if (same != m_texts.end()) {
             const auto label = std::find_if(m_labels.begin(), m_labels.end(), [&](const RoofLabel& l) {
-                return m_view.plot->roofs[l.roof].kind == roof.kind &&
-                       m_view.plot->roofs[l.roof].name == roof.name && m_view.plot->roofs[l.roof].value == roof.value;
+                return m_view.plot->roofs[l.roof].kind == roof.kind && m_view.plot->roofs[l.roof].name == roof.name &&
+                       m_view.plot->roofs[l.roof].value == roof.value;
             });
             if (label != m_labels.end())
                 m_labels.push_back({i, label->box, false});
