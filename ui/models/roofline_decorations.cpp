@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace ridgeline::ui {
 
@@ -134,11 +135,30 @@ void decorateChanges(const RooflineView& view, const ChartTheme& theme, Roofline
     }
 }
 
+// An arrow from one kernel's dot to another's (a story the essay tells: fused after unfused, bf16 after fp32), its
+// ends kept off the dots; none when the dots (nearly) touch. Returns the arrow drawn.
+std::optional<QLineF> addStoryArrow(const RooflineView& view, const ChartTheme& theme, const KernelResult& from,
+                                    const KernelResult& to, const QColor& color, RooflineDecorations& out)
+{
+    const double markerRadius = baseMarkerRadius(theme);
+    QLineF arrow(view.mapping.toPixel(QPointF(from.intensity, from.gflops)),
+                 view.mapping.toPixel(QPointF(to.intensity, to.gflops)));
+    const double length = arrow.length();
+    if (length <= 4.0 * markerRadius)
+        return std::nullopt;
+    arrow = QLineF(arrow.pointAt(markerRadius * 1.6 / length), arrow.pointAt(1.0 - markerRadius * 1.8 / length));
+    QPen pen(color, 2.5);
+    pen.setCapStyle(Qt::RoundCap);
+    out.over.push_back({arrow, pen});
+    out.lines.push_back(arrow);
+    addArrowHead(arrow, pen, out.over);
+    return arrow;
+}
+
 // Stories the essay tells, drawn faintly under the dots: the batch sweep as one path (intensity rises with the
 // batch), and an arrow from the unfused chain to the fused kernel.
 void decorateStories(const RooflineView& view, const ChartTheme& theme, RooflineDecorations& out)
 {
-    const double markerRadius = baseMarkerRadius(theme);
     const std::vector<Session>& sessions = *view.sessions;
     const bool overlay = sessions.size() > 1;
     for (int si = 0; si < static_cast<int>(sessions.size()); ++si) {
@@ -177,19 +197,8 @@ void decorateStories(const RooflineView& view, const ChartTheme& theme, Roofline
                 out.lines.push_back(segment);
             }
         }
-        if (!unfused || !fused)
-            continue;
-        QLineF arrow(view.mapping.toPixel(QPointF(unfused->intensity, unfused->gflops)),
-                     view.mapping.toPixel(QPointF(fused->intensity, fused->gflops)));
-        const double length = arrow.length();
-        if (length <= 4.0 * markerRadius)
-            continue;
-        arrow = QLineF(arrow.pointAt(markerRadius * 1.6 / length), arrow.pointAt(1.0 - markerRadius * 1.8 / length));
-        QPen pen(theme.kernelColor(QStringLiteral("fusion-fused")), 2.5);
-        pen.setCapStyle(Qt::RoundCap);
-        out.over.push_back({arrow, pen});
-        out.lines.push_back(arrow);
-        addArrowHead(arrow, pen, out.over);
+        if (unfused && fused)
+            addStoryArrow(view, theme, *unfused, *fused, theme.kernelColor(QStringLiteral("fusion-fused")), out);
     }
 }
 
@@ -198,7 +207,6 @@ void decorateStories(const RooflineView& view, const ChartTheme& theme, Roofline
 // would cross each other at the top of the chart.
 void decorateMixedPrecision(const RooflineView& view, const ChartTheme& theme, RooflineDecorations& out)
 {
-    const double markerRadius = baseMarkerRadius(theme);
     const std::vector<Session>& sessions = *view.sessions;
     for (int si = 0; si < static_cast<int>(sessions.size()); ++si) {
         std::vector<bool> shownKinds(2, false);  // sgemm, bf16-gemm
@@ -216,20 +224,11 @@ void decorateMixedPrecision(const RooflineView& view, const ChartTheme& theme, R
             pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a.bf16->flops < b.bf16->flops; });
         if (largest == pairs.end() || largest->sgemm->intensity <= 0.0 || largest->bf16->intensity <= 0.0)
             continue;
-        QLineF arrow(view.mapping.toPixel(QPointF(largest->sgemm->intensity, largest->sgemm->gflops)),
-                     view.mapping.toPixel(QPointF(largest->bf16->intensity, largest->bf16->gflops)));
-        const double length = arrow.length();
-        if (length <= 4.0 * markerRadius)
-            continue;
-        arrow = QLineF(arrow.pointAt(markerRadius * 1.6 / length), arrow.pointAt(1.0 - markerRadius * 1.8 / length));
-        QPen pen(theme.kernelColor(QStringLiteral("bf16-gemm")), 2.5);
-        pen.setCapStyle(Qt::RoundCap);
-        out.over.push_back({arrow, pen});
-        out.lines.push_back(arrow);
-        addArrowHead(arrow, pen, out.over);
-        out.arrowLabels.push_back({arrow.pointAt(0.5),
-                                   QStringLiteral("bf16 \u00d7%1").arg(formatSignificant(largest->speedup(), 2)),
-                                   pen.color()});
+        const QColor color = theme.kernelColor(QStringLiteral("bf16-gemm"));
+        if (const std::optional<QLineF> arrow = addStoryArrow(view, theme, *largest->sgemm, *largest->bf16, color, out))
+            out.arrowLabels.push_back({arrow->pointAt(0.5),
+                                       QStringLiteral("bf16 \u00d7%1").arg(formatSignificant(largest->speedup(), 2)),
+                                       color});
     }
 }
 
