@@ -251,8 +251,8 @@ void FileActions::onImport()
 {
     const QStringList paths = QFileDialog::getOpenFileNames(
         m_window, tr("Import Profile"), m_document->directory(),
-        tr("Profiler output (*.csv *.json);;Nsight Compute, likwid or plain CSV (*.csv);;ERT roofline (*.json);;"
-           "All files (*)"));
+        tr("Profiler output (*.csv *.json *.log *.txt);;Nsight Compute, likwid, rocprof-compute or plain CSV (*.csv);;"
+           "likwid-perfctr output (*.log *.txt *.csv);;ERT roofline (*.json);;All files (*)"));
     if (!paths.isEmpty())
         m_document->importFiles(paths);
 }

@@ -7,9 +7,11 @@
 #include "ui/dialogs.h"
 #include "ui/file_actions.h"
 #include "ui/gpu_menu.h"
+#include "ui/import_gpu_dialog.h"
 #include "ui/kernel_dock.h"
 #include "ui/measure_actions.h"
 #include "ui/measure_status.h"
+#include "ui/measurement_dock.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/point_explanation.h"
 #include "ui/models/session_document.h"
@@ -128,6 +130,12 @@ void MainWindow::connectParts()
         showImportSummary(this, lines);
         emit importFinished(lines);
     });
+    // GPU kernels whose file names no catalog GPU: ask which one, without blocking (issue 12).
+    connect(m_document, &SessionDocument::gpuQuestion, this, [this](int kernels, const QStringList& names) {
+        askImportGpu(
+            this, kernels, names, [this](const QString& id) { m_document->answerGpu(id); },
+            [this] { m_document->cancelImport(); });
+    });
     connect(m_talk, &TalkActions::errorOccurred, this, &MainWindow::reportError);
     connect(m_talk, &TalkActions::statusMessage, this, &MainWindow::showStatus);
     connect(m_gpuMenu, &GpuMenu::roofsChanged, this, [this] { m_chart->setExtraRoofs(m_gpuMenu->roofs()); });
@@ -187,6 +195,9 @@ void MainWindow::createDocks()
     bandwidthDock->setWidget(m_bandwidth);
     addDockWidget(Qt::BottomDockWidgetArea, bandwidthDock);
     tabifyDockWidget(kernelDock, bandwidthDock);
+    m_measurement = new MeasurementDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_measurement);
+    tabifyDockWidget(bandwidthDock, m_measurement);
     kernelDock->raise();
 }
 
@@ -382,10 +393,12 @@ void MainWindow::refresh()
         m_kernels->setSession(*primary);
         m_bandwidth->setSession(*primary);
         m_batching->setSession(*primary);  // its measured CPU batching curve
+        m_measurement->setSession(*primary);
     } else {
         m_kernels->clear();
         m_bandwidth->setSession(Session{});
         m_batching->clearSession();
+        m_measurement->clear();
     }
     // A removed (or undone) kernel: an explanation of one that is gone no longer applies.
     const Session* primary = m_document->primary();

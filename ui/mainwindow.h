@@ -29,6 +29,7 @@ class BatchingPanel;
 class FileActions;
 class GpuMenu;
 class KernelDock;
+class MeasurementDock;
 class KernelTableModel;
 class MeasureActions;
 class MeasureStatus;
@@ -84,6 +85,7 @@ public:
     PresentationWindow* presentation() const;
     QTabWidget* tabs() const { return m_tabs; }
     BandwidthChart* bandwidthChart() const { return m_bandwidth; }
+    MeasurementDock* measurementDock() const { return m_measurement; }
     SessionListModel* sessionModel() const;
     SessionDocument* document() const { return m_document; }
     KernelTableModel* kernelModel() const { return m_kernels; }
@@ -139,6 +141,7 @@ private:
     RooflineChart* m_chart = nullptr;
     BatchingPanel* m_batching = nullptr;
     BandwidthChart* m_bandwidth = nullptr;
+    MeasurementDock* m_measurement = nullptr;
     KernelTableModel* m_kernels = nullptr;
     QTextBrowser* m_explain = nullptr;
     QListView* m_sessionView = nullptr;

@@ -5,6 +5,7 @@
 #include "core/model/catalog.h"
 #include "core/model/catalog_json.h"
 #include "core/model/units.h"
+#include "core/model/user_catalog.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -33,15 +34,40 @@ QString attentionKind(const ModelSpec& m)
     return m.kvHeads == 1 ? QStringLiteral("MQA") : QStringLiteral("GQA");
 }
 
-int printGpus(Streams io, bool json)
+// The entries to list: the bundled ones and the user's, or (mine) the user's alone.
+template <typename Spec>
+std::vector<Spec> listed(const Result<std::vector<Spec>>& bundled, const std::vector<Spec>& user, bool mine)
 {
-    const Result<std::vector<GpuSpec>>& gpus = builtinGpus();
-    if (!gpus) {
-        io.err << "ridgeline catalog: " << gpus.error().message << '\n';
+    std::vector<Spec> specs = mine ? std::vector<Spec>() : bundled.value();
+    specs.insert(specs.end(), user.begin(), user.end());
+    return specs;
+}
+
+// "*" after a user's own id in the tables, and the footer saying where they come from.
+QString marked(const QString& id, bool user)
+{
+    return user ? id + QLatin1Char('*') : id;
+}
+
+void printUserFooter(Streams io, qsizetype count, const QString& path)
+{
+    if (count > 0)
+        io.out << "* yours: " << path << '\n';
+    else
+        io.out << "Your own entries would come from " << path << " (none there).\n";
+}
+
+int printGpus(Streams io, bool json, bool mine)
+{
+    const Result<std::vector<GpuSpec>>& bundled = builtinGpus();
+    if (!bundled) {
+        io.err << "ridgeline catalog: " << bundled.error().message << '\n';
         return 1;
     }
-    if (json) {  // a catalog file: what the catalog reader reads (a user's own catalog can start from it)
-        io.out << gpuCatalogToJson(gpus.value());
+    const std::shared_ptr<const UserCatalogs> user = userCatalogs();
+    const std::vector<GpuSpec> gpus = listed(bundled, user->gpus, mine);
+    if (json) {  // a catalog file: what the catalog reader reads (a user's own catalog can start from --mine's)
+        io.out << gpuCatalogToJson(gpus);
         return 0;
     }
     io.out << "GPUs (dense peaks, never with sparsity; TB/s = 1e12 B/s; memory in GiB = 2^30 B)\n\n";
@@ -54,10 +80,10 @@ int printGpus(Streams io, bool json)
                   .arg(QStringLiteral("ridge"), 6)
                   .arg(QStringLiteral("link (GB/s/dir)"), -24)
                   .arg(QStringLiteral("name"));
-    for (const GpuSpec& g : gpus.value()) {
+    for (const GpuSpec& g : gpus) {
         const double fp8 = g.peakTflops(NumberFormat::Fp8);
         io.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
-                      .arg(g.id, -15)
+                      .arg(marked(g.id, isUserGpu(g.id)), -15)
                       .arg(QStringLiteral("%1 GiB %2").arg(g.memoryGib).arg(g.memoryType), -18)
                       .arg(g.bandwidthTbs, 6, 'f', 3)
                       .arg(g.peakTflops(NumberFormat::Bf16), 8, 'f', 1)
@@ -70,19 +96,22 @@ int printGpus(Streams io, bool json)
                       .arg(g.name);
     }
     io.out << "\nridge = bf16 dense peak / bandwidth, FLOP/byte. Sources: `ridgeline catalog gpus --json`.\n";
+    printUserFooter(io, static_cast<qsizetype>(user->gpus.size()), userGpuCatalogPath());
     return 0;
 }
 
-int printModels(Streams io, bool json)
+int printModels(Streams io, bool json, bool mine)
 {
-    const Result<std::vector<ModelSpec>>& models = builtinModels();
-    if (!models) {
-        io.err << "ridgeline catalog: " << models.error().message << '\n';
+    const Result<std::vector<ModelSpec>>& bundled = builtinModels();
+    if (!bundled) {
+        io.err << "ridgeline catalog: " << bundled.error().message << '\n';
         return 1;
     }
+    const std::shared_ptr<const UserCatalogs> user = userCatalogs();
+    const std::vector<ModelSpec> models = listed(bundled, user->models, mine);
     if (json) {
         QJsonArray array;
-        for (const ModelSpec& m : models.value()) {
+        for (const ModelSpec& m : models) {
             const ParamCounts counts = countParams(m).value();  // validated when the catalog was loaded
             QJsonObject o;
             o[QStringLiteral("id")] = m.id;
@@ -110,6 +139,7 @@ int printModels(Streams io, bool json)
                 o[QStringLiteral("qk_rope_head_dim")] = m.qkRopeHeadDim;
             }
             o[QStringLiteral("source")] = m.source;
+            o[QStringLiteral("yours")] = isUserModel(m.id);
             array.append(o);
         }
         io.out << QJsonDocument(array).toJson(QJsonDocument::Indented);
@@ -124,10 +154,10 @@ int printModels(Streams io, bool json)
                   .arg(QStringLiteral("heads/KV"), -13)
                   .arg(QStringLiteral("KV/token"), 11)
                   .arg(QStringLiteral("name"));
-    for (const ModelSpec& m : models.value()) {
+    for (const ModelSpec& m : models) {
         const ParamCounts counts = countParams(m).value();
         io.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7%8\n")
-                      .arg(m.id, -14)
+                      .arg(marked(m.id, isUserModel(m.id)), -14)
                       .arg(formatGrouped(counts.total), 17)
                       .arg(QStringLiteral("%1 B").arg(static_cast<double>(counts.activePerToken) / 1e9, 0, 'f', 1), 9)
                       .arg(QStringLiteral("%1 x %2").arg(m.layers).arg(m.hidden), 12)
@@ -141,7 +171,18 @@ int printModels(Streams io, bool json)
                       .arg(m.slidingWindow > 0 ? QStringLiteral(" (window %1)").arg(m.slidingWindow) : QString());
     }
     io.out << "\nSources: `ridgeline catalog models --json`.\n";
+    printUserFooter(io, static_cast<qsizetype>(user->models.size()), userModelCatalogPath());
     return 0;
+}
+
+// A user catalog that was refused: said on stderr, and the exit status is 1, so that a script checking its own
+// catalog with `ridgeline catalog gpus` notices.
+int reportUserProblems(Streams io, int status)
+{
+    const QStringList problems = userCatalogs()->problems;
+    for (const QString& problem : problems)
+        io.err << "ridgeline catalog: your catalog was not read: " << problem << '\n';
+    return problems.isEmpty() || status != 0 ? status : 1;
 }
 
 }  // namespace
@@ -149,9 +190,13 @@ int printModels(Streams io, bool json)
 int runCatalog(const QStringList& arguments, Streams io)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("List the built-in GPU or model catalog."));
+    parser.setApplicationDescription(
+        QStringLiteral("List the GPU or model catalog: the bundled entries and your own, from "
+                       "$XDG_CONFIG_HOME/ridgeline/gpus.json and models.json (default ~/.config/ridgeline; same "
+                       "format as `ridgeline catalog gpus --json`; ids of their own, never a bundled one)."));
     parser.addHelpOption();
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("print JSON instead of a table")));
+    parser.addOption(QCommandLineOption(QStringLiteral("mine"), QStringLiteral("only your own entries")));
     parser.addPositionalArgument(QStringLiteral("which"), QStringLiteral("gpus or models"));
     if (!parser.parse(arguments.mid(1))) {
         io.err << "ridgeline catalog: " << parser.errorText() << '\n';
@@ -163,10 +208,11 @@ int runCatalog(const QStringList& arguments, Streams io)
     }
     const QStringList which = parser.positionalArguments();
     const bool json = parser.isSet(QStringLiteral("json"));
+    const bool mine = parser.isSet(QStringLiteral("mine"));
     if (which.size() == 1 && which.constFirst() == QLatin1String("gpus"))
-        return printGpus(io, json);
+        return reportUserProblems(io, printGpus(io, json, mine));
     if (which.size() == 1 && which.constFirst() == QLatin1String("models"))
-        return printModels(io, json);
+        return reportUserProblems(io, printModels(io, json, mine));
     io.err << "ridgeline catalog: say which catalog: `ridgeline catalog gpus` or `ridgeline catalog models`\n";
     return kBadArguments;
 }

@@ -1,8 +1,10 @@
 #include "app/cli/commands.h"
 
+#include "core/import/import_device.h"
 #include "core/import/import_session.h"
 #include "core/import/import_summary.h"
 #include "core/import/importer.h"
+#include "core/model/catalog.h"
 #include "core/session/session_json.h"
 
 #include <QCommandLineParser>
@@ -12,15 +14,18 @@
 
 namespace ridgeline::cli {
 
-// `ridgeline import FILE... [--into SESSION.json] --out NEW.json [--format ...]`: profiler output into a
-// session. All or nothing: any bad file writes nothing, and --into is only ever read.
+// `ridgeline import FILE... [--into SESSION.json] --out NEW.json [--format ...] [--device ID]`: profiler output
+// into a session. All or nothing: any bad file writes nothing, and --into is only ever read. GPU kernels whose file
+// names no catalog GPU take --device's (issue 12); without it they are kept without a roof, and said so.
 int runImport(const QStringList& arguments, Streams io)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Import kernels (Nsight Compute CSV, likwid-perfctr output, plain name,flops,bytes,seconds CSV) or ceilings "
         "(ERT roofline.json, rocprof-compute roofline.csv) into a new session, or into a copy of an existing one. "
-        "likwid files with a group each of one program's run are read as one run."));
+        "likwid files with a group each of one program's run are read as one run. GPU kernels are drawn on their "
+        "GPU's catalog roofline (DRAM, L2, L1), never this CPU's: the GPU comes from the file's device name, else "
+        "from --device."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("import"), QStringLiteral("the command"));
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("files to import"), QStringLiteral("FILE..."));
@@ -33,7 +38,12 @@ int runImport(const QStringList& arguments, Streams io)
         QStringLiteral("format"),
         QStringLiteral("auto (default), ncu, ert, likwid, rocprof or csv; applies to every file"),
         QStringLiteral("FORMAT"), QStringLiteral("auto"));
-    parser.addOptions({into, out, format});
+    const QCommandLineOption device(
+        QStringLiteral("device"),
+        QStringLiteral("the catalog GPU (ridgeline catalog gpus) that GPU kernels ran on when their file names none "
+                       "or one the catalog lacks; a GPU the file names and the catalog knows is kept"),
+        QStringLiteral("ID"));
+    parser.addOptions({into, out, format, device});
     if (!parser.parse(arguments)) {
         io.err << "ridgeline import: " << parser.errorText() << '\n';
         return 2;
@@ -45,13 +55,23 @@ int runImport(const QStringList& arguments, Streams io)
     const QStringList files = parser.positionalArguments().mid(1);
     if (files.isEmpty() || !parser.isSet(out) || parser.value(out).isEmpty()) {
         io.err << "ridgeline import: usage: ridgeline import FILE... [--into SESSION.json] --out NEW.json "
-                  "[--format auto|ncu|ert|likwid|rocprof|csv]\n";
+                  "[--format auto|ncu|ert|likwid|rocprof|csv] [--device ID]\n";
         return 2;
     }
     const auto chosen = formatFromName(parser.value(format));
     if (!chosen.ok()) {
         io.err << "ridgeline import: --format: " << chosen.error().message << '\n';
         return 2;
+    }
+
+    std::optional<GpuSpec> gpu;
+    if (parser.isSet(device)) {
+        const Result<GpuSpec> found = findGpu(parser.value(device));
+        if (!found) {
+            io.err << "ridgeline import: --device: " << found.error().message << '\n';
+            return 2;
+        }
+        gpu = found.value();
     }
 
     std::optional<Session> base;
@@ -68,7 +88,9 @@ int runImport(const QStringList& arguments, Streams io)
         io.err << "ridgeline import: " << imported.error().message << "\nnothing was written\n";
         return 1;
     }
-    const std::vector<ImportResult> imports = std::move(imported).value();
+    std::vector<ImportResult> imports = std::move(imported).value();
+    if (gpu && assignGpu(imports, *gpu, QStringLiteral("--device")) == 0)
+        io.out << "note: --device " << gpu->id << " was not needed: no GPU kernel lacks a catalog GPU\n";
     const auto session = sessionWithImports(base, imports);
     if (!session.ok()) {
         io.err << "ridgeline import: " << session.error().message << "\nnothing was written\n";

@@ -1,5 +1,5 @@
 #include "app/cli/commands.h"
-#include "app/cli/measure_report.h"
+#include "core/session/measure_report.h"
 
 #include "core/measure/engine.h"
 #include "core/measure/repeatability.h"

@@ -2,18 +2,14 @@
 #include "app/cli/commands.h"
 
 #include "app/cli/model_config_option.h"
+#include "app/cli/model_options.h"
 #include "app/cli/model_output.h"
-#include "core/model/catalog.h"
-#include "core/model/inference_request.h"
 #include "core/model/llm_model.h"
-#include "core/model/units.h"
+#include "core/model/user_catalog.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
 #include <QJsonObject>
-
-#include <cmath>
-#include <optional>
 
 namespace ridgeline::cli {
 
@@ -21,45 +17,15 @@ namespace {
 
 constexpr int kBadArguments = 2;
 
-// An integer option: digits or scientific notation ("8192", "1e6"); NaN, fractions and huge values refused.
-std::optional<std::int64_t> integerOption(const QCommandLineParser& parser, const QString& name, std::int64_t fallback,
-                                          QString& error)
-{
-    if (!parser.isSet(name))
-        return fallback;
-    bool ok = false;
-    const QString text = parser.value(name);
-    const double value = text.toDouble(&ok);
-    if (!ok || !std::isfinite(value) || value != std::floor(value) || std::fabs(value) > 1e15) {
-        error = QStringLiteral("--%1 must be a whole number, got \"%2\"").arg(name, text);
-        return std::nullopt;
-    }
-    return static_cast<std::int64_t>(value);
-}
-
-std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name, QString& error)
-{
-    bool ok = false;
-    const QString text = parser.value(name);
-    const double value = text.toDouble(&ok);
-    if (!ok || !std::isfinite(value)) {
-        error = QStringLiteral("--%1 must be a number, got \"%2\"").arg(name, text);
-        return std::nullopt;
-    }
-    return value;
-}
-
 int fail(Streams io, const QString& message)
 {
     io.err << "ridgeline model: " << message << "\n(see `ridgeline model --help`)\n";
     return kBadArguments;
 }
 
-}  // namespace
-
-int runModel(const QStringList& arguments, Streams io)
+// Every option of `ridgeline model` with its help text; app/cli/model_options.cpp reads them.
+void addModelOptions(QCommandLineParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "The analytical LLM inference model: memory, decode step, prefill, serving under load, tensor and expert "
         "parallelism, speculative decoding on a GPU, and where each step's time goes.\n"
@@ -120,6 +86,30 @@ int runModel(const QStringList& arguments, Streams io)
     option("active-experts", "custom model: experts each token is routed to", "K");
     option("shared-experts", "custom model: experts every token uses, of the same width", "S");
     option("json", "print JSON instead of a table");
+}
+
+// The report as JSON (--json) or as the table, each with what --model-config read and from where.
+void printModelReport(Streams io, const QCommandLineParser& parser, const ModelOptions& options,
+                      const InferenceConfig& config, const InferenceReport& report)
+{
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonObject json = modelReportJson(config, report);
+        if (options.modelConfig)
+            json.insert(QStringLiteral("model_config"), modelConfigJson(*options.modelConfig, parser));
+        io.out << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    } else {
+        if (options.modelConfig)
+            io.out << modelConfigLines(*options.modelConfig, parser).join(u'\n') << "\n\n";
+        printModelTable(io.out, config, report);
+    }
+}
+
+}  // namespace
+
+int runModel(const QStringList& arguments, Streams io)
+{
+    QCommandLineParser parser;
+    addModelOptions(parser);
     if (!parser.parse(arguments.mid(1)))
         return fail(io, parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -129,247 +119,18 @@ int runModel(const QStringList& arguments, Streams io)
     if (!parser.positionalArguments().isEmpty())
         return fail(io, QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst()));
 
-    QString error;
-    InferenceRequest request;
-
-    // Model
-    const QString modelId = parser.value(QStringLiteral("model"));
-    std::optional<HfModelConfig> modelConfig;
-    if (parser.isSet(QStringLiteral("model-config"))) {
-        for (const char* name : {"model", "params", "layers", "hidden", "heads", "kv-heads", "head-dim", "ffn", "vocab",
-                                 "window", "experts", "active-experts", "shared-experts"})
-            if (parser.isSet(QLatin1String(name)))
-                return fail(
-                    io,
-                    QStringLiteral("--model-config gives the model; --%1 cannot go with it").arg(QLatin1String(name)));
-        Result<HfModelConfig> loaded = loadHfConfig(parser.value(QStringLiteral("model-config")));
-        if (!loaded)
-            return fail(io, loaded.error().message);
-        modelConfig = std::move(loaded).value();
-    } else if (parser.isSet(QStringLiteral("params"))) {
-        if (!modelId.isEmpty())
-            return fail(io, QStringLiteral("give either --model or --params, not both"));
-        const std::optional<double> params = numberOption(parser, QStringLiteral("params"), error);
-        if (!params)
-            return fail(io, error);
-        request.modelId = kCustomId;
-        request.customParams = *params;
-    } else if (modelId == kCustomId) {
-        ModelSpec m;
-        m.id = kCustomId;
-        m.name = QStringLiteral("Custom model");
-        m.source = QStringLiteral("given on the command line");
-        auto shape = [&](const char* name, std::int64_t fallback) -> std::optional<int> {
-            const std::optional<std::int64_t> v = integerOption(parser, QLatin1String(name), fallback, error);
-            if (!v)
-                return std::nullopt;
-            if (*v < 0 || *v > 100'000'000) {
-                error = QStringLiteral("--%1 must be between 0 and 1e8").arg(QLatin1String(name));
-                return std::nullopt;
-            }
-            return static_cast<int>(*v);
-        };
-        const std::optional<int> layers = shape("layers", 0), hidden = shape("hidden", 0), heads = shape("heads", 0);
-        if (!layers || !hidden || !heads)
-            return fail(io, error);
-        if (*layers == 0 || *hidden == 0 || *heads == 0)
-            return fail(io, QStringLiteral("--model custom needs --layers, --hidden and --heads"));
-        const std::optional<int> kvHeads = shape("kv-heads", *heads), headDim = shape("head-dim", *hidden / *heads),
-                                 ffn = shape("ffn", (8LL * *hidden) / 3), vocab = shape("vocab", 32000),
-                                 window = shape("window", 0);
-        if (!kvHeads || !headDim || !ffn || !vocab || !window)
-            return fail(io, error);
-        m.layers = *layers;
-        m.hidden = *hidden;
-        m.heads = *heads;
-        m.kvHeads = *kvHeads;
-        m.headDim = *headDim;
-        m.ffn = *ffn;
-        m.vocab = *vocab;
-        m.slidingWindow = *window;
-        const std::optional<int> experts = shape("experts", 0), active = shape("active-experts", 0),
-                                 shared = shape("shared-experts", 0);
-        if (!experts || !active || !shared)
-            return fail(io, error);
-        if (*experts == 0 && (*active > 0 || *shared > 0))
-            return fail(io, QStringLiteral("--active-experts and --shared-experts need --experts"));
-        if (*experts > 0) {
-            if (*active < 1 || *active > *experts)
-                return fail(io, QStringLiteral("--active-experts must be between 1 and the %1 experts, got %2")
-                                    .arg(*experts)
-                                    .arg(*active));
-            m.experts = *experts;
-            m.activeExperts = *active;
-            m.sharedExperts = *shared;
-            m.moeFfn = m.ffn;  // every layer is a MoE layer; --ffn is one expert's inner size
-        }
-        request.modelId = kCustomId;
-        request.customShape = m;
-    } else if (!modelId.isEmpty()) {
-        for (const char* name : {"experts", "active-experts", "shared-experts"})
-            if (parser.isSet(QLatin1String(name)))
-                return fail(
-                    io,
-                    QStringLiteral("--%1 shapes a --model custom; %2 has its own").arg(QLatin1String(name), modelId));
-        request.modelId = modelId;
-    } else {
-        return fail(io, QStringLiteral("give --model ID (see `ridgeline catalog models`), --model custom, "
-                                       "--model-config FILE or --params N"));
-    }
-
-    // GPU
-    const QString gpuId = parser.value(QStringLiteral("gpu"));
-    const bool customNumbers = parser.isSet(QStringLiteral("peak-tflops")) ||
-                               parser.isSet(QStringLiteral("bandwidth-tbs")) ||
-                               parser.isSet(QStringLiteral("memory-gib"));
-    if (gpuId == kCustomId || (gpuId.isEmpty() && customNumbers)) {
-        if (!parser.isSet(QStringLiteral("peak-tflops")) || !parser.isSet(QStringLiteral("bandwidth-tbs")) ||
-            !parser.isSet(QStringLiteral("memory-gib")))
-            return fail(io, QStringLiteral("--gpu custom needs --peak-tflops, --bandwidth-tbs and --memory-gib"));
-        const std::optional<double> peak = numberOption(parser, QStringLiteral("peak-tflops"), error);
-        const std::optional<double> bandwidth =
-            peak ? numberOption(parser, QStringLiteral("bandwidth-tbs"), error) : std::nullopt;
-        const std::optional<double> memory =
-            bandwidth ? numberOption(parser, QStringLiteral("memory-gib"), error) : std::nullopt;
-        if (!memory)
-            return fail(io, error);
-        request.gpuId = kCustomId;
-        request.customPeakTflops = *peak;
-        request.customBandwidthTbs = *bandwidth;
-        request.customMemoryGib = *memory;
-    } else if (!gpuId.isEmpty()) {
-        if (customNumbers)
-            return fail(io, QStringLiteral("--peak-tflops, --bandwidth-tbs and --memory-gib go with --gpu custom"));
-        request.gpuId = gpuId;
-    } else {
-        return fail(io, QStringLiteral("give --gpu ID (see `ridgeline catalog gpus`) or --gpu custom"));
-    }
-
-    // Workload
-    const std::optional<std::int64_t> batch = integerOption(parser, QStringLiteral("batch"), 1, error);
-    const std::optional<std::int64_t> context =
-        batch ? integerOption(parser, QStringLiteral("context"), kDefaultContext, error) : std::nullopt;
-    const std::optional<std::int64_t> prompt =
-        context ? integerOption(parser, QStringLiteral("prompt"), 0, error) : std::nullopt;
-    const std::optional<std::int64_t> output =
-        prompt ? integerOption(parser, QStringLiteral("output"), 0, error) : std::nullopt;
-    const std::optional<std::int64_t> tp =
-        output ? integerOption(parser, QStringLiteral("tp"), 1, error) : std::nullopt;
-    if (!tp)
-        return fail(io, error);
-    request.batch = *batch;
-    request.context = *context;
-    request.prompt = *prompt;
-    request.output = *output;
-    if (*tp < 1 || *tp > kMaxTensorParallel)
-        return fail(io, QStringLiteral("--tp must be between 1 and %1").arg(kMaxTensorParallel));
-    request.gpus = static_cast<int>(*tp);
-    for (const char* name : {"weights", "kv", "attention-weights", "head-weights"}) {
-        if (!parser.isSet(QLatin1String(name)))
-            continue;
-        const std::optional<NumberFormat> precision = parseNumberFormat(parser.value(QLatin1String(name)));
-        if (!precision || !isStorageFormat(*precision))
-            return fail(io, QStringLiteral("--%1 must be one of %2; got \"%3\"%4")
-                                .arg(QLatin1String(name), storageFormatNames(), parser.value(QLatin1String(name)),
-                                     precision ? QStringLiteral(", a compute mode, not a storage format") : QString()));
-        const QLatin1String which(name);
-        if (which == QLatin1String("weights"))
-            request.weights = *precision;
-        else if (which == QLatin1String("kv"))
-            request.kv = *precision;
-        else if (which == QLatin1String("attention-weights"))
-            request.attentionWeights = *precision;
-        else
-            request.headWeights = *precision;
-    }
-    request.linkId = parser.value(QStringLiteral("link"));  // empty: the card's own
-    request.networkLinkId = parser.value(QStringLiteral("network"));
-    {
-        const std::optional<std::int64_t> ep = integerOption(parser, QStringLiteral("ep"), 1, error);
-        const std::optional<std::int64_t> perNode =
-            ep ? integerOption(parser, QStringLiteral("gpus-per-node"), -1, error) : std::nullopt;
-        const std::optional<std::int64_t> specTokens =
-            perNode ? integerOption(parser, QStringLiteral("spec-tokens"), 0, error) : std::nullopt;
-        if (!specTokens)
-            return fail(io, error);
-        if (*ep < 1 || *ep > kMaxTensorParallel)
-            return fail(io, QStringLiteral("--ep must be between 1 and %1").arg(kMaxTensorParallel));
-        if (parser.isSet(QStringLiteral("gpus-per-node")) && (*perNode < 1 || *perNode > kMaxTensorParallel))
-            return fail(io, QStringLiteral("--gpus-per-node must be between 1 and %1").arg(kMaxTensorParallel));
-        if (*specTokens < 0 || *specTokens > kMaxSpeculativeTokens)
-            return fail(io, QStringLiteral("--spec-tokens must be between 0 and %1").arg(kMaxSpeculativeTokens));
-        request.expertParallel = static_cast<int>(*ep);
-        request.gpusPerNode = static_cast<int>(*perNode);
-        if (parser.isSet(QStringLiteral("spec-tokens")) != parser.isSet(QStringLiteral("spec-acceptance")))
-            return fail(io, QStringLiteral("speculative decoding needs both --spec-tokens and --spec-acceptance"));
-        if (*specTokens > 0) {
-            const std::optional<double> acceptance = numberOption(parser, QStringLiteral("spec-acceptance"), error);
-            if (!acceptance)
-                return fail(io, error);
-            request.speculative = SpeculativeDecoding{static_cast<int>(*specTokens), *acceptance};
-        }
-    }
-    // Engine terms: the measured defaults unless the plain roofline, the datasheet or its two shares are asked for.
-    const bool twoShares =
-        parser.isSet(QStringLiteral("bandwidth-efficiency")) || parser.isSet(QStringLiteral("compute-efficiency"));
-    if (parser.isSet(QStringLiteral("ideal")) + parser.isSet(QStringLiteral("plain")) + twoShares > 1)
-        return fail(io, QStringLiteral("give one of --ideal, --plain and --bandwidth/compute-efficiency"));
-    if (parser.isSet(QStringLiteral("ideal")))
-        request.efficiency = Efficiency::ideal();
-    const bool plain = parser.isSet(QStringLiteral("ideal")) || parser.isSet(QStringLiteral("plain")) || twoShares;
-    if (parser.isSet(QStringLiteral("bandwidth-efficiency"))) {
-        const std::optional<double> e = numberOption(parser, QStringLiteral("bandwidth-efficiency"), error);
-        if (!e)
-            return fail(io, error);
-        request.efficiency.bandwidth = *e;
-    }
-    if (parser.isSet(QStringLiteral("compute-efficiency"))) {
-        const std::optional<double> e = numberOption(parser, QStringLiteral("compute-efficiency"), error);
-        if (!e)
-            return fail(io, error);
-        request.efficiency.compute = *e;
-    }
-    EngineTerms terms = plain ? EngineTerms(request.efficiency) : EngineTerms::measured();
-    for (const QString& assignment : parser.values(QStringLiteral("term"))) {
-        const qsizetype equals = assignment.indexOf(QLatin1Char('='));
-        const std::optional<EngineTerm> term =
-            equals > 0 ? parseTermName(QStringView(assignment).left(equals)) : std::nullopt;
-        if (!term) {
-            QStringList names;
-            for (const EngineTerm& known : allTerms())
-                names << termName(known);
-            return fail(io, QStringLiteral("--term takes NAME=VALUE with a NAME of %1; got \"%2\"")
-                                .arg(names.join(QStringLiteral(", ")), assignment));
-        }
-        bool ok = false;
-        const double value = assignment.mid(equals + 1).toDouble(&ok);
-        if (!ok || !std::isfinite(value))
-            return fail(io, QStringLiteral("--term %1 needs a number, got \"%2\"")
-                                .arg(termName(*term), assignment.mid(equals + 1)));
-        setTermValue(terms, *term, value);
-    }
-    request.terms = terms;
-    if (modelConfig)
-        if (const std::optional<QString> refused = applyModelConfig(*modelConfig, parser, request))
-            return fail(io, *refused);
-
-    const Result<InferenceConfig> resolved = resolveInference(request);
+    ModelOptions options;
+    if (const std::optional<QString> refused = readModelOptions(parser, options))
+        return fail(io, *refused);
+    const Result<InferenceConfig> resolved = resolveInference(options.request);
     if (!resolved)
         return fail(io, resolved.error().message);
-    const InferenceConfig& config = resolved.value();
-    Result<InferenceReport> report = evaluateInference(config);
+    for (const QString& problem : userCatalogs()->problems)  // used without it: say so, never silently
+        io.err << "ridgeline model: your catalog was not read: " << problem << '\n';
+    const Result<InferenceReport> report = evaluateInference(resolved.value());
     if (!report)
         return fail(io, report.error().message);
-    if (parser.isSet(QStringLiteral("json"))) {
-        QJsonObject json = modelReportJson(config, report.value());
-        if (modelConfig)
-            json.insert(QStringLiteral("model_config"), modelConfigJson(*modelConfig, parser));
-        io.out << QJsonDocument(json).toJson(QJsonDocument::Indented);
-    } else {
-        if (modelConfig)
-            io.out << modelConfigLines(*modelConfig, parser).join(u'\n') << "\n\n";
-        printModelTable(io.out, config, report.value());
-    }
+    printModelReport(io, parser, options, resolved.value(), report.value());
     return 0;
 }
 

@@ -40,18 +40,9 @@ QString formatLine(const FormatSource& source, const QCommandLineParser& parser)
 std::optional<QString> applyModelConfig(const HfModelConfig& config, const QCommandLineParser& parser,
                                         InferenceRequest& request)
 {
-    request.modelId = kCustomId;
-    request.customShape = config.shape;
-    if (!parser.isSet(u"weights"_s)) {
-        if (!config.weightsProblem.isEmpty())
-            return config.file + u": "_s + config.weightsProblem + u"; give --weights"_s;
-        if (config.weights)
-            request.weights = *config.weights;
-    }
-    if (!parser.isSet(u"kv"_s) && config.kv)
-        request.kv = *config.kv;
-    if (!parser.isSet(u"attention-weights"_s) && config.attentionWeights)
-        request.attentionWeights = config.attentionWeights;
+    const KeptFormats given{parser.isSet(u"weights"_s), parser.isSet(u"kv"_s), parser.isSet(u"attention-weights"_s)};
+    if (const std::optional<QString> refused = applyHfConfig(config, request, given))
+        return *refused + u"; give --weights"_s;
     return std::nullopt;
 }
 

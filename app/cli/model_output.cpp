@@ -1,6 +1,7 @@
 // `ridgeline model`'s output: the JSON object and the table.
 #include "app/cli/model_output.h"
 
+#include "core/model/breakdown_text.h"
 #include "core/model/units.h"
 
 #include <QJsonDocument>
@@ -18,11 +19,8 @@ QJsonValue optionalNumber(const std::optional<double>& value)
 QJsonObject breakdownJson(const StepBreakdown& b)
 {
     QJsonObject o;
-    o[QStringLiteral("weights_s")] = b.weights;
-    o[QStringLiteral("kv_s")] = b.kv;
-    o[QStringLiteral("compute_s")] = b.compute;
-    o[QStringLiteral("communication_s")] = b.communication;
-    o[QStringLiteral("overhead_s")] = b.overhead;
+    for (const BreakdownPart part : kBreakdownParts)
+        o[breakdownPartKey(part)] = breakdownSeconds(b, part);
     return o;
 }
 
@@ -70,24 +68,6 @@ void addIssue13Json(QJsonObject& o, const InferenceConfig& c, const InferenceRep
     }
 }
 
-// "weights 4.12 ms (61 %), KV 0.80 ms (12 %), ...": where a step's time goes, largest first not reordered.
-QString breakdownText(const StepBreakdown& b)
-{
-    const double total = b.total();
-    QStringList parts;
-    const std::pair<const char*, double> items[] = {{"weights", b.weights},
-                                                    {"KV", b.kv},
-                                                    {"compute", b.compute},
-                                                    {"communication", b.communication},
-                                                    {"overhead", b.overhead}};
-    for (const auto& [name, seconds] : items)
-        if (seconds > 0)
-            parts << QStringLiteral("%1 %2 (%3 %)")
-                         .arg(QLatin1String(name), formatSeconds(seconds))
-                         .arg(total > 0 ? 100.0 * seconds / total : 0.0, 0, 'f', 0);
-    return parts.join(QStringLiteral(", "));
-}
-
 QString termsText(const InferenceReport& r)
 {
     const EngineTerms& t = r.terms;
@@ -104,6 +84,142 @@ QString termsText(const InferenceReport& r)
         .arg(formatSeconds(t.layerSeconds), formatSeconds(t.sequenceSeconds),
              t.bandwidthBasis == BandwidthBasis::Sustained ? QStringLiteral("; shares of the sustained bandwidth")
                                                            : QString());
+}
+
+void row(QTextStream& out, const char* label, const QString& value)
+{
+    out << "  " << QString::fromLatin1(label).leftJustified(24) << value << '\n';
+}
+
+// What runs where: model, GPUs and link, formats, batch and context, experts, nodes, speculation, engine terms.
+void printSetup(QTextStream& out, const InferenceConfig& c, const InferenceReport& r)
+{
+    out << c.model.name << " on " << c.gpu.name
+        << (r.gpus > 1 ? QStringLiteral(" x%1 over %2").arg(r.gpus).arg(c.link.name) : QString()) << '\n';
+    out << "  " << numberFormatName(c.weights) << " weights, " << numberFormatName(c.kv) << " KV cache, batch "
+        << formatGrouped(c.batch) << ", context " << formatGrouped(c.context) << " tokens\n";
+    if (c.attentionFormat() != c.weights || r.headPrecision != c.weights)
+        out << "  attention weights " << numberFormatName(c.attentionFormat()) << ", embeddings and LM head "
+            << numberFormatName(r.headPrecision) << '\n';
+    if (c.model.isMoe())
+        out << "  " << c.model.experts << " experts, " << c.model.activeExperts << " active per token"
+            << (c.expertParallel > 1 ? QStringLiteral(", spread over %1 GPUs").arg(c.expertParallel) : QString())
+            << '\n';
+    if (r.nodes > 1)
+        out << "  " << r.nodes << " nodes of " << c.gpusPerNode << " GPUs, " << c.network.name << " between them\n";
+    if (c.speculative.enabled())
+        out << "  speculative decoding: " << c.speculative.tokens << " draft tokens, "
+            << QString::number(c.speculative.acceptance, 'g', 3) << " tokens gained per step\n";
+    out << "  engine: " << termsText(r) << '\n';
+}
+
+// Memory per GPU: parameters, weights, KV cache per token, sequence and batch, and whether it fits.
+void printMemory(QTextStream& out, const InferenceReport& r)
+{
+    out << "\nMemory" << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
+    row(out, "parameters",
+        QStringLiteral("%1 (%2 B)").arg(formatGrouped(r.params)).arg(static_cast<double>(r.params) / 1e9, 0, 'f', 2) +
+            (r.activeParams != r.params
+                 ? QStringLiteral(", %1 B active per token").arg(static_cast<double>(r.activeParams) / 1e9, 0, 'f', 2)
+                 : QString()));
+    row(out, "weights",
+        QStringLiteral("%1 = %2").arg(formatGB(static_cast<double>(r.weightsBytes)),
+                                      formatGiB(static_cast<double>(r.weightsBytes))) +
+            (r.gpus > 1
+                 ? QStringLiteral(" in all, %1 per GPU").arg(formatGiB(static_cast<double>(r.memory.weightsPerGpu)))
+                 : QString()));
+    row(out, "KV cache per token",
+        QStringLiteral("%1 (%2 bytes)")
+            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerToken)), formatGrouped(r.kvBytesPerToken)));
+    row(out, "KV per sequence",
+        QStringLiteral("%1 (%2 tokens)")
+            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerSequence)), formatGrouped(r.kvTokensPerSequence)));
+    row(out, "KV for the batch",
+        formatBinaryBytes(static_cast<double>(r.kvBytesTotal)) +
+            (r.gpus > 1
+                 ? QStringLiteral(" in all, %1 per GPU").arg(formatBinaryBytes(static_cast<double>(r.memory.kvPerGpu)))
+                 : QString()));
+    row(out, "required / capacity",
+        QStringLiteral("%1 of %2: %3")
+            .arg(formatGiB(static_cast<double>(r.memory.requiredPerGpu)),
+                 formatGiB(static_cast<double>(r.memory.capacityPerGpu)),
+                 r.memory.fits ? QStringLiteral("fits") : QStringLiteral("DOES NOT FIT")));
+    row(out, "max batch that fits", formatGrouped(r.maxBatch));
+}
+
+// One decode step: FLOPs, bytes, intensity against the ridge, time and where it goes, the knee batch.
+void printDecodeStep(QTextStream& out, const InferenceConfig& c, const InferenceReport& r)
+{
+    out << "\nDecode step" << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
+    row(out, "FLOPs", formatCount(r.step.flops));
+    row(out, "bytes",
+        QStringLiteral("%1 (weights %2, KV %3)")
+            .arg(formatGB(r.step.bytes), formatGB(r.step.weightBytes), formatGB(r.step.kvBytes)));
+    if (c.model.isMoe())
+        row(out, "experts touched",
+            QStringLiteral("%1 of %2 per layer").arg(r.step.expertsTouched, 0, 'f', 1).arg(c.model.experts));
+    row(out, "arithmetic intensity",
+        QStringLiteral("%1 FLOP/byte (weights only: %2)")
+            .arg(r.step.intensity, 0, 'f', 2)
+            .arg(r.weightsOnlyIntensity, 0, 'f', 2));
+    row(out, "ridge",
+        QStringLiteral("%1 FLOP/byte (datasheet %2, %3 TFLOP/s %4 / %5 TB/s)")
+            .arg(r.ridgeFlopPerByte, 0, 'f', 1)
+            .arg(r.datasheetRidgeFlopPerByte, 0, 'f', 1)
+            .arg(r.peakTflops)
+            .arg(numberFormatName(r.computePrecision))
+            .arg(c.gpu.bandwidthTbs));
+    row(out, "bound", boundName(r.step.bound));
+    row(out, "attention alone",
+        QStringLiteral("%1 FLOP/byte over the KV cache").arg(r.step.attentionIntensity(), 0, 'f', 1));
+    row(out, "step time",
+        QStringLiteral("%1 (compute %2, memory %3%4)")
+            .arg(formatSeconds(r.step.seconds), formatSeconds(r.step.computeSeconds),
+                 formatSeconds(r.step.memorySeconds),
+                 r.gpus > 1 ? QStringLiteral(", all-reduce %1 = %2 %")
+                                  .arg(formatSeconds(r.step.commSeconds))
+                                  .arg(r.commFraction * 100.0, 0, 'f', 0)
+                            : QString()));
+    row(out, "where it goes", breakdownText(r.step.breakdown));
+    row(out, "tokens/s",
+        QStringLiteral("%1 aggregate, %2 per sequence")
+            .arg(r.tokensPerSecond, 0, 'f', 1)
+            .arg(r.tokensPerSecondPerSequence, 0, 'f', 1));
+    row(out, "knee (compute-bound)",
+        r.kneeBatch ? QStringLiteral("batch %1%2")
+                          .arg(formatGrouped(*r.kneeBatch),
+                               *r.kneeBatch > r.maxBatch ? QStringLiteral(" (beyond what fits)") : QString())
+                    : QStringLiteral("never at this context: KV reads grow as fast as the FLOPs"));
+}
+
+// With a prompt: the prefill, the static batch's latency and throughput.
+void printPrompt(QTextStream& out, const InferenceConfig& c, const InferenceReport& r)
+{
+    out << "\nPrompt " << formatGrouped(c.prompt) << " tokens, output " << formatGrouped(c.output)
+        << " tokens (static batch)\n";
+    row(out, "time to first token",
+        formatSeconds(*r.ttftSeconds) + QStringLiteral(" (%1-bound prefill)").arg(boundName(r.prefill->bound)));
+    row(out, "prefill goes to", breakdownText(r.prefill->breakdown));
+    if (r.e2eLatencySeconds) {
+        row(out, "end-to-end latency", formatSeconds(*r.e2eLatencySeconds));
+        row(out, "throughput", QStringLiteral("%1 tokens/s").arg(*r.throughputTokensPerSecond, 0, 'f', 1));
+    }
+    if (r.meanDecodeStepSeconds)
+        row(out, "time per output token", formatSeconds(*r.meanDecodeStepSeconds));
+}
+
+// With an output of two tokens or more: the same lengths under continuous batching.
+void printServing(QTextStream& out, const InferenceConfig& c, const ServingEstimate& serving)
+{
+    out << "\nServing " << formatGrouped(c.batch)
+        << " requests at once (continuous batching, prefills folded into the steps)\n";
+    row(out, "step",
+        QStringLiteral("%1 with %2 prefill tokens")
+            .arg(formatSeconds(serving.step.seconds))
+            .arg(serving.prefillTokensPerStep, 0, 'f', 0));
+    row(out, "where it goes", breakdownText(serving.step.breakdown));
+    row(out, "time per output token", formatSeconds(serving.tpotSeconds));
+    row(out, "throughput", QStringLiteral("%1 output tokens/s").arg(serving.outputTokensPerSecond, 0, 'f', 1));
 }
 
 }  // namespace
@@ -170,110 +286,13 @@ QJsonObject modelReportJson(const InferenceConfig& config, const InferenceReport
 
 void printModelTable(QTextStream& out, const InferenceConfig& c, const InferenceReport& r)
 {
-    auto row = [&](const char* label, const QString& value) {
-        out << "  " << QString::fromLatin1(label).leftJustified(24) << value << '\n';
-    };
-    out << c.model.name << " on " << c.gpu.name
-        << (r.gpus > 1 ? QStringLiteral(" x%1 over %2").arg(r.gpus).arg(c.link.name) : QString()) << '\n';
-    out << "  " << numberFormatName(c.weights) << " weights, " << numberFormatName(c.kv) << " KV cache, batch "
-        << formatGrouped(c.batch) << ", context " << formatGrouped(c.context) << " tokens\n";
-    if (c.attentionFormat() != c.weights || r.headPrecision != c.weights)
-        out << "  attention weights " << numberFormatName(c.attentionFormat()) << ", embeddings and LM head "
-            << numberFormatName(r.headPrecision) << '\n';
-    if (c.model.isMoe())
-        out << "  " << c.model.experts << " experts, " << c.model.activeExperts << " active per token"
-            << (c.expertParallel > 1 ? QStringLiteral(", spread over %1 GPUs").arg(c.expertParallel) : QString())
-            << '\n';
-    if (r.nodes > 1)
-        out << "  " << r.nodes << " nodes of " << c.gpusPerNode << " GPUs, " << c.network.name << " between them\n";
-    if (c.speculative.enabled())
-        out << "  speculative decoding: " << c.speculative.tokens << " draft tokens, "
-            << QString::number(c.speculative.acceptance, 'g', 3) << " tokens gained per step\n";
-    out << "  engine: " << termsText(r) << "\n\nMemory" << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
-    row("parameters",
-        QStringLiteral("%1 (%2 B)").arg(formatGrouped(r.params)).arg(static_cast<double>(r.params) / 1e9, 0, 'f', 2) +
-            (r.activeParams != r.params
-                 ? QStringLiteral(", %1 B active per token").arg(static_cast<double>(r.activeParams) / 1e9, 0, 'f', 2)
-                 : QString()));
-    row("weights",
-        QStringLiteral("%1 = %2").arg(formatGB(static_cast<double>(r.weightsBytes)),
-                                      formatGiB(static_cast<double>(r.weightsBytes))) +
-            (r.gpus > 1
-                 ? QStringLiteral(" in all, %1 per GPU").arg(formatGiB(static_cast<double>(r.memory.weightsPerGpu)))
-                 : QString()));
-    row("KV cache per token",
-        QStringLiteral("%1 (%2 bytes)")
-            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerToken)), formatGrouped(r.kvBytesPerToken)));
-    row("KV per sequence",
-        QStringLiteral("%1 (%2 tokens)")
-            .arg(formatBinaryBytes(static_cast<double>(r.kvBytesPerSequence)), formatGrouped(r.kvTokensPerSequence)));
-    row("KV for the batch",
-        formatBinaryBytes(static_cast<double>(r.kvBytesTotal)) +
-            (r.gpus > 1
-                 ? QStringLiteral(" in all, %1 per GPU").arg(formatBinaryBytes(static_cast<double>(r.memory.kvPerGpu)))
-                 : QString()));
-    row("required / capacity", QStringLiteral("%1 of %2: %3")
-                                   .arg(formatGiB(static_cast<double>(r.memory.requiredPerGpu)),
-                                        formatGiB(static_cast<double>(r.memory.capacityPerGpu)),
-                                        r.memory.fits ? QStringLiteral("fits") : QStringLiteral("DOES NOT FIT")));
-    row("max batch that fits", formatGrouped(r.maxBatch));
-    out << "\nDecode step" << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
-    row("FLOPs", formatCount(r.step.flops));
-    row("bytes", QStringLiteral("%1 (weights %2, KV %3)")
-                     .arg(formatGB(r.step.bytes), formatGB(r.step.weightBytes), formatGB(r.step.kvBytes)));
-    if (c.model.isMoe())
-        row("experts touched",
-            QStringLiteral("%1 of %2 per layer").arg(r.step.expertsTouched, 0, 'f', 1).arg(c.model.experts));
-    row("arithmetic intensity", QStringLiteral("%1 FLOP/byte (weights only: %2)")
-                                    .arg(r.step.intensity, 0, 'f', 2)
-                                    .arg(r.weightsOnlyIntensity, 0, 'f', 2));
-    row("ridge", QStringLiteral("%1 FLOP/byte (datasheet %2, %3 TFLOP/s %4 / %5 TB/s)")
-                     .arg(r.ridgeFlopPerByte, 0, 'f', 1)
-                     .arg(r.datasheetRidgeFlopPerByte, 0, 'f', 1)
-                     .arg(r.peakTflops)
-                     .arg(numberFormatName(r.computePrecision))
-                     .arg(c.gpu.bandwidthTbs));
-    row("bound", boundName(r.step.bound));
-    row("attention alone",
-        QStringLiteral("%1 FLOP/byte over the KV cache").arg(r.step.attentionIntensity(), 0, 'f', 1));
-    row("step time", QStringLiteral("%1 (compute %2, memory %3%4)")
-                         .arg(formatSeconds(r.step.seconds), formatSeconds(r.step.computeSeconds),
-                              formatSeconds(r.step.memorySeconds),
-                              r.gpus > 1 ? QStringLiteral(", all-reduce %1 = %2 %")
-                                               .arg(formatSeconds(r.step.commSeconds))
-                                               .arg(r.commFraction * 100.0, 0, 'f', 0)
-                                         : QString()));
-    row("where it goes", breakdownText(r.step.breakdown));
-    row("tokens/s", QStringLiteral("%1 aggregate, %2 per sequence")
-                        .arg(r.tokensPerSecond, 0, 'f', 1)
-                        .arg(r.tokensPerSecondPerSequence, 0, 'f', 1));
-    row("knee (compute-bound)",
-        r.kneeBatch ? QStringLiteral("batch %1%2")
-                          .arg(formatGrouped(*r.kneeBatch),
-                               *r.kneeBatch > r.maxBatch ? QStringLiteral(" (beyond what fits)") : QString())
-                    : QStringLiteral("never at this context: KV reads grow as fast as the FLOPs"));
+    printSetup(out, c, r);
+    printMemory(out, r);
+    printDecodeStep(out, c, r);
     if (r.ttftSeconds) {
-        out << "\nPrompt " << formatGrouped(c.prompt) << " tokens, output " << formatGrouped(c.output)
-            << " tokens (static batch)\n";
-        row("time to first token",
-            formatSeconds(*r.ttftSeconds) + QStringLiteral(" (%1-bound prefill)").arg(boundName(r.prefill->bound)));
-        row("prefill goes to", breakdownText(r.prefill->breakdown));
-        if (r.e2eLatencySeconds) {
-            row("end-to-end latency", formatSeconds(*r.e2eLatencySeconds));
-            row("throughput", QStringLiteral("%1 tokens/s").arg(*r.throughputTokensPerSecond, 0, 'f', 1));
-        }
-        if (r.meanDecodeStepSeconds)
-            row("time per output token", formatSeconds(*r.meanDecodeStepSeconds));
-        if (r.serving) {
-            out << "\nServing " << formatGrouped(c.batch)
-                << " requests at once (continuous batching, prefills folded into the steps)\n";
-            row("step", QStringLiteral("%1 with %2 prefill tokens")
-                            .arg(formatSeconds(r.serving->step.seconds))
-                            .arg(r.serving->prefillTokensPerStep, 0, 'f', 0));
-            row("where it goes", breakdownText(r.serving->step.breakdown));
-            row("time per output token", formatSeconds(r.serving->tpotSeconds));
-            row("throughput", QStringLiteral("%1 output tokens/s").arg(r.serving->outputTokensPerSecond, 0, 'f', 1));
-        }
+        printPrompt(out, c, r);
+        if (r.serving)
+            printServing(out, c, *r.serving);
     }
     for (const QString& note : r.notes)
         out << "  note: " << note << '\n';

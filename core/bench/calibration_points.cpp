@@ -215,6 +215,188 @@ QString matchCatalogGpu(const QString& name)
     return gpus.ok() ? uniqueMatch(gpus.value(), name, gpuKey) : QString();
 }
 
+namespace {
+
+// The figures one run measured, each with the statistic it is ("median TPOT").
+using MeasuredFigures = std::vector<std::pair<MeasuredQuantity, std::pair<double, QString>>>;
+
+// Why a run gives no point (it is listed as not fitted), or nothing when it gives one.
+using NotComparable = std::optional<QString>;
+
+// Serving under load: the requests in flight (the cap, else the measured mean), the mean lengths, TPOT (else ITL)
+// and the output throughput.
+NotComparable servingRun(const BenchPoint& point, std::int64_t prompt, std::int64_t output, const QString& id,
+                         InferenceRequest& request, MeasuredFigures& measured, QStringList& notes)
+{
+    std::int64_t inFlight = 0;
+    if (point.load == BenchLoad::Concurrency && point.concurrency) {
+        inFlight = *point.concurrency;
+    } else if (point.achievedConcurrency && *point.achievedConcurrency >= 0.5) {
+        inFlight = std::llround(*point.achievedConcurrency);
+        notes << id + u": requests in flight taken as the measured mean, "_s + QString::number(inFlight);
+    } else {
+        return u"no cap on requests in flight and no measured concurrency: the batch the engine ran "
+               "is not known"_s;
+    }
+    if (prompt < 1 || output < 2)
+        return u"the mean lengths (input "_s + QString::number(prompt) + u", output "_s + QString::number(output) +
+               u") give no decode phase to compare"_s;
+    request.batch = inFlight;
+    request.prompt = prompt;
+    request.output = output;
+    request.context = prompt + output / 2;
+    if (auto tpot = typicalOf(point.tpot))
+        measured.push_back({MeasuredQuantity::ServingTpot, {tpot->first, tpot->second + u" TPOT"_s}});
+    else if (auto itl = typicalOf(point.itl))
+        measured.push_back({MeasuredQuantity::ServingTpot, {itl->first, itl->second + u" ITL"_s}});
+    if (point.outputTokensPerSecond)
+        measured.push_back({MeasuredQuantity::ServingThroughput, {*point.outputTokensPerSecond, u"output tok/s"_s}});
+    return std::nullopt;
+}
+
+// A static batch (vLLM benchmark_latency, llama-bench pp+tg): its end-to-end latency.
+NotComparable staticBatchRun(const BenchPoint& point, std::int64_t batch, std::int64_t prompt, std::int64_t output,
+                             InferenceRequest& request, MeasuredFigures& measured)
+{
+    if (prompt < 1 || output < 1)
+        return u"a static batch needs an input and an output of at least one token"_s;
+    request.batch = batch;
+    request.prompt = prompt;
+    request.output = output;
+    request.context = prompt + output;
+    if (auto latency = typicalOf(point.latency))
+        measured.push_back({MeasuredQuantity::EndToEnd, {latency->first, latency->second + u" latency"_s}});
+    return std::nullopt;
+}
+
+// llama-bench pp: the prefill of one sequence from an empty cache, as the time to first token.
+NotComparable prefillRun(const BenchPoint& point, std::int64_t prompt, InferenceRequest& request,
+                         MeasuredFigures& measured)
+{
+    if (point.contextDepth.value_or(0) > 0)
+        return u"a prefill after "_s + QString::number(*point.contextDepth) +
+               u" tokens already in the cache (the model's prefill starts from an empty cache)"_s;
+    request.batch = point.batch.value_or(1);
+    request.prompt = prompt;
+    request.context = prompt;
+    if (auto time = typicalOf(point.prefill))
+        measured.push_back({MeasuredQuantity::Ttft, {time->first, time->second + u" prefill"_s}});
+    return std::nullopt;
+}
+
+// llama-bench tg: the decode rate after n_depth tokens.
+NotComparable decodeRun(const BenchPoint& point, std::int64_t output, InferenceRequest& request,
+                        MeasuredFigures& measured)
+{
+    if (output < 2)
+        return u"fewer than two generated tokens: no decode rate"_s;
+    request.batch = point.batch.value_or(1);
+    request.prompt = std::max<std::int64_t>(1, point.contextDepth.value_or(0));
+    request.output = output;
+    request.context = request.prompt + output;
+    measured.push_back({MeasuredQuantity::StaticDecodeRate, {*point.outputTokensPerSecond, u"mean tok/s"_s}});
+    return std::nullopt;
+}
+
+// The run's facts with their notes (each said once), or the conflict or what is missing as an error.
+Result<Facts> checkedFacts(const BenchImport& file, const BenchPoint& point, const RunFacts& given, QStringList& notes)
+{
+    QStringList found;
+    Facts facts = factsOf(point, given, found);
+    for (const QString& note : found) {
+        if (!notes.contains(note))
+            notes << note;
+    }
+    if (facts.conflict)
+        return makeError(Error::Code::InvalidArgument,
+                         file.fileName + u": run "_s + QString::number(point.record) + u": "_s + *facts.conflict);
+    if (!facts.missing.isEmpty())
+        return makeError(Error::Code::InvalidArgument, file.fileName + u": the file does not record "_s +
+                                                           facts.missing.join(u", "_s) + u"; give "_s +
+                                                           facts.options.join(u", "_s));
+    return facts;
+}
+
+// The question the run asked the model and the figures it measured, or why it cannot be compared.
+NotComparable workloadOf(const BenchPoint& point, const Facts& facts, const QString& id, InferenceRequest& request,
+                         MeasuredFigures& measured, QStringList& notes)
+{
+    if (point.acceptLength)
+        return u"speculative decoding (accept length "_s + QString::number(*point.acceptLength, 'g', 3) +
+               u"): the number of draft tokens is not recorded"_s;
+    request.modelId = facts.modelId;
+    request.gpuId = facts.gpuId;
+    request.weights = *facts.weights;
+    request.kv = facts.kv;
+    request.gpus = *facts.tp;
+    const auto tokens = [](std::optional<double> value) {
+        return value ? static_cast<std::int64_t>(std::llround(*value)) : std::int64_t{0};
+    };
+    const std::int64_t prompt = tokens(facts.input);
+    const std::int64_t output = tokens(facts.output);
+    NotComparable refused;
+    switch (kindOf(point)) {
+        case RunKind::Serving:
+            refused = servingRun(point, prompt, output, id, request, measured, notes);
+            break;
+        case RunKind::StaticBatch:
+            refused = staticBatchRun(point, *facts.batch, prompt, output, request, measured);
+            break;
+        case RunKind::Prefill:
+            refused = prefillRun(point, prompt, request, measured);
+            break;
+        case RunKind::Decode:
+            refused = decodeRun(point, output, request, measured);
+            break;
+    }
+    if (!refused && measured.empty())
+        return u"none of the figures a model predicts (TPOT, throughput, latency) is in the run"_s;
+    return refused;
+}
+
+// One run's points (one per measured figure), or the runs it gives none listed with the reason; an error when the
+// run's facts conflict or are missing, or the model refuses its configuration.
+std::optional<Error> addRun(const BenchImport& file, const BenchPoint& point, const RunFacts& given,
+                            CalibrationPoints& result, bool& kvAssumed)
+{
+    const Result<Facts> facts = checkedFacts(file, point, given, result.notes);
+    if (!facts)
+        return facts.error();
+    kvAssumed = kvAssumed || facts.value().kvAssumed;
+    const QString id = pointId(file, point);
+    const auto unused = [&](const QString& reason) {
+        result.unused.push_back(
+            {point.record, point.line,
+             file.fileName + u' ' + u"run "_s + QString::number(point.record) + u" (" + point.label + u')', reason});
+    };
+    InferenceRequest request;
+    MeasuredFigures measured;
+    if (const NotComparable refused = workloadOf(point, facts.value(), id, request, measured, result.notes)) {
+        unused(*refused);
+        return std::nullopt;
+    }
+    Result<InferenceConfig> config = resolveInference(request);
+    if (!config)
+        return makeError(config.error().code, id + u": "_s + config.error().message);
+    for (const auto& [quantity, value] : measured) {
+        if (!(value.first > 0)) {  // a measured 0 (nothing streamed) has no log error
+            unused(quantityName(quantity) + u" is 0 in the file ("_s + value.second +
+                   u"): nothing to compare a prediction with"_s);
+            continue;
+        }
+        MeasuredPoint p;
+        p.id = id;
+        p.config = config.value();
+        p.quantity = quantity;
+        p.value = value.first;
+        result.points.push_back(std::move(p));
+        result.origins.push_back({file.fileName, point.record, point.label, quantity, value.second});
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 Result<CalibrationPoints> calibrationPoints(const std::vector<BenchImport>& imports, const RunFacts& facts)
 {
     return calibrationPointsPerFile(imports, std::vector<RunFacts>(imports.size(), facts));
@@ -229,144 +411,9 @@ Result<CalibrationPoints> calibrationPointsPerFile(const std::vector<BenchImport
     CalibrationPoints result;
     bool kvAssumed = false;
     for (std::size_t fileIndex = 0; fileIndex < imports.size(); ++fileIndex) {
-        const BenchImport& file = imports[fileIndex];
-        const RunFacts& given = perFile[fileIndex];
-        for (const BenchPoint& point : file.points) {
-            QStringList notes;
-            Facts facts = factsOf(point, given, notes);
-            for (const QString& note : notes) {
-                if (!result.notes.contains(note))
-                    result.notes << note;
-            }
-            if (facts.conflict)
-                return makeError(
-                    Error::Code::InvalidArgument,
-                    file.fileName + u": run "_s + QString::number(point.record) + u": "_s + *facts.conflict);
-            if (!facts.missing.isEmpty())
-                return makeError(Error::Code::InvalidArgument, file.fileName + u": the file does not record "_s +
-                                                                   facts.missing.join(u", "_s) + u"; give "_s +
-                                                                   facts.options.join(u", "_s));
-            kvAssumed = kvAssumed || facts.kvAssumed;
-            const QString id = pointId(file, point);
-            const auto unused = [&](const QString& reason) {
-                result.unused.push_back(
-                    {point.record, point.line,
-                     file.fileName + u' ' + u"run "_s + QString::number(point.record) + u" (" + point.label + u')',
-                     reason});
-            };
-            if (point.acceptLength) {
-                unused(u"speculative decoding (accept length "_s + QString::number(*point.acceptLength, 'g', 3) +
-                       u"): the number of draft tokens is not recorded"_s);
-                continue;
-            }
-
-            InferenceRequest request;
-            request.modelId = facts.modelId;
-            request.gpuId = facts.gpuId;
-            request.weights = *facts.weights;
-            request.kv = facts.kv;
-            request.gpus = *facts.tp;
-            const auto tokens = [](std::optional<double> value) {
-                return value ? static_cast<std::int64_t>(std::llround(*value)) : std::int64_t{0};
-            };
-            const std::int64_t prompt = tokens(facts.input);
-            const std::int64_t output = tokens(facts.output);
-            std::vector<std::pair<MeasuredQuantity, std::pair<double, QString>>> measured;
-            switch (kindOf(point)) {
-                case RunKind::Serving: {
-                    std::int64_t inFlight = 0;
-                    if (point.load == BenchLoad::Concurrency && point.concurrency) {
-                        inFlight = *point.concurrency;
-                    } else if (point.achievedConcurrency && *point.achievedConcurrency >= 0.5) {
-                        inFlight = std::llround(*point.achievedConcurrency);
-                        result.notes << id + u": requests in flight taken as the measured mean, "_s +
-                                            QString::number(inFlight);
-                    } else {
-                        unused(
-                            u"no cap on requests in flight and no measured concurrency: the batch the engine ran "
-                            "is not known"_s);
-                        continue;
-                    }
-                    if (prompt < 1 || output < 2) {
-                        unused(u"the mean lengths (input "_s + QString::number(prompt) + u", output "_s +
-                               QString::number(output) + u") give no decode phase to compare"_s);
-                        continue;
-                    }
-                    request.batch = inFlight;
-                    request.prompt = prompt;
-                    request.output = output;
-                    request.context = prompt + output / 2;
-                    if (auto tpot = typicalOf(point.tpot))
-                        measured.push_back({MeasuredQuantity::ServingTpot, {tpot->first, tpot->second + u" TPOT"_s}});
-                    else if (auto itl = typicalOf(point.itl))
-                        measured.push_back({MeasuredQuantity::ServingTpot, {itl->first, itl->second + u" ITL"_s}});
-                    if (point.outputTokensPerSecond)
-                        measured.push_back(
-                            {MeasuredQuantity::ServingThroughput, {*point.outputTokensPerSecond, u"output tok/s"_s}});
-                    break;
-                }
-                case RunKind::StaticBatch: {
-                    if (prompt < 1 || output < 1) {
-                        unused(u"a static batch needs an input and an output of at least one token"_s);
-                        continue;
-                    }
-                    request.batch = *facts.batch;
-                    request.prompt = prompt;
-                    request.output = output;
-                    request.context = prompt + output;
-                    if (auto latency = typicalOf(point.latency))
-                        measured.push_back(
-                            {MeasuredQuantity::EndToEnd, {latency->first, latency->second + u" latency"_s}});
-                    break;
-                }
-                case RunKind::Prefill: {
-                    if (point.contextDepth.value_or(0) > 0) {
-                        unused(u"a prefill after "_s + QString::number(*point.contextDepth) +
-                               u" tokens already in the cache (the model's prefill starts from an empty cache)"_s);
-                        continue;
-                    }
-                    request.batch = point.batch.value_or(1);
-                    request.prompt = prompt;
-                    request.context = prompt;
-                    if (auto time = typicalOf(point.prefill))
-                        measured.push_back({MeasuredQuantity::Ttft, {time->first, time->second + u" prefill"_s}});
-                    break;
-                }
-                case RunKind::Decode: {
-                    if (output < 2) {
-                        unused(u"fewer than two generated tokens: no decode rate"_s);
-                        continue;
-                    }
-                    request.batch = point.batch.value_or(1);
-                    request.prompt = std::max<std::int64_t>(1, point.contextDepth.value_or(0));
-                    request.output = output;
-                    request.context = request.prompt + output;
-                    measured.push_back(
-                        {MeasuredQuantity::StaticDecodeRate, {*point.outputTokensPerSecond, u"mean tok/s"_s}});
-                    break;
-                }
-            }
-            if (measured.empty()) {
-                unused(u"none of the figures a model predicts (TPOT, throughput, latency) is in the run"_s);
-                continue;
-            }
-            Result<InferenceConfig> config = resolveInference(request);
-            if (!config)
-                return makeError(config.error().code, id + u": "_s + config.error().message);
-            for (const auto& [quantity, value] : measured) {
-                if (!(value.first > 0)) {  // a measured 0 (nothing streamed) has no log error
-                    unused(quantityName(quantity) + u" is 0 in the file ("_s + value.second +
-                           u"): nothing to compare a prediction with"_s);
-                    continue;
-                }
-                MeasuredPoint p;
-                p.id = id;
-                p.config = config.value();
-                p.quantity = quantity;
-                p.value = value.first;
-                result.points.push_back(std::move(p));
-                result.origins.push_back({file.fileName, point.record, point.label, quantity, value.second});
-            }
+        for (const BenchPoint& point : imports[fileIndex].points) {
+            if (std::optional<Error> failed = addRun(imports[fileIndex], point, perFile[fileIndex], result, kvAssumed))
+                return *failed;
         }
     }
     if (kvAssumed)

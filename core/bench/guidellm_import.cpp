@@ -127,6 +127,163 @@ QString reportVersion(JsonFields& root)
     return text;
 }
 
+// The run's settings ("config" since v0.4; "args" and "worker" before): its load point from the scheduling
+// strategy, and the model it ran. False when the run gives no load point (`reason` says why) or on an error, which
+// `fields` then holds. `inConfig`: the v0.4+ layout.
+bool readSettings(JsonFields& fields, BenchPoint& point, QString& reason, bool& inConfig)
+{
+    const JsonNode* config = fields.child(u"config");
+    inConfig = config != nullptr;
+    const JsonNode* args = config ? nullptr : fields.child(u"args");
+    if (!config && !args && fields.ok())
+        fields.failMissing(u"config", u"the run's settings: \"config\" since v0.4, \"args\" before"_s);
+    if (!fields.ok())
+        return false;
+    JsonFields settings(config ? *config : *args, fields.pathOf(config ? u"config" : u"args"));
+    const JsonNode* strategyNode = settings.child(u"strategy");
+    if (!strategyNode && settings.ok())
+        settings.failMissing(u"strategy", u"how the requests were scheduled"_s);
+    fields.adopt(settings);
+    if (!fields.ok())
+        return false;
+    JsonFields strategy(*strategyNode, settings.pathOf(u"strategy"));
+    QString kind;
+    const bool loadPoint = readStrategy(strategy, point, kind, reason);
+    fields.adopt(strategy);
+    if (!fields.ok() || !loadPoint)
+        return false;
+    if (config) {
+        if (const JsonNode* backend = settings.child(u"backend")) {
+            JsonFields backendFields(*backend, settings.pathOf(u"backend"));
+            point.model = backendFields.text(u"model").left(200);
+            settings.adopt(backendFields);
+        }
+    } else if (const JsonNode* worker = fields.child(u"worker")) {
+        JsonFields workerFields(*worker, fields.pathOf(u"worker"));
+        point.model = workerFields.text(u"backend_model").left(200);
+        point.backend = workerFields.text(u"backend_type").left(80);
+        fields.adopt(workerFields);
+    }
+    fields.adopt(settings);
+    return true;
+}
+
+// What a run measured, before it becomes the point's figures.
+struct RunMetrics {
+    std::optional<std::int64_t> successful;  // requests
+    std::optional<double> duration;          // seconds
+    Summary output;                          // tokens per request
+    Summary prompt;
+    Summary outputRate;
+    Summary concurrency;
+};
+
+// The run's metrics: request totals (under "metrics" since v0.4, beside it before), the token counts, rates and
+// the latency distributions into the point. An error stays in `fields`.
+RunMetrics readMetrics(JsonFields& fields, bool inConfig, BenchPoint& point)
+{
+    RunMetrics m;
+    const JsonNode* metricsNode = fields.child(u"metrics");
+    if (!metricsNode && fields.ok())
+        fields.failMissing(u"metrics", u"what the run measured"_s);
+    if (!fields.ok())
+        return m;
+    JsonFields metrics(*metricsNode, fields.pathOf(u"metrics"));
+    const JsonNode* totalsNode = inConfig ? metrics.child(u"request_totals") : fields.child(u"request_totals");
+    if (totalsNode) {
+        JsonFields totals(*totalsNode, inConfig ? metrics.pathOf(u"request_totals") : fields.pathOf(u"request_totals"));
+        m.successful = totals.count(u"successful");
+        const std::optional<std::int64_t> errored = totals.count(u"errored");
+        const std::optional<std::int64_t> incomplete = totals.count(u"incomplete");
+        if (errored || incomplete)
+            point.failedRequests = errored.value_or(0) + incomplete.value_or(0);
+        metrics.adopt(totals);
+    }
+    m.duration = fields.number(u"duration", Quantity::Seconds);
+    m.output = readSummary(metrics, u"output_token_count", Quantity::Tokens);
+    m.prompt = readSummary(metrics, u"prompt_token_count", Quantity::Tokens);
+    m.outputRate = readSummary(metrics, u"output_tokens_per_second", Quantity::TokensPerSecond);
+    m.concurrency = readSummary(metrics, u"request_concurrency", Quantity::Ratio);
+    point.ttft = latencyOf(readSummary(metrics, u"time_to_first_token_ms", Quantity::Milliseconds));
+    point.tpot = latencyOf(readSummary(metrics, u"time_per_output_token_ms", Quantity::Milliseconds));
+    point.itl = latencyOf(readSummary(metrics, u"inter_token_latency_ms", Quantity::Milliseconds));
+    point.latency = latencyOf(readSummary(metrics, u"request_latency", Quantity::Seconds));
+    fields.adopt(metrics);
+    return m;
+}
+
+// The point's lengths, concurrency and output rate from the metrics, its notes and what the report does not record.
+void fillPoint(BenchPoint& point, const RunMetrics& m, const JsonFields& fields)
+{
+    point.requests = m.successful;
+    point.inputTokens = m.prompt.mean;
+    point.outputTokens = m.output.mean;
+    point.achievedConcurrency = m.concurrency.mean;
+    if (m.output.totalSum && m.duration && *m.duration > 0) {
+        point.outputTokensPerSecond = *m.output.totalSum / *m.duration;
+        point.notes << u"output tokens per second = the successful requests' output tokens over the run's "
+                       "duration (GuideLLM's own mean is over a time series of rates)"_s;
+    } else {
+        point.outputTokensPerSecond = m.outputRate.mean;
+    }
+    const QString nans = nanNote(fields);
+    if (!nans.isEmpty())
+        point.notes << nans;
+    if (point.model.isEmpty())
+        point.unknown << u"model"_s;
+    point.unknown << u"GPU"_s << u"tensor parallel size"_s << u"weight format"_s;
+    if (!point.inputTokens)
+        point.unknown << u"input length"_s;
+    if (!point.outputTokens)
+        point.unknown << u"output length"_s;
+}
+
+// One entry of "benchmarks": a point, or a skip with the reason; an error for what no GuideLLM writes.
+std::optional<Error> readBenchmark(const JsonNode& run, int record, BenchImport& result)
+{
+    const QString path = u"benchmarks["_s + QString::number(record - 1) + u']';
+    QString what = u"benchmark "_s + QString::number(record);
+    if (!run.isObject())
+        return makeError(Error::Code::Schema,
+                         nodeLocation(run) + u"\""_s + path + u"\" is "_s + run.describe() + u"; expected an object"_s);
+    JsonFields fields(run, path);
+    const QString type = fields.text(u"type_");
+    if (!fields.ok())
+        return fields.error();
+    if (!type.isEmpty() && type != u"generative_benchmark") {
+        result.skipped.push_back({record, run.line(), what,
+                                  u"a \""_s + oneLine(type.left(40)) +
+                                      u"\" benchmark; only generative benchmarks have tokens to calibrate on"_s});
+        return std::nullopt;
+    }
+    BenchPoint point;
+    point.record = record;
+    point.line = run.line();
+    QString reason;
+    bool inConfig = false;
+    if (!readSettings(fields, point, reason, inConfig)) {
+        if (!fields.ok())
+            return fields.error();
+        result.skipped.push_back({record, run.line(), what, reason});
+        return std::nullopt;
+    }
+    what += u" ("_s + point.label + u')';
+    const RunMetrics metrics = readMetrics(fields, inConfig, point);
+    if (!fields.ok())
+        return fields.error();
+    if (metrics.successful && *metrics.successful == 0) {
+        result.skipped.push_back({record, run.line(), what, u"no request succeeded"_s});
+        return std::nullopt;
+    }
+    fillPoint(point, metrics, fields);
+    if (!point.hasMeasurement()) {
+        result.skipped.push_back({record, run.line(), what, u"no throughput and no latency in the run"_s});
+        return std::nullopt;
+    }
+    result.points.push_back(std::move(point));
+    return std::nullopt;
+}
+
 }  // namespace
 
 Result<BenchImport> parseGuideLlm(const QByteArray& utf8)
@@ -160,126 +317,8 @@ Result<BenchImport> parseGuideLlm(const QByteArray& utf8)
     result.versions << version;
     int record = 0;
     for (const JsonNode& run : benchmarks->items()) {
-        ++record;
-        const QString path = u"benchmarks["_s + QString::number(record - 1) + u']';
-        QString what = u"benchmark "_s + QString::number(record);
-        if (!run.isObject())
-            return makeError(Error::Code::Schema, nodeLocation(run) + u"\""_s + path + u"\" is "_s + run.describe() +
-                                                      u"; expected an object"_s);
-        JsonFields fields(run, path);
-        const QString type = fields.text(u"type_");
-        if (!fields.ok())
-            return fields.error();
-        if (!type.isEmpty() && type != u"generative_benchmark") {
-            result.skipped.push_back({record, run.line(), what,
-                                      u"a \""_s + oneLine(type.left(40)) +
-                                          u"\" benchmark; only generative benchmarks have tokens to calibrate on"_s});
-            continue;
-        }
-        // v0.4+ keep the run's settings in "config", v0.2-v0.3 in "args" (strategy) and "worker" (model).
-        const JsonNode* config = fields.child(u"config");
-        const JsonNode* args = config ? nullptr : fields.child(u"args");
-        if (!config && !args && fields.ok())
-            fields.failMissing(u"config", u"the run's settings: \"config\" since v0.4, \"args\" before"_s);
-        if (!fields.ok())
-            return fields.error();
-        JsonFields settings(config ? *config : *args, fields.pathOf(config ? u"config" : u"args"));
-        BenchPoint point;
-        point.record = record;
-        point.line = run.line();
-        const JsonNode* strategyNode = settings.child(u"strategy");
-        if (!strategyNode && settings.ok())
-            settings.failMissing(u"strategy", u"how the requests were scheduled"_s);
-        fields.adopt(settings);
-        if (!fields.ok())
-            return fields.error();
-        JsonFields strategy(*strategyNode, settings.pathOf(u"strategy"));
-        QString kind;
-        QString reason;
-        const bool loadPoint = readStrategy(strategy, point, kind, reason);
-        fields.adopt(strategy);
-        if (!fields.ok())
-            return fields.error();
-        if (!loadPoint) {
-            result.skipped.push_back({record, run.line(), what, reason});
-            continue;
-        }
-        what += u" ("_s + point.label + u')';
-        if (config) {
-            if (const JsonNode* backend = settings.child(u"backend")) {
-                JsonFields backendFields(*backend, settings.pathOf(u"backend"));
-                point.model = backendFields.text(u"model").left(200);
-                settings.adopt(backendFields);
-            }
-        } else if (const JsonNode* worker = fields.child(u"worker")) {
-            JsonFields workerFields(*worker, fields.pathOf(u"worker"));
-            point.model = workerFields.text(u"backend_model").left(200);
-            point.backend = workerFields.text(u"backend_type").left(80);
-            fields.adopt(workerFields);
-        }
-        fields.adopt(settings);
-
-        const JsonNode* metricsNode = fields.child(u"metrics");
-        if (!metricsNode && fields.ok())
-            fields.failMissing(u"metrics", u"what the run measured"_s);
-        if (!fields.ok())
-            return fields.error();
-        JsonFields metrics(*metricsNode, fields.pathOf(u"metrics"));
-        const JsonNode* totalsNode = config ? metrics.child(u"request_totals") : fields.child(u"request_totals");
-        std::optional<std::int64_t> successful;
-        if (totalsNode) {
-            JsonFields totals(*totalsNode,
-                              config ? metrics.pathOf(u"request_totals") : fields.pathOf(u"request_totals"));
-            successful = totals.count(u"successful");
-            const std::optional<std::int64_t> errored = totals.count(u"errored");
-            const std::optional<std::int64_t> incomplete = totals.count(u"incomplete");
-            if (errored || incomplete)
-                point.failedRequests = errored.value_or(0) + incomplete.value_or(0);
-            metrics.adopt(totals);
-        }
-        const std::optional<double> duration = fields.number(u"duration", Quantity::Seconds);
-        const Summary output = readSummary(metrics, u"output_token_count", Quantity::Tokens);
-        const Summary prompt = readSummary(metrics, u"prompt_token_count", Quantity::Tokens);
-        const Summary outputRate = readSummary(metrics, u"output_tokens_per_second", Quantity::TokensPerSecond);
-        const Summary concurrency = readSummary(metrics, u"request_concurrency", Quantity::Ratio);
-        point.ttft = latencyOf(readSummary(metrics, u"time_to_first_token_ms", Quantity::Milliseconds));
-        point.tpot = latencyOf(readSummary(metrics, u"time_per_output_token_ms", Quantity::Milliseconds));
-        point.itl = latencyOf(readSummary(metrics, u"inter_token_latency_ms", Quantity::Milliseconds));
-        point.latency = latencyOf(readSummary(metrics, u"request_latency", Quantity::Seconds));
-        fields.adopt(metrics);
-        if (!fields.ok())
-            return fields.error();
-
-        point.requests = successful;
-        if (successful && *successful == 0) {
-            result.skipped.push_back({record, run.line(), what, u"no request succeeded"_s});
-            continue;
-        }
-        point.inputTokens = prompt.mean;
-        point.outputTokens = output.mean;
-        point.achievedConcurrency = concurrency.mean;
-        if (output.totalSum && duration && *duration > 0) {
-            point.outputTokensPerSecond = *output.totalSum / *duration;
-            point.notes << u"output tokens per second = the successful requests' output tokens over the run's "
-                           "duration (GuideLLM's own mean is over a time series of rates)"_s;
-        } else {
-            point.outputTokensPerSecond = outputRate.mean;
-        }
-        const QString nans = nanNote(fields);
-        if (!nans.isEmpty())
-            point.notes << nans;
-        if (point.model.isEmpty())
-            point.unknown << u"model"_s;
-        point.unknown << u"GPU"_s << u"tensor parallel size"_s << u"weight format"_s;
-        if (!point.inputTokens)
-            point.unknown << u"input length"_s;
-        if (!point.outputTokens)
-            point.unknown << u"output length"_s;
-        if (!point.hasMeasurement()) {
-            result.skipped.push_back({record, run.line(), what, u"no throughput and no latency in the run"_s});
-            continue;
-        }
-        result.points.push_back(std::move(point));
+        if (std::optional<Error> failed = readBenchmark(run, ++record, result))
+            return *failed;
     }
     if (benchmarks->items().empty())
         result.notes << u"the report's \"benchmarks\" list is empty"_s;

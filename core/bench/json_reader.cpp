@@ -17,12 +17,6 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-const QString& emptyString()
-{
-    static const QString empty;
-    return empty;
-}
-
 QString grouped(qsizetype value)
 {
     return QLocale(QLocale::English).toString(static_cast<qlonglong>(value));
@@ -32,78 +26,6 @@ QString grouped(qsizetype value)
 constexpr std::size_t kLinearDuplicateCheck = 16;
 
 }  // namespace
-
-const QString& JsonNode::string() const
-{
-    return m_type == Type::String && m_payload ? m_payload->text : emptyString();
-}
-
-qsizetype JsonNode::size() const
-{
-    if (!m_payload)
-        return 0;
-    if (m_skipped)
-        return m_payload->skippedCount;
-    if (m_type == Type::Array)
-        return static_cast<qsizetype>(m_payload->items.size());
-    if (m_type == Type::Object)
-        return static_cast<qsizetype>(m_payload->members.size());
-    return 0;
-}
-
-const std::vector<JsonNode>& JsonNode::items() const
-{
-    static const std::vector<JsonNode> none;
-    return m_type == Type::Array && m_payload ? m_payload->items : none;
-}
-
-const std::vector<JsonNode::Member>& JsonNode::members() const
-{
-    static const std::vector<Member> none;
-    return m_type == Type::Object && m_payload ? m_payload->members : none;
-}
-
-const JsonNode* JsonNode::find(QStringView key) const
-{
-    for (const Member& member : members()) {
-        if (member.first == key)
-            return &member.second;
-    }
-    return nullptr;
-}
-
-JsonNode::Payload& JsonNode::payload()
-{
-    if (!m_payload)
-        m_payload = std::make_unique<Payload>();
-    return *m_payload;
-}
-
-QString JsonNode::describe() const
-{
-    switch (m_type) {
-        case Type::Null:
-            return u"null"_s;
-        case Type::Bool:
-            return m_flag ? u"true"_s : u"false"_s;
-        case Type::Number:
-            if (std::isnan(m_number))
-                return u"NaN"_s;
-            if (std::isinf(m_number))
-                return m_number > 0 ? u"Infinity"_s : u"-Infinity"_s;
-            return u"the number "_s + QString::number(m_number, 'g', QLocale::FloatingPointShortest);
-        case Type::String: {
-            const QString& text = string();
-            const QString cut = text.size() > 40 ? text.left(40) + u"..."_s : text;
-            return u"the string \""_s + oneLine(cut) + u'"';
-        }
-        case Type::Array:
-            return u"a list"_s;
-        case Type::Object:
-            return u"an object"_s;
-    }
-    return {};
-}
 
 class JsonParser {
 public:
@@ -325,6 +247,65 @@ private:
         return true;
     }
 
+    // Reads the escape after a backslash (the character after it is at m_p) into one UTF-16 unit. line, column:
+    // where the string began, for a file that ends inside a unicode escape.
+    bool escape(char16_t& unit, int line, int column)
+    {
+        const char c = *m_p;
+        advance();
+        switch (c) {
+            case '"':
+                unit = u'"';
+                return true;
+            case '\\':
+                unit = u'\\';
+                return true;
+            case '/':
+                unit = u'/';
+                return true;
+            case 'b':
+                unit = u'\b';
+                return true;
+            case 'f':
+                unit = u'\f';
+                return true;
+            case 'n':
+                unit = u'\n';
+                return true;
+            case 'r':
+                unit = u'\r';
+                return true;
+            case 't':
+                unit = u'\t';
+                return true;
+            case 'u': {
+                unsigned value = 0;
+                for (int i = 0; i < 4; ++i) {
+                    if (m_p == m_end)
+                        return failAt(line, column, u"a string that is never closed"_s);
+                    const char h = *m_p;
+                    unsigned digit = 0;
+                    if (h >= '0' && h <= '9')
+                        digit = static_cast<unsigned>(h - '0');
+                    else if (h >= 'a' && h <= 'f')
+                        digit = static_cast<unsigned>(h - 'a' + 10);
+                    else if (h >= 'A' && h <= 'F')
+                        digit = static_cast<unsigned>(h - 'A' + 10);
+                    else
+                        return fail(u"\\u needs four hexadecimal digits"_s);
+                    value = value * 16 + digit;
+                    advance();
+                }
+                unit = static_cast<char16_t>(value);
+                break;
+            }
+            default:
+                return fail(u"an unknown escape \\"_s + QLatin1Char(c >= 0x21 && c < 0x7f ? c : '?') +
+                            u" in a string"_s);
+        }
+        return true;
+    }
+
     // Reads a string at m_p (an opening quote); text == nullptr: only check it.
     bool string(QString* text)
     {
@@ -365,59 +346,9 @@ private:
             advance();  // the backslash
             if (m_p == m_end)
                 break;
-            const char escape = *m_p;
-            advance();
             char16_t unit = 0;
-            switch (escape) {
-                case '"':
-                    unit = u'"';
-                    break;
-                case '\\':
-                    unit = u'\\';
-                    break;
-                case '/':
-                    unit = u'/';
-                    break;
-                case 'b':
-                    unit = u'\b';
-                    break;
-                case 'f':
-                    unit = u'\f';
-                    break;
-                case 'n':
-                    unit = u'\n';
-                    break;
-                case 'r':
-                    unit = u'\r';
-                    break;
-                case 't':
-                    unit = u'\t';
-                    break;
-                case 'u': {
-                    unsigned value = 0;
-                    for (int i = 0; i < 4; ++i) {
-                        if (m_p == m_end)
-                            return failAt(line, column, u"a string that is never closed"_s);
-                        const char h = *m_p;
-                        unsigned digit = 0;
-                        if (h >= '0' && h <= '9')
-                            digit = static_cast<unsigned>(h - '0');
-                        else if (h >= 'a' && h <= 'f')
-                            digit = static_cast<unsigned>(h - 'a' + 10);
-                        else if (h >= 'A' && h <= 'F')
-                            digit = static_cast<unsigned>(h - 'A' + 10);
-                        else
-                            return fail(u"\\u needs four hexadecimal digits"_s);
-                        value = value * 16 + digit;
-                        advance();
-                    }
-                    unit = static_cast<char16_t>(value);
-                    break;
-                }
-                default:
-                    return fail(u"an unknown escape \\"_s +
-                                QLatin1Char(escape >= 0x21 && escape < 0x7f ? escape : '?') + u" in a string"_s);
-            }
+            if (!escape(unit, line, column))
+                return false;
             if (unit >= 0xD800 && unit <= 0xDBFF) {
                 flushSurrogate();
                 pendingHigh = unit;

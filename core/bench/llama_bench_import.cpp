@@ -160,42 +160,57 @@ QString versionOf(Fields& fields)
     return u"llama-bench of 2024 (per-backend flags, type_k / type_v)"_s;
 }
 
-// One test into a point; nullopt when it was skipped (added to result) or on error (fields not ok).
+// What one test records, read and checked, before it becomes a point.
+struct TestRecord {
+    std::int64_t prompt = 0;     // n_prompt
+    std::int64_t generated = 0;  // n_gen
+    std::optional<std::int64_t> depth;
+    double seconds = 0;  // avg_ns, in seconds
+    double rate = 0;     // avg_ts
+    QString modelType;
+    QString gpuInfo;
+    QString cpuInfo;
+    QString typeK;
+    QString typeV;
+    std::optional<bool> f16Kv;
+    QString splitMode;
+    std::optional<std::int64_t> ubatch;
+    QString build;
+    std::optional<std::int64_t> buildNumber;
+};
+
+// Reads every field of one test (the model's size, parameters and backend straight into the point); nullopt on an
+// error, which `fields` then holds.
 template <typename Fields>
-std::optional<BenchPoint> readTest(Fields& fields, int record, int line, BenchImport& result)
+std::optional<TestRecord> readTestRecord(Fields& fields, BenchPoint& point)
 {
-    const QString version = versionOf(fields);
-    if (!result.versions.contains(version))
-        result.versions << version;
     for (QStringView key : {u"n_prompt", u"n_gen", u"avg_ns", u"avg_ts", u"model_type"}) {
         if (!fields.knows(key)) {
             fields.failMissing(key, u"every llama-bench test has n_prompt, n_gen, avg_ns, avg_ts and model_type"_s);
             return std::nullopt;
         }
     }
-    BenchPoint point;
-    point.record = record;
-    point.line = line;
+    TestRecord t;
     const std::optional<std::int64_t> prompt = fields.count(u"n_prompt", kMaxTokens);
     const std::optional<std::int64_t> generated = fields.count(u"n_gen", kMaxTokens);
-    const std::optional<std::int64_t> depth = fields.count(u"n_depth", kMaxTokens);
+    t.depth = fields.count(u"n_depth", kMaxTokens);
     const std::optional<double> seconds = fields.number(u"avg_ns", Quantity::Nanoseconds);
     const std::optional<double> rate = fields.number(u"avg_ts", Quantity::TokensPerSecond);
     (void)fields.number(u"stddev_ns", Quantity::Nanoseconds);
     (void)fields.number(u"stddev_ts", Quantity::TokensPerSecond);
-    const QString modelType = fields.text(u"model_type").left(200);
-    const QString gpuInfo = fields.text(u"gpu_info").left(200);
-    const QString cpuInfo = fields.text(u"cpu_info").left(200);
+    t.modelType = fields.text(u"model_type").left(200);
+    t.gpuInfo = fields.text(u"gpu_info").left(200);
+    t.cpuInfo = fields.text(u"cpu_info").left(200);
     point.weightBytes = fields.count(u"model_size");
     point.params = fields.count(u"model_n_params");
     point.backend = backendOf(fields);
-    const QString typeK = fields.text(u"type_k").left(40);
-    const QString typeV = fields.text(u"type_v").left(40);
-    const std::optional<bool> f16Kv = fields.flag(u"f16_kv");
-    const QString splitMode = fields.text(u"split_mode").left(40);
-    const std::optional<std::int64_t> ubatch = fields.count(u"n_ubatch", 1 << 24);
-    const QString build = fields.text(u"build_commit").left(40);
-    const std::optional<std::int64_t> buildNumber = fields.count(u"build_number", 1 << 30);
+    t.typeK = fields.text(u"type_k").left(40);
+    t.typeV = fields.text(u"type_v").left(40);
+    t.f16Kv = fields.flag(u"f16_kv");
+    t.splitMode = fields.text(u"split_mode").left(40);
+    t.ubatch = fields.count(u"n_ubatch", 1 << 24);
+    t.build = fields.text(u"build_commit").left(40);
+    t.buildNumber = fields.count(u"build_number", 1 << 30);
     if (!fields.ok())
         return std::nullopt;
     if (!prompt || !generated || !seconds || !rate) {
@@ -203,79 +218,121 @@ std::optional<BenchPoint> readTest(Fields& fields, int record, int line, BenchIm
         fields.failKey(missing, u"\""_s + missing.toString() + u"\" is empty; expected a number"_s);
         return std::nullopt;
     }
+    t.prompt = *prompt;
+    t.generated = *generated;
+    t.seconds = *seconds;
+    t.rate = *rate;
+    return t;
+}
 
+// "pp512", "tg128", "pp512+tg128", "tg128 @ d4096".
+QString testLabel(const TestRecord& t)
+{
     QString label;
-    if (*prompt > 0)
-        label = u"pp"_s + QString::number(*prompt);
-    if (*prompt > 0 && *generated > 0)
+    if (t.prompt > 0)
+        label = u"pp"_s + QString::number(t.prompt);
+    if (t.prompt > 0 && t.generated > 0)
         label += u'+';
-    if (*generated > 0 || *prompt == 0)
-        label += u"tg"_s + QString::number(*generated);
-    if (depth && *depth > 0)
-        label += u" @ d"_s + QString::number(*depth);
-    point.label = label;
-    const QString what = u"test "_s + QString::number(record) + u" ("_s + label + u')';
-    if (*prompt == 0 && *generated == 0) {
-        result.skipped.push_back({record, line, what, u"neither prompt nor generated tokens (n_prompt = n_gen = 0)"_s});
-        return std::nullopt;
-    }
-    if (*seconds <= 0 || *rate <= 0) {
-        result.skipped.push_back({record, line, what, u"avg_ns or avg_ts is 0: nothing was timed"_s});
-        return std::nullopt;
-    }
+    if (t.generated > 0 || t.prompt == 0)
+        label += u"tg"_s + QString::number(t.generated);
+    if (t.depth && *t.depth > 0)
+        label += u" @ d"_s + QString::number(*t.depth);
+    return label;
+}
 
-    point.model = modelType;
-    point.weightFormat = weightFormatOf(modelType);
-    point.kvFormat = !typeK.isEmpty() ? typeK : f16Kv ? (*f16Kv ? u"f16"_s : u"f32"_s) : QString();
-    if (!typeV.isEmpty() && typeV != typeK)
-        point.notes << u"keys cached as "_s + oneLine(typeK) + u", values as "_s + oneLine(typeV);
+// The model, its formats, the device and the load: one sequence on one GPU (or the CPU).
+void describeSetup(const TestRecord& t, BenchPoint& point)
+{
+    point.model = t.modelType;
+    point.weightFormat = weightFormatOf(t.modelType);
+    point.kvFormat = !t.typeK.isEmpty() ? t.typeK : t.f16Kv ? (*t.f16Kv ? u"f16"_s : u"f32"_s) : QString();
+    if (!t.typeV.isEmpty() && t.typeV != t.typeK)
+        point.notes << u"keys cached as "_s + oneLine(t.typeK) + u", values as "_s + oneLine(t.typeV);
     const bool onCpu = point.backend == u"CPU" || point.backend == u"BLAS";
     if (!onCpu)
-        point.gpu = gpuInfo;
-    else if (!cpuInfo.isEmpty())
-        point.notes << u"ran on the CPU: "_s + oneLine(cpuInfo);
+        point.gpu = t.gpuInfo;
+    else if (!t.cpuInfo.isEmpty())
+        point.notes << u"ran on the CPU: "_s + oneLine(t.cpuInfo);
     point.load = BenchLoad::StaticBatch;
     point.batch = 1;  // llama-bench times one sequence
-    point.contextDepth = depth.value_or(0);
+    point.contextDepth = t.depth.value_or(0);
     point.tensorParallel = 1;
-    if (splitMode == u"row")
+    if (t.splitMode == u"row")
         point.notes << u"split_mode row: matrices split by rows over the visible GPUs (their number is not recorded)"_s;
-    if (*prompt > 0 && *generated == 0) {
-        point.inputTokens = static_cast<double>(*prompt);
+}
+
+// What was timed: a prefill (pp), a decode (tg, after n_depth tokens) or both in one (pp+tg).
+void setTimings(const TestRecord& t, BenchPoint& point)
+{
+    if (t.prompt > 0 && t.generated == 0) {
+        point.inputTokens = static_cast<double>(t.prompt);
         point.outputTokens = 0.0;
-        point.prefill.mean = seconds;
-        point.prefillTokensPerSecond = rate;
-        if (ubatch)
-            point.notes << u"the prompt was processed in chunks of "_s + QString::number(*ubatch) +
+        point.prefill.mean = t.seconds;
+        point.prefillTokensPerSecond = t.rate;
+        if (t.ubatch)
+            point.notes << u"the prompt was processed in chunks of "_s + QString::number(*t.ubatch) +
                                u" tokens (n_ubatch)"_s;
-    } else if (*prompt == 0) {
+    } else if (t.prompt == 0) {
         point.inputTokens = static_cast<double>(point.contextDepth.value_or(0));
-        point.outputTokens = static_cast<double>(*generated);
-        point.outputTokensPerSecond = rate;
-        point.tpot.mean = *seconds / static_cast<double>(*generated);
-        point.latency.mean = seconds;
+        point.outputTokens = static_cast<double>(t.generated);
+        point.outputTokensPerSecond = t.rate;
+        point.tpot.mean = t.seconds / static_cast<double>(t.generated);
+        point.latency.mean = t.seconds;
     } else {
-        point.inputTokens = static_cast<double>(*prompt);
-        point.outputTokens = static_cast<double>(*generated);
-        point.latency.mean = seconds;
-        point.outputTokensPerSecond = static_cast<double>(*generated) / *seconds;
+        point.inputTokens = static_cast<double>(t.prompt);
+        point.outputTokens = static_cast<double>(t.generated);
+        point.latency.mean = t.seconds;
+        point.outputTokensPerSecond = static_cast<double>(t.generated) / t.seconds;
         point.notes << u"pp+tg test: output tokens per second = n_gen / avg_ns, prefill included (avg_ts counts "
                        "prompt and generated tokens together)"_s;
     }
+}
+
+// The weights' bits per parameter, the llama.cpp build and what the test does not record.
+void addBuildNotes(const TestRecord& t, BenchPoint& point)
+{
     if (point.weightBytes && point.params && *point.params > 0)
         point.notes << u"weights "_s +
                            shortNumber(8.0 * static_cast<double>(*point.weightBytes) /
                                        static_cast<double>(*point.params)) +
                            u" bits per parameter (model_size / model_n_params)"_s;
-    if (!build.isEmpty())
-        point.notes << u"llama.cpp build "_s + (buildNumber ? QString::number(*buildNumber) + u' ' : QString()) + u'(' +
-                           oneLine(build) + u')';
+    if (!t.build.isEmpty())
+        point.notes << u"llama.cpp build "_s + (t.buildNumber ? QString::number(*t.buildNumber) + u' ' : QString()) +
+                           u'(' + oneLine(t.build) + u')';
     if (point.model.isEmpty())
         point.unknown << u"model"_s;
     if (point.gpu.isEmpty())
         point.unknown << u"GPU"_s;
     if (point.weightFormat.isEmpty())
         point.unknown << u"weight format"_s;
+}
+
+// One test into a point; nullopt when it was skipped (added to result) or on error (fields not ok).
+template <typename Fields>
+std::optional<BenchPoint> readTest(Fields& fields, int record, int line, BenchImport& result)
+{
+    const QString version = versionOf(fields);
+    if (!result.versions.contains(version))
+        result.versions << version;
+    BenchPoint point;
+    point.record = record;
+    point.line = line;
+    const std::optional<TestRecord> test = readTestRecord(fields, point);
+    if (!test)
+        return std::nullopt;
+    point.label = testLabel(*test);
+    const QString what = u"test "_s + QString::number(record) + u" ("_s + point.label + u')';
+    if (test->prompt == 0 && test->generated == 0) {
+        result.skipped.push_back({record, line, what, u"neither prompt nor generated tokens (n_prompt = n_gen = 0)"_s});
+        return std::nullopt;
+    }
+    if (test->seconds <= 0 || test->rate <= 0) {
+        result.skipped.push_back({record, line, what, u"avg_ns or avg_ts is 0: nothing was timed"_s});
+        return std::nullopt;
+    }
+    describeSetup(*test, point);
+    setTimings(*test, point);
+    addBuildNotes(*test, point);
     return point;
 }
 

@@ -35,26 +35,22 @@ struct Row {
     int line = 0;
 };
 
-}  // namespace
+// Where each column is in the file (-1: absent).
+using ColumnIndex = std::array<qsizetype, ColumnCount>;
 
-Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName)
+qsizetype columnAt(const ColumnIndex& index, Column column)
 {
-    CsvOptions options;
-    options.skipLine = [](QStringView line, int) { return line.trimmed().startsWith(u'#'); };
-    const auto records = readCsv(text, options);
-    if (!records.ok())
-        return records.error();
-    const std::vector<CsvRecord>& rows = records.value();
-    if (rows.empty())
-        return errorAt(1, 1, u"no header: the file has only comments or blank lines"_s);
+    return index[static_cast<std::size_t>(column)];
+}
 
-    // Header: known names only, each once, the four required ones present.
-    const CsvRecord& header = rows.front();
+// Header: known names only, each once, the four required ones present.
+Result<ColumnIndex> readHeader(const CsvRecord& header)
+{
     if (header.size() == 1 && header.value(0).count(u';') >= 3)
         return errorAt(header.line, header.columnOf(0) + static_cast<int>(header.value(0).indexOf(u';')),
                        u"semicolon-separated (a spreadsheet saved with a European locale?); save it comma-separated "
                        "with '.' as the decimal point"_s);
-    std::array<qsizetype, ColumnCount> index;
+    ColumnIndex index;
     index.fill(-1);
     for (qsizetype i = 0; i < header.size(); ++i) {
         const QString name = header.value(i).trimmed().toLower();
@@ -77,7 +73,101 @@ Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName
                            u"the header has no \""_s + kColumnNames[static_cast<std::size_t>(column)] +
                                u"\" column (needed: name, flops, bytes, seconds)"_s);
     }
-    const auto at = [&index](Column column) { return index[static_cast<std::size_t>(column)]; };
+    return index;
+}
+
+// One data row into a kernel: as many fields as the header, none too long, a name and three numbers.
+Result<Row> readRow(const CsvRecord& record, qsizetype headerSize, const ColumnIndex& index, const QString& source)
+{
+    if (record.size() != headerSize) {
+        const bool fewer = record.size() < headerSize;
+        return errorAt(record.line, record.columnOf(fewer ? record.size() : headerSize),
+                       QString::number(record.size()) + u" fields where the header has "_s +
+                           QString::number(headerSize) +
+                           (fewer ? u" (a truncated line?)"_s : u" (an unquoted comma, or a decimal comma?)"_s));
+    }
+    for (qsizetype i = 0; i < record.size(); ++i)
+        if (record.value(i).size() > kMaxTextChars)
+            return errorAt(record.line, record.columnOf(i), u"a field longer than 4096 characters"_s);
+    Row row;
+    row.line = record.line;
+    KernelResult& kernel = row.kernel;
+    kernel.kind = u"imported"_s;
+    kernel.source = source;
+    kernel.name = record.value(columnAt(index, Name)).trimmed();
+    if (kernel.name.isEmpty())
+        return errorAt(record.line, record.columnOf(columnAt(index, Name)), u"an empty kernel name"_s);
+    double* targets[] = {&kernel.flops, &kernel.bytes, &kernel.seconds};
+    const Column numberColumns[] = {Flops, Bytes, Seconds};
+    for (std::size_t k = 0; k < 3; ++k) {
+        const qsizetype column = columnAt(index, numberColumns[k]);
+        const Result<double> number = parseNumber(record.value(column), Thousands::Refuse);
+        if (!number.ok())
+            return errorAt(record.line, record.columnOf(column),
+                           kColumnNames[static_cast<std::size_t>(numberColumns[k])] + u": "_s + number.error().message);
+        *targets[k] = number.value();
+    }
+    kernel.level = record.value(columnAt(index, Level)).trimmed();
+    kernel.precision = record.value(columnAt(index, Precision)).trimmed();
+    kernel.group = record.value(columnAt(index, Group)).trimmed();
+    return row;
+}
+
+// Another level of a kernel already read: same FLOPs and time, other bytes. DRAM becomes the primary point.
+std::optional<Error> joinLevel(Row& first, const KernelResult& kernel, const CsvRecord& record,
+                               const ColumnIndex& index)
+{
+    KernelResult& joined = first.kernel;
+    if (!sameValue(joined.flops, kernel.flops) || !sameValue(joined.seconds, kernel.seconds))
+        return errorAt(
+            record.line,
+            record.columnOf(sameValue(joined.flops, kernel.flops) ? columnAt(index, Seconds) : columnAt(index, Flops)),
+            u"\""_s + kernel.name + u"\" at level "_s + kernel.level + u" has other flops or seconds than on line "_s +
+                QString::number(first.line) + u"; the levels of one kernel share them"_s);
+    bool duplicate = joined.level == kernel.level;
+    for (const LevelPoint& point : joined.levels)
+        duplicate = duplicate || point.level == kernel.level;
+    if (duplicate)
+        return errorAt(record.line, record.columnOf(columnAt(index, Level)),
+                       u"\""_s + kernel.name + u"\" has level "_s + kernel.level + u" twice"_s);
+    if (kernel.level.compare(u"DRAM"_s, Qt::CaseInsensitive) == 0) {
+        // DRAM is the primary point; the first row's level joins the others.
+        joined.levels.insert(joined.levels.begin(), LevelPoint{joined.level, joined.bytes, 0.0, 0.0});
+        joined.level = kernel.level;
+        joined.bytes = kernel.bytes;
+    } else {
+        joined.levels.push_back(LevelPoint{kernel.level, kernel.bytes, 0.0, 0.0});
+    }
+    return std::nullopt;
+}
+
+// Why a kernel cannot be a point (a zero FLOPs, bytes or time), or nothing.
+std::optional<QString> zeroReason(const KernelResult& kernel)
+{
+    if (kernel.flops == 0.0)
+        return u"0 FLOPs"_s;
+    if (kernel.bytes == 0.0)
+        return u"0 bytes"_s;
+    if (kernel.seconds == 0.0)
+        return u"a time of 0 seconds"_s;
+    return std::nullopt;
+}
+
+}  // namespace
+
+Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName)
+{
+    CsvOptions options;
+    options.skipLine = [](QStringView line, int) { return line.trimmed().startsWith(u'#'); };
+    const auto records = readCsv(text, options);
+    if (!records.ok())
+        return records.error();
+    const std::vector<CsvRecord>& rows = records.value();
+    if (rows.empty())
+        return errorAt(1, 1, u"no header: the file has only comments or blank lines"_s);
+    const Result<ColumnIndex> index = readHeader(rows.front());
+    if (!index)
+        return index.error();
 
     ImportResult result;
     result.fileName = fileName;
@@ -85,82 +175,29 @@ Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName
     const QString source = importSource(fileName, u"csv"_s);
     std::vector<Row> kernels;
     QHash<QString, std::size_t> byNameAndGroup;  // kernels with a level, for joining their other levels
-
     for (std::size_t r = 1; r < rows.size(); ++r) {
-        const CsvRecord& record = rows[r];
-        if (record.size() != header.size()) {
-            const bool fewer = record.size() < header.size();
-            return errorAt(record.line, record.columnOf(fewer ? record.size() : header.size()),
-                           QString::number(record.size()) + u" fields where the header has "_s +
-                               QString::number(header.size()) +
-                               (fewer ? u" (a truncated line?)"_s : u" (an unquoted comma, or a decimal comma?)"_s));
-        }
-        for (qsizetype i = 0; i < record.size(); ++i)
-            if (record.value(i).size() > kMaxTextChars)
-                return errorAt(record.line, record.columnOf(i), u"a field longer than 4096 characters"_s);
-        Row row;
-        row.line = record.line;
-        KernelResult& kernel = row.kernel;
-        kernel.kind = u"imported"_s;
-        kernel.source = source;
-        kernel.name = record.value(at(Name)).trimmed();
-        if (kernel.name.isEmpty())
-            return errorAt(record.line, record.columnOf(at(Name)), u"an empty kernel name"_s);
-        double* targets[] = {&kernel.flops, &kernel.bytes, &kernel.seconds};
-        const Column numberColumns[] = {Flops, Bytes, Seconds};
-        for (std::size_t k = 0; k < 3; ++k) {
-            const qsizetype column = at(numberColumns[k]);
-            const Result<double> number = parseNumber(record.value(column), Thousands::Refuse);
-            if (!number.ok())
-                return errorAt(
-                    record.line, record.columnOf(column),
-                    kColumnNames[static_cast<std::size_t>(numberColumns[k])] + u": "_s + number.error().message);
-            *targets[k] = number.value();
-        }
-        kernel.level = record.value(at(Level)).trimmed();
-        kernel.precision = record.value(at(Precision)).trimmed();
-        kernel.group = record.value(at(Group)).trimmed();
-        const QString what = kernel.name + (kernel.level.isEmpty() ? QString() : u" ("_s + kernel.level + u')');
-        if (kernel.flops == 0.0 || kernel.bytes == 0.0 || kernel.seconds == 0.0) {
-            result.skipped.push_back(SkippedRow{record.line, what,
-                                                kernel.flops == 0.0   ? u"0 FLOPs"_s
-                                                : kernel.bytes == 0.0 ? u"0 bytes"_s
-                                                                      : u"a time of 0 seconds"_s});
+        Result<Row> row = readRow(rows[r], rows.front().size(), index.value(), source);
+        if (!row)
+            return row.error();
+        const KernelResult& kernel = row.value().kernel;
+        if (const std::optional<QString> zero = zeroReason(kernel)) {
+            const QString what = kernel.name + (kernel.level.isEmpty() ? QString() : u" ("_s + kernel.level + u')');
+            result.skipped.push_back(SkippedRow{rows[r].line, what, *zero});
             continue;
         }
         if (kernel.level.isEmpty()) {
-            kernels.push_back(std::move(row));
+            kernels.push_back(std::move(row).value());
             continue;
         }
         const QString key = kernel.name + u'\x1f' + kernel.group;
         const auto found = byNameAndGroup.constFind(key);
         if (found == byNameAndGroup.constEnd()) {
             byNameAndGroup.insert(key, kernels.size());
-            kernels.push_back(std::move(row));
+            kernels.push_back(std::move(row).value());
             continue;
         }
-        // Another level of a kernel already read: same FLOPs and time, other bytes.
-        KernelResult& first = kernels[*found].kernel;
-        const int firstLine = kernels[*found].line;
-        if (!sameValue(first.flops, kernel.flops) || !sameValue(first.seconds, kernel.seconds))
-            return errorAt(record.line, record.columnOf(sameValue(first.flops, kernel.flops) ? at(Seconds) : at(Flops)),
-                           u"\""_s + kernel.name + u"\" at level "_s + kernel.level +
-                               u" has other flops or seconds than on line "_s + QString::number(firstLine) +
-                               u"; the levels of one kernel share them"_s);
-        bool duplicate = first.level == kernel.level;
-        for (const LevelPoint& point : first.levels)
-            duplicate = duplicate || point.level == kernel.level;
-        if (duplicate)
-            return errorAt(record.line, record.columnOf(at(Level)),
-                           u"\""_s + kernel.name + u"\" has level "_s + kernel.level + u" twice"_s);
-        if (kernel.level.compare(u"DRAM"_s, Qt::CaseInsensitive) == 0) {
-            // DRAM is the primary point; the first row's level joins the others.
-            first.levels.insert(first.levels.begin(), LevelPoint{first.level, first.bytes, 0.0, 0.0});
-            first.level = kernel.level;
-            first.bytes = kernel.bytes;
-        } else {
-            first.levels.push_back(LevelPoint{kernel.level, kernel.bytes, 0.0, 0.0});
-        }
+        if (std::optional<Error> refused = joinLevel(kernels[*found], kernel, rows[r], index.value()))
+            return *refused;
     }
     for (Row& row : kernels) {
         if (const auto problem = completeImportedKernel(row.kernel))

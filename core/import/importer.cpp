@@ -100,15 +100,20 @@ std::optional<QString> nothingImported(const ImportResult& result)
             counts.append(1);
         }
     }
+    // rocprof-compute's roofline.csv and ERT hold ceilings, not kernels: say what was skipped.
+    const bool ceilings = result.format == ImportFormat::RocprofRoofline || result.format == ImportFormat::Ert;
     if (kernels == 0)
-        return u"nothing to import: the file has no kernel"_s;
+        return ceilings ? u"nothing to import: the file has no ceiling"_s
+                        : u"nothing to import: the file has no kernel"_s;
     QStringList parts;
     for (qsizetype i = 0; i < std::min<qsizetype>(reasons.size(), 3); ++i)
         parts.append(QString::number(counts[i]) + u" x "_s + reasons[i]);
     if (reasons.size() > 3)
         parts.append(QString::number(reasons.size() - 3) + u" other reasons"_s);
     return u"nothing to import: all "_s + QString::number(kernels) +
-           (kernels == 1 ? u" kernel was"_s : u" kernels were"_s) + u" skipped ("_s + parts.join(u"; "_s) + u')';
+           (ceilings ? (kernels == 1 ? u" ceiling was"_s : u" ceilings were"_s)
+                     : (kernels == 1 ? u" kernel was"_s : u" kernels were"_s)) +
+           u" skipped ("_s + parts.join(u"; "_s) + u')';
 }
 
 namespace {
@@ -158,7 +163,6 @@ Result<ImportResult> importFile(const QString& path, ImportFormat format)
 namespace {
 
 struct Input {
-    QString path;
     QString name;
     QByteArray bytes;
     ImportFormat format = ImportFormat::Auto;
@@ -196,12 +200,21 @@ std::optional<Result<ImportResult>> likwidTogether(const std::vector<Input>& inp
 
 Result<std::vector<ImportResult>> importFiles(const QStringList& paths, ImportFormat format)
 {
-    std::vector<Input> inputs;
+    std::vector<ImportInput> read;
     for (const QString& path : paths) {
         auto bytes = readImportFile(path);
         if (!bytes.ok())
             return oneLine(bytes.error());
-        Input input{path, QFileInfo(path).fileName(), std::move(bytes).value(), format};
+        read.push_back(ImportInput{QFileInfo(path).fileName(), std::move(bytes).value()});
+    }
+    return importInputs(read, format);
+}
+
+Result<std::vector<ImportResult>> importInputs(const std::vector<ImportInput>& read, ImportFormat format)
+{
+    std::vector<Input> inputs;
+    for (const ImportInput& file : read) {
+        Input input{file.fileName, file.bytes, format};
         if (input.format == ImportFormat::Auto) {
             const auto detected = detectFormat(input.bytes, input.name);
             input.format = detected.ok() ? detected.value() : ImportFormat::Auto;

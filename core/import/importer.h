@@ -23,10 +23,19 @@ Result<ImportResult> importFile(const QString& path, ImportFormat format = Impor
 Result<ImportResult> importBytes(const QByteArray& bytes, const QString& fileName,
                                  ImportFormat format = ImportFormat::Auto);
 
+// A file already in memory, for importInputs.
+struct ImportInput {
+    QString fileName;  // used in messages and sources
+    QByteArray bytes;
+};
+
 // Several files at once, all or nothing, each as importFile reads it, except that likwid-perfctr files of one
 // program with a group each (FLOPS_DP in one, L3 or MEM in another) are read as one run (importLikwidTogether):
 // their regions become kernels with FLOPs and bytes. The results follow the order of the paths.
 Result<std::vector<ImportResult>> importFiles(const QStringList& paths, ImportFormat format = ImportFormat::Auto);
+// The same for files already in memory (importFiles reads them, then calls this; the fuzzer calls it directly).
+Result<std::vector<ImportResult>> importInputs(const std::vector<ImportInput>& inputs,
+                                               ImportFormat format = ImportFormat::Auto);
 
 // Why an import gives nothing (no kernel and no ceiling), summing up the skipped kernels' reasons; nullopt
 // when it gives something. importFile and importBytes refuse such a file with this message.

@@ -1,5 +1,6 @@
 #include "core/import/ncu_import.h"
 
+#include "core/import/import_device.h"
 #include "core/import/import_text.h"
 #include "core/import/imported_kernel.h"
 #include "core/import/kernel_names.h"
@@ -63,6 +64,7 @@ Result<Evaluated> evaluate(const NcuKernel& source, const NcuRoofline& counters,
         kernel.size = u"grid "_s + source.grid + u" block "_s + source.block;
     kernel.precision = counters.flops.size() > 1 ? u"mixed"_s : counters.flops.front().first;
     kernel.tensorFlopsCounted = counters.tensorCounted;
+    kernel.device = gpuDeviceNamed(source.deviceName);
     // The primary point is the outermost level with traffic; the others join it as levels.
     const std::array<std::pair<QString, std::optional<double>>, 3> levels = {
         {{u"DRAM"_s, counters.dram}, {u"L2"_s, counters.l2}, {u"L1"_s, counters.l1}}};
@@ -111,6 +113,29 @@ QString countOf(int n, int of)
     return QString::number(n) + u" of "_s + QString::number(of) + u" kernels"_s;
 }
 
+// Which GPU the kernels ran on, per device the file names; kernels without a catalog GPU are said once each.
+void addDeviceNotes(ImportResult& result)
+{
+    QStringList names;
+    for (const KernelResult& kernel : result.kernels)
+        if (!names.contains(kernel.device.name))
+            names.append(kernel.device.name);
+    for (const QString& name : std::as_const(names)) {
+        int count = 0;
+        QString gpu;
+        for (const KernelResult& kernel : result.kernels)
+            if (kernel.device.name == name) {
+                ++count;
+                gpu = kernel.device.gpu;
+            }
+        if (gpu.isEmpty())
+            result.notes.append(missingGpuNote(count, name));
+        else
+            result.notes.append(QString::number(count) + (count == 1 ? u" kernel ran on "_s : u" kernels ran on "_s) +
+                                name + u": drawn on the roofline of catalog GPU "_s + gpu);
+    }
+}
+
 void addNotes(ImportResult& result, const NcuTable& table, const std::vector<NcuRoofline>& counters)
 {
     result.notes.append(table.details ? u"Nsight Compute details CSV (one row per metric)"_s
@@ -149,6 +174,7 @@ void addNotes(ImportResult& result, const NcuTable& table, const std::vector<Ncu
             "SpeedOfLight_HierarchicalTensorRooflineChart) to count them"_s);
     if (integerOps > 0)
         result.notes.append(countOf(integerOps, all) + u" ran integer tensor operations (int1/int4/int8), not FLOPs"_s);
+    addDeviceNotes(result);
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include "core/import/csv_reader.h"
 #include "core/import/import_text.h"
 
+#include <QRegularExpression>
+
 #include <optional>
 
 namespace ridgeline {
@@ -21,6 +23,21 @@ bool isRuleColumn(const QString& name)
 {
     return name == u"Rule Name"_s || name == u"Rule Type"_s || name == u"Rule Description"_s ||
            name == u"Estimated Speedup Type"_s || name == u"Estimated Speedup"_s;
+}
+
+// Nsight Compute's metric that names the GPU (the "Device" column is only its index).
+const QString kDeviceNameMetric = u"device__attribute_display_name"_s;
+
+// A "Device" cell that is a name rather than an index (older exports write "Tesla V100-SXM2-16GB (0)").
+QString deviceNameFromColumn(const QString& cell)
+{
+    static const QRegularExpression index(u"\\s*\\(\\d+\\)$"_s);
+    QString name = cell.trimmed();
+    bool isNumber = false;
+    name.toInt(&isNumber);
+    if (isNumber || name.isEmpty())
+        return QString();
+    return name.remove(index).trimmed();
 }
 
 // Column index by header name; duplicate names are an error (which one would be meant?).
@@ -130,6 +147,7 @@ private:
         m_grid = m_header->index(u"Grid Size"_s);
         m_block = m_header->index(u"Block Size"_s);
         m_device = m_header->index(u"Device"_s);
+        m_deviceName = m_table.details ? -1 : m_header->index(kDeviceNameMetric);
         m_cc = m_header->index(u"CC"_s);
         return std::nullopt;
     }
@@ -164,6 +182,9 @@ private:
         kernel.grid = record.value(m_grid).trimmed();
         kernel.block = record.value(m_block).trimmed();
         kernel.deviceIndex = record.value(m_device).trimmed();
+        kernel.deviceName = deviceNameFromColumn(kernel.deviceIndex);
+        if (m_deviceName >= 0 && !record.value(m_deviceName).trimmed().isEmpty())
+            kernel.deviceName = record.value(m_deviceName).trimmed();
         kernel.computeCapability = record.value(m_cc).trimmed();
         if (kernel.id.isEmpty())
             return errorAt(record.line, record.columnOf(m_id), u"an empty kernel ID"_s);
@@ -220,6 +241,8 @@ private:
             return errorAt(
                 record.line, record.columnOf(m_name),
                 u"kernel ID "_s + kernelId + u" is named differently than on line "_s + QString::number(kernel.line));
+        if (metricName == kDeviceNameMetric && !record.value(m_value).trimmed().isEmpty())
+            kernel.deviceName = record.value(m_value).trimmed();
         if (!keep)
             return std::nullopt;
         const NcuCell cell{record.value(m_value), record.value(m_unit).trimmed(), record.line,
@@ -282,6 +305,7 @@ private:
     qsizetype m_grid = -1;
     qsizetype m_block = -1;
     qsizetype m_device = -1;
+    qsizetype m_deviceName = -1;  // raw page: the device__attribute_display_name column
     qsizetype m_cc = -1;
     QHash<QString, std::size_t> m_byId;
     QHash<QString, int> m_lineById;

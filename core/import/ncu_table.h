@@ -36,6 +36,8 @@ struct NcuKernel {
     QString grid;
     QString block;
     QString deviceIndex;        // the "Device" column (an index, not a name)
+    QString deviceName;         // device__attribute_display_name ("NVIDIA A100-SXM4-40GB") when collected, or a
+                                // "Device" column that names the device ("Tesla V100-SXM2-16GB (0)" -> without " (0)")
     QString computeCapability;  // the "CC" column, e.g. "8.0"
     int line = 0;
     int nameColumn = 0;

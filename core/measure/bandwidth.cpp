@@ -97,10 +97,11 @@ std::optional<BandwidthPoint> measureBandwidthPoint(const QString& mix, std::int
     passes = static_cast<int>(std::clamp(std::ceil(passes * control.repSeconds() / probeSeconds), 1.0, 1e7));
 
     // DRAM-sized working sets wander most between runs (page placement, refresh, the other core): at
-    // 64 MiB and above, take more repetitions so the median holds still. They are few passes each.
+    // 64 MiB and above, a full run takes more repetitions so the median holds still. A quick run keeps its
+    // three: each costs a pass over hundreds of MiB, and its five seconds cannot afford more.
     constexpr std::int64_t kLargeWorkingSet = 64LL * 1024 * 1024;
     const int reps =
-        workingSetBytes >= kLargeWorkingSet ? std::max(control.reps(), control.quick() ? 5 : 9) : control.reps();
+        workingSetBytes >= kLargeWorkingSet && !control.quick() ? std::max(control.reps(), 9) : control.reps();
     const ParallelRun run = timePasses(threads, reps, passes, pass, control);
     if (run.cancelled)
         return std::nullopt;

@@ -134,11 +134,11 @@ ClockJudgement judgeClock(const ClockReadings& r)
     return judgement;
 }
 
-CeilingClock ceilingClock(double besideGhz, double plainGhz, const QString& isaLabel)
+CeilingClock ceilingClock(double besideGhz, double plainGhz, const QString& besideWhat)
 {
     CeilingClock result;
-    const QString readings = QStringLiteral("the clock beside %1 FMAs read %2 against %3 without")
-                                 .arg(isaLabel, ghzText(besideGhz), ghzText(plainGhz));
+    const QString readings = QStringLiteral("the clock beside %1 read %2 against %3 without")
+                                 .arg(besideWhat, ghzText(besideGhz), ghzText(plainGhz));
     if (!(plainGhz > 0.0)) {
         result.ghz = besideGhz;
         return result;

@@ -42,13 +42,14 @@ ClockJudgement judgeClock(const ClockReadings& readings);
 // add chain was starved of ports; higher (up to that bound) means the clock moved between the two readings
 // (turbo, a busy host): the reading taken with the ceiling holds, else a ceiling would read above its peak.
 // Beyond the bounds the plain clock is used. `note` (when not null) says why when it was not the plain reading.
+// `besideWhat` names what ran beside the adds, for the note: "avx512 FMAs", "tdpbf16ps".
 inline constexpr double kMinBesideOverPlain = 0.5;
 inline constexpr double kMaxBesideOverPlain = 1.5;
 struct CeilingClock {
     double ghz = 0.0;
     QString note;  // empty when the reading beside the FMAs agreed with the plain clock (within 10 %)
 };
-CeilingClock ceilingClock(double besideGhz, double plainGhz, const QString& isaLabel);
+CeilingClock ceilingClock(double besideGhz, double plainGhz, const QString& besideWhat);
 
 // The best of many short windows is the clock: preemption only stretches a window.
 // The clock while `isa`'s FMA units are busy (an add chain beside FMAs); AVX-512 may lower it.

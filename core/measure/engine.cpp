@@ -8,7 +8,6 @@
 #include "core/measure/kernels.h"
 #include "core/measure/load.h"
 #include "core/measure/lowp_ceilings.h"
-#include "core/measure/lowp_experiments.h"
 #include "core/measure/parallel.h"
 #include "core/measure/peaks.h"
 #include "core/measure/probe.h"
@@ -110,8 +109,8 @@ bool Run::measureCompute()
                         if (!m)
                             return false;
                         ComputeCeiling ceiling = m->ceiling;
-                        const CeilingClock clock =
-                            ceilingClock(ceiling.clockGhz, m_session.machine.clockGhz, isaName(isa));
+                        const CeilingClock clock = ceilingClock(ceiling.clockGhz, m_session.machine.clockGhz,
+                                                                isaName(isa) + QStringLiteral(" FMAs"));
                         if (!clock.note.isEmpty())
                             m_session.findings.push_back({ceiling.name, QStringLiteral("note"), clock.note});
                         ceiling.clockGhz = clock.ghz;
@@ -223,13 +222,13 @@ bool Run::measureSweep()
     return true;
 }
 
-double Run::bestCeiling(Precision precision) const
+double Run::measuredCeiling(const QString& precision, double none) const
 {
     double best = 0.0;
     for (const ComputeCeiling& c : m_session.computeCeilings)
-        if (c.precision == precisionName(precision) && c.threads == m_threads)
+        if (c.precision == precision && c.threads == m_threads)
             best = std::max(best, c.gflops);
-    return best > 0.0 ? best : 10.0;  // no ceiling: a slow core's guess, for sizing the first gemm call only
+    return best > 0.0 ? best : none;
 }
 
 }  // namespace engine_detail

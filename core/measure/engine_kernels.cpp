@@ -1,8 +1,10 @@
-// The kernels placed on the roof: every series (gemm, add, decode, fusion, the low precisions) bounded by time.
+// The kernels placed on the roof: every series (gemm, add, decode, fusion) bounded by time; the low precisions'
+// are engine_lowp_kernels.cpp's (oneDNN).
+#include "core/measure/engine_decode_batches.h"
 #include "core/measure/engine_run.h"
+#include "core/model/units.h"
 
 #include "core/measure/kernels.h"
-#include "core/measure/lowp_experiments.h"
 #include "core/measure/peaks.h"
 #include "core/measure/statistics.h"
 
@@ -49,16 +51,17 @@ bool Run::runSeries(SeriesBudget& budget, const std::vector<SeriesStep>& steps, 
                     const std::function<std::optional<KernelResult>(std::size_t)>& measure,
                     const std::function<double(std::size_t)>& overhead)
 {
-    // The model's run time is scaled by how the step before compared with it: its fastest run over its model
-    // run. The fastest run, not the step's wall time, so that one disturbed repetition does not stop a series;
-    // what a later step cost beyond its runs and the model's overhead (packing, waking threads) is added to the
-    // next.
-    double scale = 1.0;
+    // The model's run time is scaled by how the last step of its kind (compute- or memory-bound) compared with
+    // it: its fastest run over its model run. The fastest run, not the step's wall time, so that one disturbed
+    // repetition does not stop a series; what a later step cost beyond its runs and the model's overhead
+    // (packing, waking threads) is added to the next. A slow gemv at batch 1 says nothing of the gemm at 256.
+    double scales[2] = {1.0, 1.0};
     double unmodelled = 0.0;
     QString basis = firstBasis;
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const SeriesStep& s = steps[i];
         const double overheadSeconds = overhead ? overhead(i) : s.overheadSeconds;
+        double& scale = scales[s.computeBound ? 1 : 0];
         const double projected = projectedStepSeconds(scale * s.runSeconds, s.timing) + overheadSeconds + unmodelled;
         if (!budget.admit(s.stage, projected, basis)) {
             adjustTotal(-1);
@@ -114,7 +117,7 @@ bool Run::measureGemmSeries(Precision precision, const std::vector<int>& listed,
     const bool fp32 = precision == Precision::Fp32;
     const QString kind = fp32 ? QStringLiteral("sgemm") : QStringLiteral("dgemm");
     // OpenBLAS reaches half to nine tenths of the FMA ceiling: the first size is projected at half.
-    const double ceiling = bestCeiling(precision);
+    const double ceiling = measuredCeiling(precisionName(precision), kUnmeasuredGflops);
     const double gflops = 0.5 * ceiling;
     auto stepOf = [&](int n) {
         return SeriesStep{QStringLiteral("%1 %2").arg(kind).arg(n), gemmRunSeconds(n, gflops),
@@ -128,7 +131,7 @@ bool Run::measureGemmSeries(Precision precision, const std::vector<int>& listed,
     std::vector<SeriesStep> steps;
     for (int n : sizes)
         steps.push_back(stepOf(n));
-    SeriesBudget budget(kind, seconds, runKind());
+    SeriesBudget budget(kind, seconds, runKind(), SeriesBudget::Order::Ascending, runLimit());
     const QString basis =
         QStringLiteral("half the best %1 ceiling, %2 GFLOP/s").arg(precisionName(precision)).arg(ceiling, 0, 'f', 1);
     return runSeries(budget, steps, basis,
@@ -153,7 +156,7 @@ bool Run::measureAddSeries(const std::vector<int>& listed, double seconds)
     std::vector<SeriesStep> steps;
     for (int n : sizes)
         steps.push_back({QStringLiteral("add %1").arg(n), addRunSeconds(n, gbps), timing, 0.0});
-    SeriesBudget budget(QStringLiteral("add"), seconds, runKind());
+    SeriesBudget budget(QStringLiteral("add"), seconds, runKind(), SeriesBudget::Order::Ascending, runLimit());
     // Allocated for the largest (untouched memory costs nothing); filled as far as each size needs.
     AddExperiment add(sizes.back(), m_threads);
     const QString basis = QStringLiteral("the STREAM triad's %1 GB/s").arg(gbps, 0, 'f', 1);
@@ -165,43 +168,6 @@ bool Run::measureAddSeries(const std::vector<int>& listed, double seconds)
         });
 }
 
-// Decode steps of one weight type at every batch of `ascending` the seconds allow.
-template <typename Experiment>
-bool Run::measureDecodeBatches(const QString& label, const QString& series, int dim, const std::vector<int>& ascending,
-                               double bytesPerWeight, double gflops, double seconds,
-                               const std::function<std::unique_ptr<Experiment>()>& makeExperiment)
-{
-    const double gbps = dramGbps();
-    std::vector<SeriesStep> steps;
-    const std::vector<int> batches = curveOrder(ascending);
-    for (int batch : batches) {
-        // The weights are filled (and first touched) before the first batch.
-        const double fill =
-            batch == batches.front() ? bytesPerWeight * dim * static_cast<double>(dim) / (0.5 * gbps * 1e9) : 0.0;
-        steps.push_back({QStringLiteral("%1 B=%2").arg(label).arg(batch),
-                         decodeRunSeconds(dim, batch, bytesPerWeight, gbps, gflops),
-                         stepTiming(KernelExperiment::Decode, m_options.quick), fill});
-    }
-    // The batches are run in the order that best draws the curve at any budget (curveOrder), so a
-    // batch that does not fit leaves the others to be tried, and the kernels are kept in batch order.
-    SeriesBudget budget(series, seconds, runKind(), SeriesBudget::Order::Independent);
-    const std::size_t first = m_session.kernels.size();
-    const QString basis = QStringLiteral("%1 x %1 weights at %2 GB/s and %3 GFLOP/s")
-                              .arg(dim)
-                              .arg(gbps, 0, 'f', 1)
-                              .arg(gflops, 0, 'f', 1);
-    std::unique_ptr<Experiment> experiment;
-    if (!runSeries(budget, steps, basis, [&](std::size_t i) {
-            if (!experiment)
-                experiment = makeExperiment();
-            return experiment->measure(batches[i], m_control);
-        }))
-        return false;
-    std::stable_sort(m_session.kernels.begin() + static_cast<std::ptrdiff_t>(first), m_session.kernels.end(),
-                     [](const KernelResult& a, const KernelResult& b) { return a.batch < b.batch; });
-    return true;
-}
-
 // The fp32 decode series; its weights shrink from the memory-sized `maxDim` until all batches fit the seconds.
 bool Run::measureDecodeSeries(int maxDim, double seconds)
 {
@@ -209,7 +175,7 @@ bool Run::measureDecodeSeries(int maxDim, double seconds)
         return true;
     const double gbps = dramGbps();
     const double sgemm = measuredGflops(QStringLiteral("sgemm"));
-    const double gflops = sgemm > 0.0 ? sgemm : 0.5 * bestCeiling(Precision::Fp32);
+    const double gflops = sgemm > 0.0 ? sgemm : 0.5 * fp32CeilingOrGuess();
     auto series = [&](std::int64_t dim) {
         return decodeSeriesSeconds(static_cast<int>(dim), kDecodeMaxBatch, 4.0, gbps, gflops, m_options.quick) +
                4.0 * static_cast<double>(dim) * static_cast<double>(dim) / (0.5 * gbps * 1e9);
@@ -279,91 +245,6 @@ bool Run::measureFusionStep(std::int64_t maxRows, double seconds)
         m_session.kernels.push_back(fusion->fused);
         return true;
     });
-}
-
-int Run::lowpKernelSteps(const ExperimentSizes& sizes) const
-{
-    const bool bf16 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
-                                  [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("bf16"); });
-    const bool int8 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
-                                  [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("int8"); });
-    // fp32 weights through oneDNN beside the low precisions, at their d (lowpDecodeSize).
-    const int batches = static_cast<int>(lowpDecodeBatches(m_options.quick, kDecodeMaxBatch).size());
-    const bool decode =
-        (bf16 || int8) && lowpDecodeSize(sizes.decodeDim, sizes.dramBytes, m_budget, kDecodeMaxBatch).dim > 0;
-    const int decodes = decode ? batches * (1 + (bf16 ? 1 : 0) + (int8 ? 1 : 0)) : 0;
-    return (bf16 ? static_cast<int>(sizes.sgemmSizes.size()) : 0) + decodes;
-}
-
-double Run::bestCeilingOf(const QString& precision) const
-{
-    double best = 0.0;
-    for (const ComputeCeiling& c : m_session.computeCeilings)
-        if (c.precision == precision && c.threads == m_threads)
-            best = std::max(best, c.gflops);
-    return best;
-}
-
-// The bf16 matrix product at the sizes sgemm ran at, and decode with bf16 and int8 weights, where the CPU has the
-// units (oneDNN would emulate them elsewhere, which is no roof of this machine's), beside fp32 weights through the
-// same library at the same d; each a series in time. All oneDNN, after OpenBLAS's workers have gone to sleep.
-bool Run::measureLowpKernels(const ExperimentSizes& sizes)
-{
-    if (lowpKernelSteps(sizes) == 0)
-        return true;
-    waitForIdleBlasWorkers();
-    const KernelBudgets budgets = kernelBudgets(m_options.quick);
-    const bool bf16 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
-                                  [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("bf16"); });
-    if (bf16) {
-        std::vector<int> ran;
-        for (const KernelResult& k : m_session.kernels)
-            if (k.kind == QLatin1String("sgemm"))
-                ran.push_back(k.size.section(QLatin1Char('x'), 0, 0).toInt());
-        adjustTotal(static_cast<int>(ran.size()) - static_cast<int>(sizes.sgemmSizes.size()));
-        const double roof = bestCeilingOf(QStringLiteral("bf16"));
-        const double guess = roof > 0.0 ? roof : 100.0;  // sizes the product's panels; a slow guess without one
-        std::vector<SeriesStep> steps;
-        for (int n : ran)
-            steps.push_back({QStringLiteral("bf16 gemm %1").arg(n), gemmRunSeconds(n, 0.5 * guess),
-                             stepTiming(KernelExperiment::Gemm, m_options.quick, n), 0.0});
-        SeriesBudget budget(QStringLiteral("the bf16 gemm"), budgets.bf16Gemm, runKind());
-        const QString basis = QStringLiteral("half the bf16 ceiling, %1 GFLOP/s").arg(guess, 0, 'f', 0);
-        if (!runSeries(budget, steps, basis,
-                       [&](std::size_t i) { return measureBf16Gemm(ran[i], m_threads, guess, m_control); }))
-            return false;
-    }
-    // From the fp32 decode's d (already fitted to its time), doubled while the int8 weights stay in a cache and
-    // the fp32 reference (the slowest of the three) still fits this series' seconds.
-    const double gbps = dramGbps();
-    const double fp32Gflops = 0.5 * bestCeiling(Precision::Fp32);
-    const LowpDecodeSize decodeSize = lowpDecodeSize(
-        m_decodeDim > 0 ? m_decodeDim : sizes.decodeDim, sizes.dramBytes, m_budget, kDecodeMaxBatch, [&](int dim) {
-            return decodeSeriesSeconds(dim, kDecodeMaxBatch, 4.0, gbps, fp32Gflops, m_options.quick) +
-                       4.0 * dim * static_cast<double>(dim) / (0.5 * gbps * 1e9) <=
-                   budgets.lowpDecode;
-        });
-    if (decodeSize.dim <= 0)
-        return true;
-    if (decodeSize.note)
-        addFindings({*decodeSize.note});
-    for (MatmulType type : {MatmulType::Fp32, MatmulType::Bf16, MatmulType::Int8}) {
-        const QString precision = matmulTypeName(type);
-        const bool has =
-            type == MatmulType::Fp32 || std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
-                                                    [&](LowpUnit u) { return lowpUnitInfo(u).precision == precision; });
-        if (!has)
-            continue;
-        const int dim = decodeSize.dim;
-        const double roof = type == MatmulType::Fp32 ? bestCeiling(Precision::Fp32) : bestCeilingOf(precision);
-        const double gflops = roof > 0.0 ? 0.5 * roof : 0.5 * bestCeiling(Precision::Fp32);
-        if (!measureDecodeBatches<LowpDecodeExperiment>(
-                QStringLiteral("decode %1").arg(precision), QStringLiteral("decode with %1 weights").arg(precision),
-                dim, lowpDecodeBatches(m_options.quick, kDecodeMaxBatch), bytesPerElement(type), gflops,
-                budgets.lowpDecode, [&] { return std::make_unique<LowpDecodeExperiment>(type, dim, m_threads); }))
-            return false;
-    }
-    return true;
 }
 
 }  // namespace ridgeline::engine_detail

@@ -9,11 +9,11 @@
 #include "core/measure/kernel_timing.h"
 #include "core/measure/load.h"
 #include "core/measure/lowp_ceilings.h"
-#include "core/measure/lowp_experiments.h"
 #include "core/measure/probe.h"
 #include "core/measure/sizing.h"
 #include "core/measure/time_plan.h"
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -29,6 +29,8 @@ constexpr int kSmallestGemm = 128;
 constexpr int kSmallestAdd = 512;
 constexpr int kSmallestDecodeDim = 512;
 constexpr std::int64_t kSmallestFusionRows = 256;
+// A slow core's GFLOP/s where no ceiling was measured: sizes the first gemm or decode call only.
+constexpr double kUnmeasuredGflops = 10.0;
 
 // One measurement in progress: runs its steps in order, each announced, reported and counted.
 class Run {
@@ -80,10 +82,12 @@ private:
     bool measureSweep();
     bool measureKernels();
     void relabelCurve();
-    double bestCeiling(Precision precision) const;
-    double bestCeilingOf(const QString& precision) const;  // 0 when none
-    double dramGbps() const;                               // STREAM triad, else the DRAM ceiling
-    double measuredGflops(const QString& kind) const;      // the fastest run of this kind's kernels so far
+    // The fastest compute ceiling of `precision` ("fp32", "bf16", "int8") at the run's threads; `none` when none
+    // was measured yet.
+    double measuredCeiling(const QString& precision, double none = 0.0) const;
+    double fp32CeilingOrGuess() const { return measuredCeiling(precisionName(Precision::Fp32), kUnmeasuredGflops); }
+    double dramGbps() const;                           // STREAM triad, else the DRAM ceiling
+    double measuredGflops(const QString& kind) const;  // the fastest run of this kind's kernels so far
 
     // One step of a series: its name, one run's time by the model, how it is repeated, and what it costs
     // besides its runs (filling and first touching its operands).
@@ -92,6 +96,9 @@ private:
         double runSeconds = 0.0;
         StepTiming timing;
         double overheadSeconds = 0.0;
+        // The model's run is its arithmetic rather than its traffic (decode at large batches): scaled by how the
+        // compute-bound steps before it compared with the model, not by the memory-bound ones.
+        bool computeBound = false;
     };
     // Runs the steps in order while their projections fit `budget`; `measure(i)` measures step i (nullopt:
     // cancelled) and its kernel is kept. `overhead(i)`, when given, replaces step i's overheadSeconds once the
@@ -114,6 +121,14 @@ private:
         m_control.keepGoing();
     }
     QString runKind() const { return m_options.quick ? QStringLiteral("quick") : QStringLiteral("full"); }
+    // The whole run's seconds, counted from the start of the run: what every series also stays within.
+    RunLimit runLimit() const
+    {
+        const auto started = m_started;
+        return {runSeconds(m_options.quick), [started] {
+                    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+                }};
+    }
 
     const MeasureOptions& m_options;
     const int m_threads;
@@ -129,6 +144,7 @@ private:
     std::unique_ptr<BandwidthScratch> m_bandwidthScratch;  // from the sweep to STREAM, then freed
     int m_decodeDim = 0;                                   // the fp32 decode series' weights, once planned
     LoadRecord m_load;
+    std::chrono::steady_clock::time_point m_started = std::chrono::steady_clock::now();
 };
 
 }  // namespace ridgeline::engine_detail

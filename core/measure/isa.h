@@ -9,6 +9,7 @@
 
 namespace ridgeline {
 
+enum class CpuArch { X86_64, Arm64 };
 enum class Isa { Scalar, Avx2, Avx512, Neon, Sve };
 enum class Precision { Fp32, Fp64 };
 

@@ -1,5 +1,6 @@
 #include "core/measure/lowp_ceilings.h"
 
+#include "core/measure/clock.h"
 #include "core/measure/parallel.h"
 #include "core/measure/statistics.h"
 
@@ -24,6 +25,22 @@ std::int64_t calibrateIterations(LowpUnit unit, double seconds, const MachineInf
 }
 
 }  // namespace
+
+LowpPlan planLowpCeilings(const MachineInfo& machine)
+{
+    LowpPlan plan;
+    for (const LowpUnitInfo& info : lowpUnits()) {
+        if (info.arch != machineArch(machine))
+            continue;
+        const UnitAvailability availability = lowpAvailability(info.unit, machine);
+        if (availability.available())
+            plan.units.push_back(info.unit);
+        else
+            plan.skipped.push_back(
+                {QStringLiteral("%1 %2 ceiling").arg(info.precision, info.isa), availability.reason});
+    }
+    return plan;
+}
 
 QString lowpCeilingName(LowpUnit unit, int threads)
 {
@@ -92,8 +109,15 @@ Result<LowpCeiling> measureLowpCeiling(LowpUnit unit, int threads, MeasureContro
     ceiling.spread = spreadOf(gopsPerRep);
     ceiling.gflops = ceiling.spread.max;  // the best repetition, as for the FMA ceilings
     ceiling.repetitions = static_cast<int>(gopsPerRep.size());
-    // Preemption only stretches a clock window (reads low): the highest thread's reading, as for the FMA ceilings.
-    ceiling.clockGhz = *std::max_element(clocks.begin(), clocks.end());
+    // Preemption only stretches a clock window (reads low): the highest thread's reading, as for the FMA ceilings,
+    // held against the plain clock by the same rule (clock.h's ceilingClock) when the probe has measured one. ARM64
+    // reads it beside FMLAs of the unit's register file (lowp_kernels_arm64.cpp), x86-64 beside the unit's own loop.
+    const double beside = *std::max_element(clocks.begin(), clocks.end());
+    const QString besideWhat = info.arch == CpuArch::Arm64
+                                   ? (info.sve ? QStringLiteral("SVE FMLAs") : QStringLiteral("NEON FMLAs"))
+                                   : info.instruction;
+    const CeilingClock clock = ceilingClock(beside, machine.clockGhz, besideWhat);
+    ceiling.clockGhz = clock.ghz;
     const PeakAssessment peak =
         assessPeak(ceiling.name, ceiling.gflops, threads, ceiling.clockGhz, lowpPeakSubject(unit, machine));
     ceiling.theoreticalGflops = peak.theoreticalGflops;
@@ -102,7 +126,9 @@ Result<LowpCeiling> measureLowpCeiling(LowpUnit unit, int threads, MeasureContro
     ceiling.peakBasis = peak.basis;
     if (const std::optional<LowpRate> rate = documentedLowpRate(unit, machine))
         ceiling.peakBasis += QStringLiteral("; documented in ") + rate->source;
-    result.findings = peak.findings;
+    if (!clock.note.isEmpty())
+        result.findings.push_back({ceiling.name, QStringLiteral("note"), clock.note});
+    result.findings.insert(result.findings.end(), peak.findings.begin(), peak.findings.end());
     return result;
 }
 

@@ -15,26 +15,15 @@ namespace ridgeline {
 namespace {
 
 // The kernels' input pattern (kernels.cpp's fillPattern): values in [-scale/2, scale/2).
+// Repeats every kPatternPeriod elements (MatmulOperand::periodic fills large operands from one period).
+constexpr std::size_t kPatternPeriod = 1000;
+
 float patternValue(std::size_t i, double scale)
 {
     return static_cast<float>(scale * static_cast<double>((i * 7919) % 1000) / 1000.0 - scale / 2.0);
 }
 
 }  // namespace
-
-LowpPlan planLowpCeilings(const MachineInfo& machine)
-{
-    LowpPlan plan;
-    for (const LowpUnitInfo& info : lowpUnits()) {
-        const UnitAvailability availability = lowpAvailability(info.unit, machine);
-        if (availability.available())
-            plan.units.push_back(info.unit);
-        else
-            plan.skipped.push_back(
-                {QStringLiteral("%1 %2 ceiling").arg(info.precision, info.isa), availability.reason});
-    }
-    return plan;
-}
 
 QString lowpDecodeKind(MatmulType weights)
 {
@@ -51,10 +40,10 @@ std::optional<KernelResult> measureBf16Gemm(int n, int threads, double gflopsGue
     while (guessSeconds / panels > kMaxSecondsPerBlasCall && n % (2 * panels) == 0 && n / (2 * panels) >= 64)
         panels *= 2;
     const int rows = n / panels;
-    const MatmulOperand a =
-        MatmulOperand::generate(MatmulType::Bf16, elements, [](std::size_t i) { return patternValue(i, 1.0); });
-    const MatmulOperand b =
-        MatmulOperand::generate(MatmulType::Bf16, elements, [](std::size_t i) { return patternValue(i, 1.0); });
+    const MatmulOperand a = MatmulOperand::periodic(MatmulType::Bf16, elements, kPatternPeriod,
+                                                    [](std::size_t i) { return patternValue(i, 1.0); });
+    const MatmulOperand b = MatmulOperand::periodic(MatmulType::Bf16, elements, kPatternPeriod,
+                                                    [](std::size_t i) { return patternValue(i, 1.0); });
     auto product = OneDnnMatmul::create({rows, n, n}, MatmulOperand{MatmulType::Bf16, {}, 1.0f}, b, threads);
     if (!product)
         return std::nullopt;
@@ -82,15 +71,15 @@ LowpDecodeExperiment::LowpDecodeExperiment(MatmulType weights, int dim, int thre
     : m_type(weights), m_dim(dim), m_threads(threads)
 {
     // The weights as oneDNN's "weights" operand: dim (inputs) x dim (outputs).
-    m_weights = MatmulOperand::generate(weights, static_cast<std::size_t>(dim) * static_cast<std::size_t>(dim),
-                                        [](std::size_t i) { return patternValue(i, 0.1); });
+    m_weights = MatmulOperand::periodic(weights, static_cast<std::size_t>(dim) * static_cast<std::size_t>(dim),
+                                        kPatternPeriod, [](std::size_t i) { return patternValue(i, 0.1); });
 }
 
 std::optional<KernelResult> LowpDecodeExperiment::measure(int batch, MeasureControl& control)
 {
     const MatmulOperand activations =
-        MatmulOperand::generate(m_type, static_cast<std::size_t>(batch) * static_cast<std::size_t>(m_dim),
-                                [](std::size_t i) { return patternValue(i, 1.0); });
+        MatmulOperand::periodic(m_type, static_cast<std::size_t>(batch) * static_cast<std::size_t>(m_dim),
+                                kPatternPeriod, [](std::size_t i) { return patternValue(i, 1.0); });
     auto product = OneDnnMatmul::create({batch, m_dim, m_dim}, activations, m_weights, m_threads, m_first.get());
     if (!product)
         return std::nullopt;
@@ -103,7 +92,7 @@ std::optional<KernelResult> LowpDecodeExperiment::measure(int batch, MeasureCont
             step.run();
             return true;
         },
-        control.reps(), control.quick() ? 0.03 : 0.15, control);
+        control.reps(), control.quick() ? 0.015 : 0.15, control);
     if (!seconds)
         return std::nullopt;
     const QString type = matmulTypeName(m_type);

@@ -1,7 +1,7 @@
 #pragma once
-// The low-precision experiments of a measurement (issue 16): what this machine can run, the bf16 matrix
-// product beside sgemm of the same n, and the decode step with bf16 and int8 weights. The engine runs them as
-// steps; each function here is one step.
+// The low-precision experiments of a measurement (issue 16): the bf16 matrix product beside sgemm of the same n,
+// and the decode step with bf16 and int8 weights, through oneDNN. The engine runs them as steps; each function here
+// is one step. Which units a machine has a ceiling of is lowp_ceilings.h's planLowpCeilings.
 
 #include "core/measure/lowp_units.h"
 #include "core/measure/measure_control.h"
@@ -14,13 +14,6 @@
 #include <vector>
 
 namespace ridgeline {
-
-struct LowpPlan {
-    std::vector<LowpUnit> units;             // the units to measure a ceiling of, in table order
-    std::vector<SkippedExperiment> skipped;  // the others, each with its reason
-};
-// From the machine's flags (and, live, this processor and the kernel's AMX permission).
-LowpPlan planLowpCeilings(const MachineInfo& machine);
 
 // Kernel kinds and names: "bf16-gemm" ("bf16 gemm 2048"), "decode-fp32" / "decode-bf16" / "decode-int8"
 // ("decode bf16 B=16"). Their own kinds, so that the views reading "decode" (OpenBLAS, the fp32 batching series)

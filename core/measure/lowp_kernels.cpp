@@ -210,6 +210,8 @@ LowpRun runLoop(LowpUnit unit, std::int64_t iterations, LowpInputs inputs, bool 
         case LowpUnit::AmxBf16:
         case LowpUnit::AmxInt8:
             return runAmxLoop(unit, iterations, inputs, clockAdds);
+        default:
+            return run;  // an ARM64 unit: lowpAvailability refuses it in this build
     }
     run.operations = static_cast<double>(iterations) * instructionsPerIteration * lowpUnitInfo(unit).opsPerInstruction;
     return run;
@@ -222,6 +224,9 @@ UnitAvailability lowpAvailability(LowpUnit unit, const MachineInfo& machine)
     const UnitAvailability described = unitAvailability(unit, machine);
     if (!described.available())
         return described;
+    if (lowpUnitInfo(unit).arch != CpuArch::X86_64)
+        return {UnitState::NotOnThisCpu,
+                QStringLiteral("%1 is an ARM64 unit; this is an x86-64 build").arg(lowpUnitInfo(unit).label)};
     const UnitAvailability here = unitAvailability(unit, hostMachine());
     if (!here.available())
         return here;

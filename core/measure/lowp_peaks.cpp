@@ -10,6 +10,8 @@ namespace {
 enum class Basis {
     Avx512Fma,  // a multiple of the core's 512-bit FMA rate
     Avx2Fma,    // a multiple of the core's 256-bit FMA rate
+    NeonFma,    // ARM64: a multiple of the core's 128-bit NEON FMLA rate
+    SveFma,     // ARM64: a multiple of the core's SVE FMLA rate (at its vector length)
     Absolute,   // its own unit (AMX tiles)
 };
 
@@ -55,6 +57,25 @@ constexpr const char* kZen5Units =
     "AMD Software Optimization Guide for Family 1Ah (Zen 5): VDPBF16PS, VPDPBUSD and AVX-VNNI issue on the two "
     "FMA pipes at the datapath's width, as FMAs do";
 
+// ARM64 cores: known_cores' names (arm64/arm64_cpu.cpp's table).
+constexpr const char* kNeoverseN1 = "Neoverse N1";
+constexpr const char* kNeoverseV1 = "Neoverse V1";
+constexpr const char* kNeoverseV2 = "Neoverse V2";
+
+constexpr const char* kN1Fp16 =
+    "LLVM AArch64SchedNeoverseN1.td (from Arm's Neoverse N1 Software Optimization Guide): ASIMD FMLA of every element "
+    "size, fp16 included, issues on the two FP/ASIMD pipes V0 and V1, as fp32 FMLA does";
+constexpr const char* kV1Neon =
+    "LLVM AArch64SchedNeoverseV1.td (from Arm's Neoverse V1 Software Optimization Guide): ASIMD FMLA (fp16 included), "
+    "BFDOT, BFMMLA, SDOT and SMMLA each issue on any of the four 128-bit FP/ASIMD pipes V0-V3, as fp32 FMLA does";
+constexpr const char* kV1Sve =
+    "LLVM AArch64SchedNeoverseV1.td (from Arm's Neoverse V1 Software Optimization Guide): SVE FMLA (fp16 included), "
+    "BFDOT, BFMMLA, SDOT and SMMLA each issue on the two 256-bit pipes V0 and V1, as SVE fp32 FMLA does";
+constexpr const char* kV2Units =
+    "LLVM AArch64SchedNeoverseV2.td (from Arm's Neoverse V2 Software Optimization Guide): FMLA (fp16 included), BFDOT, "
+    "BFMMLA, SDOT and SMMLA, ASIMD and SVE (128-bit vectors), each issue on any of the four FP/ASIMD pipes V0-V3, as "
+    "fp32 FMLA does";
+
 constexpr Row kRows[] = {
     {kAmxXeon, LowpUnit::Avx512Bf16, Basis::Avx512Fma, 0.25, kSprBf16},
     {kAmxXeon, LowpUnit::Avx512Fp16, Basis::Avx512Fma, 1.0, kSprFp16},
@@ -80,6 +101,27 @@ constexpr Row kRows[] = {
     {kZen5Laptop, LowpUnit::Avx512Bf16, Basis::Avx512Fma, 1.0, kZen5Units},
     {kZen5Laptop, LowpUnit::Avx512Vnni, Basis::Avx512Fma, 1.0, kZen5Units},
     {kZen5Laptop, LowpUnit::AvxVnni, Basis::Avx2Fma, 1.0, kZen5Units},
+    {kNeoverseN1, LowpUnit::NeonFp16, Basis::NeonFma, 1.0, kN1Fp16},
+    {kNeoverseV1, LowpUnit::NeonFp16, Basis::NeonFma, 1.0, kV1Neon},
+    {kNeoverseV1, LowpUnit::NeonBfdot, Basis::NeonFma, 1.0, kV1Neon},
+    {kNeoverseV1, LowpUnit::NeonBfmmla, Basis::NeonFma, 1.0, kV1Neon},
+    {kNeoverseV1, LowpUnit::NeonSdot, Basis::NeonFma, 1.0, kV1Neon},
+    {kNeoverseV1, LowpUnit::NeonSmmla, Basis::NeonFma, 1.0, kV1Neon},
+    {kNeoverseV1, LowpUnit::SveFp16, Basis::SveFma, 1.0, kV1Sve},
+    {kNeoverseV1, LowpUnit::SveBfdot, Basis::SveFma, 1.0, kV1Sve},
+    {kNeoverseV1, LowpUnit::SveBfmmla, Basis::SveFma, 1.0, kV1Sve},
+    {kNeoverseV1, LowpUnit::SveSdot, Basis::SveFma, 1.0, kV1Sve},
+    {kNeoverseV1, LowpUnit::SveSmmla, Basis::SveFma, 1.0, kV1Sve},
+    {kNeoverseV2, LowpUnit::NeonFp16, Basis::NeonFma, 1.0, kV2Units},
+    {kNeoverseV2, LowpUnit::NeonBfdot, Basis::NeonFma, 1.0, kV2Units},
+    {kNeoverseV2, LowpUnit::NeonBfmmla, Basis::NeonFma, 1.0, kV2Units},
+    {kNeoverseV2, LowpUnit::NeonSdot, Basis::NeonFma, 1.0, kV2Units},
+    {kNeoverseV2, LowpUnit::NeonSmmla, Basis::NeonFma, 1.0, kV2Units},
+    {kNeoverseV2, LowpUnit::SveFp16, Basis::SveFma, 1.0, kV2Units},
+    {kNeoverseV2, LowpUnit::SveBfdot, Basis::SveFma, 1.0, kV2Units},
+    {kNeoverseV2, LowpUnit::SveBfmmla, Basis::SveFma, 1.0, kV2Units},
+    {kNeoverseV2, LowpUnit::SveSdot, Basis::SveFma, 1.0, kV2Units},
+    {kNeoverseV2, LowpUnit::SveSmmla, Basis::SveFma, 1.0, kV2Units},
 };
 
 FmaRate scaled(const FmaRate& rate, double factor)
@@ -105,6 +147,12 @@ std::optional<LowpRate> documentedLowpRate(LowpUnit unit, const MachineInfo& mac
             case Basis::Avx2Fma:
                 rate.instructionsPerCycle = scaled(core.avx2, row.factor);
                 break;
+            case Basis::NeonFma:
+                rate.instructionsPerCycle = scaled(core.neon, row.factor);
+                break;
+            case Basis::SveFma:
+                rate.instructionsPerCycle = scaled(core.sve, row.factor);
+                break;
             case Basis::Absolute:
                 rate.instructionsPerCycle = {row.factor, row.factor};
                 break;
@@ -122,7 +170,7 @@ PeakSubject lowpPeakSubject(LowpUnit unit, const MachineInfo& machine)
 {
     const LowpUnitInfo& info = lowpUnitInfo(unit);
     PeakSubject subject;
-    subject.opsPerInstruction = info.opsPerInstruction;
+    subject.opsPerInstruction = lowpOpsPerInstruction(unit);
     subject.entry = info.label;
     subject.instruction = info.instruction;
     subject.rateUnit = info.integer ? QStringLiteral("GOPS") : QStringLiteral("GFLOP/s");

@@ -23,7 +23,7 @@ public:
 
     bool quick() const { return m_quick; }
     // Seconds one timed repetition should last, and how many repetitions to keep.
-    double repSeconds() const { return m_quick ? 0.008 : 0.020; }
+    double repSeconds() const { return m_quick ? 0.005 : 0.020; }
     int reps() const { return m_quick ? 3 : 5; }
 
     void setTotal(int total) { m_state.total = total; }

@@ -79,12 +79,26 @@ MatmulOperand MatmulOperand::from(MatmulType type, const float* values, std::siz
     return generate(type, count, [values](std::size_t i) { return values[i]; });
 }
 
+MatmulOperand MatmulOperand::periodic(MatmulType type, std::size_t count, std::size_t period,
+                                      const std::function<float(std::size_t)>& value)
+{
+    if (period == 0 || count <= period)
+        return generate(type, count, value);
+    MatmulOperand operand = generate(type, period, value);  // int8: the period's scale is the whole's
+    const std::size_t periodBytes = operand.bytes.size();
+    operand.bytes.resize(count * static_cast<std::size_t>(bytesPerElement(type)));
+    for (std::size_t at = periodBytes; at < operand.bytes.size(); at += periodBytes)
+        std::memcpy(operand.bytes.data() + at, operand.bytes.data(), std::min(periodBytes, operand.bytes.size() - at));
+    return operand;
+}
+
 struct OneDnnMatmul::Impl {
     MatmulType type = MatmulType::Fp32;
     MatmulShape shape;
     int threads = 1;
-    std::vector<std::uint8_t> aBytes;
-    std::vector<float> c;
+    OperandBytes aBytes;
+    std::vector<float, StreamingAllocator<float>> c;
+    std::shared_ptr<AlignedBuffer<std::uint8_t>> packedWeights;  // what `b` points into, shared with its copies
     dnnl::stream stream;
     dnnl::matmul primitive;
     memory::desc aDesc, cDesc;
@@ -153,9 +167,11 @@ Result<std::unique_ptr<OneDnnMatmul>> OneDnnMatmul::create(MatmulShape shape, co
         // The weights once into the primitive's own layout (blocked for AMX or VNNI), outside any timing.
         if (packedLike && packedLike->m_impl->type == type && packedLike->m_impl->b.get_desc() == pd.weights_desc()) {
             impl->b = packedLike->m_impl->b;  // a handle: the same packed weights
+            impl->packedWeights = packedLike->m_impl->packedWeights;
         } else {
             memory bUser(bUserDesc, engine, const_cast<std::uint8_t*>(b.bytes.data()));
-            impl->b = memory(pd.weights_desc(), engine);
+            impl->packedWeights = std::make_shared<AlignedBuffer<std::uint8_t>>(pd.weights_desc().get_size());
+            impl->b = memory(pd.weights_desc(), engine, impl->packedWeights->data());
             dnnl::reorder(bUser, impl->b).execute(impl->stream, bUser, impl->b);
             impl->stream.wait();
         }

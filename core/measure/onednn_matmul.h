@@ -6,6 +6,8 @@
 
 #include "core/result.h"
 
+#include "core/measure/aligned_buffer.h"
+
 #include <QString>
 
 #include <cstdint>
@@ -27,15 +29,23 @@ int bytesPerElement(MatmulType type);     // 4, 2, 1
 
 // Values converted once to a product's element type: bf16 bits, or int8 with the scale that maps the largest
 // magnitude to 127. Weights are converted once and shared by every product that uses them.
+// Operand bytes on huge pages where large (aligned_buffer.h): first touching 4 KiB pages of a 64 MiB weight
+// matrix took a quarter of a second on a KVM guest.
+using OperandBytes = std::vector<std::uint8_t, StreamingAllocator<std::uint8_t>>;
+
 struct MatmulOperand {
     MatmulType type = MatmulType::Fp32;
-    std::vector<std::uint8_t> bytes;  // count x bytesPerElement(type), little-endian
-    float scale = 1.0f;               // int8: value = scale x q
+    OperandBytes bytes;  // count x bytesPerElement(type), little-endian
+    float scale = 1.0f;  // int8: value = scale x q
     std::size_t count() const { return bytes.size() / static_cast<std::size_t>(bytesPerElement(type)); }
 
     static MatmulOperand from(MatmulType type, const float* values, std::size_t count);
     // Element i is value(i), without an fp32 copy of the whole operand.
     static MatmulOperand generate(MatmulType type, std::size_t count, const std::function<float(std::size_t)>& value);
+    // The same when value(i) repeats every `period` elements: the period is converted once and copied, so
+    // that operands of hundreds of MiB are filled at memory speed (a quick run cannot afford a call per element).
+    static MatmulOperand periodic(MatmulType type, std::size_t count, std::size_t period,
+                                  const std::function<float(std::size_t)>& value);
 };
 
 struct MatmulShape {

@@ -1,7 +1,5 @@
 #include "core/measure/parallel.h"
 
-#include <sched.h>
-
 #include <algorithm>
 #include <barrier>
 #include <chrono>
@@ -13,40 +11,16 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-void pinTo(const std::vector<int>& cpus)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    for (int cpu : cpus)
-        CPU_SET(cpu, &set);
-    sched_setaffinity(0, sizeof(set), &set);
-}
-
 }  // namespace
-
-std::vector<int> allowedCpus()
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    std::vector<int> cpus;
-    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
-        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-            if (CPU_ISSET(cpu, &set))
-                cpus.push_back(cpu);
-    }
-    if (cpus.empty())
-        cpus.push_back(0);
-    return cpus;
-}
 
 ScopedPin::ScopedPin(int cpu) : m_previous(allowedCpus())
 {
-    pinTo({cpu});
+    pinCurrentThread({cpu});
 }
 
 ScopedPin::~ScopedPin()
 {
-    pinTo(m_previous);
+    pinCurrentThread(m_previous);
 }
 
 ParallelRun runParallel(int threads, int reps, const std::function<void(int, int)>& work,
@@ -83,7 +57,7 @@ ParallelRun runParallel(int threads, int reps, const std::function<void(int, int
     helpers.reserve(static_cast<size_t>(threads - 1));
     for (int index = 1; index < threads; ++index) {
         helpers.emplace_back([&, index] {
-            pinTo({cpus[static_cast<size_t>(index) % cpus.size()]});
+            pinCurrentThread({cpus[static_cast<size_t>(index) % cpus.size()]});
             body(index);
         });
     }

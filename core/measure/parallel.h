@@ -2,14 +2,13 @@
 // Runs the same work on N pinned threads in lock-step repetitions, and times each repetition from the
 // first thread's start to the last thread's end.
 
+#include "core/measure/system_facts.h"  // allowedCpus, pinCurrentThread: the scheduler is the system's
+
 #include <atomic>
 #include <functional>
 #include <vector>
 
 namespace ridgeline {
-
-// CPUs this process may run on (sched_getaffinity), in ascending order.
-std::vector<int> allowedCpus();
 
 struct ParallelRun {
     std::vector<double> repSeconds;  // one entry per completed repetition

@@ -22,7 +22,7 @@ const QStringList& sessionFlags()
         QStringLiteral("amx_tile"),    QStringLiteral("amx_bf16"),    QStringLiteral("amx_int8"),
         QStringLiteral("asimd"),       QStringLiteral("asimdhp"),     QStringLiteral("asimddp"),
         QStringLiteral("bf16"),        QStringLiteral("i8mm"),        QStringLiteral("sve"),
-        QStringLiteral("sve2"),
+        QStringLiteral("sve2"),        QStringLiteral("svebf16"),     QStringLiteral("svei8mm"),
     };
     return flags;
 }
@@ -71,6 +71,11 @@ MachineInfo probeMachine(const ProbeSources& sources, QStringList* notes)
     machine.openblasCore = QString::fromLatin1(openblas_get_corename()).trimmed();
     machine.openblasThreads = openblas_get_num_threads();
     return machine;
+}
+
+CpuArch machineArch(const MachineInfo& machine)
+{
+    return machine.vendor.startsWith(QLatin1String("0x")) ? CpuArch::Arm64 : CpuArch::X86_64;
 }
 
 CoreModel coreOf(const MachineInfo& machine)

@@ -20,6 +20,10 @@ MachineInfo probeMachine(const ProbeSources& sources = {}, QStringList* notes = 
 // The same from facts already read (the engine keeps them for the clock's references).
 MachineInfo machineFromFacts(const SystemFacts& facts);
 
+// The architecture a machine description is of: ARM64 when its vendor is an implementer code ("0x41"), as the
+// probe writes it for ARM64 (system_facts.h), else x86-64.
+CpuArch machineArch(const MachineInfo& machine);
+
 // The table entry for this machine's CPU.
 CoreModel coreOf(const MachineInfo& machine);
 

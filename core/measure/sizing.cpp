@@ -68,8 +68,14 @@ SweepPlan planSweep(const MachineInfo& machine, int threads, bool quick, std::in
     if (caches.empty()) {
         plan.searchPlateau = true;
         plan.searchFromBytes = 8 * kMiB;  // beyond every L2 there is
-        plan.reason = QStringLiteral(
-            "the system describes no caches (neither sysfs nor cpuid): DRAM is found from the bandwidth curve");
+        // ARM64's cache registers (CLIDR_EL1, CCSIDR_EL1) are the kernel's to read: sysfs is all a process has.
+        plan.reason = machineArch(machine) == CpuArch::Arm64
+                          ? QStringLiteral(
+                                "the system describes no caches (sysfs lists none, as in many ARM64 VMs): "
+                                "DRAM is found from the bandwidth curve")
+                          : QStringLiteral(
+                                "the system describes no caches (neither sysfs nor cpuid): DRAM is found "
+                                "from the bandwidth curve");
         plan.workingSets = boundedSweep(cap, stepsPerOctave, memoryBudget / 2);
         return plan;
     }

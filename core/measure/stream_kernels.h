@@ -1,6 +1,8 @@
 #pragma once
-// Streaming kernels for bandwidth and elementwise measurements. Each is compiled for AVX-512, AVX2 and
-// baseline x86-64 (target_clones); the loader picks the best one for this CPU when the program starts.
+// Streaming kernels for bandwidth and elementwise measurements, one binary for every CPU of an architecture.
+// x86-64: each is compiled for AVX-512, AVX2 and baseline x86-64 (target_clones) and the loader picks the best one
+// for this CPU when the program starts. ARM64: the read, triad and add loops are arm64/arm64_stream's NEON and SVE
+// ones (SVE where the hwcaps have it); the elementwise passes are plain loops that vectorise for NEON.
 
 #include <cstddef>
 #include <cstdint>

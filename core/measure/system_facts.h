@@ -1,8 +1,11 @@
 #pragma once
 // What the operating system says about the CPU and memory: raw facts, read in one place and judged
-// elsewhere. Everything that touches sysfs, /proc or cpuid lives behind readSystemFacts(), implemented
-// once per system (system_facts_linux.cpp; macOS's sysctl hw.* would be one file more, issue 17).
+// elsewhere. Everything that asks the operating system lives behind this header, implemented once per system
+// (system_facts_linux.cpp; macOS's sysctl hw.* would be one file more, issue 17): sysfs, /proc and cpuid
+// (readSystemFacts), the hwcaps of the auxiliary vector (arm64Hwcaps), and the scheduler's CPUs for this process
+// (allowedCpus, pinCurrentThread).
 
+#include "core/measure/arm64/arm64_cpu.h"
 #include "core/session/session.h"
 
 #include <QString>
@@ -51,5 +54,14 @@ SystemFacts readSystemFacts(const ProbeSources& sources);
 // The one-minute load average (/proc/loadavg's first field): runnable tasks, averaged. nullopt when the file is
 // missing or does not start with a non-negative number.
 std::optional<double> readLoadAverage(const ProbeSources& sources);
+
+// The hardware capabilities Linux hands an ARM64 process (getauxval(AT_HWCAP), getauxval(AT_HWCAP2)), the way the
+// kernel documents for testing CPU features; read once. All zero off ARM64.
+const Arm64Hwcaps& arm64Hwcaps();
+
+// CPUs this process may run on (the scheduler's affinity mask), ascending; {0} when the system does not say.
+std::vector<int> allowedCpus();
+// Restricts the calling thread to `cpus` (the measurement's threads are pinned one to a CPU).
+void pinCurrentThread(const std::vector<int>& cpus);
 
 }  // namespace ridgeline

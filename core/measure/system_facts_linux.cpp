@@ -1,8 +1,8 @@
-// The one file that reads the operating system for the probe: Linux sysfs and procfs, and, on the live
-// machine only, the scheduler's affinity and (when /proc/cpuinfo is missing) cpuid; on ARM64 the hwcaps and MIDR_EL1.
+// The one file that asks the operating system for the probe and the measurement: Linux sysfs and procfs, and, on the
+// live machine only, the scheduler's affinity (and pinning threads) and, when /proc/cpuinfo or sysfs's caches are
+// missing, cpuid; on ARM64 the hwcaps (getauxval) and MIDR_EL1.
 #include "core/measure/arm64/arm64_cpu.h"
 #include "core/measure/cpuid_caches.h"
-#include "core/measure/parallel.h"
 #include "core/measure/system_facts.h"
 
 #include <QDir>
@@ -15,7 +15,9 @@
 #endif
 #if defined(__aarch64__)
 #include "core/measure/isa.h"
-
+#endif
+#if defined(__linux__)
+#include <sched.h>
 #include <sys/auxv.h>
 #endif
 
@@ -152,7 +154,7 @@ void readCpuinfo(const QString& path, SystemFacts& facts)
 // from MIDR_EL1, which Linux (and qemu) let user space read where HWCAP_CPUID is set.
 void readArm64Live(SystemFacts& facts)
 {
-    const Arm64Hwcaps hwcaps{getauxval(AT_HWCAP), getauxval(AT_HWCAP2)};
+    const Arm64Hwcaps& hwcaps = arm64Hwcaps();
     if (!facts.vendor.startsWith(QLatin1String("0x"))) {
         facts.notes.append(QStringLiteral("/proc/cpuinfo describes no ARM64 processor (%1, e.g. under qemu-user): "
                                           "the core is read from MIDR_EL1 and the features from the hwcaps")
@@ -256,6 +258,40 @@ ProbeSources ProbeSources::fixture(const QString& rootDirectory)
     sources.procRoot = rootDirectory + QStringLiteral("/proc");
     sources.live = false;
     return sources;
+}
+
+const Arm64Hwcaps& arm64Hwcaps()
+{
+#if defined(__aarch64__)
+    static const Arm64Hwcaps hwcaps{getauxval(AT_HWCAP), getauxval(AT_HWCAP2)};
+#else
+    static const Arm64Hwcaps hwcaps{};
+#endif
+    return hwcaps;
+}
+
+std::vector<int> allowedCpus()
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    std::vector<int> cpus;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+            if (CPU_ISSET(cpu, &set))
+                cpus.push_back(cpu);
+    }
+    if (cpus.empty())
+        cpus.push_back(0);
+    return cpus;
+}
+
+void pinCurrentThread(const std::vector<int>& cpus)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    for (int cpu : cpus)
+        CPU_SET(cpu, &set);
+    sched_setaffinity(0, sizeof(set), &set);
 }
 
 SystemFacts readSystemFacts(const ProbeSources& sources)

@@ -40,6 +40,16 @@ struct KernelBudgets {
 };
 KernelBudgets kernelBudgets(bool quick);
 
+// The seconds a whole run may take: a quick run within 5 s and a full one within 30 s on 2 cores (issue 11),
+// with a little room for the last step of each series, which may overshoot. `elapsed` says how long the run
+// has taken so far; every series also stops where it would overrun what is left of the run.
+struct RunLimit {
+    double seconds = 0.0;
+    std::function<double()> elapsed;  // empty: no limit beyond the series' own
+    double left() const;              // infinity without a limit
+};
+double runSeconds(bool quick);
+
 // One series under its budget: asks, step by step, whether the projected time fits what is left, and keeps what
 // did not run with its reason.
 class SeriesBudget {
@@ -47,8 +57,9 @@ public:
     // Ascending: the steps grow, so once one does not fit neither do the later ones. Independent: each step is
     // asked on its own (the decode batches, run in curveOrder).
     enum class Order { Ascending, Independent };
-    // `series` names it in the reasons ("sgemm"), `seconds` is its budget, `runKind` "quick" or "full".
-    SeriesBudget(QString series, double seconds, QString runKind, Order order = Order::Ascending);
+    // `series` names it in the reasons ("sgemm"), `seconds` is its budget, `runKind` "quick" or "full", `run`
+    // the whole run's limit.
+    SeriesBudget(QString series, double seconds, QString runKind, Order order = Order::Ascending, RunLimit run = {});
 
     // Whether `step`, projected to take `projectedSeconds` (`projectedFrom` says from what), fits what is left; if
     // not, it is recorded as skipped with the projection and the budget. The first step always runs (the
@@ -57,7 +68,7 @@ public:
     bool admit(const QString& step, double projectedSeconds, const QString& projectedFrom);
     // Seconds a step really took.
     void spend(double seconds) { m_spent += seconds; }
-    double left() const { return m_seconds - m_spent; }
+    double left() const;  // of the series' seconds, or of the run's when fewer are left of those
     double seconds() const { return m_seconds; }
     const std::vector<SkippedExperiment>& skipped() const { return m_skipped; }
 
@@ -66,6 +77,7 @@ private:
     double m_seconds;
     QString m_runKind;
     Order m_order;
+    RunLimit m_run;
     double m_spent = 0.0;
     int m_admitted = 0;
     bool m_stopped = false;

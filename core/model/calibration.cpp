@@ -311,6 +311,165 @@ Result<std::vector<PointResidual>> evaluatePoints(const std::vector<MeasuredPoin
     return residuals;
 }
 
+namespace {
+
+// The least-squares problem of a fit over θ, the free terms in fit coordinates (toTheta): one residual per point,
+// sqrt(weight) x log error, then one per free term, the prior pulling it towards its start value θ0.
+struct FitProblem {
+    const std::vector<MeasuredPoint>& points;
+    const EngineTerms& start;
+    const std::vector<EngineTerm>& free;
+    double priorWeight = 0.0;
+    std::vector<double> theta0;
+
+    std::size_t rows() const { return points.size() + free.size(); }
+    // False when the model cannot evaluate a point at θ.
+    bool residuals(const std::vector<double>& at, std::vector<double>& out) const;
+};
+
+bool FitProblem::residuals(const std::vector<double>& at, std::vector<double>& out) const
+{
+    const std::size_t m = points.size(), n = free.size();
+    const EngineTerms terms = termsAt(start, free, at);
+    out.assign(m + n, 0.0);
+    for (std::size_t k = 0; k < m; ++k) {
+        const Result<double> predicted = predictPoint(points[k], terms);
+        if (!predicted || !(predicted.value() > 0) || !std::isfinite(predicted.value()))
+            return false;
+        out[k] = std::sqrt(points[k].weight) * std::log(predicted.value() / points[k].value);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        out[m + i] = priorWeight * (priorCoordinate(free[i], at[i]) - priorCoordinate(free[i], theta0[i]));
+    return true;
+}
+
+double sumOfSquares(const std::vector<double>& r)
+{
+    return std::inner_product(r.begin(), r.end(), r.begin(), 0.0);
+}
+
+// Where Levenberg-Marquardt stands between iterations: θ, its residuals and cost, and the damping λ.
+struct Descent {
+    std::vector<double> theta;
+    std::vector<double> r;
+    double cost = 0.0;
+    double lambda = 1e-3;
+};
+
+// The Jacobian of the residuals by forward differences in θ, row-major (rows x free terms); an error names the term
+// near which the model cannot evaluate the points.
+std::optional<Error> forwardJacobian(const FitProblem& problem, const Descent& d, std::vector<double>& jacobian)
+{
+    const std::size_t n = problem.free.size();
+    std::vector<double> rShifted;
+    for (std::size_t i = 0; i < n; ++i) {
+        const EngineTerm& term = problem.free[i];
+        std::vector<double> shifted = d.theta;
+        double h = 1e-6 * std::max(term.isShare() ? 0.1 : 1.0, std::fabs(d.theta[i]));
+        if (d.theta[i] + h > upperBound(term))
+            h = -h;  // at the upper bound: difference downwards
+        shifted[i] += h;
+        if (!problem.residuals(shifted, rShifted))
+            return invalid(QStringLiteral("the model cannot evaluate the points near %1").arg(termName(term)));
+        for (std::size_t k = 0; k < problem.rows(); ++k)
+            jacobian[k * n + i] = (rShifted[k] - d.r[k]) / h;
+    }
+    return std::nullopt;
+}
+
+// JᵀJ and Jᵀr, the normal equations of the Gauss-Newton step.
+void normalEquations(const std::vector<double>& jacobian, const std::vector<double>& r, std::size_t n,
+                     std::vector<double>& jtj, std::vector<double>& jtr)
+{
+    jtj.assign(n * n, 0.0);
+    jtr.assign(n, 0.0);
+    for (std::size_t k = 0; k < r.size(); ++k)
+        for (std::size_t i = 0; i < n; ++i) {
+            jtr[i] += jacobian[k * n + i] * r[k];
+            for (std::size_t j = 0; j < n; ++j)
+                jtj[i * n + j] += jacobian[k * n + i] * jacobian[k * n + j];
+        }
+}
+
+// A term held at a bound that the descent direction pushes further out stays there this iteration (the active
+// set), so that it does not distort the step of the others.
+std::vector<bool> heldAtBounds(const std::vector<EngineTerm>& free, const std::vector<double>& theta,
+                               const std::vector<double>& jtr)
+{
+    std::vector<bool> held(free.size(), false);
+    for (std::size_t i = 0; i < free.size(); ++i)
+        held[i] = (theta[i] <= lowerBound(free[i]) && jtr[i] > 0) || (theta[i] >= upperBound(free[i]) && jtr[i] < 0);
+    return held;
+}
+
+// Raises the damping until a projected step (terms clamped to their bounds, held terms fixed) lowers the cost, and
+// takes it; `converged` when it gained next to nothing. False when no step below λ = 1e12 lowers the cost.
+bool takeDampedStep(const FitProblem& problem, const std::vector<double>& jtj, const std::vector<double>& jtr,
+                    const std::vector<bool>& held, Descent& d, bool& converged)
+{
+    const std::size_t n = problem.free.size();
+    std::vector<double> trial, rTrial;
+    while (d.lambda < 1e12) {
+        std::vector<double> a = jtj, step;
+        for (std::size_t i = 0; i < n; ++i)
+            a[i * n + i] += d.lambda * std::max(jtj[i * n + i], 1e-12);
+        std::vector<double> minusJtr(n);
+        for (std::size_t i = 0; i < n; ++i)
+            minusJtr[i] = -jtr[i];
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!held[i])
+                continue;
+            for (std::size_t j = 0; j < n; ++j)
+                a[i * n + j] = a[j * n + i] = 0.0;
+            a[i * n + i] = 1.0;
+            minusJtr[i] = 0.0;
+        }
+        if (solve(a, minusJtr, n, step)) {
+            trial = d.theta;
+            for (std::size_t i = 0; i < n; ++i)
+                trial[i] = std::clamp(trial[i] + step[i], lowerBound(problem.free[i]), upperBound(problem.free[i]));
+            if (problem.residuals(trial, rTrial) && sumOfSquares(rTrial) < d.cost) {
+                const double gain = d.cost - sumOfSquares(rTrial);
+                d.theta = trial;
+                d.r = rTrial;
+                d.cost = sumOfSquares(rTrial);
+                d.lambda = std::max(d.lambda / 3.0, 1e-12);
+                converged = gain < 1e-9 * std::max(d.cost, 1e-300);
+                return true;
+            }
+        }
+        d.lambda *= 4.0;
+    }
+    return false;
+}
+
+// What a reader of the fit should know: shares that reached 1, times that went to 0, terms no point depends on
+// (a zero column of the last Jacobian over the points' rows).
+QStringList fitNotes(const CalibrationFit& fit, const EngineTerms& start, const std::vector<double>& jacobian,
+                     std::size_t points)
+{
+    QStringList notes;
+    const std::size_t n = fit.free.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const double v = termValue(fit.terms, fit.free[i]);
+        if (fit.free[i].isShare() && v > 0.999)
+            notes << QStringLiteral("%1 reached 1: the points want more than the figure it is a share of")
+                         .arg(termName(fit.free[i]));
+        // A time "went to 0" when the fit took it to under a thousandth of where it began (the fixed times span
+        // nanoseconds per token to microseconds per layer, so no absolute threshold fits them all).
+        if (!fit.free[i].isShare() && v <= 1e-3 * termValue(start, fit.free[i]) && termValue(start, fit.free[i]) > 0)
+            notes << QStringLiteral("%1 went to 0").arg(termName(fit.free[i]));
+        bool moved = false;
+        for (std::size_t k = 0; k < points && !moved; ++k)
+            moved = jacobian[k * n + i] != 0.0;
+        if (!moved)
+            notes << QStringLiteral("no point depends on %1; it kept its start value").arg(termName(fit.free[i]));
+    }
+    return notes;
+}
+
+}  // namespace
+
 Result<CalibrationFit> fitEngineTerms(const std::vector<MeasuredPoint>& points, const EngineTerms& start,
                                       const FitOptions& options)
 {
@@ -325,123 +484,35 @@ Result<CalibrationFit> fitEngineTerms(const std::vector<MeasuredPoint>& points, 
     CalibrationFit fit;
     fit.free = options.free.empty() ? fittableTerms(points) : options.free;
     fit.before = summarize(first.value());
-    const std::size_t n = fit.free.size(), m = points.size();
-    std::vector<double> theta(n), theta0(n);
+    const std::size_t n = fit.free.size();
+    FitProblem problem{points, start, fit.free, options.priorWeight, std::vector<double>(n)};
     for (std::size_t i = 0; i < n; ++i)
-        theta[i] = theta0[i] = toTheta(fit.free[i], termValue(start, fit.free[i]));
+        problem.theta0[i] = toTheta(fit.free[i], termValue(start, fit.free[i]));
 
-    // Residual vector: sqrt(weight) x log error per point, then the prior per term.
-    auto residuals = [&](const std::vector<double>& at, std::vector<double>& out) -> bool {
-        const EngineTerms terms = termsAt(start, fit.free, at);
-        out.assign(m + n, 0.0);
-        for (std::size_t k = 0; k < m; ++k) {
-            const Result<double> predicted = predictPoint(points[k], terms);
-            if (!predicted || !(predicted.value() > 0) || !std::isfinite(predicted.value()))
-                return false;
-            out[k] = std::sqrt(points[k].weight) * std::log(predicted.value() / points[k].value);
-        }
-        for (std::size_t i = 0; i < n; ++i)
-            out[m + i] =
-                options.priorWeight * (priorCoordinate(fit.free[i], at[i]) - priorCoordinate(fit.free[i], theta0[i]));
-        return true;
-    };
-    auto cost = [](const std::vector<double>& r) { return std::inner_product(r.begin(), r.end(), r.begin(), 0.0); };
-
-    std::vector<double> r, trial, rTrial;
-    if (!residuals(theta, r))
+    Descent d;
+    d.theta = problem.theta0;
+    if (!problem.residuals(d.theta, d.r))
         return invalid(QStringLiteral("the model cannot evaluate the points at the start terms"));
-    double current = cost(r);
-    double lambda = 1e-3;
-    std::vector<double> jacobian((m + n) * n);
+    d.cost = sumOfSquares(d.r);
+    std::vector<double> jacobian(problem.rows() * n), jtj, jtr;
     for (fit.iterations = 0; fit.iterations < options.maxIterations && n > 0; ++fit.iterations) {
-        // Forward differences in θ.
-        for (std::size_t i = 0; i < n; ++i) {
-            const EngineTerm& term = fit.free[i];
-            std::vector<double> shifted = theta;
-            double h = 1e-6 * std::max(term.isShare() ? 0.1 : 1.0, std::fabs(theta[i]));
-            if (theta[i] + h > upperBound(term))
-                h = -h;  // at the upper bound: difference downwards
-            shifted[i] += h;
-            if (!residuals(shifted, rTrial))
-                return invalid(
-                    QStringLiteral("the model cannot evaluate the points near %1").arg(termName(fit.free[i])));
-            for (std::size_t k = 0; k < m + n; ++k)
-                jacobian[k * n + i] = (rTrial[k] - r[k]) / h;
-        }
-        std::vector<double> jtj(n * n, 0.0), jtr(n, 0.0);
-        for (std::size_t k = 0; k < m + n; ++k)
-            for (std::size_t i = 0; i < n; ++i) {
-                jtr[i] += jacobian[k * n + i] * r[k];
-                for (std::size_t j = 0; j < n; ++j)
-                    jtj[i * n + j] += jacobian[k * n + i] * jacobian[k * n + j];
-            }
-        // A term held at a bound that the descent direction pushes further out stays there this iteration (the
-        // active set), so that it does not distort the step of the others.
-        std::vector<bool> held(n, false);
-        for (std::size_t i = 0; i < n; ++i)
-            held[i] = (theta[i] <= lowerBound(fit.free[i]) && jtr[i] > 0) ||
-                      (theta[i] >= upperBound(fit.free[i]) && jtr[i] < 0);
-        bool improved = false;
-        while (lambda < 1e12) {
-            std::vector<double> a = jtj, step;
-            for (std::size_t i = 0; i < n; ++i)
-                a[i * n + i] += lambda * std::max(jtj[i * n + i], 1e-12);
-            std::vector<double> minusJtr(n);
-            for (std::size_t i = 0; i < n; ++i)
-                minusJtr[i] = -jtr[i];
-            for (std::size_t i = 0; i < n; ++i) {
-                if (!held[i])
-                    continue;
-                for (std::size_t j = 0; j < n; ++j)
-                    a[i * n + j] = a[j * n + i] = 0.0;
-                a[i * n + i] = 1.0;
-                minusJtr[i] = 0.0;
-            }
-            if (solve(a, minusJtr, n, step)) {
-                trial = theta;
-                for (std::size_t i = 0; i < n; ++i)
-                    trial[i] = std::clamp(trial[i] + step[i], lowerBound(fit.free[i]), upperBound(fit.free[i]));
-                if (residuals(trial, rTrial) && cost(rTrial) < current) {
-                    const double gain = current - cost(rTrial);
-                    theta = trial;
-                    r = rTrial;
-                    current = cost(rTrial);
-                    lambda = std::max(lambda / 3.0, 1e-12);
-                    improved = true;
-                    fit.converged = gain < 1e-9 * std::max(current, 1e-300);
-                    break;
-                }
-            }
-            lambda *= 4.0;
-        }
-        if (!improved) {
+        if (std::optional<Error> failed = forwardJacobian(problem, d, jacobian))
+            return *failed;
+        normalEquations(jacobian, d.r, n, jtj, jtr);
+        if (!takeDampedStep(problem, jtj, jtr, heldAtBounds(fit.free, d.theta, jtr), d, fit.converged)) {
             fit.converged = true;  // no step lowers the cost: a minimum (to the difference step)
             break;
         }
         if (fit.converged)
             break;
     }
-    fit.terms = termsAt(start, fit.free, theta);
+    fit.terms = termsAt(start, fit.free, d.theta);
     Result<std::vector<PointResidual>> last = evaluatePoints(points, fit.terms);
     if (!last)
         return last.error();
     fit.residuals = last.value();
     fit.after = summarize(fit.residuals);
-    for (std::size_t i = 0; i < n; ++i) {
-        const double v = termValue(fit.terms, fit.free[i]);
-        if (fit.free[i].isShare() && v > 0.999)
-            fit.notes << QStringLiteral("%1 reached 1: the points want more than the figure it is a share of")
-                             .arg(termName(fit.free[i]));
-        // A time "went to 0" when the fit took it to under a thousandth of where it began (the fixed times span
-        // nanoseconds per token to microseconds per layer, so no absolute threshold fits them all).
-        if (!fit.free[i].isShare() && v <= 1e-3 * termValue(start, fit.free[i]) && termValue(start, fit.free[i]) > 0)
-            fit.notes << QStringLiteral("%1 went to 0").arg(termName(fit.free[i]));
-        bool moved = false;
-        for (std::size_t k = 0; k < m && !moved; ++k)
-            moved = jacobian[k * n + i] != 0.0;
-        if (!moved)
-            fit.notes << QStringLiteral("no point depends on %1; it kept its start value").arg(termName(fit.free[i]));
-    }
+    fit.notes << fitNotes(fit, start, jacobian, points.size());
     return fit;
 }
 

@@ -1,6 +1,7 @@
 #include "core/model/catalog.h"
 
 #include "core/model/catalog_json.h"
+#include "core/model/user_catalog.h"
 
 #include <QFile>
 #include <QStringList>
@@ -73,20 +74,26 @@ Result<T> loadBuiltin(const QString& path, Result<T> (*parse)(const QByteArray&)
     return parse(bytes);
 }
 
+// The bundled entries, then the user's (user_catalog.h); an unknown id lists every known one and says why the
+// user's file was not read when it was refused.
 template <typename Spec>
-Result<Spec> findIn(const Result<std::vector<Spec>>& list, QStringView id, const char* what)
+Result<Spec> findIn(const Result<std::vector<Spec>>& bundled, const std::vector<Spec>& user,
+                    const QStringList& userProblems, QStringView id, const char* what)
 {
-    if (!list)
-        return list.error();
+    if (!bundled)
+        return bundled.error();
     QStringList known;
-    for (const Spec& spec : list.value()) {
-        if (id.compare(spec.id, Qt::CaseInsensitive) == 0)
-            return spec;
-        known << spec.id;
-    }
-    return makeError(Error::Code::NotFound,
-                     QStringLiteral("unknown %1 \"%2\"; known: %3")
-                         .arg(QLatin1String(what), id.toString(), known.join(QStringLiteral(", "))));
+    for (const std::vector<Spec>* list : {&bundled.value(), &user})
+        for (const Spec& spec : *list) {
+            if (id.compare(spec.id, Qt::CaseInsensitive) == 0)
+                return spec;
+            known << spec.id;
+        }
+    QString message = QStringLiteral("unknown %1 \"%2\"; known: %3")
+                          .arg(QLatin1String(what), id.toString(), known.join(QStringLiteral(", ")));
+    for (const QString& problem : userProblems)
+        message += QStringLiteral("; your catalog was not read: ") + problem;
+    return makeError(Error::Code::NotFound, message);
 }
 
 }  // namespace
@@ -107,11 +114,13 @@ const Result<std::vector<ModelSpec>>& builtinModels()
 
 Result<GpuSpec> findGpu(QStringView id)
 {
-    return findIn(builtinGpus(), id, "GPU");
+    const std::shared_ptr<const UserCatalogs> user = userCatalogs();
+    return findIn(builtinGpus(), user->gpus, user->problems, id, "GPU");
 }
 Result<ModelSpec> findModel(QStringView id)
 {
-    return findIn(builtinModels(), id, "model");
+    const std::shared_ptr<const UserCatalogs> user = userCatalogs();
+    return findIn(builtinModels(), user->models, user->problems, id, "model");
 }
 
 }  // namespace ridgeline

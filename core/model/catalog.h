@@ -8,6 +8,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 #include <QStringView>
 
 #include <array>
@@ -40,6 +41,15 @@ struct GpuSpec {
     double hostLinkGbPerDirection = 0;
     double tdpWatts = 0;
     QString source;
+    // For imported GPU kernels' rooflines (issue 12); 0 where no source was found, and that level or precision is
+    // left out rather than guessed.
+    double fp64Tflops = 0;  // FP64 on the vector (CUDA-core) units, never the FP64 tensor/matrix rate
+    double l2Tbs = 0;       // L2 read bandwidth, TB/s, as measured by a published microbenchmark
+    double l1Tbs = 0;       // L1 / shared-memory read bandwidth of all SMs together, TB/s
+    QString cacheBandwidthSource;
+    // The names drivers and profilers report for this card (nvidia-smi, Nsight Compute's
+    // device__attribute_display_name, rocm-smi), e.g. "NVIDIA A100-SXM4-40GB"; see core/model/gpu_device_names.h.
+    QStringList deviceNames;
 
     std::int64_t memoryBytes() const;  // memoryGib x 2^30
     // What streaming kernels can reach: the measured STREAM triad, or the datasheet figure x kTypicalSustainedShare.
@@ -58,6 +68,7 @@ Result<GpuSpec> customGpu(double peakTflops, double bandwidthTbs, double memoryG
 // The built-in catalogs, loaded once from the compiled-in resources.
 const Result<std::vector<GpuSpec>>& builtinGpus();
 const Result<std::vector<ModelSpec>>& builtinModels();
+// A bundled entry, else one of the user's own (core/model/user_catalog.h); ids compare without case.
 Result<GpuSpec> findGpu(QStringView id);
 Result<ModelSpec> findModel(QStringView id);
 

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <algorithm>
 #include <set>
 
 namespace ridgeline {
@@ -27,6 +28,7 @@ constexpr double kMaxLinkGbs = 1e6;
 constexpr double kMaxWatts = 1e5;
 constexpr int kMaxScaleUpGpus = 1'000'000;
 constexpr int kMaxShape = 1'000'000'000;
+constexpr qsizetype kMaxDeviceNames = 64;
 
 void requirePositive(ObjectReader& in, QLatin1StringView key, double value)
 {
@@ -94,6 +96,25 @@ void readMeasuredBandwidth(ObjectReader& in, GpuSpec& gpu)
                             in.where("triad_tbs"_L1) + u" is above the datasheet's bandwidth_tbs"_s);
 }
 
+// cache_bandwidth: L2 and L1 read bandwidths (TB/s), at least one, with where they were measured.
+void readCacheBandwidth(ObjectReader& in, GpuSpec& gpu)
+{
+    for (const auto& [key, slot] : {std::pair{"l2_tbs"_L1, &gpu.l2Tbs}, std::pair{"l1_tbs"_L1, &gpu.l1Tbs}})
+        if (in.has(key)) {
+            *slot = in.number(key, kMaxBandwidthTbs);
+            requirePositive(in, key, *slot);
+        }
+    gpu.cacheBandwidthSource = in.text("source"_L1, Need::Required);
+    requireNonEmpty(in, "source"_L1, gpu.cacheBandwidthSource);
+    if (!in.problem().found() && !(gpu.l2Tbs > 0) && !(gpu.l1Tbs > 0))
+        in.problem().report(Error::Code::Schema, in.where("l2_tbs"_L1) + u" or l1_tbs is needed"_s);
+    // A cache slower than the memory behind it is a typo.
+    if (!in.problem().found() && ((gpu.l2Tbs > 0 && gpu.l2Tbs < gpu.bandwidthTbs) ||
+                                  (gpu.l1Tbs > 0 && gpu.l1Tbs < std::max(gpu.l2Tbs, gpu.bandwidthTbs))))
+        in.problem().report(Error::Code::Range,
+                            in.where("l2_tbs"_L1) + u": L1 >= L2 >= bandwidth_tbs (the memory) is expected"_s);
+}
+
 GpuSpec gpuFrom(ObjectReader& in)
 {
     GpuSpec gpu;
@@ -124,6 +145,15 @@ GpuSpec gpuFrom(ObjectReader& in)
     gpu.tdpWatts = in.number("tdp_w"_L1, kMaxWatts);
     gpu.source = in.text("source"_L1, Need::Required);
     requireNonEmpty(in, "source"_L1, gpu.source);
+    if (in.has("fp64_tflops"_L1)) {
+        gpu.fp64Tflops = in.number("fp64_tflops"_L1, kMaxTflops);
+        requirePositive(in, "fp64_tflops"_L1, gpu.fp64Tflops);
+    }
+    readObject(in, "cache_bandwidth"_L1, [&gpu](ObjectReader& c) { readCacheBandwidth(c, gpu); });
+    gpu.deviceNames = textListFromJson(in, "device_names"_L1, kMaxDeviceNames);
+    for (qsizetype i = 0; i < gpu.deviceNames.size() && !in.problem().found(); ++i)
+        if (gpu.deviceNames[i].trimmed().isEmpty())
+            in.problem().report(Error::Code::Schema, indexedPath(in.where("device_names"_L1), i) + u" is empty"_s);
     return gpu;
 }
 
@@ -259,6 +289,64 @@ QJsonObject gpuToJson(const GpuSpec& g)
         o.insert("host_link"_L1, linkToJson(g.hostLink, g.hostLinkGbPerDirection));
     if (g.tdpWatts > 0)
         o.insert("tdp_w"_L1, g.tdpWatts);
+    if (!g.deviceNames.isEmpty())
+        o.insert("device_names"_L1, QJsonArray::fromStringList(g.deviceNames));
+    if (g.fp64Tflops > 0)
+        o.insert("fp64_tflops"_L1, g.fp64Tflops);
+    if (g.l2Tbs > 0 || g.l1Tbs > 0) {
+        QJsonObject caches{{u"source"_s, g.cacheBandwidthSource}};
+        if (g.l2Tbs > 0)
+            caches.insert("l2_tbs"_L1, g.l2Tbs);
+        if (g.l1Tbs > 0)
+            caches.insert("l1_tbs"_L1, g.l1Tbs);
+        o.insert("cache_bandwidth"_L1, caches);
+    }
+    return o;
+}
+
+// Writes a field only when it differs from what the reader assumes without it.
+void insertIfSet(QJsonObject& o, QLatin1StringView key, int value)
+{
+    if (value != 0)
+        o.insert(key, value);
+}
+
+QJsonObject modelToJson(const ModelSpec& m)
+{
+    QJsonObject o{{u"id"_s, m.id},         {u"name"_s, m.name},   {u"source"_s, m.source}, {u"layers"_s, m.layers},
+                  {u"hidden"_s, m.hidden}, {u"heads"_s, m.heads}, {u"ffn"_s, m.ffn},       {u"vocab"_s, m.vocab}};
+    // Latent attention (MLA) needs neither; the reader keeps them when given.
+    if (!m.isMla() || m.kvHeads != 0)
+        o.insert("kv_heads"_L1, m.kvHeads);
+    if (!m.isMla() || m.headDim != 0)
+        o.insert("head_dim"_L1, m.headDim);
+    insertIfSet(o, "learned_positions"_L1, m.learnedPositions);
+    insertIfSet(o, "sliding_window"_L1, m.slidingWindow);
+    insertIfSet(o, "max_context"_L1, m.maxContext);
+    o.insert("tied_embeddings"_L1, m.tiedEmbeddings);
+    o.insert("ffn_kind"_L1, m.gatedFfn ? u"swiglu"_s : u"gelu"_s);
+    o.insert("norm"_L1, m.norm == NormKind::Rms ? u"rms"_s : u"layer"_s);
+    if (m.qkvBias)
+        o.insert("qkv_bias"_L1, true);
+    if (m.linearBias)
+        o.insert("linear_bias"_L1, true);
+    if (m.isMoe()) {
+        QJsonObject moe{{u"experts"_s, m.experts}, {u"active"_s, m.activeExperts}, {u"expert_ffn"_s, m.moeFfn}};
+        insertIfSet(moe, "shared"_L1, m.sharedExperts);
+        insertIfSet(moe, "shared_ffn"_L1, m.sharedExpertFfn);
+        insertIfSet(moe, "dense_layers"_L1, m.denseLayers);
+        if (m.routerBias)
+            moe.insert("router_bias"_L1, true);
+        o.insert("moe"_L1, moe);
+    }
+    if (m.isMla()) {
+        QJsonObject mla{{u"kv_lora_rank"_s, m.kvLoraRank},
+                        {u"qk_nope_head_dim"_s, m.qkNopeHeadDim},
+                        {u"qk_rope_head_dim"_s, m.qkRopeHeadDim},
+                        {u"v_head_dim"_s, m.vHeadDim}};
+        insertIfSet(mla, "q_lora_rank"_L1, m.qLoraRank);
+        o.insert("mla"_L1, mla);
+    }
     return o;
 }
 
@@ -286,6 +374,21 @@ QByteArray gpuCatalogToJson(const std::vector<GpuSpec>& gpus)
                             "int8); bandwidth_tbs in TB/s = 1e12 bytes/s; memory_gib in GiB = 2^30 bytes; "
                             "links in GB/s per direction."_s},
                            {u"gpus"_s, list}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QByteArray modelCatalogToJson(const std::vector<ModelSpec>& models)
+{
+    QJsonArray list;
+    for (const ModelSpec& model : models)
+        list.append(modelToJson(model));
+    const QJsonObject root{{u"format"_s, kModelFormat},
+                           {u"schema_version"_s, kCatalogSchemaVersion},
+                           {u"notes"_s,
+                            u"Exact shapes; parameter counts are computed from them. ffn = the dense FFN inner size; "
+                            "kv_heads < heads is grouped-query attention; moe.expert_ffn = one routed expert's "
+                            "inner size."_s},
+                           {u"models"_s, list}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -20,5 +20,8 @@ Result<std::vector<ModelSpec>> parseModelCatalog(const QByteArray& json);
 
 // A "ridgeline-gpu-catalog" file of these GPUs, indented; parseGpuCatalog reads it back field for field.
 QByteArray gpuCatalogToJson(const std::vector<GpuSpec>& gpus);
+// The same for models: every shape field parseModelCatalog reads. A model given only by its parameter count
+// (paramsOverride) is written as its derived shape, which the catalog format holds; the override is not.
+QByteArray modelCatalogToJson(const std::vector<ModelSpec>& models);
 
 }  // namespace ridgeline

@@ -344,4 +344,19 @@ Result<HfModelConfig> loadHfConfig(const QString& path)
     return parseHfConfig(file.read(kMaxHfConfigBytes + 1), label);
 }
 
+std::optional<QString> applyHfConfig(const HfModelConfig& config, InferenceRequest& request, KeptFormats kept)
+{
+    if (!kept.weights && !config.weightsProblem.isEmpty())
+        return config.file + QStringLiteral(": ") + config.weightsProblem;
+    request.modelId = kCustomId;
+    request.customShape = config.shape;
+    if (!kept.weights && config.weights)
+        request.weights = *config.weights;
+    if (!kept.kv && config.kv)
+        request.kv = *config.kv;
+    if (!kept.attentionWeights && config.attentionWeights)
+        request.attentionWeights = config.attentionWeights;
+    return std::nullopt;
+}
+
 }  // namespace ridgeline

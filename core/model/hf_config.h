@@ -7,6 +7,7 @@
 // The field names and their meaning are transformers' (r13's notes, /work/helpers/r13/formats.md section 7).
 
 #include "core/model/catalog.h"
+#include "core/model/inference_request.h"
 #include "core/model/number_format.h"
 #include "core/result.h"
 
@@ -41,6 +42,18 @@ struct HfModelConfig {
 Result<HfModelConfig> parseHfConfig(const QByteArray& json, const QString& label);
 // A config.json, or a model folder holding one.
 Result<HfModelConfig> loadHfConfig(const QString& path);
+
+// The request's formats a person chose themselves: they win over what the file states.
+struct KeptFormats {
+    bool weights = false;
+    bool kv = false;
+    bool attentionWeights = false;
+};
+
+// Puts the config's shape (as the custom model) and the formats it states (those not kept) into the request. The
+// error, with the request unchanged, when the file states a weight format Ridgeline cannot model and the weights
+// are not kept: "FILE: ...; give --weights" for the command line, a choice of format in the window.
+std::optional<QString> applyHfConfig(const HfModelConfig& config, InferenceRequest& request, KeptFormats kept = {});
 
 // The model_types read, for messages and --help: "llama, mistral, ...".
 QString hfArchitectureNames();

@@ -6,15 +6,6 @@ namespace ridgeline {
 
 namespace {
 
-Result<ModelSpec> resolveModel(const InferenceRequest& request)
-{
-    if (request.modelId != kCustomId)
-        return findModel(request.modelId);
-    if (request.customShape)
-        return *request.customShape;
-    return modelFromParamCount(request.customParams);
-}
-
 Result<GpuSpec> resolveGpu(const InferenceRequest& request)
 {
     if (request.gpuId != kCustomId)
@@ -23,6 +14,15 @@ Result<GpuSpec> resolveGpu(const InferenceRequest& request)
 }
 
 }  // namespace
+
+Result<ModelSpec> resolveModelSpec(const InferenceRequest& request)
+{
+    if (request.modelId != kCustomId)
+        return findModel(request.modelId);
+    if (request.customShape)
+        return *request.customShape;
+    return modelFromParamCount(request.customParams);
+}
 
 QString defaultLinkId(const GpuSpec& gpu)
 {
@@ -40,10 +40,40 @@ QString effectiveLinkId(const InferenceRequest& request)
     return gpu ? defaultLinkId(gpu.value()) : QString();
 }
 
+void setEngineChoice(InferenceRequest& request, EngineChoice choice, const Efficiency& plainShares)
+{
+    switch (choice) {
+        case EngineChoice::Measured:
+            request.efficiency = Efficiency{};
+            request.terms = EngineTerms::measured();
+            return;
+        case EngineChoice::Plain:
+            request.efficiency = plainShares;
+            request.terms = EngineTerms(plainShares);
+            return;
+        case EngineChoice::Ideal:
+            request.efficiency = Efficiency::ideal();
+            request.terms = EngineTerms::ideal();
+            return;
+    }
+}
+
+std::optional<EngineChoice> engineChoiceOf(const InferenceRequest& request)
+{
+    const EngineTerms terms = request.terms ? *request.terms : EngineTerms(request.efficiency);
+    if (terms == EngineTerms::measured())
+        return EngineChoice::Measured;
+    if (terms.isIdeal())
+        return EngineChoice::Ideal;
+    if (terms == EngineTerms(request.efficiency))
+        return EngineChoice::Plain;
+    return std::nullopt;
+}
+
 Result<InferenceConfig> resolveInference(const InferenceRequest& request)
 {
     InferenceConfig config;
-    Result<ModelSpec> model = resolveModel(request);
+    Result<ModelSpec> model = resolveModelSpec(request);
     if (!model)
         return model.error();
     config.model = std::move(model).value();

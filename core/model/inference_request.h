@@ -46,8 +46,9 @@ struct InferenceRequest {
     int gpus = 1;             // tensor-parallel degree
     QString linkId;           // the link between the GPUs; empty: the card's own (defaultLinkId)
     Efficiency efficiency;    // Efficiency::ideal() is the "ideal datasheet" switch
-    // What engines reach and spend (engine_terms.h): set, these terms (the command line's default is
-    // EngineTerms::measured(), a calibration gives its own); empty, the plain roofline of `efficiency`.
+    // What engines reach and spend (engine_terms.h): set, these terms (setEngineChoice() sets the front ends'
+    // default, EngineTerms::measured(); a calibration gives its own); empty, the plain roofline of `efficiency`
+    // (what a default-constructed request, e.g. a talk scene, asks for).
     std::optional<EngineTerms> terms;
     // Issue 13: per-module formats, experts over GPUs, nodes, speculative decoding.
     std::optional<NumberFormat> attentionWeights;  // empty: the weights' format
@@ -59,8 +60,22 @@ struct InferenceRequest {
     QString networkLinkId;  // between nodes; empty: the card's own network link
     SpeculativeDecoding speculative;
 
-    bool ideal() const { return efficiency.bandwidth == 1.0 && efficiency.compute == 1.0; }
+    bool ideal() const { return terms ? terms->isIdeal() : efficiency.bandwidth == 1.0 && efficiency.compute == 1.0; }
 };
+
+// What the model charges beyond the datasheet, as the command line and the batching tab offer it. One home for the
+// default, so that `ridgeline model` and the window give the same answer to the same question.
+enum class EngineChoice {
+    Measured,  // EngineTerms::measured(): shares and fixed times fitted on published measurements (the default)
+    Plain,     // the plain roofline: one bandwidth and one compute share of the datasheet, no fixed times (--plain)
+    Ideal,     // the datasheet: every share 1, no fixed times (--ideal)
+};
+inline constexpr EngineChoice kDefaultEngineChoice = EngineChoice::Measured;
+
+// Sets the request's terms (and efficiency) for the choice; Plain uses `plainShares` (default 0.75 and 0.6).
+void setEngineChoice(InferenceRequest& request, EngineChoice choice, const Efficiency& plainShares = Efficiency{});
+// The choice the request's terms are; nullopt for terms of their own (a calibration's fit, --term).
+std::optional<EngineChoice> engineChoiceOf(const InferenceRequest& request);
 
 // The link a card's GPUs talk over when none is named: its own GPU-to-GPU link (NVLink, Infinity Fabric),
 // else its host link (PCIe), else PCIe 4.
@@ -68,6 +83,9 @@ QString defaultLinkId(const GpuSpec& gpu);
 
 // The link id the request resolves to: its own, or its GPU's default (empty when the GPU is unknown).
 QString effectiveLinkId(const InferenceRequest& request);
+
+// The request's model alone: a catalog look-up, the custom shape or the model of customParams parameters.
+Result<ModelSpec> resolveModelSpec(const InferenceRequest& request);
 
 // Catalog look-ups, custom model and GPU, link: the model's whole input, or the first thing that is wrong.
 // The link is looked up whenever one is named, and the card's own is used when gpus > 1 and none is; beyond

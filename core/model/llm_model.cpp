@@ -1,5 +1,7 @@
 #include "core/model/llm_model.h"
 
+#include "core/model/inference_config_check.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -10,10 +12,6 @@ namespace {
 
 constexpr double kActivationBytes = 2.0;  // all-reduced activations are bf16
 
-Error invalid(const QString& message)
-{
-    return makeError(Error::Code::InvalidArgument, message);
-}
 Error outOfRange(const QString& message)
 {
     return makeError(Error::Code::Range, message);
@@ -90,188 +88,165 @@ Result<LlmModel> LlmModel::create(const InferenceConfig& config)
 {
     LlmModel model;
     model.m_config = config;
-    const ModelSpec& m = config.model;
-    const GpuSpec& gpu = config.gpu;
-
-    Result<ParamCounts> counts = countParams(m);
+    Result<ParamCounts> counts = countParams(config.model);
     if (!counts)
         return counts.error();
     model.m_params = counts.value();
+    if (std::optional<Error> bad = checkInferenceConfig(config))
+        return *bad;
 
-    if (config.batch < 1 || config.batch > kMaxBatch)
-        return outOfRange(QStringLiteral("batch must be between 1 and %1, got %2").arg(kMaxBatch).arg(config.batch));
-    if (config.context < 1 || config.context > kMaxContext)
-        return outOfRange(
-            QStringLiteral("context must be between 1 and %1 tokens, got %2").arg(kMaxContext).arg(config.context));
-    if (config.prompt < 0 || config.output < 0 || config.prompt > kMaxContext || config.output > kMaxContext ||
-        config.prompt + config.output > kMaxContext)
-        return outOfRange(
-            QStringLiteral("prompt and output must be non-negative and together at most %1 tokens").arg(kMaxContext));
-    if (config.output > 0 && config.prompt < 1)
-        return invalid(QStringLiteral("an output length needs a prompt of at least one token"));
-    if (config.tensorParallel < 1 || config.tensorParallel > kMaxTensorParallel)
-        return outOfRange(QStringLiteral("tensor-parallel degree must be between 1 and %1, got %2")
-                              .arg(kMaxTensorParallel)
-                              .arg(config.tensorParallel));
-    if (m.heads % config.tensorParallel != 0)
-        return invalid(QStringLiteral("tensor-parallel degree %1 does not divide the %2 query heads of %3")
-                           .arg(config.tensorParallel)
-                           .arg(m.heads)
-                           .arg(m.name));
-    if (config.tensorParallel > 1 && !(config.link.gbPerSecPerDirection > 0 && config.link.latencyUs >= 0))
-        return invalid(
-            QStringLiteral("tensor parallelism over %1 GPUs needs a link (e.g. nvlink4)").arg(config.tensorParallel));
-    if (config.gpusPerNode < 0 || (config.gpusPerNode > 0 && config.tensorParallel > config.gpusPerNode &&
-                                   config.tensorParallel % config.gpusPerNode != 0))
-        return invalid(QStringLiteral("%1 GPUs per node does not divide the tensor-parallel degree %2")
-                           .arg(config.gpusPerNode)
-                           .arg(config.tensorParallel));
-    const bool multiNode = config.gpusPerNode > 0 && config.tensorParallel > config.gpusPerNode;
-    if (multiNode && !(config.network.gbPerSecPerDirection > 0 && config.network.latencyUs >= 0))
-        return invalid(QStringLiteral("tensor parallelism over %1 nodes needs a network between them (e.g. "
-                                      "infiniband-ndr)")
-                           .arg(config.tensorParallel / config.gpusPerNode));
-    if (config.expertParallel > 1 && !m.isMoe())
-        return invalid(QStringLiteral("expert parallelism needs a mixture-of-experts model; %1 is dense").arg(m.name));
-    if (config.expertParallel < 1 || config.expertParallel > config.tensorParallel ||
-        config.tensorParallel % config.expertParallel != 0)
-        return invalid(QStringLiteral("expert-parallel degree %1 must divide the tensor-parallel degree %2 (the "
-                                      "experts are spread over the same GPUs)")
-                           .arg(config.expertParallel)
-                           .arg(config.tensorParallel));
-    if (config.expertParallel > 1 && m.experts % config.expertParallel != 0)
-        return invalid(QStringLiteral("expert-parallel degree %1 does not divide the %2 experts of %3")
-                           .arg(config.expertParallel)
-                           .arg(m.experts)
-                           .arg(m.name));
-    const SpeculativeDecoding& spec = config.speculative;
-    if (spec.tokens < 0 || spec.tokens > kMaxSpeculativeTokens)
-        return outOfRange(QStringLiteral("speculative tokens must be between 0 and %1, got %2")
-                              .arg(kMaxSpeculativeTokens)
-                              .arg(spec.tokens));
-    if (!std::isfinite(spec.acceptance) || spec.acceptance < 1.0 || spec.acceptance > spec.tokens + 1.0)
-        return invalid(QStringLiteral("speculative acceptance (mean tokens gained per step, the accepted drafts "
-                                      "plus one) must be between 1 and %1 for %2 draft tokens, got %3")
-                           .arg(spec.tokens + 1)
-                           .arg(spec.tokens)
-                           .arg(spec.acceptance));
-    for (NumberFormat format : {config.weights, config.kv, config.attentionFormat(), config.headFormat()})
-        if (!isStorageFormat(format))
-            return invalid(QStringLiteral("%1 is a compute mode, not a storage format for weights or KV cache")
-                               .arg(numberFormatName(format)));
-    if (const std::optional<QString> bad = checkTerms(config.efficiency))
-        return invalid(QStringLiteral("efficiency terms: %1").arg(*bad));
-    if (!(gpu.bandwidthTbs > 0) || !std::isfinite(gpu.bandwidthTbs) || !(gpu.memoryGib > 0) ||
-        !std::isfinite(gpu.memoryGib))
-        return invalid(QStringLiteral("GPU %1 needs a positive bandwidth and memory").arg(gpu.id));
-    const NumberFormat sixteen = gpu.peakTflops(NumberFormat::Bf16) > 0 ? NumberFormat::Bf16 : NumberFormat::Fp16;
-    if (!(gpu.peakTflops(sixteen) > 0) || !std::isfinite(gpu.peakTflops(sixteen)))
-        return invalid(QStringLiteral("GPU %1 has no dense 16-bit peak").arg(gpu.id));
-
-    const EngineTerms& terms = config.efficiency;
-    const double bandwidth =
-        (terms.bandwidthBasis == BandwidthBasis::Sustained ? gpu.sustainedBandwidthTbs() : gpu.bandwidthTbs) * 1e12;
-    // Arithmetic runs in a format's own tensor precision when the GPU has it; int4 (weight-only) and formats the
-    // card lacks (fp8 on an A100, fp4 on an H100) are dequantised and multiplied in 16 bits.
-    auto multiplyIn = [&](NumberFormat storage) {
-        const NumberFormat own = tensorPrecisionOf(storage);
-        if (storage != NumberFormat::Int4 && gpu.peakTflops(own) > 0 && std::isfinite(gpu.peakTflops(own)))
-            return own;
-        const QString note = QStringLiteral("%1 weights are multiplied in %2 on this GPU")
-                                 .arg(numberFormatName(storage), numberFormatName(sixteen));
-        if (storage != NumberFormat::Bf16 && !model.m_notes.contains(note))
-            model.m_notes << note;
-        return sixteen;
-    };
-    auto group = [&](double params, double flopsPerToken, NumberFormat storage) {
-        const NumberFormat precision = multiplyIn(storage);
-        Group g;
-        g.params = params;
-        g.flopsPerToken = flopsPerToken;
-        g.bytesPerParam = storageBitsPer32(storage) / 256.0;
-        g.bandwidth = bandwidth * terms.weightShare(storage);
-        g.peak = gpu.peakTflops(precision) * 1e12 * terms.computeShare(precision);
-        return g;
-    };
-
-    const ParamCounts& p = model.m_params;
-    const auto d = [](std::int64_t v) { return static_cast<double>(v); };
-    // The LM head (or the tied table read as one), router and norms are streamed with the head's format; an untied
-    // input table and learned positions are gathered, one row per token.
-    const double headStreamed = d(m.tiedEmbeddings ? p.embedding : p.lmHead) + d(p.router) + d(p.norms);
-    const NumberFormat head = config.headFormat();
-    model.m_head = group(headStreamed, 2.0 * headStreamed, head);
-    if (m.paramsOverride > 0) {
-        // Only a total is known: everything but the tables is one dense group in the weights' format.
-        const double rest =
-            std::max(0.0, d(p.total) - headStreamed - d(m.tiedEmbeddings ? 0 : p.embedding) - d(p.positional));
-        model.m_dense = group(rest, 2.0 * rest, config.weights);
-        model.m_attention = group(0, 0, config.attentionFormat());
-        model.m_experts = group(0, 0, config.weights);
-    } else {
-        model.m_attention = group(d(p.attention), 2.0 * d(p.attention), config.attentionFormat());
-        const double dense = d(p.denseFfn) + d(p.sharedExperts);
-        model.m_dense = group(dense, 2.0 * dense, config.weights);
-        model.m_experts =
-            group(d(p.routedExperts), 2.0 * m.moeLayers() * m.activeExperts * d(p.perExpert), config.weights);
-        model.m_experts.routed = true;
-        model.m_experts.peak *= terms.expertShare;  // grouped GEMMs of many small experts compute less well
-    }
-    model.m_computePrecision = multiplyIn(config.weights);
-    model.m_attentionPrecision = multiplyIn(config.attentionFormat());
-    model.m_gatheredBytesPerToken = (m.tiedEmbeddings ? 0.0 : m.hidden * model.m_head.bytesPerParam);
-    model.m_gatherRows = m.vocab;
-    model.m_attentionPeak = gpu.peakTflops(sixteen) * 1e12 * terms.computeShare(sixteen);
-    model.m_kvBandwidth = bandwidth * terms.kvShare(config.kv);
-
-    // Weights in memory, exact: each group's parameters at its storage bits (per 32 values, scales included).
-    {
-        const std::int64_t headAll = p.embedding + p.lmHead + p.positional + p.router + p.norms;
-        const std::int64_t attention = m.paramsOverride > 0 ? 0 : p.attention;
-        const std::int64_t rest = p.total - headAll - attention;
-        std::int64_t bits = 0, part = 0;
-        if (!checkedMul(headAll, storageBitsPer32(head), bits) ||
-            !checkedMul(attention, storageBitsPer32(config.attentionFormat()), part) || !checkedAdd(bits, part, bits) ||
-            !checkedMul(std::max<std::int64_t>(rest, 0), storageBitsPer32(config.weights), part) ||
-            !checkedAdd(bits, part, bits))
-            return outOfRange(QStringLiteral("weight bytes overflow"));
-        model.m_weightsBytes = ceilDiv(bits, 256);
-    }
-
-    const double H = m.heads;
-    if (m.isMla()) {
-        model.m_decodeAttentionFlops = 2.0 * H * (m.kvLoraRank + m.qkRopeHeadDim) + 2.0 * H * m.kvLoraRank;
-        model.m_prefillAttentionFlops = 2.0 * H * (m.qkNopeHeadDim + m.qkRopeHeadDim) + 2.0 * H * m.vHeadDim;
-    } else {
-        model.m_decodeAttentionFlops = 4.0 * H * m.headDim;
-        model.m_prefillAttentionFlops = model.m_decodeAttentionFlops;
-    }
-
-    // KV bytes per token: 2 (K and V) x layers x KV heads x head dim x bytes; MLA caches the latent
-    // vector and the decoupled rope key once per layer. Never from the hidden size.
-    const std::int64_t valuesPerLayer =
-        m.isMla() ? std::int64_t{m.kvLoraRank} + m.qkRopeHeadDim : 2 * std::int64_t{m.kvHeads} * m.headDim;
-    std::int64_t kvBits = 0;
-    if (!checkedMul(valuesPerLayer, m.layers, kvBits) || !checkedMul(kvBits, storageBitsPer32(config.kv), kvBits))
-        return outOfRange(QStringLiteral("KV bytes per token overflow"));
-    model.m_kvBytesPerToken = ceilDiv(kvBits, 256);
-    model.m_kvSplit = m.isMla() ? 1 : std::min(config.tensorParallel, m.kvHeads);
-    if (m.isMla() && config.tensorParallel > 1)
-        model.m_notes << QStringLiteral("the MLA latent cache is replicated on every tensor-parallel GPU");
-    if (config.expertParallel > 1)
-        model.m_notes << QStringLiteral(
-                             "experts over %1 GPUs: routing taken as uniform, each step waits for the "
-                             "GPU with the most experts in use")
-                             .arg(config.expertParallel);
-    if (spec.enabled())
-        model.m_notes << QStringLiteral(
-            "speculative decoding: the draft is counted as one layer and the LM head per "
-            "proposed token; its weights are not in the memory total");
+    model.setUpWeightGroups();
+    if (std::optional<Error> overflow = model.countWeightBytes())
+        return *overflow;
+    model.setUpAttention();
+    if (std::optional<Error> overflow = model.countKvBytes())
+        return *overflow;
+    model.noteLayoutAssumptions();
 
     Result<MemoryUse> use = model.memory(config.batch, config.context);
     if (!use)
         return use.error();
     return model;
+}
+
+// Arithmetic runs in a format's own tensor precision when the GPU has it; int4 (weight-only) and formats the card
+// lacks (fp8 on an A100, fp4 on an H100) are dequantised and multiplied in 16 bits.
+NumberFormat LlmModel::multiplyIn(NumberFormat storage)
+{
+    const GpuSpec& gpu = m_config.gpu;
+    const NumberFormat sixteen = sixteenBitPrecision(gpu);
+    const NumberFormat own = tensorPrecisionOf(storage);
+    if (storage != NumberFormat::Int4 && gpu.peakTflops(own) > 0 && std::isfinite(gpu.peakTflops(own)))
+        return own;
+    const QString note = QStringLiteral("%1 weights are multiplied in %2 on this GPU")
+                             .arg(numberFormatName(storage), numberFormatName(sixteen));
+    if (storage != NumberFormat::Bf16 && !m_notes.contains(note))
+        m_notes << note;
+    return sixteen;
+}
+
+// The bandwidth the engine terms start from: the datasheet figure or what the card sustains in STREAM, bytes/s.
+double LlmModel::baseBandwidth() const
+{
+    const GpuSpec& gpu = m_config.gpu;
+    return (m_config.efficiency.bandwidthBasis == BandwidthBasis::Sustained ? gpu.sustainedBandwidthTbs()
+                                                                            : gpu.bandwidthTbs) *
+           1e12;
+}
+
+LlmModel::Group LlmModel::weightGroup(double params, double flopsPerToken, NumberFormat storage)
+{
+    const EngineTerms& terms = m_config.efficiency;
+    const NumberFormat precision = multiplyIn(storage);
+    Group g;
+    g.params = params;
+    g.flopsPerToken = flopsPerToken;
+    g.bytesPerParam = storageBitsPer32(storage) / 256.0;
+    g.bandwidth = baseBandwidth() * terms.weightShare(storage);
+    g.peak = m_config.gpu.peakTflops(precision) * 1e12 * terms.computeShare(precision);
+    return g;
+}
+
+// The module groups (head, attention, dense FFN with shared experts, routed experts), the precisions they multiply
+// in and the effective peak and bandwidth of attention over the KV cache.
+void LlmModel::setUpWeightGroups()
+{
+    const InferenceConfig& config = m_config;
+    const ModelSpec& m = config.model;
+    const EngineTerms& terms = config.efficiency;
+    const ParamCounts& p = m_params;
+    const auto d = [](std::int64_t v) { return static_cast<double>(v); };
+    // The LM head (or the tied table read as one), router and norms are streamed with the head's format; an untied
+    // input table and learned positions are gathered, one row per token.
+    const double headStreamed = d(m.tiedEmbeddings ? p.embedding : p.lmHead) + d(p.router) + d(p.norms);
+    m_head = weightGroup(headStreamed, 2.0 * headStreamed, config.headFormat());
+    if (m.paramsOverride > 0) {
+        // Only a total is known: everything but the tables is one dense group in the weights' format.
+        const double rest =
+            std::max(0.0, d(p.total) - headStreamed - d(m.tiedEmbeddings ? 0 : p.embedding) - d(p.positional));
+        m_dense = weightGroup(rest, 2.0 * rest, config.weights);
+        m_attention = weightGroup(0, 0, config.attentionFormat());
+        m_experts = weightGroup(0, 0, config.weights);
+    } else {
+        m_attention = weightGroup(d(p.attention), 2.0 * d(p.attention), config.attentionFormat());
+        const double dense = d(p.denseFfn) + d(p.sharedExperts);
+        m_dense = weightGroup(dense, 2.0 * dense, config.weights);
+        m_experts =
+            weightGroup(d(p.routedExperts), 2.0 * m.moeLayers() * m.activeExperts * d(p.perExpert), config.weights);
+        m_experts.routed = true;
+        m_experts.peak *= terms.expertShare;  // grouped GEMMs of many small experts compute less well
+    }
+    m_computePrecision = multiplyIn(config.weights);
+    m_attentionPrecision = multiplyIn(config.attentionFormat());
+    m_gatheredBytesPerToken = (m.tiedEmbeddings ? 0.0 : m.hidden * m_head.bytesPerParam);
+    m_gatherRows = m.vocab;
+    const NumberFormat sixteen = sixteenBitPrecision(config.gpu);
+    m_attentionPeak = config.gpu.peakTflops(sixteen) * 1e12 * terms.computeShare(sixteen);
+    m_kvBandwidth = baseBandwidth() * terms.kvShare(config.kv);
+}
+
+// Weights in memory, exact: each group's parameters at its storage bits (per 32 values, scales included).
+std::optional<Error> LlmModel::countWeightBytes()
+{
+    const ParamCounts& p = m_params;
+    const std::int64_t headAll = p.embedding + p.lmHead + p.positional + p.router + p.norms;
+    const std::int64_t attention = m_config.model.paramsOverride > 0 ? 0 : p.attention;
+    const std::int64_t rest = p.total - headAll - attention;
+    std::int64_t bits = 0, part = 0;
+    if (!checkedMul(headAll, storageBitsPer32(m_config.headFormat()), bits) ||
+        !checkedMul(attention, storageBitsPer32(m_config.attentionFormat()), part) || !checkedAdd(bits, part, bits) ||
+        !checkedMul(std::max<std::int64_t>(rest, 0), storageBitsPer32(m_config.weights), part) ||
+        !checkedAdd(bits, part, bits))
+        return outOfRange(QStringLiteral("weight bytes overflow"));
+    m_weightsBytes = ceilDiv(bits, 256);
+    return std::nullopt;
+}
+
+// Attention FLOPs per layer per cached token per query token: MLA decodes in the absorbed form and prefills in
+// the decompressed one.
+void LlmModel::setUpAttention()
+{
+    const ModelSpec& m = m_config.model;
+    const double H = m.heads;
+    if (m.isMla()) {
+        m_decodeAttentionFlops = 2.0 * H * (m.kvLoraRank + m.qkRopeHeadDim) + 2.0 * H * m.kvLoraRank;
+        m_prefillAttentionFlops = 2.0 * H * (m.qkNopeHeadDim + m.qkRopeHeadDim) + 2.0 * H * m.vHeadDim;
+    } else {
+        m_decodeAttentionFlops = 4.0 * H * m.headDim;
+        m_prefillAttentionFlops = m_decodeAttentionFlops;
+    }
+}
+
+// KV bytes per token: 2 (K and V) x layers x KV heads x head dim x bytes; MLA caches the latent vector and the
+// decoupled rope key once per layer. Never from the hidden size. The cache splits over at most the KV heads.
+std::optional<Error> LlmModel::countKvBytes()
+{
+    const ModelSpec& m = m_config.model;
+    const std::int64_t valuesPerLayer =
+        m.isMla() ? std::int64_t{m.kvLoraRank} + m.qkRopeHeadDim : 2 * std::int64_t{m.kvHeads} * m.headDim;
+    std::int64_t kvBits = 0;
+    if (!checkedMul(valuesPerLayer, m.layers, kvBits) || !checkedMul(kvBits, storageBitsPer32(m_config.kv), kvBits))
+        return outOfRange(QStringLiteral("KV bytes per token overflow"));
+    m_kvBytesPerToken = ceilDiv(kvBits, 256);
+    m_kvSplit = m.isMla() ? 1 : std::min(m_config.tensorParallel, m.kvHeads);
+    return std::nullopt;
+}
+
+// What the parallel layout and speculative decoding assume, for the reader of the report.
+void LlmModel::noteLayoutAssumptions()
+{
+    const InferenceConfig& config = m_config;
+    if (config.model.isMla() && config.tensorParallel > 1)
+        m_notes << QStringLiteral("the MLA latent cache is replicated on every tensor-parallel GPU");
+    if (config.expertParallel > 1)
+        m_notes << QStringLiteral(
+                       "experts over %1 GPUs: routing taken as uniform, each step waits for the "
+                       "GPU with the most experts in use")
+                       .arg(config.expertParallel);
+    if (config.speculative.enabled())
+        m_notes << QStringLiteral(
+            "speculative decoding: the draft is counted as one layer and the LM head per "
+            "proposed token; its weights are not in the memory total");
 }
 
 std::int64_t LlmModel::kvTokens(std::int64_t context) const

@@ -219,6 +219,16 @@ private:
         double sequences = 0;      // sequences decoded (each pays the engine's per-sequence time)
         double layers = 0;         // layers run (the draft runs one)
     };
+    // The steps of create() after the configuration was checked (core/model/inference_config_check.h).
+    NumberFormat multiplyIn(NumberFormat storage);  // the precision a format multiplies in; notes a 16-bit fallback
+    double baseBandwidth() const;
+    Group weightGroup(double params, double flopsPerToken, NumberFormat storage);
+    void setUpWeightGroups();
+    std::optional<Error> countWeightBytes();
+    void setUpAttention();
+    std::optional<Error> countKvBytes();
+    void noteLayoutAssumptions();
+
     StepCost run(const Pass& pass) const;
     Pass decodePass(double batch, double context) const;
     Pass draftPass(double batch, double context) const;

@@ -130,4 +130,27 @@ QString formatSi(double value, const QString& unit)
     return digits + QLatin1Char(' ') + QLatin1String(prefixes[prefix]) + unit;
 }
 
+FlopRateUnit flopRateUnitFor(double lowGflops, double highGflops)
+{
+    static const std::array<FlopRateUnit, 3> units = {FlopRateUnit{1e6, QStringLiteral("PFLOP/s")},
+                                                      FlopRateUnit{1e3, QStringLiteral("TFLOP/s")},
+                                                      FlopRateUnit{1.0, QStringLiteral("GFLOP/s")}};
+    for (const FlopRateUnit& unit : units)
+        if (std::isfinite(highGflops) && highGflops / unit.gflops >= 10.0 && lowGflops / unit.gflops >= 1e-5)
+            return unit;
+    return units.back();
+}
+
+QString formatFlopRate(double gflops)
+{
+    if (!std::isfinite(gflops))
+        return kNotANumber;
+    const double a = std::fabs(gflops);
+    if (a >= 1e7)
+        return formatCompact(gflops / 1e6) + QStringLiteral(" PFLOP/s");
+    if (a >= 1e4)
+        return formatCompact(gflops / 1e3) + QStringLiteral(" TFLOP/s");
+    return formatCompact(gflops) + QStringLiteral(" GFLOP/s");
+}
+
 }  // namespace ridgeline

@@ -36,4 +36,15 @@ QString formatCount(double value);      // "6.740e+09" for big counts, plain oth
 // "137 GFLOP", formatSi(2.01e8, "B") "201 MB" (decimal, as GB/s is).
 QString formatSi(double value, const QString& unit);
 
+// The unit an axis of FLOP/s is labelled in: GFLOP/s for a CPU, TFLOP/s or PFLOP/s once GPU roofs reach that high.
+struct FlopRateUnit {
+    double gflops = 1.0;                       // GFLOP/s per unit: 1, 1e3 or 1e6
+    QString name = QStringLiteral("GFLOP/s");  // or "TFLOP/s", "PFLOP/s"
+};
+// The largest unit in which the axis top reads 10 or more and its bottom 1e-5 or more: decade ticks from 0.0001 up
+// print without exponents ("%.10g"), and a CPU's 1 GFLOP/s still has a tick under a GPU's 989 TFLOP/s.
+FlopRateUnit flopRateUnitFor(double lowGflops, double highGflops);
+// "232 GFLOP/s", "989 TFLOP/s", "1979 TFLOP/s", "20 PFLOP/s": GFLOP/s below 10,000 GFLOP/s, TFLOP/s below 10,000.
+QString formatFlopRate(double gflops);
+
 }  // namespace ridgeline

@@ -119,6 +119,16 @@ struct LevelPoint {
     double intensity = 0.0;  // kernel flops / these bytes
 };
 
+// The device an imported kernel ran on when it is not the session's own machine (issue 12): a GPU, whose roof is
+// not this CPU's. Schema 2; empty (kind "") for every measured kernel.
+struct KernelDevice {
+    QString kind;   // "gpu"; "" = the session's machine
+    QString name;   // as the profiler names it ("NVIDIA A100-SXM4-40GB"); "" when the file does not say
+    QString gpu;    // the catalog GPU whose roofline applies ("a100-40gb-sxm"); "" when none is known
+    QString basis;  // how gpu was chosen: the profiler's name matched, --device, chosen on import
+    bool isGpu() const { return kind == QLatin1String("gpu"); }
+};
+
 struct KernelResult {
     QString name;       // "sgemm 4096"
     QString kind;       // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused"; issue 16:
@@ -143,6 +153,7 @@ struct KernelResult {
     QString group;                    // free grouping: likwid group, CSV group column
     bool tensorFlopsCounted = false;  // Nsight Compute: tensor-pipe FLOPs are included in `flops`
     std::vector<LevelPoint> levels;   // the same kernel's points at other memory levels
+    KernelDevice device;              // schema 2: the GPU it ran on, for GPU profilers (Nsight Compute)
 };
 
 // The fused-vs-unfused elementwise chain (bias add, GELU, dropout) measured on this machine.

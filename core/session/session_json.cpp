@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonValue>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -347,6 +348,47 @@ LevelPoint levelPointFromJson(ObjectReader& in)
     return point;
 }
 
+QJsonObject deviceToJson(const KernelDevice& device)
+{
+    QJsonObject object{{u"kind"_s, device.kind}};
+    const std::pair<QLatin1StringView, const QString&> texts[] = {
+        {"name"_L1, device.name}, {"gpu"_L1, device.gpu}, {"basis"_L1, device.basis}};
+    for (const auto& [key, text] : texts)
+        if (!text.isEmpty())
+            object.insert(key, text);
+    return object;
+}
+
+// A GPU catalog id as the catalog writes them ("a100-40gb-sxm"); mirrored by the schema's pattern.
+bool isCatalogId(const QString& id)
+{
+    static const QRegularExpression pattern(u"^[a-z0-9][a-z0-9._-]*$"_s);
+    return pattern.match(id).hasMatch();
+}
+
+KernelDevice deviceFromJson(ObjectReader& in)
+{
+    KernelDevice device;
+    device.kind = in.text("kind"_L1, Need::Required);
+    if (!in.problem().found() && device.kind != u"gpu"_s)
+        in.problem().report(Error::Code::Schema,
+                            in.where("kind"_L1) + u" must be \"gpu\", got "_s + describeJson(QJsonValue(device.kind)));
+    const bool hasName = in.has("name"_L1);
+    device.name = in.text("name"_L1);
+    if (!in.problem().found() && hasName && device.name.isEmpty())
+        in.problem().report(
+            Error::Code::Schema,
+            in.where("name"_L1) + u" is empty: leave it out when the profiler does not name the device"_s);
+    const bool hasGpu = in.has("gpu"_L1);
+    device.gpu = in.text("gpu"_L1);
+    if (!in.problem().found() && hasGpu && (device.gpu.size() > 100 || !isCatalogId(device.gpu)))
+        in.problem().report(Error::Code::Schema, in.where("gpu"_L1) +
+                                                     u" must be a catalog GPU id such as \"a100-40gb-sxm\", got "_s +
+                                                     describeJson(QJsonValue(device.gpu.left(120))));
+    device.basis = in.text("basis"_L1);
+    return device;
+}
+
 QJsonObject kernelToJson(const KernelResult& kernel)
 {
     QJsonObject object{{u"name"_s, kernel.name},
@@ -381,10 +423,12 @@ QJsonObject kernelToJson(const KernelResult& kernel)
             levels.append(levelPointToJson(point));
         object.insert("levels"_L1, levels);
     }
+    if (!kernel.device.kind.isEmpty())
+        object.insert("device"_L1, deviceToJson(kernel.device));
     return object;
 }
 
-KernelResult kernelFromJson(ObjectReader& in)
+KernelResult kernelFromJson(ObjectReader& in, int schema)
 {
     KernelResult kernel;
     kernel.name = in.text("name"_L1, Need::Required);
@@ -409,6 +453,12 @@ KernelResult kernelFromJson(ObjectReader& in)
     kernel.group = in.text("group"_L1);
     kernel.tensorFlopsCounted = in.boolean("tensor_flops_counted"_L1, false);
     kernel.levels = readEntries<LevelPoint>(in, "levels"_L1, kMaxLevels, Need::Optional, levelPointFromJson);
+    if (schema >= kFirstSchemaWithChecks)
+        if (const auto device = in.object("device"_L1, Need::Optional)) {
+            ObjectReader deviceIn(*device, in.where("device"_L1), in.problem());
+            kernel.device = deviceFromJson(deviceIn);
+            deviceIn.rejectUnknownKeys();
+        }
     return kernel;
 }
 
@@ -736,7 +786,9 @@ Session sessionFromObject(const QJsonObject& root, Problem& problem)
     }
     session.bandwidthCurve =
         readEntries<BandwidthPoint>(in, "bandwidth_curve"_L1, kMaxEntries, Need::Optional, curvePointFromJson);
-    session.kernels = readEntries<KernelResult>(in, "kernels"_L1, kMaxEntries, Need::Required, kernelFromJson);
+    session.kernels =
+        readEntries<KernelResult>(in, "kernels"_L1, kMaxEntries, Need::Required,
+                                  [schema](ObjectReader& entry) { return kernelFromJson(entry, schema); });
     if (const auto fusion = in.object("fusion"_L1, Need::Optional)) {
         ObjectReader fusionIn(*fusion, in.where("fusion"_L1), problem);
         session.fusion = fusionFromJson(fusionIn);

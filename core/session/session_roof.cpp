@@ -1,5 +1,9 @@
 #include "core/session/session_roof.h"
 
+#include "core/model/number_format.h"
+
+#include <map>
+
 namespace ridgeline {
 
 namespace {
@@ -13,9 +17,17 @@ bool isRead(const BandwidthCeiling& ceiling)
 
 const ComputeCeiling* bestComputeCeiling(const Session& session, QStringView precision)
 {
+    return bestComputeCeilingWithout(session, precision, {});
+}
+
+const ComputeCeiling* bestComputeCeilingWithout(const Session& session, QStringView precision,
+                                                const QStringList& hidden)
+{
     // Any precision means any floating-point one: int8 ceilings count operations, not FLOPs, so they are a
     // roof of their own, asked for by name (a session of int8 ceilings only still has that one).
     const auto eligible = [&](const ComputeCeiling& c, bool floatingOnly) {
+        if (hidden.contains(c.precision))
+            return false;
         if (!precision.isEmpty())
             return c.precision == precision;
         return !floatingOnly || c.precision != QLatin1String("int8");
@@ -88,6 +100,86 @@ std::optional<SessionRoof> roofFor(const Session& session, QStringView precision
     if (!roof.compute || !roof.memory)
         return std::nullopt;
     return roof;
+}
+
+namespace {
+
+ComputeCeiling gpuCompute(const QString& name, const QString& precision, const QString& isa, double tflops)
+{
+    ComputeCeiling ceiling;
+    ceiling.name = name;
+    ceiling.precision = precision;
+    ceiling.isa = isa;
+    ceiling.gflops = tflops * 1000.0;
+    ceiling.theoreticalGflops = ceiling.gflops;
+    return ceiling;
+}
+
+BandwidthCeiling gpuBandwidth(const QString& level, const QString& mix, double tbs)
+{
+    BandwidthCeiling ceiling;
+    ceiling.level = level;
+    ceiling.mix = mix;
+    ceiling.gbps = tbs * 1000.0;
+    return ceiling;
+}
+
+}  // namespace
+
+Session gpuCeilings(const GpuSpec& gpu)
+{
+    Session session;
+    session.title = gpu.name;
+    session.machine.cpuModel = gpu.name;
+    session.machine.cores = 1;
+    if (gpu.fp64Tflops > 0.0)
+        session.computeCeilings.push_back(
+            gpuCompute(QStringLiteral("fp64"), QStringLiteral("fp64"), QStringLiteral("vector"), gpu.fp64Tflops));
+    for (const NumberFormat format : kAllNumberFormats) {
+        const double tflops = gpu.denseTflops[formatIndex(format)];
+        if (!(tflops > 0.0))
+            continue;
+        const QString name = numberFormatName(format);
+        if (format == NumberFormat::Fp32)  // the catalog's fp32 is the vector units' (FFMA), as ncu counts it
+            session.computeCeilings.push_back(gpuCompute(name, name, QStringLiteral("vector"), tflops));
+        else if (format == NumberFormat::Int8)
+            session.computeCeilings.push_back(
+                gpuCompute(name + QStringLiteral(" tensor"), name, QStringLiteral("tensor"), tflops));
+        else
+            session.computeCeilings.push_back(gpuCompute(
+                name + QStringLiteral(" tensor"), QStringLiteral("tensor-") + name, QStringLiteral("tensor"), tflops));
+    }
+    session.bandwidthCeilings.push_back(
+        gpuBandwidth(kDramLevel.toString(), QStringLiteral("datasheet"), gpu.bandwidthTbs));
+    if (gpu.l2Tbs > 0.0)
+        session.bandwidthCeilings.push_back(gpuBandwidth(QStringLiteral("L2"), QStringLiteral("read"), gpu.l2Tbs));
+    if (gpu.l1Tbs > 0.0)
+        session.bandwidthCeilings.push_back(gpuBandwidth(QStringLiteral("L1"), QStringLiteral("read"), gpu.l1Tbs));
+    return session;
+}
+
+const Session* catalogGpuCeilings(QStringView id)
+{
+    // Built once from the built-in catalog, which never changes while the program runs.
+    static const std::map<QString, Session> all = [] {
+        std::map<QString, Session> built;
+        if (const Result<std::vector<GpuSpec>>& gpus = builtinGpus(); gpus)
+            for (const GpuSpec& gpu : gpus.value())
+                built.emplace(gpu.id, gpuCeilings(gpu));
+        return built;
+    }();
+    const auto found = all.find(id.toString());
+    return found == all.end() ? nullptr : &found->second;
+}
+
+std::optional<SessionRoof> kernelRoof(const Session& session, const KernelResult& kernel, QStringView level)
+{
+    if (!kernel.device.isGpu())
+        return roofFor(session, kernel.precision, level);
+    const Session* gpu = catalogGpuCeilings(kernel.device.gpu);
+    if (!gpu)
+        return std::nullopt;
+    return roofFor(*gpu, kernel.precision, kernel.level.isEmpty() ? kDramLevel : QStringView(kernel.level));
 }
 
 }  // namespace ridgeline

@@ -145,3 +145,134 @@ TEST(ImportCli, BadArgumentsExitWithTwo)
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_TRUE(missing.err.contains(QStringLiteral("none.csv: no such file")));
 }
+
+// rocprof-compute's roofline.csv (issue 12, class 6): the ceilings of an AMD GPU, as a new session of their own.
+TEST(ImportCli, RocprofRooflineCeilingsBecomeANewSessionAndSayWhatWasNotMeasured)
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("mi200.json"));
+    const CliRun run =
+        runRidgeline({QStringLiteral("import"), fixture("rocprof_roofline.csv"), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(
+        run.out.contains(QStringLiteral("rocprof_roofline.csv (rocprof): 7 compute and 4 bandwidth ceilings "
+                                        "for rocprof-compute: rocprof_roofline.csv, device 0, 0 kernels, "
+                                        "0 skipped")))
+        << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("  ceiling  DRAM: 1400 GB/s"))) << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("  ceiling  bf16 MFMA: 1.7e+05 GFLOP/s"))) << run.out.toStdString();
+    EXPECT_TRUE(
+        run.out.contains(QStringLiteral("2 devices measured; device 0's ceilings are used, the others differ "
+                                        "from them by at most 1.0 %")))
+        << run.out.toStdString();
+    const auto loaded = loadSession(out);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    EXPECT_EQ(loaded.value().machine.cpuModel, QStringLiteral("rocprof-compute: rocprof_roofline.csv, device 0"));
+    ASSERT_EQ(loaded.value().bandwidthCeilings.size(), 4u);
+    EXPECT_EQ(loaded.value().bandwidthCeilings[0].level, QStringLiteral("DRAM"));
+    EXPECT_EQ(loaded.value().bandwidthCeilings[0].gbps, 1400.0);
+    EXPECT_EQ(loaded.value().bandwidthCeilings[0].spread.min, 1399.0);
+    EXPECT_EQ(loaded.value().bandwidthCeilings[0].spread.max, 1401.0);
+    EXPECT_EQ(loaded.value().computeCeilings.size(), 7u);
+
+    // The 2025 columns: a 0 and empty cells are not measured, listed with their line.
+    const QString newer = dir.filePath(QStringLiteral("mi300.json"));
+    const CliRun run2025 =
+        runRidgeline({QStringLiteral("import"), fixture("rocprof_roofline_2025.csv"), QStringLiteral("--out"), newer});
+    ASSERT_EQ(run2025.exitCode, 0) << run2025.err.toStdString();
+    EXPECT_TRUE(
+        run2025.out.contains(QStringLiteral("skipped  line 2 device 0 FP8Flops - not measured (empty, 0 or nan)")))
+        << run2025.out.toStdString();
+    EXPECT_TRUE(run2025.out.contains(QStringLiteral("skipped  line 2 device 0 I8Ops - not measured (empty, 0 or nan)")))
+        << run2025.out.toStdString();
+}
+
+TEST(ImportCli, RocprofCeilingsNeverJoinASessionWithCeilingsAndABrokenFileWritesNothing)
+{
+    QTemporaryDir dir;
+    const QString base = copyOfMinimal(dir);
+    const QByteArray before = readAll(base);
+    const QString out = dir.filePath(QStringLiteral("out.json"));
+    const CliRun into = runRidgeline({QStringLiteral("import"), fixture("rocprof_roofline.csv"),
+                                      QStringLiteral("--into"), base, QStringLiteral("--out"), out});
+    EXPECT_EQ(into.exitCode, 1);
+    EXPECT_EQ(into.err, QStringLiteral("ridgeline import: rocprof_roofline.csv: ceilings of another machine cannot "
+                                       "join a session that has its own; import them into a new session\n"
+                                       "nothing was written\n"));
+    EXPECT_FALSE(QFile::exists(out));
+    EXPECT_EQ(readAll(base), before);
+
+    // A cell with a unit: refused with its line and column, and nothing written.
+    QByteArray broken = readAll(fixture("rocprof_roofline.csv"));
+    broken.replace(",5000,4990,", ",5000 GB/s,4990,");
+    const QString bad = dir.filePath(QStringLiteral("roofline.csv"));
+    QFile file(bad);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(broken);
+    file.close();
+    const CliRun refused = runRidgeline({QStringLiteral("import"), bad, QStringLiteral("--out"), out});
+    EXPECT_EQ(refused.exitCode, 1);
+    EXPECT_EQ(refused.err,
+              QStringLiteral("ridgeline import: roofline.csv (rocprof-compute roofline.csv): line 2, column "
+                             "18: L2Bw: not a number: \"5000 GB/s\"\nnothing was written\n"));
+    EXPECT_FALSE(QFile::exists(out));
+
+    // --format rocprof on another profiler's file names what it expected.
+    const CliRun wrong = runRidgeline({QStringLiteral("import"), fixture("ncu_raw.csv"), QStringLiteral("--format"),
+                                       QStringLiteral("rocprof"), QStringLiteral("--out"), out});
+    EXPECT_EQ(wrong.exitCode, 1);
+    EXPECT_TRUE(
+        wrong.err.contains(QStringLiteral("ncu_raw.csv (rocprof-compute roofline.csv): line 1, column 1: not a "
+                                          "rocprof-compute roofline.csv")))
+        << wrong.err.toStdString();
+    EXPECT_FALSE(QFile::exists(out));
+}
+
+// Class 7 (issue 12): GPU kernels keep their GPU. A file that does not name it takes --device; without it the
+// kernels are kept without a roof and the summary says how to give one.
+TEST(ImportCli, DeviceGivesGpuKernelsTheirGpuAndUnknownIdsAreRefused)
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("a100.json"));
+    const CliRun run = runRidgeline({QStringLiteral("import"), fixture("ncu_details.csv"), QStringLiteral("--device"),
+                                     QStringLiteral("a100-40gb-sxm"), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(
+        run.out.contains(QStringLiteral("note     3 kernels drawn on the roofline of NVIDIA A100 40GB SXM4 "
+                                        "(--device)")))
+        << run.out.toStdString();
+    const auto loaded = loadSession(out);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    for (const KernelResult& kernel : loaded.value().kernels) {
+        EXPECT_EQ(kernel.device.kind, QStringLiteral("gpu"));
+        EXPECT_EQ(kernel.device.gpu, QStringLiteral("a100-40gb-sxm"));
+    }
+
+    const QString none = dir.filePath(QStringLiteral("none.json"));
+    const CliRun without =
+        runRidgeline({QStringLiteral("import"), fixture("ncu_details.csv"), QStringLiteral("--out"), none});
+    ASSERT_EQ(without.exitCode, 0) << without.err.toStdString();
+    EXPECT_TRUE(without.out.contains(QStringLiteral("3 kernels ran on a GPU the file does not name")))
+        << without.out.toStdString();
+    EXPECT_TRUE(loadSession(none).value().kernels.front().device.gpu.isEmpty());
+
+    // The file names its GPU (an H100): --device is not needed, and does not override it.
+    const QString h100 = dir.filePath(QStringLiteral("h100.json"));
+    const CliRun named =
+        runRidgeline({QStringLiteral("import"), fixture("ncu_raw_roofline_set.csv"), QStringLiteral("--device"),
+                      QStringLiteral("l4"), QStringLiteral("--out"), h100});
+    ASSERT_EQ(named.exitCode, 0) << named.err.toStdString();
+    EXPECT_TRUE(named.out.contains(QStringLiteral("--device l4 was not needed"))) << named.out.toStdString();
+    EXPECT_EQ(loadSession(h100).value().kernels.front().device.gpu, QStringLiteral("h100-sxm"));
+
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    const CliRun unknown =
+        runRidgeline({QStringLiteral("import"), fixture("ncu_details.csv"), QStringLiteral("--device"),
+                      QStringLiteral("v100"), QStringLiteral("--out"), bad});
+    EXPECT_EQ(unknown.exitCode, 2);
+    EXPECT_TRUE(
+        unknown.err.startsWith(QStringLiteral("ridgeline import: --device: unknown GPU \"v100\"; known: "
+                                              "a100-40gb-sxm,")))
+        << unknown.err.toStdString();
+    EXPECT_FALSE(QFile::exists(bad));
+}

@@ -8,6 +8,9 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
+
+#include <algorithm>
 
 #include <cstddef>
 #include <cstdint>
@@ -23,27 +26,42 @@ namespace ridgeline::fuzz {
     std::abort();
 }
 
+// Every error names one of the files it read and is one line.
+inline void checkError(const Error& error, const QStringList& fileNames)
+{
+    const QString& message = error.message;
+    // "kernels.csv: ...", "kernels.csv (plain CSV): line 3, column 2: ..." or "a.log + b.log (likwid...): ...".
+    const bool named = std::any_of(fileNames.begin(), fileNames.end(), [&](const QString& name) {
+        return message.startsWith(name) && message.size() > name.size() + 2;
+    });
+    if (!named)
+        fail("an error message does not name the file", message);
+    if (message.contains(u'\n'))
+        fail("an error message is more than one line", message);
+}
+
+// What imports goes into a session that saves to JSON which loads back (the session loader is the judge).
+inline void checkSaves(const std::vector<ImportResult>& imports)
+{
+    const Result<Session> session = sessionWithImports(std::nullopt, imports);
+    if (!session.ok())
+        return;  // e.g. two sets of ceilings: refused with a message, which is fine
+    const QByteArray saved = sessionToJson(session.value());
+    const Result<Session> reloaded = sessionFromJson(saved, QStringLiteral("imported.json"));
+    if (!reloaded.ok())
+        fail("an imported session saved to JSON that does not load back", reloaded.error().message);
+}
+
 inline int importOneInput(const std::uint8_t* data, std::size_t size, ImportFormat format, const QString& fileName)
 {
     // fromRawData: no copy and no terminating NUL, so ASan sees any read past the input's last byte.
     const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
     const Result<ImportResult> imported = importBytes(bytes, fileName, format);
     if (!imported.ok()) {
-        const QString& message = imported.error().message;
-        // "kernels.csv: ..." or "kernels.csv (plain CSV): line 3, column 2: ...".
-        if (!message.startsWith(fileName) || message.size() <= fileName.size() + 2)
-            fail("an error message does not name the file", message);
-        if (message.contains(u'\n'))
-            fail("an error message is more than one line", message);
+        checkError(imported.error(), {fileName});
         return 0;
     }
-    const Result<Session> session = sessionWithImports(std::nullopt, {imported.value()});
-    if (!session.ok())
-        return 0;  // e.g. nothing to import: refused with a message, which is fine
-    const QByteArray saved = sessionToJson(session.value());
-    const Result<Session> reloaded = sessionFromJson(saved, QStringLiteral("imported.json"));
-    if (!reloaded.ok())
-        fail("an imported session saved to JSON that does not load back", reloaded.error().message);
+    checkSaves({imported.value()});
     return 0;
 }
 

@@ -5,7 +5,8 @@ Run by ctest as ridgeline_schema_test, with Debian's python3 and its python3-jso
   1. the schema is a valid Draft 7 schema;
   2. every session fixture in the tree validates (tests/data, resources/sessions);
   3. every session Ridgeline saves validates: `ridgeline measure --quick --out`, `ridgeline import --out`
-     (Nsight Compute, likwid, plain CSV, ERT) and `ridgeline import --into`, written here by the real binary;
+     (Nsight Compute, likwid, plain CSV, ERT; GPU kernels with their device) and `ridgeline import --into`, written
+     here by the real binary;
   4. every file in tests/data/bad is refused by the schema, except the ones whose defect JSON Schema cannot
      see (listed below with the reason) and the ones that are not JSON at all;
   5. the schema and Ridgeline's loader agree on hundreds of mutants of real sessions: each required field
@@ -188,6 +189,9 @@ class Checker:
             ("ert.json", ["import", os.path.join(imports, "ert_roofline.json")]),
             ("into.json", ["import", os.path.join(imports, "ncu_raw.csv"), "--into",
                            os.path.join(data, "sessions", "example.json")]),
+            # GPU kernels with their device (issue 12): one file names its GPU, the other takes --device.
+            ("gpu.json", ["import", os.path.join(imports, "ncu_raw_roofline_set.csv"),
+                          os.path.join(imports, "ncu_details.csv"), "--device", "a100-40gb-sxm"]),
         ]
         for name, arguments in plans:
             out = os.path.join(self.work, name)
@@ -403,7 +407,7 @@ def main():
     data = os.path.join(checker.source, "tests", "data", "sessions")
     checker.agreement([os.path.join(data, "minimal.json"), os.path.join(data, "example.json"),
                        os.path.join(data, "calibrated.json")] +
-                      [p for p in saved if p.endswith(("measured.json", "imported.json", "ert.json"))])
+                      [p for p in saved if p.endswith(("measured.json", "imported.json", "ert.json", "gpu.json"))])
     if checker.failures:
         print("%d failures" % len(checker.failures))
         return 1

@@ -9,6 +9,9 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <QCategoryAxis>
+#include <QChart>
+
 #include <gtest/gtest.h>
 
 using namespace ridgeline;
@@ -98,4 +101,27 @@ TEST(UiBandwidthChart, PlateauLabelsStayInsideThePlotAndClearOfEachOther)
             }
         }
     }
+}
+
+TEST(UiBandwidthChart, LabelsTheSizeAxisAtEvenPowersOfTwoInBinaryUnits)
+{
+    BandwidthChart chart;
+    chart.setSession(fixtures::zen4Session());
+    QCategoryAxis* sizes = nullptr;
+    for (QAbstractAxis* axis : chart.chart()->axes(Qt::Horizontal))
+        if (auto* category = qobject_cast<QCategoryAxis*>(axis))
+            sizes = category;
+    ASSERT_NE(sizes, nullptr);
+    const QStringList labels = sizes->categoriesLabels();
+    ASSERT_GE(labels.size(), 3);
+    // 2^e bytes is 2^(e mod 10) of the unit 1024^(e div 10): "4 KiB" at 12, "1 MiB" at 20, "16 MiB" at 24.
+    const QStringList units = {QStringLiteral("B"), QStringLiteral("KiB"), QStringLiteral("MiB"),
+                               QStringLiteral("GiB")};
+    for (const QString& label : labels) {
+        const auto e = static_cast<int>(sizes->endValue(label));
+        ASSERT_EQ(e % 2, 0) << label.toStdString();
+        ASSERT_LT(e / 10, units.size());
+        EXPECT_EQ(label, QString::number(1 << (e % 10)) + QLatin1Char(' ') + units[e / 10]);
+    }
+    EXPECT_TRUE(labels.contains(QStringLiteral("1 MiB")));
 }

@@ -10,16 +10,23 @@
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
 
+#include <QComboBox>
 #include <QDialog>
+#include <QDialogButtonBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUrl>
 
 #include <gtest/gtest.h>
@@ -60,6 +67,42 @@ int importedKernelCount(const Session& session)
                                           [](const KernelResult& k) { return k.kind == QLatin1String("imported"); }));
 }
 
+// Issue 12: a GPU profile that names no catalog GPU makes the window ask which one its kernels ran on. Choose
+// `gpuId` ("" = none of these) in the dialog's list with the keyboard and press Import with the mouse.
+void answerGpuQuestion(QWidget& window, const QString& gpuId)
+{
+    QDialog* dialog = nullptr;  // a dialog closed before is deleted later: the visible one asks
+    for (QDialog* candidate : window.findChildren<QDialog*>(QStringLiteral("ImportGpuDialog")))
+        if (candidate->isVisible())
+            dialog = candidate;
+    ASSERT_NE(dialog, nullptr) << "the window did not ask which GPU";
+    auto* list = dialog->findChild<QComboBox*>(QStringLiteral("ImportGpuList"));
+    ASSERT_NE(list, nullptr);
+    const int target = gpuId.isEmpty() ? list->count() - 1 : list->findData(gpuId);
+    ASSERT_GT(target, 0) << gpuId.toStdString();
+    QPushButton* import = nullptr;
+    for (QPushButton* button : dialog->findChildren<QPushButton*>())
+        if (button->text() == QStringLiteral("Import"))
+            import = button;
+    ASSERT_NE(import, nullptr);
+    EXPECT_FALSE(import->isEnabled());  // nothing chosen yet
+    list->setFocus();
+    while (list->currentIndex() < target)
+        QTest::keyClick(list, Qt::Key_Down);
+    ASSERT_EQ(list->currentIndex(), target);
+    ASSERT_TRUE(import->isEnabled());
+    QTest::mouseClick(import, Qt::LeftButton);
+}
+
+QStringList legendLabels(RooflineChart& chart)
+{
+    QStringList labels;
+    for (QLegendMarker* marker : chart.chart()->legend()->markers())
+        if (marker->isVisible())
+            labels << marker->label();
+    return labels;
+}
+
 void drop(QWidget& window, const QStringList& paths)
 {
     QMimeData mime;
@@ -84,24 +127,110 @@ TEST(UiImport, NsightComputeKernelsJoinTheOpenSessionOnChartAndTable)
     const int before = static_cast<int>(zen4.kernels.size());
     QSignalSpy finished(&window, &MainWindow::importFinished);
     ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv"))}));
+    // The file does not name its GPU (issue 12): nothing changes until the window is told which GPU it was.
+    EXPECT_EQ(finished.count(), 0);
+    EXPECT_EQ(window.chart()->kernelPointCount(), before);
+    answerGpuQuestion(window, QStringLiteral("a100-40gb-sxm"));
     ASSERT_EQ(finished.count(), 1);
-    // The summary names the file, the kernel count and the skipped rows with their reasons.
+    // The summary names the file, the kernel count, the skipped rows with their reasons and the GPU chosen.
     const QString summary = finished.first().at(0).toStringList().join(QLatin1Char('\n'));
     EXPECT_TRUE(summary.contains(QStringLiteral("ncu_details.csv (ncu): 3 kernels, 2 skipped")))
         << summary.toStdString();
     EXPECT_TRUE(summary.contains(QStringLiteral("copy_kernel (ID 3)"))) << summary.toStdString();
+    EXPECT_TRUE(
+        summary.contains(QStringLiteral("3 kernels drawn on the roofline of NVIDIA A100 40GB SXM4 (chosen on "
+                                        "import)")))
+        << summary.toStdString();
     QDialog* dialog = importSummary(window);
     ASSERT_NE(dialog, nullptr);
     EXPECT_TRUE(dialog->isVisible());
     fixtures::grabImage(*dialog).save(fixtures::outputPath(QStringLiteral("import_summary.png")));
 
-    // One primary session, now with the three kernels; the measured ceilings stay.
+    // One primary session, now with the three kernels; the measured ceilings stay, and the A100's roofs join them
+    // (not as this CPU's ceilings).
     EXPECT_EQ(window.sessionModel()->rowCount(), 1);
     EXPECT_EQ(window.chart()->kernelPointCount(), before + 3);
     EXPECT_EQ(window.kernelModel()->rowCount(), before + 3);
     EXPECT_EQ(window.chart()->ceilingSeries().size(), 6);
     EXPECT_TRUE(window.windowTitle().contains(QLatin1Char('*')));  // unsaved
+    const RooflinePlot& plot = window.chart()->plot();
+    QStringList gpuRoofs;
+    for (const PlotRoof& roof : plot.roofs)
+        if (roof.kind == RoofKind::DeviceBandwidth || roof.kind == RoofKind::DeviceCompute)
+            gpuRoofs << QStringLiteral("%1 %2").arg(roof.name).arg(roof.value);
+    EXPECT_EQ(
+        gpuRoofs,
+        QStringList({QStringLiteral("A100 40GB SXM4 bf16 tensor 312000"), QStringLiteral("A100 40GB SXM4 fp32 19500"),
+                     QStringLiteral("A100 40GB SXM4 fp64 9700"), QStringLiteral("A100 40GB SXM4 HBM2 1555"),
+                     QStringLiteral("A100 40GB SXM4 L2 5400"), QStringLiteral("A100 40GB SXM4 L1/shared 19100")}));
+    // "Of roof" is against the A100: saxpy's 97.5 GFLOP/s at 0.1667 FLOP/byte under 1,555 GB/s is 37.6 %, where
+    // this CPU's roof gave it more than 1000 %; and the explanation says whose roof it is.
+    const Session& session = window.sessionModel()->sessions().front().session;
+    const auto saxpy = std::find_if(session.kernels.begin(), session.kernels.end(),
+                                    [](const KernelResult& k) { return k.name == QLatin1String("saxpy_kernel"); });
+    ASSERT_NE(saxpy, session.kernels.end());
+    const int row = static_cast<int>(saxpy - session.kernels.begin());
+    const double expected = 100.0 * saxpy->gflops / (saxpy->intensity * 1555.0);
+    EXPECT_NEAR(expected, 37.6, 0.1);
+    EXPECT_NEAR(
+        window.kernelModel()->index(row, KernelTableModel::PercentOfRoof).data(KernelTableModel::SortRole).toDouble(),
+        expected, 1e-9);
+    EXPECT_EQ(window.kernelModel()->index(row, KernelTableModel::Bound).data().toString(), QStringLiteral("memory"));
     closeDialogs(window);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    // Choose saxpy in the Kernels table with the mouse: the explanation follows.
+    auto* table = window.findChild<QTableView*>();
+    ASSERT_NE(table, nullptr);
+    const QModelIndex cell =
+        window.kernelProxy()->mapFromSource(window.kernelModel()->index(row, KernelTableModel::Name));
+    table->scrollTo(cell);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::NoModifier, table->visualRect(cell).center());
+    const QString explanation = window.explanationHtml();
+    EXPECT_TRUE(
+        explanation.contains(QStringLiteral("NVIDIA A100 40GB SXM4</span>: compared with that GPU's catalog roof")))
+        << explanation.toStdString();
+    EXPECT_TRUE(explanation.contains(QStringLiteral("1,555 GB/s")) || explanation.contains(QStringLiteral("1555")))
+        << explanation.toStdString();
+    EXPECT_FALSE(explanation.contains(QStringLiteral("quiet machine"))) << explanation.toStdString();
+    // Two machines on one chart, said on it; the legend names the marker of each level.
+    const QString labels = window.chart()->visibleLabels().join(u'|');
+    EXPECT_TRUE(labels.contains(QStringLiteral("Machines mixed on one chart:"))) << labels.toStdString();
+    const QStringList legend = legendLabels(*window.chart());
+    for (const char* level :
+         {"GPU kernels: bytes at DRAM/HBM", "GPU kernels: bytes at L2", "GPU kernels: bytes at L1/shared"})
+        EXPECT_TRUE(legend.contains(QString::fromLatin1(level))) << legend.join(u'|').toStdString();
+    fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("import_gpu_over_cpu_1600x1000.png")));
+}
+
+// Issue 12: closing the question imports nothing; "none of these" imports the kernels without a roof, and the
+// chart says so instead of comparing them with this CPU's roof.
+TEST(UiImport, ClosingTheGpuQuestionImportsNothingAndNoneOfTheseKeepsThemWithoutARoof)
+{
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    const int before = window.chart()->kernelPointCount();
+    QSignalSpy finished(&window, &MainWindow::importFinished);
+    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv"))}));
+    auto* dialog = window.findChild<QDialog*>(QStringLiteral("ImportGpuDialog"));
+    ASSERT_NE(dialog, nullptr);
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    EXPECT_EQ(finished.count(), 0);
+    EXPECT_EQ(window.chart()->kernelPointCount(), before);
+    EXPECT_EQ(window.sessionModel()->sessions().front().session.kernels.size(), fixtures::zen4Session().kernels.size());
+
+    ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv"))}));
+    answerGpuQuestion(window, QString());
+    ASSERT_EQ(finished.count(), 1);
+    EXPECT_EQ(window.chart()->kernelPointCount(), before + 3);
+    const Session& session = window.sessionModel()->sessions().front().session;
+    const int saxpy = static_cast<int>(session.kernels.size()) - 3;
+    EXPECT_EQ(session.kernels[static_cast<std::size_t>(saxpy)].name, QStringLiteral("saxpy_kernel"));
+    // No "of roof" at all rather than this CPU's, and the explanation says why.
+    EXPECT_FALSE(window.kernelModel()->index(saxpy, KernelTableModel::PercentOfRoof).data().isValid());
+    closeDialogs(window);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    const QString labels = window.chart()->visibleLabels().join(u'|');
+    EXPECT_TRUE(labels.contains(QStringLiteral("3 GPU kernels without a roof"))) << labels.toStdString();
 }
 
 TEST(UiImport, WithoutASessionTheImportBecomesOne)
@@ -109,6 +238,7 @@ TEST(UiImport, WithoutASessionTheImportBecomesOne)
     MainWindow window;
     ASSERT_TRUE(window.importFiles(
         {importFixture(QStringLiteral("ncu_details.csv")), importFixture(QStringLiteral("likwid_mem_dp.csv"))}));
+    answerGpuQuestion(window, QStringLiteral("h100-sxm"));
     ASSERT_EQ(window.sessionModel()->rowCount(), 1);
     const Session& session = window.sessionModel()->sessions().front().session;
     EXPECT_EQ(importedKernelCount(session), static_cast<int>(session.kernels.size()));
@@ -150,6 +280,7 @@ TEST(UiImport, TheFilterHidesRowsAndDimsKernelsThatDoNotMatchShortOrFullName)
     window.setSession(fixtures::zen4Session());
     const int all = window.chart()->kernelPointCount();
     ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv"))}));
+    answerGpuQuestion(window, QStringLiteral("a100-40gb-sxm"));
     closeDialogs(window);
     fixtures::layoutNow(window, QSize(1600, 1000));  // labels are placed in a laid-out plot
 
@@ -198,6 +329,38 @@ TEST(UiImport, DroppingACsvImportsItAndASessionFileStillOpens)
     closeDialogs(window);
 }
 
+// Issue 12: likwid logs of one run with a group each (FLOPS_DP_N.log, L3_N.log) dropped together become one kernel
+// with FLOPs and bytes, as `ridgeline import` reads them; one by one each was refused.
+TEST(UiImport, DroppingOneGroupLikwidLogsOfOneRunImportsOneKernelWithFlopsAndBytes)
+{
+    QTemporaryDir dir;
+    const QByteArray banner =
+        "--------------------------------------------------------------------------------\n"
+        "CPU name:\tIntel(R) Core(TM) i5-7500 CPU @ 3.40GHz\n"
+        "--------------------------------------------------------------------------------\n";
+    const QString flops = writeFile(dir, QStringLiteral("FLOPS_DP_64.log"),
+                                    banner +
+                                        "TABLE,Region mv,Group 1 Metric,FLOPS_DP,2\nMetric,Core 3,\n"
+                                        "Runtime (RDTSC) [s],0.5,\nDP MFLOP/s,800,\n");
+    const QString mem = writeFile(dir, QStringLiteral("MEM_64.log"),
+                                  banner +
+                                      "TABLE,Region mv,Group 1 Metric,MEM,2\nMetric,Core 3,\n"
+                                      "Runtime (RDTSC) [s],0.5,\nMemory data volume [GBytes],2,\n");
+    MainWindow window;
+    QSignalSpy finished(&window, &MainWindow::importFinished);
+    QSignalSpy errors(&window, &MainWindow::errorReported);
+    drop(window, {flops, mem});
+    ASSERT_EQ(errors.count(), 0) << errors.value(0).value(1).toString().toStdString();
+    ASSERT_EQ(finished.count(), 1);
+    ASSERT_EQ(window.sessionModel()->rowCount(), 1);
+    const Session& session = window.sessionModel()->sessions().front().session;
+    ASSERT_EQ(session.kernels.size(), 1u);
+    EXPECT_DOUBLE_EQ(session.kernels[0].flops, 800e6 * 0.5);
+    EXPECT_DOUBLE_EQ(session.kernels[0].bytes, 2e9);
+    EXPECT_EQ(window.chart()->kernelPointCount(), 1);
+    closeDialogs(window);
+}
+
 namespace {
 
 QStringList g_messages;
@@ -223,6 +386,7 @@ TEST(UiImport, TheLabelIsTheShortNameAndTheTooltipHasTheFullNameFileLevelAndTime
 {
     MainWindow window;
     ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv"))}));
+    answerGpuQuestion(window, QStringLiteral("a100-40gb-sxm"));
     closeDialogs(window);
     fixtures::layoutNow(window, QSize(1600, 1000));
     const Session& session = window.sessionModel()->sessions().front().session;
@@ -238,10 +402,13 @@ TEST(UiImport, TheLabelIsTheShortNameAndTheTooltipHasTheFullNameFileLevelAndTime
     // Template arguments are escaped, not swallowed as HTML tags.
     const int saxpy = kernelIndex(session, QStringLiteral("saxpy_kernel"));
     EXPECT_TRUE(window.chart()->kernelTooltip(0, saxpy).contains(QStringLiteral("saxpy_kernel&lt;float&gt;")));
-    // On the chart: the short name, with the level of the filled dot; the other levels tagged.
+    EXPECT_TRUE(tooltip.contains(QStringLiteral("of attainable on NVIDIA A100 40GB SXM4"))) << tooltip.toStdString();
+    // On the chart: the short name, with the level of the filled dot; a GPU kernel's other levels are markers of
+    // their level's shape (issue 12), which the legend names, rather than tags.
     const QStringList labels = window.chart()->visibleLabels();
     EXPECT_TRUE(labels.contains(QStringLiteral("dgemm_tile (DRAM)"))) << labels.join(u'|').toStdString();
-    EXPECT_TRUE(labels.contains(QStringLiteral("L2"))) << labels.join(u'|').toStdString();
+    EXPECT_FALSE(labels.contains(QStringLiteral("L2"))) << labels.join(u'|').toStdString();
+    EXPECT_TRUE(legendLabels(*window.chart()).contains(QStringLiteral("GPU kernels: bytes at L2")));
     EXPECT_FALSE(labels.join(u'|').contains(QStringLiteral("double const*")));
 }
 
@@ -339,6 +506,7 @@ TEST(UiImport, AnImportOnlySessionDrawsWithoutLogarithmWarnings)
         MainWindow window;
         EXPECT_TRUE(window.importFiles(
             {importFixture(QStringLiteral("ncu_details.csv")), importFixture(QStringLiteral("plain.csv"))}));
+        answerGpuQuestion(window, QStringLiteral("a100-40gb-sxm"));
         closeDialogs(window);
         fixtures::layoutNow(window, QSize(1600, 1000));
         window.chart()->resetView();
@@ -363,6 +531,7 @@ TEST(UiImport, GrabsOfImportedKernelsOverAMeasuredSession)
     ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv")),
                                     importFixture(QStringLiteral("plain.csv")),
                                     importFixture(QStringLiteral("likwid_mem_dp.csv"))}));
+    answerGpuQuestion(window, QStringLiteral("a100-40gb-sxm"));
     closeDialogs(window);
     for (const QSize size : {QSize(1600, 1000), QSize(1920, 1080)}) {
         fixtures::layoutNow(window, size);

@@ -9,6 +9,7 @@
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
+#include "ui/measurement_dock.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
 #include "ui/models/settings.h"
@@ -27,6 +28,7 @@
 #include <QMimeData>
 #include <QPointer>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -483,4 +485,32 @@ TEST(UiMainWindow, TheExplorerOpenedLaterDrawsItsChartTitlesAndTicks)
     };
     EXPECT_GT(inkAbovePlot(*window.batchingPanel()->throughputChart()), 200) << "the title 'Throughput vs batch'";
     EXPECT_GT(inkAbovePlot(*window.batchingPanel()->rooflineChart()), 200) << "the GPU roofline's title";
+}
+
+TEST(UiMainWindow, TheMeasurementDockShowsTheClockChecksAndWhatWasNotMeasured)
+{
+    MainWindow window;
+    ASSERT_TRUE(window.openSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json")));
+    ridgeline::fixtures::layoutNow(window, QSize(1600, 1000));
+    MeasurementDock* dock = window.measurementDock();
+    ASSERT_NE(dock, nullptr);
+    // Reached as a user would: its tab beside the Kernels and Bandwidth docks, clicked.
+    QTabBar* tabs = nullptr;
+    int index = -1;
+    for (QTabBar* bar : window.findChildren<QTabBar*>())
+        for (int i = 0; i < bar->count(); ++i)
+            if (bar->tabText(i) == dock->windowTitle()) {
+                tabs = bar;
+                index = i;
+            }
+    ASSERT_NE(tabs, nullptr) << "the Measurement dock is tabbed with the bottom docks";
+    QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(index).center());
+    EXPECT_TRUE(dock->isVisible());
+    EXPECT_TRUE(dock->headline().contains(QStringLiteral("5 impossible results"))) << dock->headline().toStdString();
+    const QString report = dock->report();
+    EXPECT_TRUE(report.contains(QStringLiteral("add chain 3.59 GHz, imul chain 3.69 GHz"))) << report.toStdString();
+    EXPECT_TRUE(report.contains(QStringLiteral("checks (! impossible, ? doubtful)")));
+    EXPECT_TRUE(report.contains(QStringLiteral("bf16 amx x1")));
+    ridgeline::fixtures::grabImage(window).save(
+        ridgeline::fixtures::outputPath(QStringLiteral("measurement_dock.png")));
 }

@@ -6,17 +6,21 @@
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
 
+#include <QCoreApplication>
+#include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QSignalSpy>
+#include <QTest>
 #include <QToolTip>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 
 using namespace ridgeline;
 using namespace ridgeline::ui;
@@ -162,38 +166,6 @@ TEST(RooflineChart, OverlaidSessionsAndExtraRoofsGetTheirOwnSeries)
     EXPECT_NE(first->pen().color(), second->pen().color());
 }
 
-TEST(RooflineChart, ClickingAKernelSelectsItAndReportsWhichOne)
-{
-    RooflineChart chart;
-    const Session session = fixtures::zen4Session();
-    chart.setSessions({session});
-    int clickedSession = -1;
-    int clickedKernel = -1;
-    QObject::connect(&chart, &RooflineChart::kernelClicked, [&](int s, int k) {
-        clickedSession = s;
-        clickedKernel = k;
-    });
-    // The series' own click signal, as Qt Charts emits it for a hit on the marker.
-    QScatterSeries* sgemm = chart.kernelSeries().first();
-    emit sgemm->clicked(sgemm->at(2));
-    EXPECT_EQ(clickedSession, 0);
-    EXPECT_EQ(clickedKernel, 2);
-    EXPECT_EQ(session.kernels[2].name, QStringLiteral("sgemm 2048"));
-}
-
-TEST(RooflineChart, HoveringAKernelShowsItsNumbersInATooltip)
-{
-    RooflineChart chart;
-    chart.setSessions({fixtures::zen4Session()});
-    fixtures::layoutNow(chart, QSize(1280, 800));
-    QScatterSeries* add = chart.kernelSeries().at(1);
-    emit add->hovered(add->at(1), true);
-    EXPECT_TRUE(QToolTip::isVisible());
-    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("add 4096")));
-    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("memory-bound")));
-    emit add->hovered(add->at(1), false);
-}
-
 TEST(RooflineChart, AThemeChangeKeepsTheZoomButNewDataResetsIt)
 {
     RooflineChart chart;
@@ -212,22 +184,6 @@ TEST(RooflineChart, AThemeChangeKeepsTheZoomButNewDataResetsIt)
     EXPECT_DOUBLE_EQ(x->min(), zoomedMin);
     chart.resetView();
     EXPECT_DOUBLE_EQ(x->min(), defaultMin);
-}
-
-TEST(RooflineChart, ClickingABandwidthRoofHighlightsItsLevel)
-{
-    RooflineChart chart;
-    chart.setSessions({fixtures::zen4Session()});
-    QSignalSpy levels(&chart, &RooflineChart::levelClicked);
-    QLineSeries* l2 = chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L2"));
-    ASSERT_NE(l2, nullptr);
-    emit l2->clicked(l2->at(0));
-    ASSERT_TRUE(levels.wait());
-    EXPECT_EQ(levels.first().first().toString(), QStringLiteral("L2"));
-    EXPECT_EQ(chart.highlightedLevel(), QStringLiteral("L2"));
-    // The highlighted roof is wider than the others.
-    EXPECT_GT(chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L2"))->pen().widthF(),
-              chart.ceilingSeries(0, QStringLiteral("bandwidth"), QStringLiteral("L1"))->pen().widthF());
 }
 
 TEST(RooflineChart, ClickingALegendEntryHidesThatKindAndItsLabels)
@@ -317,4 +273,73 @@ TEST(RooflineChart, CatalogGpuRoofsAreLabelledOnTheChart)
     EXPECT_TRUE(labels.contains(QStringLiteral("NVIDIA H100 SXM5 80GB (bf16): 989 TFLOP/s, 3.4 TB/s")))
         << labels.join(QLatin1Char('|')).toStdString();
     EXPECT_TRUE(labels.contains(QStringLiteral("NVIDIA L4 (bf16): 121 TFLOP/s, 0.30 TB/s")));
+}
+
+namespace {
+
+// Where the legend draws an entry's text, in the chart view's viewport: the legend's markers are items of the
+// chart's scene, so a click there is what a user's click is.
+std::optional<QPoint> legendEntryAt(RooflineChart& chart, const QString& text)
+{
+    std::vector<QGraphicsItem*> pending{chart.chart()->legend()};
+    while (!pending.empty()) {
+        QGraphicsItem* item = pending.back();
+        pending.pop_back();
+        if (const auto* label = dynamic_cast<QGraphicsTextItem*>(item);
+            label && label->isVisible() && label->toPlainText() == text)
+            return chart.mapFromScene(label->sceneBoundingRect().center());
+        for (QGraphicsItem* child : item->childItems())
+            pending.push_back(child);
+    }
+    return std::nullopt;
+}
+
+QStringList kernelSeriesNames(const RooflineChart& chart)
+{
+    QStringList names;
+    for (const QScatterSeries* s : chart.kernelSeries())
+        names << s->name();
+    return names;
+}
+
+}  // namespace
+
+// Issue 16's selector: a click on a precision's legend entry takes its roofs and kernels off the chart, the entry
+// stays (dimmed), and a second click brings them back.
+TEST(RooflineChart, ClickingAPrecisionInTheLegendHidesItsRoofsAndKernels)
+{
+    Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    RooflineChart chart;
+    chart.setSessions({xeon.value()});
+    fixtures::layoutNow(chart, QSize(1600, 1000));
+    ASSERT_TRUE(kernelSeriesNames(chart).contains(QStringLiteral("bf16-gemm")));
+    const int ceilingsBefore = static_cast<int>(chart.ceilingSeries().size());
+
+    const std::optional<QPoint> bf16 = legendEntryAt(chart, QStringLiteral("bf16 roofs"));
+    ASSERT_TRUE(bf16.has_value());
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *bf16);
+    QCoreApplication::processEvents();              // the click rebuilds the chart on the next turn of the loop
+    fixtures::layoutNow(chart, QSize(1600, 1000));  // and lays its legend out on the one after
+    EXPECT_EQ(chart.hiddenPrecisions(), QStringList{QStringLiteral("bf16")});
+    EXPECT_FALSE(kernelSeriesNames(chart).contains(QStringLiteral("bf16-gemm")));
+    EXPECT_FALSE(kernelSeriesNames(chart).contains(QStringLiteral("decode-bf16")));
+    EXPECT_TRUE(kernelSeriesNames(chart).contains(QStringLiteral("sgemm")));
+    EXPECT_EQ(static_cast<int>(chart.ceilingSeries().size()),
+              ceilingsBefore - 4);  // bf16: avx512_bf16 and amx, x1 and x2
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("roofline_without_bf16.png")));
+
+    const std::optional<QPoint> again = legendEntryAt(chart, QStringLiteral("bf16 roofs"));
+    ASSERT_TRUE(again.has_value());  // still in the legend, to be clicked back on
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *again);
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(chart.hiddenPrecisions().isEmpty());
+    EXPECT_TRUE(kernelSeriesNames(chart).contains(QStringLiteral("bf16-gemm")));
+    EXPECT_EQ(static_cast<int>(chart.ceilingSeries().size()), ceilingsBefore);
+
+    // New sessions show every precision again.
+    chart.setPrecisionVisible(QStringLiteral("int8"), false);
+    EXPECT_EQ(chart.hiddenPrecisions(), QStringList{QStringLiteral("int8")});
+    chart.setSessions({xeon.value()});
+    EXPECT_TRUE(chart.hiddenPrecisions().isEmpty());
 }

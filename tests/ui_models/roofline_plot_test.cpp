@@ -5,6 +5,10 @@
 #include "tests/ui_models/test_session.h"
 #include "ui/models/roofline_labels.h"
 
+#include "core/model/units.h"
+#include "core/session/mixed_precision.h"
+#include "core/session/session_json.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -171,4 +175,93 @@ TEST(RooflineLabels, APlotTooSmallForTextGetsNone)
     EXPECT_TRUE(a.texts.empty());
     EXPECT_TRUE(a.under.empty());
     EXPECT_TRUE(a.kernelLabelRects.empty());
+}
+
+// The source text's mixed-precision claim on the chart (issue 16): one arrow from the largest sgemm to the bf16
+// product of the same n, labelled with the measured ratio; gone when either kind is hidden.
+TEST(RooflineDecorations, TheMixedPrecisionPairIsAnArrowLabelledWithItsRatio)
+{
+    Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    const Built b({xeon.value()});
+    const std::vector<MixedPrecisionPair> pairs = mixedPrecisionPairs(b.sessions.front());
+    ASSERT_FALSE(pairs.empty());
+    const MixedPrecisionPair largest = *std::max_element(
+        pairs.begin(), pairs.end(), [](const auto& x, const auto& y) { return x.bf16->flops < y.bf16->flops; });
+    EXPECT_EQ(largest.bf16->size, QStringLiteral("4096x4096"));
+    EXPECT_GT(largest.speedup(), 1.5);  // AMX against AVX-512 fp32
+    const QString expected = QStringLiteral("bf16 \u00d7%1").arg(formatSignificant(largest.speedup(), 2));
+
+    const QRectF area(0, 0, 1600, 1000);
+    auto labels = [&](const RooflineView& view) {
+        QStringList texts;
+        for (const ArrowLabel& label : decorateRoofline(view, b.theme).arrowLabels)
+            texts << label.text;
+        return texts;
+    };
+    const QStringList shown = labels(b.view(area));
+    EXPECT_EQ(shown.count(expected), 1) << shown.join(QStringLiteral(" | ")).toStdString();
+
+    std::vector<bool> withoutBf16(b.plot.groups.size(), true);
+    for (std::size_t g = 0; g < b.plot.groups.size(); ++g)
+        withoutBf16[g] = b.plot.groups[g].kind != QLatin1String("bf16-gemm");
+    EXPECT_FALSE(labels(b.view(area, withoutBf16)).contains(expected));
+}
+
+// Roofs per precision with a selector in the legend (issue 16): a session of several precisions names each in the
+// legend; hiding some takes their roofs and kernels off, and the memory roofs and the ridge follow the best
+// precision still shown.
+TEST(RooflinePlot, HiddenPrecisionsLoseTheirRoofsAndKernelsAndTheRidgeFollowsTheRest)
+{
+    Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    const Built all({xeon.value()});
+    QStringList entries;
+    for (const PlotRoof& roof : all.plot.roofs)
+        if (!roof.precisionEntry.isEmpty()) {
+            entries << roof.precisionEntry;
+            EXPECT_TRUE(roof.inLegend);
+            EXPECT_EQ(roof.legendName, roof.precisionEntry + QStringLiteral(" roofs"));
+        }
+    entries.sort();
+    EXPECT_EQ(entries, QStringLiteral("bf16 fp16 fp32 fp64 int8").split(QLatin1Char(' ')));
+    ASSERT_TRUE(all.plot.ridge.has_value());
+    EXPECT_NEAR(all.plot.ridge->peakGflops, 1042.0, 0.1);  // bf16 amx x2 over DRAM
+
+    ChartOptions options;
+    options.hiddenPrecisions = {QStringLiteral("bf16"), QStringLiteral("int8")};
+    const Built some({xeon.value()}, options);
+    EXPECT_EQ(some.plot.hiddenPrecisionEntries, QStringLiteral("bf16 int8").split(QLatin1Char(' ')));
+    for (const PlotRoof& roof : some.plot.roofs) {
+        const bool hiddenRoof = roof.kind == RoofKind::Compute && (roof.name.startsWith(QStringLiteral("bf16")) ||
+                                                                   roof.name.startsWith(QStringLiteral("int8")));
+        EXPECT_FALSE(hiddenRoof) << roof.name.toStdString();
+    }
+    for (const KernelGroup& group : some.plot.groups)
+        for (const KernelRef ref : group.refs) {
+            const QString precision = some.sessions[0].kernels[static_cast<std::size_t>(ref.kernel)].precision;
+            EXPECT_TRUE(precision == QLatin1String("fp32") || precision == QLatin1String("fp64"))
+                << group.kind.toStdString();
+        }
+    // The best shown is fp32 avx2 x2 at 230.4 GFLOP/s: the DRAM roof (6.26 GB/s) turns flat there.
+    ASSERT_TRUE(some.plot.ridge.has_value());
+    EXPECT_NEAR(some.plot.ridge->peakGflops, 230.4, 0.1);
+    const PlotRoof* dram = roofNamed(some.plot, RoofKind::Bandwidth, QStringLiteral("DRAM triad"));
+    ASSERT_NE(dram, nullptr);
+    EXPECT_NEAR(dram->vertices.back().y(), 230.4, 0.1);
+    EXPECT_NEAR(dram->vertices.back().x(), some.plot.ridge->intensity, 1e-9);
+
+    // Everything hidden: no compute roof, no ridge, every entry still there to be clicked back on.
+    options.hiddenPrecisions = entries;
+    const Built none({xeon.value()}, options);
+    EXPECT_FALSE(none.plot.ridge.has_value());
+    QStringList hiddenEntries = none.plot.hiddenPrecisionEntries;
+    hiddenEntries.sort();
+    EXPECT_EQ(hiddenEntries, entries);
+    EXPECT_TRUE(std::none_of(none.plot.roofs.begin(), none.plot.roofs.end(),
+                             [](const PlotRoof& r) { return r.kind == RoofKind::Compute; }));
+    // One precision only (the Zen 4 fixture has fp32 and fp64) still gets the selector; a single one would not.
+    const Built zen4({fixtures::zen4Session()});
+    EXPECT_TRUE(std::any_of(zen4.plot.roofs.begin(), zen4.plot.roofs.end(),
+                            [](const PlotRoof& r) { return r.precisionEntry == QLatin1String("fp64"); }));
 }

@@ -26,6 +26,7 @@ public:
 
     const std::vector<AnnotationText>& texts() const { return m_texts; }
     const std::vector<AnnotationLine>& lines() const { return m_lines; }
+    const std::vector<AnnotationRing>& rings() const { return m_rings; }
     // Each text's box in chart coordinates (the bounding box when rotated).
     std::vector<QRectF> textRects() const;
 

@@ -15,7 +15,7 @@
 
 namespace ridgeline::ui {
 
-CpuBatchingChart::CpuBatchingChart(QWidget* parent) : AnnotatedChart(QMargins(8, 4, 16, 4), QSize(420, 240), parent)
+CpuBatchingChart::CpuBatchingChart(QWidget* parent) : AnnotatedChart(QMargins(8, 4, 16, 4), QSize(420, 210), parent)
 {
     QChart* c = chart();
 
@@ -50,7 +50,7 @@ void CpuBatchingChart::setTheme(ThemeKind theme)
 {
     m_theme = ChartTheme::make(theme);
     applyTheme();
-    relayout();
+    setData(m_data);  // the curves by weight precision take their colours from the theme
 }
 
 void CpuBatchingChart::applyTheme()
@@ -72,10 +72,17 @@ void CpuBatchingChart::applyTheme()
 void CpuBatchingChart::setData(const CpuBatchingData& data)
 {
     m_data = data;
+    for (const PrecisionSeries& p : m_byPrecision)
+        for (QAbstractSeries* series :
+             std::initializer_list<QAbstractSeries*>{p.predicted, p.measuredLine, p.measuredDots}) {
+            chart()->removeSeries(series);
+            delete series;
+        }
+    m_byPrecision.clear();
+    m_predicted->clear();
+    m_measuredLine->clear();
+    m_measuredDots->clear();
     if (!data.valid) {
-        m_predicted->clear();
-        m_measuredLine->clear();
-        m_measuredDots->clear();
         m_predicted->setName(tr("roofline prediction"));
         m_measuredDots->setName(tr("measured"));
         setChartTitle(chart(), tr("This CPU: decode measured vs roofline"));
@@ -84,28 +91,89 @@ void CpuBatchingChart::setData(const CpuBatchingData& data)
         return;
     }
     chart()->legend()->setVisible(true);
+    if (!data.byWeightPrecision.empty()) {
+        showWeightPrecisions();
+        relayout();
+        return;
+    }
+    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{m_predicted, m_measuredDots})
+        for (QLegendMarker* m : chart()->legend()->markers(s))
+            m->setVisible(true);
     setChartTitle(chart(),
                   tr("This CPU: decode of a %1\u00d7%1 fp32 matrix, measured vs roofline").arg(data.matrixDim));
     m_predicted->setName(tr("roofline of this CPU: %1 GFLOP/s, %2 GB/s")
                              .arg(formatSignificant(data.peakGflops), formatSignificant(data.bandwidthGbps)));
     m_measuredDots->setName(tr("measured tokens/s"));
+    fitAxes({&data.measured, &data.predicted});
+    const QList<QPointF> measured(data.measured.begin(), data.measured.end());
+    m_measuredLine->replace(measured);
+    m_measuredDots->replace(measured);
+    m_predicted->replace(QList<QPointF>(data.predicted.begin(), data.predicted.end()));
+    relayout();
+}
 
+// fp32, bf16 and int8 weights, each measured (line and dots) over its own precision's roofline (dashed, same
+// colour); the legend names the weights, and the first dashed line stands for all predictions.
+void CpuBatchingChart::showWeightPrecisions()
+{
+    setChartTitle(chart(), tr("This CPU: decode of a %1\u00d7%1 matrix by weight precision, measured vs roofline")
+                               .arg(m_data.precisionMatrixDim));
+    QChart* c = chart();
+    std::vector<const std::vector<QPointF>*> all;
+    for (const WeightPrecisionCurve& curve : m_data.byWeightPrecision) {
+        const QColor color = m_theme.kernelColor(QStringLiteral("decode-") + curve.precision);
+        PrecisionSeries p{new QLineSeries, new QLineSeries, new QScatterSeries};
+        QPen predicted(color, 2.0, Qt::DashLine);
+        predicted.setCapStyle(Qt::FlatCap);
+        p.predicted->setPen(predicted);
+        p.predicted->setName(tr("roofline of each precision"));
+        QPen line(color, 2.5);
+        line.setCapStyle(Qt::RoundCap);
+        p.measuredLine->setPen(line);
+        p.measuredDots->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        p.measuredDots->setMarkerSize(11.0);
+        p.measuredDots->setColor(color);
+        p.measuredDots->setBorderColor(m_theme.background);
+        p.measuredDots->setName(tr("%1 weights").arg(curve.precision));
+        const QList<QPointF> measured(curve.measured.begin(), curve.measured.end());
+        p.measuredLine->replace(measured);
+        p.measuredDots->replace(measured);
+        p.predicted->replace(QList<QPointF>(curve.predicted.begin(), curve.predicted.end()));
+        for (QXYSeries* s : std::initializer_list<QXYSeries*>{p.predicted, p.measuredLine, p.measuredDots}) {
+            c->addSeries(s);
+            s->attachAxis(m_axisX);
+            s->attachAxis(m_axisY);
+        }
+        for (QLegendMarker* m : c->legend()->markers(p.measuredLine))
+            m->setVisible(false);
+        if (!m_byPrecision.empty())
+            for (QLegendMarker* m : c->legend()->markers(p.predicted))
+                m->setVisible(false);
+        m_byPrecision.push_back(p);
+        all.push_back(&curve.measured);
+        all.push_back(&curve.predicted);
+    }
+    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{m_predicted, m_measuredLine, m_measuredDots})
+        for (QLegendMarker* m : c->legend()->markers(s))
+            m->setVisible(false);
+    fitAxes(all);
+}
+
+void CpuBatchingChart::fitAxes(const std::vector<const std::vector<QPointF>*>& curves)
+{
     double xLow = std::numeric_limits<double>::max(), xHigh = 0.0;
     double yLow = std::numeric_limits<double>::max(), yHigh = 0.0;
-    for (const std::vector<QPointF>* points : {&data.measured, &data.predicted})
+    for (const std::vector<QPointF>* points : curves)
         for (const QPointF& p : *points) {
             xLow = std::min(xLow, p.x());
             xHigh = std::max(xHigh, p.x());
             yLow = std::min(yLow, p.y());
             yHigh = std::max(yHigh, p.y());
         }
+    if (xHigh <= 0.0 || yHigh <= 0.0)
+        return;
     m_axisX->setRange(xLow / 1.4, xHigh * 1.4);
     m_axisY->setRange(yLow / 3.0, yHigh * 4.0);
-    const QList<QPointF> measured(data.measured.begin(), data.measured.end());
-    m_measuredLine->replace(measured);
-    m_measuredDots->replace(measured);
-    m_predicted->replace(QList<QPointF>(data.predicted.begin(), data.predicted.end()));
-    relayout();
 }
 
 QPoint CpuBatchingChart::viewportPosition(QPointF value) const

@@ -6,6 +6,8 @@
 #include "ui/chart/annotated_chart.h"
 #include "ui/models/batching_chart_data.h"
 
+#include <vector>
+
 QT_BEGIN_NAMESPACE
 class QLineSeries;
 class QLogValueAxis;
@@ -28,10 +30,19 @@ public:
     QPoint viewportPosition(QPointF batchAndTokensPerSecond) const;
     QScatterSeries* measuredSeries() const { return m_measuredDots; }
     QLineSeries* predictedSeries() const { return m_predicted; }
+    // Decode by weight precision (issue 16), one per precision of data().byWeightPrecision, in its order.
+    struct PrecisionSeries {
+        QLineSeries* predicted = nullptr;
+        QLineSeries* measuredLine = nullptr;
+        QScatterSeries* measuredDots = nullptr;
+    };
+    const std::vector<PrecisionSeries>& precisionSeries() const { return m_byPrecision; }
 
 private:
     void applyTheme();
     void relayout() override;
+    void showWeightPrecisions();
+    void fitAxes(const std::vector<const std::vector<QPointF>*>& curves);
 
     CpuBatchingData m_data;
     QLogValueAxis* m_axisX = nullptr;
@@ -39,6 +50,7 @@ private:
     QLineSeries* m_predicted = nullptr;
     QLineSeries* m_measuredLine = nullptr;
     QScatterSeries* m_measuredDots = nullptr;
+    std::vector<PrecisionSeries> m_byPrecision;
 };
 
 }  // namespace ridgeline::ui

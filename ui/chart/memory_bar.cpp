@@ -23,6 +23,7 @@ QString tokens(std::int64_t count)
 constexpr double kMargin = 16.0;
 constexpr double kBarHeight = 46.0;
 constexpr double kGap = 8.0;
+constexpr double kSwatch = 16.0;
 
 QFont bold(QFont font)
 {
@@ -53,6 +54,7 @@ void MemoryBar::setData(const MemoryBarData& data)
     m_hasData = true;
     m_message.clear();
     rebuildTexts();
+    fitLegendRows();
     update();
 }
 
@@ -144,8 +146,8 @@ QSize MemoryBar::minimumSizeHint() const
 {
     const QFontMetricsF title(bold(m_theme.axisTitleFont));
     const QFontMetricsF label(m_theme.legendFont);
-    const double height =
-        kGap + title.height() + kGap + kBarHeight + 4.0 + label.height() + kGap + 2.0 * (label.height() + 4.0) + kGap;
+    const double height = kGap + title.height() + kGap + kBarHeight + 4.0 + label.height() + kGap +
+                          m_legendRows * (label.height() + 4.0) + kGap;
     return QSize(480, static_cast<int>(std::ceil(height)));
 }
 
@@ -155,17 +157,25 @@ void MemoryBar::paintEvent(QPaintEvent*)
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setRenderHint(QPainter::TextAntialiasing, true);
     p.fillRect(rect(), m_theme.background);
+    double y = paintTitle(p, kGap);
+    const QRectF bar(kMargin, y, width() - 2.0 * kMargin, kBarHeight);
+    if (!m_hasData) {
+        p.setPen(QPen(m_theme.grid, 2.0, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(bar);
+        return;
+    }
+    y = paintBar(p, bar);
+    paintLegend(p, y);
+}
 
+// Title left, status right (the status wins the room when both do not fit); returns where the bar goes.
+double MemoryBar::paintTitle(QPainter& p, double y) const
+{
     const QFont titleFont = bold(m_theme.axisTitleFont);
     const QFontMetricsF titleMetrics(titleFont);
-    const QFont labelFont = m_theme.legendFont;
-    const QFontMetricsF labelMetrics(labelFont);
     const double width = this->width();
     const double inner = width - 2.0 * kMargin;
-    double y = kGap;
-
-    // Title left, status right (the status wins the room when both do not fit).
-    const QFont statusFont = titleFont;
     const QColor statusColor = !m_hasData ? m_theme.mutedText : (m_data.fits ? fitColor() : overColor());
     const double statusWidth = std::min(inner, titleMetrics.horizontalAdvance(m_status));
     const double titleRoom = inner - statusWidth - 24.0;
@@ -174,19 +184,18 @@ void MemoryBar::paintEvent(QPaintEvent*)
     if (titleRoom > 60.0)
         p.drawText(QPointF(kMargin, y + titleMetrics.ascent()),
                    titleMetrics.elidedText(m_title, Qt::ElideRight, titleRoom));
-    p.setFont(statusFont);
     p.setPen(statusColor);
     const QString status = titleMetrics.elidedText(m_status, Qt::ElideRight, inner);
     p.drawText(QPointF(width - kMargin - titleMetrics.horizontalAdvance(status), y + titleMetrics.ascent()), status);
-    y += titleMetrics.height() + kGap;
+    return y + titleMetrics.height() + kGap;
+}
 
-    const QRectF bar(kMargin, y, inner, kBarHeight);
-    if (!m_hasData) {
-        p.setPen(QPen(m_theme.grid, 2.0, Qt::DashLine));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(bar);
-        return;
-    }
+// The card's capacity with the weights and the KV cache in it, their names inside when they fit and the capacity
+// under its line; returns where the legend goes.
+double MemoryBar::paintBar(QPainter& p, const QRectF& bar) const
+{
+    const QFont labelFont = m_theme.legendFont;
+    const QFontMetricsF labelMetrics(labelFont);
     const MemoryBarData& d = m_data;
     const double weights = double(d.weightsBytes);
     const double kv = double(d.kvBytes);
@@ -230,41 +239,76 @@ void MemoryBar::paintEvent(QPaintEvent*)
     if (d.fits)
         inside(QRectF(QPointF(xOf(required), bar.top()), QPointF(xOf(capacity), bar.bottom())), tr("free"),
                m_theme.mutedText);
-    y = bar.bottom() + 4.0;
+    const double y = bar.bottom() + 4.0;
 
     // Capacity under its line, kept inside the widget.
-    {
-        const double w = labelMetrics.horizontalAdvance(m_capacityLabel);
-        const double x = std::clamp(xOf(capacity) - w / 2.0, kMargin, width - kMargin - w);
-        p.setPen(d.fits ? m_theme.mutedText : m_theme.text);
-        p.drawText(QPointF(x, y + labelMetrics.ascent()), m_capacityLabel);
-    }
-    y += labelMetrics.height() + kGap;
+    const double w = labelMetrics.horizontalAdvance(m_capacityLabel);
+    const double x = std::clamp(xOf(capacity) - w / 2.0, kMargin, width() - kMargin - w);
+    p.setPen(d.fits ? m_theme.mutedText : m_theme.text);
+    p.drawText(QPointF(x, y + labelMetrics.ascent()), m_capacityLabel);
+    return y + labelMetrics.height() + kGap;
+}
 
-    // Legend: swatch and numbers, wrapping to a second line when the row is full.
-    const double swatch = 16.0;
-    double x = kMargin;
-    for (const LegendEntry& e : m_legend) {
-        const double textWidth = labelMetrics.horizontalAdvance(e.text);
-        const double entryWidth = (e.color.isValid() ? swatch + 8.0 : 0.0) + textWidth;
-        if (x > kMargin && x + entryWidth > width - kMargin) {
-            x = kMargin;
-            y += labelMetrics.height() + 4.0;
-        }
+// Legend: swatch and numbers, wrapping to another row when one is full.
+void MemoryBar::paintLegend(QPainter& p, double y) const
+{
+    const QFont labelFont = m_theme.legendFont;
+    const QFontMetricsF labelMetrics(labelFont);
+    const std::vector<QPointF> origins = legendOrigins(width());
+    for (std::size_t i = 0; i < m_legend.size(); ++i) {
+        const LegendEntry& e = m_legend[i];
+        double x = origins[i].x();
+        const double top = y + origins[i].y() * (labelMetrics.height() + 4.0);
         if (e.color.isValid()) {
-            const QRectF box(x, y + (labelMetrics.height() - swatch) / 2.0, swatch, swatch);
+            const QRectF box(x, top + (labelMetrics.height() - kSwatch) / 2.0, kSwatch, kSwatch);
             p.setPen(QPen(e.hatched ? e.color : m_theme.mutedText, 1.5));
             p.setBrush(e.hatched ? QBrush(e.color, Qt::BDiagPattern) : QBrush(e.color));
             p.drawRect(box);
-            x += swatch + 8.0;
+            x += kSwatch + 8.0;
         }
         const bool strong = !e.color.isValid();  // the max batch: the number to remember
         p.setFont(strong ? bold(labelFont) : labelFont);
-        p.setPen(strong && !d.fits ? overColor() : m_theme.text);
-        p.drawText(QPointF(x, y + labelMetrics.ascent()), e.text);
-        x += (strong ? QFontMetricsF(bold(labelFont)).horizontalAdvance(e.text) : textWidth) + 32.0;
+        p.setPen(strong && !m_data.fits ? overColor() : m_theme.text);
+        p.drawText(QPointF(x, top + labelMetrics.ascent()), e.text);
         p.setFont(labelFont);
     }
+}
+
+void MemoryBar::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitLegendRows();
+}
+
+void MemoryBar::fitLegendRows()
+{
+    const std::vector<QPointF> origins = legendOrigins(width());
+    const int rows = std::max(2, origins.empty() ? 0 : static_cast<int>(origins.back().y()) + 1);
+    if (rows != m_legendRows) {
+        m_legendRows = rows;
+        updateGeometry();
+    }
+}
+
+std::vector<QPointF> MemoryBar::legendOrigins(double width) const
+{
+    const QFontMetricsF label(m_theme.legendFont);
+    const QFontMetricsF strongLabel(bold(m_theme.legendFont));
+    std::vector<QPointF> origins;
+    double x = kMargin;
+    int row = 0;
+    for (const LegendEntry& e : m_legend) {
+        const bool strong = !e.color.isValid();
+        const double swatch = e.color.isValid() ? kSwatch + 8.0 : 0.0;
+        const double textWidth = (strong ? strongLabel : label).horizontalAdvance(e.text);
+        if (x > kMargin && x + swatch + textWidth > width - kMargin) {
+            x = kMargin;
+            ++row;
+        }
+        origins.emplace_back(x, row);
+        x += swatch + textWidth + 32.0;
+    }
+    return origins;
 }
 
 }  // namespace ridgeline::ui

@@ -7,8 +7,16 @@
 #include "ui/models/batching_chart_data.h"
 #include "ui/models/chart_theme.h"
 
+#include <QPointF>
 #include <QStringList>
 #include <QWidget>
+
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QPainter;
+class QRectF;
+QT_END_NAMESPACE
 
 namespace ridgeline::ui {
 
@@ -34,6 +42,7 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct LegendEntry {
@@ -42,6 +51,13 @@ private:
         QString text;
     };
     void rebuildTexts();
+    double paintTitle(QPainter& p, double y) const;
+    double paintBar(QPainter& p, const QRectF& bar) const;
+    void paintLegend(QPainter& p, double y) const;
+    // Each legend entry's x in pixels and its row (0, 1, ...) as y, at this width.
+    std::vector<QPointF> legendOrigins(double width) const;
+    // As many legend rows as this width needs (at least two), relaying out only when that number changes.
+    void fitLegendRows();
     QColor weightsColor() const;
     QColor kvColor() const;
     QColor overColor() const;
@@ -55,6 +71,7 @@ private:
     QString m_status;
     QString m_capacityLabel;
     std::vector<LegendEntry> m_legend;
+    int m_legendRows = 2;
 };
 
 }  // namespace ridgeline::ui

@@ -2,10 +2,11 @@
 
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/roofline_series.h"
+#include "ui/models/roofline_hit_test.h"
 #include "ui/models/roofline_labels.h"
 
 #include <QAreaSeries>
-#include <QCursor>
+#include <QFontMetricsF>
 #include <QKeyEvent>
 #include <QLegend>
 #include <QLegendMarker>
@@ -28,14 +29,16 @@ namespace {
 // labels just over them.
 constexpr double kUnderSeriesZ = 3.5;
 constexpr double kOverSeriesZ = 4.5;
+constexpr double kPointerZ = 6.0;  // the readout, over the legend too
 
 }  // namespace
 
 RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
 {
     setRenderHint(QPainter::Antialiasing, true);
-    setRubberBand(QChartView::RectangleRubberBand);
+    m_navigator = std::make_unique<ChartNavigator>(this);
     setMouseTracking(true);
+    viewport()->setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(480, 320);
 
@@ -63,6 +66,8 @@ RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
     m_under->setZValue(kUnderSeriesZ);
     m_over = new ChartOverlay(c);
     m_over->setZValue(kOverSeriesZ);
+    m_pointer = new ChartOverlay(c);
+    m_pointer->setZValue(kPointerZ);
 
     connect(c, &QChart::plotAreaChanged, this, [this] { relayout(); });
     connect(m_axisX, &QLogValueAxis::rangeChanged, this, [this] {
@@ -131,7 +136,7 @@ bool RooflineChart::matchesKernelFilter(const KernelResult& kernel) const
 QLineSeries* RooflineChart::addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name,
                                     bool inLegend)
 {
-    QLineSeries* series = makeLineSeries(points, pen, name);
+    QLineSeries* series = makeLineSeries(points, pen, name, m_yUnit);
     attach(series, inLegend);
     return series;
 }
@@ -154,26 +159,14 @@ void RooflineChart::addRoof(std::size_t index)
         m_ceilingSeries << series;
     else if (roof.kind == RoofKind::Extra)
         m_extraSeries << series;
-    if (roof.kind != RoofKind::Bandwidth)
-        return;
-    // Clicking a roof highlights it here and its plateau in the staircase. Queued: the highlight rebuilds the
-    // chart, which deletes this series, and a sender must not die inside its own signal.
-    const QString level = roof.level;
-    connect(series, &QLineSeries::clicked, this, [this, level] {
-        QMetaObject::invokeMethod(
-            this,
-            [this, level] {
-                setHighlightedLevel(level == m_highlightedLevel ? QString() : level);
-                emit levelClicked(m_highlightedLevel);
-            },
-            Qt::QueuedConnection);
-    });
+    if (!roof.precisionEntry.isEmpty())
+        connectPrecisionEntry(series, roof.precisionEntry);
 }
 
 void RooflineChart::addGroup(std::size_t index)
 {
     const KernelGroup& group = m_plot.groups[index];
-    QScatterSeries* series = makeKernelSeries(group);
+    QScatterSeries* series = makeKernelSeries(group, m_yUnit);
     attach(series, group.legendVisible);
     m_groupSeries[index] = series;
     if (group.dimmed) {
@@ -194,10 +187,6 @@ void RooflineChart::addGroup(std::size_t index)
             relayout();
         });
     }
-    connect(series, &QScatterSeries::hovered, this,
-            [this, series](const QPointF& point, bool state) { onKernelHovered(series, point, state); });
-    connect(series, &QScatterSeries::clicked, this,
-            [this, series](const QPointF& point) { onKernelClicked(series, point); });
     m_kernelSeries << series;
 }
 
@@ -212,23 +201,29 @@ void RooflineChart::rebuild(View view)
     m_dimmedSeries.clear();
     m_extraSeries.clear();
     m_anchor = nullptr;
-    if (!keep)
+    if (!keep) {  // new sessions show every kind and precision again
         m_hiddenKinds.clear();
+        m_options.hiddenPrecisions.clear();
+    }
 
     m_plot = buildRooflinePlot({&m_sessions, &m_extraRoofs, m_options, m_highlightedLevel, m_kernelFilter}, m_theme);
     m_roofSeries.assign(m_plot.roofs.size(), nullptr);
     m_groupSeries.assign(m_plot.groups.size(), nullptr);
     // A theme or highlight change keeps the user's zoom; new data starts from the default view.
     const PlotRange& range = keep ? kept : m_plot.defaultRange;
+    // GFLOP/s on the axis for a CPU, TFLOP/s or PFLOP/s once GPU roofs reach that high: the series and the axis
+    // hold performance in that unit, everything else (the plot, the layouts, visibleRange) in GFLOP/s.
+    m_yUnit = m_plot.yUnit.gflops;
+    m_axisY->setTitleText(tr("Performance (%1)").arg(m_plot.yUnit.name));
     m_axisX->setRange(range.xMin, range.xMax);
-    m_axisY->setRange(range.yMin, range.yMax);
+    m_axisY->setRange(range.yMin / m_yUnit, range.yMax / m_yUnit);
     m_hasView = true;
 
     m_anchor = addLine({}, QPen(Qt::transparent), QString(), false);
     // The order series are added is the order they are painted in: regions, iso lines, each session's roofs
     // and dots, the extra roofs on top.
     for (const PlotRegion& region : m_plot.regions)
-        attach(makeRegionSeries(region), false);
+        attach(makeRegionSeries(region, m_yUnit), false);
     for (std::size_t i = 0; i < m_plot.roofs.size(); ++i)
         if (m_plot.roofs[i].kind == RoofKind::Iso)
             addRoof(i);
@@ -247,66 +242,14 @@ void RooflineChart::rebuild(View view)
     chart()->legend()->setVisible(m_plot.legendVisible);
     applyThemeToChart();
     applyKindVisibility();  // after the theme: it dims the legend entries of hidden kinds
+    addHiddenPrecisionEntries();
     m_rebuilding = false;
     relayout();
 }
 
-bool RooflineChart::kindHidden(int session, const QString& kind) const
-{
-    return m_hiddenKinds.contains(QPair<int, QString>(session, kind));
-}
-
-void RooflineChart::applyKindVisibility()
-{
-    for (std::size_t i = 0; i < m_plot.groups.size(); ++i) {
-        const KernelGroup& group = m_plot.groups[i];
-        QScatterSeries* series = m_groupSeries[i];
-        if (group.dimmed || !series)
-            continue;
-        const bool visible = !kindHidden(group.session, group.kind);
-        if (series->isVisible() == visible)
-            continue;
-        series->setVisible(visible);
-        if (!group.carriesLegend || !group.legendVisible)
-            continue;
-        // Hiding a series hides its legend entry too: bring it back, dimmed, so it can be clicked on again.
-        for (QLegendMarker* marker : chart()->legend()->markers(series)) {
-            marker->setVisible(true);
-            QColor label = m_theme.text;
-            label.setAlphaF(visible ? 1.0f : 0.4f);
-            marker->setLabelBrush(label);
-            QColor fill = series->color();
-            fill.setAlphaF(visible ? 1.0f : 0.3f);
-            marker->setBrush(fill);
-        }
-    }
-}
-
-void RooflineChart::setKernelKindVisible(const QString& kind, bool visible)
-{
-    for (int session = 0; session < static_cast<int>(m_sessions.size()); ++session) {
-        const QPair<int, QString> key(session, kind);
-        if (visible)
-            m_hiddenKinds.remove(key);
-        else
-            m_hiddenKinds.insert(key);
-    }
-    applyKindVisibility();
-    relayout();
-}
-
-QStringList RooflineChart::hiddenKernelKinds() const
-{
-    QStringList hidden;
-    for (const KernelGroup& group : m_plot.groups)
-        if (!group.dimmed && group.session == 0 && kindHidden(0, group.kind) && !hidden.contains(group.kind))
-            hidden << group.kind;
-    return hidden;
-}
-
 PlotRange RooflineChart::visibleRange() const
 {
-    return {m_axisX->min(), m_axisX->max(), m_axisY->min(), m_axisY->max()};
+    return {m_axisX->min(), m_axisX->max(), m_axisY->min() * m_yUnit, m_axisY->max() * m_yUnit};
 }
 
 void RooflineChart::setVisibleRange(const PlotRange& range)
@@ -314,59 +257,38 @@ void RooflineChart::setVisibleRange(const PlotRange& range)
     if (isLogRange(range.xMin, range.xMax))
         m_axisX->setRange(range.xMin, range.xMax);
     if (isLogRange(range.yMin, range.yMax))
-        m_axisY->setRange(range.yMin, range.yMax);
+        m_axisY->setRange(range.yMin / m_yUnit, range.yMax / m_yUnit);
 }
 
 void RooflineChart::applyThemeToChart()
 {
-    QChart* c = chart();
-    c->setBackgroundBrush(m_theme.background);
-    c->setPlotAreaBackgroundBrush(m_theme.plotBackground);
-    c->setPlotAreaBackgroundVisible(true);
-    c->setTitleBrush(m_theme.text);
-    c->setTitleFont(m_theme.titleFont);
+    styleRooflineChart(chart(), {m_axisX, m_axisY}, m_theme);
     setBackgroundBrush(m_theme.background);
-    for (QLogValueAxis* axis : {m_axisX, m_axisY}) {
-        axis->setLabelsFont(m_theme.axisLabelFont);
-        axis->setLabelsBrush(m_theme.text);
-        axis->setTitleFont(m_theme.axisTitleFont);
-        axis->setTitleBrush(m_theme.text);
-        axis->setGridLinePen(QPen(m_theme.grid, 1.0));
-        axis->setMinorGridLinePen(QPen(m_theme.minorGrid, 1.0));
-        axis->setLinePen(QPen(m_theme.mutedText, 1.5));
-    }
-    QLegend* legend = c->legend();
-    legend->setFont(m_theme.legendFont);
-    legend->setLabelBrush(m_theme.text);
-    legend->setBrush(Qt::NoBrush);
-    legend->setPen(Qt::NoPen);
-    legend->setMarkerShape(QLegend::MarkerShapeFromSeries);
 }
 
 QPoint RooflineChart::viewportPosition(QPointF value) const
 {
-    return mapFromScene(chart()->mapToScene(chart()->mapToPosition(value, m_anchor)));
+    return mapFromScene(chart()->mapToScene(plotPosition(value)));
+}
+
+QPointF RooflineChart::plotPosition(QPointF value) const
+{
+    return chart()->mapToPosition(QPointF(value.x(), value.y() / m_yUnit), m_anchor);
 }
 
 void RooflineChart::relayout()
 {
     if (m_rebuilding || !m_anchor)
         return;
+    fitLegend();
     const QRectF plotArea = chart()->plotArea();
     m_under->setClipRect(plotArea);
     m_over->setClipRect(plotArea);
-    RooflineView view;
-    view.plot = &m_plot;
-    view.sessions = &m_sessions;
-    view.extraRoofs = &m_extraRoofs;
-    view.mapping = {plotArea, visibleRange()};
-    view.options = m_options;
-    view.selected = m_selected;
-    view.groupShown.reserve(m_groupSeries.size());
-    for (const QScatterSeries* series : m_groupSeries)
-        view.groupShown.push_back(series && series->isVisible());
+    const RooflineView view = currentView();
     RooflineAnnotations annotations = annotateRoofline(view, m_theme);
     m_kernelLabelRects = std::move(annotations.kernelLabelRects);
+    m_roofLabels = std::move(annotations.roofLabels);
+    m_roofLegend = annotations.roofLegend;
     m_drawnArrows = annotations.drawnArrows;
     m_under->setContent(std::move(annotations.under), {}, {});
     m_over->setContent(std::move(annotations.over), std::move(annotations.texts), std::move(annotations.rings));
@@ -411,8 +333,9 @@ QLineSeries* RooflineChart::ceilingSeries(int session, const QString& kind, cons
 int RooflineChart::kernelPointCount() const
 {
     int count = 0;
-    for (QScatterSeries* series : m_kernelSeries)
-        count += static_cast<int>(series->count());
+    for (std::size_t i = 0; i < m_groupSeries.size(); ++i)  // a GPU kernel's markers at other levels are no kernels
+        if (m_groupSeries[i] && !m_plot.groups[i].dimmed && m_plot.groups[i].primary)
+            count += static_cast<int>(m_groupSeries[i]->count());
     return count;
 }
 
@@ -444,46 +367,42 @@ QColor RooflineChart::kernelColor(int session, int kernel) const
     return kernelColorOf(m_plot, m_sessions, m_theme, {session, kernel});
 }
 
-KernelRef RooflineChart::kernelAt(QScatterSeries* series, const QPointF& point) const
+RooflineView RooflineChart::currentView() const
 {
-    const auto found = std::find(m_groupSeries.begin(), m_groupSeries.end(), series);
-    if (found == m_groupSeries.end())
-        return {};
-    const std::vector<KernelRef>& refs = m_plot.groups[static_cast<std::size_t>(found - m_groupSeries.begin())].refs;
-    const QList<QPointF> points = series->points();
-    KernelRef best;
-    double bestDistance = std::numeric_limits<double>::max();
-    for (qsizetype i = 0; i < points.size() && i < static_cast<qsizetype>(refs.size()); ++i) {
-        const double dx = std::log10(points[i].x() / point.x());
-        const double dy = std::log10(points[i].y() / point.y());
-        const double distance = dx * dx + dy * dy;
-        if (distance < bestDistance) {
-            bestDistance = distance;
-            best = refs[static_cast<std::size_t>(i)];
-        }
-    }
-    return best;
+    RooflineView view;
+    view.plot = &m_plot;
+    view.sessions = &m_sessions;
+    view.extraRoofs = &m_extraRoofs;
+    view.mapping = {chart()->plotArea(), visibleRange()};
+    view.options = m_options;
+    view.selected = m_selected;
+    view.groupShown.reserve(m_groupSeries.size());
+    for (const QScatterSeries* series : m_groupSeries)
+        view.groupShown.push_back(series && series->isVisible());
+    return view;
 }
 
-void RooflineChart::onKernelHovered(QScatterSeries* series, const QPointF& point, bool state)
+QPointF RooflineChart::chartPosition(QPoint viewportPosition) const
 {
-    if (!state) {
-        QToolTip::hideText();
-        return;
-    }
-    const KernelRef ref = kernelAt(series, point);
-    if (ref.session < 0)
-        return;
-    QToolTip::showText(QCursor::pos(), kernelTooltip(ref.session, ref.kernel), this);
+    return chart()->mapFromScene(mapToScene(viewportPosition));
 }
 
-void RooflineChart::onKernelClicked(QScatterSeries* series, const QPointF& point)
+// A click selects and explains the dot under it; on no dot, a click on a bandwidth roof highlights its level here
+// and its plateau in the staircase (a second click clears it).
+void RooflineChart::onClick(QPoint viewportPosition)
 {
-    const KernelRef ref = kernelAt(series, point);
-    if (ref.session < 0)
+    const RooflineView view = currentView();
+    const QPointF at = chartPosition(viewportPosition);
+    if (const std::optional<KernelHit> hit = kernelHitAt(view, m_theme, at)) {
+        setSelectedKernel(hit->ref.session, hit->ref.kernel);
+        emit kernelClicked(hit->ref.session, hit->ref.kernel);
         return;
-    setSelectedKernel(ref.session, ref.kernel);
-    emit kernelClicked(ref.session, ref.kernel);
+    }
+    if (const std::optional<std::size_t> roof = roofHitAt(view, at, kHitSlack, RoofKind::Bandwidth)) {
+        const QString level = m_plot.roofs[*roof].level;
+        setHighlightedLevel(level == m_highlightedLevel ? QString() : level);
+        emit levelClicked(m_highlightedLevel);
+    }
 }
 
 void RooflineChart::resetView()
@@ -491,94 +410,99 @@ void RooflineChart::resetView()
     setVisibleRange(m_plot.defaultRange);
 }
 
+bool RooflineChart::handled(ChartNavigator::Outcome outcome, QPoint position)
+{
+    switch (outcome) {
+        case ChartNavigator::Outcome::Ignored:
+            return false;
+        case ChartNavigator::Outcome::Handled:
+            break;
+        case ChartNavigator::Outcome::Click:
+            onClick(position);
+            break;
+        case ChartNavigator::Outcome::Reset:
+            resetView();
+            break;
+    }
+    return true;
+}
+
 void RooflineChart::wheelEvent(QWheelEvent* event)
 {
-    const QPointF pos = chart()->mapFromScene(mapToScene(event->position().toPoint()));
-    const QRectF plot = chart()->plotArea();
-    if (!plot.contains(pos) || event->angleDelta().y() == 0) {
+    if (handled(m_navigator->wheel(*event), {}))
+        event->accept();
+    else
         QChartView::wheelEvent(event);
-        return;
-    }
-    // Zoom about the cursor: the data point under it stays put.
-    const double f = event->angleDelta().y() > 0 ? 1.0 / 1.25 : 1.25;
-    const QRectF rect(pos.x() - (pos.x() - plot.left()) * f, pos.y() - (pos.y() - plot.top()) * f, plot.width() * f,
-                      plot.height() * f);
-    chart()->zoomIn(rect);
-    event->accept();
 }
 
 void RooflineChart::mousePressEvent(QMouseEvent* event)
 {
-    if (event->button() == Qt::MiddleButton) {
-        m_panning = true;
-        m_panFrom = event->position().toPoint();
-        setCursor(Qt::ClosedHandCursor);
+    if (handled(m_navigator->press(*event), {}))
         event->accept();
-        return;
-    }
-    QChartView::mousePressEvent(event);
+    else
+        QChartView::mousePressEvent(event);
 }
 
 void RooflineChart::mouseMoveEvent(QMouseEvent* event)
 {
-    if (m_panning) {
-        const QPoint now = event->position().toPoint();
-        const QPoint delta = now - m_panFrom;
-        m_panFrom = now;
-        chart()->scroll(-delta.x(), delta.y());
+    if (handled(m_navigator->move(*event), {})) {
         event->accept();
         return;
     }
+    hover(event->position().toPoint());
     QChartView::mouseMoveEvent(event);
+}
+
+// The tooltip of the dot under the cursor (nearest in pixels, so a dot on a roof line too) and the readout of
+// where the cursor is: every move, not Qt's per-item hover events, which missed most dots.
+void RooflineChart::hover(QPoint position)
+{
+    const RooflineView view = currentView();
+    const QPointF at = chartPosition(position);
+    if (const std::optional<KernelHit> hit = kernelHitAt(view, m_theme, at)) {
+        const KernelResult& kernel = view.kernel(hit->ref);
+        const QPoint dot = viewportPosition(QPointF(kernel.intensity, kernel.gflops));
+        QToolTip::showText(viewport()->mapToGlobal(dot + QPoint(8, 8)),
+                           kernelTooltip(hit->ref.session, hit->ref.kernel), viewport());
+    } else if (QToolTip::isVisible()) {
+        QToolTip::hideText();
+    }
+    const std::optional<PointerReadout> readout = pointerReadout(view, at);
+    m_readout = readout ? readout->text() : QString();
+    if (!readout) {
+        m_pointer->clear();
+        return;
+    }
+    const QFontMetricsF titleMetrics(m_theme.titleFont);
+    const double titleWidth = titleMetrics.horizontalAdvance(chart()->title());
+    const QRectF title((width() - titleWidth) / 2.0, 0.0, titleWidth, titleMetrics.height() + 12.0);
+    m_pointer->setContent({}, placeReadout(*readout, chart()->plotArea(), title, at, m_theme), {});
+}
+
+bool RooflineChart::viewportEvent(QEvent* event)
+{
+    if (event->type() == QEvent::Leave) {
+        m_readout.clear();
+        m_pointer->clear();
+        QToolTip::hideText();
+    }
+    return QChartView::viewportEvent(event);
 }
 
 void RooflineChart::mouseReleaseEvent(QMouseEvent* event)
 {
-    if (m_panning && event->button() == Qt::MiddleButton) {
-        m_panning = false;
-        unsetCursor();
+    if (handled(m_navigator->release(*event), m_navigator->clickPosition()))
         event->accept();
-        return;
-    }
-    if (event->button() == Qt::RightButton) {
-        resetView();  // right click undoes every zoom at once; the rubber band's zoom-out is rarely wanted
-        event->accept();
-        return;
-    }
-    QChartView::mouseReleaseEvent(event);
+    else
+        QChartView::mouseReleaseEvent(event);
 }
 
 void RooflineChart::keyPressEvent(QKeyEvent* event)
 {
-    switch (event->key()) {
-        case Qt::Key_Plus:
-        case Qt::Key_Equal:
-            chart()->zoom(1.25);
-            break;
-        case Qt::Key_Minus:
-            chart()->zoom(0.8);
-            break;
-        case Qt::Key_Left:
-            chart()->scroll(-30, 0);
-            break;
-        case Qt::Key_Right:
-            chart()->scroll(30, 0);
-            break;
-        case Qt::Key_Up:
-            chart()->scroll(0, 30);
-            break;
-        case Qt::Key_Down:
-            chart()->scroll(0, -30);
-            break;
-        case Qt::Key_Home:
-        case Qt::Key_0:
-            resetView();
-            break;
-        default:
-            QChartView::keyPressEvent(event);
-            return;
-    }
-    event->accept();
+    if (handled(m_navigator->key(*event), {}))
+        event->accept();
+    else
+        QChartView::keyPressEvent(event);
 }
 
 }  // namespace ridgeline::ui

@@ -4,17 +4,22 @@
 // iso-efficiency lines. Several sessions overlay in distinct colours; extra named roofs (GPUs) sit beside.
 // It only renders: what to draw comes from buildRooflinePlot (ui/models/roofline_plot.h), the text and marks
 // over the dots from annotateRoofline (ui/models/roofline_labels.h); here they become series, axes and two
-// overlay items, with zoom, pan, hover and click.
+// overlay items, with zoom, pan, hover and click (a press and release within a few pixels is a click on the dot
+// or roof under it, a longer drag zooms: ui/chart/chart_navigator.h).
 
 #include "core/model/roofline.h"
 #include "core/session/session.h"
+#include "ui/chart/chart_navigator.h"
 #include "ui/models/chart_theme.h"
+#include "ui/models/roof_labels.h"
+#include "ui/models/roofline_decorations.h"
 #include "ui/models/roofline_plot.h"
 
 #include <QChartView>
 #include <QPair>
 #include <QSet>
 
+#include <memory>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -50,6 +55,7 @@ public:
     QString highlightedLevel() const { return m_highlightedLevel; }
     // Ring one kernel (after a click); -1 clears.
     void setSelectedKernel(int session, int kernel);
+    KernelRef selectedKernel() const { return m_selected; }
     // Kernels whose short or full name contains the text (any case) are drawn as usual; the others fade to
     // small grey dots without labels, tooltips or clicks. Empty shows every kernel. Keeps the zoom.
     void setKernelFilter(const QString& text);
@@ -61,6 +67,9 @@ public:
     // A kind stays hidden while the sessions stay (theme, highlight and filter changes keep it).
     void setKernelKindVisible(const QString& kind, bool visible);
     QStringList hiddenKernelKinds() const;
+    // Shows or hides a precision's compute roofs and kernels, as its legend entry does (issue 16).
+    void setPrecisionVisible(const QString& precision, bool visible);
+    const QStringList& hiddenPrecisions() const { return m_options.hiddenPrecisions; }
 
     // The zoom: the data range the axes show. setVisibleRange takes each axis whose bounds make a log range
     // (positive, increasing, finite) and leaves the other as it is.
@@ -78,6 +87,8 @@ public:
     int dimmedKernelPointCount() const;  // kernels the filter fades out
     // Chart-data -> viewport pixel, the layout-independent probe of the house style.
     QPoint viewportPosition(QPointF value) const;
+    // Chart-data -> chart coordinates (where the overlays draw), as Qt Charts maps its own series.
+    QPointF plotPosition(QPointF value) const;
     // Ceiling and kernel labels currently drawn (text only), for tests.
     QStringList visibleLabels() const;
     // The hover text of a kernel: name, numbers, bound; for imported kernels also the full name, file, level, time.
@@ -88,8 +99,18 @@ public:
     double kernelMarkerSize(int session, int kernel) const;
     // A kernel's colour: its kind's (or its session's, in an overlay), or its own for imported kernels.
     QColor kernelColor(int session, int kernel) const;
+    // Where each roof in view is named now (a label's outline on the chart, or the roof legend), and that legend's box.
+    const std::vector<RoofLabel>& roofLabels() const { return m_roofLabels; }
+    QRectF roofLegendRect() const { return m_roofLegend; }
     // Text boxes of the kernel labels currently drawn, in chart coordinates.
     std::vector<QRectF> kernelLabelRects() const { return m_kernelLabelRects; }
+    // What the two overlay layers draw now, in chart coordinates: error bars, the ridge line, level joins and the
+    // decode path under the dots; arrows, leaders, rings and every label over them.
+    const ChartOverlay& underDots() const { return *m_under; }
+    const ChartOverlay& overDots() const { return *m_over; }
+    // What the mouse is over, in words and units (empty when it is off the plot), and the layer that shows it.
+    QString pointerReadoutText() const { return m_readout; }
+    const ChartOverlay& pointerLayer() const { return *m_pointer; }
 
 signals:
     void kernelClicked(int session, int kernel);
@@ -103,21 +124,29 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
 
 private:
     enum class View { Reset, Keep };
     void rebuild(View view = View::Reset);
     void relayout();
+    void fitLegend();
     void applyThemeToChart();
     QLineSeries* addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name, bool inLegend);
     void attach(QAbstractSeries* series, bool inLegend);
     void addRoof(std::size_t index);
     void addGroup(std::size_t index);
     void applyKindVisibility();
+    void connectPrecisionEntry(QLineSeries* series, const QString& precision);
+    void addHiddenPrecisionEntries();
     bool kindHidden(int session, const QString& kind) const;
-    void onKernelHovered(QScatterSeries* series, const QPointF& point, bool state);
-    void onKernelClicked(QScatterSeries* series, const QPointF& point);
-    KernelRef kernelAt(QScatterSeries* series, const QPointF& point) const;
+    // The plot as the layouts and the hit test see it: the current mapping, selection and shown kinds.
+    RooflineView currentView() const;
+    QPointF chartPosition(QPoint viewportPosition) const;
+    void onClick(QPoint viewportPosition);
+    void hover(QPoint viewportPosition);
+    // Acts on what the navigator made of an event; false when the event is not the navigator's.
+    bool handled(ChartNavigator::Outcome outcome, QPoint position);
 
     std::vector<Session> m_sessions;
     std::vector<NamedRoof> m_extraRoofs;
@@ -132,6 +161,7 @@ private:
     QLogValueAxis* m_axisX = nullptr;
     QLogValueAxis* m_axisY = nullptr;
     QLineSeries* m_anchor = nullptr;             // empty series that carries the axes for mapToPosition
+    double m_yUnit = 1.0;                        // GFLOP/s per unit of the performance axis
     bool m_hasView = false;                      // the axes show a range of this data (a rebuild may keep it)
     std::vector<QLineSeries*> m_roofSeries;      // per m_plot.roofs
     std::vector<QScatterSeries*> m_groupSeries;  // per m_plot.groups
@@ -141,12 +171,15 @@ private:
     QList<QLineSeries*> m_extraSeries;
     int m_drawnArrows = 0;
 
-    ChartOverlay* m_under = nullptr;  // error bars, under the dots
-    ChartOverlay* m_over = nullptr;   // labels and leader lines, over everything
+    ChartOverlay* m_under = nullptr;    // error bars, under the dots
+    ChartOverlay* m_over = nullptr;     // labels and leader lines, over everything
+    ChartOverlay* m_pointer = nullptr;  // the readout of what the mouse is over: never in an export
+    QString m_readout;
     std::vector<QRectF> m_kernelLabelRects;
+    std::vector<RoofLabel> m_roofLabels;
+    QRectF m_roofLegend;
     bool m_rebuilding = false;
-    QPoint m_panFrom;
-    bool m_panning = false;
+    std::unique_ptr<ChartNavigator> m_navigator;
 };
 
 }  // namespace ridgeline::ui

@@ -2,6 +2,7 @@
 // What the batching explorer's charts draw: plain value structs, filled by the panel's computation
 // (ui/models/batching_scenario.h) and handed whole to each chart. No widgets here.
 
+#include "core/model/llm_model.h"
 #include "core/model/roofline.h"
 
 #include <QPointF>
@@ -64,6 +65,23 @@ struct MemoryBarData {
     bool fits = true;
 };
 
+// Where one decode step's time goes (the CLI's "where it goes" and --json "breakdown"), per GPU.
+struct StepBreakdownData {
+    StepBreakdown breakdown;
+    std::int64_t batch = 1;
+    int gpus = 1;
+    bool speculative = false;  // the step is a draft and a verify pass
+};
+
+// Decode by weight precision (issue 16): the same step with fp32, bf16 or int8 weights (one library, one matrix),
+// measured, and predicted on the roof of the weights' own precision (core/session/decode_series.h).
+struct WeightPrecisionCurve {
+    QString precision;                // "fp32", "bf16", "int8"
+    std::vector<QPointF> measured;    // (batch, tokens/s), ascending batch
+    std::vector<QPointF> predicted;   // (batch, tokens/s), dense, ascending; empty without the precision's roof
+    std::optional<double> kneeBatch;  // where that prediction turns compute-bound
+};
+
 // This CPU's measured decode sweep against the roofline's prediction for the same matrix.
 struct CpuBatchingData {
     bool valid = false;  // false: no session, or no decode kernels / ceilings in it
@@ -75,6 +93,9 @@ struct CpuBatchingData {
     std::vector<QPointF> measured;    // (batch, tokens/s), ascending batch
     std::vector<QPointF> predicted;   // (batch, tokens/s), dense, ascending
     std::optional<double> kneeBatch;  // where the prediction turns compute-bound
+    // When the session measured decode by weight precision, the chart draws these instead of the OpenBLAS curve.
+    std::vector<WeightPrecisionCurve> byWeightPrecision;
+    int precisionMatrixDim = 0;  // their matrix's d
 };
 
 }  // namespace ridgeline::ui

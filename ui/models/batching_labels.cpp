@@ -2,6 +2,7 @@
 
 #include "core/model/units.h"
 #include "ui/models/label_layout.h"
+#include "ui/models/weight_precision_curves.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -461,10 +462,55 @@ OverlayLayers layoutDecodeRooflineLabels(const DecodeRooflineData& data, const P
     return out;
 }
 
+namespace {
+
+// Decode by weight precision: each precision's knee (dotted, in its colour, the labels stacked from the bottom) and,
+// top right, how much faster batch 1 runs with fewer bytes per weight.
+OverlayContent layoutWeightPrecisionLabels(const CpuBatchingData& data, const PlotMapping& mapping,
+                                           const ChartTheme& theme)
+{
+    OverlayContent out;
+    const QRectF& plot = mapping.plot;
+    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const double lineHeight = metrics.height();
+    int row = 0;
+    QStringList speedups;
+    for (const WeightPrecisionCurve& curve : data.byWeightPrecision) {
+        const QColor color = theme.kernelColor(QStringLiteral("decode-") + curve.precision);
+        if (curve.kneeBatch && *curve.kneeBatch >= mapping.range.xMin && *curve.kneeBatch <= mapping.range.xMax) {
+            const double x = mapping.toPixel(QPointF(*curve.kneeBatch, mapping.range.yMin)).x();
+            out.lines.push_back({QLineF(x, plot.top(), x, plot.bottom()), QPen(color, 1.5, Qt::DotLine)});
+            const QString text = tr("ridgeline::ui::CpuBatchingChart", "%1 knee B \u2248 %2")
+                                     .arg(curve.precision, formatSignificant(*curve.kneeBatch, 2));
+            const double w = metrics.horizontalAdvance(text);
+            const double left = x + kPad + w <= plot.right() - kPad ? x + kPad : x - kPad - w;
+            out.texts.push_back(
+                label(text, QPointF(left, plot.bottom() - kPad - (row + 1) * lineHeight), color, theme));
+            ++row;
+        }
+        if (const double speedup = batchOneSpeedup(data.byWeightPrecision, curve.precision);
+            speedup > 0.0 && curve.precision != QLatin1String("fp32"))
+            speedups << QStringLiteral("%1 %2\u00d7").arg(curve.precision, formatSignificant(speedup, 2));
+    }
+    out.texts.push_back(label(metrics.elidedText(data.machineName, Qt::ElideRight, plot.width() / 2.0),
+                              QPointF(plot.left() + kPad, plot.top() + kPad), theme.mutedText, theme));
+    if (!speedups.isEmpty()) {
+        const QString text =
+            tr("ridgeline::ui::CpuBatchingChart", "B = 1: %1 fp32's tokens/s").arg(speedups.join(QStringLiteral(", ")));
+        const double w = metrics.horizontalAdvance(text);
+        out.texts.push_back(label(text, QPointF(plot.right() - kPad - w, plot.top() + kPad), theme.text, theme));
+    }
+    return out;
+}
+
+}  // namespace
+
 OverlayContent layoutCpuBatchingLabels(const CpuBatchingData& data, const PlotMapping& mapping, const ChartTheme& theme)
 {
     OverlayContent out;
     const QRectF& plot = mapping.plot;
+    if (!tooSmall(plot) && data.valid && !data.byWeightPrecision.empty())
+        return layoutWeightPrecisionLabels(data, mapping, theme);
     if (tooSmall(plot) || !data.valid || data.measured.empty())
         return out;
     const QFontMetricsF metrics(theme.kernelLabelFont);

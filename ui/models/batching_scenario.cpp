@@ -3,6 +3,7 @@
 #include "core/model/gpu_roofs.h"
 #include "core/model/intensity.h"
 #include "core/session/session_roof.h"
+#include "ui/models/weight_precision_curves.h"
 
 #include <QObject>
 #include <QRegularExpression>
@@ -80,6 +81,81 @@ BatchingScenario computeBatchingScenario(const InferenceRequest& request)
 
 namespace {
 
+BatchSample sampleAt(const LlmModel& model, std::int64_t batch, std::int64_t maxFitting)
+{
+    const StepCost cost = model.decodeStep(batch, model.config().context);
+    BatchSample sample;
+    sample.batch = batch;
+    sample.stepSeconds = cost.seconds;
+    sample.tokensPerSecond = static_cast<double>(batch) / cost.seconds;
+    sample.intensity = cost.intensity;
+    sample.achievedTflops = cost.flops / cost.seconds / 1e12;
+    sample.fits = batch <= maxFitting;
+    return sample;
+}
+
+void fillThroughput(ThroughputData& t, const LlmModel& model, const InferenceReport& r)
+{
+    const InferenceConfig& c = model.config();
+    const std::int64_t knee = r.kneeBatch.value_or(0);
+    // Not the current batch: the curves then stay the same while the batch slider moves, and only the
+    // markers are redrawn. 8 samples per octave plus the two corners keep the marker on the drawn curve.
+    const std::vector<std::int64_t> batches =
+        sampleBatches(kPanelMaxBatch, {knee - 1, knee, r.maxBatch, r.maxBatch + 1});
+    t.maxShownBatch = kPanelMaxBatch;
+    t.context = c.context;
+    t.batch = c.batch;
+    t.tokensPerSecond = r.tokensPerSecond;
+    t.stepSeconds = r.step.seconds;
+    t.kneeBatch = r.kneeBatch;
+    t.maxFittingBatch = r.maxBatch;
+    t.curve.reserve(batches.size());
+    for (const std::int64_t b : batches) {
+        const BatchSample sample = sampleAt(model, b, r.maxBatch);
+        if (finitePositive(sample.stepSeconds) && finitePositive(sample.tokensPerSecond) &&
+            finitePositive(sample.intensity) && finitePositive(sample.achievedTflops))
+            t.curve.push_back(sample);
+    }
+}
+
+void fillRoofline(DecodeRooflineData& roof, const LlmModel& model, const InferenceReport& r,
+                  const std::vector<BatchSample>& curve)
+{
+    const InferenceConfig& c = model.config();
+    roof.gpuName = c.gpu.name;
+    roof.precision = numberFormatName(r.computePrecision);
+    roof.effective = model.effectiveRoof();
+    const Roof datasheet = gpuRoof(c.gpu, r.computePrecision).value_or(NamedRoof{}).roof;
+    if (datasheet.peakGflops != roof.effective.peakGflops || datasheet.bandwidthGbps != roof.effective.bandwidthGbps)
+        roof.datasheet = datasheet;
+    roof.trajectory = curve;
+    roof.current = sampleAt(model, c.batch, r.maxBatch);
+    roof.bound = r.step.bound;
+    const double attention = r.step.attentionIntensity();
+    roof.hasAttention = finitePositive(attention);
+    if (roof.hasAttention) {
+        roof.attentionIntensity = attention;
+        roof.attentionTflops = attainableGflops(roof.effective, attention) / 1e3;
+        roof.attentionBound = boundAt(roof.effective, attention);
+    }
+}
+
+void fillMemory(MemoryBarData& m, const LlmModel& model, const InferenceReport& r)
+{
+    const InferenceConfig& c = model.config();
+    m.gpuName = c.gpu.name;
+    m.gpus = r.gpus;
+    m.batch = c.batch;
+    m.context = r.kvTokensPerSequence;
+    m.weightsBytes = r.memory.weightsPerGpu;
+    m.kvBytes = r.memory.kvPerGpu;
+    m.capacityBytes = r.memory.capacityPerGpu;
+    m.fits = r.memory.fits;
+    m.maxFittingBatch = r.maxBatch;
+    Result<MemoryUse> one = model.memory(1, c.context);
+    m.kvBytesPerSequence = one ? one.value().kvPerGpu : 0;
+}
+
 BatchingScenario evaluateScenario(const InferenceRequest& request)
 {
     BatchingScenario s;
@@ -116,72 +192,10 @@ BatchingScenario evaluateScenario(const InferenceRequest& request)
     s.gpuName = c.gpu.name;
     if (c.tensorParallel > 1)
         s.linkName = c.link.name;
-
-    const std::int64_t maxFitting = r.maxBatch;
-    const std::int64_t knee = r.kneeBatch.value_or(0);
-    // Not the current batch: the curves then stay the same while the batch slider moves, and only the
-    // markers are redrawn. 8 samples per octave plus the two corners keep the marker on the drawn curve.
-    const std::vector<std::int64_t> batches =
-        sampleBatches(kPanelMaxBatch, {knee - 1, knee, maxFitting, maxFitting + 1});
-
-    auto sampleAt = [&](std::int64_t b) {
-        const StepCost cost = model.decodeStep(b, c.context);
-        BatchSample sample;
-        sample.batch = b;
-        sample.stepSeconds = cost.seconds;
-        sample.tokensPerSecond = static_cast<double>(b) / cost.seconds;
-        sample.intensity = cost.intensity;
-        sample.achievedTflops = cost.flops / cost.seconds / 1e12;
-        sample.fits = b <= maxFitting;
-        return sample;
-    };
-
-    ThroughputData& t = s.throughput;
-    t.maxShownBatch = kPanelMaxBatch;
-    t.context = c.context;
-    t.batch = c.batch;
-    t.tokensPerSecond = r.tokensPerSecond;
-    t.stepSeconds = r.step.seconds;
-    t.kneeBatch = r.kneeBatch;
-    t.maxFittingBatch = maxFitting;
-    t.curve.reserve(batches.size());
-    for (const std::int64_t b : batches) {
-        const BatchSample sample = sampleAt(b);
-        if (finitePositive(sample.stepSeconds) && finitePositive(sample.tokensPerSecond) &&
-            finitePositive(sample.intensity) && finitePositive(sample.achievedTflops))
-            t.curve.push_back(sample);
-    }
-
-    DecodeRooflineData& roof = s.roofline;
-    roof.gpuName = c.gpu.name;
-    roof.precision = numberFormatName(r.computePrecision);
-    roof.effective = model.effectiveRoof();
-    const Roof datasheet = gpuRoof(c.gpu, r.computePrecision).value_or(NamedRoof{}).roof;
-    if (datasheet.peakGflops != roof.effective.peakGflops || datasheet.bandwidthGbps != roof.effective.bandwidthGbps)
-        roof.datasheet = datasheet;
-    roof.trajectory = t.curve;
-    roof.current = sampleAt(c.batch);
-    roof.bound = r.step.bound;
-    const double attention = r.step.attentionIntensity();
-    roof.hasAttention = finitePositive(attention);
-    if (roof.hasAttention) {
-        roof.attentionIntensity = attention;
-        roof.attentionTflops = attainableGflops(roof.effective, attention) / 1e3;
-        roof.attentionBound = boundAt(roof.effective, attention);
-    }
-
-    MemoryBarData& m = s.memory;
-    m.gpuName = c.gpu.name;
-    m.gpus = r.gpus;
-    m.batch = c.batch;
-    m.context = r.kvTokensPerSequence;
-    m.weightsBytes = r.memory.weightsPerGpu;
-    m.kvBytes = r.memory.kvPerGpu;
-    m.capacityBytes = r.memory.capacityPerGpu;
-    m.fits = r.memory.fits;
-    m.maxFittingBatch = maxFitting;
-    Result<MemoryUse> one = model.memory(1, c.context);
-    m.kvBytesPerSequence = one ? one.value().kvPerGpu : 0;
+    fillThroughput(s.throughput, model, r);
+    fillRoofline(s.roofline, model, r, s.throughput.curve);
+    fillMemory(s.memory, model, r);
+    s.breakdown = StepBreakdownData{r.step.breakdown, c.batch, r.gpus, c.speculative.enabled()};
     return s;
 }
 
@@ -206,6 +220,13 @@ CpuBatchingData predictCpuBatching(const Session& session)
             dimension = std::sqrt(k.flops / (2.0 * k.batch));
     }
     std::sort(d.measured.begin(), d.measured.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+    WeightPrecisionCurves byPrecision = weightPrecisionCurves(session);
+    d.byWeightPrecision = std::move(byPrecision.curves);
+    d.precisionMatrixDim = byPrecision.matrixDim;
+    if (d.measured.empty() && !d.byWeightPrecision.empty()) {
+        d.valid = true;  // the chart draws the curves by weight precision
+        return d;
+    }
     if (d.measured.empty()) {
         d.reason = QObject::tr("The session has no decode measurements (run a full measurement).");
         return d;

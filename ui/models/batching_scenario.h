@@ -31,6 +31,7 @@ struct BatchingScenario {
     ThroughputData throughput;
     DecodeRooflineData roofline;
     MemoryBarData memory;
+    StepBreakdownData breakdown;  // the decode step at the current batch
 };
 
 // Resolves the request (resolveInference: catalog look-ups, custom model and GPU, link) and evaluates it.

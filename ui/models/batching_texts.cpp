@@ -32,13 +32,27 @@ QString headlineOf(const BatchingScenario& s)
                 : tr("  \u00b7  does not fit, not even one sequence"));
 }
 
+// Which engine terms the numbers use, in the words of the engine choice (inference_request.h).
+QString engineText(const InferenceReport& r, const InferenceRequest& in)
+{
+    const QString shares = tr("%1 % of %2bandwidth, %3 % of peak")
+                               .arg(formatSignificant(r.efficiency.bandwidth * 100.0, 2),
+                                    r.terms.bandwidthBasis == BandwidthBasis::Sustained ? tr("sustained ") : QString(),
+                                    formatSignificant(r.efficiency.compute * 100.0, 2));
+    const std::optional<EngineChoice> choice = engineChoiceOf(in);
+    if (choice == EngineChoice::Ideal)
+        return tr("ideal datasheet");
+    if (choice == EngineChoice::Plain)
+        return tr("plain roofline: %1").arg(shares);
+    return tr("%1: %2, %3 per layer")
+        .arg(choice == EngineChoice::Measured ? tr("measured engine terms") : tr("fitted engine terms"), shares,
+             formatSeconds(r.terms.layerSeconds));
+}
+
 QString detailOf(const BatchingScenario& s, const InferenceRequest& in)
 {
     const InferenceReport& r = s.report;
-    const QString efficiency = in.ideal() ? tr("ideal datasheet")
-                                          : tr("%1 % of bandwidth, %2 % of peak")
-                                                .arg(formatSignificant(r.efficiency.bandwidth * 100.0, 2),
-                                                     formatSignificant(r.efficiency.compute * 100.0, 2));
+    const QString efficiency = engineText(r, in);
     const QString gpus = r.gpus > 1 ? tr("%1 \u00d7 %2 over %3").arg(r.gpus).arg(s.gpuName, s.linkName) : s.gpuName;
     QString detail = tr("%1 on %2  \u00b7  %3 weights, %4 KV  \u00b7  batch %5 \u00d7 %6 tokens  \u00b7  %7 "
                         "(ridge %8 FLOP/byte)  \u00b7  %9 tokens/s per sequence")

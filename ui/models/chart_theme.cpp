@@ -98,6 +98,16 @@ QColor ChartTheme::kernelColor(const QString& kindName) const
         return QColor(0x00, 0x9e, 0x73);
     if (kindName == QLatin1String("decode"))
         return light ? QColor(0xc8, 0x8a, 0x00) : QColor(0xf0, 0xc4, 0x42);
+    // The low precisions (issue 16): the bf16 matrix product blue beside sgemm's vermillion; decode by weights with
+    // fp32 a darker amber than OpenBLAS's decode, bf16 dark cyan, int8 purple.
+    if (kindName == QLatin1String("bf16-gemm"))
+        return light ? QColor(0x00, 0x72, 0xb2) : QColor(0x56, 0xb4, 0xe9);
+    if (kindName == QLatin1String("decode-fp32"))
+        return light ? QColor(0x9a, 0x62, 0x00) : QColor(0xff, 0xa9, 0x4d);
+    if (kindName == QLatin1String("decode-bf16"))
+        return light ? QColor(0x00, 0x70, 0x7a) : QColor(0x4f, 0xd1, 0xdc);
+    if (kindName == QLatin1String("decode-int8"))
+        return light ? QColor(0xa6, 0x3a, 0x8c) : QColor(0xe3, 0x8c, 0xd0);
     // Fusion: the unfused chain in grey (before), the fused kernel in purple (after).
     if (kindName == QLatin1String("fusion-unfused"))
         return light ? QColor(0x80, 0x80, 0x80) : QColor(0xa8, 0xa8, 0xa8);

@@ -123,7 +123,7 @@ Spot bestSpot(const LabelLayoutInput& input, const LabelRequest& label, double r
                 for (const QLineF& other : leaders)
                     crossings += leader.intersects(other, nullptr) == QLineF::BoundedIntersection ? 2 : 0;
             }
-            const double score = crossings * 8.0 + ring * 2.0 + static_cast<double>(d) * 0.05;
+            const double score = crossings * input.lineCost + ring * 2.0 + static_cast<double>(d) * 0.05;
             if (score < best.score)
                 best = {score, rect, ring};
         }

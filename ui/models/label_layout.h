@@ -33,6 +33,10 @@ struct LabelLayoutInput {
     std::vector<QLineF> lines;      // lines a label should rather not cross (roofs)
     double markerRadius = 6.0;      // every anchor is also an obstacle of this radius
     int rings = 9;
+    // The score of crossing `lines`: a line through a label counts 3 times this, a leader across one once; a ring
+    // further out costs 2. Charts crossed by many lines (a roofline with a GPU's roofs beside a CPU's) lower it, so a
+    // label crosses a line behind its halo rather than wandering far from its point.
+    double lineCost = 8.0;
 };
 
 std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input);

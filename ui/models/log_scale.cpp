@@ -30,6 +30,17 @@ QPointF PlotMapping::toPixel(QPointF value) const
     return QPointF(x, y) + plot.topLeft();
 }
 
+QPointF PlotMapping::toValue(QPointF pixel) const
+{
+    const double logLeft = std::log10(range.xMin);
+    const double logRight = std::log10(range.xMax);
+    const double logBottom = std::log10(range.yMin);
+    const double logTop = std::log10(range.yMax);
+    const double fx = (pixel.x() - plot.left()) / plot.width();
+    const double fy = (plot.bottom() - pixel.y()) / plot.height();
+    return {std::pow(10.0, logLeft + fx * (logRight - logLeft)), std::pow(10.0, logBottom + fy * (logTop - logBottom))};
+}
+
 double decadeBelow(double value)
 {
     return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::floor(std::log10(value))) : 1.0;

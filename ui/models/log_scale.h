@@ -28,6 +28,8 @@ struct PlotMapping {
     double xBase = 10.0;  // the axes' log bases: they move no point, but Qt Charts divides by them, and so
     double yBase = 10.0;  // does this mapping, to land on the same pixels
     QPointF toPixel(QPointF value) const;
+    // The inverse: the data point at a pixel (the cursor's intensity and GFLOP/s).
+    QPointF toValue(QPointF pixel) const;
 };
 
 // The whole decades at or below and at or above a value (1 and 10 for a value that is not a positive number).

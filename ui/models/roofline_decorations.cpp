@@ -1,9 +1,13 @@
 #include "ui/models/roofline_decorations.h"
 
+#include "core/model/units.h"
+#include "core/session/mixed_precision.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace ridgeline::ui {
 
@@ -53,7 +57,9 @@ void decorateKernel(const RooflineView& view, const ChartTheme& theme, const Ker
     if (k.levels.empty())
         return;
     // A kernel measured at several memory levels (hierarchical roofline): the same FLOP/s at each level's
-    // intensity, joined by a thin line; the other levels as open rings tagged with their name.
+    // intensity, joined by a thin line; the other levels as open rings tagged with their name, or, for a GPU kernel,
+    // as markers of their level's shape (the legend names them).
+    const bool levelMarkers = !group.level.isEmpty();
     const QColor own = kernelColorOf(*view.plot, *view.sessions, theme, ref);
     QColor joinColor = own;
     joinColor.setAlphaF(0.7f);
@@ -69,6 +75,8 @@ void decorateKernel(const RooflineView& view, const ChartTheme& theme, const Ker
             continue;
         left = std::min(left, at.x());
         right = std::max(right, at.x());
+        if (levelMarkers)
+            continue;
         out.rings.push_back({at, markerRadius - 2.0, QPen(own, 2.5)});
         out.levelTags.push_back({at, level.level, own});
     }
@@ -127,11 +135,30 @@ void decorateChanges(const RooflineView& view, const ChartTheme& theme, Roofline
     }
 }
 
+// An arrow from one kernel's dot to another's (a story the essay tells: fused after unfused, bf16 after fp32), its
+// ends kept off the dots; none when the dots (nearly) touch. Returns the arrow drawn.
+std::optional<QLineF> addStoryArrow(const RooflineView& view, const ChartTheme& theme, const KernelResult& from,
+                                    const KernelResult& to, const QColor& color, RooflineDecorations& out)
+{
+    const double markerRadius = baseMarkerRadius(theme);
+    QLineF arrow(view.mapping.toPixel(QPointF(from.intensity, from.gflops)),
+                 view.mapping.toPixel(QPointF(to.intensity, to.gflops)));
+    const double length = arrow.length();
+    if (length <= 4.0 * markerRadius)
+        return std::nullopt;
+    arrow = QLineF(arrow.pointAt(markerRadius * 1.6 / length), arrow.pointAt(1.0 - markerRadius * 1.8 / length));
+    QPen pen(color, 2.5);
+    pen.setCapStyle(Qt::RoundCap);
+    out.over.push_back({arrow, pen});
+    out.lines.push_back(arrow);
+    addArrowHead(arrow, pen, out.over);
+    return arrow;
+}
+
 // Stories the essay tells, drawn faintly under the dots: the batch sweep as one path (intensity rises with the
 // batch), and an arrow from the unfused chain to the fused kernel.
 void decorateStories(const RooflineView& view, const ChartTheme& theme, RooflineDecorations& out)
 {
-    const double markerRadius = baseMarkerRadius(theme);
     const std::vector<Session>& sessions = *view.sessions;
     const bool overlay = sessions.size() > 1;
     for (int si = 0; si < static_cast<int>(sessions.size()); ++si) {
@@ -170,19 +197,38 @@ void decorateStories(const RooflineView& view, const ChartTheme& theme, Roofline
                 out.lines.push_back(segment);
             }
         }
-        if (!unfused || !fused)
+        if (unfused && fused)
+            addStoryArrow(view, theme, *unfused, *fused, theme.kernelColor(QStringLiteral("fusion-fused")), out);
+    }
+}
+
+// The source text's "mixed precision roughly doubles matrix multiply throughput", measured (issue 16): an arrow from
+// the largest sgemm to the bf16 product of the same n, labelled with the ratio. One arrow per session: every size's
+// would cross each other at the top of the chart.
+void decorateMixedPrecision(const RooflineView& view, const ChartTheme& theme, RooflineDecorations& out)
+{
+    const std::vector<Session>& sessions = *view.sessions;
+    for (int si = 0; si < static_cast<int>(sessions.size()); ++si) {
+        std::vector<bool> shownKinds(2, false);  // sgemm, bf16-gemm
+        for (std::size_t g = 0; g < view.plot->groups.size(); ++g) {
+            const KernelGroup& group = view.plot->groups[g];
+            if (group.dimmed || group.session != si || !view.shown(g))
+                continue;
+            shownKinds[0] = shownKinds[0] || group.kind == QLatin1String("sgemm");
+            shownKinds[1] = shownKinds[1] || group.kind == QLatin1String("bf16-gemm");
+        }
+        if (!shownKinds[0] || !shownKinds[1])
             continue;
-        QLineF arrow(view.mapping.toPixel(QPointF(unfused->intensity, unfused->gflops)),
-                     view.mapping.toPixel(QPointF(fused->intensity, fused->gflops)));
-        const double length = arrow.length();
-        if (length <= 4.0 * markerRadius)
+        const std::vector<MixedPrecisionPair> pairs = mixedPrecisionPairs(sessions[static_cast<std::size_t>(si)]);
+        const auto largest = std::max_element(
+            pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a.bf16->flops < b.bf16->flops; });
+        if (largest == pairs.end() || largest->sgemm->intensity <= 0.0 || largest->bf16->intensity <= 0.0)
             continue;
-        arrow = QLineF(arrow.pointAt(markerRadius * 1.6 / length), arrow.pointAt(1.0 - markerRadius * 1.8 / length));
-        QPen pen(theme.kernelColor(QStringLiteral("fusion-fused")), 2.5);
-        pen.setCapStyle(Qt::RoundCap);
-        out.over.push_back({arrow, pen});
-        out.lines.push_back(arrow);
-        addArrowHead(arrow, pen, out.over);
+        const QColor color = theme.kernelColor(QStringLiteral("bf16-gemm"));
+        if (const std::optional<QLineF> arrow = addStoryArrow(view, theme, *largest->sgemm, *largest->bf16, color, out))
+            out.arrowLabels.push_back({arrow->pointAt(0.5),
+                                       QStringLiteral("bf16 \u00d7%1").arg(formatSignificant(largest->speedup(), 2)),
+                                       color});
     }
 }
 
@@ -220,6 +266,7 @@ RooflineDecorations decorateRoofline(const RooflineView& view, const ChartTheme&
         [&](const KernelGroup& group, std::size_t, KernelRef ref) { decorateKernel(view, theme, group, ref, out); });
     decorateChanges(view, theme, out);
     decorateStories(view, theme, out);
+    decorateMixedPrecision(view, theme, out);
     return out;
 }
 

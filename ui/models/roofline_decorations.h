@@ -23,13 +23,14 @@ struct RooflineView {
     KernelRef selected;            // ringed; {-1, -1}: none
 
     bool shown(std::size_t group) const { return group < groupShown.size() && groupShown[group]; }
-    // Every kernel dot drawn in full, in group and point order.
+    // Every kernel dot drawn in full, in group and point order (a GPU kernel's markers at its other levels are not
+    // the kernel's own dot).
     template <typename F>
     void forEachShownKernel(F&& f) const
     {
         for (std::size_t g = 0; g < plot->groups.size(); ++g) {
             const KernelGroup& group = plot->groups[g];
-            if (group.dimmed || !shown(g))
+            if (group.dimmed || !group.primary || !shown(g))
                 continue;
             for (std::size_t i = 0; i < group.refs.size(); ++i)
                 f(group, i, group.refs[i]);

@@ -5,6 +5,7 @@
 // or other text (label_layout.h). The result is everything the chart's two overlay layers paint.
 
 #include "ui/models/annotation.h"
+#include "ui/models/roof_labels.h"
 #include "ui/models/roofline_decorations.h"
 
 #include <QRectF>
@@ -18,7 +19,10 @@ struct RooflineAnnotations {
     std::vector<AnnotationLine> over;   // arrows and label leaders
     std::vector<AnnotationText> texts;  // every label drawn
     std::vector<AnnotationRing> rings;
-    std::vector<QRectF> kernelLabelRects;  // the kernel (and percentage) labels' boxes
+    std::vector<QRectF> kernelLabelRects;     // the kernel (and percentage) labels' boxes
+    std::vector<RoofLabel> roofLabels;        // where each roof in view is named: on the chart or in the legend
+    QRectF roofLegend;                        // the roof legend's box; empty without one
+    std::vector<AnnotationLine> legendLines;  // its background, frame and strokes (also at the end of `over`)
     int drawnArrows = 0;
 };
 

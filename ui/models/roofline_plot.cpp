@@ -3,6 +3,7 @@
 #include "core/model/units.h"
 #include "core/session/session_roof.h"
 #include "ui/models/point_explanation.h"
+#include "ui/models/roofline_devices.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -95,6 +96,7 @@ PlotRange defaultRangeOf(const std::vector<Session>& sessions, const std::vector
         for (const BandwidthCeiling& b : s.bandwidthCeilings)
             if (b.gbps > 0.0 && peak > 0.0)
                 xs.push_back(peak / b.gbps);
+        addDeviceExtents(s, xs, ys);  // the roofs of the GPUs its kernels ran on
     }
     for (const NamedRoof& r : extraRoofs) {
         if (r.roof.peakGflops <= 0.0 || r.roof.bandwidthGbps <= 0.0)
@@ -163,13 +165,42 @@ void styleKernels(const Session& s, bool overlay, const ChartOptions& options, c
     plot.markerSizes.push_back(std::move(sizes));
 }
 
+// The best compute ceiling of the precisions the user has not hidden (all of them by default).
+const ComputeCeiling* bestShownCeiling(const Session& s, const QStringList& hidden)
+{
+    return bestComputeCeilingWithout(s, {}, hidden);
+}
+
+// The precisions of the session's compute ceilings, in the order they come.
+QStringList precisionsOf(const Session& s)
+{
+    QStringList out;
+    for (const ComputeCeiling& c : s.computeCeilings)
+        if (c.gflops > 0.0 && !c.precision.isEmpty() && !out.contains(c.precision))
+            out << c.precision;
+    return out;
+}
+
+// The roof the ridge marker, the shading and the iso lines follow: the primary session's, or, for a session of GPU
+// kernels alone, their GPU's.
+std::optional<Roof> chartRoof(const Session& primary, const QStringList& hiddenPrecisions)
+{
+    if (const std::optional<SessionRoof> roof = primaryRoof(primary)) {
+        const ComputeCeiling* shown = bestShownCeiling(primary, hiddenPrecisions);
+        if (!shown)
+            return std::nullopt;
+        return Roof{shown->gflops, roof->memory ? roof->memory->gbps : roof->roof().bandwidthGbps};
+    }
+    return soleDeviceRoof(primary);
+}
+
 void addShadingAndIsoLines(const Session& primary, const ChartOptions& options, const ChartTheme& theme,
                            RooflinePlot& plot)
 {
-    const std::optional<SessionRoof> sessionRoof = primaryRoof(primary);
-    if (!sessionRoof)
+    const std::optional<Roof> primaryRoofLine = chartRoof(primary, options.hiddenPrecisions);
+    if (!primaryRoofLine)
         return;
-    const Roof roof = sessionRoof->roof();
+    const Roof roof = *primaryRoofLine;
     const double ridge = ridgeIntensity(roof);
     const double xLow = plot.defaultRange.xMin / kOverdraw;
     const double xHigh = plot.defaultRange.xMax * kOverdraw;
@@ -198,13 +229,15 @@ void addComputeRoofs(const RooflineInput& in, int index, const ChartTheme& theme
 {
     const Session& s = (*in.sessions)[static_cast<std::size_t>(index)];
     const bool overlay = in.sessions->size() > 1;
-    const ComputeCeiling* best = bestComputeCeiling(s);
+    const QStringList& hidden = in.options.hiddenPrecisions;
+    const ComputeCeiling* best = bestShownCeiling(s, hidden);
+    const QStringList precisions = overlay ? QStringList() : precisionsOf(s);
     const BandwidthCeiling* fastestCeiling = fastestBandwidthCeiling(s);
     const double fastest = fastestCeiling ? fastestCeiling->gbps : 0.0;
     const double xLow = plot.defaultRange.xMin / kOverdraw;
     const double xHigh = plot.defaultRange.xMax * kOverdraw;
     for (const ComputeCeiling& ceiling : s.computeCeilings) {
-        if (ceiling.gflops <= 0.0)
+        if (ceiling.gflops <= 0.0 || hidden.contains(ceiling.precision))
             continue;
         const bool isBest = &ceiling == best;
         const double start = fastest > 0.0 ? std::max(xLow, ceiling.gflops / fastest) : xLow;
@@ -221,8 +254,17 @@ void addComputeRoofs(const RooflineInput& in, int index, const ChartTheme& theme
         roof.inLegend = overlay && isBest && !legendTaken;
         roof.legendName = roof.inLegend ? sessionLabel(s) : QString();
         legendTaken = legendTaken || roof.inLegend;
+        if (precisions.size() > 1 && &ceiling == bestComputeCeiling(s, ceiling.precision)) {
+            roof.precisionEntry = ceiling.precision;
+            roof.inLegend = true;
+            roof.legendName = tr("%1 roofs").arg(ceiling.precision);
+        }
         plot.roofs.push_back(std::move(roof));
     }
+    // The entries of hidden precisions stay in the legend, dimmed, to be clicked back on.
+    for (const QString& precision : precisions)
+        if (hidden.contains(precision))
+            plot.hiddenPrecisionEntries << precision;
 }
 
 // Bandwidth ceilings: the exact roof up to the ridge with the best compute ceiling, where it turns flat. The
@@ -232,7 +274,7 @@ void addBandwidthRoofs(const RooflineInput& in, int index, const ChartTheme& the
 {
     const Session& s = (*in.sessions)[static_cast<std::size_t>(index)];
     const bool overlay = in.sessions->size() > 1;
-    const ComputeCeiling* best = bestComputeCeiling(s);
+    const ComputeCeiling* best = bestShownCeiling(s, in.options.hiddenPrecisions);
     const double peak = best ? best->gflops : 0.0;
     const std::optional<SessionRoof> primary = primaryRoof(s);
     const BandwidthCeiling* memoryRoof = primary ? primary->memory : slowestBandwidthCeiling(s);
@@ -279,13 +321,14 @@ void addKernelGroups(const RooflineInput& in, int index, const ChartTheme& theme
 {
     const Session& s = (*in.sessions)[static_cast<std::size_t>(index)];
     const bool overlay = in.sessions->size() > 1;
-    QStringList kinds;
+    QStringList kinds;  // GPU kernels are drawn by level instead (roofline_devices.h)
     for (const KernelResult& k : s.kernels)
-        if (!kinds.contains(k.kind))
+        if (!kinds.contains(k.kind) && !drawnAsGpuKernel(k) && !in.options.hiddenPrecisions.contains(k.precision))
             kinds << k.kind;
     KernelGroup faded;
     for (const KernelResult& kernel : s.kernels)
-        if (!matchesKernelFilter(kernel, in.kernelFilter) && kernel.intensity > 0.0 && kernel.gflops > 0.0)
+        if (!matchesKernelFilter(kernel, in.kernelFilter) && kernel.intensity > 0.0 && kernel.gflops > 0.0 &&
+            !in.options.hiddenPrecisions.contains(kernel.precision))
             faded.points.emplace_back(kernel.intensity, kernel.gflops);
     if (!faded.points.empty()) {
         faded.session = index;
@@ -303,7 +346,8 @@ void addKernelGroups(const RooflineInput& in, int index, const ChartTheme& theme
         for (int k = 0; k < static_cast<int>(s.kernels.size()); ++k) {
             const KernelResult& kernel = s.kernels[static_cast<std::size_t>(k)];
             if (kernel.kind != kind || kernel.intensity <= 0.0 || kernel.gflops <= 0.0 ||
-                !matchesKernelFilter(kernel, in.kernelFilter))
+                !matchesKernelFilter(kernel, in.kernelFilter) || drawnAsGpuKernel(kernel) ||
+                in.options.hiddenPrecisions.contains(kernel.precision))
                 continue;
             const double size = plot.markerSize({index, k}, theme.markerSize);
             buckets[size == theme.markerSize ? 0L : std::max(1L, std::lround(size))].push_back(k);
@@ -397,16 +441,22 @@ RooflinePlot buildRooflinePlot(const RooflineInput& in, const ChartTheme& theme)
 
     RooflinePlot plot;
     plot.defaultRange = defaultRangeOf(sessions, *input.extraRoofs);
+    plot.yUnit = flopRateUnitFor(plot.defaultRange.yMin, plot.defaultRange.yMax);
     for (const Session& s : sessions)
         styleKernels(s, overlay, input.options, theme, plot);
     if (!sessions.empty() && (input.options.shadeRegions || input.options.isoEfficiency))
         addShadingAndIsoLines(sessions.front(), input.options, theme, plot);
     for (int i = 0; i < static_cast<int>(sessions.size()); ++i) {
+        const Session& s = sessions[static_cast<std::size_t>(i)];
         bool legendTaken = false;
         addComputeRoofs(input, i, theme, plot, legendTaken);
         addBandwidthRoofs(input, i, theme, plot, legendTaken);
+        addDeviceRoofs(s, i, overlay || mixesMachines(s), plot.defaultRange.xMin / kOverdraw,
+                       plot.defaultRange.xMax * kOverdraw, theme, plot);
         addKernelGroups(input, i, theme, plot);
+        addGpuKernelGroups(input, i, theme, plot);
     }
+    plot.notes = deviceNotes(sessions);
     addExtraRoofs(*input.extraRoofs, theme, plot);
 
     QStringList titles;
@@ -416,8 +466,8 @@ RooflinePlot buildRooflinePlot(const RooflineInput& in, const ChartTheme& theme)
     plot.legendVisible =
         overlay || std::any_of(plot.groups.begin(), plot.groups.end(), [](const KernelGroup& g) { return !g.dimmed; });
     if (!sessions.empty() && input.options.ridgeMarker)
-        if (const std::optional<SessionRoof> primary = primaryRoof(sessions.front()))
-            plot.ridge = RidgeMarker{ridgeIntensity(primary->roof()), primary->roof().peakGflops};
+        if (const std::optional<Roof> primary = chartRoof(sessions.front(), input.options.hiddenPrecisions))
+            plot.ridge = RidgeMarker{ridgeIntensity(*primary), primary->peakGflops};
     return plot;
 }
 

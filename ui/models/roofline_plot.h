@@ -5,6 +5,7 @@
 // the label layout (roofline_labels.h) places the text over it. Tested without painting (tests/ui_models).
 
 #include "core/model/roofline.h"
+#include "core/model/units.h"
 #include "core/session/session.h"
 #include "ui/models/chart_theme.h"
 #include "ui/models/kernel_comparison.h"
@@ -32,6 +33,9 @@ struct ChartOptions {
     bool ridgeMarker = true;  // dotted line and label at the primary roof's ridge
     // Imported kernels: dot area in proportion to the kernel's share of its import's total time (issue 6).
     bool sizeByTimeShare = false;
+    // Precisions whose compute roofs and kernels are not drawn (issue 16): the legend's precision entries toggle
+    // them; the memory roofs and the ridge then follow the best precision still shown.
+    QStringList hiddenPrecisions;
 };
 
 // Labelling thousands of dots is both slow and unreadable; past this only the dots are drawn.
@@ -45,7 +49,8 @@ struct KernelRef {
     bool operator==(const KernelRef&) const = default;
 };
 
-enum class RoofKind { Compute, Bandwidth, Extra, Iso };
+// Device kinds (issue 12): the roofs of the catalog GPU a session's GPU kernels ran on (roofline_devices.h).
+enum class RoofKind { Compute, Bandwidth, Extra, Iso, DeviceCompute, DeviceBandwidth };
 
 // One roof line: a compute ceiling (flat), a bandwidth ceiling (up to its ridge), a GPU's whole roof, or an
 // iso-efficiency line of the primary roof.
@@ -61,6 +66,10 @@ struct PlotRoof {
     QPen pen;
     QString legendName;  // the legend entry when inLegend (overlays name their session there)
     bool inLegend = false;
+    QString device;  // device roofs: the catalog GPU id ("a100-40gb-sxm"); their level stays "" (no staircase link)
+    // A session of several precisions: the best roof of each carries the legend entry that shows or hides that
+    // precision ("bf16"); see RooflinePlot::hiddenPrecisionEntries for the hidden ones.
+    QString precisionEntry;
 };
 
 // A shaded region under the primary roof: memory-bound left of the ridge, compute-bound right of it.
@@ -88,6 +97,10 @@ struct KernelGroup {
     std::vector<std::pair<int, QColor>> pointColors;  // points whose colour differs from the group's
     bool carriesLegend = false;  // the first group of its kind: its legend entry stands for all of them
     bool legendVisible = false;
+    // GPU kernels (issue 12) are drawn as one marker per memory level, its shape the level's: `level` names it.
+    // A group of the kernels' other levels (not their own point) is not `primary`: no labels, not a kernel count.
+    QString level;
+    bool primary = true;
 };
 
 struct RidgeMarker {
@@ -97,12 +110,15 @@ struct RidgeMarker {
 
 struct RooflinePlot {
     PlotRange defaultRange;  // tight around everything, at least a few labelled decades
+    FlopRateUnit yUnit;      // the performance axis's unit: GFLOP/s, or TFLOP/s and PFLOP/s beside GPU roofs
     QString title;           // the sessions' names, "A  vs  B"
     bool legendVisible = false;
-    std::vector<PlotRegion> regions;   // drawn first
-    std::vector<PlotRoof> roofs;       // iso lines, each session's compute then bandwidth roofs, extra roofs
-    std::vector<KernelGroup> groups;   // each session's faded group first, then its kinds in order of appearance
-    std::optional<RidgeMarker> ridge;  // of the primary roof, when options ask for it
+    std::vector<PlotRegion> regions;     // drawn first
+    std::vector<PlotRoof> roofs;         // iso lines, each session's compute then bandwidth roofs, extra roofs
+    std::vector<KernelGroup> groups;     // each session's faded group first, then its kinds in order of appearance
+    std::optional<RidgeMarker> ridge;    // of the primary roof, when options ask for it
+    QStringList notes;                   // said on the chart: machines mixed on it, GPU kernels without a roof
+    QStringList hiddenPrecisionEntries;  // precisions hidden by the options: legend entries without a roof
     // Per session and kernel: dot diameter (px), own colour (invalid: its kind's or session's), whether it is the
     // "before" end of a before/after arrow; and per session its before/after pairs.
     std::vector<std::vector<double>> markerSizes;

@@ -1,5 +1,6 @@
 #include "ui/models/session_document.h"
 
+#include "core/import/import_device.h"
 #include "core/import/import_session.h"
 #include "core/import/import_summary.h"
 #include "core/import/importer.h"
@@ -208,15 +209,57 @@ bool SessionDocument::importFiles(const QStringList& paths)
 {
     if (paths.isEmpty())
         return false;
-    std::vector<ImportResult> imports;
-    for (const QString& path : paths) {
-        Result<ImportResult> read = importFile(path);
-        if (!read) {
-            emit errorOccurred(tr("Nothing imported"), read.error().message);
-            return false;
-        }
-        imports.push_back(std::move(read).value());
+    // As `ridgeline import` reads them: likwid files with a group each of one run merge into one import.
+    Result<std::vector<ImportResult>> read = ridgeline::importFiles(paths);
+    if (!read) {
+        emit errorOccurred(tr("Nothing imported"), read.error().message);
+        return false;
     }
+    std::vector<ImportResult> imports = std::move(read).value();
+    m_pending.reset();  // a new import replaces a question nobody answered
+    if (const int without = kernelsWithoutGpu(imports); without > 0) {
+        const QStringList names = unmatchedDeviceNames(imports);
+        m_pending = PendingImport{std::move(imports), paths};
+        emit gpuQuestion(without, names);
+        return true;
+    }
+    return addImports(std::move(imports), paths);
+}
+
+void SessionDocument::answerGpu(const QString& gpuId)
+{
+    if (!m_pending)
+        return;
+    PendingImport pending = std::move(*m_pending);
+    m_pending.reset();
+    if (gpuId.isEmpty()) {
+        for (ImportResult& import : pending.imports) {
+            const int without = kernelsWithoutGpu({import});
+            if (without > 0)
+                import.notes.append((without == 1 ? tr("1 kernel") : tr("%1 kernels").arg(without)) +
+                                    tr(" kept without a roof: no GPU was chosen"));
+        }
+    } else {
+        const Result<GpuSpec> gpu = findGpu(gpuId);
+        if (!gpu) {
+            emit errorOccurred(tr("Nothing imported"), gpu.error().message);
+            return;
+        }
+        assignGpu(pending.imports, gpu.value(), QStringLiteral("chosen on import"));
+    }
+    addImports(std::move(pending.imports), pending.paths);
+}
+
+void SessionDocument::cancelImport()
+{
+    if (!m_pending)
+        return;
+    m_pending.reset();
+    emit statusMessage(tr("Import cancelled: nothing was imported"), 6000);
+}
+
+bool SessionDocument::addImports(std::vector<ImportResult> imports, const QStringList& paths)
+{
     const Session* first = primary();
     const bool bringsCeilings =
         std::any_of(imports.begin(), imports.end(), [](const ImportResult& i) { return i.hasCeilings(); });
@@ -284,9 +327,13 @@ QStringList SessionDocument::droppedFiles(const QMimeData* mime)
         if (!url.isLocalFile())
             continue;
         const QString path = url.toLocalFile();
-        if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ||
-            path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
-            files << path;
+        // likwid-perfctr's -O output goes to stdout, which scripts redirect to .log or .txt files.
+        for (const QLatin1String suffix :
+             {QLatin1String(".json"), QLatin1String(".csv"), QLatin1String(".log"), QLatin1String(".txt")})
+            if (path.endsWith(suffix, Qt::CaseInsensitive)) {
+                files << path;
+                break;
+            }
     }
     return files;
 }

@@ -3,11 +3,15 @@
 // primary's file and whether it has unsaved changes, and the policies for opening, overlaying, saving and
 // importing. Every failure changes nothing and is reported once through errorOccurred.
 
+#include "core/import/import_result.h"
 #include "core/session/session.h"
 #include "ui/models/session_list_model.h"
 
 #include <QObject>
 #include <QStringList>
+
+#include <optional>
+#include <vector>
 
 class QMimeData;
 class QUndoStack;
@@ -50,15 +54,24 @@ public:
     bool removeKernel(int index);
     // Writes the primary session (through QSaveFile), which then belongs to `path`.
     bool save(const QString& path);
-    // Reads profiler files (format detected), all or nothing. The kernels join the primary session (which becomes
-    // unsaved), or form a new session when none is open, or an overlay when the files carry ceilings of another
+    // Reads profiler files (format detected), all or nothing, as `ridgeline import` does (core importFiles: likwid
+    // files with a group each of one program's run are read as one run). The kernels join the primary session (which
+    // becomes unsaved), or form a new session when none is open, or an overlay when the files carry ceilings of another
     // machine and the primary has its own.
+    // GPU kernels whose files name no catalog GPU (issue 12) are not drawn against this CPU's roof: the document
+    // asks which GPU they ran on (gpuQuestion) and waits; nothing changes until answerGpu or cancelImport. Returns
+    // true when the files were read (imported, or waiting for that answer), false on error.
     bool importFiles(const QStringList& paths);
+    // The answer to gpuQuestion: a catalog GPU id, or "" to import those kernels without a roof.
+    void answerGpu(const QString& gpuId);
+    void cancelImport();
+    bool importWaiting() const { return m_pending.has_value(); }
 
     // A .json file is a session when its format tag says so (ERT's roofline.json is JSON too); a file that does not
     // parse but names the tag is a broken session, which the session loader then explains.
     static bool isSessionFile(const QString& path);
-    // The local files of a drop the window takes: sessions and profiler output (.json), profiler tables (.csv).
+    // The local files of a drop the window takes: sessions and profiler output (.json), profiler tables (.csv),
+    // likwid-perfctr's -O output redirected to a file (.log, .txt).
     static QStringList droppedFiles(const QMimeData* mime);
 
 signals:
@@ -68,6 +81,9 @@ signals:
     void errorOccurred(const QString& title, const QString& message);
     void statusMessage(const QString& text, int milliseconds);
     void imported(const QStringList& summaryLines);  // importSummaryLines of each file, a blank line between
+    // An import is waiting: `kernels` GPU kernels have no catalog GPU; deviceNames are what their files call the
+    // device ("" when a file does not say). Answer with answerGpu or cancelImport.
+    void gpuQuestion(int kernels, const QStringList& deviceNames);
 
 private:
     friend class RemoveKernelCommand;
@@ -77,6 +93,13 @@ private:
     void insertKernel(int index, const KernelResult& kernel);
     // A different primary session: nothing of the old one's edits can be undone.
     void startOver(bool dirty, const QString& builtInName = {});
+    bool addImports(std::vector<ImportResult> imports, const QStringList& paths);
+
+    struct PendingImport {
+        std::vector<ImportResult> imports;
+        QStringList paths;
+    };
+    std::optional<PendingImport> m_pending;
 
     Settings* m_settings = nullptr;
     SessionListModel* m_sessions = nullptr;

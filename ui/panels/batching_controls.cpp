@@ -1,18 +1,19 @@
 #include "ui/panels/batching_controls.h"
 
-#include "core/model/catalog.h"
 #include "core/model/links.h"
+#include "core/model/user_catalog.h"
 #include "ui/models/batching_scenario.h"
-#include "ui/models/chart_theme.h"
+#include "ui/panels/batching_advanced.h"
+#include "ui/panels/batching_control_util.h"
 #include "ui/widgets/log_slider.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSlider>
 #include <QVBoxLayout>
 
@@ -23,33 +24,7 @@ namespace ridgeline::ui {
 namespace {
 
 constexpr std::array kGpuCountSteps = {1, 2, 4, 8, 16, 32, 64};
-constexpr std::array kStorageFormats = {NumberFormat::Fp32, NumberFormat::Bf16, NumberFormat::Fp16,
-                                        NumberFormat::Fp8,  NumberFormat::Int8, NumberFormat::Int4};
-void fillFormats(QComboBox* box)
-{
-    for (const NumberFormat f : kStorageFormats)
-        box->addItem(numberFormatName(f), static_cast<int>(f));
-}
-
-void selectData(QComboBox* box, const QVariant& data)
-{
-    const int index = box->findData(data);
-    if (index >= 0 && index != box->currentIndex())
-        box->setCurrentIndex(index);
-}
-
-// Setting a control to the value it already shows still repaints it (and its group box): skip that.
-void setSpin(QDoubleSpinBox* spin, double value)
-{
-    if (std::fabs(spin->value() - value) > 0.5 * std::pow(10.0, -spin->decimals()))
-        spin->setValue(value);
-}
-
-void setEnabledIfChanged(QWidget* widget, bool enabled)
-{
-    if (widget->isEnabled() != enabled)
-        widget->setEnabled(enabled);
-}
+constexpr int kCalibratedEntry = -1;  // the engine combo's entry for a calibration's fitted terms
 
 int gpuCountIndex(int gpus)
 {
@@ -59,10 +34,26 @@ int gpuCountIndex(int gpus)
     return static_cast<int>(kGpuCountSteps.size()) - 1;
 }
 
-QWidget* plain(QWidget* w)
+QLabel* statusLabel(const char* name)
 {
-    w->setFont(pixelFont(16));
-    return w;
+    auto* label = new QLabel;
+    label->setObjectName(QLatin1String(name));
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->hide();
+    plain(label);
+    return label;
+}
+
+// An error in the warning colour; anything else in the panel's own text colour (an empty palette inherits it).
+void showStatus(QLabel* label, const QString& text, bool error)
+{
+    label->setText(text);
+    QPalette palette;
+    if (error)
+        palette.setColor(QPalette::WindowText, ChartTheme::make(ThemeKind::Light).highlight);
+    label->setPalette(palette);
+    label->setVisible(!text.isEmpty());
 }
 
 }  // namespace
@@ -80,6 +71,9 @@ BatchingControls::BatchingControls(QWidget* parent) : QWidget(parent)
     createModelGroup();
     createGpuGroup();
     createWorkloadGroup();
+    m_advanced = new BatchingAdvancedControls(this);
+    m_column->addWidget(m_advanced);
+    reloadCatalogs();
     connectControls();
 }
 
@@ -99,10 +93,6 @@ void BatchingControls::createModelGroup()
     QFormLayout* model = group(tr("Model"));
     m_model = new QComboBox;
     m_model->setObjectName(QStringLiteral("batchingModel"));
-    if (const auto& models = builtinModels())
-        for (const ModelSpec& m : models.value())
-            m_model->addItem(m.name, m.id);
-    m_model->addItem(tr("Custom (by parameter count)"), kCustomId);
     model->addRow(plain(new QLabel(tr("Model"))), plain(m_model));
     m_params = new QDoubleSpinBox;
     m_params->setObjectName(QStringLiteral("batchingParams"));
@@ -120,6 +110,19 @@ void BatchingControls::createModelGroup()
     m_kv->setObjectName(QStringLiteral("batchingKv"));
     fillFormats(m_kv);
     model->addRow(plain(new QLabel(tr("KV cache"))), plain(m_kv));
+    auto* buttons = new QWidget;
+    auto* row = new QHBoxLayout(buttons);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_loadConfig = new QPushButton(tr("Load model config\u2026"));
+    m_loadConfig->setObjectName(QStringLiteral("batchingLoadConfig"));
+    m_loadConfig->setToolTip(tr("A Hugging Face config.json (dense, GQA, MoE, MLA) as the model"));
+    m_saveModel = new QPushButton(tr("Save to my catalog\u2026"));
+    m_saveModel->setObjectName(QStringLiteral("batchingSaveModel"));
+    row->addWidget(plain(m_loadConfig));
+    row->addWidget(plain(m_saveModel));
+    model->addRow(buttons);
+    m_modelStatus = statusLabel("batchingModelStatus");
+    model->addRow(m_modelStatus);
 }
 
 void BatchingControls::createGpuGroup()
@@ -127,10 +130,6 @@ void BatchingControls::createGpuGroup()
     QFormLayout* gpu = group(tr("GPU"));
     m_gpu = new QComboBox;
     m_gpu->setObjectName(QStringLiteral("batchingGpu"));
-    if (const auto& gpus = builtinGpus())
-        for (const GpuSpec& g : gpus.value())
-            m_gpu->addItem(g.name, g.id);
-    m_gpu->addItem(tr("Custom GPU"), kCustomId);
     gpu->addRow(plain(new QLabel(tr("GPU"))), plain(m_gpu));
     auto spin = [&](const QString& suffix, double maximum, int decimals) {
         auto* s = new QDoubleSpinBox;
@@ -171,6 +170,12 @@ void BatchingControls::createGpuGroup()
         m_link->addItem(link.insideBox ? link.name : tr("%1 (between machines)").arg(link.name), link.id);
     m_link->setToolTip(tr("The link tensor parallelism all-reduces over, twice per layer per step"));
     gpu->addRow(plain(new QLabel(tr("Link"))), plain(m_link));
+    m_saveGpu = new QPushButton(tr("Save to my catalog\u2026"));
+    m_saveGpu->setObjectName(QStringLiteral("batchingSaveGpu"));
+    m_saveGpu->setToolTip(tr("Keep this custom GPU in your own catalog, beside the bundled cards"));
+    gpu->addRow(plain(m_saveGpu));
+    m_gpuStatus = statusLabel("batchingGpuStatus");
+    gpu->addRow(m_gpuStatus);
 }
 
 void BatchingControls::createWorkloadGroup()
@@ -184,12 +189,69 @@ void BatchingControls::createWorkloadGroup()
     plain(m_context);
     m_context->spinBox()->setToolTip(tr("Tokens each sequence has in its KV cache"));
     work->addRow(plain(new QLabel(tr("Context"))), m_context);
-    m_ideal = new QCheckBox(tr("Ideal datasheet (100 % efficiency)"));
-    m_ideal->setObjectName(QStringLiteral("batchingIdeal"));
-    m_ideal->setToolTip(tr("Off: %1 % of bandwidth and %2 % of peak, as serving engines measure")
-                            .arg(kDefaultBandwidthEfficiency * 100.0)
-                            .arg(kDefaultComputeEfficiency * 100.0));
-    work->addRow(plain(m_ideal));
+    m_engine = new QComboBox;
+    m_engine->setObjectName(QStringLiteral("batchingEngine"));
+    m_engine->addItem(tr("Measured engine terms"), static_cast<int>(EngineChoice::Measured));
+    m_engine->addItem(tr("Plain roofline (%1 %, %2 %)")
+                          .arg(kDefaultBandwidthEfficiency * 100.0)
+                          .arg(kDefaultComputeEfficiency * 100.0),
+                      static_cast<int>(EngineChoice::Plain));
+    m_engine->addItem(tr("Ideal datasheet (100 %)"), static_cast<int>(EngineChoice::Ideal));
+    m_engine->setToolTip(
+        tr("Measured: the shares and fixed times per layer and sequence fitted on published serving measurements, "
+           "as `ridgeline model` uses by default. Plain: %1 % of bandwidth and %2 % of peak, no fixed times. "
+           "Ideal: the datasheet.")
+            .arg(kDefaultBandwidthEfficiency * 100.0)
+            .arg(kDefaultComputeEfficiency * 100.0));
+    work->addRow(plain(new QLabel(tr("Engine"))), plain(m_engine));
+}
+
+void BatchingControls::reloadCatalogs()
+{
+    m_syncing = true;
+    m_model->clear();
+    for (const ModelSpec& m : allModels())
+        m_model->addItem(isUserModel(m.id) ? tr("%1 (mine)").arg(m.name) : m.name, m.id);
+    m_model->addItem(tr("Custom (by parameter count)"), kCustomId);
+    m_gpu->clear();
+    for (const GpuSpec& g : allGpus())
+        m_gpu->addItem(isUserGpu(g.id) ? tr("%1 (mine)").arg(g.name) : g.name, g.id);
+    m_gpu->addItem(tr("Custom GPU"), kCustomId);
+    m_syncing = false;
+    showRequest(m_shown);
+}
+
+void BatchingControls::setCalibratedTerms(const std::optional<EngineTerms>& terms, const QString& name)
+{
+    m_calibrated = terms;
+    m_syncing = true;
+    const int index = m_engine->findData(kCalibratedEntry);
+    if (index >= 0)
+        m_engine->removeItem(index);
+    if (terms)
+        m_engine->addItem(tr("Fitted to %1").arg(name), kCalibratedEntry);
+    m_syncing = false;
+    showEngine(m_shown);
+}
+
+void BatchingControls::showModelStatus(const QString& text, bool error)
+{
+    showStatus(m_modelStatus, text, error);
+}
+
+void BatchingControls::showGpuStatus(const QString& text, bool error)
+{
+    showStatus(m_gpuStatus, text, error);
+}
+
+QString BatchingControls::modelStatus() const
+{
+    return m_modelStatus->isVisibleTo(this) ? m_modelStatus->text() : QString();
+}
+
+QString BatchingControls::gpuStatus() const
+{
+    return m_gpuStatus->isVisibleTo(this) ? m_gpuStatus->text() : QString();
 }
 
 // Each control edits a copy of the request it shows and hands it on; showRequest() writes it back without signals.
@@ -204,11 +266,20 @@ void BatchingControls::connectControls()
             emit this->edited(edited);
         };
     };
-    connect(m_model, &QComboBox::activated, this,
-            changed([this](InferenceRequest& r, int) { r.modelId = m_model->currentData().toString(); }));
+    connect(m_model, &QComboBox::activated, this, changed([this](InferenceRequest& r, int) {
+                const QString id = m_model->currentData().toString();
+                if (id == kCustomShapeEntry) {
+                    r.modelId = kCustomId;  // the shape the request carries
+                    return;
+                }
+                r.modelId = id;
+                if (id == kCustomId)
+                    r.customShape.reset();  // by parameter count
+            }));
     connect(m_params, &QDoubleSpinBox::valueChanged, this, changed([](InferenceRequest& r, double billions) {
                 r.customParams = billions * 1e9;
                 r.modelId = kCustomId;
+                r.customShape.reset();
             }));
     connect(m_weights, &QComboBox::activated, this, changed([this](InferenceRequest& r, int) {
                 r.weights = static_cast<NumberFormat>(m_weights->currentData().toInt());
@@ -236,28 +307,55 @@ void BatchingControls::connectControls()
     connect(m_batch, &LogSlider::valueChanged, this, changed([](InferenceRequest& r, std::int64_t b) { r.batch = b; }));
     connect(m_context, &LogSlider::valueChanged, this,
             changed([](InferenceRequest& r, std::int64_t c) { r.context = c; }));
-    connect(m_ideal, &QCheckBox::toggled, this,
-            changed([](InferenceRequest& r, bool on) { r.efficiency = on ? Efficiency::ideal() : Efficiency{}; }));
+    connect(m_engine, &QComboBox::activated, this, changed([this](InferenceRequest& r, int) {
+                const int choice = m_engine->currentData().toInt();
+                if (choice == kCalibratedEntry && m_calibrated) {
+                    r.efficiency = Efficiency{};
+                    r.terms = m_calibrated;
+                } else {
+                    setEngineChoice(r, static_cast<EngineChoice>(choice));
+                }
+            }));
+    connect(m_advanced, &BatchingAdvancedControls::edited, this, [this](const InferenceRequest& r) {
+        if (!m_syncing)
+            emit edited(r);
+    });
+    connect(m_loadConfig, &QPushButton::clicked, this, &BatchingControls::loadModelConfigRequested);
+    connect(m_saveModel, &QPushButton::clicked, this, &BatchingControls::saveModelRequested);
+    connect(m_saveGpu, &QPushButton::clicked, this, &BatchingControls::saveGpuRequested);
 }
 
-void BatchingControls::showRequest(const InferenceRequest& in)
+void BatchingControls::showModel(const InferenceRequest& in)
 {
-    m_shown = in;
-    m_syncing = true;
-    const bool customModel = in.modelId == kCustomId;
-    selectData(m_model, in.modelId);
-    if (!customModel) {
-        // A catalog model shows its own (exact) parameter count; editing it turns it into a custom model.
-        if (Result<ModelSpec> model = findModel(in.modelId))
-            if (Result<ParamCounts> counts = countParams(model.value()))
-                setSpin(m_params, double(counts.value().total) / 1e9);
-    } else if (std::isfinite(in.customParams)) {
-        setSpin(m_params, in.customParams / 1e9);
+    // A custom shape (a loaded config.json, edited experts) has an entry of its own while the request carries it.
+    const int shapeIndex = m_model->findData(kCustomShapeEntry);
+    if (in.customShape) {
+        const QString text = tr("%1 (custom shape)").arg(in.customShape->name);
+        if (shapeIndex < 0)
+            m_model->addItem(text, kCustomShapeEntry);
+        else if (m_model->itemText(shapeIndex) != text)
+            m_model->setItemText(shapeIndex, text);
+    } else if (shapeIndex >= 0) {
+        m_model->removeItem(shapeIndex);
     }
-    setEnabledIfChanged(m_params, customModel);
+    const bool custom = in.modelId == kCustomId;
+    selectData(m_model, custom && in.customShape ? kCustomShapeEntry : in.modelId);
+    // Every model shows its exact parameter count; editing it turns it into a custom model of that count.
+    if (custom && !in.customShape) {
+        if (std::isfinite(in.customParams))
+            setSpin(m_params, in.customParams / 1e9);
+    } else if (const Result<ModelSpec> model = resolveModelSpec(in)) {
+        if (const Result<ParamCounts> counts = countParams(model.value()))
+            setSpin(m_params, double(counts.value().total) / 1e9);
+    }
+    setEnabledIfChanged(m_params, custom && !in.customShape);
+    setEnabledIfChanged(m_saveModel, custom);
     selectData(m_weights, static_cast<int>(in.weights));
     selectData(m_kv, static_cast<int>(in.kv));
+}
 
+void BatchingControls::showGpu(const InferenceRequest& in)
+{
     const bool customGpu = in.gpuId == kCustomId;
     selectData(m_gpu, in.gpuId);
     if (customGpu) {
@@ -273,6 +371,7 @@ void BatchingControls::showRequest(const InferenceRequest& in)
         setSpin(m_bandwidth, gpu.value().bandwidthTbs);
         setSpin(m_memoryGib, gpu.value().memoryGib);
     }
+    setEnabledIfChanged(m_saveGpu, customGpu);
     const int countIndex = gpuCountIndex(in.gpus);
     if (m_gpuCount->value() != countIndex)
         m_gpuCount->setValue(countIndex);
@@ -281,10 +380,33 @@ void BatchingControls::showRequest(const InferenceRequest& in)
         m_gpuCountLabel->setText(count);
     selectData(m_link, effectiveLinkId(in));
     setEnabledIfChanged(m_link, in.gpus > 1);
+}
+
+void BatchingControls::showEngine(const InferenceRequest& in)
+{
+    const std::optional<EngineChoice> choice = engineChoiceOf(in);
+    const int entry = choice                                      ? static_cast<int>(*choice)
+                      : m_calibrated && in.terms == *m_calibrated ? kCalibratedEntry
+                                                                  : -2;
+    const int index = m_engine->findData(entry);
+    if (index != m_engine->currentIndex()) {
+        const bool syncing = m_syncing;
+        m_syncing = true;
+        m_engine->setCurrentIndex(index);
+        m_syncing = syncing;
+    }
+}
+
+void BatchingControls::showRequest(const InferenceRequest& in)
+{
+    m_shown = in;
+    m_syncing = true;
+    showModel(in);
+    showGpu(in);
     m_batch->setValue(in.batch);
     m_context->setValue(in.context);
-    if (m_ideal->isChecked() != in.ideal())
-        m_ideal->setChecked(in.ideal());
+    showEngine(in);
+    m_advanced->showRequest(in);
     m_syncing = false;
 }
 

@@ -1,25 +1,34 @@
 #pragma once
-// The batching explorer's controls: model, parameters, precisions, GPU, its peaks, GPU count and link, batch,
-// context and the ideal-datasheet switch. They show one InferenceRequest and hand on an edited copy of it.
+// The batching explorer's controls: model (catalog, custom by parameter count, a custom shape from a Hugging Face
+// config.json or edited experts), precisions, GPU, its peaks, GPU count and link, batch, context, the engine terms
+// and, folded away, what else `ridgeline model` can express (batching_advanced.h). They show one InferenceRequest
+// and hand on an edited copy of it; loading a config and saving to the user's catalog are asked of the panel.
 
 #include "core/model/inference_request.h"
 
 #include <QWidget>
 
-class QCheckBox;
+#include <optional>
+
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
+class QPushButton;
 class QSlider;
 class QVBoxLayout;
 
 namespace ridgeline::ui {
 
+class BatchingAdvancedControls;
 class LogSlider;
 
 // The GPU counts the slider offers (1, 2, 4 ... 64): the nearest one at or above `gpus`.
 int panelGpuCount(int gpus);
+
+// The model combo's entry for a custom shape (a loaded config.json, edited experts); "custom" is the model of a
+// given parameter count.
+inline const QString kCustomShapeEntry = QStringLiteral("custom-shape");
 
 class BatchingControls : public QWidget {
     Q_OBJECT
@@ -28,13 +37,26 @@ public:
 
     // Every control shows the request, without emitting edited().
     void showRequest(const InferenceRequest& request);
+    // The model and GPU lists again (the user's catalog changed).
+    void reloadCatalogs();
+    // A calibration's fitted terms the engine choice offers (nullopt: none), with its name.
+    void setCalibratedTerms(const std::optional<EngineTerms>& terms, const QString& name);
+    // A line under the model or GPU group: what was loaded or saved, or why not (error: in the warning colour).
+    void showModelStatus(const QString& text, bool error);
+    void showGpuStatus(const QString& text, bool error);
+    QString modelStatus() const;
+    QString gpuStatus() const;
 
     LogSlider* batchSlider() const { return m_batch; }
     LogSlider* contextSlider() const { return m_context; }
+    BatchingAdvancedControls* advanced() const { return m_advanced; }
 
 signals:
     // A person changed a control: the request shown, with that change.
     void edited(const InferenceRequest& request);
+    void loadModelConfigRequested();
+    void saveModelRequested();
+    void saveGpuRequested();
 
 private:
     QFormLayout* group(const QString& title);
@@ -42,14 +64,21 @@ private:
     void createGpuGroup();
     void createWorkloadGroup();
     void connectControls();
+    void showModel(const InferenceRequest& in);
+    void showGpu(const InferenceRequest& in);
+    void showEngine(const InferenceRequest& in);
 
     InferenceRequest m_shown;
     bool m_syncing = false;
+    std::optional<EngineTerms> m_calibrated;
     QVBoxLayout* m_column = nullptr;
     QComboBox* m_model = nullptr;
     QDoubleSpinBox* m_params = nullptr;  // billions
     QComboBox* m_weights = nullptr;
     QComboBox* m_kv = nullptr;
+    QPushButton* m_loadConfig = nullptr;
+    QPushButton* m_saveModel = nullptr;
+    QLabel* m_modelStatus = nullptr;
     QComboBox* m_gpu = nullptr;
     QDoubleSpinBox* m_peak = nullptr;
     QDoubleSpinBox* m_bandwidth = nullptr;
@@ -57,9 +86,12 @@ private:
     QSlider* m_gpuCount = nullptr;  // index into 1, 2, 4 ... 64
     QLabel* m_gpuCountLabel = nullptr;
     QComboBox* m_link = nullptr;
+    QPushButton* m_saveGpu = nullptr;
+    QLabel* m_gpuStatus = nullptr;
     LogSlider* m_batch = nullptr;
     LogSlider* m_context = nullptr;
-    QCheckBox* m_ideal = nullptr;
+    QComboBox* m_engine = nullptr;
+    BatchingAdvancedControls* m_advanced = nullptr;
 };
 
 }  // namespace ridgeline::ui

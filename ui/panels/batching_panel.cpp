@@ -1,16 +1,22 @@
 #include "ui/panels/batching_panel.h"
 
+#include "core/bench/calibration_record_builder.h"
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/batching_chart_style.h"
+#include "ui/chart/calibration_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
 #include "ui/chart/memory_bar.h"
+#include "ui/chart/step_breakdown_bar.h"
 #include "ui/models/batching_texts.h"
+#include "ui/panels/batching_catalog_actions.h"
 #include "ui/panels/batching_controls.h"
 #include "ui/widgets/log_slider.h"
 #include "ui/widgets/text_block.h"
 
+#include <QComboBox>
 #include <QGridLayout>
+#include <QGroupBox>
 #include <QLabel>
 #include <QResizeEvent>
 #include <QScrollArea>
@@ -24,8 +30,9 @@ namespace ridgeline::ui {
 namespace {
 
 constexpr int kControlsWidth = 420;
-constexpr int kSideBySideWidth = 1500;       // narrower panels stack the two charts
-constexpr int kStackedMinimumHeight = 1500;  // two charts of 400 pixels, the memory bar and the CPU chart
+constexpr int kSideBySideWidth = 1500;  // narrower panels stack the two charts
+// Stacked: two charts of 400 pixels, the memory bar and the step's breakdown under it, the CPU chart.
+constexpr int kStackedMinimumHeight = 1650;
 
 }  // namespace
 
@@ -34,6 +41,7 @@ BatchingPanel::BatchingPanel(QWidget* parent) : QWidget(parent)
     setObjectName(QStringLiteral("BatchingPanel"));
     m_inputs.batch = 16;
     m_inputs.context = 8192;
+    setEngineChoice(m_inputs, kDefaultEngineChoice);  // what `ridgeline model` uses unless told otherwise
 
     // Painted text blocks of fixed height: new numbers repaint them without relaying out the window.
     m_headline = new TextBlock(1, this);
@@ -54,7 +62,14 @@ BatchingPanel::BatchingPanel(QWidget* parent) : QWidget(parent)
     m_roofline = new DecodeRooflineChart(this);
     m_memory = new MemoryBar(this);
     m_cpu = new CpuBatchingChart(this);
+    m_breakdown = new StepBreakdownBar(this);
+    m_calibrationChart = new CalibrationChart(this);
+    m_calibrationChart->hide();  // until a session with a calibration comes
 
+    m_bars = new QHBoxLayout;
+    m_bars->setSpacing(8);
+    m_bars->addWidget(m_memory, 1);
+    m_bars->addWidget(m_breakdown, 0, Qt::AlignTop);
     m_charts = new QGridLayout;
     m_charts->setSpacing(8);
     arrangeCharts(false);
@@ -82,26 +97,35 @@ BatchingPanel::~BatchingPanel() = default;
 void BatchingPanel::arrangeCharts(bool stacked)
 {
     // Side by side on a wide screen; on a laptop the two charts stack, each as wide as the panel, rather
-    // than shrink until their labels no longer fit (the panel scrolls vertically).
+    // than shrink until their labels no longer fit (the panel scrolls vertically). The last row is "measured
+    // against the model": this CPU's decode curve or, chosen beside the controls, a calibration's series (one cell,
+    // the hidden one takes no room).
     m_stacked = stacked;
-    for (QWidget* chart : {static_cast<QWidget*>(m_throughput), static_cast<QWidget*>(m_roofline),
-                           static_cast<QWidget*>(m_memory), static_cast<QWidget*>(m_cpu)})
-        m_charts->removeWidget(chart);
+    for (QWidget* widget : {static_cast<QWidget*>(m_throughput), static_cast<QWidget*>(m_roofline),
+                            static_cast<QWidget*>(m_cpu), static_cast<QWidget*>(m_calibrationChart)})
+        m_charts->removeWidget(widget);
+    m_charts->removeItem(m_bars);
     for (int row = 0; row < 4; ++row)
         m_charts->setRowStretch(row, 0);
+    // Beside the memory bar when the charts are side by side; under it, left-aligned, when they stack.
+    m_bars->setDirection(stacked ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    m_bars->setAlignment(m_breakdown, stacked ? Qt::AlignLeft : Qt::AlignTop);
     if (stacked) {
         m_charts->addWidget(m_throughput, 0, 0, 1, 2);
         m_charts->addWidget(m_roofline, 1, 0, 1, 2);
-        m_charts->addWidget(m_memory, 2, 0, 1, 2);
+        m_charts->addLayout(m_bars, 2, 0, 1, 2);
         m_charts->addWidget(m_cpu, 3, 0, 1, 2);
+        m_charts->addWidget(m_calibrationChart, 3, 0, 1, 2);
         m_charts->setRowStretch(0, 3);
         m_charts->setRowStretch(1, 3);
         m_charts->setRowStretch(3, 2);
+        setMinimumHeight(kStackedMinimumHeight);
     } else {
         m_charts->addWidget(m_throughput, 0, 0);
         m_charts->addWidget(m_roofline, 0, 1);
-        m_charts->addWidget(m_memory, 1, 0, 1, 2);
+        m_charts->addLayout(m_bars, 1, 0, 1, 2);
         m_charts->addWidget(m_cpu, 2, 0, 1, 2);
+        m_charts->addWidget(m_calibrationChart, 2, 0, 1, 2);
         // The two charts above need the height for their vertical axis titles; the CPU's curve is one line.
         m_charts->setRowStretch(0, 5);
         m_charts->setRowStretch(2, 2);
@@ -123,9 +147,10 @@ void BatchingPanel::resizeEvent(QResizeEvent* event)
 {
     const bool stacked = m_stackWhenNarrow && event->size().width() < kSideBySideWidth;
     if (stacked != m_stacked) {
-        arrangeCharts(stacked);
         // Stacked charts need more height: the scroll area around the panel learns it from here.
-        setMinimumHeight(stacked ? kStackedMinimumHeight : 0);
+        arrangeCharts(stacked);
+        if (!stacked)
+            setMinimumHeight(0);
     }
     QWidget::resizeEvent(event);
 }
@@ -144,19 +169,63 @@ QWidget* BatchingPanel::createControls()
     column->setFixedWidth(kControlsWidth);
     column->setFont(pixelFont(16));
     auto* layout = new QVBoxLayout(column);
+    // The fixed width is a minimum size of the column's own, which keeps the layout from setting the minimum height
+    // by default: without this the rows squash on top of each other instead of scrolling (Advanced open at 1000 px).
+    layout->setSizeConstraint(QLayout::SetMinimumSize);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(10);
     m_controls = new BatchingControls(column);
+    // Long catalog names (a GPU's full name is 500 px) would widen the column past its width: the boxes elide.
+    for (QComboBox* box : m_controls->findChildren<QComboBox*>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
     connect(m_controls, &BatchingControls::edited, this, [this](const InferenceRequest& request) {
         m_inputs = request;
         syncControls();
         recompute();
     });
     layout->addWidget(m_controls);
+    layout->addWidget(createCalibrationGroup(column));
     layout->addWidget(m_takeaway);
     layout->addStretch(1);
     scroll->setWidget(column);
+    m_catalogActions = new BatchingCatalogActions(this, m_controls);
     return scroll;
+}
+
+// What the last chart row holds: this CPU's decode curve, or one of the session's calibration series (the person
+// chooses; a session with a calibration starts on its first series). Shown only when there is a calibration.
+QGroupBox* BatchingPanel::createCalibrationGroup(QWidget* parent)
+{
+    m_calibrationGroup = new QGroupBox(tr("Measured against the model"), parent);
+    m_calibrationGroup->setFont(pixelFont(17, true));
+    auto* layout = new QVBoxLayout(m_calibrationGroup);
+    m_calibrationChooser = new QComboBox;
+    m_calibrationChooser->setObjectName(QStringLiteral("batchingCalibrationSeries"));
+    m_calibrationChooser->setFont(pixelFont(16));
+    m_calibrationChooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_calibrationChooser->setToolTip(
+        tr("This CPU's decode curve, or a series of your benchmark runs (a calibration "
+           "in the session) over the model's curves before and after the fit"));
+    layout->addWidget(m_calibrationChooser);
+    connect(m_calibrationChooser, &QComboBox::activated, this, [this](int index) { showCalibration(index); });
+    m_calibrationGroup->hide();
+    return m_calibrationGroup;
+}
+
+// 0: this CPU's curve; 1 + i: the i-th calibration series.
+void BatchingPanel::showCalibration(int index)
+{
+    const bool calibration = index >= 1;
+    if (calibration && static_cast<std::size_t>(index) <= m_calibrations.series.size())
+        m_calibrationChart->setData(m_calibrations.series[static_cast<std::size_t>(index - 1)]);
+    else if (calibration)
+        m_calibrationChart->showMessage(m_calibrations.reason);
+    m_calibrationChart->setVisible(calibration);
+    m_cpu->setVisible(!calibration);
+    if (m_calibrationChooser->currentIndex() != index && index < m_calibrationChooser->count())
+        m_calibrationChooser->setCurrentIndex(index);
 }
 
 void BatchingPanel::syncControls()
@@ -252,7 +321,7 @@ void BatchingPanel::setLink(const QString& id)
 
 void BatchingPanel::setIdeal(bool ideal)
 {
-    m_inputs.efficiency = ideal ? Efficiency::ideal() : Efficiency{};
+    setEngineChoice(m_inputs, ideal ? EngineChoice::Ideal : kDefaultEngineChoice);
     syncControls();
     recompute();
 }
@@ -260,6 +329,40 @@ void BatchingPanel::setIdeal(bool ideal)
 void BatchingPanel::setSession(const Session& session)
 {
     m_cpu->setData(predictCpuBatching(session));
+    m_calibrations = calibrationChartData(session);
+    // The engine choice offers the first calibration's fitted terms, named by its first benchmark file.
+    std::optional<EngineTerms> fitted;
+    QString name;
+    if (!session.calibrations.empty()) {
+        const Calibration& first = session.calibrations.front();
+        if (const Result<EngineTerms> terms = fittedTerms(first)) {
+            fitted = terms.value();
+            name = first.points.empty() ? tr("your calibration") : first.points.front().file;
+        }
+    }
+    offerCalibratedTerms(fitted, name);
+    m_calibrationChooser->clear();
+    m_calibrationChooser->addItem(tr("This CPU: decode measured vs roofline"));
+    for (const CalibrationCurveData& series : m_calibrations.series)
+        m_calibrationChooser->addItem(series.name);
+    // A calibration the model cannot redraw is said where its chart would be.
+    if (!m_calibrations.valid && !session.calibrations.empty())
+        m_calibrationChooser->addItem(tr("Your calibration (cannot be drawn)"));
+    m_calibrationGroup->setVisible(!session.calibrations.empty());
+    showCalibration(session.calibrations.empty() ? 0 : 1);
+}
+
+// A model drawn with a calibration's terms goes back to the default terms when that calibration goes.
+void BatchingPanel::offerCalibratedTerms(const std::optional<EngineTerms>& terms, const QString& name)
+{
+    const bool usedGone = m_calibratedTerms && m_inputs.terms == m_calibratedTerms && terms != m_calibratedTerms;
+    m_calibratedTerms = terms;
+    m_controls->setCalibratedTerms(terms, name);
+    if (usedGone) {
+        setEngineChoice(m_inputs, kDefaultEngineChoice);
+        syncControls();
+        recompute();
+    }
 }
 
 void BatchingPanel::clearSession()
@@ -267,6 +370,11 @@ void BatchingPanel::clearSession()
     CpuBatchingData none;
     none.reason = tr("Open or measure a session to see this CPU's batching curve.");
     m_cpu->setData(none);
+    m_calibrations = CalibrationChartData{};
+    offerCalibratedTerms(std::nullopt, QString());
+    m_calibrationChooser->clear();
+    m_calibrationGroup->hide();
+    showCalibration(0);
 }
 
 void BatchingPanel::setTheme(ThemeKind theme)
@@ -276,6 +384,8 @@ void BatchingPanel::setTheme(ThemeKind theme)
     m_roofline->setTheme(theme);
     m_memory->setTheme(theme);
     m_cpu->setTheme(theme);
+    m_breakdown->setTheme(theme);
+    m_calibrationChart->setTheme(theme);
     applyPalette();
     updateTexts();
 }
@@ -316,10 +426,12 @@ void BatchingPanel::recompute()
         m_throughput->showMessage(pointer);
         m_roofline->showMessage(pointer);
         m_memory->showMessage(message);
+        m_breakdown->showMessage(pointer);
     } else {
         m_throughput->setData(m_scenario.throughput);
         m_roofline->setData(m_scenario.roofline);
         m_memory->setData(m_scenario.memory);
+        m_breakdown->setData(m_scenario.breakdown);
     }
     updateTexts();
     emit scenarioChanged();
@@ -379,7 +491,9 @@ QStringList BatchingPanel::visibleTexts() const
     QStringList list{m_headline->text(), m_detail->text()};
     list << warningTexts();
     list << m_takeaway->paragraphs();
-    list << m_throughput->texts() << m_roofline->texts() << m_memory->texts() << m_cpu->texts();
+    list << m_throughput->texts() << m_roofline->texts() << m_memory->texts() << m_breakdown->texts() << m_cpu->texts();
+    if (m_calibrationChart->isVisibleTo(this))
+        list << m_calibrationChart->texts();
     for (const QLabel* label : findChildren<QLabel*>())
         list << label->text();
     return list;

@@ -5,21 +5,28 @@
 // recomputes synchronously (the model evaluates in microseconds) and redraws only what moved.
 
 #include "core/session/session.h"
+#include "ui/models/batching_calibration.h"
 #include "ui/models/batching_scenario.h"
 #include "ui/models/chart_theme.h"
 
 #include <QWidget>
 
+class QComboBox;
 class QGridLayout;
+class QHBoxLayout;
+class QGroupBox;
 
 namespace ridgeline::ui {
 
+class BatchingCatalogActions;
 class BatchingControls;
 class BatchThroughputChart;
+class CalibrationChart;
 class CpuBatchingChart;
 class DecodeRooflineChart;
 class LogSlider;
 class MemoryBar;
+class StepBreakdownBar;
 class TextBlock;
 
 class BatchingPanel : public QWidget {
@@ -28,7 +35,7 @@ public:
     explicit BatchingPanel(QWidget* parent = nullptr);
     ~BatchingPanel() override;
 
-    // The measured CPU curve comes from here (the roofline window's primary session).
+    // The measured CPU curve and the calibrations come from here (the roofline window's primary session).
     void setSession(const Session& session);
     void clearSession();
     void setTheme(ThemeKind theme);
@@ -47,7 +54,7 @@ public:
     void setCustomGpu(double peakTflops, double bandwidthTbs, double memoryGib);  // selects the custom GPU
     void setGpuCount(int gpus);
     void setLink(const QString& id);  // empty: the GPU's own link
-    void setIdeal(bool ideal);
+    void setIdeal(bool ideal);        // off: the default engine terms (setEngineChoice, kDefaultEngineChoice)
 
     const BatchingScenario& scenario() const { return m_scenario; }
     QString headlineText() const;
@@ -66,6 +73,12 @@ public:
     DecodeRooflineChart* rooflineChart() const { return m_roofline; }
     MemoryBar* memoryBar() const { return m_memory; }
     CpuBatchingChart* cpuChart() const { return m_cpu; }
+    StepBreakdownBar* breakdownBar() const { return m_breakdown; }
+    CalibrationChart* calibrationChart() const { return m_calibrationChart; }
+    BatchingControls* controls() const { return m_controls; }
+    // The session's calibration series the tab can draw (empty without a calibration) and which one it draws.
+    const CalibrationChartData& calibrations() const { return m_calibrations; }
+    QComboBox* calibrationChooser() const { return m_calibrationChooser; }
     // True when the panel is too narrow for its two charts side by side and shows them one above the other.
     bool chartsStacked() const { return m_stacked; }
     // A slide lays the charts out side by side at any size (default: stack them when narrow).
@@ -80,6 +93,9 @@ protected:
 
 private:
     QWidget* createControls();
+    QGroupBox* createCalibrationGroup(QWidget* parent);
+    void showCalibration(int index);
+    void offerCalibratedTerms(const std::optional<EngineTerms>& terms, const QString& name);
     void arrangeCharts(bool stacked);
     void syncControls();
     void recompute();
@@ -93,6 +109,7 @@ private:
     bool m_stacked = false;
     bool m_stackWhenNarrow = true;
     QGridLayout* m_charts = nullptr;
+    QHBoxLayout* m_bars = nullptr;  // the memory bar and, beside it, where the step's time goes
 
     BatchingControls* m_controls = nullptr;
 
@@ -104,6 +121,13 @@ private:
     DecodeRooflineChart* m_roofline = nullptr;
     MemoryBar* m_memory = nullptr;
     CpuBatchingChart* m_cpu = nullptr;
+    StepBreakdownBar* m_breakdown = nullptr;
+    CalibrationChart* m_calibrationChart = nullptr;
+    CalibrationChartData m_calibrations;
+    std::optional<EngineTerms> m_calibratedTerms;  // the first calibration's fit, offered as the engine terms
+    QGroupBox* m_calibrationGroup = nullptr;
+    QComboBox* m_calibrationChooser = nullptr;
+    BatchingCatalogActions* m_catalogActions = nullptr;
 };
 
 }  // namespace ridgeline::ui

@@ -5,10 +5,12 @@
 #include "core/model/units.h"
 #include "core/scene/scene_facts.h"
 #include "ui/chart/batch_throughput_chart.h"
+#include "ui/chart/calibration_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
 #include "ui/chart/memory_bar.h"
 #include "ui/chart/roofline_chart.h"
+#include "ui/chart/step_breakdown_bar.h"
 #include "ui/models/scene_content.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/talk/link_bars.h"
@@ -241,6 +243,8 @@ QWidget* SceneView::createBatching()
             (isKind(m_scene, "tensor-parallel") && block->text() == m_panel->headlineText()))
             block->hide();
     m_panel->cpuChart()->hide();
+    m_panel->breakdownBar()->hide();  // no scene's caption speaks of these two
+    m_panel->calibrationChart()->hide();
     const bool oneToken = isKind(m_scene, "one-token");
     const bool batching = isKind(m_scene, "batching");
     const bool kvCache = isKind(m_scene, "kv-cache");

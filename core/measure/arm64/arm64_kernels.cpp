@@ -1,25 +1,12 @@
 #include "core/measure/arm64/arm64_kernels.h"
 
+#include "core/measure/system_facts.h"
+
 #include <arm_neon.h>
 #include <arm_sve.h>
-#include <sys/auxv.h>
 
 #include <cmath>
 #include <cstring>
-
-// The kernel's bit numbers (uapi asm/hwcap.h), spelled out in case an older libc's header lacks the newer ones.
-#ifndef HWCAP2_SVEBF16
-#define HWCAP2_SVEBF16 (1UL << 12)
-#endif
-#ifndef HWCAP2_I8MM
-#define HWCAP2_I8MM (1UL << 13)
-#endif
-#ifndef HWCAP2_BF16
-#define HWCAP2_BF16 (1UL << 14)
-#endif
-#ifndef HWCAP2_SVEI8MM
-#define HWCAP2_SVEI8MM (1UL << 9)
-#endif
 
 // Sixteen independent chains: enough to cover a 4-cycle FMA latency on four pipes (Neoverse V2, Apple
 // Firestorm), within NEON's and SVE's 32 vector registers. SVE vectors are sizeless (no arrays of them), so
@@ -411,45 +398,45 @@ const Arm64LoopInfo& arm64LoopInfo(Arm64Loop loop)
     return arm64Loops().front();
 }
 
+// The hwcaps come from the system-facts seam (getauxval there). Linux sets FP and ASIMD together on every ARM64
+// system, so the scalar loops need what NEON needs.
 bool arm64Has(Arm64Loop loop)
 {
-    const unsigned long hwcap = getauxval(AT_HWCAP);
-    const unsigned long hwcap2 = getauxval(AT_HWCAP2);
-    const bool sve = (hwcap & HWCAP_SVE) != 0;
+    const Arm64Hwcaps& caps = arm64Hwcaps();
+    const bool sve = caps.has(Arm64Feature::Sve);
     switch (loop) {
         case Arm64Loop::ScalarFp64:
         case Arm64Loop::ScalarFp32:
-            return (hwcap & HWCAP_FP) != 0;
         case Arm64Loop::NeonFp64:
         case Arm64Loop::NeonFp32:
-            return (hwcap & HWCAP_ASIMD) != 0;
+            return caps.has(Arm64Feature::Asimd);
         case Arm64Loop::NeonFp16:
-            return (hwcap & HWCAP_ASIMDHP) != 0;
+            return caps.has(Arm64Feature::AsimdHp);
         case Arm64Loop::NeonBfdot:
         case Arm64Loop::NeonBfmmla:
-            return (hwcap2 & HWCAP2_BF16) != 0;
+            return caps.has(Arm64Feature::Bf16);
         case Arm64Loop::NeonSdot:
-            return (hwcap & HWCAP_ASIMDDP) != 0;
+            return caps.has(Arm64Feature::AsimdDp);
         case Arm64Loop::NeonSmmla:
-            return (hwcap2 & HWCAP2_I8MM) != 0;
+            return caps.has(Arm64Feature::I8mm);
         case Arm64Loop::SveFp64:
         case Arm64Loop::SveFp32:
         case Arm64Loop::SveSdot:
             return sve;
         case Arm64Loop::SveFp16:
-            return sve && (hwcap & HWCAP_ASIMDHP) != 0;
+            return sve && caps.has(Arm64Feature::AsimdHp);
         case Arm64Loop::SveBfdot:
         case Arm64Loop::SveBfmmla:
-            return sve && (hwcap2 & HWCAP2_SVEBF16) != 0;
+            return sve && caps.has(Arm64Feature::SveBf16);
         case Arm64Loop::SveSmmla:
-            return sve && (hwcap2 & HWCAP2_SVEI8MM) != 0;
+            return sve && caps.has(Arm64Feature::SveI8mm);
     }
     return false;
 }
 
 int arm64SveBytes()
 {
-    return (getauxval(AT_HWCAP) & HWCAP_SVE) != 0 ? sveBytes() : 0;
+    return arm64Hwcaps().has(Arm64Feature::Sve) ? sveBytes() : 0;
 }
 
 Arm64LoopRun runArm64Loop(Arm64Loop loop, std::int64_t iterations, double a, double b)

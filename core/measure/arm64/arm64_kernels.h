@@ -1,8 +1,8 @@
 #pragma once
 // ARM64 compute loops for the ceilings (issue 17): independent chains of one instruction each, NEON at 128 bits
 // and SVE at the hardware's vector length. Each loop is compiled for its own extension with a target attribute,
-// so the program needs only baseline ARMv8-A and the caller runs a loop only where getauxval says the CPU has it
-// (arm64Has()).
+// so the program needs only baseline ARMv8-A and the caller runs a loop only where the kernel's hwcaps say the CPU
+// has it (arm64Has(), from system_facts.h's arm64Hwcaps()).
 //
 // The loops compute something checkable. Every lane of every chain starts at zero and, per iteration, becomes:
 //   fma (FMADD, FMLA; fp64, fp32, fp16):  acc = acc + a x b   one rounding per step, in the loop's precision
@@ -59,7 +59,7 @@ struct Arm64LoopRun {
 // described machine, the caller checked the features): an absent extension traps with SIGILL.
 Arm64LoopRun runArm64Loop(Arm64Loop loop, std::int64_t iterations, double a = 0.999999, double b = 0.000001);
 
-// Whether this CPU can run the loop (getauxval). Always false off ARM64.
+// Whether this CPU can run the loop (the hwcaps, system_facts.h).
 bool arm64Has(Arm64Loop loop);
 
 // Bytes of one SVE vector on this CPU (RDVL), 0 without SVE.

@@ -1,8 +1,9 @@
 #include "core/measure/arm64/arm64_stream.h"
 
+#include "core/measure/system_facts.h"
+
 #include <arm_neon.h>
 #include <arm_sve.h>
-#include <sys/auxv.h>
 
 namespace ridgeline {
 
@@ -91,8 +92,7 @@ __attribute__((target("arch=armv8.2-a+sve"))) void addSve(float* __restrict c, c
 
 Arm64StreamIsa arm64StreamIsa()
 {
-    static const Arm64StreamIsa isa =
-        (getauxval(AT_HWCAP) & HWCAP_SVE) != 0 ? Arm64StreamIsa::Sve : Arm64StreamIsa::Neon;
+    static const Arm64StreamIsa isa = arm64Hwcaps().has(Arm64Feature::Sve) ? Arm64StreamIsa::Sve : Arm64StreamIsa::Neon;
     return isa;
 }
 

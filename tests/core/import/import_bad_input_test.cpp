@@ -68,11 +68,16 @@ QByteArray plain()
 {
     return importFixture(QStringLiteral("plain.csv"));
 }
+QByteArray rocprof()
+{
+    return importFixture(QStringLiteral("rocprof_roofline.csv"));
+}
 
 const ImportFormat kNcu = ImportFormat::NsightCompute;
 const ImportFormat kErt = ImportFormat::Ert;
 const ImportFormat kLikwid = ImportFormat::Likwid;
 const ImportFormat kCsv = ImportFormat::PlainCsv;
+const ImportFormat kRocprof = ImportFormat::RocprofRoofline;
 
 const std::vector<BadCase>& badCases()
 {
@@ -271,6 +276,49 @@ const std::vector<BadCase>& badCases()
         {"likwid raw tables only", kLikwid, []() -> QByteArray { return firstLines(likwid(), 19); },
          "line 19, column 1: no Metric table (only raw counters?); likwid-perfctr writes one per group"},
 
+        // --- rocprof-compute roofline.csv (issue 12) ---
+        {"rocprof not its header", kRocprof,
+         []() -> QByteArray { return replaceFirst(rocprof(), "device,HBMBw", "gpu,HBMBw"); },
+         "line 1, column 1: not a rocprof-compute roofline.csv: it starts with a \"device,HBMBw,...\" header"},
+        {"rocprof no ceiling columns", kRocprof,
+         []() -> QByteArray { return QByteArray("device,Bandwidth,Peak\n0,1,2\n"); },
+         "line 1, column 1: no ceiling columns (HBMBw, L2Bw, FP32Flops, MFMAF16Flops, ...) in the header"},
+        {"rocprof header only", ImportFormat::Auto, []() -> QByteArray { return firstLines(rocprof(), 1); },
+         "line 2, column 1: no device row under the header (the benchmark did not run?)"},
+        {"rocprof truncated row", ImportFormat::Auto,
+         []() -> QByteArray { return firstLines(rocprof(), 2).left(rocprof().indexOf("\n") + 40) + '\n'; },
+         "line 2, column 40: 9 fields where the header has 34 (a truncated line?)"},
+        {"rocprof decimal comma", ImportFormat::Auto,
+         []() -> QByteArray { return replaceFirst(rocprof(), "\n0,1400,1399,", "\n0,1400,5,1399,"); },
+         "line 2, column 196: 35 fields where the header has 34 (a decimal comma?)"},
+        {"rocprof device not a number", ImportFormat::Auto,
+         []() -> QByteArray { return replaceFirst(rocprof(), "\n1,1386,", "\ngpu1,1386,"); },
+         "line 3, column 1: the device id \"gpu1\" is not a number"},
+        {"rocprof negative device", ImportFormat::Auto,
+         []() -> QByteArray { return replaceFirst(rocprof(), "\n0,1400,", "\n-1,1400,"); },
+         "line 2, column 1: the device id \"-1\" is not a number"},
+        {"rocprof unit in a cell", ImportFormat::Auto,
+         []() -> QByteArray { return replaceFirst(rocprof(), ",5000,4990,", ",5000 GB/s,4990,"); },
+         "line 2, column 18: L2Bw: not a number: \"5000 GB/s\""},
+        {"rocprof thousands separator", ImportFormat::Auto,
+         []() -> QByteArray { return replaceFirst(rocprof(), ",21000,20900,", ",\"21,000\",20900,"); },
+         "line 2, column 66: FP32Flops: "},
+        {"rocprof absurd ceiling", ImportFormat::Auto,
+         []() -> QByteArray { return replaceFirst(rocprof(), ",9200,9190,", ",9.2e12,9190,"); },
+         "line 2, column 33: L1Bw is 9.2e+12; a ceiling is at most 1e+09 GB/s or GFLOP/s"},
+        {"rocprof bad cell in a later device", ImportFormat::Auto,
+         []() -> QByteArray { return replaceFirst(rocprof(), ",5050,5040,", ",fast,5040,"); },
+         "line 3, column 18: L2Bw: not a number: \"fast\""},
+        {"rocprof unterminated quote", ImportFormat::Auto,
+         []() -> QByteArray { return replaceFirst(rocprof(), "\n1,1386,", "\n1,\"1386,"); },
+         "line 3, column 3: the quoted field starting here is never closed (truncated file?)"},
+        {"rocprof binary", ImportFormat::Auto,
+         []() -> QByteArray { return replaceFirst(rocprof(), ",18000,", QByteArray(",18\0000,", 7)); },
+         "line 2, column 50: a NUL byte: this is a binary file, not text"},
+        {"rocprof nothing measured", ImportFormat::Auto,
+         []() -> QByteArray { return QByteArray("device,HBMBw,L2Bw,FP32Flops\n0,0,,nan\n"); },
+         "nothing to import: all 3 ceilings were skipped (3 x not measured (empty, 0 or nan))"},
+
         // --- plain CSV ---
         {"csv unknown column", kCsv, []() -> QByteArray { return replaceFirst(plain(), "name,flops,", "name,gflop,"); },
          "line 3, column 6: unknown column \"gflop\"; the columns are name, flops, bytes, seconds and optionally "
@@ -362,7 +410,11 @@ TEST(ImportBadInputs, EveryParserHasAtLeastTenCases)
     std::map<ImportFormat, int> counts;
     for (const BadCase& bad : badCases())
         ++counts[bad.format];
-    for (ImportFormat format : {kNcu, kErt, kLikwid, kCsv})
+    counts[kRocprof] += 0;
+    for (const BadCase& bad : badCases())  // Auto cases count for the format their fixture is in
+        if (bad.format == ImportFormat::Auto && QString::fromLatin1(bad.id).startsWith(QStringLiteral("rocprof")))
+            ++counts[kRocprof];
+    for (ImportFormat format : {kNcu, kErt, kLikwid, kCsv, kRocprof})
         EXPECT_GE(counts[format], 10) << static_cast<int>(format);
 }
 
@@ -371,7 +423,7 @@ TEST(ImportBadInputs, EveryParserHasAtLeastTenCases)
 TEST(ImportBadInputs, TruncationAtEveryLineNeverGivesADifferentKernel)
 {
     for (const char* name : {"ncu_details.csv", "ncu_raw.csv", "likwid_mem_dp.csv", "likwid_mem_sp_single.csv",
-                             "plain.csv", "ert_roofline.json"}) {
+                             "plain.csv", "ert_roofline.json", "rocprof_roofline.csv", "rocprof_roofline_2025.csv"}) {
         const QByteArray whole = importFixture(QString::fromLatin1(name));
         const auto full = importBytes(whole, QString::fromLatin1(name));
         ASSERT_TRUE(full.ok()) << name;
@@ -436,7 +488,8 @@ TEST(ImportBadInputs, RandomCorruptionsAreRefusedInOneLineOrReadWhole)
         state = state * 1664525u + 1013904223u;
         return state >> 8;
     };
-    for (const char* name : {"ncu_details.csv", "ncu_raw.csv", "likwid_mem_dp.csv", "plain.csv", "ert_roofline.json"}) {
+    for (const char* name : {"ncu_details.csv", "ncu_raw.csv", "likwid_mem_dp.csv", "plain.csv", "ert_roofline.json",
+                             "rocprof_roofline.csv"}) {
         const QByteArray whole = importFixture(QString::fromLatin1(name));
         ASSERT_FALSE(whole.isEmpty()) << name;
         for (int round = 0; round < 300; ++round) {

@@ -234,3 +234,71 @@ TEST(ImportNcuExports, AFileThatYieldsNothingIsRefusedWithItsReasons)
               std::string("copies.csv (Nsight Compute CSV): nothing to import: all 2 kernels were skipped (2 x no "
                           "floating-point instructions executed (a copy, integer or tensor-only kernel?))"));
 }
+
+// Class 7: kernels keep the GPU they ran on. The raw page's device__attribute_display_name names it and the
+// catalog's names find it; without that metric the kernels are still GPU kernels (never this CPU's), with no GPU.
+TEST(ImportNcuExports, KernelsKeepTheGpuTheFileNames)
+{
+    const auto named = importNcu("ncu_raw_roofline_set.csv");
+    ASSERT_TRUE(named.ok()) << named.error().message.toStdString();
+    for (const KernelResult& kernel : named.value().kernels) {
+        EXPECT_EQ(kernel.device.kind, QStringLiteral("gpu"));
+        EXPECT_EQ(kernel.device.name, QStringLiteral("NVIDIA H100 80GB HBM3"));
+        EXPECT_EQ(kernel.device.gpu, QStringLiteral("h100-sxm"));
+        EXPECT_EQ(kernel.device.basis, QStringLiteral("the profiler's device name"));
+    }
+    EXPECT_TRUE(notesOf(named.value())
+                    .contains(QStringLiteral(
+                        "4 kernels ran on NVIDIA H100 80GB HBM3: drawn on the roofline of catalog GPU h100-sxm")))
+        << notesOf(named.value()).toStdString();
+
+    const auto unnamed = importNcu("ncu_details.csv");
+    ASSERT_TRUE(unnamed.ok());
+    for (const KernelResult& kernel : unnamed.value().kernels) {
+        EXPECT_TRUE(kernel.device.isGpu());
+        EXPECT_TRUE(kernel.device.name.isEmpty());
+        EXPECT_TRUE(kernel.device.gpu.isEmpty());
+    }
+    EXPECT_TRUE(
+        notesOf(unnamed.value())
+            .contains(QStringLiteral(
+                "3 kernels ran on a GPU the file does not name (Nsight Compute's device__attribute_display_name "
+                "was not collected): without a catalog GPU they are drawn without a roof; `ridgeline import "
+                "--device ID`")))
+        << notesOf(unnamed.value()).toStdString();
+}
+
+// The details page: device__attribute_display_name as a metric row of its own; a card the catalog lacks keeps its
+// name and gets no GPU; an older export's "Device" column that names the device (with its index) is read too.
+TEST(ImportNcuExports, DetailsRowsAndDeviceColumnsNameTheGpu)
+{
+    // ncu writes the metric for every kernel: a row of its own under each kernel's first metric.
+    QByteArray details;
+    for (const QByteArray& line : importFixture(QStringLiteral("ncu_details.csv")).split('\n')) {
+        details += line + '\n';
+        const qsizetype metric = line.indexOf(",\"dram__bytes_read.sum\",");
+        if (metric > 0)
+            details += line.left(metric) + ",\"device__attribute_display_name\",\"\",\"NVIDIA A100-SXM4-40GB\"\n";
+    }
+    const auto a100 = importBytes(details, QStringLiteral("a100.csv"), ImportFormat::NsightCompute);
+    ASSERT_TRUE(a100.ok()) << a100.error().message.toStdString();
+    ASSERT_EQ(a100.value().kernels.size(), 3u);
+    for (const KernelResult& kernel : a100.value().kernels) {
+        EXPECT_EQ(kernel.device.gpu, QStringLiteral("a100-40gb-sxm")) << kernel.name.toStdString();
+        EXPECT_EQ(kernel.device.name, QStringLiteral("NVIDIA A100-SXM4-40GB"));
+    }
+
+    QByteArray v100 = importFixture(QStringLiteral("ncu_raw.csv"));
+    v100.replace("\"7\",\"(256, 1, 1)\",\"(4096, 1, 1)\",\"0\",",
+                 "\"7\",\"(256, 1, 1)\",\"(4096, 1, 1)\",\"Tesla "
+                 "V100-SXM2-16GB (0)\",");
+    const auto old = importBytes(v100, QStringLiteral("v100.csv"), ImportFormat::NsightCompute);
+    ASSERT_TRUE(old.ok()) << old.error().message.toStdString();
+    const KernelResult& first = old.value().kernels.front();
+    EXPECT_EQ(first.device.name, QStringLiteral("Tesla V100-SXM2-16GB"));
+    EXPECT_TRUE(first.device.gpu.isEmpty());  // not in the catalog: asked, never a neighbour's roof
+    EXPECT_TRUE(
+        notesOf(old.value())
+            .contains(QStringLiteral("1 kernel ran on \"Tesla V100-SXM2-16GB\", which is not in the GPU catalog")))
+        << notesOf(old.value()).toStdString();
+}

@@ -53,14 +53,18 @@ TEST(LowpUnits, SessionNamesAndOperationsPerInstruction)
         {LowpUnit::AmxBf16, {"bf16", "amx", 16 * 16 * 32 * 2, false}},
         {LowpUnit::AmxInt8, {"int8", "amx", 16 * 16 * 64 * 2, true}},
     };
-    ASSERT_EQ(lowpUnits().size(), expected.size());
+    std::size_t x86Units = 0;
     for (const LowpUnitInfo& info : lowpUnits()) {
+        if (info.arch != CpuArch::X86_64)
+            continue;  // ARM64's: Arm64LowpUnits in arm64_cpu_test.cpp
+        ++x86Units;
         const auto& [precision, isa, ops, integer] = expected.at(info.unit);
         EXPECT_EQ(info.precision, QString::fromLatin1(precision));
         EXPECT_EQ(info.isa, QString::fromLatin1(isa));
         EXPECT_EQ(info.opsPerInstruction, ops) << info.label.toStdString();
         EXPECT_EQ(info.integer, integer);
     }
+    EXPECT_EQ(x86Units, expected.size());
 }
 
 TEST(LowpUnits, EachMachineHasItsOwnUnits)

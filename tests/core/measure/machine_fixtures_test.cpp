@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
 
 using namespace ridgeline;
 
@@ -28,9 +29,23 @@ bool skipped(const ExperimentSizes& sizes, const QString& experiment)
 }
 
 const char* const kAllMachines[] = {
-    "intel-xeon-amx-vm-480mib", "amd-zen4-vm",     "amd-zen5-vm-508mib", "desktop-ryzen7-7700x-32mib",
-    "kvm-skylake-no-l3",        "one-cpu-vm-1gib", "epyc-7543-64cpu",    "haswell-avx2-desktop",
+    "intel-xeon-amx-vm-480mib",
+    "amd-zen4-vm",
+    "amd-zen5-vm-508mib",
+    "desktop-ryzen7-7700x-32mib",
+    "kvm-skylake-no-l3",
+    "one-cpu-vm-1gib",
+    "epyc-7543-64cpu",
+    "haswell-avx2-desktop",
+    // ARM64 (issue 17): a server without L3 in sysfs, Apple's cluster-shared L2, Grace, a Graviton2 VM, ThunderX2.
+    "arm64-altra",
+    "arm64-asahi-m1",
+    "arm64-grace",
+    "arm64-graviton2",
+    "arm64-thunderx2",
 };
+// ARM64 VMs whose sysfs describes no cache at all (and an ARM64 process cannot read the cache registers).
+const char* const kCachelessArm64Vms[] = {"arm64-utm-m1", "arm64-parallels-m3", "arm64-phytium-d2000"};
 
 }  // namespace
 
@@ -71,6 +86,10 @@ TEST(MachineFixtures, EveryMachineReadsWholeAndItsIsasComeFromItsFlags)
         EXPECT_EQ(isas.front(), Isa::Scalar);
         const bool avx512 = std::find(isas.begin(), isas.end(), Isa::Avx512) != isas.end();
         EXPECT_EQ(avx512, m.isa.contains(QStringLiteral("avx512f"))) << name;
+        const bool sve = std::find(isas.begin(), isas.end(), Isa::Sve) != isas.end();
+        EXPECT_EQ(sve, m.isa.contains(QStringLiteral("sve"))) << name;
+        const bool neon = std::find(isas.begin(), isas.end(), Isa::Neon) != isas.end();
+        EXPECT_EQ(neon, machineArch(m) == CpuArch::Arm64) << name << ": every ARM64 Linux system has NEON";
     }
     EXPECT_EQ(machine("one-cpu-vm-1gib").cores, 1);
     EXPECT_EQ(machine("epyc-7543-64cpu").cores, 64);
@@ -211,7 +230,9 @@ TEST(Sizing, AnImplausibleLastLevelCacheIsFoundFromTheCurveWithinTheSweepsBound)
 
 TEST(Sizing, EveryExperimentFitsTheMemoryBudgetOfEveryMachine)
 {
-    for (const char* name : kAllMachines) {
+    std::vector<const char*> every(std::begin(kAllMachines), std::end(kAllMachines));
+    every.insert(every.end(), std::begin(kCachelessArm64Vms), std::end(kCachelessArm64Vms));
+    for (const char* name : every) {
         const MachineInfo m = machine(name);
         const std::int64_t budget = measurementMemoryBudget(m);
         const int threads = m.cores;

@@ -83,6 +83,31 @@ TEST(TimePlan, ASeriesStopsWhereTheNextSizeWouldOverrunItsSecondsAndSaysWhy)
     EXPECT_EQ(decode.skipped().size(), 1u);
 }
 
+TEST(TimePlan, ASeriesAlsoStopsWhereTheWholeRunWouldOverrunItsSeconds)
+{
+    const double limit = runSeconds(true);
+    double elapsed = limit - 0.3;  // the ceilings and the sweep took long on this machine
+    const RunLimit run{limit, [&] { return elapsed; }};
+    EXPECT_LE(runSeconds(true), 5.0);
+    EXPECT_LE(runSeconds(false), 30.0);
+    SeriesBudget decode(QStringLiteral("decode with int8 weights"), 0.22, QStringLiteral("quick"),
+                        SeriesBudget::Order::Independent, run);
+    EXPECT_TRUE(decode.admit(QStringLiteral("decode int8 B=1"), 0.5, QStringLiteral("x"))) << "the first step runs";
+    decode.spend(0.05);
+    elapsed = limit - 0.15;
+    EXPECT_NEAR(decode.left(), 0.15, 1e-12) << "the run's 0.15 s, not the series' 0.17 s";
+    EXPECT_FALSE(decode.admit(QStringLiteral("decode int8 B=256"), 0.16, QStringLiteral("decode int8 B=1")));
+    EXPECT_TRUE(decode.admit(QStringLiteral("decode int8 B=16"), 0.1, QStringLiteral("decode int8 B=1")));
+    ASSERT_EQ(decode.skipped().size(), 1u);
+    EXPECT_EQ(decode.skipped()[0].reason,
+              QStringLiteral("not run: it would take about 0.16 s (projected from decode int8 B=1), more than the "
+                             "0.15 s left of the %1 s a quick run takes in all")
+                  .arg(limit, 0, 'f', 2));
+    // Without a run limit only the series' seconds count.
+    SeriesBudget alone(QStringLiteral("add"), 0.35, QStringLiteral("quick"));
+    EXPECT_DOUBLE_EQ(alone.left(), 0.35);
+}
+
 TEST(TimePlan, AnEmulatorStartsTheMatmulSeriesBelowItsListAndStopsWithinItsSeconds)
 {
     const std::vector<int> listed{512, 1024, 2048};

@@ -201,6 +201,17 @@ TEST(CatalogFile, RefusesDuplicateAndUnknownKeysAndNumbersOfTheWrongType)
         {"{" + card + "},{" + card + "}", "gpus[1].id \"x\" is used twice"},
         {"{" + card + R"(,"measured_bandwidth":{"triad_tbs":1.5,"source":"t"}})",
          "gpus[0].measured_bandwidth.triad_tbs is above the datasheet's bandwidth_tbs"},
+        // Issue 12: cache bandwidths need a source, at least one level, and L1 >= L2 >= the memory.
+        {"{" + card + R"(,"cache_bandwidth":{"l2_tbs":5}})", "missing required field gpus[0].cache_bandwidth.source"},
+        {"{" + card + R"(,"cache_bandwidth":{"source":"s"}})", "gpus[0].cache_bandwidth.l2_tbs or l1_tbs is needed"},
+        {"{" + card + R"(,"cache_bandwidth":{"l2_tbs":0.5,"source":"s"}})",
+         "gpus[0].cache_bandwidth.l2_tbs: L1 >= L2 >= bandwidth_tbs (the memory) is expected"},
+        {"{" + card + R"(,"cache_bandwidth":{"l2_tbs":5,"l1_tbs":4,"source":"s"}})",
+         "gpus[0].cache_bandwidth.l2_tbs: L1 >= L2 >= bandwidth_tbs (the memory) is expected"},
+        {"{" + card + R"(,"cache_bandwidth":{"l2_tbs":5,"l3_tbs":6,"source":"s"}})",
+         "unknown field gpus[0].cache_bandwidth.l3_tbs"},
+        {"{" + card + R"(,"fp64_tflops":0})", "gpus[0].fp64_tflops must be above 0"},
+        {"{" + card + R"(,"device_names":["X 8GB",""]})", "gpus[0].device_names[1] is empty"},
     };
     for (const auto& [entries, expected] : cases) {
         const QString message = refusal(entries);
@@ -243,9 +254,39 @@ TEST(CatalogFile, TheGpuWriterWritesWhatTheReaderReads)
         EXPECT_EQ(a.hostLinkGbPerDirection, b.hostLinkGbPerDirection);
         EXPECT_EQ(a.tdpWatts, b.tdpWatts);
         EXPECT_EQ(a.source, b.source);
+        EXPECT_EQ(a.fp64Tflops, b.fp64Tflops);
+        EXPECT_EQ(a.l2Tbs, b.l2Tbs);
+        EXPECT_EQ(a.l1Tbs, b.l1Tbs);
+        EXPECT_EQ(a.cacheBandwidthSource, b.cacheBandwidthSource);
+        EXPECT_EQ(a.deviceNames, b.deviceNames);
     }
     EXPECT_EQ(gpuCatalogToJson(reread.value()), written);
     // Fields the old reader dropped are kept now: the link's name and the host link's bandwidth.
     EXPECT_EQ(test::gpu("h100-sxm").interconnectName, QStringLiteral("NVLink 4"));
     EXPECT_DOUBLE_EQ(test::gpu("h100-sxm").hostLinkGbPerDirection, 64.0);
+}
+
+// Issue 12: what a GPU kernel's roofline stands on. Every figure has its source, and where none was found the
+// level is left out (never a guess).
+TEST(Catalog, CacheBandwidthsAndFp64PeaksHaveSourcesAndLeaveOutWhatNoneMeasured)
+{
+    EXPECT_DOUBLE_EQ(test::gpu("a100-40gb-sxm").l2Tbs, 5.4);
+    EXPECT_DOUBLE_EQ(test::gpu("a100-40gb-sxm").l1Tbs, 19.1);
+    EXPECT_DOUBLE_EQ(test::gpu("a100-40gb-sxm").fp64Tflops, 9.7);
+    EXPECT_DOUBLE_EQ(test::gpu("h100-pcie").l2Tbs, 6.9);
+    EXPECT_DOUBLE_EQ(test::gpu("h200").l2Tbs, 9.8);
+    EXPECT_DOUBLE_EQ(test::gpu("mi300x").fp64Tflops, 81.7);
+    EXPECT_EQ(test::gpu("mi300x").l2Tbs, 0.0);  // no published measurement found: left out
+    EXPECT_EQ(test::gpu("b200").l1Tbs, 0.0);
+    for (const GpuSpec& gpu : builtinGpus().value()) {
+        if (gpu.l2Tbs > 0 || gpu.l1Tbs > 0) {
+            EXPECT_TRUE(gpu.cacheBandwidthSource.contains(QStringLiteral("gpu-benches"))) << gpu.id.toStdString();
+            EXPECT_GE(gpu.l1Tbs, gpu.l2Tbs) << gpu.id.toStdString();
+            EXPECT_GE(gpu.l2Tbs, gpu.bandwidthTbs) << gpu.id.toStdString();
+        }
+        if (gpu.fp64Tflops > 0) {
+            EXPECT_TRUE(gpu.source.contains(QStringLiteral("FP64"))) << gpu.id.toStdString();
+        }
+        EXPECT_FALSE(gpu.deviceNames.isEmpty()) << gpu.id.toStdString() << " names no device";
+    }
 }

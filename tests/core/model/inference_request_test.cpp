@@ -138,3 +138,28 @@ TEST(InferenceRequest, TermsAndTheIssue13InputsReachTheConfig)
     EXPECT_EQ(c.speculative.tokens, 3);
     EXPECT_TRUE(evaluateInference(c).ok());
 }
+
+// One home for "which engine terms": `ridgeline model` and the batching tab both take kDefaultEngineChoice, the
+// terms fitted on published measurements; a default-constructed request (a talk scene) stays the plain roofline.
+TEST(InferenceRequest, EngineChoicesSetTheTermsAndAreReadBack)
+{
+    EXPECT_EQ(kDefaultEngineChoice, EngineChoice::Measured);
+    InferenceRequest request;
+    EXPECT_EQ(engineChoiceOf(request), EngineChoice::Plain);
+    EXPECT_FALSE(request.ideal());
+    setEngineChoice(request, kDefaultEngineChoice);
+    ASSERT_TRUE(request.terms.has_value());
+    EXPECT_EQ(*request.terms, EngineTerms::measured());
+    EXPECT_EQ(engineChoiceOf(request), EngineChoice::Measured);
+    EXPECT_EQ(resolveInference(request).value().efficiency, EngineTerms::measured());
+    setEngineChoice(request, EngineChoice::Ideal);
+    EXPECT_TRUE(request.ideal());
+    EXPECT_EQ(engineChoiceOf(request), EngineChoice::Ideal);
+    setEngineChoice(request, EngineChoice::Plain, Efficiency{0.5, 0.4});
+    EXPECT_EQ(engineChoiceOf(request), EngineChoice::Plain);
+    EXPECT_DOUBLE_EQ(resolveInference(request).value().efficiency.weightShare(NumberFormat::Bf16), 0.5);
+    EngineTerms own = EngineTerms::measured();
+    own.layerSeconds = 10e-6;  // a calibration's fit: none of the three
+    request.terms = own;
+    EXPECT_FALSE(engineChoiceOf(request).has_value());
+}

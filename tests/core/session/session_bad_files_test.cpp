@@ -185,6 +185,15 @@ const BadFile kBadFiles[] = {
      "ceilings.bandwidth[0].gbps must be above 0 (a bandwidth ceiling of 0 GB/s is no roof), got 0", Code::Range},
     {"kernel_seconds_zero.json", "kernels[2].seconds must be above 0 (a kernel that took no time has no rate), got 0",
      Code::Range},
+    // The device a GPU kernel ran on (schema 2, issue 12).
+    {"kernel_device_kind_unknown.json", "kernels[1].device.kind must be \"gpu\", got the string \"tpu\"", Code::Schema},
+    {"kernel_device_gpu_not_an_id.json",
+     "kernels[1].device.gpu must be a catalog GPU id such as \"a100-40gb-sxm\", got the string \"NVIDIA A100\"",
+     Code::Schema},
+    {"kernel_device_name_empty.json",
+     "kernels[1].device.name is empty: leave it out when the profiler does not name the device", Code::Schema},
+    {"kernel_device_unknown_field.json", "unknown field kernels[1].device.vendor", Code::Schema},
+    {"v1_with_kernel_device.json", "unknown field kernels[1].device", Code::Schema},
 };
 
 QString badDir()

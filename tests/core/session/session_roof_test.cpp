@@ -128,3 +128,72 @@ TEST(SessionRoof, Int8OperationsNeverMakeTheFloatingPointRoof)
     ASSERT_NE(bestComputeCeiling(onlyInt8), nullptr);
     EXPECT_DOUBLE_EQ(bestComputeCeiling(onlyInt8)->gflops, 13800.0);
 }
+
+// GPU kernels (issue 12) ----------------------------------------------------------------------------------------
+
+namespace {
+
+// An Nsight Compute kernel that ran on a catalog GPU, at DRAM with an L2 point.
+KernelResult gpuKernel(const char* precision, const char* gpu, const char* level = "DRAM")
+{
+    KernelResult k;
+    k.name = QStringLiteral("k");
+    k.kind = QStringLiteral("imported");
+    k.precision = QString::fromLatin1(precision);
+    k.level = QString::fromLatin1(level);
+    k.device.kind = QStringLiteral("gpu");
+    k.device.gpu = QString::fromLatin1(gpu);
+    return k;
+}
+
+}  // namespace
+
+TEST(SessionRoof, AGpusCatalogFiguresBecomeCeilingsLikeAMeasuredSessions)
+{
+    const Session* a100 = catalogGpuCeilings(u"a100-40gb-sxm");
+    ASSERT_NE(a100, nullptr);
+    EXPECT_EQ(a100->machine.cpuModel, QStringLiteral("NVIDIA A100 40GB SXM4"));
+    // fp64 9.7 (vector), fp32 19.5, tf32/bf16/fp16 tensor 156/312/312, int8 624 TOPS: in GFLOP/s.
+    EXPECT_DOUBLE_EQ(bestComputeCeiling(*a100, u"fp64")->gflops, 9700.0);
+    EXPECT_DOUBLE_EQ(bestComputeCeiling(*a100, u"fp32")->gflops, 19500.0);
+    EXPECT_DOUBLE_EQ(bestComputeCeiling(*a100, u"tensor-tf32")->gflops, 156000.0);
+    EXPECT_DOUBLE_EQ(bestComputeCeiling(*a100, u"int8")->gflops, 624000.0);
+    EXPECT_EQ(bestComputeCeiling(*a100, u"tensor-bf16")->name, QStringLiteral("bf16 tensor"));
+    // DRAM is the datasheet's 1,555 GB/s, L2 and L1 the published measurements.
+    EXPECT_DOUBLE_EQ(memoryCeiling(*a100)->gbps, 1555.0);
+    EXPECT_EQ(memoryCeiling(*a100)->mix, QStringLiteral("datasheet"));
+    EXPECT_DOUBLE_EQ(memoryCeiling(*a100, u"L2")->gbps, 5400.0);
+    EXPECT_DOUBLE_EQ(memoryCeiling(*a100, u"L1")->gbps, 19100.0);
+    EXPECT_EQ(catalogGpuCeilings(u"no-such-gpu"), nullptr);
+    // A card without published cache figures has DRAM only.
+    const Session* b200 = catalogGpuCeilings(u"b200");
+    ASSERT_NE(b200, nullptr);
+    EXPECT_EQ(b200->bandwidthCeilings.size(), 1u);
+}
+
+TEST(SessionRoof, AGpuKernelIsHeldToItsGpusRoofNeverTheSessions)
+{
+    const Session cpu = zen4();
+    const std::optional<SessionRoof> dgemm = kernelRoof(cpu, gpuKernel("fp64", "a100-40gb-sxm"), u"L1");
+    ASSERT_TRUE(dgemm.has_value());
+    EXPECT_DOUBLE_EQ(dgemm->roof().peakGflops, 9700.0);     // the A100's fp64, not the CPU's 116
+    EXPECT_DOUBLE_EQ(dgemm->roof().bandwidthGbps, 1555.0);  // its own level (DRAM), not the level asked for a CPU
+    const std::optional<SessionRoof> atL2 = kernelRoof(cpu, gpuKernel("fp32", "a100-40gb-sxm", "L2"), u"DRAM");
+    ASSERT_TRUE(atL2.has_value());
+    EXPECT_DOUBLE_EQ(atL2->roof().peakGflops, 19500.0);
+    EXPECT_DOUBLE_EQ(atL2->roof().bandwidthGbps, 5400.0);
+    // A precision the catalog has no peak for (fp16 on the vector units, mixed) is held to the best floating-point
+    // one: an upper bound. int8 operations never stand in for FLOPs.
+    const std::optional<SessionRoof> mixed = kernelRoof(cpu, gpuKernel("mixed", "a100-40gb-sxm"), u"DRAM");
+    ASSERT_TRUE(mixed.has_value());
+    EXPECT_DOUBLE_EQ(mixed->roof().peakGflops, 312000.0);
+    // No L2 figure for this card: the slowest level, DRAM, holds.
+    EXPECT_DOUBLE_EQ(kernelRoof(cpu, gpuKernel("fp32", "b200", "L2"), u"DRAM")->roof().bandwidthGbps, 7700.0);
+    // A GPU the catalog does not know, or none at all: no roof, and certainly not the CPU's.
+    EXPECT_FALSE(kernelRoof(cpu, gpuKernel("fp32", ""), u"DRAM").has_value());
+    EXPECT_FALSE(kernelRoof(cpu, gpuKernel("fp32", "v100-sxm2"), u"DRAM").has_value());
+    // A kernel of this machine keeps the session's roof.
+    KernelResult own = gpuKernel("fp32", "a100-40gb-sxm");
+    own.device = KernelDevice{};
+    EXPECT_DOUBLE_EQ(kernelRoof(cpu, own, u"DRAM")->roof().peakGflops, 232.0);
+}

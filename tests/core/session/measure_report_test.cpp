@@ -1,6 +1,6 @@
 // The measurement report's low-precision rows (issue 16), printed for a real session of an Intel Xeon with AMX
 // and for one without low precisions: the table says what the session holds, in the session's own figures.
-#include "app/cli/measure_report.h"
+#include "core/session/measure_report.h"
 #include "core/model/units.h"
 #include "core/session/decode_series.h"
 #include "core/session/mixed_precision.h"
@@ -19,11 +19,7 @@ namespace {
 
 QString reportOf(const Session& session)
 {
-    QString text;
-    QTextStream out(&text);
-    cli::printMeasureReport(session, out);
-    out.flush();
-    return text;
+    return measureReportText(session);
 }
 
 QString reportOf(const char* file)

@@ -1,4 +1,4 @@
-#include "app/cli/measure_report.h"
+#include "core/session/measure_report.h"
 
 #include "core/model/units.h"
 #include "core/session/decode_series.h"
@@ -9,7 +9,7 @@
 #include <cmath>
 #include <set>
 
-namespace ridgeline::cli {
+namespace ridgeline {
 
 namespace {
 
@@ -313,4 +313,13 @@ void printMeasureReport(const Session& session, QTextStream& out)
         << " run)\n";
 }
 
-}  // namespace ridgeline::cli
+QString measureReportText(const Session& session)
+{
+    QString text;
+    QTextStream out(&text);
+    printMeasureReport(session, out);
+    out.flush();
+    return text;
+}
+
+}  // namespace ridgeline

@@ -1,0 +1,24 @@
+#pragma once
+// `ridgeline model`'s options -> the InferenceRequest the core resolves (core/model/inference_request.h). Each
+// option is checked where it is read, and the first one at fault is named in the message.
+
+#include "core/model/hf_config.h"
+#include "core/model/inference_request.h"
+
+#include <QCommandLineParser>
+
+#include <optional>
+
+namespace ridgeline::cli {
+
+// What the options ask for: the request, and the Hugging Face config when --model-config gave the model.
+struct ModelOptions {
+    InferenceRequest request;
+    std::optional<HfModelConfig> modelConfig;
+};
+
+// Reads the model, the GPU, the workload, the parallelism and the engine terms, in that order; the error names the
+// first option that does not make sense (alone or with another).
+std::optional<QString> readModelOptions(const QCommandLineParser& parser, ModelOptions& options);
+
+}  // namespace ridgeline::cli

@@ -1,0 +1,36 @@
+// The low-precision kernels where Ridgeline links no oneDNN (ARM64): the bf16 matrix product and decode by weight
+// precision are not run, and the session says so for each precision whose units the CPU has; the low-precision
+// ceilings are measured all the same (lowp_ceilings.h). engine_lowp_kernels.cpp is the oneDNN side.
+#include "core/measure/engine_run.h"
+
+#include <set>
+
+namespace ridgeline::engine_detail {
+
+int Run::lowpKernelSteps(const ExperimentSizes& /*sizes*/) const
+{
+    return 0;
+}
+
+bool Run::measureLowpKernels(const ExperimentSizes& /*sizes*/)
+{
+    std::set<QString> precisions;
+    for (LowpUnit unit : m_lowp.units)
+        precisions.insert(lowpUnitInfo(unit).precision);
+    if (precisions.empty())  // never silently, as on x86-64
+        m_session.skipped.push_back(
+            {QStringLiteral("decode by weight precision"),
+             QStringLiteral("not run: this CPU has no bf16 or int8 unit to compare fp32 weights with")});
+    const QString reason = QStringLiteral(
+        "runs through oneDNN, which this build does not link (Ridgeline links oneDNN on x86-64 only); the %1 "
+        "ceilings are measured without it");
+    if (precisions.count(QStringLiteral("bf16")) > 0)
+        m_session.skipped.push_back({QStringLiteral("bf16 gemm"), reason.arg(QStringLiteral("bf16"))});
+    for (const QString& precision : {QStringLiteral("bf16"), QStringLiteral("int8")})
+        if (precisions.count(precision) > 0)
+            m_session.skipped.push_back(
+                {QStringLiteral("decode with %1 weights").arg(precision), reason.arg(precision)});
+    return true;
+}
+
+}  // namespace ridgeline::engine_detail

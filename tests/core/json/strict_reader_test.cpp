@@ -1,0 +1,311 @@
+// The strict reader of Ridgeline's own files: what it refuses (duplicate and unknown keys, wrong types, numbers out
+// of range, too deep or broken nesting) and that every message names the field by its path.
+#include "core/json/strict_reader.h"
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+std::string messageOf(const Error& error)
+{
+    return error.message.toStdString();
+}
+
+// Reads {"kernels": [{"name": ..., "gflops": ...}, ...], "note": ...} the way the session reader reads its
+// lists: a required name, an optional gflops up to 1e6, an optional note; every object's unknown keys refused.
+struct Kernel {
+    QString name;
+    double gflops = 0.0;
+};
+
+std::optional<Error> readKernels(const QByteArray& json, std::vector<Kernel>* out = nullptr)
+{
+    const Result<QJsonObject> root = parseStrictObject(json);
+    if (!root)
+        return root.error();
+    Problem problem;
+    ObjectReader in(root.value(), QString(), problem);
+    std::vector<Kernel> kernels = readEntries<Kernel>(in, "kernels"_L1, 4, Need::Required, [](ObjectReader& k) {
+        Kernel kernel;
+        kernel.name = k.text("name"_L1, Need::Required);
+        kernel.gflops = k.number("gflops"_L1, 1e6);
+        return kernel;
+    });
+    in.text("note"_L1);
+    in.rejectUnknownKeys();
+    if (problem.found())
+        return problem.error();
+    if (out)
+        *out = std::move(kernels);
+    return std::nullopt;
+}
+
+}  // namespace
+
+TEST(StrictJson, ReadsAWellFormedFileFieldByField)
+{
+    std::vector<Kernel> kernels;
+    const auto error = readKernels(R"({"kernels": [{"name": "triad", "gflops": 12.5}, {"name": "gemm"}],
+                                       "note": "ok"})",
+                                   &kernels);
+    ASSERT_FALSE(error) << messageOf(*error);
+    ASSERT_EQ(kernels.size(), 2u);
+    EXPECT_EQ(kernels[0].name, u"triad"_s);
+    EXPECT_DOUBLE_EQ(kernels[0].gflops, 12.5);
+    EXPECT_EQ(kernels[1].name, u"gemm"_s);
+    EXPECT_DOUBLE_EQ(kernels[1].gflops, 0.0);  // absent optional number: 0, no problem
+}
+
+TEST(StrictJson, RefusesADuplicateKeyWithItsPathAndPlace)
+{
+    const QByteArray json =
+        "{\n  \"kernels\": [\n    {\"name\": \"a\"},\n    {\"name\": \"b\", \"name\": \"c\"}\n  ]\n}";
+    const Result<QJsonDocument> parsed = parseStrictJson(json);
+    ASSERT_FALSE(parsed);
+    EXPECT_EQ(parsed.error().code, Error::Code::Parse);
+    const qsizetype offset = json.lastIndexOf("\"name\"");
+    EXPECT_EQ(parsed.error().message,
+              u"duplicate key kernels[1].name at offset "_s + QString::number(offset) + u" (line 4, column 19)"_s);
+}
+
+TEST(StrictJson, SeesAnEscapedKeyAsTheSameKey)
+{
+    // "\u0067flops" is "gflops": Qt would keep the second silently.
+    const Result<QJsonDocument> parsed = parseStrictJson(R"({"gflops": 1, "\u0067flops": 2})");
+    ASSERT_FALSE(parsed);
+    EXPECT_TRUE(parsed.error().message.startsWith(u"duplicate key gflops at offset 14"_s)) << messageOf(parsed.error());
+}
+
+TEST(StrictJson, AllowsTheSameKeyInSiblingAndNestedObjects)
+{
+    const Result<QJsonDocument> parsed =
+        parseStrictJson(R"({"a": {"name": 1, "b": {"name": 2}}, "list": [{"name": 3}, {"name": 4}], "name": 5})");
+    EXPECT_TRUE(parsed) << messageOf(parsed.error());
+}
+
+TEST(StrictJson, ABraceInsideAStringIsNoNesting)
+{
+    // Strings holding quotes, braces and commas must not confuse the duplicate scan.
+    const Result<QJsonDocument> parsed = parseStrictJson(R"({"a": "{\"a\": 1, [", "b": "}", "c": ","})");
+    EXPECT_TRUE(parsed) << messageOf(parsed.error());
+}
+
+TEST(StrictJson, RefusesAnUnknownKeyNamingItsPath)
+{
+    const auto top = readKernels(R"({"kernels": [], "nite": "typo"})");
+    ASSERT_TRUE(top);
+    EXPECT_EQ(top->code, Error::Code::Schema);
+    EXPECT_EQ(top->message, u"unknown field nite"_s);
+
+    const auto nested = readKernels(R"({"kernels": [{"name": "a"}, {"name": "b", "glops": 3}]})");
+    ASSERT_TRUE(nested);
+    EXPECT_EQ(nested->message, u"unknown field kernels[1].glops"_s);
+}
+
+TEST(StrictJson, CutsALongUnknownKeyInItsMessage)
+{
+    const QByteArray key(5000, 'k');
+    const auto error = readKernels("{\"kernels\": [], \"" + key + "\": 1}");
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->message, u"unknown field "_s + QString(40, u'k') + u"..."_s);
+}
+
+TEST(StrictJson, RefusesWrongTypesSayingWhatWasFound)
+{
+    struct Case {
+        const char* json;
+        QString message;
+    };
+    const Case cases[] = {
+        {R"({"kernels": {}})", u"kernels must be an array, got an object"_s},
+        {R"({"kernels": [3]})", u"kernels[0] must be an object, got 3"_s},
+        {R"({"kernels": [{"name": 7}]})", u"kernels[0].name must be a string, got 7"_s},
+        {R"({"kernels": [{"name": "a", "gflops": "fast"}]})",
+         u"kernels[0].gflops must be a finite number >= 0, got the string \"fast\""_s},
+        {R"({"kernels": [{"name": "a", "gflops": null}]})",
+         u"kernels[0].gflops must be a finite number >= 0, got null"_s},
+        {R"({"kernels": [], "note": true})", u"note must be a string, got true"_s},
+    };
+    for (const Case& c : cases) {
+        const auto error = readKernels(c.json);
+        ASSERT_TRUE(error) << c.json;
+        EXPECT_EQ(error->code, Error::Code::Schema) << c.json;
+        EXPECT_EQ(error->message, c.message) << c.json;
+    }
+}
+
+TEST(StrictJson, RefusesAMissingRequiredField)
+{
+    const auto list = readKernels(R"({"note": "no kernels"})");
+    ASSERT_TRUE(list);
+    EXPECT_EQ(list->message, u"missing required field kernels"_s);
+    const auto name = readKernels(R"({"kernels": [{"name": "a"}, {"gflops": 1}]})");
+    ASSERT_TRUE(name);
+    EXPECT_EQ(name->message, u"missing required field kernels[1].name"_s);
+}
+
+TEST(StrictJson, RefusesNumbersOutOfRange)
+{
+    const auto negative = readKernels(R"({"kernels": [{"name": "a", "gflops": -1}]})");
+    ASSERT_TRUE(negative);
+    EXPECT_EQ(negative->code, Error::Code::Range);
+    EXPECT_EQ(negative->message, u"kernels[0].gflops must be a finite number >= 0, got -1"_s);
+
+    const auto huge = readKernels(R"({"kernels": [{"name": "a", "gflops": 2000000}]})");
+    ASSERT_TRUE(huge);
+    EXPECT_EQ(huge->code, Error::Code::Range);
+    EXPECT_EQ(huge->message, u"kernels[0].gflops must be at most 1000000, got 2000000"_s);
+
+    const auto many = readKernels(R"({"kernels": [{"name": "a"}, {"name": "b"}, {"name": "c"}, {"name": "d"},
+                                                  {"name": "e"}]})");
+    ASSERT_TRUE(many);
+    EXPECT_EQ(many->code, Error::Code::Range);
+    EXPECT_EQ(many->message, u"kernels has 5 entries; at most 4 are allowed"_s);
+}
+
+TEST(StrictJson, IntegersMustBeWholeAndInRange)
+{
+    Problem problem;
+    ObjectReader in(parseStrictObject(R"({"cores": 2.5, "threads": 100000, "level": 2})").value(), u"machine"_s,
+                    problem);
+    EXPECT_EQ(in.smallInteger("level"_L1, 1, 4, 0), 2);
+    EXPECT_FALSE(problem.found());
+
+    EXPECT_EQ(in.smallInteger("cores"_L1, 1, 1024, -1), -1);  // the fallback, and the problem recorded
+    ASSERT_TRUE(problem.found());
+    EXPECT_EQ(problem.error().code, Error::Code::Schema);
+    EXPECT_EQ(problem.error().message, u"machine.cores must be an integer in 1..1024, got 2.5"_s);
+
+    Problem range;
+    ObjectReader again(parseStrictObject(R"({"threads": 100000})").value(), u"machine"_s, range);
+    again.integer("threads"_L1, 1, 4096, 1);
+    ASSERT_TRUE(range.found());
+    EXPECT_EQ(range.error().code, Error::Code::Range);
+    EXPECT_EQ(range.error().message, u"machine.threads must be an integer in 1..4096, got 100000"_s);
+}
+
+TEST(StrictJson, KeepsTheFirstProblemOnly)
+{
+    Problem problem;
+    ObjectReader in(parseStrictObject(R"({"a": "x", "b": "y", "c": 1})").value(), QString(), problem);
+    in.number("a"_L1, 10.0);
+    in.boolean("b"_L1, false);
+    in.rejectUnknownKeys();
+    ASSERT_TRUE(problem.found());
+    EXPECT_EQ(problem.error().message, u"a must be a finite number >= 0, got the string \"x\""_s);
+}
+
+TEST(StrictJson, RefusesTextLongerThanAFileHolds)
+{
+    const QByteArray text(kMaxTextChars + 1, 'x');
+    const auto error = readKernels("{\"kernels\": [{\"name\": \"" + text + "\"}]}");
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->code, Error::Code::Range);
+    EXPECT_EQ(error->message, u"kernels[0].name is 4097 characters long; at most 4096 are allowed"_s);
+}
+
+TEST(StrictJson, ReadsOnlyRfc3339Times)
+{
+    Problem problem;
+    ObjectReader in(parseStrictObject(R"({"created": "2026-12-02T16:44:16Z", "edited": "2026-12-02"})").value(),
+                    QString(), problem);
+    EXPECT_EQ(in.dateTime("created"_L1), QDateTime(QDate(2026, 12, 2), QTime(16, 44, 16), Qt::UTC));
+    EXPECT_FALSE(problem.found());
+    EXPECT_FALSE(in.dateTime("edited"_L1).isValid());
+    ASSERT_TRUE(problem.found());
+    EXPECT_EQ(problem.error().message,
+              u"edited must be an ISO 8601 date and time such as \"2026-12-02T16:44:16Z\", got the string "
+              "\"2026-12-02\""_s);
+}
+
+TEST(StrictJson, RefusesBrokenSyntaxWithLineAndColumn)
+{
+    const Result<QJsonDocument> truncated = parseStrictJson("{\n  \"kernels\": [\n    {\"name\": \"a\"}\n");
+    ASSERT_FALSE(truncated);
+    EXPECT_EQ(truncated.error().code, Error::Code::Parse);
+    EXPECT_EQ(truncated.error().message,
+              u"truncated or invalid JSON at offset 35 (line 4, column 1): unterminated array"_s);
+}
+
+TEST(StrictJson, RefusesNumbersJsonCannotHold)
+{
+    const QString why =
+        u"illegal number (NaN, Infinity and numbers beyond double range, like 1e999, are not allowed)"_s;
+    const std::pair<const char*, QString> cases[] = {
+        {R"({"gflops": NaN})", u"offset 11 (line 1, column 12)"_s},
+        {R"({"gflops": Infinity})", u"offset 11 (line 1, column 12)"_s},
+        {R"({"gflops": 1e999})", u"offset 16 (line 1, column 17)"_s},
+    };
+    for (const auto& [json, place] : cases) {
+        const Result<QJsonDocument> refused = parseStrictJson(json);
+        ASSERT_FALSE(refused) << json;
+        EXPECT_EQ(refused.error().message, u"truncated or invalid JSON at "_s + place + u": "_s + why) << json;
+    }
+}
+
+TEST(StrictJson, RefusesUtf16AndNulBytes)
+{
+    const QByteArray utf16("\xFF\xFE{\0\"\0a\0\"\0:\0 \0001\0}\0", 18);
+    const Result<QJsonDocument> parsed = parseStrictJson(utf16);
+    ASSERT_FALSE(parsed);
+    EXPECT_EQ(parsed.error().message, u"not UTF-8 text: it contains NUL bytes (UTF-16 or a binary file?)"_s);
+}
+
+TEST(StrictJson, RefusesNestingDeeperThanQtReadsWithoutCrashing)
+{
+    const int depth = 5000;
+    const QByteArray nested = QByteArray(depth, '[') + QByteArray(depth, ']');
+    const Result<QJsonDocument> parsed = parseStrictJson(nested);
+    ASSERT_FALSE(parsed);
+    EXPECT_EQ(parsed.error().code, Error::Code::Parse);
+    EXPECT_EQ(parsed.error().message,
+              u"truncated or invalid JSON at offset 1025 (line 1, column 1026): too deeply nested document"_s);
+}
+
+TEST(StrictJson, NamesAPathThroughNestedObjectsAndArrays)
+{
+    Problem problem;
+    ObjectReader root(parseStrictObject(R"({"machine": {"caches": [{"level": 1}, {"level": "L2"}]}})").value(),
+                      QString(), problem);
+    const std::optional<QJsonObject> machine = root.object("machine"_L1, Need::Required);
+    ASSERT_TRUE(machine);
+    ObjectReader in(*machine, root.where("machine"_L1), problem);
+    readEntries<int>(in, "caches"_L1, 16, Need::Required,
+                     [](ObjectReader& cache) { return cache.smallInteger("level"_L1, 1, 4, 0, Need::Required); });
+    ASSERT_TRUE(problem.found());
+    EXPECT_EQ(problem.error().message, u"machine.caches[1].level must be an integer in 1..4, got the string \"L2\""_s);
+}
+
+TEST(StrictJson, TheTopLevelMustBeAnObject)
+{
+    const Result<QJsonObject> list = parseStrictObject("[1, 2]");
+    ASSERT_FALSE(list);
+    EXPECT_EQ(list.error().code, Error::Code::Schema);
+    EXPECT_EQ(list.error().message, u"the top level must be a JSON object, got an array"_s);
+}
+
+TEST(StrictJson, TheHeaderNamesAForeignOrNewerFile)
+{
+    const auto header = [](const char* json) {
+        Problem problem;
+        ObjectReader in(parseStrictObject(json).value(), QString(), problem);
+        const int schema = readHeader(in, u"ridgeline-deck"_s, u"deck"_s, 2);
+        return std::make_pair(schema, problem.found() ? problem.error().message : QString());
+    };
+    EXPECT_EQ(header(R"({"format": "ridgeline-deck", "schema_version": 2})"), std::make_pair(2, QString()));
+    EXPECT_EQ(header(R"({"schema_version": 1})"),
+              std::make_pair(0, u"not a Ridgeline deck: no \"format\": \"ridgeline-deck\" field"_s));
+    EXPECT_EQ(header(R"({"format": "ridgeline-session", "schema_version": 1})"),
+              std::make_pair(0,
+                             u"not a Ridgeline deck: format is the string \"ridgeline-session\", expected "
+                             "\"ridgeline-deck\""_s));
+    EXPECT_EQ(header(R"({"format": "ridgeline-deck", "schema_version": 3})"),
+              std::make_pair(0, u"written by a newer Ridgeline (schema 3); this build reads up to 2"_s));
+    EXPECT_EQ(header(R"({"format": "ridgeline-deck", "schema_version": 0})"),
+              std::make_pair(0, u"schema_version 0 is not a Ridgeline deck schema; this build reads schemas 1 to 2"_s));
+    EXPECT_EQ(header(R"({"format": "ridgeline-deck", "schema_version": 1.5})"),
+              std::make_pair(0, u"schema_version must be an integer, got 1.5"_s));
+}

@@ -1,0 +1,9 @@
+// libFuzzer target for rocprof-compute's (omniperf's) roofline.csv importer (issue 12); the checks are in
+// fuzz_import.h.
+#include "tests/fuzz/fuzz_import.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    return ridgeline::fuzz::importOneInput(data, size, ridgeline::ImportFormat::RocprofRoofline,
+                                           QStringLiteral("roofline.csv"));
+}

@@ -1,0 +1,128 @@
+// A session's calibration in the batching tab (issue 13 point 3): the user's measured points over the model's curve
+// along the batch before the fit (dashed) and after it (solid), the numbers `ridgeline calibrate` printed for the
+// same fit, and the fitted terms offered as the tab's engine terms. Fixture: tests/data/sessions/calibrated_sweep.json
+// (vLLM's published MI300X latencies at batch 1, 4, 16, 64 and 128, the README's example).
+
+#include "core/bench/calibration_record_builder.h"
+#include "core/session/session_json.h"
+#include "tests/ui/batching_input_util.h"
+#include "tests/ui/batching_tab_support.h"
+#include "tests/ui_models/test_session.h"
+#include "ui/chart/calibration_chart.h"
+#include "ui/chart/cpu_batching_chart.h"
+
+#include <QComboBox>
+#include <QGroupBox>
+#include <QLineSeries>
+#include <QScatterSeries>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+using fixtures::control;
+
+namespace {
+
+Session calibratedSweep()
+{
+    const Result<Session> session =
+        loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/calibrated_sweep.json"));
+    EXPECT_TRUE(session.ok()) << (session.ok() ? std::string() : session.error().message.toStdString());
+    return session.ok() ? session.value() : Session{};
+}
+
+double valueAt(const QXYSeries* series, double batch)
+{
+    for (const QPointF& p : series->points())
+        if (p.x() == batch)
+            return p.y();
+    return -1.0;
+}
+
+}  // namespace
+
+TEST(UiBatchingCalibration, TheMeasuredPointsAreDrawnOverTheCurvesBeforeAndAfterTheFit)
+{
+    for (const QSize size : {QSize(1600, 1000), QSize(1920, 1080)}) {
+        fixtures::BatchingWindow tab(size, calibratedSweep());
+        const CalibrationChart* chart = tab.panel->calibrationChart();
+        ASSERT_TRUE(chart->isVisible());
+        ASSERT_TRUE(chart->hasData());
+        // In the last row, where this CPU's curve was, and as wide.
+        EXPECT_FALSE(tab.panel->cpuChart()->isVisible());
+        EXPECT_GT(chart->width(), 1000);
+        // The five published medians, where they were measured.
+        const QList<QPointF> measured = chart->measuredSeries()->points();
+        ASSERT_EQ(measured.size(), 5);
+        const double batches[] = {1, 4, 16, 64, 128};
+        const double seconds[] = {17.24, 18.45, 22.07, 33.29, 46.48};
+        for (int i = 0; i < 5; ++i) {
+            EXPECT_EQ(measured[i].x(), batches[i]);
+            EXPECT_NEAR(measured[i].y(), seconds[i], 0.005);
+        }
+        // The curves `ridgeline calibrate` printed (README): before 20.21 s and after 17.79 s at batch 1, the
+        // unseen batch 2 after the fit 18.02 s, batch 256 77.77 s.
+        EXPECT_NEAR(valueAt(chart->beforeSeries(), 1), 20.21, 0.005);
+        EXPECT_NEAR(valueAt(chart->afterSeries(), 1), 17.79, 0.005);
+        EXPECT_NEAR(valueAt(chart->afterSeries(), 2), 18.02, 0.005);
+        EXPECT_NEAR(valueAt(chart->afterSeries(), 256), 77.77, 0.005);
+        EXPECT_GE(chart->afterSeries()->count(), 20);  // a curve, not five dots joined
+        // The after curve bends through the points: within 3.5 % of each, as the fit reported.
+        for (const QPointF& p : measured)
+            EXPECT_LT(std::fabs(valueAt(chart->afterSeries(), p.x()) / p.y() - 1.0), 0.036) << p.x();
+        // What the person reads: the quantity, the setup, how far off before and after.
+        const QStringList texts = chart->texts();
+        const QString all = texts.join(QStringLiteral(" | "));
+        EXPECT_TRUE(all.contains(
+            QStringLiteral("Your benchmark: end-to-end latency, Llama 3.1 70B on AMD Instinct MI300X \u00d78")))
+            << all.toStdString();
+        EXPECT_TRUE(all.contains(QLatin1String("fp8 weights, fp8 KV"))) << all.toStdString();
+        EXPECT_TRUE(all.contains(QLatin1String("-3.5 %"))) << all.toStdString();  // batch 16's residual
+        EXPECT_TRUE(chart->beforeSeries()->name().startsWith(QLatin1String("before the fit: median")));
+        EXPECT_TRUE(chart->afterSeries()->name().contains(QLatin1String("worst 3.5 % off")))
+            << chart->afterSeries()->name().toStdString();
+        EXPECT_TRUE(fixtures::truncated(fixtures::sceneTexts(chart)).isEmpty())
+            << fixtures::truncated(fixtures::sceneTexts(chart)).join(u'|').toStdString();
+        // The pixel of a measured point is where its dot is drawn.
+        const QPoint dot = chart->viewportPosition(measured[2]);
+        EXPECT_TRUE(chart->viewport()->rect().contains(dot));
+        fixtures::grabImage(tab.window)
+            .save(fixtures::outputPath(
+                QStringLiteral("batching_tab_calibration_%1x%2.png").arg(size.width()).arg(size.height())));
+        // The chooser beside the controls brings this CPU's curve back, and the calibration again.
+        QComboBox* chooser = control<QComboBox>(*tab.panel, "batchingCalibrationSeries");
+        ASSERT_EQ(chooser->count(), 2);
+        EXPECT_EQ(chooser->currentIndex(), 1);
+        chooser->setFocus(Qt::MouseFocusReason);
+        QTest::keyClick(chooser, Qt::Key_Up);
+        EXPECT_TRUE(tab.panel->cpuChart()->isVisible());
+        EXPECT_FALSE(chart->isVisible());
+        QTest::keyClick(chooser, Qt::Key_Down);
+        EXPECT_TRUE(chart->isVisible());
+    }
+}
+
+TEST(UiBatchingCalibration, TheFittedTermsAreOfferedAsTheTabsEngineTerms)
+{
+    const Session session = calibratedSweep();
+    fixtures::BatchingWindow tab(QSize(1600, 1000), session);
+    QComboBox* engine = control<QComboBox>(*tab.panel, "batchingEngine");
+    const int fitted = engine->findText(QStringLiteral("Fitted to batch_1.json"));
+    ASSERT_GE(fitted, 0);
+    ASSERT_TRUE(fixtures::chooseByKeys(engine, engine->itemData(fitted)));
+    const EngineTerms terms = fittedTerms(session.calibrations.front()).value();
+    EXPECT_EQ(tab.panel->scenario().config.efficiency, terms);
+    EXPECT_TRUE(tab.panel->detailText().contains(QLatin1String("fitted engine terms")))
+        << tab.panel->detailText().toStdString();
+    EXPECT_EQ(engine->currentIndex(), fitted);
+
+    // A session without a calibration: no chart, no chooser, no fitted entry; the measured terms stay.
+    tab.window.setSession(fixtures::zen4Session());
+    tab.settle();
+    EXPECT_FALSE(tab.panel->calibrationChart()->isVisible());
+    EXPECT_EQ(engine->findText(QStringLiteral("Fitted to batch_1.json")), -1);
+    EXPECT_FALSE(tab.panel->calibrationChooser()->isVisibleTo(tab.panel));
+    EXPECT_EQ(engineChoiceOf(tab.panel->inputs()), EngineChoice::Measured);
+    EXPECT_EQ(engine->currentText(), QStringLiteral("Measured engine terms"));
+}

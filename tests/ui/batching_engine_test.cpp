@@ -1,0 +1,115 @@
+// The batching tab uses the command line's default engine terms and shows where a step's time goes (issue 13 point
+// 1): driven by keys and clicks, its numbers are held against `ridgeline model --json` for the same inputs.
+
+#include "core/model/breakdown_text.h"
+#include "tests/ui/batching_input_util.h"
+#include "tests/ui/batching_tab_support.h"
+#include "tests/ui_models/test_session.h"
+#include "ui/chart/step_breakdown_bar.h"
+#include "ui/widgets/log_slider.h"
+
+#include <QComboBox>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+using fixtures::control;
+
+namespace {
+
+// The panel's breakdown equals the command line's "breakdown" part for part, and its texts are the table's words.
+void expectSameBreakdown(const BatchingPanel& panel, const QJsonObject& cli)
+{
+    const StepBreakdown& shown = panel.breakdownBar()->data().breakdown;
+    const QJsonObject parts = cli.value(QStringLiteral("breakdown")).toObject();
+    ASSERT_EQ(parts.size(), 5);
+    for (const BreakdownPart part : kBreakdownParts) {
+        const double expected = parts.value(breakdownPartKey(part)).toDouble(-1.0);
+        EXPECT_NEAR(breakdownSeconds(shown, part), expected, 1e-12 + 1e-9 * expected)
+            << breakdownPartKey(part).toStdString();
+    }
+    EXPECT_NEAR(panel.scenario().report.tokensPerSecond, cli.value(QStringLiteral("tokens_per_s")).toDouble(),
+                1e-9 * panel.scenario().report.tokensPerSecond);
+}
+
+}  // namespace
+
+TEST(UiBatchingEngine, TheTabUsesTheCommandLinesDefaultTermsAndShowsTheSameBreakdown)
+{
+    fixtures::BatchingWindow tab(QSize(1600, 1000), fixtures::zen4Session());
+    ASSERT_TRUE(
+        fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingModel"), QStringLiteral("llama-3.1-8b")));
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingGpu"), QStringLiteral("h200")));
+    fixtures::typeInto(tab.panel->batchSlider()->spinBox(), QStringLiteral("64"));
+    tab.settle();
+    ASSERT_EQ(tab.panel->inputs().batch, 64);
+    ASSERT_FALSE(tab.panel->scenario().error);
+    const QComboBox* engine = control<QComboBox>(*tab.panel, "batchingEngine");
+    EXPECT_EQ(engine->currentText(), QStringLiteral("Measured engine terms"));
+    EXPECT_EQ(tab.panel->scenario().config.efficiency, EngineTerms::measured());
+
+    const QStringList workload = test::cliArgs("--model llama-3.1-8b --gpu h200 --batch 64 --context 8192");
+    const QJsonObject measured = fixtures::cliModelJson(workload);
+    expectSameBreakdown(*tab.panel, measured);
+    // The bar says it in the words of the table `ridgeline model` prints: "weights 5.06 ms (21 %)", ...
+    const test::CliRun table = test::runRidgeline(QStringList{QStringLiteral("model")} + workload);
+    QString goes;
+    for (const QString& line : table.out.split(QLatin1Char('\n')))
+        if (line.trimmed().startsWith(QLatin1String("where it goes")))
+            goes = line;
+    ASSERT_FALSE(goes.isEmpty()) << table.out.toStdString();
+    const QStringList texts = tab.panel->breakdownBar()->texts();
+    int shownParts = 0;
+    for (const QString& text : texts.mid(1)) {
+        if (text.endsWith(QLatin1String(": none")))
+            continue;
+        ++shownParts;
+        EXPECT_TRUE(goes.contains(text)) << text.toStdString() << " not in " << goes.toStdString();
+    }
+    EXPECT_GE(shownParts, 3);
+    EXPECT_TRUE(texts.contains(QStringLiteral("compute: none"))) << texts.join(u'|').toStdString();
+    EXPECT_TRUE(tab.panel->breakdownBar()->isVisible());
+    // Each part that took time has its share of the bar's width.
+    const StepBreakdown& b = tab.panel->breakdownBar()->data().breakdown;
+    const double full = tab.panel->breakdownBar()->segmentRect(BreakdownPart::Weights).width() +
+                        tab.panel->breakdownBar()->segmentRect(BreakdownPart::Kv).width() +
+                        tab.panel->breakdownBar()->segmentRect(BreakdownPart::Overhead).width();
+    EXPECT_NEAR(tab.panel->breakdownBar()->segmentRect(BreakdownPart::Kv).width() / full, b.kv / b.total(), 1e-6);
+
+    // The plain roofline by keys: what `ridgeline model --plain` says, and no overhead any more.
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingEngine"),
+                                       static_cast<int>(EngineChoice::Plain)));
+    const QJsonObject plain = fixtures::cliModelJson(workload + QStringList{QStringLiteral("--plain")});
+    expectSameBreakdown(*tab.panel, plain);
+    EXPECT_TRUE(tab.panel->breakdownBar()->texts().contains(QStringLiteral("overhead: none")));
+    EXPECT_TRUE(tab.panel->detailText().contains(QLatin1String("plain roofline: 75 % of bandwidth, 60 % of peak")))
+        << tab.panel->detailText().toStdString();
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingEngine"),
+                                       static_cast<int>(EngineChoice::Ideal)));
+    expectSameBreakdown(*tab.panel, fixtures::cliModelJson(workload + QStringList{QStringLiteral("--ideal")}));
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingEngine"),
+                                       static_cast<int>(EngineChoice::Measured)));
+    expectSameBreakdown(*tab.panel, measured);
+    EXPECT_TRUE(tab.panel->detailText().contains(QLatin1String("measured engine terms: ")))
+        << tab.panel->detailText().toStdString();
+}
+
+// Tensor parallelism adds communication to the bar, as it does to the command line's breakdown.
+TEST(UiBatchingEngine, EightGpusShowTheirAllReducesInTheBreakdown)
+{
+    fixtures::BatchingWindow tab(QSize(1920, 1080), fixtures::zen4Session());
+    ASSERT_TRUE(
+        fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingModel"), QStringLiteral("llama-3.1-70b")));
+    QSlider* gpus = control<QSlider>(*tab.panel, "batchingGpuCount");
+    fixtures::clickCentre(gpus);
+    QTest::keyClick(gpus, Qt::Key_Home);
+    for (int i = 0; i < 3; ++i)
+        QTest::keyClick(gpus, Qt::Key_Right);
+    ASSERT_EQ(tab.panel->inputs().gpus, 8);
+    expectSameBreakdown(
+        *tab.panel, fixtures::cliModelJson(test::cliArgs("--model llama-3.1-70b --gpu h100-sxm --tp 8 --batch 16")));
+    EXPECT_GT(tab.panel->breakdownBar()->data().breakdown.communication, 0.0);
+    EXPECT_FALSE(tab.panel->breakdownBar()->segmentRect(BreakdownPart::Communication).isEmpty());
+    fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_tab_breakdown_tp8.png")));
+}

@@ -1,0 +1,84 @@
+// This CPU's batching chart with decode by weight precision (issue 16): the Xeon AMX session's fp32, bf16 and int8
+// curves, each drawn in its colour over its own roofline, the knees and the batch-1 speed-ups said on the chart.
+
+#include "ui/chart/cpu_batching_chart.h"
+
+#include "core/session/session_json.h"
+#include "tests/ui/ui_test_util.h"
+#include "ui/models/batching_scenario.h"
+
+#include <QCoreApplication>
+#include <QLineSeries>
+#include <QScatterSeries>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+
+namespace {
+
+Session loadFixture(const char* name)
+{
+    Result<Session> loaded = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/") + QLatin1String(name));
+    EXPECT_TRUE(loaded.ok()) << (loaded.ok() ? "" : loaded.error().message.toStdString());
+    return loaded.ok() ? loaded.value() : Session{};
+}
+
+bool anyTextContains(const CpuBatchingChart& chart, const QString& part)
+{
+    for (const QString& t : chart.texts())
+        if (t.contains(part))
+            return true;
+    return false;
+}
+
+}  // namespace
+
+TEST(UiCpuBatchingChart, DecodeByWeightPrecisionDrawsEachPrecisionOverItsOwnRoofline)
+{
+    CpuBatchingChart chart;
+    fixtures::layoutNow(chart, QSize(1200, 500));
+    chart.setData(predictCpuBatching(loadFixture("xeon-amx-2vcpu.json")));
+    QCoreApplication::processEvents();  // the chart lays its title and legend out on the next turn of the loop
+    ASSERT_TRUE(chart.hasOverlay()) << chart.data().reason.toStdString();
+    ASSERT_EQ(chart.precisionSeries().size(), 3u);
+    EXPECT_EQ(chart.measuredSeries()->count(), 0);  // OpenBLAS's curve gives way to the three
+    const ChartTheme theme = ChartTheme::make(ThemeKind::Light);
+    const QImage image = fixtures::grabImage(chart);
+    for (std::size_t i = 0; i < 3; ++i) {
+        const WeightPrecisionCurve& curve = chart.data().byWeightPrecision[i];
+        const CpuBatchingChart::PrecisionSeries& s = chart.precisionSeries()[i];
+        EXPECT_EQ(s.measuredDots->count(), 9);
+        EXPECT_GT(s.predicted->count(), 20);
+        const QColor color = theme.kernelColor(QStringLiteral("decode-") + curve.precision);
+        EXPECT_EQ(s.measuredDots->color(), color);
+        // Batch 1 of each precision: a dot of its colour where the chart maps it.
+        EXPECT_TRUE(fixtures::colorNear(image, chart.viewportPosition(curve.measured.front()), color, 3))
+            << curve.precision.toStdString();
+    }
+    EXPECT_TRUE(anyTextContains(chart, QStringLiteral("B = 1: bf16 1.6\u00d7, int8 3.6\u00d7 fp32's tokens/s")))
+        << chart.texts().join(QStringLiteral(" | ")).toStdString();
+    // The knees within the batches shown; int8's roof is so high that its step stays memory-bound past B = 512.
+    EXPECT_TRUE(anyTextContains(chart, QStringLiteral("fp32 knee B")));
+    EXPECT_TRUE(anyTextContains(chart, QStringLiteral("bf16 knee B")));
+    EXPECT_FALSE(anyTextContains(chart, QStringLiteral("int8 knee B")));
+    EXPECT_TRUE(chart.chart()->title().contains(QStringLiteral("8192\u00d78192 matrix by weight precision")));
+    image.save(fixtures::outputPath(QStringLiteral("cpu_batching_by_precision.png")));
+
+    // A session without them: the OpenBLAS curve again, and nothing of the precisions is left behind.
+    chart.setData(predictCpuBatching(loadFixture("example.json")));
+    EXPECT_TRUE(chart.precisionSeries().empty());
+    EXPECT_EQ(chart.measuredSeries()->count(), 9);
+    EXPECT_FALSE(anyTextContains(chart, QStringLiteral("knee B \u2248 ")) &&
+                 anyTextContains(chart, QStringLiteral("bf16")));
+
+    // The dark theme draws them again in its own colours.
+    chart.setData(predictCpuBatching(loadFixture("xeon-amx-2vcpu.json")));
+    chart.setTheme(ThemeKind::Dark);
+    QCoreApplication::processEvents();
+    ASSERT_EQ(chart.precisionSeries().size(), 3u);
+    EXPECT_EQ(chart.precisionSeries()[1].measuredDots->color(),
+              ChartTheme::make(ThemeKind::Dark).kernelColor(QStringLiteral("decode-bf16")));
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("cpu_batching_by_precision_dark.png")));
+}

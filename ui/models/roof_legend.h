@@ -1,0 +1,43 @@
+#pragma once
+// The roof legend, a small key inside the plot: what the line styles mean (lower compute roofs dashed and faint,
+// triad bandwidth dashed, read solid), then every roof in view that found no place for its label on its line, each
+// beside a stroke of that line. It goes in the corner of the plot it covers least of: dots, labels, roof lines.
+
+#include "ui/models/annotation.h"
+#include "ui/models/roof_labels.h"
+
+#include <QRectF>
+#include <QSizeF>
+
+#include <vector>
+
+namespace ridgeline::ui {
+
+struct RoofLegendRow {
+    QPen pen;  // the stroke drawn before the text
+    QString text;
+};
+
+// The style rows the roofs in view call for, then one row per entry.
+std::vector<RoofLegendRow> roofLegendRows(const RooflineView& view, const ChartTheme& theme,
+                                          const std::vector<RoofLegendEntry>& entries);
+QSizeF roofLegendSize(const std::vector<RoofLegendRow>& rows, const ChartTheme& theme);
+
+enum class Corner { TopLeft, TopRight, BottomRight, BottomLeft };
+
+struct LegendSpot {
+    Corner corner = Corner::TopLeft;
+    QRectF rect;
+};
+
+// The box of `size` in the corner of `inner` that covers the fewest dots, then labels, then line crossings.
+LegendSpot placeRoofLegend(QSizeF size, const QRectF& inner, const std::vector<QRectF>& markers,
+                           const std::vector<QRectF>& taken, const std::vector<QLineF>& lines);
+// The same corner, for a box of another size.
+QRectF anchoredAt(const LegendSpot& spot, QSizeF size, const QRectF& inner);
+
+// The legend's background, frame and strokes (lines) and its texts, in `rect`.
+void drawRoofLegend(const std::vector<RoofLegendRow>& rows, const QRectF& rect, const ChartTheme& theme,
+                    std::vector<AnnotationLine>& lines, std::vector<AnnotationText>& texts);
+
+}  // namespace ridgeline::ui
