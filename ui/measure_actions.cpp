@@ -16,9 +16,13 @@
 
 namespace ridgeline::ui {
 
-MeasureActions::MeasureActions(QWidget* window, MeasureFunction measure, SessionDocument* document,
-                               FileActions* files, MeasureStatus* status)
-    : QObject(window), m_window(window), m_document(document), m_files(files), m_status(status),
+MeasureActions::MeasureActions(QWidget* window, MeasureFunction measure, SessionDocument* document, FileActions* files,
+                               MeasureStatus* status)
+    : QObject(window),
+      m_window(window),
+      m_document(document),
+      m_files(files),
+      m_status(status),
       m_runner(new MeasureRunner(std::move(measure), this)),
       m_loadProbe([] { return readLoadAverage(ProbeSources{}); })
 {
@@ -93,8 +97,8 @@ void MeasureActions::onFinished(const Session& session)
 {
     onEnded();
     m_document->setSession(session);
-    emit statusMessage(
-        tr("Measurement finished in %1 s; save it with Ctrl+S.").arg(session.wallSeconds, 0, 'f', 1), 8000);
+    emit statusMessage(tr("Measurement finished in %1 s; save it with Ctrl+S.").arg(session.wallSeconds, 0, 'f', 1),
+                       8000);
     warnAbout(session);
 }
 

@@ -93,8 +93,8 @@ BandwidthStaircase buildStaircase(const Session& session)
     for (const BandwidthPoint& p : session.bandwidthCurve) {
         if (p.mix != s.mix || p.workingSetBytes <= 0 || !(p.gbps > 0.0) || !std::isfinite(p.gbps))
             continue;
-        s.points.push_back({p.workingSetBytes, std::log2(double(p.workingSetBytes)), p.gbps, p.level, p.spread,
-                            p.threads});
+        s.points.push_back(
+            {p.workingSetBytes, std::log2(double(p.workingSetBytes)), p.gbps, p.level, p.spread, p.threads});
     }
     std::sort(s.points.begin(), s.points.end(),
               [](const StaircasePoint& a, const StaircasePoint& b) { return a.bytes < b.bytes; });
@@ -103,9 +103,9 @@ BandwidthStaircase buildStaircase(const Session& session)
     if (!s.points.empty()) {
         s.xMin = std::floor(s.points.front().log2Bytes) - 0.5;
         s.xMax = std::ceil(s.points.back().log2Bytes) + 0.5;
-        const auto [low, high] = std::minmax_element(
-            s.points.begin(), s.points.end(),
-            [](const StaircasePoint& a, const StaircasePoint& b) { return a.gbps < b.gbps; });
+        const auto [low, high] =
+            std::minmax_element(s.points.begin(), s.points.end(),
+                                [](const StaircasePoint& a, const StaircasePoint& b) { return a.gbps < b.gbps; });
         s.yMin = low->gbps / 2.0;
         s.yMax = high->gbps * 2.0;
     }
@@ -116,11 +116,11 @@ BandwidthStaircase buildStaircase(const Session& session)
 
 QString staircasePointText(const StaircasePoint& point)
 {
-    QString text = tr("%1 working set: %2 GB/s")
-                       .arg(formatBinaryBytes(double(point.bytes)), formatSignificant(point.gbps, 3));
+    QString text =
+        tr("%1 working set: %2 GB/s").arg(formatBinaryBytes(double(point.bytes)), formatSignificant(point.gbps, 3));
     if (point.spread.max > point.spread.min && point.spread.min > 0.0)
-        text += tr(" (runs %1 to %2)")
-                    .arg(formatSignificant(point.spread.min, 3), formatSignificant(point.spread.max, 3));
+        text +=
+            tr(" (runs %1 to %2)").arg(formatSignificant(point.spread.min, 3), formatSignificant(point.spread.max, 3));
     text += QLatin1Char('\n');
     text += point.level.isEmpty() ? tr("between two cache levels") : tr("served from %1").arg(point.level);
     text += point.threads == 1 ? tr(", 1 thread") : tr(", %1 threads").arg(point.threads);

@@ -52,15 +52,16 @@ void addSpreads(const Session& session, std::vector<RunWarning>& warnings)
 {
     // The engine names the ceilings whose repetitions spread; kernels keep their seconds' spread.
     for (const QString& name : session.noisyMeasurements)
-        warnings.push_back({RunWarningKind::WideSpread, tr("%1: repetitions differ by more than %2 %")
-                                                            .arg(name, formatCompact(100.0 * Session::kNoisySpread))});
+        warnings.push_back(
+            {RunWarningKind::WideSpread,
+             tr("%1: repetitions differ by more than %2 %").arg(name, formatCompact(100.0 * Session::kNoisySpread))});
     for (const KernelResult& k : session.kernels) {
         const double spread = relativeSpread(k.spread);
         if (spread > Session::kNoisySpread && std::isfinite(spread))
-            warnings.push_back({RunWarningKind::WideSpread,
-                                tr("%1: its runs took %2 to %3 (%4 % apart)")
-                                    .arg(k.name, formatSeconds(k.spread.min), formatSeconds(k.spread.max),
-                                         formatCompact(100.0 * spread))});
+            warnings.push_back(
+                {RunWarningKind::WideSpread, tr("%1: its runs took %2 to %3 (%4 % apart)")
+                                                 .arg(k.name, formatSeconds(k.spread.min), formatSeconds(k.spread.max),
+                                                      formatCompact(100.0 * spread))});
     }
 }
 

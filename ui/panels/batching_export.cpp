@@ -103,9 +103,9 @@ std::optional<Error> exportBatching(const BatchingContent& content, const QStrin
     if (suffix == QLatin1String("csv"))
         return writeFile(path, [&](QSaveFile& file) { return file.write(throughputCsv(content.inputs)) >= 0; });
     if (!size.isValid() || size.width() < 320 || size.height() < 180 || size.width() > 16384 || size.height() > 16384)
-        return makeError(Error::Code::InvalidArgument, tr("Export size %1x%2 is outside 320x180..16384x16384 pixels.")
-                                                           .arg(size.width())
-                                                           .arg(size.height()));
+        return makeError(
+            Error::Code::InvalidArgument,
+            tr("Export size %1x%2 is outside 320x180..16384x16384 pixels.").arg(size.width()).arg(size.height()));
     if (suffix == QLatin1String("png"))
         return writeFile(path, [&](QSaveFile& file) {
             return renderBatchingImage(content, size, devicePixelRatio).save(&file, "PNG");
