@@ -67,6 +67,8 @@ int main(int argc, char** argv)
         window.openSession(launch.files.constFirst());
         for (const QString& overlay : launch.files.mid(1))
             window.addOverlay(overlay);
+    } else {
+        window.reopenLastSession();  // else the empty chart offers what to start from
     }
     window.show();
     return QApplication::exec();

@@ -3,17 +3,23 @@
 #include "ui/chart/chart_export.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/dialogs.h"
+#include "ui/models/export_naming.h"
 #include "ui/models/session_document.h"
 #include "ui/models/settings.h"
+#include "ui/panels/batching_export.h"
+#include "ui/panels/batching_panel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QIcon>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QWidget>
 
 namespace ridgeline::ui {
@@ -24,8 +30,14 @@ const QString kSessionFilter = QStringLiteral("Ridgeline sessions (*.json);;All 
 
 }  // namespace
 
-FileActions::FileActions(QWidget* window, SessionDocument* document, Settings* settings, RooflineChart* chart)
-    : QObject(window), m_window(window), m_document(document), m_settings(settings), m_chart(chart)
+FileActions::FileActions(QWidget* window, SessionDocument* document, Settings* settings, RooflineChart* chart,
+                         BatchingPanel* batching)
+    : QObject(window),
+      m_window(window),
+      m_document(document),
+      m_settings(settings),
+      m_chart(chart),
+      m_batching(batching)
 {
     connect(m_settings, &Settings::recentFilesChanged, this, &FileActions::updateRecentMenu);
 }
@@ -34,7 +46,7 @@ void FileActions::addTo(QMenuBar* menus)
 {
     QMenu* file = menus->addMenu(tr("&File"));
     m_openAction =
-        file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &FileActions::onOpen);
+        file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &FileActions::open);
     m_openAction->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     QAction* overlay = file->addAction(tr("&Add Overlay…"), this, &FileActions::onAddOverlay);
@@ -46,31 +58,72 @@ void FileActions::addTo(QMenuBar* menus)
            "chart"));
     file->addSeparator();
     m_saveAction =
-        file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &FileActions::onSave);
+        file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, [this] { save(); });
     m_saveAction->setShortcut(QKeySequence::Save);
-    QAction* saveAs = file->addAction(tr("Save &As…"), this, &FileActions::onSaveAs);
-    saveAs->setShortcut(QKeySequence::SaveAs);
+    QAction* saveAsAction = file->addAction(tr("Save &As…"), this, [this] { saveAs(); });
+    saveAsAction->setShortcut(QKeySequence::SaveAs);
     file->addSeparator();
-    QMenu* exportMenu = file->addMenu(tr("&Export Chart"));
-    m_exportPng = exportMenu->addAction(tr("PNG image…"), this,
-                                        [this] { onExport(tr("PNG images (*.png)"), QStringLiteral("png")); });
+    m_exportMenu = file->addMenu(tr("&Export Roofline"));
+    m_exportPng = m_exportMenu->addAction(tr("PNG image…"), this,
+                                          [this] { onExport(tr("PNG images (*.png)"), QStringLiteral("png")); });
     m_exportPng->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportMenu->addAction(tr("SVG drawing…"), this,
-                          [this] { onExport(tr("SVG drawings (*.svg)"), QStringLiteral("svg")); });
-    exportMenu->addAction(tr("PDF document…"), this,
-                          [this] { onExport(tr("PDF documents (*.pdf)"), QStringLiteral("pdf")); });
-    exportMenu->addAction(tr("CSV of the points…"), this,
-                          [this] { onExport(tr("CSV files (*.csv)"), QStringLiteral("csv")); });
-    QAction* copy = file->addAction(tr("&Copy Chart"), this, &FileActions::onCopyChart);
-    copy->setShortcut(QKeySequence::Copy);
+    m_exportMenu->addAction(tr("SVG drawing…"), this,
+                            [this] { onExport(tr("SVG drawings (*.svg)"), QStringLiteral("svg")); });
+    m_exportMenu->addAction(tr("PDF document…"), this,
+                            [this] { onExport(tr("PDF documents (*.pdf)"), QStringLiteral("pdf")); });
+    m_exportCsv = m_exportMenu->addAction(tr("CSV of the points…"), this,
+                                          [this] { onExport(tr("CSV files (*.csv)"), QStringLiteral("csv")); });
+    m_copy = file->addAction(tr("&Copy Chart"), this, &FileActions::onCopy);
+    m_copy->setShortcut(QKeySequence::Copy);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), m_window, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     updateRecentMenu();
+    updateExportMenu();
 }
 
-void FileActions::onOpen()
+void FileActions::setExportTarget(ExportTarget target)
 {
+    m_target = target;
+    updateExportMenu();
+}
+
+void FileActions::updateExportMenu()
+{
+    if (!m_exportMenu)
+        return;
+    const bool batching = m_target == ExportTarget::Batching;
+    m_exportMenu->setTitle(batching ? tr("&Export Batching Charts") : tr("&Export Roofline"));
+    m_exportPng->setText(batching ? tr("PNG image of the batching charts…") : tr("PNG image…"));
+    m_exportCsv->setText(batching ? tr("CSV of the throughput curve…") : tr("CSV of the points…"));
+    m_copy->setText(batching ? tr("&Copy Batching Charts") : tr("&Copy Chart"));
+}
+
+bool FileActions::maybeSave(const QString& action)
+{
+    if (!m_document->isDirty())
+        return true;
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
+                    tr("“%1” has changes that are not saved.").arg(m_document->displayName()),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
+    box.setObjectName(QStringLiteral("UnsavedChangesBox"));
+    box.setInformativeText(tr("Save them before %1? If you discard them, they are lost.").arg(action));
+    box.setDefaultButton(QMessageBox::Save);
+    box.setEscapeButton(QMessageBox::Cancel);
+    switch (box.exec()) {
+        case QMessageBox::Save:
+            return save();
+        case QMessageBox::Discard:
+            return true;
+        default:
+            return false;
+    }
+}
+
+void FileActions::open()
+{
+    if (!maybeSave(tr("opening another session")))
+        return;
     const QString path =
         QFileDialog::getOpenFileName(m_window, tr("Open Session"), m_document->directory(), kSessionFilter);
     if (!path.isEmpty())
@@ -85,29 +138,48 @@ void FileActions::onAddOverlay()
         m_document->addOverlay(path);
 }
 
-void FileActions::onSave()
-{
-    if (m_document->currentPath().isEmpty())
-        onSaveAs();
-    else
-        m_document->save(m_document->currentPath());
-}
-
-void FileActions::onSaveAs()
+bool FileActions::save()
 {
     if (!m_document->primary())
-        return;
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Session"), m_document->directory(), kSessionFilter);
+        return false;
+    if (m_document->currentPath().isEmpty())
+        return saveAs();
+    return m_document->save(m_document->currentPath());
+}
+
+bool FileActions::saveAs()
+{
+    const Session* primary = m_document->primary();
+    if (!primary)
+        return false;
+    const QString suggested =
+        QDir(m_document->directory()).filePath(defaultFileName(primary->title, {}, QStringLiteral("json")));
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Session"), suggested, kSessionFilter);
     if (path.isEmpty())
-        return;
+        return false;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".json");
-    m_document->save(path);
+    return m_document->save(path);
+}
+
+QString FileActions::exportSubject() const
+{
+    if (m_target == ExportTarget::Batching) {
+        const BatchingScenario& scenario = m_batching->scenario();
+        return scenario.error ? QStringLiteral("llm") : tr("%1 on %2").arg(scenario.modelName, scenario.gpuName);
+    }
+    const Session* primary = m_document->primary();
+    return primary ? primary->title : QString();
 }
 
 void FileActions::onExport(const QString& filter, const QString& suffix)
 {
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Export Chart"), m_document->directory(), filter);
+    const bool batching = m_target == ExportTarget::Batching;
+    const QString what = batching ? QStringLiteral("batching") : QStringLiteral("roofline");
+    const QString suggested = QDir(defaultDirectory(m_settings->lastExportDirectory(), suffix))
+                                  .filePath(defaultFileName(exportSubject(), what, suffix));
+    QString path = QFileDialog::getSaveFileName(
+        m_window, batching ? tr("Export Batching Charts") : tr("Export Roofline"), suggested, filter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -126,16 +198,36 @@ void FileActions::onExport(const QString& filter, const QString& suffix)
         m_settings->setExportSize(size.pixels);
         m_settings->setExportPixelRatio(size.pixelRatio);
     }
-    if (const auto error = exportChart(ChartContent::of(*m_chart), path, size.pixels, size.pixelRatio))
+    std::optional<Error> error;
+    if (batching) {
+        const Session* primary = m_document->primary();
+        const BatchingContent content{m_batching->inputs(), primary ? std::optional<Session>(*primary) : std::nullopt,
+                                      m_batching->theme()};
+        error = exportBatching(content, path, size.pixels, size.pixelRatio);
+    } else {
+        error = exportChart(ChartContent::of(*m_chart), path, size.pixels, size.pixelRatio);
+    }
+    if (error) {
         emit errorOccurred(tr("Cannot export"), error->message);
-    else
-        emit statusMessage(tr("Exported %1").arg(path), 4000);
+        return;
+    }
+    m_settings->setLastExportDirectory(QFileInfo(path).absolutePath());
+    emit statusMessage(tr("Exported %1").arg(path), 4000);
+    emit exported(path, m_target);
 }
 
-void FileActions::onCopyChart()
+void FileActions::onCopy()
 {
     const double ratio = m_window->devicePixelRatioF();
-    const QImage image = renderChartImage(ChartContent::of(*m_chart), m_chart->size(), ratio);
+    QImage image;
+    if (m_target == ExportTarget::Batching) {
+        const Session* primary = m_document->primary();
+        image = renderBatchingImage(
+            {m_batching->inputs(), primary ? std::optional<Session>(*primary) : std::nullopt, m_batching->theme()},
+            m_batching->size(), ratio);
+    } else {
+        image = renderChartImage(ChartContent::of(*m_chart), m_chart->size(), ratio);
+    }
     QApplication::clipboard()->setImage(image);
     emit statusMessage(tr("Chart copied to the clipboard"), 3000);
 }
@@ -145,7 +237,12 @@ void FileActions::updateRecentMenu()
     m_recentMenu->clear();
     const QStringList files = m_settings->recentFiles();
     for (const QString& path : files)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { m_document->open(path); })
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                        [this, path] {
+                            if (maybeSave(tr("opening another session")))
+                                m_document->open(path);
+                        })
             ->setToolTip(path);
     m_recentMenu->setEnabled(!files.isEmpty());
 }

@@ -1,6 +1,7 @@
 #pragma once
-// The File menu: open, open recent, add an overlay, import profiles, save, save as, export the chart (PNG, SVG,
-// PDF, CSV) and copy it. The document does the work; this asks for files and sizes.
+// The File menu: open, open recent, add an overlay, import profiles, save, save as, export what the current tab
+// shows (the roofline, or the batching charts: PNG, SVG, PDF, CSV) and copy it. The document does the work; this
+// asks for files and sizes, and asks before anything unsaved would be thrown away.
 
 #include <QObject>
 
@@ -11,43 +12,69 @@ class QWidget;
 
 namespace ridgeline::ui {
 
+class BatchingPanel;
 class RooflineChart;
 class SessionDocument;
 class Settings;
 
+enum class ExportTarget { Roofline, Batching };
+
 class FileActions : public QObject {
     Q_OBJECT
 public:
-    // `window` parents the dialogs; `chart` is what Export and Copy draw.
-    FileActions(QWidget* window, SessionDocument* document, Settings* settings, RooflineChart* chart);
+    // `window` parents the dialogs; `chart` and `batching` are what Export and Copy draw.
+    FileActions(QWidget* window, SessionDocument* document, Settings* settings, RooflineChart* chart,
+                BatchingPanel* batching);
 
     void addTo(QMenuBar* menus);
     QAction* openAction() const { return m_openAction; }
     QAction* saveAction() const { return m_saveAction; }
     QAction* exportPngAction() const { return m_exportPng; }
 
+    // What Export and Copy draw: the window's current tab.
+    void setExportTarget(ExportTarget target);
+    ExportTarget exportTarget() const { return m_target; }
+
+    // Before something replaces an unsaved session: Save / Discard / Cancel, as desktop programs ask. `action`
+    // finishes the question "Save the changes before ...?" ("opening another session", "quitting"). True when the
+    // caller may go on: nothing was unsaved, the session was saved, or the user chose to discard it.
+    bool maybeSave(const QString& action);
+    // Saves the primary session, asking for a file when it has none; false when cancelled or it failed.
+    bool save();
+    // Shows the file dialog and opens the chosen session (after maybeSave).
+    void open();
+
 signals:
     void errorOccurred(const QString& title, const QString& message);
     void statusMessage(const QString& text, int milliseconds);
+    void exported(const QString& path, ExportTarget target);
 
 private:
-    void onOpen();
     void onAddOverlay();
     void onImport();
-    void onSave();
-    void onSaveAs();
+    bool saveAs();
     void onExport(const QString& filter, const QString& suffix);
-    void onCopyChart();
+    void onCopy();
     void updateRecentMenu();
+    void updateExportMenu();
+    // "AMD EPYC (Zen 4), 2 vCPUs" or "Llama 2 7B on H100 SXM": what the default file names start with.
+    QString exportSubject() const;
 
     QWidget* m_window = nullptr;
     SessionDocument* m_document = nullptr;
     Settings* m_settings = nullptr;
     RooflineChart* m_chart = nullptr;
+    BatchingPanel* m_batching = nullptr;
+    ExportTarget m_target = ExportTarget::Roofline;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_exportMenu = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_exportPng = nullptr;
+    QAction* m_exportCsv = nullptr;
+    QAction* m_copy = nullptr;
 };
 
 }  // namespace ridgeline::ui
+
+Q_DECLARE_METATYPE(ridgeline::ui::ExportTarget)

@@ -2,11 +2,14 @@
 
 #include "ui/models/kernel_table_model.h"
 
+#include <QAction>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ridgeline::ui {
 
@@ -42,6 +45,14 @@ KernelDock::KernelDock(KernelTableModel* kernels, QWidget* parent) : QDockWidget
                 if (current.isValid())
                     emit kernelChosen(m_proxy->mapToSource(current).row());
             });
+    // Delete acts on the table only: in the filter field it still deletes text.
+    m_remove = new QAction(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Remove Kernel"), this);
+    m_remove->setShortcut(QKeySequence::Delete);
+    m_remove->setShortcutContext(Qt::WidgetShortcut);
+    m_remove->setToolTip(tr("Take the selected kernel off the chart and out of the session (Ctrl+Z brings it back)"));
+    connect(m_remove, &QAction::triggered, this, &KernelDock::removeCurrent);
+    m_view->addAction(m_remove);
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto* pane = new QWidget(this);
     auto* layout = new QVBoxLayout(pane);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -49,6 +60,19 @@ KernelDock::KernelDock(KernelTableModel* kernels, QWidget* parent) : QDockWidget
     layout->addWidget(m_filter);
     layout->addWidget(m_view);
     setWidget(pane);
+}
+
+void KernelDock::removeCurrent()
+{
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid())
+        return;
+    const int row = current.row();
+    const int column = current.column();
+    emit removeRequested(m_proxy->mapToSource(current).row());
+    // The table was rebuilt without it: the next row becomes current, so Delete can go on.
+    if (m_proxy->rowCount() > 0)
+        m_view->setCurrentIndex(m_proxy->index(std::min(row, m_proxy->rowCount() - 1), column));
 }
 
 void KernelDock::focusFilter()

@@ -1,9 +1,11 @@
 #pragma once
 // The Kernels dock: the primary session's kernels in a table, sorted by any column and filtered by name (short
-// or full, any case); choosing a row picks that kernel on the chart.
+// or full, any case); choosing a row picks that kernel on the chart. Delete (or the row's context menu) asks for
+// the kernel's removal; the document does it, undoably.
 
 #include <QDockWidget>
 
+class QAction;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTableView;
@@ -19,17 +21,24 @@ public:
 
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QLineEdit* filter() const { return m_filter; }
+    QTableView* view() const { return m_view; }
+    // "Remove Kernel" (Delete while the table has the focus; also in its context menu and the Edit menu).
+    QAction* removeAction() const { return m_remove; }
     // Ctrl+F: the dock comes up with its filter selected.
     void focusFilter();
 
 signals:
     void kernelChosen(int kernel);  // a row of the primary session's kernels
     void filterChanged(const QString& text);
+    void removeRequested(int kernel);  // a row of the primary session's kernels
 
 private:
+    void removeCurrent();
+
     QSortFilterProxyModel* m_proxy = nullptr;
     QLineEdit* m_filter = nullptr;
     QTableView* m_view = nullptr;
+    QAction* m_remove = nullptr;
 };
 
 }  // namespace ridgeline::ui

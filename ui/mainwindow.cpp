@@ -1,12 +1,15 @@
 #include "ui/mainwindow.h"
 
 #include "core/scene/scene_facts.h"
+#include "core/session/bundled_session.h"
+#include "core/session/session_json.h"
 #include "ui/chart/bandwidth_chart.h"
 #include "ui/dialogs.h"
 #include "ui/file_actions.h"
 #include "ui/gpu_menu.h"
 #include "ui/import_gpu_dialog.h"
 #include "ui/kernel_dock.h"
+#include "ui/measure_actions.h"
 #include "ui/measure_status.h"
 #include "ui/measurement_dock.h"
 #include "ui/models/kernel_table_model.h"
@@ -16,8 +19,10 @@
 #include "ui/models/settings.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/talk/talk_actions.h"
+#include "ui/welcome_panel.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDockWidget>
@@ -33,6 +38,7 @@
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QToolBar>
+#include <QUndoStack>
 
 namespace ridgeline::ui {
 
@@ -43,6 +49,13 @@ QString explainHint()
     return QCoreApplication::translate("MainWindow",
                                        "<p>Click a kernel on the chart (or a row in the table) to see which ceiling "
                                        "binds it, how close it gets, and what would move it.</p>");
+}
+
+// The palette the application started with: the light theme gives it back.
+const QPalette& startupPalette()
+{
+    static const QPalette palette = QApplication::palette();
+    return palette;
 }
 
 }  // namespace
@@ -57,7 +70,7 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     m_settings = new Settings(this);
     m_document = new SessionDocument(m_settings, this);
     m_kernels = new KernelTableModel(this);
-    m_runner = new MeasureRunner(std::move(measure), this);
+    startupPalette();
 
     setWindowIcon(QIcon(QStringLiteral(":/icons/ridgeline.svg")));
     m_chart = new RooflineChart(this);
@@ -80,13 +93,16 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     m_measureStatus = new MeasureStatus(statusBar());
 
     createDocks();
-    m_file = new FileActions(this, m_document, m_settings, m_chart);
+    m_file = new FileActions(this, m_document, m_settings, m_chart, m_batching);
     m_file->addTo(menuBar());
     connect(m_file, &FileActions::errorOccurred, this, &MainWindow::reportError);
     connect(m_file, &FileActions::statusMessage, this, &MainWindow::showStatus);
+    m_measure = new MeasureActions(this, std::move(measure), m_document, m_file, m_measureStatus);
+    createEditMenu();
     createViewMenu();
-    createMeasureMenu();
+    m_measure->addTo(menuBar());
     createToolBar();
+    m_welcome = new WelcomePanel(m_chart);
     m_talk->addTo(menuBar(), findChild<QToolBar*>(QStringLiteral("MainToolBar")));
     createHelpMenu();
     applySettingsToChart();
@@ -94,8 +110,10 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
 
     resize(1600, 1000);
     restoreGeometry(m_settings->windowGeometry());
-    restoreState(m_settings->windowState());
+    // A saved layout is the user's; without one the docks get their share when the window first shows.
+    m_docksSized = restoreState(m_settings->windowState());
     updateTitle();
+    updateWelcome();
 }
 
 MainWindow::~MainWindow() = default;
@@ -122,23 +140,24 @@ void MainWindow::connectParts()
     connect(m_talk, &TalkActions::statusMessage, this, &MainWindow::showStatus);
     connect(m_gpuMenu, &GpuMenu::roofsChanged, this, [this] { m_chart->setExtraRoofs(m_gpuMenu->roofs()); });
     connect(m_gpuMenu, &GpuMenu::statusMessage, this, &MainWindow::showStatus);
-    connect(m_measureStatus, &MeasureStatus::cancelRequested, this, &MainWindow::cancelMeasurement);
-
     connect(m_chart, &RooflineChart::kernelClicked, this, &MainWindow::onKernelClicked);
     connect(m_bandwidth, &BandwidthChart::levelSelected, m_chart, &RooflineChart::setHighlightedLevel);
     connect(m_chart, &RooflineChart::levelClicked, m_bandwidth, &BandwidthChart::setSelectedLevel);
-    connect(m_runner, &MeasureRunner::progressChanged, m_measureStatus, &MeasureStatus::progress);
+    connect(m_kernelDock, &KernelDock::removeRequested, m_document, &SessionDocument::removeKernel);
+
+    connect(m_measure, &MeasureActions::started, this, &MainWindow::onMeasureStarted);
     // Only the chart shows a partial run; the open sessions stay as they were until it finishes.
-    connect(m_runner, &MeasureRunner::partialResult, this,
+    connect(m_measure, &MeasureActions::partialResult, this,
             [this](const Session& soFar) { m_chart->setSessions({soFar}); });
-    connect(m_runner, &MeasureRunner::finished, this, &MainWindow::onMeasureFinished);
-    connect(m_runner, &MeasureRunner::failed, this, [this](const QString& message) {
-        onMeasureEnded();
-        reportError(tr("Measurement failed"), message);
-    });
-    connect(m_runner, &MeasureRunner::cancelled, this, [this] {
-        onMeasureEnded();
-        statusBar()->showMessage(tr("Measurement cancelled; the previous session is unchanged."), 5000);
+    connect(m_measure, &MeasureActions::ended, this, &MainWindow::refresh);  // a cancelled run leaves them as they were
+    connect(m_measure, &MeasureActions::errorOccurred, this, &MainWindow::reportError);
+    connect(m_measure, &MeasureActions::statusMessage, this, &MainWindow::showStatus);
+
+    connect(m_welcome, &WelcomePanel::bundledRequested, this,
+            [this] { openBuiltIn(bundledSession(), tr("Bundled measurement")); });
+    connect(m_welcome, &WelcomePanel::measureRequested, this, [this] { startMeasurement(true); });
+    connect(m_welcome, &WelcomePanel::exampleRequested, this, [this](const ExampleSession& example) {
+        openBuiltIn(loadSession(example.resource), tr("Example: %1").arg(example.title.section(u':', 0, 0)));
     });
 }
 
@@ -180,10 +199,26 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_measurement);
     tabifyDockWidget(bandwidthDock, m_measurement);
     kernelDock->raise();
-    // The chart is the point: docks start small (a saved state overrides this).
-    resizeDocks({sessionDock, explainDock}, {90, 500}, Qt::Vertical);
-    resizeDocks({kernelDock}, {190}, Qt::Vertical);
-    resizeDocks({explainDock}, {300}, Qt::Horizontal);
+}
+
+void MainWindow::sizeDocks()
+{
+    // The chart is the point: the docks take a share of the window, not a fixed number of pixels, so that a
+    // laptop's 1280x800 keeps most of it for the roofline (a saved layout overrides this).
+    auto* sessions = findChild<QDockWidget*>(QStringLiteral("SessionsDock"));
+    auto* explain = findChild<QDockWidget*>(QStringLiteral("ExplainDock"));
+    resizeDocks({sessions, explain}, {std::max(70, height() / 10), height()}, Qt::Vertical);
+    resizeDocks({m_kernelDock}, {std::clamp(height() / 5, 150, 260)}, Qt::Vertical);
+    resizeDocks({explain}, {std::clamp(width() / 5, 240, 380)}, Qt::Horizontal);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_docksSized) {
+        m_docksSized = true;
+        sizeDocks();
+    }
 }
 
 QAction* MainWindow::addToggle(QMenu* menu, const QString& text, bool checked, std::function<void(bool)> apply)
@@ -196,6 +231,19 @@ QAction* MainWindow::addToggle(QMenu* menu, const QString& text, bool checked, s
         applySettingsToChart();
     });
     return action;
+}
+
+void MainWindow::createEditMenu()
+{
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(m_kernelDock->removeAction());
 }
 
 void MainWindow::createViewMenu()
@@ -228,17 +276,11 @@ void MainWindow::createViewMenu()
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
-}
-
-void MainWindow::createMeasureMenu()
-{
-    QMenu* measure = menuBar()->addMenu(tr("&Measure"));
-    m_measureQuick = measure->addAction(tr("Measure (&quick)"), this, [this] { startMeasurement(true); });
-    m_measureQuick->setToolTip(tr("A few seconds: fewer sizes and repetitions"));
-    m_measureFull = measure->addAction(tr("Measure (&full)"), this, [this] { startMeasurement(false); });
-    m_measureFull->setToolTip(tr("About half a minute: every size, more repetitions"));
-    QAction* cancel = measure->addAction(tr("&Cancel Measurement"), this, &MainWindow::cancelMeasurement);
-    cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+    view->addSeparator();
+    QAction* reopen = view->addAction(tr("Reopen the Last Session at Start"));
+    reopen->setCheckable(true);
+    reopen->setChecked(m_settings->reopenLastSession());
+    connect(reopen, &QAction::toggled, m_settings, &Settings::setReopenLastSession);
 }
 
 void MainWindow::createToolBar()
@@ -249,8 +291,8 @@ void MainWindow::createToolBar()
     toolbar->addAction(m_file->openAction());
     toolbar->addAction(m_file->saveAction());
     toolbar->addSeparator();
-    toolbar->addAction(m_measureQuick);
-    toolbar->addAction(m_measureFull);
+    toolbar->addAction(m_measure->quickAction());
+    toolbar->addAction(m_measure->fullAction());
     toolbar->addSeparator();
     toolbar->addAction(m_resetView);
     toolbar->addAction(m_file->exportPngAction());
@@ -263,6 +305,7 @@ void MainWindow::onTabChanged(int index)
     // The docks explain the roofline; on the explorer they only take its room. Each comes back as it was.
     // isHidden, not isVisible: the tab can change before the window is first shown.
     const bool roofline = index == 0;
+    m_file->setExportTarget(roofline ? ExportTarget::Roofline : ExportTarget::Batching);
     if (!roofline && m_docksHiddenForExplorer.isEmpty())
         m_rooflineState = saveState();  // what closing on the explorer saves, so the docks come back next time
     for (QDockWidget* dock : findChildren<QDockWidget*>()) {
@@ -339,6 +382,8 @@ void MainWindow::applySettingsToChart()
     m_chart->setOptions(options);
     m_bandwidth->setTheme(options.theme);
     m_batching->setTheme(options.theme);
+    // The whole window follows: docks, tables, menus, dialogs (chart_theme.h windowPalette).
+    QApplication::setPalette(options.theme == ThemeKind::Dark ? windowPalette(ThemeKind::Dark) : startupPalette());
 }
 
 void MainWindow::refresh()
@@ -355,16 +400,26 @@ void MainWindow::refresh()
         m_batching->clearSession();
         m_measurement->clear();
     }
+    // A removed (or undone) kernel: an explanation of one that is gone no longer applies.
+    const Session* primary = m_document->primary();
+    if (!m_selectedKernelName.isEmpty() &&
+        (!primary || std::none_of(primary->kernels.begin(), primary->kernels.end(),
+                                  [this](const KernelResult& k) { return k.name == m_selectedKernelName; }))) {
+        m_selectedKernelName.clear();
+        m_explain->setHtml(explainHint());
+    }
     updateTitle();
+    updateWelcome();
+}
+
+void MainWindow::updateWelcome()
+{
+    m_welcome->setVisible(!m_document->primary() && !m_measure->runner()->isRunning());
 }
 
 void MainWindow::updateTitle()
 {
-    QString name = tr("Untitled");
-    if (m_document->primary()) {
-        const QString path = m_document->currentPath();
-        name = path.isEmpty() ? tr("Unsaved measurement") : QFileInfo(path).fileName();
-    }
+    const QString name = m_document->primary() ? m_document->displayName() : tr("Untitled");
     setWindowTitle(
         QStringLiteral("%1%2 — Ridgeline").arg(name, m_document->isDirty() ? QStringLiteral(" *") : QString()));
 }
@@ -397,6 +452,36 @@ void MainWindow::showStatus(const QString& text, int milliseconds)
 bool MainWindow::openSession(const QString& path)
 {
     return m_document->open(path);
+}
+
+bool MainWindow::reopenLastSession()
+{
+    const QString path = m_settings->lastSession();
+    if (!m_settings->reopenLastSession() || path.isEmpty())
+        return false;
+    const QString title = tr("Cannot reopen the last session");
+    if (!QFileInfo::exists(path)) {
+        reportError(title, tr("%1 is no longer there (moved or deleted since Ridgeline last closed). Open it "
+                              "from where it is now, or start from one of the offers on the chart.")
+                               .arg(path));
+        m_settings->setLastSession({});
+        return false;
+    }
+    return m_document->open(path, title);
+}
+
+void MainWindow::openBuiltIn(const Result<Session>& session, const QString& name)
+{
+    if (!session) {
+        reportError(tr("Cannot open %1").arg(name), session.error().message);
+        return;
+    }
+    m_document->showBuiltIn(session.value(), name);
+}
+
+MeasureRunner* MainWindow::runner() const
+{
+    return m_measure->runner();
 }
 
 bool MainWindow::addOverlay(const QString& path)
@@ -435,50 +520,38 @@ void MainWindow::onKernelClicked(int session, int kernel)
 
 void MainWindow::startMeasurement(bool quick)
 {
-    if (m_runner->isRunning())
-        return;
-    MeasureOptions options;
-    options.quick = quick;
-    options.generator =
-        QStringLiteral("ridgeline %1 (window, %2)")
-            .arg(QCoreApplication::applicationVersion(), quick ? QStringLiteral("quick") : QStringLiteral("full"));
-    if (!m_runner->start(options))
-        return;
-    m_measureQuick->setEnabled(false);
-    m_measureFull->setEnabled(false);
-    m_measureStatus->started();
+    m_measure->start(quick);
 }
 
 void MainWindow::cancelMeasurement()
 {
-    if (!m_runner->isRunning())
-        return;
-    m_measureStatus->cancelling();
-    m_runner->cancel();
+    m_measure->cancel();
 }
 
-void MainWindow::onMeasureFinished(const Session& session)
+void MainWindow::onMeasureStarted()
 {
-    onMeasureEnded();
-    setSession(session);
-    statusBar()->showMessage(
-        tr("Measurement finished in %1 s; save it with Ctrl+S.").arg(session.wallSeconds, 0, 'f', 1), 8000);
-}
-
-void MainWindow::onMeasureEnded()
-{
-    m_measureQuick->setEnabled(true);
-    m_measureFull->setEnabled(true);
-    m_measureStatus->ended();
-    refresh();  // back to the open sessions: a cancelled run leaves them exactly as they were
+    // What the view showed belongs to the session the run will replace: the explanation, the highlighted roof
+    // and ringed kernel, the staircase. The chart shows the partial run as it comes.
+    m_selectedKernelName.clear();
+    m_explain->setHtml(explainHint());
+    m_chart->setSelectedKernel(-1, -1);
+    m_chart->setHighlightedLevel({});
+    m_bandwidth->setSelectedLevel({});
+    m_bandwidth->setSession(Session{});
+    m_welcome->hide();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (m_runner->isRunning())
-        m_runner->cancel();
+    if (!m_file->maybeSave(tr("quitting"))) {
+        event->ignore();
+        return;
+    }
+    if (m_measure->runner()->isRunning())
+        m_measure->cancel();
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->setWindowState(m_rooflineState.isEmpty() ? saveState() : m_rooflineState);
+    m_settings->setLastSession(m_document->currentPath());
     QMainWindow::closeEvent(event);
 }
 
@@ -500,7 +573,8 @@ void MainWindow::dropEvent(QDropEvent* event)
         (SessionDocument::isSessionFile(file) ? sessions : profiles) << file;
     // The first session opens; any others overlay it; profiler files are then imported into the result.
     if (!sessions.isEmpty()) {
-        if (!openSession(sessions.first()))
+        if (!m_file->maybeSave(tr("opening %1").arg(QFileInfo(sessions.first()).fileName())) ||
+            !openSession(sessions.first()))
             return;
         for (qsizetype i = 1; i < sessions.size(); ++i)
             addOverlay(sessions[i]);

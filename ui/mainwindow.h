@@ -31,12 +31,14 @@ class GpuMenu;
 class KernelDock;
 class MeasurementDock;
 class KernelTableModel;
+class MeasureActions;
 class MeasureStatus;
 class PresentationWindow;
 class SessionDocument;
 class SessionListModel;
 class Settings;
 class TalkActions;
+class WelcomePanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -48,6 +50,9 @@ public:
 
     // Opens a session file as the primary session; on failure shows why and keeps the current view.
     bool openSession(const QString& path);
+    // At start without files: the session open when the window last closed, when the setting says so. A file
+    // that is gone or broken is named in a message, and the empty chart offers what to start from instead.
+    bool reopenLastSession();
     // Adds a session file as an overlay beside the ones already open.
     bool addOverlay(const QString& path);
     // Shows a session that is not (yet) a file, e.g. a finished measurement.
@@ -59,8 +64,14 @@ public:
     // summary dialog says what was read and skipped. On any error nothing changes and the error is shown.
     bool importFiles(const QStringList& paths);
 
+    // Asks first when an unsaved session would be replaced (Save / Discard / Cancel).
     void startMeasurement(bool quick);
     void cancelMeasurement();
+    MeasureActions* measureActions() const { return m_measure; }
+    FileActions* fileActions() const { return m_file; }
+    KernelDock* kernelDock() const { return m_kernelDock; }
+    // The offer on the empty chart (bundled measurement, measure, example); hidden while a session is open.
+    WelcomePanel* welcomePanel() const { return m_welcome; }
 
     RooflineChart* chart() const { return m_chart; }
     BatchingPanel* batchingPanel() const { return m_batching; }
@@ -82,7 +93,7 @@ public:
     QSortFilterProxyModel* kernelProxy() const;
     QLineEdit* kernelFilter() const;
     QAction* sizeByTimeAction() const { return m_sizeByTime; }
-    MeasureRunner* runner() const { return m_runner; }
+    MeasureRunner* runner() const;
     QString currentPath() const;
     QString explanationHtml() const;
 
@@ -94,13 +105,15 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
     void createDocks();
+    void sizeDocks();
+    void createEditMenu();
     void createViewMenu();
-    void createMeasureMenu();
     void createToolBar();
     void createHelpMenu();
     void connectParts();
@@ -110,9 +123,10 @@ private:
     void reportError(const QString& title, const QString& message);
     void showStatus(const QString& text, int milliseconds);
     void onKernelClicked(int session, int kernel);
-    void onMeasureFinished(const Session& session);
-    void onMeasureEnded();
+    void onMeasureStarted();
     void onTabChanged(int index);
+    void updateWelcome();
+    void openBuiltIn(const Result<Session>& session, const QString& name);
     QAction* addToggle(QMenu* menu, const QString& text, bool checked, std::function<void(bool)> apply);
 
     Settings* m_settings = nullptr;
@@ -120,6 +134,8 @@ private:
     TalkActions* m_talk = nullptr;
     FileActions* m_file = nullptr;
     MeasureStatus* m_measureStatus = nullptr;
+    MeasureActions* m_measure = nullptr;
+    WelcomePanel* m_welcome = nullptr;
     GpuMenu* m_gpuMenu = nullptr;
     QTabWidget* m_tabs = nullptr;  // the roofline and the batching explorer
     RooflineChart* m_chart = nullptr;
@@ -127,15 +143,12 @@ private:
     BandwidthChart* m_bandwidth = nullptr;
     MeasurementDock* m_measurement = nullptr;
     KernelTableModel* m_kernels = nullptr;
-    MeasureRunner* m_runner = nullptr;
     QTextBrowser* m_explain = nullptr;
     QListView* m_sessionView = nullptr;
     KernelDock* m_kernelDock = nullptr;
 
     QMenu* m_viewMenu = nullptr;
     QAction* m_resetView = nullptr;
-    QAction* m_measureQuick = nullptr;
-    QAction* m_measureFull = nullptr;
     QAction* m_darkTheme = nullptr;
     QAction* m_shade = nullptr;
     QAction* m_iso = nullptr;
@@ -143,6 +156,7 @@ private:
     QString m_selectedKernelName;                  // the kernel last clicked on the roofline
     QList<QDockWidget*> m_docksHiddenForExplorer;  // roofline docks to bring back when leaving the explorer
     QByteArray m_rooflineState;                    // the dock layout of the roofline tab while the explorer hides it
+    bool m_docksSized = false;                     // the first show gave the docks their share of the window
 };
 
 }  // namespace ridgeline::ui

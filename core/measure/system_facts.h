@@ -51,6 +51,10 @@ struct SystemFacts {
 
 SystemFacts readSystemFacts(const ProbeSources& sources);
 
+// The one-minute load average (/proc/loadavg's first field): runnable tasks, averaged. nullopt when the file is
+// missing or does not start with a non-negative number.
+std::optional<double> readLoadAverage(const ProbeSources& sources);
+
 // The hardware capabilities Linux hands an ARM64 process (getauxval(AT_HWCAP), getauxval(AT_HWCAP2)), the way the
 // kernel documents for testing CPU features; read once. All zero off ARM64.
 const Arm64Hwcaps& arm64Hwcaps();

@@ -22,6 +22,7 @@
 #endif
 
 #include <algorithm>
+#include <cmath>
 
 namespace ridgeline {
 
@@ -326,6 +327,16 @@ SystemFacts readSystemFacts(const ProbeSources& sources)
     facts.onlineCpus = std::max(facts.onlineCpus, 1);
     facts.allowedCpus = sources.live ? static_cast<int>(allowedCpus().size()) : facts.onlineCpus;
     return facts;
+}
+
+std::optional<double> readLoadAverage(const ProbeSources& sources)
+{
+    const QString text = readTrimmed(sources.procRoot + QStringLiteral("/loadavg"));
+    bool ok = false;
+    const double load = text.section(QLatin1Char(' '), 0, 0).toDouble(&ok);
+    if (!ok || !(load >= 0.0) || !std::isfinite(load))
+        return std::nullopt;
+    return load;
 }
 
 }  // namespace ridgeline

@@ -112,6 +112,24 @@ QString formatCount(double value)
     return QString::number(value, 'f', value == std::floor(value) ? 0 : 2);
 }
 
+QString formatSi(double value, const QString& unit)
+{
+    if (!std::isfinite(value))
+        return kNotANumber;
+    static const std::array<const char*, 7> prefixes = {"", "k", "M", "G", "T", "P", "E"};
+    std::size_t prefix = 0;
+    double scaled = value;
+    // 999.5 and up rounds to "1,000" at three digits: take the next prefix instead.
+    while (std::fabs(scaled) >= 999.5 && prefix + 1 < prefixes.size()) {
+        scaled /= 1000.0;
+        ++prefix;
+    }
+    // Just under a power of 1000 (999.7 -> 0.9997 k) three digits are "1.00", not "1.000".
+    const QString digits =
+        std::fabs(scaled) < 1.0 && prefix > 0 ? QString::number(scaled, 'f', 2) : formatSignificant(scaled, 3);
+    return digits + QLatin1Char(' ') + QLatin1String(prefixes[prefix]) + unit;
+}
+
 FlopRateUnit flopRateUnitFor(double lowGflops, double highGflops)
 {
     static const std::array<FlopRateUnit, 3> units = {FlopRateUnit{1e6, QStringLiteral("PFLOP/s")},

@@ -32,6 +32,9 @@ QString formatBinaryBytes(double bytes);            // picks B, KiB, MiB, GiB, T
 QString formatMemory(double bytes);
 QString formatSeconds(double seconds);  // "1.20 s", "6.74 ms", "35.0 µs", "80.0 ns"
 QString formatCount(double value);      // "6.740e+09" for big counts, plain otherwise
+// A quantity with an SI prefix (k, M, G, T, P, E) and three significant digits: formatSi(1.37e11, "FLOP") is
+// "137 GFLOP", formatSi(2.01e8, "B") "201 MB" (decimal, as GB/s is).
+QString formatSi(double value, const QString& unit);
 
 // The unit an axis of FLOP/s is labelled in: GFLOP/s for a CPU, TFLOP/s or PFLOP/s once GPU roofs reach that high.
 struct FlopRateUnit {

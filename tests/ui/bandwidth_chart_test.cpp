@@ -1,8 +1,13 @@
 // The bandwidth-vs-working-set staircase: one point per measured size, one marker per cache level.
 
 #include "ui/chart/bandwidth_chart.h"
+#include "tests/ui/batching_input_util.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
+#include "ui/chart/chart_overlay.h"
+
+#include <QSignalSpy>
+#include <QTest>
 
 #include <QCategoryAxis>
 #include <QChart>
@@ -32,6 +37,70 @@ TEST(UiBandwidthChart, SelectingALevelIsReported)
     chart.setSession(fixtures::zen4Session());
     chart.setSelectedLevel(QStringLiteral("L3"));
     EXPECT_EQ(chart.selectedLevel(), QStringLiteral("L3"));
+}
+
+// Issue 15: the staircase is readable. A tick every decade with minor labels at 2 and 5, full axis titles, every
+// plateau's value written on the chart, and the numbers of the point under the mouse.
+TEST(UiBandwidthChart, TicksEveryDecadePlateauValuesAndFullAxisTitles)
+{
+    BandwidthChart chart;
+    chart.setSession(fixtures::zen4Session());
+    fixtures::layoutNow(chart, QSize(1000, 360));
+    EXPECT_EQ(chart.yTickLabels(),
+              QStringList({QStringLiteral("20"), QStringLiteral("50"), QStringLiteral("100"), QStringLiteral("200"),
+                           QStringLiteral("500"), QStringLiteral("1,000")}));
+    EXPECT_TRUE(chart.xTickLabels().contains(QStringLiteral("1 MiB")));
+    const QStringList texts = fixtures::sceneTexts(&chart);
+    EXPECT_TRUE(texts.contains(QStringLiteral("Working set (bytes, log scale)"))) << texts.join(u'|').toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("GB/s (log scale)")));
+    const QStringList overlay = chart.overlayTexts();
+    for (const char* plateau : {"L1 500 GB/s", "L2 250 GB/s", "L3 120 GB/s", "DRAM 40.0 GB/s"})
+        EXPECT_TRUE(overlay.contains(QLatin1String(plateau))) << plateau;
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("bandwidth_1000x360.png")));
+}
+
+TEST(UiBandwidthChart, HoveringAPointShowsItsNumbersAndAClickSelectsItsLevel)
+{
+    BandwidthChart chart;
+    chart.setSession(fixtures::zen4Session());
+    fixtures::layoutNow(chart, QSize(1000, 360));
+    QSignalSpy selected(&chart, &BandwidthChart::levelSelected);
+    const QPoint l2 = chart.pointPosition(6);  // 256 KiB
+    ASSERT_TRUE(chart.viewport()->rect().contains(l2));
+    QTest::mouseMove(chart.viewport(), l2 + QPoint(3, -2));
+    EXPECT_TRUE(chart.hoverText().contains(QStringLiteral("256 KiB working set: 250 GB/s")))
+        << chart.hoverText().toStdString();
+    EXPECT_TRUE(chart.hoverText().contains(QStringLiteral("served from L2")));
+    QTest::mouseMove(chart.viewport(), l2 + QPoint(0, 60));
+    EXPECT_TRUE(chart.hoverText().isEmpty());
+
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, Qt::NoModifier, l2);
+    ASSERT_EQ(selected.count(), 1);
+    EXPECT_EQ(selected.front().front().toString(), QStringLiteral("L2"));
+    EXPECT_EQ(chart.selectedLevel(), QStringLiteral("L2"));
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, Qt::NoModifier, l2);
+    EXPECT_TRUE(chart.selectedLevel().isEmpty()) << "a second click clears it";
+}
+
+TEST(UiBandwidthChart, PlateauLabelsStayInsideThePlotAndClearOfEachOther)
+{
+    BandwidthChart chart;
+    chart.setSession(fixtures::zen4Session());
+    for (const QSize size : {QSize(700, 260), QSize(1000, 360), QSize(1600, 420)}) {
+        fixtures::layoutNow(chart, size);
+        const QRectF plot = chart.chart()->plotArea();
+        const std::vector<QRectF> rects = chart.overlayTextRects();
+        ASSERT_EQ(rects.size(), 7u) << "three cache sizes, four plateaus";
+        for (const QRectF& r : rects)
+            EXPECT_TRUE(plot.adjusted(-1, -1, 1, 1).contains(r)) << size.width();
+        for (std::size_t i = 3; i < rects.size(); ++i) {
+            for (std::size_t j = 0; j < rects.size(); ++j) {
+                if (i != j) {
+                    EXPECT_FALSE(rects[i].intersects(rects[j])) << size.width() << " " << i << " " << j;
+                }
+            }
+        }
+    }
 }
 
 TEST(UiBandwidthChart, LabelsTheSizeAxisAtEvenPowersOfTwoInBinaryUnits)

@@ -3,12 +3,16 @@
 #include "ui/chart/chart_export.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
+#include "ui/chart/roofline_chart.h"
 
 #include <QFile>
 #include <QImage>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
@@ -94,4 +98,70 @@ TEST(UiExport, UnknownFormatAndBadSizeAreRefusedWithAReason)
     EXPECT_TRUE(exportChart(zen4Content(), dir.filePath(QStringLiteral("a.png")), QSize(0, 600)).has_value());
     EXPECT_EQ(parseSize(QStringLiteral("1920x1080")), QSize(1920, 1080));
     EXPECT_FALSE(parseSize(QStringLiteral("1920")).isValid());
+}
+
+namespace {
+
+// Strongly coloured pixels (roof and kernel colours; tick labels and titles are grey or black) in `band`.
+int colouredPixels(const QImage& image, const QRect& band)
+{
+    int count = 0;
+    for (int y = std::max(band.top(), 0); y <= std::min(band.bottom(), image.height() - 1); ++y)
+        for (int x = std::max(band.left(), 0); x <= std::min(band.right(), image.width() - 1); ++x)
+            count += QColor(image.pixel(x, y)).hsvSaturation() > 90 ? 1 : 0;
+    return count;
+}
+
+}  // namespace
+
+// Issue 15: QSvgGenerator writes no clip paths, so the roofs ran across the tick labels and past the plot in an SVG.
+// Left and right of the plot, where only the axis and its labels belong, an SVG shows no roof colour, as the PNG.
+TEST(UiExport, SvgLinesStopAtThePlotAsThePngsDo)
+{
+    ChartContent content = zen4Content();
+    content.options.shadeRegions = true;
+    content.extraRoofs = {NamedRoof{QStringLiteral("H100 SXM (bf16)"), Roof{989000.0, 3350.0}}};
+    const QSize size(1280, 720);
+    const QString svgPath = fixtures::outputPath(QStringLiteral("export_clipped.svg"));
+    const QString pngPath = fixtures::outputPath(QStringLiteral("export_clipped.png"));
+    ASSERT_FALSE(exportChart(content, svgPath, size).has_value());
+    ASSERT_FALSE(exportChart(content, pngPath, size).has_value());
+    QSvgRenderer renderer(svgPath);
+    ASSERT_TRUE(renderer.isValid());
+    QImage svg(size, QImage::Format_ARGB32);
+    svg.fill(Qt::white);
+    QPainter painter(&svg);
+    renderer.render(&painter);
+    painter.end();
+    svg.save(fixtures::outputPath(QStringLiteral("export_clipped_svg.png")));
+
+    // The plot area of a chart laid out at the export's size.
+    RooflineChart chart;
+    chart.setOptions(content.options);
+    chart.setExtraRoofs(content.extraRoofs);
+    chart.setSessions(content.sessions);
+    fixtures::layoutNow(chart, size);
+    const QRect plot = chart.chart()->plotArea().toAlignedRect();
+    const QRect left(0, plot.top(), plot.left() - 3, plot.height());
+    const QRect right(plot.right() + 4, plot.top(), size.width() - plot.right() - 4, plot.height());
+    const QImage png(pngPath);
+    EXPECT_EQ(colouredPixels(png, left) + colouredPixels(png, right), 0) << "the PNG, for reference";
+    EXPECT_EQ(colouredPixels(svg, left), 0) << "left of the plot, across the tick labels";
+    EXPECT_EQ(colouredPixels(svg, right), 0) << "right of the plot";
+    // Still drawn inside: the GPU's roof and the CPU's roofs are there.
+    EXPECT_GT(colouredPixels(svg, plot), 2000);
+}
+
+// Issue 15: a roof highlighted at the window (a cache level picked on the staircase) does not leak into an export.
+TEST(UiExport, AHighlightedRoofStaysOutOfTheExport)
+{
+    RooflineChart chart;
+    chart.setSessions({fixtures::zen4Session()});
+    fixtures::layoutNow(chart, QSize(900, 600));
+    const QImage plain = renderChartImage(ChartContent::of(chart), QSize(900, 600));
+    chart.setHighlightedLevel(QStringLiteral("L2"));
+    ASSERT_EQ(chart.highlightedLevel(), QStringLiteral("L2"));
+    EXPECT_NE(fixtures::grabImage(chart), plain) << "the window shows the highlight";
+    EXPECT_TRUE(ChartContent::of(chart).highlightedLevel.isEmpty());
+    EXPECT_EQ(renderChartImage(ChartContent::of(chart), QSize(900, 600)), plain);
 }

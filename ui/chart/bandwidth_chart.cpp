@@ -1,15 +1,16 @@
 #include "ui/chart/bandwidth_chart.h"
 
-#include "core/model/units.h"
 #include "ui/chart/chart_overlay.h"
-#include "ui/models/point_explanation.h"
+#include "ui/models/label_layout.h"
 
 #include <QCategoryAxis>
 #include <QFontMetricsF>
 #include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMouseEvent>
 #include <QScatterSeries>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -18,10 +19,28 @@
 
 namespace ridgeline::ui {
 
+namespace {
+
+// How far from a point's centre the mouse still hovers or clicks it, in pixels.
+constexpr double kPointReach = 12.0;
+
+void setCategories(QCategoryAxis* axis, double min, double max, const std::vector<StaircaseTick>& ticks)
+{
+    for (const QString& label : axis->categoriesLabels())
+        axis->remove(label);
+    axis->setRange(min, max);
+    for (const StaircaseTick& tick : ticks)
+        axis->append(tick.label, tick.position);
+}
+
+}  // namespace
+
 BandwidthChart::BandwidthChart(QWidget* parent) : QChartView(new QChart, parent)
 {
     setRenderHint(QPainter::Antialiasing, true);
-    setMinimumSize(360, 220);
+    setMinimumSize(360, 160);
+    setMouseTracking(true);
+    viewport()->setMouseTracking(true);
     QChart* c = chart();
     c->setAnimationOptions(QChart::NoAnimation);
     c->setBackgroundRoundness(0);
@@ -32,15 +51,17 @@ BandwidthChart::BandwidthChart(QWidget* parent) : QChartView(new QChart, parent)
     m_axisX->setVisible(false);
     m_axisXLabels = new QCategoryAxis(c);
     m_axisXLabels->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    m_axisXLabels->setTitleText(tr("Working set"));
+    m_axisXLabels->setTitleText(tr("Working set (bytes, log scale)"));
     m_axisY = new QLogValueAxis(c);
     m_axisY->setBase(10.0);
-    m_axisY->setLabelFormat(QStringLiteral("%.10g"));
-    m_axisY->setTitleText(tr("Bandwidth (GB/s)"));
-    m_axisY->setMinorTickCount(-1);
+    m_axisY->setVisible(false);
+    m_axisYLabels = new QCategoryAxis(c);
+    m_axisYLabels->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_axisYLabels->setTitleText(tr("GB/s (log scale)"));
     c->addAxis(m_axisX, Qt::AlignBottom);
     c->addAxis(m_axisXLabels, Qt::AlignBottom);
     c->addAxis(m_axisY, Qt::AlignLeft);
+    c->addAxis(m_axisYLabels, Qt::AlignLeft);
 
     m_annotations = new ChartOverlay(c);
     m_annotations->setZValue(4.5);
@@ -78,143 +99,113 @@ int BandwidthChart::curvePointCount() const
 QStringList BandwidthChart::cacheLabels() const
 {
     QStringList labels;
-    for (const auto& [position, label] : m_cacheSizes)
-        labels << label;
+    for (const CacheMarker& marker : m_staircase.caches)
+        labels << marker.label;
     return labels;
+}
+
+QStringList BandwidthChart::overlayTexts() const
+{
+    QStringList texts;
+    for (const AnnotationText& text : m_annotations->texts())
+        texts << text.text;
+    return texts;
+}
+
+std::vector<QRectF> BandwidthChart::overlayTextRects() const
+{
+    return m_annotations->textRects();
+}
+
+QStringList BandwidthChart::xTickLabels() const
+{
+    return m_axisXLabels->categoriesLabels();
+}
+
+QStringList BandwidthChart::yTickLabels() const
+{
+    return m_axisYLabels->categoriesLabels();
 }
 
 void BandwidthChart::rebuild()
 {
-    QChart* c = chart();
-    c->removeAllSeries();
+    chart()->removeAllSeries();
     m_curve = nullptr;
-    m_points = nullptr;
-    m_selectedPoints = nullptr;
-    m_cacheMarkers = 0;
-    m_cacheSizes.clear();
+    m_hoverText.clear();
+    m_staircase = buildStaircase(m_session);
+    setAxes();
+    addCacheMarkers();
+    addCurveAndPoints();
+    applyTheme();
+    relayout();
+}
 
-    // One mix only: "read" when present (the roofline's ceilings are read bandwidth), else the first.
-    QString mix;
-    for (const BandwidthPoint& p : m_session.bandwidthCurve)
-        if (mix.isEmpty() || p.mix == QLatin1String("read"))
-            mix = p.mix;
-    QList<QPointF> curve;
+void BandwidthChart::setAxes()
+{
+    const BandwidthStaircase& s = m_staircase;
+    m_axisX->setRange(s.xMin, s.xMax);
+    m_axisY->setRange(s.yMin, s.yMax);
+    setCategories(m_axisXLabels, s.xMin, s.xMax, s.xTicks);
+    // The labels' axis is linear in log10(GB/s), so its positions fall where the hidden log axis puts the data.
+    setCategories(m_axisYLabels, std::log10(s.yMin), std::log10(s.yMax), s.yTicks);
+}
+
+void BandwidthChart::addCacheMarkers()
+{
+    for (const CacheMarker& cache : m_staircase.caches) {
+        auto* marker = new QLineSeries;
+        marker->append(cache.log2Bytes, m_staircase.yMin);
+        marker->append(cache.log2Bytes, m_staircase.yMax);
+        chart()->addSeries(marker);
+        marker->attachAxis(m_axisX);
+        marker->attachAxis(m_axisY);
+        marker->setPen(QPen(m_theme.mutedText, 2.0, Qt::DashLine));
+    }
+}
+
+void BandwidthChart::addCurveAndPoints()
+{
+    QChart* c = chart();
+    const auto attach = [&](QXYSeries* series) {
+        c->addSeries(series);
+        series->attachAxis(m_axisX);
+        series->attachAxis(m_axisY);
+    };
+    m_curve = new QLineSeries;
+    std::map<QString, QList<QPointF>> byLevel;
     QList<QPointF> selected;
-    for (const BandwidthPoint& p : m_session.bandwidthCurve) {
-        if (p.mix != mix || p.workingSetBytes <= 0 || p.gbps <= 0.0)
-            continue;
-        const QPointF point(std::log2(double(p.workingSetBytes)), p.gbps);
-        curve << point;
+    for (const StaircasePoint& p : m_staircase.points) {
+        const QPointF point(p.log2Bytes, p.gbps);
+        m_curve->append(point);
+        byLevel[p.level] << point;
         if (!m_selectedLevel.isEmpty() && p.level == m_selectedLevel)
             selected << point;
     }
-    std::sort(curve.begin(), curve.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
-
-    const auto [yMin, yMax] = fitAxes(curve);
-    addCacheMarkers(yMin, yMax);
-
-    m_curve = new QLineSeries;
-    m_curve->replace(curve);
-    c->addSeries(m_curve);
-    m_curve->attachAxis(m_axisX);
-    m_curve->attachAxis(m_axisY);
+    attach(m_curve);
     m_curve->setPen(QPen(m_theme.mutedText, 2.5));
 
     // The points in their level's roofline colour, so the staircase and the roofs read as one picture.
-    std::map<QString, QList<QPointF>> byLevel;
-    for (const BandwidthPoint& p : m_session.bandwidthCurve)
-        if (p.mix == mix && p.workingSetBytes > 0 && p.gbps > 0.0)
-            byLevel[p.level] << QPointF(std::log2(double(p.workingSetBytes)), p.gbps);
     for (const auto& [level, points] : byLevel) {
         auto* series = new QScatterSeries;
         series->setMarkerSize(11.0);
         series->setColor(level.isEmpty() ? m_theme.mutedText : m_theme.bandwidthColor(level));
         series->setBorderColor(m_theme.background);
         series->replace(points);
-        c->addSeries(series);
-        series->attachAxis(m_axisX);
-        series->attachAxis(m_axisY);
-        connect(series, &QScatterSeries::clicked, this, &BandwidthChart::onPointClicked);
-        if (!m_points)
-            m_points = series;
+        attach(series);
     }
-    connect(m_curve, &QLineSeries::clicked, this, &BandwidthChart::onPointClicked);
-
-    m_selectedPoints = new QScatterSeries;
-    m_selectedPoints->replace(selected);
-    c->addSeries(m_selectedPoints);
-    m_selectedPoints->attachAxis(m_axisX);
-    m_selectedPoints->attachAxis(m_axisY);
-    m_selectedPoints->setMarkerSize(16.0);
-    m_selectedPoints->setColor(m_theme.highlight);
-    m_selectedPoints->setBorderColor(m_theme.background);
-    connect(m_selectedPoints, &QScatterSeries::clicked, this, &BandwidthChart::onPointClicked);
-
-    styleChart(mix);
-    relayout();
+    auto* ring = new QScatterSeries;
+    ring->replace(selected);
+    ring->setMarkerSize(16.0);
+    ring->setColor(m_theme.highlight);
+    ring->setBorderColor(m_theme.background);
+    attach(ring);
 }
 
-// The axes around the curve (a default span without one), with size labels every other power of two; returns the
-// y range the cache markers span.
-std::pair<double, double> BandwidthChart::fitAxes(const QList<QPointF>& curve)
-{
-    double xMin = 12.0;
-    double xMax = 30.0;
-    double yMin = 1.0;
-    double yMax = 1000.0;
-    if (!curve.isEmpty()) {
-        xMin = std::floor(curve.first().x()) - 0.5;
-        xMax = std::ceil(curve.last().x()) + 0.5;
-        const auto [low, high] = std::minmax_element(curve.begin(), curve.end(),
-                                                     [](const QPointF& a, const QPointF& b) { return a.y() < b.y(); });
-        yMin = low->y() / 2.0;
-        yMax = high->y() * 2.0;
-    }
-    m_axisX->setRange(xMin, xMax);
-    m_axisY->setRange(yMin, yMax);
-
-    // Tick labels every other power of two, as sizes people say out loud.
-    for (const QString& label : m_axisXLabels->categoriesLabels())
-        m_axisXLabels->remove(label);
-    m_axisXLabels->setRange(xMin, xMax);
-    for (int e = static_cast<int>(std::ceil(xMin)); e <= static_cast<int>(std::floor(xMax)); ++e)
-        if (e % 2 == 0)
-            m_axisXLabels->append(formatBinaryBytes(std::exp2(e)), e);
-    return {yMin, yMax};
-}
-
-// Cache capacities: the total this process can use, per data/unified level, as dashed lines.
-void BandwidthChart::addCacheMarkers(double yMin, double yMax)
-{
-    QChart* c = chart();
-    std::map<int, double> capacity;
-    const int cpus = std::max(1, m_session.machine.cores);
-    for (const CacheInfo& cache : m_session.machine.caches) {
-        if (cache.type == QLatin1String("Instruction") || cache.sizeBytes <= 0)
-            continue;
-        const int instances = std::max(1, cpus / std::max(1, cache.sharedByCpus));
-        capacity[cache.level] = std::max(capacity[cache.level], double(cache.sizeBytes) * instances);
-    }
-    for (const auto& [level, bytes] : capacity) {
-        const double x = std::log2(bytes);
-        auto* marker = new QLineSeries;
-        marker->append(x, yMin);
-        marker->append(x, yMax);
-        c->addSeries(marker);
-        marker->attachAxis(m_axisX);
-        marker->attachAxis(m_axisY);
-        QPen pen(m_theme.mutedText, 2.0, Qt::DashLine);
-        marker->setPen(pen);
-        m_cacheSizes.emplace_back(x, QStringLiteral("L%1 %2").arg(level).arg(formatBinaryBytes(bytes)));
-        ++m_cacheMarkers;
-    }
-}
-
-void BandwidthChart::styleChart(const QString& mix)
+void BandwidthChart::applyTheme()
 {
     QChart* c = chart();
     c->setTitle(m_session.bandwidthCurve.empty() ? tr("No bandwidth curve in this session")
-                                                 : tr("Bandwidth vs working set (%1)").arg(mix));
+                                                 : tr("Bandwidth vs working set (%1)").arg(m_staircase.mix));
     c->setBackgroundBrush(m_theme.background);
     c->setPlotAreaBackgroundBrush(m_theme.plotBackground);
     c->setPlotAreaBackgroundVisible(true);
@@ -223,7 +214,8 @@ void BandwidthChart::styleChart(const QString& mix)
     title.setBold(true);
     c->setTitleFont(title);
     setBackgroundBrush(m_theme.background);
-    for (QAbstractAxis* axis : {static_cast<QAbstractAxis*>(m_axisXLabels), static_cast<QAbstractAxis*>(m_axisY)}) {
+    for (QAbstractAxis* axis :
+         {static_cast<QAbstractAxis*>(m_axisXLabels), static_cast<QAbstractAxis*>(m_axisYLabels)}) {
         axis->setLabelsFont(m_theme.axisLabelFont);
         axis->setLabelsBrush(m_theme.text);
         axis->setTitleFont(m_theme.axisTitleFont);
@@ -231,46 +223,128 @@ void BandwidthChart::styleChart(const QString& mix)
         axis->setGridLinePen(QPen(m_theme.grid, 1.0));
         axis->setLinePen(QPen(m_theme.mutedText, 1.5));
     }
-    m_axisY->setMinorGridLinePen(QPen(m_theme.minorGrid, 1.0));
 }
 
 void BandwidthChart::relayout()
 {
     const QRectF plot = chart()->plotArea();
     m_annotations->setClipRect(plot);
-    if (!m_curve || plot.width() < 10) {
+    if (!m_curve || plot.width() < 10 || m_staircase.points.empty()) {
         m_annotations->clear();
         return;
     }
     std::vector<AnnotationText> texts;
-    const QFontMetricsF metrics(m_theme.kernelLabelFont);
-    for (const auto& [x, label] : m_cacheSizes) {
-        const QPointF top = chart()->mapToPosition(QPointF(x, m_axisY->max()), m_curve);
-        // Written upward along the marker line, just left of it, from the top of the plot.
-        const double width = metrics.horizontalAdvance(label);
-        texts.push_back({label, QPointF(top.x() - metrics.height() - 2.0, plot.top() + 6.0 + width), -90.0,
-                         m_theme.mutedText, m_theme.kernelLabelFont, m_theme.background});
+    std::vector<AnnotationLine> lines;
+    LabelLayoutInput layout;
+    layout.bounds = plot.adjusted(4, 4, -4, -4);
+    layout.markerRadius = 7.0;
+    // Cache sizes written along their marker line, just left of it, at the end of the line the staircase leaves
+    // free: the bottom where the curve runs high (the fast levels on the left), else the top.
+    const QFontMetricsF small(m_theme.kernelLabelFont);
+    for (const CacheMarker& cache : m_staircase.caches) {
+        const QPointF top = chart()->mapToPosition(QPointF(cache.log2Bytes, m_axisY->max()), m_curve);
+        const double width = small.horizontalAdvance(cache.label);
+        const bool curveHigh = curveYAt(cache.log2Bytes) < plot.center().y();
+        const double bottom = curveHigh ? plot.bottom() - 6.0 : plot.top() + 6.0 + width;
+        const QPointF origin(top.x() - small.height() - 2.0, bottom);
+        texts.push_back({cache.label, origin, -90.0, m_theme.mutedText, m_theme.kernelLabelFont, m_theme.background});
+        layout.obstacles.push_back(QRectF(origin.x(), origin.y() - width, small.height(), width));
     }
-    m_annotations->setContent({}, std::move(texts), {});
+    for (int i = 1; i < static_cast<int>(m_staircase.points.size()); ++i) {
+        const StaircasePoint& a = m_staircase.points[static_cast<std::size_t>(i - 1)];
+        const StaircasePoint& b = m_staircase.points[static_cast<std::size_t>(i)];
+        layout.lines.emplace_back(chart()->mapToPosition(QPointF(a.log2Bytes, a.gbps), m_curve),
+                                  chart()->mapToPosition(QPointF(b.log2Bytes, b.gbps), m_curve));
+    }
+    // Each plateau's value beside it, where nothing else is written.
+    const QFontMetricsF metrics(m_theme.ceilingLabelFont);
+    for (const StaircasePlateau& plateau : m_staircase.plateaus)
+        layout.labels.push_back({chart()->mapToPosition(QPointF(plateau.log2Bytes, plateau.gbps), m_curve),
+                                 QSizeF(metrics.horizontalAdvance(plateau.text) + 4.0, metrics.height())});
+    const std::vector<LabelPlacement> placed = placeLabels(layout);
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        const StaircasePlateau& plateau = m_staircase.plateaus[i];
+        const LabelPlacement where =
+            placed[i].placed ? placed[i] : placeForced(layout.bounds, layout.labels[i], layout.obstacles, {});
+        const QColor color = readableOn(m_theme.bandwidthColor(plateau.level), m_theme.background);
+        texts.push_back({plateau.text, where.rect.topLeft() + QPointF(2.0, 0.0), 0.0, color, m_theme.ceilingLabelFont,
+                         m_theme.background});
+        if (where.needsLeader)
+            lines.push_back({where.leader, QPen(color, 1.5)});
+    }
+    m_annotations->setContent(std::move(lines), std::move(texts), {});
 }
 
-void BandwidthChart::onPointClicked(const QPointF& point)
+double BandwidthChart::curveYAt(double log2Bytes) const
 {
-    // The nearest measured working set decides the level.
-    const BandwidthPoint* nearest = nullptr;
-    double best = 1e300;
-    for (const BandwidthPoint& p : m_session.bandwidthCurve) {
-        if (p.workingSetBytes <= 0)
-            continue;
-        const double d = std::abs(std::log2(double(p.workingSetBytes)) - point.x());
-        if (d < best) {
-            best = d;
-            nearest = &p;
+    // The staircase's pixel height at a working set: its nearest measured point's.
+    const auto nearest = std::min_element(
+        m_staircase.points.begin(), m_staircase.points.end(), [&](const StaircasePoint& a, const StaircasePoint& b) {
+            return std::abs(a.log2Bytes - log2Bytes) < std::abs(b.log2Bytes - log2Bytes);
+        });
+    return chart()->mapToPosition(QPointF(nearest->log2Bytes, nearest->gbps), m_curve).y();
+}
+
+QPoint BandwidthChart::pointPosition(int index) const
+{
+    if (!m_curve || index < 0 || index >= static_cast<int>(m_staircase.points.size()))
+        return {};
+    const StaircasePoint& p = m_staircase.points[static_cast<std::size_t>(index)];
+    return mapFromScene(chart()->mapToPosition(QPointF(p.log2Bytes, p.gbps), m_curve));
+}
+
+std::optional<int> BandwidthChart::pointAt(QPoint pixel) const
+{
+    std::optional<int> nearest;
+    double best = kPointReach;
+    for (int i = 0; i < static_cast<int>(m_staircase.points.size()); ++i) {
+        const QPointF d = QPointF(pointPosition(i) - pixel);
+        const double distance = std::hypot(d.x(), d.y());
+        if (distance <= best) {
+            best = distance;
+            nearest = i;
         }
     }
-    if (!nearest || nearest->level.isEmpty())
+    return nearest;
+}
+
+void BandwidthChart::mouseMoveEvent(QMouseEvent* event)
+{
+    const std::optional<int> index = pointAt(event->position().toPoint());
+    const QString text = index ? staircasePointText(m_staircase.points[static_cast<std::size_t>(*index)]) : QString();
+    if (text != m_hoverText) {
+        m_hoverText = text;
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(event->globalPosition().toPoint(), text, this);
+    }
+    QChartView::mouseMoveEvent(event);
+}
+
+void BandwidthChart::leaveEvent(QEvent* event)
+{
+    m_hoverText.clear();
+    QChartView::leaveEvent(event);
+}
+
+void BandwidthChart::mousePressEvent(QMouseEvent* event)
+{
+    const std::optional<int> index = pointAt(event->position().toPoint());
+    if (event->button() == Qt::LeftButton && index) {
+        selectLevelOf(*index);
+        event->accept();
         return;
-    setSelectedLevel(nearest->level == m_selectedLevel ? QString() : nearest->level);
+    }
+    QChartView::mousePressEvent(event);
+}
+
+void BandwidthChart::selectLevelOf(int index)
+{
+    const QString level = m_staircase.points[static_cast<std::size_t>(index)].level;
+    if (level.isEmpty())
+        return;  // a transition between levels belongs to none
+    setSelectedLevel(level == m_selectedLevel ? QString() : level);
     emit levelSelected(m_selectedLevel);
 }
 

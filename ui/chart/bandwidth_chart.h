@@ -1,15 +1,16 @@
 #pragma once
 // Bandwidth against working-set size: the staircase of the session's bandwidth curve, with the cache
-// capacities marked. Clicking a step selects its memory level (the roofline then highlights that roof).
+// capacities marked and each plateau's value written beside it. Both axes are logarithmic, with their ticks
+// from ui/models/bandwidth_staircase.h. Hovering a point shows its numbers; clicking one selects its memory level
+// (the roofline then highlights that roof).
 
 #include "core/session/session.h"
+#include "ui/models/bandwidth_staircase.h"
 #include "ui/models/chart_theme.h"
 
 #include <QChartView>
-#include <QList>
-#include <QPointF>
 
-#include <utility>
+#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QCategoryAxis;
@@ -35,33 +36,52 @@ public:
     QString selectedLevel() const { return m_selectedLevel; }
 
     int curvePointCount() const;
-    int cacheMarkerCount() const { return m_cacheMarkers; }
+    int cacheMarkerCount() const { return static_cast<int>(m_staircase.caches.size()); }
     // "L1 32 KiB" style: one per data/unified cache level, total capacity this process can use.
     QStringList cacheLabels() const;
+    // What is drawn, as plain data.
+    const BandwidthStaircase& staircase() const { return m_staircase; }
+    // Every text of the overlay (cache sizes, plateau values) and the axes' tick labels, for tests.
+    QStringList overlayTexts() const;
+    std::vector<QRectF> overlayTextRects() const;  // their boxes, in the chart's coordinates
+    QStringList xTickLabels() const;
+    QStringList yTickLabels() const;
+    // Curve point `index` (ascending working set) in viewport pixels: where a user points at it.
+    QPoint pointPosition(int index) const;
+    // The text shown for the point under the mouse; empty when the mouse is over none.
+    QString hoverText() const { return m_hoverText; }
 
 signals:
     void levelSelected(const QString& level);
 
+protected:
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
 private:
     void rebuild();
-    std::pair<double, double> fitAxes(const QList<QPointF>& curve);
-    void addCacheMarkers(double yMin, double yMax);
-    void styleChart(const QString& mix);
+    void setAxes();
+    void addCacheMarkers();
+    void addCurveAndPoints();
+    void applyTheme();
     void relayout();
-    void onPointClicked(const QPointF& point);
+    // The curve point nearest to a viewport pixel, within reach of the mouse; nullopt when none is.
+    std::optional<int> pointAt(QPoint pixel) const;
+    double curveYAt(double log2Bytes) const;  // chart pixels; needs a point
+    void selectLevelOf(int index);
 
     Session m_session;
+    BandwidthStaircase m_staircase;
     ChartTheme m_theme;
     QString m_selectedLevel;
+    QString m_hoverText;
     QValueAxis* m_axisX = nullptr;           // log2(bytes), hidden: carries the data
     QCategoryAxis* m_axisXLabels = nullptr;  // "4 KiB", "1 MiB" ... at the matching log2 positions
-    QLogValueAxis* m_axisY = nullptr;
+    QLogValueAxis* m_axisY = nullptr;        // GB/s, hidden: carries the data
+    QCategoryAxis* m_axisYLabels = nullptr;  // 10, 20, 50, 100 ... at the matching log10 positions
     QLineSeries* m_curve = nullptr;
-    QScatterSeries* m_points = nullptr;
-    QScatterSeries* m_selectedPoints = nullptr;
     ChartOverlay* m_annotations = nullptr;
-    int m_cacheMarkers = 0;
-    std::vector<std::pair<double, QString>> m_cacheSizes;  // log2(bytes), label
 };
 
 }  // namespace ridgeline::ui

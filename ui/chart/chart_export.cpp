@@ -1,5 +1,7 @@
 #include "ui/chart/chart_export.h"
 
+#include "ui/chart/series_clip.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QPageLayout>
@@ -72,7 +74,9 @@ QString number(double value)
 
 ChartContent ChartContent::of(const RooflineChart& chart)
 {
-    return {chart.sessions(), chart.extraRoofs(), chart.options(), chart.highlightedLevel()};
+    // The highlighted roof (a cache level picked on the staircase) is a pointer for the person at the window, like the
+    // selection ring: neither goes into an export (issue 15).
+    return {chart.sessions(), chart.extraRoofs(), chart.options(), QString()};
 }
 
 std::optional<ExportFormat> exportFormatForPath(const QString& path)
@@ -129,6 +133,8 @@ std::optional<Error> exportSvg(const ChartContent& content, const QString& path,
     if (auto error = checkSize(size))
         return error;
     const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
+    clipSeriesToAxes(chart->chart());  // an SVG has no clip paths from Qt 6.4: cut the lines to the plot instead
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));

@@ -1,6 +1,7 @@
 #include "ui/models/chart_theme.h"
 
 #include <array>
+#include <cmath>
 
 namespace ridgeline::ui {
 
@@ -75,12 +76,14 @@ QColor ChartTheme::bandwidthColor(const QString& level) const
     // One hue, lighter for the faster (closer) levels: DRAM is the roof most kernels hit.
     const bool light = kind == ThemeKind::Light;
     if (level == QLatin1String("L1"))
-        return light ? QColor(0x8f, 0xb8, 0xe6) : QColor(0x9c, 0xc8, 0xf5);
+        return light ? QColor(0x8f, 0xb8, 0xe6) : QColor(0xb4, 0xd4, 0xf7);
     if (level == QLatin1String("L2"))
-        return light ? QColor(0x5b, 0x95, 0xd6) : QColor(0x74, 0xad, 0xee);
+        return light ? QColor(0x5b, 0x95, 0xd6) : QColor(0x8e, 0xbd, 0xf2);
     if (level == QLatin1String("L3"))
-        return light ? QColor(0x2f, 0x6f, 0xbd) : QColor(0x4c, 0x8f, 0xe3);
-    return light ? QColor(0x10, 0x3f, 0x8a) : QColor(0x2d, 0x74, 0xda);
+        return light ? QColor(0x2f, 0x6f, 0xbd) : QColor(0x6c, 0xa6, 0xee);
+    // Dark: light enough to stand out from the background (contrast 5.2, above the 3 lines need), the most
+    // saturated of the four so it still reads as the deepest level.
+    return light ? QColor(0x10, 0x3f, 0x8a) : QColor(0x4a, 0x90, 0xf2);
 }
 
 QColor ChartTheme::kernelColor(const QString& kindName) const
@@ -138,6 +141,62 @@ QColor ChartTheme::extraRoofColor(int index) const
                                                 QColor(0x4d, 0xd0, 0xe1), QColor(0xbc, 0xaa, 0xa4)};
     const std::size_t i = static_cast<std::size_t>(index < 0 ? 0 : index) % kLight.size();
     return light ? kLight[i] : kDark[i];
+}
+
+QPalette windowPalette(ThemeKind kind)
+{
+    const ChartTheme t = ChartTheme::make(kind);
+    QPalette p;
+    const bool dark = kind == ThemeKind::Dark;
+    const QColor window = dark ? QColor(0x26, 0x29, 0x2e) : QColor(0xef, 0xef, 0xef);
+    const QColor base = t.background;
+    const QColor alternate = dark ? QColor(0x23, 0x26, 0x2b) : QColor(0xf7, 0xf7, 0xf7);
+    const QColor button = dark ? QColor(0x33, 0x37, 0x3e) : QColor(0xe6, 0xe6, 0xe6);
+    const QColor disabled = dark ? QColor(0x80, 0x80, 0x80) : QColor(0x9a, 0x9a, 0x9a);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, t.text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, alternate);
+    p.setColor(QPalette::ToolTipBase, button);
+    p.setColor(QPalette::ToolTipText, t.text);
+    p.setColor(QPalette::PlaceholderText, t.mutedText);
+    p.setColor(QPalette::Text, t.text);
+    p.setColor(QPalette::Button, button);
+    p.setColor(QPalette::ButtonText, t.text);
+    p.setColor(QPalette::BrightText, QColor(0xff, 0x5c, 0x5c));
+    p.setColor(QPalette::Light, button.lighter(150));
+    p.setColor(QPalette::Midlight, button.lighter(120));
+    p.setColor(QPalette::Mid, button.darker(130));
+    p.setColor(QPalette::Dark, button.darker(170));
+    p.setColor(QPalette::Shadow, QColor(0, 0, 0));
+    p.setColor(QPalette::Highlight, dark ? QColor(0x2d, 0x5f, 0xa8) : QColor(0x30, 0x8c, 0xc6));
+    p.setColor(QPalette::HighlightedText, QColor(0xff, 0xff, 0xff));
+    p.setColor(QPalette::Link, t.bandwidthColor(QStringLiteral("L2")));
+    p.setColor(QPalette::LinkVisited, t.bandwidthColor(QStringLiteral("L3")));
+    for (const QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, disabled);
+    return p;
+}
+
+double contrastRatio(const QColor& a, const QColor& b)
+{
+    const auto luminance = [](const QColor& c) {
+        const auto channel = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    const double la = luminance(a);
+    const double lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor readableOn(const QColor& color, const QColor& background)
+{
+    constexpr double kText = 4.5;
+    const bool darkBackground = background.lightnessF() < 0.5;
+    QColor c = color;
+    for (int step = 0; step < 20 && contrastRatio(c, background) < kText; ++step)
+        c = darkBackground ? c.lighter(110) : c.darker(110);
+    return c;
 }
 
 }  // namespace ridgeline::ui

@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QPalette>
 #include <QString>
 
 namespace ridgeline::ui {
@@ -54,5 +55,15 @@ struct ChartTheme {
     // Colour of an extra named roof (GPU, custom) number `index`.
     QColor extraRoofColor(int index) const;
 };
+
+// The palette of the whole window in a theme (docks, tables, menus, dialogs), made from the chart's colours so that
+// the window and its chart read as one surface. The light theme keeps the system's palette, so this is for dark.
+QPalette windowPalette(ThemeKind kind);
+
+// WCAG 2 contrast ratio of two colours, 1 (same luminance) to 21 (black on white). Lines and marks that must be
+// seen need at least 3; text 4.5.
+double contrastRatio(const QColor& a, const QColor& b);
+// `color`, darkened (on a light background) or lightened (on a dark one) until text in it reads: contrast 4.5.
+QColor readableOn(const QColor& color, const QColor& background);
 
 }  // namespace ridgeline::ui

@@ -14,6 +14,28 @@ QString comparisonGroup(const KernelResult& kernel)
     return kernel.group.isEmpty() ? kernel.source : kernel.group;
 }
 
+std::vector<std::optional<double>> timeShares(const Session& session)
+{
+    const auto groupOf = [](const KernelResult& k) {
+        return k.kind == QLatin1String("imported") ? QString(QStringLiteral("imported:") + comparisonGroup(k))
+                                                   : QString();
+    };
+    QHash<QString, double> totals;
+    for (const KernelResult& k : session.kernels)
+        if (k.seconds > 0.0 && std::isfinite(k.seconds))
+            totals[groupOf(k)] += k.seconds;
+    std::vector<std::optional<double>> shares;
+    shares.reserve(session.kernels.size());
+    for (const KernelResult& k : session.kernels) {
+        const double total = totals.value(groupOf(k));
+        if (k.seconds > 0.0 && std::isfinite(k.seconds) && total > 0.0)
+            shares.emplace_back(k.seconds / total);
+        else
+            shares.emplace_back(std::nullopt);
+    }
+    return shares;
+}
+
 std::vector<KernelChange> beforeAfterChanges(const Session& session)
 {
     // Groups in order of first appearance, then "before" to the front and "after" to the back.

@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace ridgeline::ui {
@@ -18,6 +19,10 @@ struct KernelChange {
 
 // The group an imported kernel belongs to for comparisons: its `group`, else the file it came from.
 QString comparisonGroup(const KernelResult& kernel);
+
+// Each kernel's share of the time of its group: imported kernels within their comparisonGroup (one profile, or a
+// before or an after run), measured kernels within the measurement. nullopt where a kernel's time is not known.
+std::vector<std::optional<double>> timeShares(const Session& session);
 
 // Imported kernels are grouped by comparisonGroup; groups are ordered "before" (any case) first, "after" last,
 // the others in order of first appearance. A kernel (matched by full name, else name; the first of each

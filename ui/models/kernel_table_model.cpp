@@ -1,9 +1,30 @@
 #include "ui/models/kernel_table_model.h"
 
 #include "core/model/units.h"
+#include "ui/models/kernel_comparison.h"
 #include "ui/models/point_explanation.h"
 
+#include <cmath>
+
 namespace ridgeline::ui {
+
+namespace {
+
+// A number the table sorts by, or shows as text; unknown (zero, negative, not finite) sorts first and reads "–".
+QVariant number(double value, bool sort, const QString& text)
+{
+    const bool known = value > 0.0 && std::isfinite(value);
+    if (sort)
+        return known ? value : -1.0;
+    return known ? QVariant(text) : QVariant(QStringLiteral("\u2013"));
+}
+
+QString percentText(double percent)
+{
+    return formatCompact(percent) + QStringLiteral(" %");
+}
+
+}  // namespace
 
 KernelTableModel::KernelTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -11,6 +32,7 @@ void KernelTableModel::setSession(const Session& session)
 {
     beginResetModel();
     m_session = session;
+    m_shares = timeShares(m_session);
     endResetModel();
 }
 
@@ -39,14 +61,23 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     if (role == SearchRole)
         return k.fullName.isEmpty() ? k.name : k.name + QLatin1Char('\n') + k.fullName;
     if (role == Qt::TextAlignmentRole)
-        return index.column() >= Intensity ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+        return index.column() >= Time && index.column() != Bound ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                                 : QVariant();
+    if (role == Qt::ToolTipRole && index.column() == Name && !k.fullName.isEmpty())
+        return k.fullName;  // the table shows the short name, like the chart
+    if (role == Qt::ToolTipRole && index.column() == Spread && k.spread.median > 0.0)
+        return tr("%1 runs: %2 to %3, median %4")
+            .arg(k.repetitions)
+            .arg(formatSeconds(k.spread.min), formatSeconds(k.spread.max), formatSeconds(k.spread.median));
     if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
         return {};
-    const bool sort = role == SortRole;
-    switch (index.column()) {
+    return display(k, index.row(), index.column(), role == SortRole);
+}
+
+QVariant KernelTableModel::display(const KernelResult& k, int row, int column, bool sort) const
+{
+    switch (column) {
         case Name:
-            if (role == Qt::ToolTipRole && !k.fullName.isEmpty())
-                return k.fullName;  // the table shows the short name, like the chart
             return k.name;
         case Kind:
             // Imported kernels of one name differ by group ("before" / "after") or file: say which.
@@ -55,22 +86,38 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return k.kind;
         case Size:
             return k.size;
+        case Time:
+            return number(k.seconds, sort, formatSeconds(k.seconds));
+        case TimeShare: {
+            const std::optional<double> share = m_shares[static_cast<std::size_t>(row)];
+            return number(share.value_or(0.0), sort, percentText(100.0 * share.value_or(0.0)));
+        }
+        case Flops:
+            return number(k.flops, sort, formatSi(k.flops, QStringLiteral("FLOP")));
+        case Bytes:
+            return number(k.bytes, sort, formatSi(k.bytes, QStringLiteral("B")));
         case Intensity:
-            return sort ? QVariant(k.intensity) : QVariant(formatCompact(k.intensity));
+            return number(k.intensity, sort, formatCompact(k.intensity));
         case Gflops:
-            return sort ? QVariant(k.gflops) : QVariant(formatCompact(k.gflops));
+            return number(k.gflops, sort, formatCompact(k.gflops));
+        case Gbps:
+            return number(k.gbps, sort, formatCompact(k.gbps));
         case PercentOfRoof:
         case Bound: {
             const PointExplanation e = explainKernel(m_session, k);
             if (!e.valid)
                 return {};
-            if (index.column() == Bound)
+            if (column == Bound)
                 return boundName(e.bound);
-            return sort ? QVariant(e.percentOfAttainable)
-                        : QVariant(QStringLiteral("%1 %").arg(formatCompact(e.percentOfAttainable)));
+            return number(e.percentOfAttainable, sort, percentText(e.percentOfAttainable));
         }
-        case Gbps:
-            return sort ? QVariant(k.gbps) : QVariant(formatCompact(k.gbps));
+        case Spread: {
+            const double spread = k.spread.median > 0.0 ? 100.0 * (k.spread.max - k.spread.min) / k.spread.median : 0.0;
+            if (sort)
+                return k.spread.median > 0.0 ? spread : -1.0;
+            return k.spread.median > 0.0 ? QVariant(QString(QStringLiteral("±") + percentText(spread / 2.0)))
+                                         : QVariant(QStringLiteral("\u2013"));
+        }
         default:
             return {};
     }
@@ -78,8 +125,9 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
 
 QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return QAbstractTableModel::headerData(section, orientation, role);
+    const bool tip = role == Qt::ToolTipRole;
     switch (section) {
         case Name:
             return tr("Kernel");
@@ -87,16 +135,27 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
             return tr("Kind");
         case Size:
             return tr("Size");
+        case Time:
+            return tip ? tr("Median time of one run") : tr("Time");
+        case TimeShare:
+            return tip ? tr("Share of the kernel time of its profile (imported) or of the measurement")
+                       : tr("% of time");
+        case Flops:
+            return tip ? tr("Floating-point operations of one run (int8: operations)") : tr("FLOPs");
+        case Bytes:
+            return tip ? tr("Bytes moved to and from memory in one run (decimal: 1 MB = 10^6 B)") : tr("Bytes");
         case Intensity:
             return tr("FLOP/byte");
         case Gflops:
             return tr("GFLOP/s");
-        case PercentOfRoof:
-            return tr("of roof");
-        case Bound:
-            return tr("Bound");
         case Gbps:
             return tr("GB/s");
+        case PercentOfRoof:
+            return tip ? tr("Measured GFLOP/s as a share of the roof above the kernel") : tr("of roof");
+        case Bound:
+            return tr("Bound");
+        case Spread:
+            return tip ? tr("Half the range of the runs' times, as a share of their median") : tr("Spread");
         default:
             return {};
     }

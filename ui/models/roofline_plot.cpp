@@ -155,16 +155,11 @@ void styleKernels(const Session& s, bool overlay, const ChartOptions& options, c
     std::vector<double> sizes(s.kernels.size(), theme.markerSize);
     if (options.sizeByTimeShare) {
         // Shares within one import (or group): a before and an after run are alternatives, not one program.
-        QHash<QString, double> totals;
-        for (const KernelResult& k : s.kernels)
-            if (isImported(k) && k.seconds > 0.0)
-                totals[comparisonGroup(k)] += k.seconds;
+        const std::vector<std::optional<double>> shares = timeShares(s);
         for (std::size_t i = 0; i < s.kernels.size(); ++i) {
-            const KernelResult& k = s.kernels[i];
-            const double total = totals.value(comparisonGroup(k));
-            if (!isImported(k) || k.seconds <= 0.0 || total <= 0.0)
+            if (!isImported(s.kernels[i]) || !shares[i])
                 continue;
-            sizes[i] = std::clamp(kMaxShareMarker * std::sqrt(k.seconds / total), kMinShareMarker, kMaxShareMarker);
+            sizes[i] = std::clamp(kMaxShareMarker * std::sqrt(*shares[i]), kMinShareMarker, kMaxShareMarker);
         }
     }
     plot.markerSizes.push_back(std::move(sizes));

@@ -5,6 +5,7 @@
 #include "core/import/import_summary.h"
 #include "core/import/importer.h"
 #include "core/session/session_json.h"
+#include "ui/models/export_naming.h"
 #include "ui/models/settings.h"
 
 #include <QDir>
@@ -13,6 +14,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMimeData>
+#include <QUndoCommand>
+#include <QUndoStack>
 #include <QUrl>
 
 #include <algorithm>
@@ -35,10 +38,87 @@ QStringList summaryOf(const std::vector<ImportResult>& imports)
 
 }  // namespace
 
+// One kernel taken out of the primary session; undo puts it back where it was.
+class RemoveKernelCommand : public QUndoCommand {
+public:
+    RemoveKernelCommand(SessionDocument* document, int index, KernelResult kernel)
+        : m_document(document), m_index(index), m_kernel(std::move(kernel))
+    {
+        setText(SessionDocument::tr("Remove Kernel %1").arg(m_kernel.name));
+    }
+    void redo() override { m_document->takeKernel(m_index); }
+    void undo() override { m_document->insertKernel(m_index, m_kernel); }
+
+private:
+    SessionDocument* m_document;
+    int m_index;
+    KernelResult m_kernel;
+};
+
 SessionDocument::SessionDocument(Settings* settings, QObject* parent)
-    : QObject(parent), m_settings(settings), m_sessions(new SessionListModel(this))
+    : QObject(parent), m_settings(settings), m_sessions(new SessionListModel(this)), m_undo(new QUndoStack(this))
 {
     connect(m_sessions, &SessionListModel::visibilityChanged, this, &SessionDocument::changed);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &SessionDocument::titleChanged);
+}
+
+bool SessionDocument::isDirty() const
+{
+    return primary() && (m_dirty || !m_undo->isClean());
+}
+
+QString SessionDocument::displayName() const
+{
+    if (!primary())
+        return {};
+    if (!m_builtInName.isEmpty())
+        return m_builtInName;
+    const QString path = currentPath();
+    return path.isEmpty() ? tr("Unsaved measurement") : QFileInfo(path).fileName();
+}
+
+void SessionDocument::startOver(bool dirty, const QString& builtInName)
+{
+    m_undo->clear();
+    m_undo->setClean();
+    m_dirty = dirty;
+    m_builtInName = builtInName;
+}
+
+void SessionDocument::takeKernel(int index)
+{
+    OpenSession first = m_sessions->sessions().front();
+    first.session.kernels.erase(first.session.kernels.begin() + index);
+    m_sessions->replace(0, std::move(first));
+    emit changed();
+    emit titleChanged();
+}
+
+void SessionDocument::insertKernel(int index, const KernelResult& kernel)
+{
+    OpenSession first = m_sessions->sessions().front();
+    first.session.kernels.insert(first.session.kernels.begin() + index, kernel);
+    m_sessions->replace(0, std::move(first));
+    emit changed();
+    emit titleChanged();
+}
+
+bool SessionDocument::removeKernel(int index)
+{
+    const Session* session = primary();
+    if (!session || index < 0 || index >= static_cast<int>(session->kernels.size()))
+        return false;
+    m_undo->push(new RemoveKernelCommand(this, index, session->kernels[static_cast<std::size_t>(index)]));
+    return true;
+}
+
+void SessionDocument::showBuiltIn(const Session& session, const QString& name)
+{
+    m_sessions->setSessions({OpenSession{session, QString(), true}});
+    startOver(false, name);
+    emit replaced();
+    emit changed();
+    emit titleChanged();
 }
 
 const Session* SessionDocument::primary() const
@@ -53,8 +133,7 @@ QString SessionDocument::currentPath() const
 
 QString SessionDocument::directory() const
 {
-    const QString last = m_settings->lastDirectory();
-    return last.isEmpty() ? QDir::homePath() : last;
+    return defaultDirectory(m_settings->lastDirectory(), QStringLiteral("json"));
 }
 
 void SessionDocument::markDirty(bool dirty)
@@ -63,11 +142,11 @@ void SessionDocument::markDirty(bool dirty)
     emit titleChanged();
 }
 
-bool SessionDocument::open(const QString& path)
+bool SessionDocument::open(const QString& path, const QString& errorTitle)
 {
     Result<Session> loaded = loadSession(path);
     if (!loaded) {
-        emit errorOccurred(tr("Cannot open session"), loaded.error().message);
+        emit errorOccurred(errorTitle.isEmpty() ? tr("Cannot open session") : errorTitle, loaded.error().message);
         m_settings->removeRecentFile(path);
         return false;
     }
@@ -75,7 +154,7 @@ bool SessionDocument::open(const QString& path)
     m_sessions->setSessions({OpenSession{std::move(loaded).value(), absolute, true}});
     m_settings->addRecentFile(absolute);
     m_settings->setLastDirectory(QFileInfo(absolute).absolutePath());
-    m_dirty = false;
+    startOver(false);
     emit replaced();
     emit changed();
     emit titleChanged();
@@ -101,7 +180,8 @@ bool SessionDocument::addOverlay(const QString& path)
 void SessionDocument::setSession(const Session& session, const QString& path)
 {
     m_sessions->setSessions({OpenSession{session, path, true}});
-    m_dirty = path.isEmpty();
+    startOver(path.isEmpty());
+    emit replaced();
     emit changed();
     emit titleChanged();
 }
@@ -118,6 +198,8 @@ bool SessionDocument::save(const QString& path)
     first.path = QFileInfo(path).absoluteFilePath();
     m_sessions->replace(0, first);
     m_settings->addRecentFile(first.path);
+    m_builtInName.clear();
+    m_undo->setClean();
     markDirty(false);
     emit statusMessage(tr("Saved %1").arg(first.path), 4000);
     return true;
@@ -199,10 +281,11 @@ bool SessionDocument::addImports(std::vector<ImportResult> imports, const QStrin
         OpenSession updated = m_sessions->sessions().front();
         updated.session = std::move(combined).value();
         m_sessions->replace(0, std::move(updated));
-        m_dirty = true;
+        // The kernels' order changed under the removals the stack remembers: they can no longer be undone.
+        startOver(true, m_builtInName);
     } else {
         m_sessions->setSessions({OpenSession{std::move(combined).value(), QString(), true}});
-        m_dirty = true;
+        startOver(true);
         emit replaced();
     }
     m_settings->setLastDirectory(QFileInfo(paths.first()).absolutePath());

@@ -14,6 +14,7 @@
 #include <vector>
 
 class QMimeData;
+class QUndoStack;
 
 namespace ridgeline::ui {
 
@@ -29,16 +30,28 @@ public:
     const Session* primary() const;
     // The primary session's file; empty when there is none or it is not saved yet.
     QString currentPath() const;
-    bool isDirty() const { return m_dirty; }
-    // The folder the file dialogs start in: the last one used, else home.
+    // Unsaved changes: a measurement or import not yet written, or a kernel removed since the last save.
+    bool isDirty() const;
+    // For the title bar and file names: the file's name, a built-in session's name, or "Unsaved measurement";
+    // empty when nothing is open.
+    QString displayName() const;
+    // Edits of the primary session that can be undone (removing kernels); cleared when another session opens.
+    QUndoStack* undoStack() const { return m_undo; }
+    // The folder the file dialogs start in: the last one used, else Documents, else home (export_naming.h).
     QString directory() const;
 
-    // Opens a session file as the primary session (the others close).
-    bool open(const QString& path);
+    // Opens a session file as the primary session (the others close). A failure is reported under errorTitle
+    // (default "Cannot open session").
+    bool open(const QString& path, const QString& errorTitle = {});
     // Adds a session file as an overlay beside the ones open (opens it when none is).
     bool addOverlay(const QString& path);
     // A session that is not (yet) a file, e.g. a finished measurement; unsaved when it has no path.
     void setSession(const Session& session, const QString& path = {});
+    // A session that comes with Ridgeline (the bundled measurement, an example): nothing to lose, so not unsaved,
+    // and no file of its own (Save asks where). `name` is what the title bar says.
+    void showBuiltIn(const Session& session, const QString& name);
+    // Removes kernel `index` of the primary session, as an undoable step; false when there is no such kernel.
+    bool removeKernel(int index);
     // Writes the primary session (through QSaveFile), which then belongs to `path`.
     bool save(const QString& path);
     // Reads profiler files (format detected), all or nothing, as `ridgeline import` does (core importFiles: likwid
@@ -73,7 +86,13 @@ signals:
     void gpuQuestion(int kernels, const QStringList& deviceNames);
 
 private:
+    friend class RemoveKernelCommand;
     void markDirty(bool dirty);
+    // The primary's kernels change in place (a removal and its undo): redraw, mark the title.
+    void takeKernel(int index);
+    void insertKernel(int index, const KernelResult& kernel);
+    // A different primary session: nothing of the old one's edits can be undone.
+    void startOver(bool dirty, const QString& builtInName = {});
     bool addImports(std::vector<ImportResult> imports, const QStringList& paths);
 
     struct PendingImport {
@@ -84,7 +103,9 @@ private:
 
     Settings* m_settings = nullptr;
     SessionListModel* m_sessions = nullptr;
-    bool m_dirty = false;
+    QUndoStack* m_undo = nullptr;
+    bool m_dirty = false;   // changed in ways the undo stack does not hold (a measurement, an import)
+    QString m_builtInName;  // set while the primary is a built-in session
 };
 
 }  // namespace ridgeline::ui

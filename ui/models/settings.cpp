@@ -12,6 +12,9 @@ const QString Geometry = QStringLiteral("window/geometry");
 const QString State = QStringLiteral("window/state");
 const QString RecentFiles = QStringLiteral("files/recent");
 const QString LastDirectory = QStringLiteral("files/lastDirectory");
+const QString LastSession = QStringLiteral("files/lastSession");
+const QString ReopenLastSession = QStringLiteral("files/reopenLastSession");
+const QString LastExportDirectory = QStringLiteral("export/lastDirectory");
 const QString Theme = QStringLiteral("chart/theme");
 const QString ShadeRegions = QStringLiteral("chart/shadeRegions");
 const QString IsoEfficiency = QStringLiteral("chart/isoEfficiency");
@@ -123,6 +126,36 @@ QString Settings::lastDirectory() const
 void Settings::setLastDirectory(const QString& directory)
 {
     QSettings().setValue(Key::LastDirectory, directory);
+}
+
+QString Settings::lastSession() const
+{
+    return QSettings().value(Key::LastSession).toString();
+}
+
+void Settings::setLastSession(const QString& path)
+{
+    QSettings().setValue(Key::LastSession, path);
+}
+
+bool Settings::reopenLastSession() const
+{
+    return QSettings().value(Key::ReopenLastSession, true).toBool();
+}
+
+void Settings::setReopenLastSession(bool on)
+{
+    QSettings().setValue(Key::ReopenLastSession, on);
+}
+
+QString Settings::lastExportDirectory() const
+{
+    return QSettings().value(Key::LastExportDirectory).toString();
+}
+
+void Settings::setLastExportDirectory(const QString& directory)
+{
+    QSettings().setValue(Key::LastExportDirectory, directory);
 }
 
 QSize Settings::exportSize() const

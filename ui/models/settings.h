@@ -38,6 +38,15 @@ public:
 
     QString lastDirectory() const;
     void setLastDirectory(const QString& directory);
+    // The session file open when the window last closed (empty: none, or an unsaved one), and whether the next
+    // start reopens it (default on).
+    QString lastSession() const;
+    void setLastSession(const QString& path);
+    bool reopenLastSession() const;
+    void setReopenLastSession(bool on);
+    // Where the last export went (empty until the first one).
+    QString lastExportDirectory() const;
+    void setLastExportDirectory(const QString& directory);
     QSize exportSize() const;  // default 1920x1080: a slide
     void setExportSize(QSize size);
     double exportPixelRatio() const;

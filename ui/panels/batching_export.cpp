@@ -1,0 +1,144 @@
+#include "ui/panels/batching_export.h"
+
+#include "ui/models/batching_scenario.h"
+#include "ui/panels/batching_panel.h"
+#include "ui/widgets/widget_render.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <functional>
+#include <memory>
+
+namespace ridgeline::ui {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("BatchingExport", text);
+}
+
+std::unique_ptr<BatchingPanel> layoutPanel(const BatchingContent& content, QSize size)
+{
+    auto panel = std::make_unique<BatchingPanel>();
+    panel->setAttribute(Qt::WA_DontShowOnScreen, true);
+    panel->setStackWhenNarrow(false);
+    panel->setTheme(content.theme);
+    panel->setInputs(content.inputs);
+    if (content.session)
+        panel->setSession(*content.session);
+    if (QWidget* controls = panel->findChild<QWidget*>(QStringLiteral("BatchingControlsScroll")))
+        controls->hide();
+    panel->setMinimumSize(1, 1);
+    panel->resize(size);
+    panel->show();
+    // Nested layouts (panel, chart grid, charts) settle over a few rounds of posted events.
+    for (int round = 0; round < 3; ++round) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::sendPostedEvents();
+    }
+    return panel;
+}
+
+void paintPanel(BatchingPanel& panel, QPainter& painter, QSize size, ThemeKind theme, ChartDrawing charts)
+{
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), ChartTheme::make(theme).background);
+    renderWidgetTree(&panel, &panel, painter, charts);
+}
+
+QByteArray throughputCsv(const InferenceRequest& inputs)
+{
+    const BatchingScenario scenario = computeBatchingScenario(inputs);
+    QByteArray csv = "batch,tokens_per_s,step_s,intensity_flop_per_byte,tflops_per_gpu,fits_in_memory\n";
+    for (const BatchSample& s : scenario.throughput.curve)
+        csv += QStringLiteral("%1,%2,%3,%4,%5,%6\n")
+                   .arg(s.batch)
+                   .arg(s.tokensPerSecond, 0, 'g', 8)
+                   .arg(s.stepSeconds, 0, 'g', 8)
+                   .arg(s.intensity, 0, 'g', 8)
+                   .arg(s.achievedTflops, 0, 'g', 8)
+                   .arg(s.fits ? QStringLiteral("yes") : QStringLiteral("no"))
+                   .toUtf8();
+    return csv;
+}
+
+std::optional<Error> writeFile(const QString& path, const std::function<bool(QSaveFile&)>& write)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+    if (!write(file))
+        return makeError(Error::Code::Io, tr("Could not encode %1.").arg(path));
+    if (!file.commit())
+        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+    return std::nullopt;
+}
+
+}  // namespace
+
+QImage renderBatchingImage(const BatchingContent& content, QSize size, double devicePixelRatio)
+{
+    const std::unique_ptr<BatchingPanel> panel = layoutPanel(content, size);
+    QImage image((QSizeF(size) * devicePixelRatio).toSize(), QImage::Format_RGB32);
+    image.setDevicePixelRatio(devicePixelRatio);
+    QPainter painter(&image);
+    paintPanel(*panel, painter, size, content.theme, ChartDrawing::Vector);
+    painter.end();
+    return image;
+}
+
+std::optional<Error> exportBatching(const BatchingContent& content, const QString& path, QSize size,
+                                    double devicePixelRatio)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("csv"))
+        return writeFile(path, [&](QSaveFile& file) { return file.write(throughputCsv(content.inputs)) >= 0; });
+    if (!size.isValid() || size.width() < 320 || size.height() < 180 || size.width() > 16384 || size.height() > 16384)
+        return makeError(
+            Error::Code::InvalidArgument,
+            tr("Export size %1x%2 is outside 320x180..16384x16384 pixels.").arg(size.width()).arg(size.height()));
+    if (suffix == QLatin1String("png"))
+        return writeFile(path, [&](QSaveFile& file) {
+            return renderBatchingImage(content, size, devicePixelRatio).save(&file, "PNG");
+        });
+    const std::unique_ptr<BatchingPanel> panel = layoutPanel(content, size);
+    if (suffix == QLatin1String("svg"))
+        return writeFile(path, [&](QSaveFile& file) {
+            QSvgGenerator generator;
+            generator.setOutputDevice(&file);
+            generator.setSize(size);
+            generator.setViewBox(QRect(QPoint(0, 0), size));
+            generator.setResolution(96);
+            generator.setTitle(tr("Batching and KV cache"));
+            generator.setDescription(tr("Generated by Ridgeline"));
+            QPainter painter(&generator);
+            paintPanel(*panel, painter, size, content.theme, ChartDrawing::Raster);
+            return painter.end();
+        });
+    if (suffix == QLatin1String("pdf"))
+        return writeFile(path, [&](QSaveFile& file) {
+            // A page exactly the picture's size at 96 px per inch.
+            QPdfWriter writer(&file);
+            writer.setResolution(96);
+            writer.setPageLayout(QPageLayout(QPageSize(QSizeF(size.width() * 0.75, size.height() * 0.75),
+                                                       QPageSize::Point, QString(), QPageSize::ExactMatch),
+                                             QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+            writer.setCreator(QStringLiteral("Ridgeline"));
+            QPainter painter(&writer);
+            paintPanel(*panel, painter, size, content.theme, ChartDrawing::Vector);
+            return painter.end();
+        });
+    return makeError(Error::Code::InvalidArgument,
+                     tr("Cannot export to %1: the file must end in .png, .svg, .pdf or .csv.").arg(path));
+}
+
+}  // namespace ridgeline::ui

@@ -1,0 +1,17 @@
+#pragma once
+// Draws a widget and everything in it onto any painter (an image, a PDF page, an SVG), each part at its place in
+// `root`. QWidget::render would draw a QGraphicsView child (every chart) into a PDF or SVG as thousands of small
+// images; here a graphics view draws its scene, as vectors. Qt 6.4's SVG generator writes no clip paths, so
+// chart lines would run past their plot areas: for an SVG the charts go in as images at the painter's resolution
+// (ChartDrawing::Raster) while text and everything else stays vector.
+
+class QPainter;
+class QWidget;
+
+namespace ridgeline::ui {
+
+enum class ChartDrawing { Vector, Raster };
+
+void renderWidgetTree(QWidget* widget, QWidget* root, QPainter& painter, ChartDrawing charts);
+
+}  // namespace ridgeline::ui
