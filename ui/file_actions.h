@@ -1,16 +1,22 @@
 #pragma once
-// The File menu: open, open recent, add an overlay, import profiles, save, save as, export the chart (PNG, SVG,
-// PDF, CSV) and copy it. The document does the work; this asks for files and sizes.
+// The File menu: open, open recent, add an overlay, compare with another session, import profiles, save, save as,
+// export the chart (PNG, SVG, PDF, CSV) and copy it. The document does the work; this asks for files and sizes.
 
 #include <QObject>
+#include <QPointer>
 
 class QAction;
 class QMenu;
 class QMenuBar;
 class QWidget;
 
+namespace ridgeline {
+struct Session;
+}
+
 namespace ridgeline::ui {
 
+class CompareDialog;
 class RooflineChart;
 class SessionDocument;
 class Settings;
@@ -25,6 +31,10 @@ public:
     QAction* openAction() const { return m_openAction; }
     QAction* saveAction() const { return m_saveAction; }
     QAction* exportPngAction() const { return m_exportPng; }
+    QAction* compareAction() const { return m_compareAction; }
+    // Before/after (issue 18): the primary session against the session file at `path`. A file that does not load
+    // is reported (naming it and why) and nothing changes; the window's sessions stay as they are either way.
+    bool compareWithFile(const QString& path);
 
 signals:
     void errorOccurred(const QString& title, const QString& message);
@@ -33,6 +43,10 @@ signals:
 private:
     void onOpen();
     void onAddOverlay();
+    void onCompareWith();
+    void compareWithOpen(int row);
+    void showComparison(const QString& afterName, const Session& after);
+    void updateCompareMenu();
     void onImport();
     void onSave();
     void onSaveAs();
@@ -48,6 +62,9 @@ private:
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_exportPng = nullptr;
+    QAction* m_compareAction = nullptr;
+    QMenu* m_compareOpenMenu = nullptr;  // the overlays, each to compare with the primary without a file dialog
+    QPointer<CompareDialog> m_compare;
 };
 
 }  // namespace ridgeline::ui

@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QPalette>
 #include <QString>
 
 namespace ridgeline::ui {
@@ -30,7 +31,9 @@ struct ChartTheme {
     QColor memoryRegion;   // shading left of the ridge
     QColor computeRegion;  // shading right of the ridge
     QColor isoEfficiency;
-    QColor highlight;  // ring around the selected kernel
+    QColor highlight;    // ring around the selected kernel
+    QColor regression;   // a figure that got worse (the before/after comparison): text on `background`
+    QColor improvement;  // a figure that got better
 
     QFont titleFont;
     QFont axisTitleFont;
@@ -53,6 +56,12 @@ struct ChartTheme {
     QColor sessionColor(int index) const;
     // Colour of an extra named roof (GPU, custom) number `index`.
     QColor extraRoofColor(int index) const;
+    // A faint wash of `color` behind a table row, readable under text in this theme.
+    QColor rowTint(const QColor& color) const;
 };
+
+// `from` with this theme's window, text, base and button colours: widgets beside the charts (the batching
+// explorer's controls, the comparison table) in the charts' light or dark.
+QPalette themedPalette(const ChartTheme& theme, QPalette from);
 
 }  // namespace ridgeline::ui
