@@ -9,12 +9,23 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace ridgeline::ui {
 
 namespace {
+
+// Room between columns: right-aligned numbers otherwise run into the next column's left-aligned neighbour.
+class PaddedDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        return QStyledItemDelegate::sizeHint(option, index) + QSize(24, 0);
+    }
+};
 
 QLabel* wrappedLabel(const QString& objectName, QWidget* parent)
 {
@@ -74,9 +85,12 @@ CompareDialog::CompareDialog(QWidget* parent) : QDialog(parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setWordWrap(false);
     m_table->setShowGrid(false);
+    m_table->setItemDelegate(new PaddedDelegate(m_table));
+    // Every column as wide as its widest text (numbers are never elided), the names beside their numbers; the
+    // verdict takes what room is left.
     QHeaderView* header = m_table->horizontalHeader();
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);  // numbers are never elided
-    header->setSectionResizeMode(ComparisonTableModel::KeyColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setStretchLastSection(true);
     m_summary = wrappedLabel(QStringLiteral("compareSummary"), this);
     QFont bold = m_summary->font();
     bold.setBold(true);

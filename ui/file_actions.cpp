@@ -120,7 +120,8 @@ bool FileActions::compareWithFile(const QString& path)
     const Result<Session> loaded = loadSession(path);
     if (!loaded) {
         // The loader's message names the file and the reason.
-        emit errorOccurred(tr("Cannot compare"), tr("Not compared: %1").arg(loaded.error().message));
+        emit errorOccurred(tr("Cannot compare"),
+                           tr("Not compared: %1\nThe open session is unchanged.").arg(loaded.error().message));
         return false;
     }
     showComparison(QFileInfo(path).fileName(), loaded.value());

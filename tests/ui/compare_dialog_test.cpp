@@ -285,4 +285,8 @@ TEST(UiCompareDialog, ABadFileIsNamedWithItsReasonAndChangesNothing)
     EXPECT_EQ(f.window.sessionModel()->rowCount(), 1);
     EXPECT_EQ(f.window.chart()->kernelPointCount(), kernels);
     EXPECT_FALSE(f.window.isWindowModified());
+
+    // With no session open there is no "before": the action waits for one.
+    MainWindow empty;
+    EXPECT_FALSE(empty.findChild<QAction*>(QStringLiteral("compareWithAction"))->isEnabled());
 }

@@ -78,8 +78,10 @@ TEST(ComparisonTable, RegressionsAndImprovementsTakeTheThemeColoursInBothThemes)
         EXPECT_EQ(colour(fp32, ComparisonTableModel::VerdictColumn, Qt::ForegroundRole), theme.regression);
         EXPECT_EQ(colour(fp32, ComparisonTableModel::ChangeColumn, Qt::ForegroundRole), theme.regression);
         EXPECT_EQ(colour(sgemm, ComparisonTableModel::VerdictColumn, Qt::ForegroundRole), theme.improvement);
+        EXPECT_FALSE(model.index(fp32, ComparisonTableModel::NoiseColumn).data(Qt::ForegroundRole).isValid());
         EXPECT_EQ(colour(fp32, ComparisonTableModel::KeyColumn, Qt::BackgroundRole), theme.rowTint(theme.regression));
         EXPECT_FALSE(model.index(dram, ComparisonTableModel::VerdictColumn).data(Qt::ForegroundRole).isValid());
+        EXPECT_EQ(colour(dram, ComparisonTableModel::ChangeColumn, Qt::ForegroundRole), theme.mutedText);
         EXPECT_FALSE(model.index(dram, ComparisonTableModel::KeyColumn).data(Qt::BackgroundRole).isValid());
         EXPECT_TRUE(model.index(fp32, ComparisonTableModel::VerdictColumn).data(Qt::FontRole).value<QFont>().bold());
     }

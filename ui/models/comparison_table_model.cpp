@@ -237,8 +237,10 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
                        ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter)
                        : QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
         case Qt::ForegroundRole:
-            if (colour && (column >= ChangeColumn || !judged))
+            if (colour && (column == ChangeColumn || column == VerdictColumn || !judged))
                 return *colour;
+            if (!colour && column == ChangeColumn)
+                return m_theme.mutedText;  // a change below the threshold or the noise reads quieter
             return {};
         case Qt::BackgroundRole:
             return judged ? QVariant(m_theme.rowTint(*colour)) : QVariant();
@@ -256,6 +258,19 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
 
 QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        if (section == ChangeColumn)
+            return u"(after − before) / before"_s;
+        if (section == NoiseColumn)
+            return u"The larger spread, (max − min) / median over the repetitions, of the two runs; n/a: neither "
+                   "recorded one"_s;
+        if (section == BeforeColumn || section == AfterColumn)
+            return u"Ceilings: the best repetition; kernels: GFLOP/s at the median time"_s;
+    }
+    if (orientation == Qt::Horizontal && role == Qt::TextAlignmentRole)  // over the cells' text
+        return section >= BeforeColumn && section <= NoiseColumn
+                   ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter)
+                   : QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     static const QStringList kHeaders = {u"Section"_s, u"What"_s,  u"Before"_s, u"After"_s,
