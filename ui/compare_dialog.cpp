@@ -1,9 +1,14 @@
 #include "ui/compare_dialog.h"
 
+#include "core/save_file.h"
+#include "core/session/session_csv.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -100,6 +105,10 @@ CompareDialog::CompareDialog(QWidget* parent) : QDialog(parent)
     QPushButton* copy = buttons->addButton(tr("&Copy as Text"), QDialogButtonBox::ActionRole);
     copy->setObjectName(QStringLiteral("compareCopy"));
     connect(copy, &QPushButton::clicked, this, &CompareDialog::copyAsText);
+    QPushButton* exportCsvButton = buttons->addButton(tr("&Export CSV…"), QDialogButtonBox::ActionRole);
+    exportCsvButton->setObjectName(QStringLiteral("compareExportCsv"));
+    connect(exportCsvButton, &QPushButton::clicked, this, &CompareDialog::askCsvPath);
+    m_status = wrappedLabel(QStringLiteral("compareStatus"), this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
 
     auto* sides = new QVBoxLayout;
@@ -114,6 +123,7 @@ CompareDialog::CompareDialog(QWidget* parent) : QDialog(parent)
     thresholdRow->addWidget(rule, 1);
     auto* bottom = new QHBoxLayout;
     bottom->addWidget(m_summary, 1);
+    bottom->addWidget(m_status, 1);
     bottom->addWidget(buttons);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -153,11 +163,36 @@ void CompareDialog::updateTexts()
     m_notes->setText(lines.join(QStringLiteral("<br>")));
     m_notes->setVisible(!notes.isEmpty());
     m_summary->setText(m_model->summary());
+    m_status->clear();
 }
 
 void CompareDialog::copyAsText()
 {
     QApplication::clipboard()->setText(m_model->asText());
+    m_status->setText(tr("Copied %n rows as text", nullptr, m_model->rowCount()));
+}
+
+void CompareDialog::askCsvPath()
+{
+    // Not the native dialog: the same one everywhere, and one the tests can type a path into.
+    auto* dialog = new QFileDialog(this, tr("Export Comparison"), QString(), tr("CSV files (*.csv)"));
+    dialog->setObjectName(QStringLiteral("CompareExportDialog"));
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setDefaultSuffix(QStringLiteral("csv"));
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, &CompareDialog::exportCsv);
+    dialog->open();
+}
+
+void CompareDialog::exportCsv(const QString& path)
+{
+    const CsvTable table = comparisonCsvTable(m_model->comparison());
+    if (const std::optional<Error> error = saveFile(path, table.text)) {  // QSaveFile: a failure replaces nothing
+        m_status->setText(error->message);
+        return;
+    }
+    m_status->setText(tr("Exported %n rows to %1", nullptr, table.rows).arg(QFileInfo(path).fileName()));
 }
 
 }  // namespace ridgeline::ui

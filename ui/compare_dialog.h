@@ -1,8 +1,9 @@
 #pragma once
 // File > Compare With… (issue 18): the before/after comparison of `ridgeline compare` in the window. The open
 // session is "before", the other "after"; Swap exchanges them, the threshold recomputes as it is typed. The
-// notes (different machines, a quick run, a busy machine) stand above the table, the counts below it. The rows,
-// their text and colours come from ui/models/comparison_table_model.
+// notes (different machines, a quick run, a busy machine) stand above the table, the counts below it; Copy as Text
+// and Export CSV… take the table along. The rows, their text and colours come from
+// ui/models/comparison_table_model, the CSV from core/session/session_csv.
 
 #include "ui/models/comparison_table_model.h"
 
@@ -30,6 +31,8 @@ public:
 private:
     void updateTexts();
     void copyAsText();
+    void askCsvPath();
+    void exportCsv(const QString& path);
 
     ComparisonTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
@@ -38,6 +41,7 @@ private:
     QLabel* m_afterLabel = nullptr;
     QLabel* m_notes = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_status = nullptr;  // what Copy or Export did, or why Export failed
     QDoubleSpinBox* m_threshold = nullptr;
     QPushButton* m_swap = nullptr;
 };

@@ -243,6 +243,33 @@ TEST(UiCompareDialog, SwapFlipsBeforeAndAfter)
     dialog->close();
 }
 
+TEST(UiCompareDialog, ExportCsvWritesTheRowsShown)
+{
+    CompareFixture f;
+    CompareDialog* dialog = compareByMenu(f.window, f.after);
+    ASSERT_NE(dialog, nullptr);
+    fixtures::layoutNow(*dialog, QSize(1180, 760));
+    fixtures::clickCentre(control<QPushButton>(*dialog, "compareExportCsv"));
+    const QPointer<QFileDialog> save = fixtures::openDialog<QFileDialog>("CompareExportDialog");
+    ASSERT_NE(save, nullptr);
+    QLineEdit* name = save->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+    const QString path = f.dir.filePath(QStringLiteral("comparison"));  // the suffix comes from the dialog
+    QTest::mouseClick(name, Qt::LeftButton, Qt::NoModifier, name->rect().center());
+    QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(name, path);
+    QTest::keyClick(name, Qt::Key_Return);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    QFile file(path + QStringLiteral(".csv"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    ASSERT_EQ(lines.size(), 1 + 22);
+    EXPECT_TRUE(lines.first().startsWith(QStringLiteral("section,key,unit,baseline_name,baseline,")));
+    EXPECT_TRUE(lines[1].startsWith(QStringLiteral("compute,fp32 avx512 all threads,GFLOP/s,fp32 avx512 x2,230,")));
+    EXPECT_TRUE(lines[1].endsWith(QStringLiteral(",regression,5"))) << lines[1].toStdString();
+    EXPECT_EQ(control<QLabel>(*dialog, "compareStatus")->text(), QStringLiteral("Exported 22 rows to comparison.csv"));
+    dialog->close();
+}
+
 TEST(UiCompareDialog, AnOpenOverlayIsComparedWithoutAFileDialog)
 {
     CompareFixture f;
