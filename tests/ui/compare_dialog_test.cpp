@@ -158,6 +158,19 @@ TEST(UiCompareDialog, CompareWithShowsRowsVerdictsColoursNotesAndSummary)
     EXPECT_TRUE(control<QLabel>(*dialog, "compareBefore")->text().contains(QStringLiteral("before.json")));
     EXPECT_TRUE(control<QLabel>(*dialog, "compareAfter")->text().contains(QStringLiteral("after.json")));
 
+    // A click on the Change header sorts by the number, not the text: the loss first, the gain last.
+    QHeaderView* header = table->horizontalHeader();
+    const int changeX = header->sectionViewportPosition(ComparisonTableModel::ChangeColumn) +
+                        header->sectionSize(ComparisonTableModel::ChangeColumn) / 2;
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(changeX, header->height() / 2));
+    const QAbstractItemModel* rows = table->model();
+    EXPECT_EQ(rows->index(0, ComparisonTableModel::KeyColumn).data().toString(), kFp32);
+    EXPECT_EQ(rows->index(rows->rowCount() - 1, ComparisonTableModel::KeyColumn).data().toString(),
+              QStringLiteral("sgemm 4096"));
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, Qt::NoModifier,
+                      QPoint(header->sectionViewportPosition(0) + 10, header->height() / 2));
+    EXPECT_EQ(rows->index(0, ComparisonTableModel::KeyColumn).data().toString(), kFp32);  // back to sections
+
     // Colours on screen: the regression's row tinted and its verdict in the theme's red, the improvement's green.
     const QImage image = fixtures::grabImage(*dialog);
     image.save(fixtures::outputPath(QStringLiteral("compare_dialog.png")));

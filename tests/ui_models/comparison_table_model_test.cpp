@@ -135,6 +135,9 @@ TEST(ComparisonTable, AMissingSideShowsADashAndSortsFirst)
         QStringLiteral("0 regressions, 0 improvements, 21 unchanged, 1 only before, 1 only after at 5 % threshold"));
     const QVariant sort = model.index(gone, ComparisonTableModel::ChangeColumn).data(ComparisonTableModel::SortRole);
     EXPECT_LT(sort.toDouble(), -1e300);
+    // The section column sorts to core's order, whatever order a previous sort left.
+    EXPECT_EQ(model.index(gone, ComparisonTableModel::SectionColumn).data(ComparisonTableModel::SortRole).toInt(),
+              gone);
     // Nothing on screen reads nan or inf.
     for (int row = 0; row < model.rowCount(); ++row)
         for (int column = 0; column < model.columnCount(); ++column) {

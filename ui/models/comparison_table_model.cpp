@@ -192,8 +192,6 @@ QVariant ComparisonTableModel::sortValue(const ComparisonRow& row, int column) c
 {
     const double missing = std::numeric_limits<double>::lowest();
     switch (column) {
-        case SectionColumn:
-            return static_cast<int>(row.section);
         case KeyColumn:
             return row.key;
         case BeforeColumn:
@@ -229,7 +227,9 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
         case Qt::DisplayRole:
             return cellText(row, column);
         case SortRole:
-            return sortValue(row, column);
+            // The section column sorts back to core's order (sections in turn, each in the baseline's order): a
+            // stable sort by section alone would keep whatever order the previous sort left within a section.
+            return column == SectionColumn ? QVariant(index.row()) : sortValue(row, column);
         case Qt::ToolTipRole:
             return toolTip(row);
         case Qt::TextAlignmentRole:
