@@ -1,7 +1,9 @@
 #include "ui/file_actions.h"
 
+#include "core/session/session_json.h"
 #include "ui/chart/chart_export.h"
 #include "ui/chart/roofline_chart.h"
+#include "ui/compare_dialog.h"
 #include "ui/dialogs.h"
 #include "ui/models/export_naming.h"
 #include "ui/models/session_document.h"
@@ -40,6 +42,11 @@ FileActions::FileActions(QWidget* window, SessionDocument* document, Settings* s
       m_batching(batching)
 {
     connect(m_settings, &Settings::recentFilesChanged, this, &FileActions::updateRecentMenu);
+    connect(m_document, &SessionDocument::changed, this, &FileActions::updateCompareMenu);
+    connect(m_settings, &Settings::changed, this, [this] {
+        if (m_compare)
+            m_compare->setTheme(m_settings->theme());
+    });
 }
 
 void FileActions::addTo(QMenuBar* menus)
@@ -51,6 +58,12 @@ void FileActions::addTo(QMenuBar* menus)
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     QAction* overlay = file->addAction(tr("&Add Overlay…"), this, &FileActions::onAddOverlay);
     overlay->setToolTip(tr("Draw another session (another machine, or before/after) on the same chart"));
+    m_compareAction = file->addAction(tr("Co&mpare With…"), this, &FileActions::onCompareWith);
+    m_compareAction->setObjectName(QStringLiteral("compareWithAction"));
+    m_compareAction->setToolTip(
+        tr("Before/after: the open session against another session file, per ceiling and kernel"));
+    m_compareOpenMenu = file->addMenu(tr("Compare With Open &Session"));
+    m_compareOpenMenu->setObjectName(QStringLiteral("compareOpenMenu"));
     QAction* importAction = file->addAction(tr("&Import Profile…"), this, &FileActions::onImport);
     importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     importAction->setToolTip(
@@ -80,6 +93,7 @@ void FileActions::addTo(QMenuBar* menus)
     quit->setShortcut(QKeySequence::Quit);
     updateRecentMenu();
     updateExportMenu();
+    updateCompareMenu();
 }
 
 void FileActions::setExportTarget(ExportTarget target)
@@ -136,6 +150,75 @@ void FileActions::onAddOverlay()
         QFileDialog::getOpenFileName(m_window, tr("Add Session as Overlay"), m_document->directory(), kSessionFilter);
     if (!path.isEmpty())
         m_document->addOverlay(path);
+}
+
+void FileActions::onCompareWith()
+{
+    if (!m_document->primary())
+        return;
+    // Not the native dialog: the same one everywhere, and one the tests can type a path into.
+    auto* dialog = new QFileDialog(m_window, tr("Compare With Session"), m_document->directory(), kSessionFilter);
+    dialog->setObjectName(QStringLiteral("CompareWithDialog"));
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, &FileActions::compareWithFile);
+    dialog->open();
+}
+
+bool FileActions::compareWithFile(const QString& path)
+{
+    if (!m_document->primary())
+        return false;
+    const Result<Session> loaded = loadSession(path);
+    if (!loaded) {
+        // The loader's message names the file and the reason.
+        emit errorOccurred(tr("Cannot compare"),
+                           tr("Not compared: %1\nThe open session is unchanged.").arg(loaded.error().message));
+        return false;
+    }
+    showComparison(QFileInfo(path).fileName(), loaded.value());
+    return true;
+}
+
+void FileActions::compareWithOpen(int row)
+{
+    const std::vector<OpenSession>& open = m_document->model()->sessions();
+    if (row <= 0 || row >= static_cast<int>(open.size()))
+        return;
+    const OpenSession& after = open[static_cast<std::size_t>(row)];
+    showComparison(after.path.isEmpty() ? after.session.title : QFileInfo(after.path).fileName(), after.session);
+}
+
+void FileActions::showComparison(const QString& afterName, const Session& after)
+{
+    const QString path = m_document->currentPath();
+    const QString beforeName = path.isEmpty() ? tr("unsaved measurement") : QFileInfo(path).fileName();
+    if (!m_compare) {
+        m_compare = new CompareDialog(m_window);
+        m_compare->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_compare->setTheme(m_settings->theme());
+    m_compare->setSides({*m_document->primary(), beforeName}, {after, afterName});
+    m_compare->show();
+    m_compare->raise();
+    m_compare->activateWindow();
+}
+
+void FileActions::updateCompareMenu()
+{
+    if (!m_compareOpenMenu)
+        return;
+    m_compareAction->setEnabled(m_document->primary() != nullptr);
+    m_compareOpenMenu->clear();
+    const std::vector<OpenSession>& open = m_document->model()->sessions();
+    for (int row = 1; row < static_cast<int>(open.size()); ++row) {
+        const OpenSession& overlay = open[static_cast<std::size_t>(row)];
+        const QString name = overlay.path.isEmpty() ? overlay.session.title : QFileInfo(overlay.path).fileName();
+        m_compareOpenMenu->addAction(name, this, [this, row] { compareWithOpen(row); })
+            ->setToolTip(tr("The open session before, %1 after").arg(name));
+    }
+    m_compareOpenMenu->setEnabled(open.size() > 1);
 }
 
 bool FileActions::save()

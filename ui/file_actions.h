@@ -1,18 +1,24 @@
 #pragma once
-// The File menu: open, open recent, add an overlay, import profiles, save, save as, export what the current tab
-// shows (the roofline, or the batching charts: PNG, SVG, PDF, CSV) and copy it. The document does the work; this
-// asks for files and sizes, and asks before anything unsaved would be thrown away.
+// The File menu: open, open recent, add an overlay, compare with another session, import profiles, save, save as,
+// export what the current tab shows (the roofline, or the batching charts: PNG, SVG, PDF, CSV) and copy it. The
+// document does the work; this asks for files and sizes, and asks before anything unsaved would be thrown away.
 
 #include <QObject>
+#include <QPointer>
 
 class QAction;
 class QMenu;
 class QMenuBar;
 class QWidget;
 
+namespace ridgeline {
+struct Session;
+}
+
 namespace ridgeline::ui {
 
 class BatchingPanel;
+class CompareDialog;
 class RooflineChart;
 class SessionDocument;
 class Settings;
@@ -30,6 +36,10 @@ public:
     QAction* openAction() const { return m_openAction; }
     QAction* saveAction() const { return m_saveAction; }
     QAction* exportPngAction() const { return m_exportPng; }
+    QAction* compareAction() const { return m_compareAction; }
+    // Before/after (issue 18): the primary session against the session file at `path`. A file that does not load
+    // is reported (naming it and why) and nothing changes; the window's sessions stay as they are either way.
+    bool compareWithFile(const QString& path);
 
     // What Export and Copy draw: the window's current tab.
     void setExportTarget(ExportTarget target);
@@ -51,6 +61,10 @@ signals:
 
 private:
     void onAddOverlay();
+    void onCompareWith();
+    void compareWithOpen(int row);
+    void showComparison(const QString& afterName, const Session& after);
+    void updateCompareMenu();
     void onImport();
     bool saveAs();
     void onExport(const QString& filter, const QString& suffix);
@@ -73,6 +87,9 @@ private:
     QAction* m_exportPng = nullptr;
     QAction* m_exportCsv = nullptr;
     QAction* m_copy = nullptr;
+    QAction* m_compareAction = nullptr;
+    QMenu* m_compareOpenMenu = nullptr;  // the overlays, each to compare with the primary without a file dialog
+    QPointer<CompareDialog> m_compare;
 };
 
 }  // namespace ridgeline::ui

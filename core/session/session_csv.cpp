@@ -167,6 +167,33 @@ std::vector<CsvTable> sessionCsvTables(const Session& session)
     return {ceilingsTable(session), kernelsTable(session), bandwidthCurveTable(session), kernelLevelsTable(session)};
 }
 
+CsvTable comparisonCsvTable(const SessionComparison& comparison)
+{
+    CsvWriter csv({u"section"_s, u"key"_s, u"unit"_s, u"baseline_name"_s, u"baseline"_s, u"baseline_min"_s,
+                   u"baseline_median"_s, u"baseline_max"_s, u"new_name"_s, u"new"_s, u"new_min"_s, u"new_median"_s,
+                   u"new_max"_s, u"change_percent"_s, u"noise_percent"_s, u"verdict"_s, u"threshold_percent"_s});
+    for (const ComparisonRow& row : comparison.rows) {
+        csv.cell(sectionName(row.section)).cell(row.key).cell(row.unit);
+        for (const std::optional<ComparedSide>& side : {row.baseline, row.candidate}) {
+            if (side)
+                csv.cell(side->name).cell(side->value).spread(side->spread);
+            else
+                csv.empty().empty().empty().empty().empty();
+        }
+        if (row.baseline && row.candidate)
+            csv.cell(row.changePercent);
+        else
+            csv.empty();
+        if (row.noisePercent)
+            csv.cell(*row.noisePercent);
+        else
+            csv.empty();
+        csv.cell(verdictName(row.verdict)).cell(comparison.thresholdPercent);
+        csv.endRow();
+    }
+    return csv.table(u"comparison.csv"_s);
+}
+
 Result<std::vector<CsvTable>> exportSessionCsv(const Session& session, const QString& folder)
 {
     const QFileInfo info(folder);

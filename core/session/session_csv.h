@@ -7,6 +7,7 @@
 
 #include "core/result.h"
 #include "core/session/session.h"
+#include "core/session/session_compare.h"
 
 #include <QByteArray>
 #include <QString>
@@ -24,6 +25,11 @@ struct CsvTable {
 
 // The four tables, in the order above.
 std::vector<CsvTable> sessionCsvTables(const Session& session);
+
+// A before/after comparison (the window's Export CSV…) as "comparison.csv": section, key, unit, then each side's
+// name, value and spread (min, median, max; empty when not recorded or the side is missing), change_percent (empty
+// when a side is missing), noise_percent (empty when neither side recorded a spread), verdict, threshold_percent.
+CsvTable comparisonCsvTable(const SessionComparison& comparison);
 
 // Writes the tables into folder (made if missing, when its parent exists), all or nothing: on any error no
 // file in the folder is replaced. Returns the tables written.

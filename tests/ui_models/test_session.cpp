@@ -159,6 +159,27 @@ Session zen4FasterDramSession()
     return s;
 }
 
+Session zen4SlowerFp32FasterSgemmSession()
+{
+    Session s = zen4Session();
+    s.title = QStringLiteral("Zen 4, a day later");
+    s.created = s.created.addDays(1);
+    s.quick = true;
+    for (ComputeCeiling& c : s.computeCeilings)
+        if (c.precision == QLatin1String("fp32")) {
+            c.gflops *= 0.8;
+            c.spread = {c.spread.min * 0.8, c.spread.median * 0.8, c.spread.max * 0.8};
+        }
+    for (KernelResult& k : s.kernels)
+        if (k.name == QLatin1String("sgemm 4096")) {
+            k.gflops *= 1.25;
+            k.gbps *= 1.25;
+            k.seconds /= 1.25;
+            k.spread = {k.spread.min / 1.25, k.spread.median / 1.25, k.spread.max / 1.25};
+        }
+    return s;
+}
+
 Session manyKernelSession(int count)
 {
     Session s = zen4Session();

@@ -49,6 +49,8 @@ ChartTheme ChartTheme::make(ThemeKind kind)
         t.computeRegion = QColor(0xe0, 0x7b, 0x20, 28);
         t.isoEfficiency = QColor(0x80, 0x80, 0x80);
         t.highlight = QColor(0xd0, 0x10, 0x50);
+        t.regression = QColor(0xb0, 0x1e, 0x16);
+        t.improvement = QColor(0x12, 0x6e, 0x36);
     } else {
         t.background = QColor(0x1c, 0x1e, 0x22);
         t.plotBackground = QColor(0x1c, 0x1e, 0x22);
@@ -61,6 +63,8 @@ ChartTheme ChartTheme::make(ThemeKind kind)
         t.computeRegion = QColor(0xf0, 0x9a, 0x40, 36);
         t.isoEfficiency = QColor(0x90, 0x90, 0x90);
         t.highlight = QColor(0xff, 0x5c, 0x8a);
+        t.regression = QColor(0xff, 0x80, 0x74);
+        t.improvement = QColor(0x5f, 0xd6, 0x8a);
     }
     t.titleFont = pixelFont(22, true);
     t.axisTitleFont = pixelFont(19);
@@ -197,6 +201,36 @@ QColor readableOn(const QColor& color, const QColor& background)
     for (int step = 0; step < 20 && contrastRatio(c, background) < kText; ++step)
         c = darkBackground ? c.lighter(110) : c.darker(110);
     return c;
+}
+
+QColor ChartTheme::rowTint(const QColor& color) const
+{
+    QColor tint = color;
+    tint.setAlpha(kind == ThemeKind::Light ? 34 : 52);
+    return tint;
+}
+
+QPalette themedPalette(const ChartTheme& theme, QPalette p)
+{
+    const bool dark = theme.kind == ThemeKind::Dark;
+    const QColor base = dark ? QColor(0x2a, 0x2d, 0x33) : QColor(0xff, 0xff, 0xff);
+    const QColor button = dark ? QColor(0x33, 0x37, 0x3e) : QColor(0xf0, 0xf0, 0xf0);
+    p.setColor(QPalette::Window, theme.background);
+    p.setColor(QPalette::WindowText, theme.text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, button);
+    p.setColor(QPalette::Text, theme.text);
+    p.setColor(QPalette::Button, button);
+    p.setColor(QPalette::ButtonText, theme.text);
+    p.setColor(QPalette::Highlight, theme.sessionColor(0));
+    p.setColor(QPalette::HighlightedText, dark ? QColor(0x10, 0x10, 0x10) : QColor(0xff, 0xff, 0xff));
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, theme.text);
+    p.setColor(QPalette::Disabled, QPalette::Text, theme.mutedText);
+    p.setColor(QPalette::Disabled, QPalette::WindowText, theme.mutedText);
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, theme.mutedText);
+    p.setColor(QPalette::Mid, theme.grid);
+    return p;
 }
 
 }  // namespace ridgeline::ui

@@ -31,7 +31,9 @@ struct ChartTheme {
     QColor memoryRegion;   // shading left of the ridge
     QColor computeRegion;  // shading right of the ridge
     QColor isoEfficiency;
-    QColor highlight;  // ring around the selected kernel
+    QColor highlight;    // ring around the selected kernel
+    QColor regression;   // a figure that got worse (the before/after comparison): text on `background`
+    QColor improvement;  // a figure that got better
 
     QFont titleFont;
     QFont axisTitleFont;
@@ -54,6 +56,8 @@ struct ChartTheme {
     QColor sessionColor(int index) const;
     // Colour of an extra named roof (GPU, custom) number `index`.
     QColor extraRoofColor(int index) const;
+    // A faint wash of `color` behind a table row, readable under text in this theme.
+    QColor rowTint(const QColor& color) const;
 };
 
 // The palette of the whole window in a theme (docks, tables, menus, dialogs), made from the chart's colours so that
@@ -65,5 +69,9 @@ QPalette windowPalette(ThemeKind kind);
 double contrastRatio(const QColor& a, const QColor& b);
 // `color`, darkened (on a light background) or lightened (on a dark one) until text in it reads: contrast 4.5.
 QColor readableOn(const QColor& color, const QColor& background);
+
+// `from` with this theme's window, text, base and button colours: widgets beside the charts (the batching
+// explorer's controls, the comparison table) in the charts' light or dark.
+QPalette themedPalette(const ChartTheme& theme, QPalette from);
 
 }  // namespace ridgeline::ui

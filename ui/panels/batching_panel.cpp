@@ -392,27 +392,7 @@ void BatchingPanel::setTheme(ThemeKind theme)
 
 void BatchingPanel::applyPalette()
 {
-    const ChartTheme t = ChartTheme::make(m_theme);
-    QPalette p = palette();
-    const bool dark = m_theme == ThemeKind::Dark;
-    const QColor base = dark ? QColor(0x2a, 0x2d, 0x33) : QColor(0xff, 0xff, 0xff);
-    const QColor button = dark ? QColor(0x33, 0x37, 0x3e) : QColor(0xf0, 0xf0, 0xf0);
-    p.setColor(QPalette::Window, t.background);
-    p.setColor(QPalette::WindowText, t.text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, button);
-    p.setColor(QPalette::Text, t.text);
-    p.setColor(QPalette::Button, button);
-    p.setColor(QPalette::ButtonText, t.text);
-    p.setColor(QPalette::Highlight, t.sessionColor(0));
-    p.setColor(QPalette::HighlightedText, dark ? QColor(0x10, 0x10, 0x10) : QColor(0xff, 0xff, 0xff));
-    p.setColor(QPalette::ToolTipBase, base);
-    p.setColor(QPalette::ToolTipText, t.text);
-    p.setColor(QPalette::Disabled, QPalette::Text, t.mutedText);
-    p.setColor(QPalette::Disabled, QPalette::WindowText, t.mutedText);
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, t.mutedText);
-    p.setColor(QPalette::Mid, t.grid);
-    setPalette(p);
+    setPalette(themedPalette(ChartTheme::make(m_theme), palette()));
     setAutoFillBackground(true);
 }
 

@@ -223,3 +223,31 @@ TEST(SessionCsv, AFailedExportReplacesNothingAndLeavesNoFolderBehind)
     EXPECT_FALSE(QFileInfo::exists(QDir(folder).filePath(QStringLiteral("bandwidth_curve.csv"))));
     EXPECT_EQ(QDir(folder).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size(), 2);  // no temporaries left
 }
+
+TEST(SessionCsv, AComparisonReadsBackWithEmptyCellsWhereASideIsMissing)
+{
+    const Session before = exampleSession();
+    Session after = before;
+    after.computeCeilings.front().gflops *= 0.8;
+    after.kernels.pop_back();
+    const SessionComparison comparison = compareSessions(before, after, 5.0);
+    const CsvTable t = comparisonCsvTable(comparison);
+    EXPECT_EQ(t.fileName, QStringLiteral("comparison.csv"));
+    EXPECT_EQ(t.rows, static_cast<int>(comparison.rows.size()));
+    const Read r = read(t);
+    ASSERT_EQ(r.rows.size(), comparison.rows.size());
+    EXPECT_EQ(r.at(0, "section"), QStringLiteral("compute"));
+    EXPECT_EQ(r.at(0, "key"), comparison.rows.front().key);
+    EXPECT_EQ(r.at(0, "unit"), QStringLiteral("GFLOP/s"));
+    EXPECT_EQ(r.number(0, "baseline"), before.computeCeilings.front().gflops);
+    EXPECT_EQ(r.number(0, "new"), after.computeCeilings.front().gflops);
+    EXPECT_NEAR(r.number(0, "change_percent"), -20.0, 1e-9);
+    EXPECT_EQ(r.at(0, "verdict"), verdictName(comparison.rows.front().verdict));
+    EXPECT_EQ(r.number(0, "threshold_percent"), 5.0);
+    const std::size_t last = r.rows.size() - 1;
+    EXPECT_EQ(r.at(last, "verdict"), QStringLiteral("only in baseline"));
+    EXPECT_EQ(r.at(last, "new"), QString());
+    EXPECT_EQ(r.at(last, "new_name"), QString());
+    EXPECT_EQ(r.at(last, "change_percent"), QString());
+    EXPECT_FALSE(t.text.contains("nan") || t.text.contains("inf"));
+}
