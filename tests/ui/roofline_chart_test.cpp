@@ -343,3 +343,27 @@ TEST(RooflineChart, ClickingAPrecisionInTheLegendHidesItsRoofsAndKernels)
     chart.setSessions({xeon.value()});
     EXPECT_TRUE(chart.hiddenPrecisions().isEmpty());
 }
+
+// Issue 16: ridges per precision. On the Xeon with AMX every shown precision's ridge is marked and named over the
+// same DRAM roof: bf16 (the bold roof) at 166 FLOP/byte, fp32 at 37.
+TEST(UiRooflineChart, EveryShownPrecisionHasItsRidgeMarkedAndNamed)
+{
+    const Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok());
+    RooflineChart chart;
+    chart.setSessions({xeon.value()});
+    layoutNow(chart, QSize(1600, 900));
+    const QStringList labels = chart.visibleLabels();
+    for (const char* ridge : {"bf16 ridge 166 FLOP/byte", "fp32 ridge 37 FLOP/byte", "int8 ridge 2056 FLOP/byte"})
+        EXPECT_TRUE(labels.contains(QLatin1String(ridge))) << ridge << "\n" << labels.join(u'|').toStdString();
+    grabImage(chart).save(fixtures::outputPath(QStringLiteral("roofline_ridges_per_precision.png")));
+
+    ChartOptions options = chart.options();
+    options.hiddenPrecisions = {QStringLiteral("bf16"), QStringLiteral("int8"), QStringLiteral("fp16"),
+                                QStringLiteral("fp64")};
+    chart.setOptions(options);
+    layoutNow(chart, QSize(1600, 900));
+    const QStringList fp32Only = chart.visibleLabels();
+    EXPECT_TRUE(fp32Only.contains(QStringLiteral("fp32 ridge 37 FLOP/byte"))) << fp32Only.join(u'|').toStdString();
+    EXPECT_FALSE(fp32Only.join(u'|').contains(QStringLiteral("bf16 ridge")));
+}

@@ -8,6 +8,7 @@
 #include "core/model/units.h"
 #include "core/session/mixed_precision.h"
 #include "core/session/session_json.h"
+#include "core/session/session_roof.h"
 
 #include <gtest/gtest.h>
 
@@ -143,7 +144,9 @@ TEST(RooflineLabels, RoofsRidgeAndKernelsAreLabelledWithoutTextOverText)
         texts << t.text;
     EXPECT_TRUE(texts.contains(QStringLiteral("fp32 avx512 x2: 230 GFLOP/s"))) << texts.join(u'|').toStdString();
     EXPECT_TRUE(texts.contains(QStringLiteral("DRAM  40 GB/s"))) << texts.join(u'|').toStdString();
-    EXPECT_TRUE(texts.contains(QStringLiteral("ridge 5.8 FLOP/byte"))) << texts.join(u'|').toStdString();
+    // A ridge per precision (issue 16): fp32's at 230 / 40, fp64's at 115 / 40.
+    EXPECT_TRUE(texts.contains(QStringLiteral("fp32 ridge 5.8 FLOP/byte"))) << texts.join(u'|').toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("fp64 ridge 2.9 FLOP/byte"))) << texts.join(u'|').toStdString();
     EXPECT_TRUE(texts.contains(QStringLiteral("sgemm 4096"))) << texts.join(u'|').toStdString();
     EXPECT_TRUE(texts.contains(QStringLiteral("B=16"))) << texts.join(u'|').toStdString();
     ASSERT_GE(a.kernelLabelRects.size(), 10u);
@@ -227,6 +230,17 @@ TEST(RooflinePlot, HiddenPrecisionsLoseTheirRoofsAndKernelsAndTheRidgeFollowsThe
     EXPECT_EQ(entries, QStringLiteral("bf16 fp16 fp32 fp64 int8").split(QLatin1Char(' ')));
     ASSERT_TRUE(all.plot.ridge.has_value());
     EXPECT_NEAR(all.plot.ridge->peakGflops, 1042.0, 0.1);  // bf16 amx x2 over DRAM
+    EXPECT_EQ(all.plot.ridge->precision, QStringLiteral("bf16"));
+    // Ridges per precision: each other precision's best ceiling over the same DRAM roof.
+    const double dramGbps = all.plot.ridge->peakGflops / all.plot.ridge->intensity;
+    QStringList ridgePrecisions;
+    for (const RidgeMarker& ridge : all.plot.precisionRidges) {
+        ridgePrecisions << ridge.precision;
+        EXPECT_NEAR(ridge.intensity, ridge.peakGflops / dramGbps, 1e-9) << ridge.precision.toStdString();
+        EXPECT_NEAR(ridge.peakGflops, bestComputeCeiling(xeon.value(), ridge.precision)->gflops, 1e-9);
+    }
+    ridgePrecisions.sort();
+    EXPECT_EQ(ridgePrecisions, QStringLiteral("fp16 fp32 fp64 int8").split(QLatin1Char(' ')));
 
     ChartOptions options;
     options.hiddenPrecisions = {QStringLiteral("bf16"), QStringLiteral("int8")};
@@ -246,6 +260,9 @@ TEST(RooflinePlot, HiddenPrecisionsLoseTheirRoofsAndKernelsAndTheRidgeFollowsThe
     // The best shown is fp32 avx2 x2 at 230.4 GFLOP/s: the DRAM roof (6.26 GB/s) turns flat there.
     ASSERT_TRUE(some.plot.ridge.has_value());
     EXPECT_NEAR(some.plot.ridge->peakGflops, 230.4, 0.1);
+    ASSERT_EQ(some.plot.precisionRidges.size(), 2u) << "fp16 and fp64 beside fp32; none for the hidden ones";
+    for (const RidgeMarker& ridge : some.plot.precisionRidges)
+        EXPECT_TRUE(ridge.precision == QLatin1String("fp16") || ridge.precision == QLatin1String("fp64"));
     const PlotRoof* dram = roofNamed(some.plot, RoofKind::Bandwidth, QStringLiteral("DRAM triad"));
     ASSERT_NE(dram, nullptr);
     EXPECT_NEAR(dram->vertices.back().y(), 230.4, 0.1);

@@ -349,16 +349,19 @@ void RoofLabelPlacer::placeRoofLabels()
 }
 
 // A ridge: "everything left of this intensity is memory-bound", a dotted line down from the roof's corner.
-void RoofLabelPlacer::placeRidge(double intensity, double peakGflops, const QColor& color,
-                                 std::vector<AnnotationLine>& under)
+void RoofLabelPlacer::placeRidge(const RidgeMarker& ridge, const QColor& color, std::vector<AnnotationLine>& under)
 {
+    const double intensity = ridge.intensity;
+    const double peakGflops = ridge.peakGflops;
     const PlotRange& r = m_view.mapping.range;
     if (!(intensity > r.xMin && intensity < r.xMax && peakGflops < r.yMax && peakGflops > r.yMin))
         return;
     const QRectF& plot = m_view.mapping.plot;
     const QPointF top = px(intensity, peakGflops);
     under.push_back({QLineF(top, QPointF(top.x(), plot.bottom())), QPen(color, 1.5, Qt::DotLine)});
-    const QString text = tr("ridge %1 FLOP/byte").arg(formatCompact(intensity));
+    const QString text = ridge.precision.isEmpty()
+                             ? tr("ridge %1 FLOP/byte").arg(formatCompact(intensity))
+                             : tr("%1 ridge %2 FLOP/byte").arg(ridge.precision, formatCompact(intensity));
     const QFont& font = m_theme.kernelLabelFont;
     const QSizeF size = textSize(font, text);
     // Along the dotted line, near the bottom, whichever side is free.
@@ -375,14 +378,19 @@ void RoofLabelPlacer::placeRidge(double intensity, double peakGflops, const QCol
     }
 }
 
-// The primary roof's ridge in the muted text colour, each GPU's in its roof's colour.
+// The primary roof's ridge in the muted text colour, other precisions' fainter, each GPU's in its roof's colour.
 void RoofLabelPlacer::placeRidges(std::vector<AnnotationLine>& under)
 {
     if (const std::optional<RidgeMarker>& ridge = m_view.plot->ridge)
-        placeRidge(ridge->intensity, ridge->peakGflops, m_theme.mutedText, under);
+        placeRidge(*ridge, m_theme.mutedText, under);
+    QColor faint = m_theme.mutedText;
+    faint.setAlphaF(0.7f);
+    for (const RidgeMarker& ridge : m_view.plot->precisionRidges)
+        placeRidge(ridge, faint, under);
     for (const PlotRoof& roof : m_view.plot->roofs)
         if (roof.kind == RoofKind::Extra && m_view.options.ridgeMarker)
-            placeRidge(ridgeIntensity(Roof{roof.value, roof.bandwidthGbps}), roof.value, roof.pen.color(), under);
+            placeRidge({ridgeIntensity(Roof{roof.value, roof.bandwidthGbps}), roof.value, QString()}, roof.pen.color(),
+                       under);
 }
 
 }  // namespace ridgeline::ui

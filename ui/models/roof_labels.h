@@ -63,7 +63,7 @@ private:
     bool placeDiagonalLabel(std::size_t roofIndex, const QString& text);
     void placeBandwidthLabels();
     void placeIsoLabels();
-    void placeRidge(double intensity, double peakGflops, const QColor& color, std::vector<AnnotationLine>& under);
+    void placeRidge(const RidgeMarker& ridge, const QColor& color, std::vector<AnnotationLine>& under);
 
     const RooflineView& m_view;
     const ChartTheme& m_theme;

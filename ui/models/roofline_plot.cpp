@@ -194,6 +194,29 @@ std::optional<Roof> chartRoof(const Session& primary, const QStringList& hiddenP
     return soleDeviceRoof(primary);
 }
 
+// The primary roof's ridge and, for a session alone on the chart with roofs of several precisions, each other shown
+// precision's ridge over the same memory roof.
+void addRidges(const std::vector<Session>& sessions, const QStringList& hidden, RooflinePlot& plot)
+{
+    const Session& primary = sessions.front();
+    const std::optional<Roof> roof = chartRoof(primary, hidden);
+    if (!roof)
+        return;
+    plot.ridge = RidgeMarker{ridgeIntensity(*roof), roof->peakGflops, QString()};
+    const QStringList precisions = sessions.size() > 1 ? QStringList() : precisionsOf(primary);
+    const ComputeCeiling* best = bestShownCeiling(primary, hidden);
+    if (precisions.size() < 2 || !best || !primaryRoof(primary))
+        return;
+    plot.ridge->precision = best->precision;
+    for (const QString& precision : precisions) {
+        const ComputeCeiling* ceiling = bestComputeCeiling(primary, precision);
+        if (precision == best->precision || hidden.contains(precision) || !ceiling || !(ceiling->gflops > 0.0))
+            continue;
+        const Roof own{ceiling->gflops, roof->bandwidthGbps};
+        plot.precisionRidges.push_back({ridgeIntensity(own), own.peakGflops, precision});
+    }
+}
+
 void addShadingAndIsoLines(const Session& primary, const ChartOptions& options, const ChartTheme& theme,
                            RooflinePlot& plot)
 {
@@ -466,8 +489,7 @@ RooflinePlot buildRooflinePlot(const RooflineInput& in, const ChartTheme& theme)
     plot.legendVisible =
         overlay || std::any_of(plot.groups.begin(), plot.groups.end(), [](const KernelGroup& g) { return !g.dimmed; });
     if (!sessions.empty() && input.options.ridgeMarker)
-        if (const std::optional<Roof> primary = chartRoof(sessions.front(), input.options.hiddenPrecisions))
-            plot.ridge = RidgeMarker{ridgeIntensity(*primary), primary->peakGflops};
+        addRidges(sessions, input.options.hiddenPrecisions, plot);
     return plot;
 }
 

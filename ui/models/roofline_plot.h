@@ -106,6 +106,7 @@ struct KernelGroup {
 struct RidgeMarker {
     double intensity = 0.0;  // FLOP/byte
     double peakGflops = 0.0;
+    QString precision;  // named in the label when the session has roofs of several precisions (issue 16)
 };
 
 struct RooflinePlot {
@@ -113,10 +114,13 @@ struct RooflinePlot {
     FlopRateUnit yUnit;      // the performance axis's unit: GFLOP/s, or TFLOP/s and PFLOP/s beside GPU roofs
     QString title;           // the sessions' names, "A  vs  B"
     bool legendVisible = false;
-    std::vector<PlotRegion> regions;     // drawn first
-    std::vector<PlotRoof> roofs;         // iso lines, each session's compute then bandwidth roofs, extra roofs
-    std::vector<KernelGroup> groups;     // each session's faded group first, then its kinds in order of appearance
-    std::optional<RidgeMarker> ridge;    // of the primary roof, when options ask for it
+    std::vector<PlotRegion> regions;   // drawn first
+    std::vector<PlotRoof> roofs;       // iso lines, each session's compute then bandwidth roofs, extra roofs
+    std::vector<KernelGroup> groups;   // each session's faded group first, then its kinds in order of appearance
+    std::optional<RidgeMarker> ridge;  // of the primary roof, when options ask for it
+    // The ridges of the primary session's other shown precisions (issue 16): each one's best ceiling over the same
+    // memory roof, so bf16's ridge sits right of fp32's by the ratio of their peaks.
+    std::vector<RidgeMarker> precisionRidges;
     QStringList notes;                   // said on the chart: machines mixed on it, GPU kernels without a roof
     QStringList hiddenPrecisionEntries;  // precisions hidden by the options: legend entries without a roof
     // Per session and kernel: dot diameter (px), own colour (invalid: its kind's or session's), whether it is the
