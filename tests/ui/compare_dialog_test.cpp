@@ -7,6 +7,7 @@
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/batching_tab_support.h"
 #include "tests/ui/ui_test_util.h"
+#include "tests/ui/window_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/mainwindow.h"
@@ -32,6 +33,7 @@
 using namespace ridgeline;
 using namespace ridgeline::ui;
 using fixtures::control;
+using ridgeline::fixtures::closeMessageBoxes;
 
 namespace {
 
@@ -124,12 +126,6 @@ QColor blend(const QColor& base, const QColor& tint)
     const float a = tint.alphaF();
     return QColor::fromRgbF(base.redF() * (1.0f - a) + tint.redF() * a, base.greenF() * (1.0f - a) + tint.greenF() * a,
                             base.blueF() * (1.0f - a) + tint.blueF() * a);
-}
-
-void closeMessageBoxes(QWidget& window)
-{
-    for (QMessageBox* box : window.findChildren<QMessageBox*>())
-        box->close();
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "ui/kernel_dock.h"
 #include "core/session/session_json.h"
 #include "tests/ui/ui_test_util.h"
+#include "tests/ui/window_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/mainwindow.h"
 #include "ui/models/kernel_table_model.h"
@@ -26,15 +27,9 @@
 
 using namespace ridgeline;
 using namespace ridgeline::ui;
+using ridgeline::fixtures::showActive;
 
 namespace {
-
-void showActive(MainWindow& window)
-{
-    fixtures::layoutNow(window, QSize(1600, 1000));
-    window.activateWindow();
-    EXPECT_TRUE(QTest::qWaitForWindowActive(&window));
-}
 
 // Scrolled into view first, as a person scrolls to a row before clicking it.
 void clickRow(QTableView* table, int row)
@@ -59,7 +54,7 @@ TEST(UiKernelDock, TheTableShowsTimeShareFlopsBytesAndSpreadWithUnits)
 {
     MainWindow window;
     window.setSession(fixtures::zen4Session());
-    showActive(window);
+    showActive(window, QSize(1600, 1000));
     QTableView* table = window.kernelDock()->view();
     QStringList headers;
     for (int c = 0; c < table->model()->columnCount(); ++c)
@@ -94,7 +89,7 @@ TEST(UiKernelDock, DeleteRemovesTheKernelAndCtrlZBringsItBack)
     ASSERT_FALSE(saveSession(fixtures::zen4Session(), path).has_value());
     MainWindow window;
     ASSERT_TRUE(window.openSession(path));
-    showActive(window);
+    showActive(window, QSize(1600, 1000));
     QTableView* table = window.kernelDock()->view();
     const int points = window.chart()->kernelPointCount();
     clickRow(table, 4);  // add 2048
@@ -134,7 +129,7 @@ TEST(UiKernelDock, TheRowsContextMenuRemovesAKernelAndSavingKeepsTheRemoval)
     ASSERT_FALSE(saveSession(fixtures::zen4Session(), path).has_value());
     MainWindow window;
     ASSERT_TRUE(window.openSession(path));
-    showActive(window);
+    showActive(window, QSize(1600, 1000));
     QTableView* table = window.kernelDock()->view();
     const QRect rect = table->visualRect(table->model()->index(0, 0));
     // A right press makes the row current; the context menu opens at the mouse, Return on its one entry.

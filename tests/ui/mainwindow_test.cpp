@@ -4,6 +4,7 @@
 #include "core/scene/scene_facts.h"
 #include "core/session/session_json.h"
 #include "tests/ui/ui_test_util.h"
+#include "tests/ui/window_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/chart/bandwidth_chart.h"
 #include "ui/chart/batch_throughput_chart.h"
@@ -40,21 +41,10 @@
 
 using namespace ridgeline;
 using namespace ridgeline::ui;
+using ridgeline::fixtures::closeMessageBoxes;
+using ridgeline::fixtures::writeSession;
 
 namespace {
-
-QString writeSession(const QTemporaryDir& dir, const QString& name, const Session& session)
-{
-    const QString path = dir.filePath(name);
-    EXPECT_FALSE(saveSession(session, path).has_value());
-    return path;
-}
-
-void closeMessageBoxes(QWidget& window)
-{
-    for (QMessageBox* box : window.findChildren<QMessageBox*>())
-        box->close();
-}
 
 // A fake engine: reports a ceiling at a time until told to stop; never finishes on its own.
 Result<Session> endlessMeasurement(const MeasureOptions&, const ProgressCallback& progress,

@@ -7,6 +7,7 @@
 #include "core/session/session_json.h"
 #include "tests/ui/modal_util.h"
 #include "tests/ui/ui_test_util.h"
+#include "tests/ui/window_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/chart/bandwidth_chart.h"
 #include "ui/file_actions.h"
@@ -37,22 +38,11 @@
 
 using namespace ridgeline;
 using namespace ridgeline::ui;
+using ridgeline::fixtures::closeMessageBoxes;
+using ridgeline::fixtures::showActive;
+using ridgeline::fixtures::writeSession;
 
 namespace {
-
-QString writeSession(const QTemporaryDir& dir, const QString& name, const Session& session)
-{
-    const QString path = dir.filePath(name);
-    EXPECT_FALSE(saveSession(session, path).has_value());
-    return path;
-}
-
-void showActive(MainWindow& window)
-{
-    fixtures::layoutNow(window, QSize(1280, 800));
-    window.activateWindow();
-    EXPECT_TRUE(QTest::qWaitForWindowActive(&window));
-}
 
 // The toolbar button of an action, clicked with the mouse.
 void clickToolButton(MainWindow& window, QAction* action)
@@ -61,15 +51,6 @@ void clickToolButton(MainWindow& window, QAction* action)
     QWidget* button = toolbar->widgetForAction(action);
     ASSERT_NE(button, nullptr);
     QTest::mouseClick(button, Qt::LeftButton, Qt::NoModifier, button->rect().center());
-}
-
-void closeMessageBoxes(QWidget& window)
-{
-    for (QMessageBox* box : window.findChildren<QMessageBox*>())
-        box->close();
-    if (auto* summary = window.findChild<QDialog*>(QStringLiteral("ImportSummaryDialog")))
-        summary->close();
-    QCoreApplication::processEvents();
 }
 
 // A fake engine that returns `session` at once.
@@ -99,7 +80,7 @@ TEST(UiLostWork, QuitAsksAboutAnUnsavedMeasurementAndHonoursEachAnswer)
     QTemporaryDir dir;
     MainWindow window;
     window.setSession(fixtures::zen4Session());  // a finished measurement: unsaved, no file
-    showActive(window);
+    showActive(window, QSize(1280, 800));
 
     auto asked = fixtures::clickWhenAsked(QMessageBox::Cancel);
     EXPECT_FALSE(window.close());
@@ -126,7 +107,7 @@ TEST(UiLostWork, DiscardLetsTheWindowCloseAndNothingIsWritten)
 {
     MainWindow window;
     window.setSession(fixtures::zen4Session());
-    showActive(window);
+    showActive(window, QSize(1280, 800));
     auto asked = fixtures::clickWhenAsked(QMessageBox::Discard);
     EXPECT_TRUE(window.close());
     EXPECT_TRUE(asked->seen);
@@ -142,7 +123,7 @@ TEST(UiLostWork, CtrlOWithAnUnsavedImportAsksFirstAndCancelKeepsIt)
     ASSERT_TRUE(window.importFiles({QStringLiteral(RIDGELINE_TEST_DATA_DIR "/import/plain.csv")}));
     closeMessageBoxes(window);  // the import summary
     ASSERT_TRUE(window.document()->isDirty());
-    showActive(window);
+    showActive(window, QSize(1280, 800));
     const std::size_t kernels = window.document()->primary()->kernels.size();
 
     auto asked = fixtures::clickWhenAsked(QMessageBox::Cancel);
@@ -163,7 +144,7 @@ TEST(UiLostWork, CtrlOWithAnUnsavedImportAsksFirstAndCancelKeepsIt)
         QAbstractButton* discard = box->button(QMessageBox::Discard);
         QTest::mouseClick(discard, Qt::LeftButton, Qt::NoModifier, discard->rect().center());
     });
-    showActive(window);  // the closed question hands the focus back, as a window manager does
+    showActive(window, QSize(1280, 800));  // the closed question hands the focus back, as a window manager does
     QTest::keyClick(&window, Qt::Key_O, Qt::ControlModifier);
     EXPECT_TRUE(asked->seen);
     ASSERT_TRUE(fileDialog);
@@ -179,7 +160,7 @@ TEST(UiLostWork, ANewMeasurementAsksAndSaveWritesTheOpenFileFirst)
     MainWindow window(&untilCancelled);
     ASSERT_TRUE(window.openSession(path));
     ASSERT_TRUE(window.document()->removeKernel(0));  // an edit: unsaved
-    showActive(window);
+    showActive(window, QSize(1280, 800));
 
     auto asked = fixtures::clickWhenAsked(QMessageBox::Cancel);
     clickToolButton(window, window.measureActions()->quickAction());
@@ -203,7 +184,7 @@ TEST(UiLostWork, NothingUnsavedMeansNoQuestion)
     QTemporaryDir dir;
     MainWindow window;
     ASSERT_TRUE(window.openSession(writeSession(dir, QStringLiteral("clean.json"), fixtures::zen4Session())));
-    showActive(window);
+    showActive(window, QSize(1280, 800));
     auto asked = fixtures::clickWhenAsked(QMessageBox::Cancel);
     EXPECT_TRUE(window.close());
     QTest::qWait(50);
@@ -271,7 +252,7 @@ TEST(UiStartup, TheEmptyChartOffersTheBundledMeasurementAMeasurementAndAnExample
 {
     MainWindow window(returning(fixtures::zen4Session()));
     window.measureActions()->setLoadAverageProbe([] { return std::optional<double>(0.0); });
-    showActive(window);
+    showActive(window, QSize(1280, 800));
     WelcomePanel* welcome = window.welcomePanel();
     ASSERT_TRUE(welcome->isVisible());
     EXPECT_TRUE(window.chart()->geometry().contains(welcome->geometry().translated(window.chart()->pos())));
@@ -291,7 +272,7 @@ TEST(UiStartup, TheExampleMenuAndTheMeasureOfferWork)
 {
     {
         MainWindow window;
-        showActive(window);
+        showActive(window, QSize(1280, 800));
         QPushButton* example = window.welcomePanel()->exampleButton();
         // The button's menu opens as a popup; Return takes its first entry.
         QTimer::singleShot(50, [] {
@@ -308,7 +289,7 @@ TEST(UiStartup, TheExampleMenuAndTheMeasureOfferWork)
     }
     MainWindow window(returning(fixtures::zen4Session()));
     window.measureActions()->setLoadAverageProbe([] { return std::optional<double>(0.0); });
-    showActive(window);
+    showActive(window, QSize(1280, 800));
     QSignalSpy finished(window.runner(), &MeasureRunner::finished);
     QPushButton* measure = window.welcomePanel()->measureButton();
     QTest::mouseClick(measure, Qt::LeftButton, Qt::NoModifier, measure->rect().center());
@@ -333,7 +314,7 @@ TEST(UiRunWarnings, ADoubtfulRunGetsOneMessageAndMeasureAgainStartsARun)
     // Four runnable tasks per CPU when the run started.
     const double load = 4.0 * QThread::idealThreadCount();
     window.measureActions()->setLoadAverageProbe([load] { return std::optional<double>(load); });
-    showActive(window);
+    showActive(window, QSize(1280, 800));
     QSignalSpy finished(window.runner(), &MeasureRunner::finished);
     window.startMeasurement(true);
     ASSERT_TRUE(finished.count() > 0 || finished.wait());
@@ -363,7 +344,7 @@ TEST(UiMeasureState, ANewRunClearsTheExplanationTheHighlightedRoofAndTheStaircas
     QTemporaryDir dir;
     MainWindow window(&untilCancelled);
     ASSERT_TRUE(window.openSession(writeSession(dir, QStringLiteral("zen4.json"), fixtures::zen4Session())));
-    showActive(window);
+    showActive(window, QSize(1280, 800));
     // A kernel explained (a click on its row), a roof highlighted (a click on an L2 point of the staircase).
     QTableView* table = window.findChild<QTableView*>();
     ASSERT_NE(table, nullptr);
