@@ -19,6 +19,8 @@ constexpr double kSmallestFontScale = 0.75;  // a headline shrinks at most this 
 TextBlock::TextBlock(int lines, QWidget* parent) : QWidget(parent), m_lines(std::max(1, lines))
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    // It paints its own background: new text repaints the block alone, not the panel around it.
+    setAttribute(Qt::WA_OpaquePaintEvent, true);
 }
 
 void TextBlock::setParagraphs(const QStringList& paragraphs)
@@ -88,6 +90,7 @@ void TextBlock::changeEvent(QEvent* event)
 void TextBlock::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    p.fillRect(rect(), palette().color(backgroundRole()));
     p.setRenderHint(QPainter::Antialiasing, true);
     QRectF area = rect();
     if (m_framed) {
