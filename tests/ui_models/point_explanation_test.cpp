@@ -3,7 +3,11 @@
 #include "ui/models/point_explanation.h"
 #include "tests/ui_models/test_session.h"
 
+#include "core/session/session_json.h"
+
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 using namespace ridgeline;
 using namespace ridgeline::ui;
@@ -52,4 +56,31 @@ TEST(UiPointExplanation, APointAboveItsRoofIsFlaggedAsAMeasurementProblem)
     EXPECT_GT(e.percentOfAttainable, 100.0);
     EXPECT_EQ(e.headroomGflops, 0.0);
     EXPECT_TRUE(explanationHtml(e).contains(QStringLiteral("Measure again")));
+}
+
+// Issue 16: a kernel is explained against its own precision's roof. On the Xeon with AMX a bf16 matmul's compute
+// ceiling is a bf16 one (AMX, 1,042 GFLOP/s on two threads), an fp32 sgemm's an fp32 one; neither falls back.
+TEST(UiPointExplanation, AKernelIsExplainedAgainstItsOwnPrecisionsRoof)
+{
+    const Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    int checked = 0;
+    for (const KernelResult& kernel : xeon.value().kernels) {
+        if (kernel.kind != QLatin1String("bf16-gemm") && kernel.kind != QLatin1String("sgemm"))
+            continue;
+        const PointExplanation e = explainKernel(xeon.value(), kernel);
+        ASSERT_TRUE(e.valid) << kernel.name.toStdString();
+        EXPECT_FALSE(e.precisionFallback);
+        EXPECT_TRUE(e.computeCeiling.startsWith(kernel.precision + QLatin1Char(' ')))
+            << kernel.name.toStdString() << ": " << e.computeCeiling.toStdString();
+        if (e.bound == Bound::Compute) {
+            EXPECT_TRUE(explanationHtml(e).contains(e.computeCeiling.toHtmlEscaped()));
+        }
+        ++checked;
+    }
+    EXPECT_GE(checked, 6);
+    const auto bf16 = std::find_if(xeon.value().kernels.begin(), xeon.value().kernels.end(),
+                                   [](const KernelResult& k) { return k.kind == QLatin1String("bf16-gemm"); });
+    ASSERT_NE(bf16, xeon.value().kernels.end());
+    EXPECT_NEAR(explainKernel(xeon.value(), *bf16).roof.peakGflops, 1042.0, 0.5);
 }
