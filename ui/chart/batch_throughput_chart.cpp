@@ -129,6 +129,7 @@ void BatchThroughputChart::applyTheme()
     m_axisStep->setTitleBrush(stepColor(m_theme));
     // The step axis's grid would double the tokens axis's: one grid only.
     m_axisStep->setGridLineVisible(false);
+    m_axisStep->setMinorGridLineVisible(false);
 
     QPen tokens(tokensColor(m_theme), 3.5);
     tokens.setCapStyle(Qt::RoundCap);

@@ -1,6 +1,7 @@
 #include "ui/chart/chart_export.h"
 
 #include "ui/chart/series_clip.h"
+#include "ui/widgets/widget_render.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -23,20 +24,15 @@ QString tr(const char* text)
     return QCoreApplication::translate("ChartExport", text);
 }
 
-// A hidden chart laid out at exactly `size`: shown with WA_DontShowOnScreen so the resize and the
-// chart's layout happen now, synchronously, without a window appearing.
+// A hidden chart laid out at exactly `size`, now.
 std::unique_ptr<RooflineChart> layoutChart(const ChartContent& content, QSize size)
 {
     auto chart = std::make_unique<RooflineChart>();
-    chart->setAttribute(Qt::WA_DontShowOnScreen, true);
-    chart->setMinimumSize(1, 1);
     chart->setOptions(content.options);
     chart->setExtraRoofs(content.extraRoofs);
     chart->setSessions(content.sessions);
     chart->setHighlightedLevel(content.highlightedLevel);
-    chart->resize(size);
-    chart->show();
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    layoutOffscreen(*chart, size);
     return chart;
 }
 

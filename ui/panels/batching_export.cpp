@@ -28,7 +28,6 @@ QString tr(const char* text)
 std::unique_ptr<BatchingPanel> layoutPanel(const BatchingContent& content, QSize size)
 {
     auto panel = std::make_unique<BatchingPanel>();
-    panel->setAttribute(Qt::WA_DontShowOnScreen, true);
     panel->setStackWhenNarrow(false);
     panel->setTheme(content.theme);
     panel->setInputs(content.inputs);
@@ -36,14 +35,7 @@ std::unique_ptr<BatchingPanel> layoutPanel(const BatchingContent& content, QSize
         panel->setSession(*content.session);
     if (QWidget* controls = panel->findChild<QWidget*>(QStringLiteral("BatchingControlsScroll")))
         controls->hide();
-    panel->setMinimumSize(1, 1);
-    panel->resize(size);
-    panel->show();
-    // Nested layouts (panel, chart grid, charts) settle over a few rounds of posted events.
-    for (int round = 0; round < 3; ++round) {
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        QCoreApplication::sendPostedEvents();
-    }
+    layoutOffscreen(*panel, size);
     return panel;
 }
 

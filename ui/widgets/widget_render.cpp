@@ -1,5 +1,6 @@
 #include "ui/widgets/widget_render.h"
 
+#include <QCoreApplication>
 #include <QGraphicsView>
 #include <QImage>
 #include <QPainter>
@@ -58,6 +59,18 @@ void renderWidgetTree(QWidget* widget, QWidget* root, QPainter& painter, ChartDr
     for (QWidget* child : children)
         if (child->isVisible() && !child->isWindow())
             renderWidgetTree(child, root, painter, charts);
+}
+
+void layoutOffscreen(QWidget& widget, QSize size)
+{
+    widget.setAttribute(Qt::WA_DontShowOnScreen, true);
+    widget.setMinimumSize(1, 1);
+    widget.resize(size);
+    widget.show();
+    for (int round = 0; round < 3; ++round) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::sendPostedEvents();
+    }
 }
 
 }  // namespace ridgeline::ui

@@ -5,6 +5,8 @@
 // chart lines would run past their plot areas: for an SVG the charts go in as images at the painter's resolution
 // (ChartDrawing::Raster) while text and everything else stays vector.
 
+#include <QSize>
+
 class QPainter;
 class QWidget;
 
@@ -13,5 +15,9 @@ namespace ridgeline::ui {
 enum class ChartDrawing { Vector, Raster };
 
 void renderWidgetTree(QWidget* widget, QWidget* root, QPainter& painter, ChartDrawing charts);
+
+// Lays `widget` out at exactly `size` now, for an export: shown with WA_DontShowOnScreen so the resize and the
+// layouts (nested ones settle over a few rounds of posted events) happen synchronously, without a window appearing.
+void layoutOffscreen(QWidget& widget, QSize size);
 
 }  // namespace ridgeline::ui
