@@ -182,7 +182,21 @@ bool Run::measureSweep()
     if (m_sweep.searchPlateau)
         finder = std::make_unique<DramPlateauFinder>(m_sweep.searchFromBytes);
     std::int64_t largest = 0;
+    double searchSpent = 0.0;  // seconds of the plateau search so far, and of its last working set
+    double lastSeconds = 0.0;
+    const double searchSeconds = sweepSeconds(m_options.quick);
     for (std::int64_t ws : m_sweep.workingSets) {
+        const double projected = projectedSweepStepSeconds(largest, lastSeconds, ws);
+        if (finder && largest >= m_sweep.searchFromBytes && searchSpent + projected > searchSeconds) {
+            m_session.skipped.push_back(
+                {QStringLiteral("bandwidth sweep from %1 MiB").arg(ws / kMiB),
+                 QStringLiteral("not run: the next working set would take about %1, more than the %2 left of the %3 "
+                                "a %4 run gives the search for the DRAM plateau")
+                     .arg(durationText(projected), durationText(std::max(0.0, searchSeconds - searchSpent)),
+                          durationText(searchSeconds), runKind())});
+            break;
+        }
+        const auto started = std::chrono::steady_clock::now();
         for (const QString& mix : {QStringLiteral("read"), QStringLiteral("triad")}) {
             const bool ok = step(
                 QStringLiteral("bandwidth %1, %2 KiB").arg(mix).arg(ws / 1024),
@@ -205,6 +219,9 @@ bool Run::measureSweep()
                 return false;
         }
         largest = ws;
+        lastSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        if (ws >= m_sweep.searchFromBytes)
+            searchSpent += lastSeconds;
         if (finder && finder->found())
             break;
     }

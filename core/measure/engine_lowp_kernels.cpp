@@ -26,6 +26,22 @@ int Run::lowpKernelSteps(const ExperimentSizes& sizes) const
     return (bf16 ? static_cast<int>(sizes.sgemmSizes.size()) : 0) + decodes;
 }
 
+void Run::planLowpReserves(const ExperimentSizes& sizes, const KernelBudgets& budgets)
+{
+    if (lowpKernelSteps(sizes) == 0)
+        return;
+    auto has = [&](const QString& precision) {
+        return precision == QLatin1String("fp32") ||
+               std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
+                           [&](LowpUnit u) { return lowpUnitInfo(u).precision == precision; });
+    };
+    if (has(QStringLiteral("bf16")))
+        m_reserves.plan(QStringLiteral("the bf16 gemm"), budgets.bf16Gemm);
+    for (MatmulType type : {MatmulType::Fp32, MatmulType::Bf16, MatmulType::Int8})
+        if (has(matmulTypeName(type)))
+            m_reserves.plan(QStringLiteral("decode with %1 weights").arg(matmulTypeName(type)), budgets.lowpDecode);
+}
+
 // The bf16 matrix product at the sizes sgemm ran at, and decode with bf16 and int8 weights, where the CPU has the
 // units (oneDNN would emulate them elsewhere, which is no roof of this machine's), beside fp32 weights through the
 // same library at the same d; each a series in time. All oneDNN, after OpenBLAS's workers have gone to sleep.
@@ -61,7 +77,7 @@ bool Run::measureLowpKernels(const ExperimentSizes& sizes)
             steps.push_back({QStringLiteral("bf16 gemm %1").arg(n), gemmRunSeconds(n, 0.5 * guess),
                              stepTiming(KernelExperiment::Gemm, m_options.quick, n), 0.0});
         SeriesBudget budget(QStringLiteral("the bf16 gemm"), budgets.bf16Gemm, runKind(),
-                            SeriesBudget::Order::Ascending, runLimit());
+                            SeriesBudget::Order::Ascending, runLimit(QStringLiteral("the bf16 gemm")));
         const QString basis = QStringLiteral("half the bf16 ceiling, %1 GFLOP/s").arg(guess, 0, 'f', 0);
         if (!runSeries(budget, steps, basis,
                        [&](std::size_t i) { return measureBf16Gemm(ran[i], m_threads, guess, m_control); }))

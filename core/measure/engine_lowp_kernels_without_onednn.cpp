@@ -12,6 +12,8 @@ int Run::lowpKernelSteps(const ExperimentSizes& /*sizes*/) const
     return 0;
 }
 
+void Run::planLowpReserves(const ExperimentSizes& /*sizes*/, const KernelBudgets& /*budgets*/) {}
+
 bool Run::measureLowpKernels(const ExperimentSizes& /*sizes*/)
 {
     std::set<QString> precisions;

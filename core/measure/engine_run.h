@@ -114,6 +114,8 @@ private:
                               double bytesPerWeight, double gflops, double seconds,
                               const std::function<std::unique_ptr<Experiment>()>& makeExperiment);
     bool measureFusionStep(std::int64_t maxRows, double seconds);
+    // Plans what the low-precision series keep back from the run (m_reserves), where they will run.
+    void planLowpReserves(const ExperimentSizes& sizes, const KernelBudgets& budgets);
     // A series found steps it will not run (or more): the progress shown is corrected at once.
     void adjustTotal(int delta)
     {
@@ -121,13 +123,14 @@ private:
         m_control.keepGoing();
     }
     QString runKind() const { return m_options.quick ? QStringLiteral("quick") : QStringLiteral("full"); }
-    // The whole run's seconds, counted from the start of the run: what every series also stays within.
-    RunLimit runLimit() const
+    // The whole run's seconds, counted from the start of the run, less what the series after `series` keep
+    // back (m_reserves): what `series`, starting now, also stays within.
+    RunLimit runLimit(const QString& series)
     {
         const auto started = m_started;
-        return {runSeconds(m_options.quick), [started] {
-                    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-                }};
+        return {runSeconds(m_options.quick),
+                [started] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); },
+                m_reserves.start(series)};
     }
 
     const MeasureOptions& m_options;
@@ -142,6 +145,7 @@ private:
     std::int64_t m_budget = 0;
     std::int64_t m_dramBytes = 0;
     std::unique_ptr<BandwidthScratch> m_bandwidthScratch;  // from the sweep to STREAM, then freed
+    RunReserves m_reserves{m_options.quick};               // planned by measureKernels
     int m_decodeDim = 0;                                   // the fp32 decode series' weights, once planned
     LoadRecord m_load;
     std::chrono::steady_clock::time_point m_started = std::chrono::steady_clock::now();

@@ -138,13 +138,18 @@ std::int64_t DramPlateauFinder::plateauStartBytes() const
     return m_points[start].bytes;
 }
 
+bool DramPlateauFinder::fell() const
+{
+    return !m_points.empty() && m_points.back().gbps <= (1.0 - kPlateauFall) * m_peak;
+}
+
 std::int64_t DramPlateauFinder::cacheLimitBytes() const
 {
     std::int64_t limit = 0;
     for (const Point& p : m_points)
         if (p.gbps >= kCacheSpeed * m_peak)
             limit = p.bytes;
-    return m_found ? limit : 0;
+    return fell() ? limit : 0;
 }
 
 LastLevelCache lastLevelCacheAfterSweep(const MachineInfo& machine, int threads, const SweepPlan& plan,
@@ -167,13 +172,26 @@ LastLevelCache lastLevelCacheAfterSweep(const MachineInfo& machine, int threads,
                           "%1; the bandwidth curve stays at the cache's speed up to %2 and reaches its "
                           "DRAM plateau at %3")
                           .arg(plan.reason, mib(finder->cacheLimitBytes()), mib(finder->plateauStartBytes()));
+        return cache;
+    }
+    // Not found: DRAM is taken to start at `dramFrom` (the engine's rule), so the cache ends well below it.
+    const std::int64_t dramFrom = finder->plateauStartBytes() > 0 ? finder->plateauStartBytes() : largestSweptBytes;
+    cache.effectiveBytes = std::min(cache.reportedBytes > 0 ? cache.reportedBytes : dramFrom, dramFrom / 2);
+    if (finder->fell()) {
+        cache.effectiveBytes = std::min(cache.effectiveBytes, finder->cacheLimitBytes());
+        cache.basis = QStringLiteral(
+                          "%1; the curve falls from the cache's speed past %2 but has not flattened by %3, the "
+                          "largest working set the search had time for: DRAM is taken to start at %4, part of "
+                          "which may still be cached")
+                          .arg(plan.reason, mib(finder->cacheLimitBytes()), mib(largestSweptBytes), mib(dramFrom));
     } else if (finder->plateauStartBytes() > 0) {
         cache.basis = QStringLiteral(
                           "%1; the curve does not fall from a cache plateau up to %2: DRAM is taken to "
                           "start at the flat stretch from %3, part of which may still be cached")
                           .arg(plan.reason, mib(largestSweptBytes), mib(finder->plateauStartBytes()));
     } else {
-        cache.basis = QStringLiteral("%1; no DRAM plateau up to %2").arg(plan.reason, mib(largestSweptBytes));
+        cache.basis = QStringLiteral("%1; no DRAM plateau up to %2: DRAM is taken to start there")
+                          .arg(plan.reason, mib(largestSweptBytes));
     }
     return cache;
 }

@@ -59,7 +59,10 @@ public:
     // trailing flat stretch is taken (see fellFromCache()); 0 when there is none.
     std::int64_t plateauStartBytes() const;
     bool fellFromCache() const { return m_found; }
-    // The largest working set still served at the cache's speed (0 when no cache plateau was seen).
+    // The last working set is kPlateauFall below the cache's best: the curve has left the cache, whether or not
+    // it has flattened yet (a search stopped for time).
+    bool fell() const;
+    // The largest working set still served at the cache's speed (0 when the curve has not fallen from it).
     std::int64_t cacheLimitBytes() const;
 
 private:

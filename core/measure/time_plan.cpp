@@ -79,7 +79,33 @@ KernelBudgets kernelBudgets(bool quick)
 
 double RunLimit::left() const
 {
-    return elapsed ? seconds - elapsed() : std::numeric_limits<double>::infinity();
+    return elapsed ? seconds - reserved - elapsed() : std::numeric_limits<double>::infinity();
+}
+
+double sweepSeconds(bool quick)
+{
+    return quick ? 1.0 : 6.0;
+}
+
+double projectedSweepStepSeconds(std::int64_t lastBytes, double lastSeconds, std::int64_t nextBytes)
+{
+    return lastBytes > 0 ? lastSeconds * static_cast<double>(nextBytes) / static_cast<double>(lastBytes) : 0.0;
+}
+
+void RunReserves::plan(const QString& series, double seconds, bool keepsAll)
+{
+    m_planned.emplace_back(series, keepsAll ? seconds : m_share * seconds);
+}
+
+double RunReserves::start(const QString& series)
+{
+    const auto it = std::find_if(m_planned.begin(), m_planned.end(), [&](const auto& p) { return p.first == series; });
+    if (it != m_planned.end())
+        m_planned.erase(m_planned.begin(), it + 1);
+    double later = 0.0;
+    for (const auto& planned : m_planned)
+        later += planned.second;
+    return later;
 }
 
 double runSeconds(bool quick)
@@ -107,18 +133,22 @@ bool SeriesBudget::admit(const QString& step, double projectedSeconds, const QSt
     // The first step always runs: it is the series' smallest size, and an experiment is never dropped for time.
     const double seriesLeft = m_seconds - m_spent;
     const double runLeft = m_run.left();
-    if (!m_stopped && (m_admitted == 0 || projectedSeconds <= std::min(seriesLeft, runLeft))) {
+    if (!m_stopped && (m_admitted < m_alwaysRun || projectedSeconds <= std::min(seriesLeft, runLeft))) {
         ++m_admitted;
         return true;
     }
     m_stopped = m_order == Order::Ascending;
     const QString projection = QStringLiteral("not run: it would take about %1 (projected from %2)")
                                    .arg(secondsText(projectedSeconds), projectedFrom);
-    if (runLeft < seriesLeft)
-        m_skipped.push_back(
-            {step, QStringLiteral("%1, more than the %2 left of the %3 a %4 run takes in all")
-                       .arg(projection, secondsText(std::max(runLeft, 0.0)), secondsText(m_run.seconds), m_runKind)});
-    else
+    if (runLeft < seriesLeft) {
+        const QString kept =
+            m_run.reserved > 0.0
+                ? QStringLiteral(", once %1 are kept for the experiments after it").arg(secondsText(m_run.reserved))
+                : QString();
+        m_skipped.push_back({step, QStringLiteral("%1, more than the %2 left of the %3 a %4 run takes in all%5")
+                                       .arg(projection, secondsText(std::max(runLeft, 0.0)), secondsText(m_run.seconds),
+                                            m_runKind, kept)});
+    } else
         m_skipped.push_back({step, QStringLiteral("%1, more than the %2 left of the %3 this %4 run gives %5")
                                        .arg(projection, secondsText(std::max(seriesLeft, 0.0)), secondsText(m_seconds),
                                             m_runKind, m_series)});

@@ -9,6 +9,7 @@
 #include "core/session/session.h"
 
 #include <functional>
+#include <utility>
 #include <vector>
 
 namespace ridgeline {
@@ -46,9 +47,36 @@ KernelBudgets kernelBudgets(bool quick);
 struct RunLimit {
     double seconds = 0.0;
     std::function<double()> elapsed;  // empty: no limit beyond the series' own
+    double reserved = 0.0;            // kept back for the series after this one (RunReserves)
     double left() const;              // infinity without a limit
 };
 double runSeconds(bool quick);
+
+// What the series still to come keep back from the run, so that a run that reached its kernels late (a busy
+// machine, a long sweep) thins every series rather than dropping the last ones: each later series keeps half its
+// seconds in a quick run (a quarter in a full one, whose seconds are about 2.5 times what its series need),
+// decode batching - the source text's biggest lever - all of its own.
+class RunReserves {
+public:
+    explicit RunReserves(bool quick) : m_share(quick ? 0.5 : 0.25) {}
+    // A series of `seconds`, planned to run after those added before it.
+    void plan(const QString& series, double seconds, bool keepsAll = false);
+    // `series` starts: it and any planned before it (which did not run) keep nothing back any longer; returns what
+    // the series after it keep back.
+    double start(const QString& series);
+
+private:
+    double m_share;
+    std::vector<std::pair<QString, double>> m_planned;
+};
+
+// The seconds the bandwidth sweep's DRAM plateau search may take: a quick run's within about 1 s, a full run's 6 s.
+// On a guest whose curve falls slowly past its cache (a Zen 5 VM's goes 120, 97, 78, 70 GB/s from 64 to 512 MiB)
+// the search would otherwise run on to the sweep's bound, and a quick run's time would vary by a second.
+double sweepSeconds(bool quick);
+// The seconds the next working set's read and triad take, projected from the last set's (`lastBytes` took
+// `lastSeconds`): time grows with the bytes.
+double projectedSweepStepSeconds(std::int64_t lastBytes, double lastSeconds, std::int64_t nextBytes);
 
 // One series under its budget: asks, step by step, whether the projected time fits what is left, and keeps what
 // did not run with its reason.
@@ -60,10 +88,13 @@ public:
     // `series` names it in the reasons ("sgemm"), `seconds` is its budget, `runKind` "quick" or "full", `run`
     // the whole run's limit.
     SeriesBudget(QString series, double seconds, QString runKind, Order order = Order::Ascending, RunLimit run = {});
+    // The first `steps` admitted always run (default one, the smallest size: no experiment is dropped for time);
+    // decode batching keeps three, both ends and the middle, for a curve on any machine.
+    void alwaysRun(int steps) { m_alwaysRun = steps; }
 
     // Whether `step`, projected to take `projectedSeconds` (`projectedFrom` says from what), fits what is left; if
-    // not, it is recorded as skipped with the projection and the budget. The first step always runs (the
-    // series' smallest size: no experiment is dropped for time). Ascending: once one step did not fit, neither
+    // not, it is recorded as skipped with the projection and the budget. The first step always runs (alwaysRun).
+    // Ascending: once one step did not fit, neither
     // do the later (larger) ones; each is recorded with its own projection.
     bool admit(const QString& step, double projectedSeconds, const QString& projectedFrom);
     // Seconds a step really took.
@@ -80,6 +111,7 @@ private:
     RunLimit m_run;
     double m_spent = 0.0;
     int m_admitted = 0;
+    int m_alwaysRun = 1;
     bool m_stopped = false;
     std::vector<SkippedExperiment> m_skipped;
 };

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
+#include <vector>
 
 using namespace ridgeline;
 
@@ -308,4 +310,27 @@ TEST(Sizing, ACurveWithoutAPlateauDoesNotSizeTheExperimentsAtGigabytes)
                             [](const Finding& f) { return f.subject == QStringLiteral("experiment sizes"); }));
     EXPECT_EQ(sizeExperiments(2048 * kMiB, false, 64LL * 1024 * kMiB).dramBytes, kMaxDramSizingBytesFull);
     EXPECT_TRUE(sizeExperiments(128 * kMiB, true, 8LL * 1024 * kMiB).notes.empty());
+}
+
+TEST(Labels, ASearchStoppedForTimeAfterTheFallStillEndsInDram)
+{
+    // The Zen 5 guest reporting 508 MiB of L3, quick run: its read curve (best GB/s) falls slowly past the CCD's
+    // 32 MiB and the search had time up to 256 MiB only, so it never flattened for an octave.
+    MachineInfo m = machine("amd-zen5-vm-508mib");
+    const SweepPlan plan = planSweep(m, 2, true, 8192 * kMiB);
+    ASSERT_TRUE(plan.searchPlateau);
+    DramPlateauFinder finder(plan.searchFromBytes);
+    for (const auto& [mibs, gbps] : std::vector<std::pair<int, double>>{
+             {8, 161.2}, {16, 159.2}, {32, 157.1}, {64, 120.5}, {128, 97.4}, {256, 78.2}})
+        EXPECT_FALSE(finder.add(mibs * kMiB, gbps));
+    EXPECT_TRUE(finder.fell());
+    EXPECT_EQ(finder.cacheLimitBytes(), 32 * kMiB);
+    m.lastLevelCache = lastLevelCacheAfterSweep(m, 2, plan, &finder, 256 * kMiB);
+    EXPECT_EQ(m.lastLevelCache.effectiveBytes, 32 * kMiB);
+    EXPECT_TRUE(m.lastLevelCache.basis.contains(QStringLiteral("DRAM is taken to start at 256 MiB")))
+        << m.lastLevelCache.basis.toStdString();
+    const std::vector<CacheInfo> caches = labellingCaches(m, 2);
+    EXPECT_EQ(levelForWorkingSet(16 * kMiB, caches, 2, 256 * kMiB), QStringLiteral("L3"));
+    EXPECT_EQ(levelForWorkingSet(256 * kMiB, caches, 2, 256 * kMiB), QStringLiteral("DRAM"))
+        << "labelled from sysfs's 508 MiB it would be L3, and the run would have no DRAM roof";
 }

@@ -108,6 +108,67 @@ TEST(TimePlan, ASeriesAlsoStopsWhereTheWholeRunWouldOverrunItsSeconds)
     EXPECT_DOUBLE_EQ(alone.left(), 0.35);
 }
 
+TEST(TimePlan, TheSeriesStillToComeKeepTheirShareOfTheRun)
+{
+    // A quick run's kernel phase as measureKernels plans it: each later series keeps half its seconds, decode all.
+    const KernelBudgets budgets = kernelBudgets(true);
+    RunReserves reserves(true);
+    reserves.plan(QStringLiteral("sgemm"), budgets.sgemm);
+    reserves.plan(QStringLiteral("add"), budgets.add);
+    reserves.plan(QStringLiteral("decode"), budgets.decode, true);
+    reserves.plan(QStringLiteral("fusion"), budgets.fusion);
+    EXPECT_DOUBLE_EQ(reserves.start(QStringLiteral("sgemm")),
+                     0.5 * budgets.add + budgets.decode + 0.5 * budgets.fusion);
+    // add did not run (say, nothing fitted the memory): decode starting ends add's share too.
+    EXPECT_DOUBLE_EQ(reserves.start(QStringLiteral("decode")), 0.5 * budgets.fusion);
+    EXPECT_DOUBLE_EQ(reserves.start(QStringLiteral("fusion")), 0.0);
+    RunReserves full(false);
+    full.plan(QStringLiteral("dgemm"), 7.0);
+    full.plan(QStringLiteral("add"), 3.0);
+    EXPECT_DOUBLE_EQ(full.start(QStringLiteral("dgemm")), 0.75) << "a full run keeps a quarter";
+
+    // The run reached sgemm late: 1 s of 4.1 left, of which decode and the rest keep 0.9 s.
+    const double limit = runSeconds(true);
+    const RunLimit run{limit, [&] { return limit - 1.0; }, 0.9};
+    EXPECT_NEAR(run.left(), 0.1, 1e-12);
+    SeriesBudget sgemm(QStringLiteral("sgemm"), budgets.sgemm, QStringLiteral("quick"), SeriesBudget::Order::Ascending,
+                       run);
+    EXPECT_TRUE(sgemm.admit(QStringLiteral("sgemm 512"), 0.05, QStringLiteral("x")));
+    EXPECT_FALSE(sgemm.admit(QStringLiteral("sgemm 1024"), 0.2, QStringLiteral("sgemm 512")))
+        << "0.2 s would fit the 1 s left, not what is left once the later series have their share";
+    ASSERT_EQ(sgemm.skipped().size(), 1u);
+    EXPECT_TRUE(sgemm.skipped()[0].reason.endsWith(QStringLiteral(
+        "more than the 0.10 s left of the 4.10 s a quick run takes in all, once 0.90 s are kept for the experiments "
+        "after it")))
+        << sgemm.skipped()[0].reason.toStdString();
+}
+
+TEST(TimePlan, DecodeBatchingDrawsItsEndsAndMiddleEvenWhenTheRunHasNoTimeLeft)
+{
+    const double limit = runSeconds(true);
+    const RunLimit over{limit, [&] { return limit + 0.2; }};  // a busy machine: the run is already over
+    SeriesBudget decode(QStringLiteral("decode"), 0.6, QStringLiteral("quick"), SeriesBudget::Order::Independent, over);
+    decode.alwaysRun(3);
+    std::vector<int> ran;
+    for (int batch : curveOrder({1, 2, 4, 8, 16, 32, 64, 128, 256}))
+        if (decode.admit(QStringLiteral("decode B=%1").arg(batch), 0.02, QStringLiteral("x")))
+            ran.push_back(batch);
+    EXPECT_EQ(ran, (std::vector<int>{1, 256, 16})) << "a curve on any machine: both ends and the middle";
+    EXPECT_EQ(decode.skipped().size(), 6u) << "and the rest each say why";
+}
+
+TEST(TimePlan, TheDramPlateauSearchProjectsEachSizeFromTheOneBeforeWithinItsSeconds)
+{
+    EXPECT_LE(sweepSeconds(true), 0.25 * runSeconds(true));
+    EXPECT_LE(sweepSeconds(false), 0.25 * runSeconds(false));
+    // The Zen 5 guest's quick search: 128 MiB took 0.17 s (read and triad), 256 MiB 0.34 s.
+    constexpr std::int64_t MiB = 1024 * 1024;
+    EXPECT_DOUBLE_EQ(projectedSweepStepSeconds(128 * MiB, 0.17, 256 * MiB), 0.34);
+    EXPECT_DOUBLE_EQ(projectedSweepStepSeconds(256 * MiB, 0.34, 512 * MiB), 0.68)
+        << "with 0.84 s of the quick run's 1 s gone, 512 MiB is not run";
+    EXPECT_DOUBLE_EQ(projectedSweepStepSeconds(0, 0.0, 16 * MiB), 0.0) << "nothing measured yet";
+}
+
 TEST(TimePlan, AnEmulatorStartsTheMatmulSeriesBelowItsListAndStopsWithinItsSeconds)
 {
     const std::vector<int> listed{512, 1024, 2048};
