@@ -3,10 +3,12 @@
 #include "core/import/csv_reader.h"
 #include "core/import/import_text.h"
 
+#include <QHash>
 #include <QRegularExpression>
 
 #include <cmath>
 #include <optional>
+#include <vector>
 
 namespace ridgeline {
 
@@ -53,35 +55,38 @@ std::optional<Column> describe(const QString& name)
     return std::nullopt;
 }
 
-// The ceiling columns and where their Low/High spread columns are ("hbmBwHigh" included: case-insensitive).
+// The ceiling columns and where their Low/High spread columns are ("hbmBwHigh" included: case-insensitive). One
+// pass over the header and a look-up per column: a hostile header of thousands of fields stays linear.
 std::vector<Column> columnsOf(const CsvRecord& header, QStringList& unread)
 {
     std::vector<Column> columns;
+    QHash<QString, qsizetype> byName;  // lower-cased; the last of equal names wins
     for (qsizetype i = 0; i < header.size(); ++i) {
-        auto column = describe(header.value(i).trimmed());
-        if (!column)
-            continue;
-        column->value = i;
-        columns.push_back(*column);
+        const QString name = header.value(i).trimmed();
+        byName.insert(name.toLower(), i);
+        if (auto column = describe(name)) {
+            column->value = i;
+            columns.push_back(*column);
+        }
+    }
+    std::vector<bool> known(static_cast<std::size_t>(header.size()), false);
+    auto find = [&](const QString& name, qsizetype& slot) {
+        if (const auto it = byName.constFind(name.toLower()); it != byName.constEnd()) {
+            slot = *it;
+            known[static_cast<std::size_t>(*it)] = true;
+        }
+    };
+    for (Column& column : columns) {
+        known[static_cast<std::size_t>(column.value)] = true;
+        if (column.name == u"MFMAI8Ops"_s)  // rocprof-compute spells its spread "MFMAFI8OpsLow"
+            find(u"MFMAFI8OpsLow"_s, column.low);
+        find(column.name + u"Low"_s, column.low);
+        find(column.name + u"High"_s, column.high);
     }
     for (qsizetype i = 0; i < header.size(); ++i) {
         const QString name = header.value(i).trimmed();
-        bool known = name.compare(u"device"_s, Qt::CaseInsensitive) == 0;
-        for (Column& column : columns) {
-            known = known || i == column.value;
-            QString stem = column.name;
-            if (stem == u"MFMAI8Ops"_s && name.compare(u"MFMAFI8OpsLow"_s, Qt::CaseInsensitive) == 0) {
-                column.low = i;
-                known = true;
-            }
-            for (const auto& [suffix, slot] : {std::pair{u"Low"_s, &column.low}, std::pair{u"High"_s, &column.high}}) {
-                if (name.compare(stem + suffix, Qt::CaseInsensitive) == 0) {
-                    *slot = i;
-                    known = true;
-                }
-            }
-        }
-        if (!known && !name.isEmpty())
+        if (!known[static_cast<std::size_t>(i)] && !name.isEmpty() &&
+            name.compare(u"device"_s, Qt::CaseInsensitive) != 0)
             unread.append(name);
     }
     return columns;
