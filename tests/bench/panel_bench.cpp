@@ -1,4 +1,4 @@
-// One slider step of the batching explorer (issue 4): recompute plus redraw, target at most 8 ms median.
+// One slider step of the batching explorer (issues 4 and 15): recompute plus redraw, target at most 5 ms median.
 // The panel is shown offscreen at slide size (1920x1080) with a session loaded, as a speaker would use it.
 //
 //   BM_BatchSliderStep       the batch slider moves one step; the model is re-evaluated, the charts updated

@@ -451,6 +451,39 @@ TEST(UiBatchingGrab, RendersTheExplorerAtSlideSizeInLightAndDark)
     EXPECT_FALSE(panel.errorText().isEmpty());
 }
 
+// The grid is painted behind the chart (AnnotatedChart::drawBackground), in the theme's colours: along the batch
+// axis a major line at every power of 4 and a minor one at twice it, plain background between.
+TEST(UiBatchingGrid, TheThroughputChartsGridLinesSitOnTheBatchAxissPowersInBothThemes)
+{
+    for (const ThemeKind kind : {ThemeKind::Light, ThemeKind::Dark}) {
+        BatchingPanel panel;
+        panel.setTheme(kind);
+        // Batches up to about 250 fit at 512 tokens: no shading over the probed lines; the marker is at 10.
+        InferenceRequest in = sourceTextInputs(QStringLiteral("h100-sxm"), 10);
+        in.context = 512;
+        panel.setInputs(in);
+        fixtures::layoutNow(panel, kSlide);
+        const QImage image = fixtures::grabImage(panel);
+        const BatchThroughputChart* chart = panel.throughputChart();
+        const ChartTheme& theme = chart->theme();
+        const QRectF plot = chart->chart()->plotArea();
+        // Three pixels above the batch axis, where no curve or label runs.
+        const int y = chart->mapTo(&panel, chart->mapFromScene(chart->chart()->mapToScene(plot.bottomLeft()))).y() - 3;
+        auto pixelAt = [&](double batch) {
+            const int x = chart->mapTo(&panel, chart->viewportPosition({batch, 100.0})).x();
+            return image.pixelColor(x, y);
+        };
+        for (const double power : {1.0, 4.0, 16.0, 64.0}) {
+            const QColor major = pixelAt(power);
+            const QColor minor = pixelAt(2.0 * power);
+            const QColor between = pixelAt(1.4 * power);
+            EXPECT_LT(fixtures::colorDistance(major, theme.grid), 12) << power << " " << major.name().toStdString();
+            EXPECT_LT(fixtures::colorDistance(minor, theme.minorGrid), 12) << 2 * power;
+            EXPECT_LT(fixtures::colorDistance(between, theme.plotBackground), 12) << 1.4 * power;
+        }
+    }
+}
+
 // No text covers other text on either chart, wherever the sliders are: the labels of the knee, the
 // memory limit, the roofs and the batch marks are fixed, the current batch's move; at slide size and at
 // the smallest size the window gives the panel. (Scene 5 once drew "B = 256: ..." over the knee label.)

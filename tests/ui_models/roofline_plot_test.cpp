@@ -13,6 +13,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
+#include <vector>
 
 using namespace ridgeline;
 using namespace ridgeline::ui;
@@ -133,6 +135,35 @@ TEST(PlotMapping, CornersOfTheRangeAreCornersOfThePlot)
     EXPECT_NEAR(m.toPixel({10.0, 31.622776601683793}).y(), 320.0, 1e-9);
     EXPECT_DOUBLE_EQ(decadeBelow(230.0), 100.0);
     EXPECT_DOUBLE_EQ(decadeAbove(230.0), 1000.0);
+}
+
+TEST(LogGrid, MajorsAtThePowersOfTheBaseAndMinorsAtTheirWholeMultiples)
+{
+    // The throughput chart's batch axis: base 4 from 0.75 to 5,529.6 (4,096 x 1.35).
+    const std::vector<LogGridLine> batch = logGridLines(0.75, 5529.6, 4.0);
+    std::vector<double> majors, minors;
+    for (const LogGridLine& line : batch)
+        (line.major ? majors : minors).push_back(line.value);
+    EXPECT_EQ(majors, (std::vector<double>{1, 4, 16, 64, 256, 1024, 4096}));
+    EXPECT_EQ(minors.front(), 0.75) << "3 x 0.25 is the range's edge; 2 x 0.25 is below it";
+    EXPECT_EQ(minors.size(), 13u) << "0.75, then 2 and 3 times each power from 1 to 1,024; 8,192 is beyond";
+    // Base 10 over a range that starts and ends on powers (0.1 from pow): both ends are lines.
+    const std::vector<LogGridLine> decades = logGridLines(0.1, 1e4, 10.0);
+    EXPECT_DOUBLE_EQ(decades.front().value, 0.1);
+    EXPECT_TRUE(decades.front().major);
+    EXPECT_DOUBLE_EQ(decades.back().value, 1e4);
+    EXPECT_EQ(decades.size(), 6u + 5u * 8u);
+    EXPECT_TRUE(std::is_sorted(decades.begin(), decades.end(),
+                               [](const LogGridLine& a, const LogGridLine& b) { return a.value < b.value; }));
+    // Ranges a log axis cannot show draw nothing; a range of thousands of decades, its majors only, then nothing.
+    EXPECT_TRUE(logGridLines(0.0, 10.0, 10.0).empty());
+    EXPECT_TRUE(logGridLines(10.0, 1.0, 10.0).empty());
+    EXPECT_TRUE(logGridLines(1.0, std::numeric_limits<double>::infinity(), 10.0).empty());
+    EXPECT_TRUE(logGridLines(1.0, 10.0, 1.0).empty());
+    const std::vector<LogGridLine> wide = logGridLines(1e-150, 1e150, 10.0);
+    EXPECT_EQ(wide.size(), 301u);
+    EXPECT_TRUE(std::all_of(wide.begin(), wide.end(), [](const LogGridLine& l) { return l.major; }));
+    EXPECT_TRUE(logGridLines(1e-300, 1e300, 10.0).empty());
 }
 
 TEST(RooflineLabels, RoofsRidgeAndKernelsAreLabelledWithoutTextOverText)

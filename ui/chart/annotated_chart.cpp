@@ -2,9 +2,16 @@
 
 #include "ui/chart/chart_overlay.h"
 
+#include <QGraphicsItem>
+#include <QGraphicsScene>
 #include <QLegend>
 #include <QLogValueAxis>
+#include <QPainter>
 #include <QXYSeries>
+
+#include <cmath>
+#include <string_view>
+#include <typeinfo>
 
 namespace ridgeline::ui {
 
@@ -18,6 +25,7 @@ AnnotatedChart::AnnotatedChart(QMargins margins, QSize minimumSize, QWidget* par
     : QChartView(new QChart, parent), m_theme(ChartTheme::make(ThemeKind::Light))
 {
     setRenderHint(QPainter::Antialiasing, true);
+    setCacheMode(QGraphicsView::CacheBackground);
     setMinimumSize(minimumSize);
     QChart* c = chart();
     c->setAnimationOptions(QChart::NoAnimation);
@@ -39,6 +47,60 @@ void AnnotatedChart::relayoutOn(std::initializer_list<QAbstractAxis*> axes)
     for (QAbstractAxis* axis : axes)
         if (auto* log = qobject_cast<QLogValueAxis*>(axis))
             connect(log, &QLogValueAxis::rangeChanged, this, [this] { relayout(); });
+}
+
+void AnnotatedChart::setGridAxes(std::initializer_list<QLogValueAxis*> axes)
+{
+    m_gridAxes.assign(axes.begin(), axes.end());
+    // The cached background holds the grid: redrawn when the plot area or a range moves it.
+    connect(chart(), &QChart::plotAreaChanged, this, [this] { resetCachedContent(); });
+    for (QLogValueAxis* axis : m_gridAxes)
+        connect(axis, &QLogValueAxis::rangeChanged, this, [this] { resetCachedContent(); });
+    resetCachedContent();
+}
+
+void AnnotatedChart::drawBackground(QPainter* painter, const QRectF& rect)
+{
+    painter->fillRect(rect, m_theme.background);
+    const QRectF plot = chart()->mapRectToScene(chart()->plotArea());
+    if (plot.isEmpty())
+        return;
+    painter->fillRect(plot, m_theme.plotBackground);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, false);  // crisp one-pixel lines
+    painter->setClipRect(plot);
+    const QList<QAbstractAxis*> horizontal = chart()->axes(Qt::Horizontal);
+    // Minor lines first, so that the majors are drawn over them.
+    for (const bool major : {false, true}) {
+        painter->setPen(QPen(major ? m_theme.grid : m_theme.minorGrid, 1.0));
+        for (const QLogValueAxis* axis : m_gridAxes) {
+            const bool across = horizontal.contains(axis);
+            const PlotMapping map{
+                plot, {axis->min(), axis->max(), axis->min(), axis->max()}, axis->base(), axis->base()};
+            for (const LogGridLine& line : logGridLines(axis->min(), axis->max(), axis->base())) {
+                if (line.major != major)
+                    continue;
+                const QPointF at = map.toPixel({line.value, line.value});
+                if (across)
+                    painter->drawLine(QLineF(std::round(at.x()), plot.top(), std::round(at.x()), plot.bottom()));
+                else
+                    painter->drawLine(QLineF(plot.left(), std::round(at.y()), plot.right(), std::round(at.y())));
+            }
+        }
+    }
+    painter->restore();
+}
+
+void AnnotatedChart::cacheSeriesPaint()
+{
+    // Qt Charts gives no handle on a series' item: they are known by their class names (private, Qt 6.4's), and a
+    // Qt that names them otherwise only goes without the cache.
+    for (QGraphicsItem* item : scene()->items()) {
+        const std::string_view name = typeid(*item).name();
+        if (name.find("LineChartItem") != std::string_view::npos ||
+            name.find("AreaChartItem") != std::string_view::npos)
+            item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+    }
 }
 
 void AnnotatedChart::showLayers(OverlayLayers layers)

@@ -40,6 +40,15 @@ protected:
     virtual void relayout() = 0;
     // relayout() after every change of the plot area or of these axes' ranges.
     void relayoutOn(std::initializer_list<QAbstractAxis*> axes);
+    // The axes whose grid lines (major and minor) are drawn. The chart's backgrounds and this grid are painted
+    // in the view's cached background, not as Qt Charts items: a slider step then repaints only what moves over
+    // one cached picture (the ~180 grid items were 1.5 ms of a 6.5 ms batch step at 1920x1080, issue 15).
+    void setGridAxes(std::initializer_list<QLogValueAxis*> axes);
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+    // Line and area series are drawn from a pixmap of their own while they do not change: a batch step moves only
+    // the markers and the labels, and re-stroking the thick dashed curves was half of what a step still cost.
+    // Call after adding series. Exports draw without these caches (renderWidgetTree).
+    void cacheSeriesPaint();
     // Both layers, or only the fixed one (the moving one cleared).
     void showLayers(OverlayLayers layers);
     void showContent(OverlayContent fixed);
@@ -55,6 +64,7 @@ protected:
 private:
     ChartOverlay* m_fixed = nullptr;
     ChartOverlay* m_moving = nullptr;
+    std::vector<QLogValueAxis*> m_gridAxes;
 };
 
 }  // namespace ridgeline::ui

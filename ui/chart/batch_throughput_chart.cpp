@@ -98,6 +98,8 @@ BatchThroughputChart::BatchThroughputChart(QWidget* parent)
     m_currentTokens = marker(m_axisTokens);
 
     relayoutOn({m_axisX, m_axisTokens, m_axisStep});
+    setGridAxes({m_axisX, m_axisTokens});  // the step axis's grid would double the tokens axis's: one grid only
+    cacheSeriesPaint();
     applyTheme();
     showMessage(QString());
 }
@@ -127,9 +129,6 @@ void BatchThroughputChart::applyTheme()
     m_axisX->setTitleBrush(m_theme.text);
     m_axisTokens->setTitleBrush(tokensColor(m_theme));
     m_axisStep->setTitleBrush(stepColor(m_theme));
-    // The step axis's grid would double the tokens axis's: one grid only.
-    m_axisStep->setGridLineVisible(false);
-    m_axisStep->setMinorGridLineVisible(false);
 
     QPen tokens(tokensColor(m_theme), 3.5);
     tokens.setCapStyle(Qt::RoundCap);

@@ -21,8 +21,9 @@ namespace ridgeline::ui {
 // A log axis in the house look, labelled "%.10g": plain digits ("1000000", never "1e+06").
 QLogValueAxis* makeLogAxis(QChart* chart, const QString& title, double base = 10.0);
 
-// Background, title, axes and legend of a chart in `theme`; each axis's title keeps its own colour when
-// `keepTitleColors` is set (a two-axis chart colours each axis like its series).
+// Title, axes and legend of a chart in `theme`; each axis's title keeps its own colour when `keepTitleColors` is
+// set (a two-axis chart colours each axis like its series). Qt Charts' backgrounds and grid are hidden: the view
+// paints them (AnnotatedChart::drawBackground, AnnotatedChart::setGridAxes).
 void applyBatchingTheme(QChartView* view, const ChartTheme& theme, std::initializer_list<QAbstractAxis*> axes,
                         bool keepTitleColors = false);
 

@@ -42,6 +42,7 @@ CalibrationChart::CalibrationChart(QWidget* parent) : AnnotatedChart(QMargins(8,
     // Wide and short like the CPU's chart, whose place it takes: the legend goes beside the plot.
     c->legend()->setAlignment(Qt::AlignRight);
     relayoutOn({m_axisX, m_axisY});
+    setGridAxes({m_axisX, m_axisY});
     applyTheme();
     showMessage(QString());
 }

@@ -40,6 +40,7 @@ CpuBatchingChart::CpuBatchingChart(QWidget* parent) : AnnotatedChart(QMargins(8,
     c->legend()->setAlignment(Qt::AlignRight);
 
     relayoutOn({m_axisX, m_axisY});
+    setGridAxes({m_axisX, m_axisY});
     applyTheme();
     CpuBatchingData none;
     none.reason = tr("Open or measure a session to see this CPU's batching curve.");

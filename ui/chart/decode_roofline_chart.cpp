@@ -63,6 +63,8 @@ DecodeRooflineChart::DecodeRooflineChart(QWidget* parent)
     m_current = addScatter(tr("current batch"), false);
 
     relayoutOn({m_axisX, m_axisY});
+    setGridAxes({m_axisX, m_axisY});
+    cacheSeriesPaint();
     applyTheme();
     showMessage(QString());
 }

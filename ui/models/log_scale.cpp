@@ -51,4 +51,28 @@ double decadeAbove(double value)
     return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::ceil(std::log10(value))) : 10.0;
 }
 
+std::vector<LogGridLine> logGridLines(double low, double high, double base, int limit)
+{
+    if (!isLogRange(low, high) || !(base >= 2.0) || !std::isfinite(base))
+        return {};
+    const double first = std::floor(std::log(low) / std::log(base));
+    const double last = std::ceil(std::log(high) / std::log(base));
+    const int multiples = static_cast<int>(std::floor(base));  // 1 (the power itself) .. base - 1
+    const double powers = last - first + 1.0;
+    if (powers > limit)
+        return {};
+    const bool minors = powers * multiples <= limit;
+    std::vector<LogGridLine> lines;
+    for (double k = first; k <= last; k += 1.0) {
+        const double power = std::pow(base, k);
+        for (int m = 1; m <= (minors ? multiples - 1 : 1); ++m) {
+            const double value = m * power;
+            // A hair of tolerance: the ends of a range are often exactly a power (0.1 from pow(10, -1)).
+            if (value >= low * (1.0 - 1e-12) && value <= high * (1.0 + 1e-12))
+                lines.push_back({value, m == 1});
+        }
+    }
+    return lines;
+}
+
 }  // namespace ridgeline::ui

@@ -6,6 +6,8 @@
 #include <QPointF>
 #include <QRectF>
 
+#include <vector>
+
 namespace ridgeline::ui {
 
 // The visible data range of a log-log plot: intensity (FLOP/byte) across, GFLOP/s up on the roofline.
@@ -36,5 +38,15 @@ struct PlotMapping {
 // Axis limits snapped outward to them hold still while the data moves a little.
 double decadeBelow(double value);
 double decadeAbove(double value);
+
+// One line of a log axis's grid: at every power of the base (major) and, between them, at each whole multiple
+// 2 .. base - 1 of it (minor), as Qt Charts' log axes place theirs with an automatic minor tick count.
+struct LogGridLine {
+    double value = 0.0;
+    bool major = false;
+};
+// The grid lines within low..high (ascending); none for a range a log axis cannot show or a base below 2, and at
+// most `limit` (a range of many decades gets its majors only, then none).
+std::vector<LogGridLine> logGridLines(double low, double high, double base, int limit = 400);
 
 }  // namespace ridgeline::ui

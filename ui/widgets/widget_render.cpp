@@ -1,18 +1,49 @@
 #include "ui/widgets/widget_render.h"
 
 #include <QCoreApplication>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QImage>
 #include <QPainter>
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace ridgeline::ui {
 
 namespace {
 
+// Every item draws itself afresh while a view is exported: a screen's pixmap cache (AnnotatedChart's series) would
+// otherwise put bitmaps of the curves into a PDF or SVG.
+class ItemCachesOff {
+public:
+    explicit ItemCachesOff(QGraphicsScene* scene)
+    {
+        if (!scene)
+            return;
+        for (QGraphicsItem* item : scene->items())
+            if (item->cacheMode() != QGraphicsItem::NoCache) {
+                m_cached.emplace_back(item, item->cacheMode());
+                item->setCacheMode(QGraphicsItem::NoCache);
+            }
+    }
+    ~ItemCachesOff()
+    {
+        for (const auto& [item, mode] : m_cached)
+            item->setCacheMode(mode);
+    }
+    ItemCachesOff(const ItemCachesOff&) = delete;
+    ItemCachesOff& operator=(const ItemCachesOff&) = delete;
+
+private:
+    std::vector<std::pair<QGraphicsItem*, QGraphicsItem::CacheMode>> m_cached;
+};
+
 void renderGraphicsView(QGraphicsView* graphics, QWidget* root, QPainter& painter, ChartDrawing charts)
 {
+    const ItemCachesOff drawAfresh(graphics->scene());
     QWidget* viewport = graphics->viewport();
     painter.save();
     painter.translate(QPointF(viewport->mapTo(root, QPoint(0, 0))));
