@@ -1,6 +1,7 @@
 // Greedy label placement: no overlaps, inside the bounds, leaders only when pushed away.
 
 #include "ui/models/label_layout.h"
+#include "ui/models/rect_grid.h"
 
 #include <gtest/gtest.h>
 
@@ -81,4 +82,27 @@ TEST(FreeRow, FindsTheFirstRowClearOfTextAndPrefersOneClearOfLines)
 
     EXPECT_FALSE(freeRow(bounds, QSizeF(500, 20), {}, {}, true).has_value()) << "wider than the plot";
     EXPECT_FALSE(freeRow(bounds, QSizeF(120, 20), {bounds}, {}, false).has_value()) << "no room at all";
+}
+
+TEST(RectGrid, FindsWhatABoxMeetsAsTheWholeListWouldAndCountsEachRectangleOnce)
+{
+    // A cloud of dot boxes in a 1,600 x 900 plot, some across cell edges, some outside the plot, one huge.
+    std::vector<QRectF> rects;
+    for (int i = 0; i < 3000; ++i)
+        rects.emplace_back((i * 7919) % 1700 - 50.0, (i * 104729) % 1000 - 50.0, 11.0, 11.0);
+    rects.emplace_back(300.0, 200.0, 500.0, 300.0);
+    rects.emplace_back(-5000.0, -5000.0, 10.0, 10.0);  // far outside: never met by a box in the plot
+    const QRectF plot(0, 0, 1600, 900);
+    const RectGrid grid(rects, plot.adjusted(-100, -100, 100, 100));
+    for (int i = 0; i < 400; ++i) {
+        const QRectF box((i * 613) % 1500, (i * 389) % 850, 20.0 + i % 90, 12.0 + i % 40);
+        int expected = 0;
+        for (const QRectF& r : rects)
+            expected += r.intersects(box) ? 1 : 0;
+        EXPECT_EQ(grid.countIntersecting(box), expected) << i;
+        EXPECT_EQ(grid.anyIntersects(box), expected > 0) << i;
+    }
+    const RectGrid empty({}, plot);
+    EXPECT_FALSE(empty.anyIntersects(QRectF(10, 10, 50, 50)));
+    EXPECT_EQ(RectGrid(rects, QRectF()).countIntersecting(QRectF(10, 10, 50, 50)), 0) << "no bounds, nothing kept";
 }

@@ -1,17 +1,14 @@
 #include "ui/chart/annotated_chart.h"
 
 #include "ui/chart/chart_overlay.h"
+#include "ui/chart/item_cache.h"
 
-#include <QGraphicsItem>
-#include <QGraphicsScene>
 #include <QLegend>
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QXYSeries>
 
 #include <cmath>
-#include <string_view>
-#include <typeinfo>
 
 namespace ridgeline::ui {
 
@@ -93,14 +90,7 @@ void AnnotatedChart::drawBackground(QPainter* painter, const QRectF& rect)
 
 void AnnotatedChart::cacheSeriesPaint()
 {
-    // Qt Charts gives no handle on a series' item: they are known by their class names (private, Qt 6.4's), and a
-    // Qt that names them otherwise only goes without the cache.
-    for (QGraphicsItem* item : scene()->items()) {
-        const std::string_view name = typeid(*item).name();
-        if (name.find("LineChartItem") != std::string_view::npos ||
-            name.find("AreaChartItem") != std::string_view::npos)
-            item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
-    }
+    cacheItemsNamed(scene(), {"LineChartItem", "AreaChartItem"});
 }
 
 void AnnotatedChart::showLayers(OverlayLayers layers)

@@ -41,6 +41,7 @@ void paintChart(RooflineChart& chart, QPainter& painter, QSize size)
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), chart.theme().background);
+    const ItemCachesOff drawAfresh(chart.scene());
     chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), chart.viewport()->rect());
 }
 

@@ -1,6 +1,7 @@
 #include "ui/chart/roofline_chart.h"
 
 #include "ui/chart/chart_overlay.h"
+#include "ui/chart/kernel_dots.h"
 #include "ui/chart/roofline_series.h"
 #include "ui/models/roofline_hit_test.h"
 #include "ui/models/roofline_labels.h"
@@ -28,6 +29,7 @@ namespace {
 // Qt Charts draws series at z 4 (SeriesZValue) and the legend at 5: error bars go just under the dots,
 // labels just over them.
 constexpr double kUnderSeriesZ = 3.5;
+constexpr double kDotsZ = 4.2;  // a large group's dots (KernelDots): over the series, under the labels
 constexpr double kOverSeriesZ = 4.5;
 constexpr double kPointerZ = 6.0;  // the readout, over the legend too
 
@@ -64,6 +66,8 @@ RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
 
     m_under = new ChartOverlay(c);
     m_under->setZValue(kUnderSeriesZ);
+    m_dots = new KernelDots(c);
+    m_dots->setZValue(kDotsZ);
     m_over = new ChartOverlay(c);
     m_over->setZValue(kOverSeriesZ);
     m_pointer = new ChartOverlay(c);
@@ -166,7 +170,17 @@ void RooflineChart::addRoof(std::size_t index)
 void RooflineChart::addGroup(std::size_t index)
 {
     const KernelGroup& group = m_plot.groups[index];
-    QScatterSeries* series = makeKernelSeries(group, m_yUnit);
+    QScatterSeries* series = nullptr;
+    if (group.points.size() > kManyDots) {
+        // One item draws the dots; the series, without points, keeps the legend entry and the visibility.
+        KernelGroup legendOnly = group;
+        legendOnly.points.clear();
+        legendOnly.pointColors.clear();
+        series = makeKernelSeries(legendOnly, m_yUnit);
+        m_dots->add(group, series);
+    } else {
+        series = makeKernelSeries(group, m_yUnit);
+    }
     attach(series, group.legendVisible);
     m_groupSeries[index] = series;
     if (group.dimmed) {
@@ -196,6 +210,7 @@ void RooflineChart::rebuild(View view)
     const bool keep = view == View::Keep && m_hasView;
     m_rebuilding = true;
     chart()->removeAllSeries();
+    m_dots->clear();
     m_ceilingSeries.clear();
     m_kernelSeries.clear();
     m_dimmedSeries.clear();
@@ -285,6 +300,7 @@ void RooflineChart::relayout()
     m_under->setClipRect(plotArea);
     m_over->setClipRect(plotArea);
     const RooflineView view = currentView();
+    m_dots->relayout(view.mapping);
     RooflineAnnotations annotations = annotateRoofline(view, m_theme);
     m_kernelLabelRects = std::move(annotations.kernelLabelRects);
     m_roofLabels = std::move(annotations.roofLabels);
@@ -335,15 +351,16 @@ int RooflineChart::kernelPointCount() const
     int count = 0;
     for (std::size_t i = 0; i < m_groupSeries.size(); ++i)  // a GPU kernel's markers at other levels are no kernels
         if (m_groupSeries[i] && !m_plot.groups[i].dimmed && m_plot.groups[i].primary)
-            count += static_cast<int>(m_groupSeries[i]->count());
+            count += static_cast<int>(m_plot.groups[i].points.size());  // a large group's are KernelDots'
     return count;
 }
 
 int RooflineChart::dimmedKernelPointCount() const
 {
     int count = 0;
-    for (QScatterSeries* series : m_dimmedSeries)
-        count += static_cast<int>(series->count());
+    for (std::size_t i = 0; i < m_groupSeries.size(); ++i)
+        if (m_groupSeries[i] && m_plot.groups[i].dimmed)
+            count += static_cast<int>(m_plot.groups[i].points.size());
     return count;
 }
 

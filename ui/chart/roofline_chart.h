@@ -32,6 +32,7 @@ QT_END_NAMESPACE
 namespace ridgeline::ui {
 
 class ChartOverlay;
+class KernelDots;
 
 class RooflineChart : public QChartView {
     Q_OBJECT
@@ -172,6 +173,7 @@ private:
     int m_drawnArrows = 0;
 
     ChartOverlay* m_under = nullptr;    // error bars, under the dots
+    KernelDots* m_dots = nullptr;       // the dots of groups too large for Qt Charts' markers
     ChartOverlay* m_over = nullptr;     // labels and leader lines, over everything
     ChartOverlay* m_pointer = nullptr;  // the readout of what the mouse is over: never in an export
     QString m_readout;

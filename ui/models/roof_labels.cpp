@@ -68,7 +68,7 @@ RoofLabelPlacer::RoofLabelPlacer(const RooflineView& view, const ChartTheme& the
     : m_view(view),
       m_theme(theme),
       m_inner(view.mapping.plot.adjusted(4, 4, -4, -4)),
-      m_markers(std::move(markerBoxes)),
+      m_markers(markerBoxes, view.mapping.plot.adjusted(-100, -100, 100, 100)),
       m_taken(std::move(reserved))
 {
     for (const PlotRoof& roof : m_view.plot->roofs)
@@ -80,7 +80,7 @@ bool RoofLabelPlacer::isFree(const QRectF& box) const
     if (!m_inner.contains(box))
         return false;
     auto hits = [&](const QRectF& other) { return other.intersects(box); };
-    return std::none_of(m_taken.begin(), m_taken.end(), hits) && std::none_of(m_markers.begin(), m_markers.end(), hits);
+    return std::none_of(m_taken.begin(), m_taken.end(), hits) && !m_markers.anyIntersects(box);
 }
 
 bool RoofLabelPlacer::crossesAny(const QPolygonF& box, const std::vector<std::size_t>& roofs) const
@@ -156,8 +156,7 @@ bool RoofLabelPlacer::placeFlatLabel(const QString& text, const std::vector<std:
                     continue;
                 const QRectF neighbourhood = box.adjusted(-30.0, -60.0, 30.0, 60.0);
                 double crowding = (under ? 0.5 : 0.0) + static_cast<double>(i) * 0.01;
-                for (const QRectF& marker : m_markers)
-                    crowding += neighbourhood.intersects(marker) ? 1.0 : 0.0;
+                crowding += m_markers.countIntersecting(neighbourhood);
                 for (const std::vector<QLineF>& segments : m_segments)  // a box over other roofs hides them
                     for (const QLineF& segment : segments)
                         crowding += segmentIntersectsRect(segment, box) ? 1.5 : 0.0;

@@ -6,6 +6,7 @@
 // is crossed by another roof. A roof in view that finds no place is reported, for the roof legend (roof_legend.h).
 
 #include "ui/models/annotation.h"
+#include "ui/models/rect_grid.h"
 #include "ui/models/roofline_decorations.h"
 
 #include <QPolygonF>
@@ -68,7 +69,7 @@ private:
     const RooflineView& m_view;
     const ChartTheme& m_theme;
     const QRectF m_inner;
-    const std::vector<QRectF> m_markers;
+    const RectGrid m_markers;                     // the kernel dots' boxes (every label keeps off them)
     std::vector<std::vector<QLineF>> m_segments;  // per roof, in pixels
     std::vector<AnnotationText> m_texts;
     std::vector<QRectF> m_taken;

@@ -8,38 +8,10 @@
 #include <QPainter>
 
 #include <cmath>
-#include <utility>
-#include <vector>
 
 namespace ridgeline::ui {
 
 namespace {
-
-// Every item draws itself afresh while a view is exported: a screen's pixmap cache (AnnotatedChart's series) would
-// otherwise put bitmaps of the curves into a PDF or SVG.
-class ItemCachesOff {
-public:
-    explicit ItemCachesOff(QGraphicsScene* scene)
-    {
-        if (!scene)
-            return;
-        for (QGraphicsItem* item : scene->items())
-            if (item->cacheMode() != QGraphicsItem::NoCache) {
-                m_cached.emplace_back(item, item->cacheMode());
-                item->setCacheMode(QGraphicsItem::NoCache);
-            }
-    }
-    ~ItemCachesOff()
-    {
-        for (const auto& [item, mode] : m_cached)
-            item->setCacheMode(mode);
-    }
-    ItemCachesOff(const ItemCachesOff&) = delete;
-    ItemCachesOff& operator=(const ItemCachesOff&) = delete;
-
-private:
-    std::vector<std::pair<QGraphicsItem*, QGraphicsItem::CacheMode>> m_cached;
-};
 
 void renderGraphicsView(QGraphicsView* graphics, QWidget* root, QPainter& painter, ChartDrawing charts)
 {
@@ -69,6 +41,23 @@ void renderGraphicsView(QGraphicsView* graphics, QWidget* root, QPainter& painte
 }
 
 }  // namespace
+
+ItemCachesOff::ItemCachesOff(QGraphicsScene* scene)
+{
+    if (!scene)
+        return;
+    for (QGraphicsItem* item : scene->items())
+        if (item->cacheMode() != QGraphicsItem::NoCache) {
+            m_cached.emplace_back(item, item->cacheMode());
+            item->setCacheMode(QGraphicsItem::NoCache);
+        }
+}
+
+ItemCachesOff::~ItemCachesOff()
+{
+    for (const auto& [item, mode] : m_cached)
+        item->setCacheMode(mode);
+}
 
 void renderWidgetTree(QWidget* widget, QWidget* root, QPainter& painter, ChartDrawing charts)
 {
