@@ -230,7 +230,7 @@ bool Run::measureSweep()
     if (!m_sweep.searchPlateau) {
         m_dramBytes = m_sweep.dramFromBytes;
     } else {
-        m_dramBytes = finder->plateauStartBytes() > 0 ? finder->plateauStartBytes() : largest;
+        m_dramBytes = finder->dramFromBytes(largest);
         m_session.findings.push_back({QStringLiteral("last-level cache"),
                                       finder->found() ? QStringLiteral("note") : QStringLiteral("doubtful"),
                                       machine.lastLevelCache.basis});

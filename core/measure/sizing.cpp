@@ -174,8 +174,8 @@ LastLevelCache lastLevelCacheAfterSweep(const MachineInfo& machine, int threads,
                           .arg(plan.reason, mib(finder->cacheLimitBytes()), mib(finder->plateauStartBytes()));
         return cache;
     }
-    // Not found: DRAM is taken to start at `dramFrom` (the engine's rule), so the cache ends well below it.
-    const std::int64_t dramFrom = finder->plateauStartBytes() > 0 ? finder->plateauStartBytes() : largestSweptBytes;
+    // Not found: DRAM is taken to start at `dramFrom`, so the cache ends well below it.
+    const std::int64_t dramFrom = finder->dramFromBytes(largestSweptBytes);
     cache.effectiveBytes = std::min(cache.reportedBytes > 0 ? cache.reportedBytes : dramFrom, dramFrom / 2);
     if (finder->fell()) {
         cache.effectiveBytes = std::min(cache.effectiveBytes, finder->cacheLimitBytes());

@@ -56,9 +56,13 @@ public:
 
     bool found() const { return m_found; }
     // The first working set of the plateau: DRAM from here. After the last point without a fall, the
-    // trailing flat stretch is taken (see fellFromCache()); 0 when there is none.
+    // trailing flat stretch is taken; 0 when there is none.
     std::int64_t plateauStartBytes() const;
-    bool fellFromCache() const { return m_found; }
+    // Where DRAM is taken to start once the sweep ended at `largestSweptBytes`: the plateau, else that last size.
+    std::int64_t dramFromBytes(std::int64_t largestSweptBytes) const
+    {
+        return plateauStartBytes() > 0 ? plateauStartBytes() : largestSweptBytes;
+    }
     // The last working set is kPlateauFall below the cache's best: the curve has left the cache, whether or not
     // it has flattened yet (a search stopped for time).
     bool fell() const;

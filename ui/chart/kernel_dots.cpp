@@ -67,6 +67,7 @@ void KernelDots::clear()
 {
     prepareGeometryChange();
     m_clouds.clear();
+    m_stamps.clear();  // a new theme or per-kernel colouring brings stamps of its own
     m_plot = QRectF();
 }
 
