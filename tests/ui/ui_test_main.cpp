@@ -7,6 +7,22 @@
 
 #include <gtest/gtest.h>
 
+namespace {
+
+// Each test starts with no preferences, as it does when ctest runs it in a process of its own: one test's saved
+// theme, last session or export folder must not decide another's outcome when the whole suite runs in one process
+// (the xvfb pass, or a developer's plain run of the binary).
+class FreshSettingsForEachTest : public ::testing::EmptyTestEventListener {
+    void OnTestStart(const ::testing::TestInfo&) override
+    {
+        QSettings settings;
+        settings.clear();
+        settings.sync();
+    }
+};
+
+}  // namespace
+
 int main(int argc, char** argv)
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -25,5 +41,6 @@ int main(int argc, char** argv)
     const QTemporaryDir configDir;
     qputenv("XDG_CONFIG_HOME", configDir.path().toLocal8Bit());
     ::testing::InitGoogleTest(&argc, argv);
+    ::testing::UnitTest::GetInstance()->listeners().Append(new FreshSettingsForEachTest);
     return RUN_ALL_TESTS();
 }
