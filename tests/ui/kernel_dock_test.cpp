@@ -4,6 +4,7 @@
 
 #include "ui/kernel_dock.h"
 #include "core/session/session_json.h"
+#include "tests/ui/modal_util.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui/window_test_util.h"
 #include "tests/ui_models/test_session.h"
@@ -14,12 +15,10 @@
 #include <QAction>
 #include <QHeaderView>
 #include <QLineEdit>
-#include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 
 #include <algorithm>
 
@@ -135,14 +134,15 @@ TEST(UiKernelDock, TheRowsContextMenuRemovesAKernelAndSavingKeepsTheRemoval)
     // A right press makes the row current; the context menu opens at the mouse, Return on its one entry.
     QTest::mousePress(table->viewport(), Qt::RightButton, Qt::NoModifier, rect.center());
     QTest::mouseRelease(table->viewport(), Qt::RightButton, Qt::NoModifier, rect.center());
-    QTimer::singleShot(50, [] {
-        if (auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget())) {
-            QTest::keyClick(menu, Qt::Key_Down);
-            QTest::keyClick(menu, Qt::Key_Return);
-        }
+    const auto menu = fixtures::whenPopup([](QWidget* popup) {
+        QTest::keyClick(popup, Qt::Key_Down);
+        QTest::keyClick(popup, Qt::Key_Return);
     });
     QContextMenuEvent event(QContextMenuEvent::Mouse, rect.center(), table->viewport()->mapToGlobal(rect.center()));
     QApplication::sendEvent(table->viewport(), &event);
+    EXPECT_EQ(menu->className, QStringLiteral("QMenu"));
+    // Ctrl+S is a window shortcut: it needs the window active again once the menu has closed.
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
     EXPECT_FALSE(names(window).contains(QStringLiteral("sgemm 512")));
     QTest::keyClick(&window, Qt::Key_S, Qt::ControlModifier);
     EXPECT_FALSE(window.document()->isDirty());

@@ -28,21 +28,24 @@ struct ModalSeen {
     QString informativeText;
 };
 
-inline std::shared_ptr<ModalSeen> whenModal(std::function<void(QWidget*)> act, QWidget* previous = nullptr)
+// The same for any widget `find` returns: the active modal dialog, or a popup menu (whenPopup).
+inline std::shared_ptr<ModalSeen> whenShown(std::function<QWidget*()> find, std::function<void(QWidget*)> act,
+                                            QWidget* previous)
 {
     auto seen = std::make_shared<ModalSeen>();
     auto* timer = new QTimer;
     auto started = std::make_shared<int>(0);
     timer->setInterval(10);
     QObject::connect(timer, &QTimer::timeout,
-                     [timer, weak = std::weak_ptr<ModalSeen>(seen), started, previous, act = std::move(act)] {
+                     [timer, weak = std::weak_ptr<ModalSeen>(seen), started, previous, find = std::move(find),
+                      act = std::move(act)] {
                          const std::shared_ptr<ModalSeen> record = weak.lock();
                          if (!record) {
                              timer->stop();
                              timer->deleteLater();
                              return;
                          }
-                         QWidget* modal = QApplication::activeModalWidget();
+                         QWidget* modal = find();
                          if (!modal || modal == previous) {
                              if (++*started > 1000) {
                                  timer->stop();
@@ -62,6 +65,26 @@ inline std::shared_ptr<ModalSeen> whenModal(std::function<void(QWidget*)> act, Q
                      });
     timer->start();
     return seen;
+}
+
+inline std::shared_ptr<ModalSeen> whenModal(std::function<void(QWidget*)> act, QWidget* previous = nullptr)
+{
+    return whenShown([] { return QApplication::activeModalWidget(); }, std::move(act), previous);
+}
+
+// The next popup (a context menu, a button's menu) however long it takes to open: a fixed delay misses a menu
+// that opens late on a loaded machine, and the menu's own event loop then waits for ever.
+inline std::shared_ptr<ModalSeen> whenPopup(std::function<void(QWidget*)> act)
+{
+    return whenShown([] { return QApplication::activePopupWidget(); },
+                     [act = std::move(act)](QWidget* popup) {
+                         // Keys only once the window system has shown it: a key ahead of that closes the menu before
+                         // its activation arrives, which then leaves no window active.
+                         static_cast<void>(QTest::qWaitForWindowExposed(popup));  // keys go in either way
+                         QCoreApplication::processEvents();
+                         act(popup);
+                     },
+                     nullptr);
 }
 
 // The next modal dialog's standard button, clicked with the mouse.

@@ -21,7 +21,6 @@
 #include <QDialog>
 #include <QDockWidget>
 #include <QFile>
-#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -275,14 +274,12 @@ TEST(UiStartup, TheExampleMenuAndTheMeasureOfferWork)
         showActive(window, QSize(1280, 800));
         QPushButton* example = window.welcomePanel()->exampleButton();
         // The button's menu opens as a popup; Return takes its first entry.
-        QTimer::singleShot(50, [] {
-            if (QWidget* popup = QApplication::activePopupWidget()) {
-                QTest::keyClick(popup, Qt::Key_Down);
-                QTest::keyClick(popup, Qt::Key_Return);
-            }
+        const auto menu = fixtures::whenPopup([](QWidget* popup) {
+            QTest::keyClick(popup, Qt::Key_Down);
+            QTest::keyClick(popup, Qt::Key_Return);
         });
         QTest::mouseClick(example, Qt::LeftButton, Qt::NoModifier, example->rect().center());
-        QTest::qWait(100);
+        ASSERT_TRUE(QTest::qWaitFor([&] { return menu->seen && window.document()->primary() != nullptr; }, 10000));
         ASSERT_NE(window.document()->primary(), nullptr);
         EXPECT_TRUE(window.document()->primary()->title.contains(QStringLiteral("Xeon")));
         EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("Example:")));
