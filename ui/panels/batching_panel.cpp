@@ -46,7 +46,8 @@ BatchingPanel::BatchingPanel(QWidget* parent) : QWidget(parent)
     // Painted text blocks of fixed height: new numbers repaint them without relaying out the window.
     m_headline = new TextBlock(1, this);
     m_headline->setFont(pixelFont(24, true));
-    m_detail = new TextBlock(2, this);
+    // Three lines: at 1600 px the configuration, the engine terms and the per-sequence rate take all three.
+    m_detail = new TextBlock(3, this);
     m_detail->setFont(pixelFont(17));
     // Shown only when there is something to warn about; two lines hold the longest two warnings.
     m_warnings = new TextBlock(2, this);

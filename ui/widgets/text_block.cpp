@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QTextLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +14,35 @@ namespace {
 
 constexpr int kPadding = 12;                 // inside the frame
 constexpr double kSmallestFontScale = 0.75;  // a headline shrinks at most this far before it elides
+
+struct WrappedText {
+    QStringList lines;
+    bool cut = false;  // the text went on beyond the last line; that line ends in an ellipsis
+};
+
+// `text` word-wrapped to `width`, in as many lines as `height` holds; the last of them elided when more follows.
+WrappedText wrapText(const QString& text, const QFont& font, double width, double height)
+{
+    const QFontMetricsF metrics(font);
+    const int fits = std::max(1, static_cast<int>(std::floor((height - metrics.height()) / metrics.lineSpacing())) + 1);
+    QTextLayout layout(text, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(option);
+    WrappedText wrapped;
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        if (static_cast<int>(wrapped.lines.size()) + 1 == fits && line.textStart() + line.textLength() < text.size()) {
+            wrapped.lines << metrics.elidedText(text.mid(line.textStart()), Qt::ElideRight, width);
+            wrapped.cut = true;
+            break;
+        }
+        wrapped.lines << text.mid(line.textStart(), line.textLength()).trimmed();
+    }
+    layout.endLayout();
+    return wrapped;
+}
 
 }  // namespace
 
@@ -123,22 +153,39 @@ void TextBlock::paintEvent(QPaintEvent*)
         }
         const QFontMetricsF fittedMetrics(fitted);
         p.setFont(fitted);
-        p.drawText(QPointF(area.left(), y + fittedMetrics.ascent()),
-                   fittedMetrics.elidedText(m_paragraphs.front(), Qt::ElideRight, area.width()));
+        const QString shown = fittedMetrics.elidedText(m_paragraphs.front(), Qt::ElideRight, area.width());
+        p.drawText(QPointF(area.left(), y + fittedMetrics.ascent()), shown);
+        showWholeTextAsToolTip(shown != m_paragraphs.front());
         return;
     }
     const QString bullet = QStringLiteral("\u2022");
     const double indent = m_bullets ? metrics.horizontalAdvance(bullet) + metrics.averageCharWidth() : 0.0;
+    bool cut = false;
     for (const QString& paragraph : m_paragraphs) {
-        if (y >= area.bottom())
+        if (y + metrics.height() > area.bottom() + 0.5) {
+            cut = true;
             break;
+        }
         if (m_bullets)
             p.drawText(QPointF(area.left(), y + metrics.ascent()), bullet);
-        const QRectF box(area.left() + indent, y, area.width() - indent, area.bottom() - y);
-        QRectF used;
-        p.drawText(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, paragraph, &used);
-        y += used.height() + (m_bullets ? metrics.lineSpacing() * 0.35 : 0.0);
+        const WrappedText wrapped = wrapText(paragraph, font(), area.width() - indent, area.bottom() - y);
+        for (const QString& line : wrapped.lines) {
+            p.drawText(QPointF(area.left() + indent, y + metrics.ascent()), line);
+            y += metrics.lineSpacing();
+        }
+        cut = cut || wrapped.cut;
+        y += m_bullets ? metrics.lineSpacing() * 0.35 : 0.0;
     }
+    showWholeTextAsToolTip(cut);
+}
+
+void TextBlock::showWholeTextAsToolTip(bool cut)
+{
+    m_cut = cut;
+    // What the block has no room for stays one hover away, never silently gone.
+    const QString tip = cut ? m_paragraphs.join(QLatin1Char('\n')) : QString();
+    if (toolTip() != tip)
+        setToolTip(tip);
 }
 
 }  // namespace ridgeline::ui

@@ -12,7 +12,8 @@ namespace ridgeline::ui {
 class TextBlock : public QWidget {
     Q_OBJECT
 public:
-    // `lines`: the height it reserves, in lines of its font (text beyond it is cut, never reflowed).
+    // `lines`: the height it reserves, in lines of its font (text beyond it is never reflowed: its last line ends in
+    // an ellipsis and the whole text becomes the block's tooltip).
     explicit TextBlock(int lines, QWidget* parent = nullptr);
 
     void setParagraphs(const QStringList& paragraphs);
@@ -21,8 +22,9 @@ public:
     QString text() const { return m_paragraphs.join(QLatin1Char('\n')); }
     void setTitle(const QString& title);  // bold, above the paragraphs
     void setBullets(bool on);
-    void setColor(const QColor& color);  // invalid: the palette's window text
-    void setFramed(bool on);             // a rounded frame and padding, for a box of notes
+    void setColor(const QColor& color);   // invalid: the palette's window text
+    void setFramed(bool on);              // a rounded frame and padding, for a box of notes
+    bool isCut() const { return m_cut; }  // the last paint had no room for all of the text
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -32,11 +34,14 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void showWholeTextAsToolTip(bool cut);
+
     int m_lines = 1;
     QString m_title;
     QStringList m_paragraphs;
     bool m_bullets = false;
     bool m_framed = false;
+    bool m_cut = false;
     QColor m_color;
 };
 

@@ -1,0 +1,50 @@
+// The painted text blocks above the batching charts: what has no room is elided, never silently dropped.
+#include "ui/widgets/text_block.h"
+
+#include <QImage>
+#include <QPainter>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline::ui;
+
+namespace {
+
+// Paints the block as the screen would; isCut() is what that paint found.
+QImage paint(TextBlock& block, QSize size)
+{
+    block.resize(size);
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    block.render(&image);
+    return image;
+}
+
+}  // namespace
+
+TEST(UiTextBlock, TextBeyondItsLinesEndsInAnEllipsisAndIsWholeInTheTooltip)
+{
+    TextBlock block(2);
+    QFont font = block.font();
+    font.setPixelSize(16);
+    block.setFont(font);
+    const QString longText = QStringLiteral(
+        "Llama 2 7B on 2 x NVIDIA H100 SXM5 80GB over NVLink 4, bf16 weights, bf16 KV, "
+        "batch 16 x 8,192 tokens, measured engine terms: 97 % of sustained "
+        "bandwidth, 69 % of peak, 44.5 us per layer, all-reduces 0.90 % of the step");
+    block.setText(longText);
+    paint(block, QSize(300, block.sizeHint().height()));
+    EXPECT_TRUE(block.isCut());
+    EXPECT_EQ(block.toolTip(), longText);
+
+    // Wide enough for all of it: nothing cut, no tooltip left behind.
+    paint(block, QSize(3000, block.sizeHint().height()));
+    EXPECT_FALSE(block.isCut());
+    EXPECT_TRUE(block.toolTip().isEmpty());
+
+    // A one-line headline elides too, after shrinking its font.
+    TextBlock headline(1);
+    headline.setText(QStringLiteral("978 tokens/s  ·  16.36 ms per step  ·  memory-bound at 3.42 FLOP/byte"));
+    paint(headline, QSize(80, headline.sizeHint().height()));
+    EXPECT_TRUE(headline.isCut());
+    EXPECT_EQ(headline.toolTip(), headline.text());
+}
