@@ -12,6 +12,7 @@
 #include "ui/mainwindow.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/widgets/log_slider.h"
+#include "ui/widgets/text_block.h"
 
 #include <QSlider>
 #include <QTabWidget>
@@ -79,6 +80,21 @@ TEST(UiBatchingTabInput, NoChartTextIsCutShortAt1600And1920)
             << size.width() << " px: " << joined(fixtures::truncated(texts));
         fixtures::grabImage(tab.window)
             .save(fixtures::outputPath(QStringLiteral("batching_tab_%1x%2.png").arg(size.width()).arg(size.height())));
+        // On the GPU's roofline every text stays inside the plot (the roofs' numbers were cut off by its top edge
+        // at 1600 x 1000: a short plot now writes them in one line).
+        const DecodeRooflineChart* roofline = tab.panel->rooflineChart();
+        const QStringList rooflineTexts = roofline->texts().mid(1);  // after the title
+        const std::vector<QRectF> boxes = roofline->textRects();
+        ASSERT_EQ(boxes.size(), static_cast<std::size_t>(rooflineTexts.size()));
+        for (std::size_t i = 0; i < boxes.size(); ++i)
+            EXPECT_TRUE(roofline->plotRect().adjusted(-1, -1, 1, 1).contains(boxes[i]))
+                << size.width() << " px: " << rooflineTexts[qsizetype(i)].toStdString();
+        // Nor the headline, its details or the warnings above the charts, as painted in that picture.
+        for (const TextBlock* block : tab.panel->findChildren<TextBlock*>()) {
+            if (block->isVisible() && block->parentWidget() == tab.panel) {
+                EXPECT_FALSE(block->isCut()) << size.width() << " px: " << block->text().toStdString();
+            }
+        }
     }
 }
 

@@ -49,6 +49,24 @@ TEST(UiLabelLayout, AnObstacleOnTheRightPushesTheLabelElsewhere)
     EXPECT_FALSE(placed[0].rect.intersects(input.obstacles[0]));
 }
 
+// A label forced in (no free place near its point) is not struck through by a roof when the plot has a spot off
+// every line: the nearest spot, just above the point, has a roof through it; the chosen one sits just below.
+TEST(UiLabelLayout, AForcedLabelKeepsOffTheLinesWhereItCan)
+{
+    const QRectF bounds(0, 42, 400, 120);
+    const LabelRequest label{QPointF(100, 100), QSizeF(120, 30)};
+    const std::vector<QLineF> roof{QLineF(0, 95, 400, 95)};
+    const LabelPlacement nearest = placeForced(bounds, label, {}, {});
+    EXPECT_LT(nearest.rect.bottom(), label.anchor.y()) << "above the point";
+    EXPECT_TRUE(segmentIntersectsRect(roof.front(), nearest.rect)) << "and on the roof";
+    const LabelPlacement placed = placeForced(bounds, label, {}, {}, roof);
+    ASSERT_TRUE(placed.placed);
+    EXPECT_FALSE(segmentIntersectsRect(roof.front(), placed.rect));
+    EXPECT_TRUE(bounds.contains(placed.rect));
+    EXPECT_FALSE(placed.rect.contains(label.anchor));
+    EXPECT_LT(QLineF(placed.rect.center(), label.anchor).length(), 30.0) << "and still next to its point";
+}
+
 TEST(UiLabelLayout, SegmentRectangleIntersection)
 {
     const QRectF rect(10, 10, 10, 10);

@@ -129,6 +129,11 @@ QPoint AnnotatedChart::viewportPositionOf(QPointF value, QAbstractSeries* series
     return mapFromScene(chart()->mapToScene(chart()->mapToPosition(value, series)));
 }
 
+QRectF AnnotatedChart::plotRect() const
+{
+    return chart()->plotArea();
+}
+
 QStringList AnnotatedChart::texts() const
 {
     QStringList list{chart()->title()};

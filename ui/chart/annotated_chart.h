@@ -32,6 +32,7 @@ public:
     QStringList texts() const;
     // Every text box the chart draws over its plot, in chart coordinates: for overlap tests.
     std::vector<QRectF> textRects() const;
+    QRectF plotRect() const;  // the plot area, in the same chart coordinates
 
 protected:
     AnnotatedChart(QMargins margins, QSize minimumSize, QWidget* parent);

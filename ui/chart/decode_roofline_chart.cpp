@@ -222,14 +222,18 @@ QPoint DecodeRooflineChart::currentPointPosition() const
     return viewportPosition(QPointF(m_data.current.intensity, m_data.current.achievedTflops));
 }
 
+std::vector<QLineF> DecodeRooflineChart::curveSegments() const
+{
+    return segmentsOf({m_datasheet, m_roof, m_trajectory, m_trajectoryOver});
+}
+
 void DecodeRooflineChart::relayout()
 {
     if (!m_hasData) {
         showContent(plotMessage(chart()->plotArea(), m_message, m_theme));
         return;
     }
-    showLayers(layoutDecodeRooflineLabels(m_data, mapping(m_axisX, m_axisY),
-                                          segmentsOf({m_roof, m_trajectory, m_trajectoryOver}), m_theme));
+    showLayers(layoutDecodeRooflineLabels(m_data, mapping(m_axisX, m_axisY), curveSegments(), m_theme));
 }
 
 }  // namespace ridgeline::ui

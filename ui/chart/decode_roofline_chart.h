@@ -37,6 +37,8 @@ public:
     QLineSeries* trajectorySeries() const { return m_trajectory; }
 
 private:
+    // The roofs and the trajectory as segments in chart coordinates: what labels keep off.
+    std::vector<QLineF> curveSegments() const;
     void applyTheme();
     void relayout() override;
     QLineSeries* addLine(const QString& name, bool inLegend);

@@ -176,6 +176,15 @@ void DecodeLabelPlacer::roofNumbers(OverlayContent& out, std::vector<QRectF>& ob
         lines << decodeTr("datasheet: %1 TFLOP/s, %2 TB/s")
                      .arg(formatSignificant(effective.peakGflops), formatSignificant(effective.bandwidthGbps));
     }
+    const double roofY = at(1.0, (sheet ? *sheet : effective).peakGflops).y();
+    // Above the roof nothing crosses the text (roofs and steps stay under it); a short plot (a 1600 x 1000 window)
+    // has room there for one line only: the shares of the datasheet, in one.
+    if (sheet && roofY - plot.top() < 2.0 * m_lineHeight + 2.0 * kPad) {
+        lines = QStringList{
+            decodeTr("used %1 of %2 TFLOP/s, %3 of %4 TB/s")
+                .arg(percent(effective.peakGflops / sheet->peakGflops), formatSignificant(sheet->peakGflops),
+                     percent(effective.bandwidthGbps / sheet->bandwidthGbps), formatSignificant(sheet->bandwidthGbps))};
+    }
     // A narrow plot shortens the lines rather than cutting them off at its left edge.
     for (QString& line : lines)
         line = m_metrics.elidedText(line, Qt::ElideRight, plot.width() - 2.0 * kPad);
@@ -183,7 +192,6 @@ void DecodeLabelPlacer::roofNumbers(OverlayContent& out, std::vector<QRectF>& ob
     const QPointF current = at(m_data.current.intensity, m_data.current.achievedTflops);
     const QRectF ring(current - QPointF(kRingClearance, kRingClearance),
                       QSizeF(2.0 * kRingClearance, 2.0 * kRingClearance));
-    const double roofY = at(1.0, (sheet ? *sheet : effective).peakGflops).y();
     const double height = m_lineHeight * double(lines.size());
     double y = roofY - kPad - height;
     for (const QString& line : lines) {
@@ -298,7 +306,7 @@ std::vector<DrawnLabel> DecodeLabelPlacer::place(const std::vector<PointLabel>& 
         for (std::size_t other = 1; other < placed.size(); ++other)
             if (placed[other].placed)
                 soft.push_back(placed[other].rect);
-        placed.front() = placeForced(layout.bounds, layout.labels.front(), hard, soft);
+        placed.front() = placeForced(layout.bounds, layout.labels.front(), hard, soft, layout.lines);
         for (std::size_t other = 1; other < placed.size(); ++other)
             if (placed[other].placed && placed[other].rect.intersects(placed.front().rect.adjusted(-2, -1, 2, 1)))
                 placed[other].placed = false;

@@ -193,10 +193,11 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
 }
 
 LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, const std::vector<QRectF>& hard,
-                           const std::vector<QRectF>& soft)
+                           const std::vector<QRectF>& soft, const std::vector<QLineF>& lines)
 {
     constexpr int kGrid = 24;  // fine enough to find a gap between batch marks
     constexpr double kHard = 1e6;
+    constexpr double kLine = kHard / 10.0;
     const QSizeF size = label.size;
     QRectF chosen(bounds.topLeft(), size);
     double bestOverlap = std::numeric_limits<double>::max();
@@ -218,6 +219,8 @@ LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, cons
                 addOverlap(o, kHard);
             for (const QRectF& o : soft)
                 addOverlap(o, 1.0);
+            for (const QLineF& line : lines)
+                overlap += segmentIntersectsRect(line, candidate) ? kLine : 0.0;
             const double distance = QLineF(candidate.center(), label.anchor).length();
             if (overlap < bestOverlap - 1.0 || (std::fabs(overlap - bestOverlap) <= 1.0 && distance < bestDistance)) {
                 bestOverlap = overlap;

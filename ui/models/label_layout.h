@@ -42,10 +42,11 @@ struct LabelLayoutInput {
 std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input);
 
 // A label that must be drawn although placeLabels found it no place: the spot of a grid over `bounds` that covers
-// the least (a `hard` box weighs a million times a `soft` one, such as a label that may give way), the nearest to
-// its point among equals, with a leader from the label's centre back to the point.
+// the least (a `hard` box weighs a million times a `soft` one, such as a label that may give way; each of `lines`
+// through the box a tenth of a hard box: struck through is worse than covering a label that gives way), the
+// nearest to its point among equals, with a leader from the label's centre back to the point.
 LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, const std::vector<QRectF>& hard,
-                           const std::vector<QRectF>& soft);
+                           const std::vector<QRectF>& soft, const std::vector<QLineF>& lines = {});
 
 // A place of last resort for a label that found none near its point: the first row inside `bounds`, from
 // the top, flush left, flush right or between, whose box meets none of `taken` (and, with avoidLines, crosses
