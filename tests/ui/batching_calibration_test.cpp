@@ -84,6 +84,13 @@ TEST(UiBatchingCalibration, TheMeasuredPointsAreDrawnOverTheCurvesBeforeAndAfter
             << chart->afterSeries()->name().toStdString();
         EXPECT_TRUE(fixtures::truncated(fixtures::sceneTexts(chart)).isEmpty())
             << fixtures::truncated(fixtures::sceneTexts(chart)).join(u'|').toStdString();
+        // No residual covers another or the setup lines (at 1600 x 1000 the last two sat on each other).
+        const std::vector<QRectF> boxes = chart->textRects();
+        for (std::size_t i = 0; i < boxes.size(); ++i)
+            for (std::size_t j = i + 1; j < boxes.size(); ++j)
+                EXPECT_FALSE(boxes[i].intersects(boxes[j]))
+                    << size.width() << " px: " << texts[qsizetype(i + 1)].toStdString() << " and "
+                    << texts[qsizetype(j + 1)].toStdString();
         // The pixel of a measured point is where its dot is drawn.
         const QPoint dot = chart->viewportPosition(measured[2]);
         EXPECT_TRUE(chart->viewport()->rect().contains(dot));

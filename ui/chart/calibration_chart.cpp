@@ -2,6 +2,7 @@
 
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
+#include "ui/models/label_layout.h"
 
 #include <QFontMetricsF>
 #include <QLegend>
@@ -18,6 +19,7 @@ namespace ridgeline::ui {
 namespace {
 
 constexpr double kPad = 6.0;
+constexpr double kDotClearance = 7.0;  // around a measured dot, which no text covers
 
 }  // namespace
 
@@ -127,29 +129,60 @@ void CalibrationChart::relayout()
     }
     OverlayContent out;
     const QFontMetricsF metrics(m_theme.kernelLabelFont);
-    // The setup, top left and quiet, in two short lines (formats and lengths; statistic and files): rising curves
-    // leave that corner free.
-    double y = plot.top() + kPad;
-    for (const QString& line : m_data.setup.split(QLatin1Char('\n'))) {
-        out.texts.push_back({metrics.elidedText(line, Qt::ElideMiddle, 0.8 * plot.width()),
-                             QPointF(plot.left() + kPad, y), 0.0, m_theme.mutedText, m_theme.kernelLabelFont,
-                             m_theme.background});
-        y += metrics.height();
-    }
-    // Each measured point's residual after the fit, above and right of its dot (below where the top is near).
+    const QRectF bounds = plot.adjusted(kPad, kPad, -kPad, -kPad);
+    const std::vector<QLineF> curves = segmentsOf({m_before, m_after});
+    std::vector<QPointF> dots;
+    std::vector<QRectF> taken;
     for (const QPointF& point : m_data.measured) {
+        dots.push_back(chart()->mapToPosition(point, m_measured));
+        taken.emplace_back(dots.back() - QPointF(kDotClearance, kDotClearance),
+                           QSizeF(2 * kDotClearance, 2 * kDotClearance));
+    }
+    // The setup (formats and lengths; statistic and files) in two quiet lines: top left where the curves leave that
+    // corner free (they mostly rise), else the first row clear of them and of the dots.
+    QStringList setup = m_data.setup.split(QLatin1Char('\n'));
+    double setupWidth = 0.0;
+    for (QString& line : setup) {
+        line = metrics.elidedText(line, Qt::ElideMiddle, 0.8 * bounds.width());
+        setupWidth = std::max(setupWidth, metrics.horizontalAdvance(line));
+    }
+    const QSizeF setupSize(setupWidth, metrics.height() * double(setup.size()));
+    const QRectF setupBox =
+        freeRow(bounds, setupSize, taken, curves, true).value_or(QRectF(bounds.topLeft(), setupSize));
+    for (qsizetype i = 0; i < setup.size(); ++i)
+        out.texts.push_back({setup[i], setupBox.topLeft() + QPointF(0.0, metrics.height() * double(i)), 0.0,
+                             m_theme.mutedText, m_theme.kernelLabelFont, m_theme.background});
+    // Each measured point's residual after the fit, beside its dot: off the setup, the other residuals and, where
+    // the plot has room, the curves.
+    LabelLayoutInput layout;
+    layout.bounds = bounds;
+    layout.obstacles = {setupBox};
+    layout.lines = curves;
+    layout.markerRadius = kDotClearance;
+    QStringList texts;
+    for (std::size_t i = 0; i < m_data.measured.size(); ++i) {
+        const QPointF& point = m_data.measured[i];
         const auto after = std::find_if(m_data.after.begin(), m_data.after.end(),
                                         [&](const QPointF& a) { return a.x() == point.x(); });
         if (after == m_data.after.end() || !(point.y() > 0.0))
             continue;
         const double residual = 100.0 * (after->y() / point.y() - 1.0);
-        const QString text = QStringLiteral("%1%2 %").arg(residual >= 0 ? QStringLiteral("+") : QStringLiteral("-"),
-                                                          formatSignificant(std::fabs(residual), 2));
-        const QPointF pixel = chart()->mapToPosition(point, m_measured);
-        const double w = metrics.horizontalAdvance(text);
-        const double x = pixel.x() + 8.0 + w <= plot.right() ? pixel.x() + 8.0 : pixel.x() - 8.0 - w;
-        const double above = pixel.y() - 8.0 - metrics.height();
-        out.texts.push_back({text, QPointF(x, above >= plot.top() ? above : pixel.y() + 8.0), 0.0, m_theme.text,
+        texts << QStringLiteral("%1%2 %").arg(residual >= 0 ? QStringLiteral("+") : QStringLiteral("-"),
+                                              formatSignificant(std::fabs(residual), 2));
+        layout.labels.push_back({dots[i], QSizeF(metrics.horizontalAdvance(texts.back()) + 4.0, metrics.height())});
+    }
+    std::vector<LabelPlacement> placed = placeLabels(layout);
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        if (!placed[i].placed) {
+            std::vector<QRectF> hard = layout.obstacles;
+            for (const LabelPlacement& other : placed)
+                if (other.placed)
+                    hard.push_back(other.rect);
+            placed[i] = placeForced(bounds, layout.labels[i], hard, {}, curves);
+        }
+        if (placed[i].needsLeader)
+            out.lines.push_back({placed[i].leader, QPen(m_theme.mutedText, 1.0)});
+        out.texts.push_back({texts[qsizetype(i)], placed[i].rect.topLeft() + QPointF(2.0, 0.0), 0.0, m_theme.text,
                              m_theme.kernelLabelFont, m_theme.background});
     }
     showContent(std::move(out));
