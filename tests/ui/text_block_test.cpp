@@ -48,3 +48,26 @@ TEST(UiTextBlock, TextBeyondItsLinesEndsInAnEllipsisAndIsWholeInTheTooltip)
     EXPECT_TRUE(headline.isCut());
     EXPECT_EQ(headline.toolTip(), headline.text());
 }
+
+TEST(UiTextBlock, ABlockThatGrowsTakesTheLinesItsTextNeedsUpToItsLimit)
+{
+    TextBlock block(1);
+    block.setGrowsUpTo(3);
+    block.resize(300, block.sizeHint().height());
+    block.show();  // a hidden widget gets its resize events only when shown
+    block.setText(QStringLiteral("Context 8,192 is beyond the 4,096 tokens."));
+    EXPECT_EQ(block.lines(), 1);
+    const int oneLine = block.sizeHint().height();
+    block.setText(
+        QStringLiteral("Context 8,192 is beyond the 4,096 tokens Llama 2 7B was trained on, and the "
+                       "weights alone need 131.4 GiB per GPU where the card holds 80.0 GiB."));
+    EXPECT_EQ(block.lines(), 3);
+    EXPECT_GT(block.sizeHint().height(), 2 * oneLine);
+    // Wider, the same text needs fewer lines; a limit is a limit.
+    block.resize(3000, block.sizeHint().height());
+    EXPECT_EQ(block.lines(), 1);
+    block.resize(60, block.sizeHint().height());
+    EXPECT_EQ(block.lines(), 3);
+    paint(block, block.size());
+    EXPECT_TRUE(block.isCut());
+}

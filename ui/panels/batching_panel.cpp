@@ -46,12 +46,14 @@ BatchingPanel::BatchingPanel(QWidget* parent) : QWidget(parent)
     // Painted text blocks of fixed height: new numbers repaint them without relaying out the window.
     m_headline = new TextBlock(1, this);
     m_headline->setFont(pixelFont(24, true));
-    // Three lines: at 1600 px the configuration, the engine terms and the per-sequence rate take all three.
-    m_detail = new TextBlock(3, this);
+    // As many lines as the text needs at the panel's width (two at 1920 px, three at 1600), up to three.
+    m_detail = new TextBlock(2, this);
     m_detail->setFont(pixelFont(17));
-    // Shown only when there is something to warn about; two lines hold the longest two warnings.
-    m_warnings = new TextBlock(2, this);
+    m_detail->setGrowsUpTo(3);
+    // Shown only when there is something to warn about; a line per warning that fits one, up to three.
+    m_warnings = new TextBlock(1, this);
     m_warnings->setFont(pixelFont(17, true));
+    m_warnings->setGrowsUpTo(3);
     m_warnings->hide();
     m_takeaway = new TextBlock(15, this);
     m_takeaway->setFont(pixelFont(17));

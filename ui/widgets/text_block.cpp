@@ -58,7 +58,43 @@ void TextBlock::setParagraphs(const QStringList& paragraphs)
     if (paragraphs == m_paragraphs)
         return;
     m_paragraphs = paragraphs;
+    fitLines();
     update();
+}
+
+void TextBlock::setGrowsUpTo(int maxLines)
+{
+    m_maxLines = std::max(1, maxLines);
+    fitLines();
+}
+
+void TextBlock::fitLines()
+{
+    if (m_maxLines == 0 || width() <= 0)
+        return;
+    double available = width() - bulletIndent();
+    if (m_framed)
+        available -= 2 * kPadding;
+    int needed = 0;
+    for (const QString& paragraph : m_paragraphs)
+        needed += static_cast<int>(wrapText(paragraph, font(), available, 1e9).lines.size());
+    needed = std::clamp(needed, 1, m_maxLines);
+    if (needed != m_lines) {
+        m_lines = needed;
+        updateGeometry();
+    }
+}
+
+double TextBlock::bulletIndent() const
+{
+    const QFontMetricsF metrics(font());
+    return m_bullets ? metrics.horizontalAdvance(QStringLiteral("\u2022")) + metrics.averageCharWidth() : 0.0;
+}
+
+void TextBlock::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitLines();
 }
 
 void TextBlock::setTitle(const QString& title)
@@ -112,8 +148,10 @@ QSize TextBlock::minimumSizeHint() const
 
 void TextBlock::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange) {
+        fitLines();
         updateGeometry();
+    }
     QWidget::changeEvent(event);
 }
 
@@ -159,7 +197,7 @@ void TextBlock::paintEvent(QPaintEvent*)
         return;
     }
     const QString bullet = QStringLiteral("\u2022");
-    const double indent = m_bullets ? metrics.horizontalAdvance(bullet) + metrics.averageCharWidth() : 0.0;
+    const double indent = bulletIndent();
     bool cut = false;
     for (const QString& paragraph : m_paragraphs) {
         if (y + metrics.height() > area.bottom() + 0.5) {

@@ -25,6 +25,10 @@ public:
     void setColor(const QColor& color);   // invalid: the palette's window text
     void setFramed(bool on);              // a rounded frame and padding, for a box of notes
     bool isCut() const { return m_cut; }  // the last paint had no room for all of the text
+    // Takes as many lines as its text needs at its width, up to `maxLines` (from the `lines` it was made with); its
+    // height, and with it the window's layout, changes only when that count does.
+    void setGrowsUpTo(int maxLines);
+    int lines() const { return m_lines; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -32,11 +36,15 @@ public:
 protected:
     void paintEvent(QPaintEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void showWholeTextAsToolTip(bool cut);
+    void fitLines();
+    double bulletIndent() const;  // where a bulleted paragraph's text starts
 
     int m_lines = 1;
+    int m_maxLines = 0;  // 0: always m_lines
     QString m_title;
     QStringList m_paragraphs;
     bool m_bullets = false;
