@@ -10,6 +10,7 @@
 #include "ui/mainwindow.h"
 #include "ui/models/roofline_hit_test.h"
 
+#include <QCursor>
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTest>
@@ -54,6 +55,22 @@ PlotMapping mappingOf(const RooflineChart& chart)
 bool tooltipShown()
 {
     return QTest::qWaitFor([] { return QToolTip::isVisible(); }, 1000);
+}
+
+// The cursor to `at` over the chart, no button held. The window system's own pointer goes there too: under a real X
+// server (the xvfb pass) a pointer left elsewhere sends a Leave that ends the hover the move began.
+void hoverAt(RooflineChart& chart, QPoint at)
+{
+    QCursor::setPos(chart.viewport()->mapToGlobal(at));
+    QTest::mouseMove(chart.viewport(), at);
+}
+
+// The readout once the move has reached the chart.
+QString readoutAt(RooflineChart& chart, QPoint at)
+{
+    hoverAt(chart, at);
+    static_cast<void>(QTest::qWaitFor([&] { return !chart.pointerReadoutText().isEmpty(); }, 1000));
+    return chart.pointerReadoutText();
 }
 
 }  // namespace
@@ -193,10 +210,10 @@ TEST(RooflineInput, HoveringADotShowsItsTooltipEveryTimeAndEmptyPlotShowsNone)
         const int k = kernelIndex(session, name);
         ASSERT_GE(k, 0) << name.toStdString();
         const QPoint at = pixelOf(chart, session.kernels[std::size_t(k)]);
-        QTest::mouseMove(chart.viewport(), empty);
+        hoverAt(chart, empty);
         EXPECT_TRUE(QTest::qWaitFor([] { return !QToolTip::isVisible(); }, 2000)) << name.toStdString();
         // A few pixels off the dot's centre still counts: the hand is not still.
-        QTest::mouseMove(chart.viewport(), at + QPoint(3, -2));
+        hoverAt(chart, at + QPoint(3, -2));
         ASSERT_TRUE(tooltipShown()) << name.toStdString();
         EXPECT_TRUE(QToolTip::text().contains(name)) << QToolTip::text().toStdString();
     }
@@ -206,11 +223,11 @@ TEST(RooflineInput, HoveringADotShowsItsTooltipEveryTimeAndEmptyPlotShowsNone)
     view.mapping = mappingOf(chart);
     const KernelResult& add = session.kernels[std::size_t(kernelIndex(session, QStringLiteral("add 8192")))];
     EXPECT_TRUE(roofHitAt(view, chart.chart()->mapFromScene(chart.mapToScene(pixelOf(chart, add)))).has_value());
-    QTest::mouseMove(chart.viewport(), pixelOf(chart, add));
+    hoverAt(chart, pixelOf(chart, add));
     ASSERT_TRUE(tooltipShown());
     EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("add 8192")));
     EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("memory-bound")));
-    QTest::mouseMove(chart.viewport(), empty);
+    hoverAt(chart, empty);
     EXPECT_TRUE(QTest::qWaitFor([] { return !QToolTip::isVisible(); }, 2000));
 }
 
@@ -221,8 +238,7 @@ TEST(RooflineInput, TheReadoutSaysWhereTheCursorIsAndWhatTheRoofAllowsThere)
     chart.setSessions({fixtures::zen4Session()});  // fp32 avx512 x2 230 GFLOP/s over DRAM 40 GB/s
     fixtures::layoutNow(chart, QSize(1280, 800));
     // Empty plot at 0.2 FLOP/byte, 35 GFLOP/s: between the L3 (24) and L2 (50) diagonals, above DRAM's 8 GFLOP/s.
-    QTest::mouseMove(chart.viewport(), chart.viewportPosition({0.2, 35.0}));
-    QString text = chart.pointerReadoutText();
+    QString text = readoutAt(chart, chart.viewportPosition({0.2, 35.0}));
     EXPECT_TRUE(text.contains(QStringLiteral("0.20 FLOP/byte"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("35 GFLOP/s"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("roof here 8.0 GFLOP/s (DRAM 40 GB/s)"))) << text.toStdString();
@@ -232,17 +248,15 @@ TEST(RooflineInput, TheReadoutSaysWhereTheCursorIsAndWhatTheRoofAllowsThere)
         EXPECT_TRUE(QRectF(chart.rect()).contains(r));
     fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("roofline_readout.png")));
     // Right of the ridge, the compute roof binds.
-    QTest::mouseMove(chart.viewport(), chart.viewportPosition({50.0, 20.0}));
-    text = chart.pointerReadoutText();
+    text = readoutAt(chart, chart.viewportPosition({50.0, 20.0}));
     EXPECT_TRUE(text.contains(QStringLiteral("roof here 230 GFLOP/s (fp32 avx512 x2 230 GFLOP/s)")))
         << text.toStdString();
     // On the L3 diagonal (120 GB/s) at 0.1 FLOP/byte: that roof's 12 GFLOP/s.
-    QTest::mouseMove(chart.viewport(), chart.viewportPosition({0.1, 12.0}));
-    text = chart.pointerReadoutText();
+    text = readoutAt(chart, chart.viewportPosition({0.1, 12.0}));
     EXPECT_TRUE(text.contains(QStringLiteral("roof here 12 GFLOP/s (L3 120 GB/s)"))) << text.toStdString();
     // Off the plot (over the axis labels): no readout.
     const QPointF belowPlot = chart.chart()->plotArea().bottomLeft() + QPointF(100.0, 20.0);
-    QTest::mouseMove(chart.viewport(), chart.mapFromScene(chart.chart()->mapToScene(belowPlot)));
-    EXPECT_TRUE(chart.pointerReadoutText().isEmpty());
+    hoverAt(chart, chart.mapFromScene(chart.chart()->mapToScene(belowPlot)));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return chart.pointerReadoutText().isEmpty(); }, 1000));
     EXPECT_TRUE(chart.pointerLayer().texts().empty());
 }
