@@ -251,7 +251,7 @@ void BatchThroughputChart::relayout()
         return;
     }
     showLayers(layoutThroughputLabels(m_data, mapping(m_axisX, m_axisTokens), mapping(m_axisX, m_axisStep),
-                                      segmentsOf({m_tokens, m_step}), m_theme));
+                                      segmentsOf({m_tokens, m_tokensOver, m_step, m_stepOver}), m_theme));
 }
 
 }  // namespace ridgeline::ui
