@@ -2,6 +2,7 @@
 // kernel filter, and imported kernels on the chart (short labels, full names in tooltips, levels, before/after).
 
 #include "core/session/session_json.h"
+#include "tests/ui/batching_input_util.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/chart/roofline_chart.h"
@@ -199,6 +200,9 @@ TEST(UiImport, NsightComputeKernelsJoinTheOpenSessionOnChartAndTable)
     for (const char* level :
          {"GPU kernels: bytes at DRAM/HBM", "GPU kernels: bytes at L2", "GPU kernels: bytes at L1/shared"})
         EXPECT_TRUE(legend.contains(QString::fromLatin1(level))) << legend.join(u'|').toStdString();
+    // As drawn: no legend entry or label cut short.
+    const QStringList cut = fixtures::truncated(fixtures::sceneTexts(window.chart()));
+    EXPECT_TRUE(cut.isEmpty()) << cut.join(u'|').toStdString();
     fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("import_gpu_over_cpu_1600x1000.png")));
 }
 

@@ -8,6 +8,8 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 
+#include <algorithm>
+
 namespace ridgeline::ui {
 
 // Clicking a precision's legend entry hides or shows its roofs and kernels (issue 16); the entry of a hidden one
@@ -105,12 +107,22 @@ void RooflineChart::fitLegend()
     QLegend* legend = chart()->legend();
     const QFontMetricsF metrics(m_theme.legendFont);
     double width = 0.0;
+    double widest = 0.0;
     for (QLegendMarker* marker : legend->markers())
-        if (marker->isVisible())
-            width += metrics.horizontalAdvance(marker->label()) + 2.5 * metrics.height();  // its marker and a gap
+        if (marker->isVisible()) {
+            const double entry = metrics.horizontalAdvance(marker->label()) + 2.5 * metrics.height();  // and marker
+            width += entry;
+            widest = std::max(widest, entry);
+        }
     const Qt::Alignment wanted = width > 0.95 * chart()->size().width() ? Qt::AlignRight : Qt::AlignBottom;
     if (legend->alignment() != wanted)
         legend->setAlignment(wanted);
+    // A column as wide as its widest entry: Qt Charts gives a side legend less and elides the longer names
+    // ("GPU kernels: bytes at DRAM/H..." beside a GPU's kernels at 1600 px). Never more than a third of the chart.
+    const double column =
+        wanted == Qt::AlignRight ? std::min(widest + metrics.height(), chart()->size().width() / 3.0) : 0.0;
+    if (legend->minimumWidth() != column)
+        legend->setMinimumWidth(column);
 }
 
 }  // namespace ridgeline::ui
