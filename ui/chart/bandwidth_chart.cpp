@@ -264,8 +264,9 @@ void BandwidthChart::relayout()
     const std::vector<LabelPlacement> placed = placeLabels(layout);
     for (std::size_t i = 0; i < placed.size(); ++i) {
         const StaircasePlateau& plateau = m_staircase.plateaus[i];
-        const LabelPlacement where =
-            placed[i].placed ? placed[i] : placeForced(layout.bounds, layout.labels[i], layout.obstacles, {});
+        const LabelPlacement where = placed[i].placed ? placed[i]
+                                                      : placeForced(layout.bounds, layout.labels[i], layout.obstacles,
+                                                                    {}, {}, layout.markerRadius);
         const QColor color = readableOn(m_theme.bandwidthColor(plateau.level), m_theme.background);
         texts.push_back({plateau.text, where.rect.topLeft() + QPointF(2.0, 0.0), 0.0, color, m_theme.ceilingLabelFont,
                          m_theme.background});

@@ -178,7 +178,7 @@ void CalibrationChart::relayout()
             for (const LabelPlacement& other : placed)
                 if (other.placed)
                     hard.push_back(other.rect);
-            placed[i] = placeForced(bounds, layout.labels[i], hard, {}, curves);
+            placed[i] = placeForced(bounds, layout.labels[i], hard, {}, curves, layout.markerRadius);
         }
         if (placed[i].needsLeader)
             out.lines.push_back({placed[i].leader, QPen(m_theme.mutedText, 1.0)});

@@ -306,7 +306,8 @@ std::vector<DrawnLabel> DecodeLabelPlacer::place(const std::vector<PointLabel>& 
         for (std::size_t other = 1; other < placed.size(); ++other)
             if (placed[other].placed)
                 soft.push_back(placed[other].rect);
-        placed.front() = placeForced(layout.bounds, layout.labels.front(), hard, soft, layout.lines);
+        placed.front() =
+            placeForced(layout.bounds, layout.labels.front(), hard, soft, layout.lines, layout.markerRadius);
         for (std::size_t other = 1; other < placed.size(); ++other)
             if (placed[other].placed && placed[other].rect.intersects(placed.front().rect.adjusted(-2, -1, 2, 1)))
                 placed[other].placed = false;
@@ -319,9 +320,15 @@ std::vector<DrawnLabel> DecodeLabelPlacer::place(const std::vector<PointLabel>& 
         d.rect = placed[i].rect;
         if (placed[i].needsLeader)
             d.leader = AnnotationLine{placed[i].leader, QPen(requests[i].color, 1.5)};
+        // A plot too full to keep a label off every curve (a 1600 x 1000 window): the label gets a box of the
+        // background behind it, so a curve passes under it instead of striking it through.
+        const bool crossed = std::any_of(m_curves.begin(), m_curves.end(), [&](const QLineF& curve) {
+            return segmentIntersectsRect(curve, placed[i].rect);
+        });
         QPointF origin = placed[i].rect.topLeft() + QPointF(2.0, 1.0);
         for (const QString& line : requests[i].lines) {
             d.texts.push_back(label(line, origin, requests[i].color, m_theme));
+            d.texts.back().boxed = crossed;
             origin.ry() += m_lineHeight;
         }
         drawn.push_back(std::move(d));

@@ -193,7 +193,7 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
 }
 
 LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, const std::vector<QRectF>& hard,
-                           const std::vector<QRectF>& soft, const std::vector<QLineF>& lines)
+                           const std::vector<QRectF>& soft, const std::vector<QLineF>& lines, double markerRadius)
 {
     constexpr int kGrid = 24;  // fine enough to find a gap between batch marks
     constexpr double kHard = 1e6;
@@ -231,8 +231,13 @@ LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, cons
     LabelPlacement placement;
     placement.placed = true;
     placement.rect = chosen;
-    placement.needsLeader = true;
-    placement.leader = QLineF(chosen.center(), label.anchor);
+    QLineF leader(label.anchor, QPointF(std::clamp(label.anchor.x(), chosen.left(), chosen.right()),
+                                        std::clamp(label.anchor.y(), chosen.top(), chosen.bottom())));
+    const double radius = label.radius > 0.0 ? label.radius : markerRadius;
+    if (leader.length() > radius)
+        leader.setP1(leader.pointAt(radius / leader.length()));
+    placement.leader = leader;
+    placement.needsLeader = leader.length() > radius && leader.length() > 1.0;
     return placement;
 }
 

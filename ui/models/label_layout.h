@@ -44,9 +44,11 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input);
 // A label that must be drawn although placeLabels found it no place: the spot of a grid over `bounds` that covers
 // the least (a `hard` box weighs a million times a `soft` one, such as a label that may give way; each of `lines`
 // through the box a tenth of a hard box: struck through is worse than covering a label that gives way), the
-// nearest to its point among equals, with a leader from the label's centre back to the point.
+// nearest to its point among equals, with a leader from the marker's edge (the label's radius, else
+// `markerRadius`) to the nearest point of the box, never through the text.
 LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, const std::vector<QRectF>& hard,
-                           const std::vector<QRectF>& soft, const std::vector<QLineF>& lines = {});
+                           const std::vector<QRectF>& soft, const std::vector<QLineF>& lines = {},
+                           double markerRadius = 0.0);
 
 // A place of last resort for a label that found none near its point: the first row inside `bounds`, from
 // the top, flush left, flush right or between, whose box meets none of `taken` (and, with avoidLines, crosses

@@ -153,15 +153,8 @@ std::vector<LabelPlacement> placedOrForced(const LabelLayoutInput& layout, const
         const LabelRequest& label = layout.labels[i];
         if (placements[i].placed || texts[i].bold || !layout.bounds.contains(label.anchor))
             continue;  // arrow percentages may give way; a label whose dot is off the plot has nothing to name
-        LabelPlacement forced = placeForced(layout.bounds, label, hard, {});
-        const QRectF& rect = forced.rect;
-        QLineF leader(label.anchor, QPointF(std::clamp(label.anchor.x(), rect.left(), rect.right()),
-                                            std::clamp(label.anchor.y(), rect.top(), rect.bottom())));
-        const double radius = label.radius > 0.0 ? label.radius : layout.markerRadius;
-        if (leader.length() > radius)
-            leader.setP1(leader.pointAt(radius / leader.length()));
-        forced.leader = leader;
-        hard.push_back(rect);
+        const LabelPlacement forced = placeForced(layout.bounds, label, hard, {}, {}, layout.markerRadius);
+        hard.push_back(forced.rect);
         placements[i] = forced;
     }
     return placements;
