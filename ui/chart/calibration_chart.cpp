@@ -171,15 +171,8 @@ void CalibrationChart::relayout()
                                               formatSignificant(std::fabs(residual), 2));
         layout.labels.push_back({dots[i], QSizeF(metrics.horizontalAdvance(texts.back()) + 4.0, metrics.height())});
     }
-    std::vector<LabelPlacement> placed = placeLabels(layout);
+    const std::vector<LabelPlacement> placed = placeEveryLabel(layout, {}, true);
     for (std::size_t i = 0; i < placed.size(); ++i) {
-        if (!placed[i].placed) {
-            std::vector<QRectF> hard = layout.obstacles;
-            for (const LabelPlacement& other : placed)
-                if (other.placed)
-                    hard.push_back(other.rect);
-            placed[i] = placeForced(bounds, layout.labels[i], hard, {}, curves, layout.markerRadius);
-        }
         if (placed[i].needsLeader)
             out.lines.push_back({placed[i].leader, QPen(m_theme.mutedText, 1.0)});
         out.texts.push_back({texts[qsizetype(i)], placed[i].rect.topLeft() + QPointF(2.0, 0.0), 0.0, m_theme.text,

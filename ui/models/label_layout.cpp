@@ -241,6 +241,26 @@ LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, cons
     return placement;
 }
 
+std::vector<LabelPlacement> placeEveryLabel(const LabelLayoutInput& input, const std::vector<QRectF>& keepClear,
+                                            bool avoidLines, const std::function<bool(std::size_t)>& mayGiveWay)
+{
+    std::vector<LabelPlacement> placements = placeLabels(input);
+    std::vector<QRectF> hard = keepClear;
+    hard.insert(hard.end(), input.obstacles.begin(), input.obstacles.end());
+    for (const LabelPlacement& p : placements)
+        if (p.placed)
+            hard.push_back(p.rect);
+    const std::vector<QLineF> noLines;
+    for (std::size_t i = 0; i < placements.size(); ++i) {
+        if (placements[i].placed || (mayGiveWay && mayGiveWay(i)))
+            continue;
+        placements[i] = placeForced(input.bounds, input.labels[i], hard, {}, avoidLines ? input.lines : noLines,
+                                    input.markerRadius);
+        hard.push_back(placements[i].rect);
+    }
+    return placements;
+}
+
 std::optional<QRectF> freeRow(const QRectF& bounds, QSizeF size, const std::vector<QRectF>& taken,
                               const std::vector<QLineF>& lines, bool avoidLines)
 {

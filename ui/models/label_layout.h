@@ -8,6 +8,7 @@
 #include <QRectF>
 #include <QSizeF>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -49,6 +50,13 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input);
 LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, const std::vector<QRectF>& hard,
                            const std::vector<QRectF>& soft, const std::vector<QLineF>& lines = {},
                            double markerRadius = 0.0);
+
+// placeLabels, then every label it found no place for forced in (placeForced) clear of `keepClear`, the obstacles
+// and the labels placed before it: none is dropped, but for those `mayGiveWay` names (left unplaced). With
+// `avoidLines`, a forced label also keeps off the input's lines where the plot has room.
+std::vector<LabelPlacement> placeEveryLabel(const LabelLayoutInput& input, const std::vector<QRectF>& keepClear,
+                                            bool avoidLines,
+                                            const std::function<bool(std::size_t)>& mayGiveWay = nullptr);
 
 // A place of last resort for a label that found none near its point: the first row inside `bounds`, from
 // the top, flush left, flush right or between, whose box meets none of `taken` (and, with avoidLines, crosses

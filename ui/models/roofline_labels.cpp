@@ -138,28 +138,6 @@ std::vector<QRectF> placeHints(const RooflineView& view, const ChartTheme& theme
     return boxes;
 }
 
-// The labels placed near their points; a kernel's name that found no place there goes to the least covered spot of
-// the plot with a leader back to its dot: never dropped (a crowded chart with a GPU's roofs beside a CPU's).
-std::vector<LabelPlacement> placedOrForced(const LabelLayoutInput& layout, const std::vector<LabelText>& texts,
-                                           const std::vector<QRectF>& markerBoxes)
-{
-    std::vector<LabelPlacement> placements = placeLabels(layout);
-    std::vector<QRectF> hard = markerBoxes;
-    hard.insert(hard.end(), layout.obstacles.begin(), layout.obstacles.end());
-    for (const LabelPlacement& p : placements)
-        if (p.placed)
-            hard.push_back(p.rect);
-    for (std::size_t i = 0; i < placements.size(); ++i) {
-        const LabelRequest& label = layout.labels[i];
-        if (placements[i].placed || texts[i].bold || !layout.bounds.contains(label.anchor))
-            continue;  // arrow percentages may give way; a label whose dot is off the plot has nothing to name
-        const LabelPlacement forced = placeForced(layout.bounds, label, hard, {}, {}, layout.markerRadius);
-        hard.push_back(forced.rect);
-        placements[i] = forced;
-    }
-    return placements;
-}
-
 // Every roof segment in pixels (not the iso lines): labels avoid crossing them.
 std::vector<QLineF> roofSegments(const RooflineView& view)
 {
@@ -217,7 +195,12 @@ void placeKernelText(const RooflineView& view, const ChartTheme& theme, const Ro
     std::vector<LabelText> labelTexts;
     requestKernelLabels(view, theme, marks, layout, labelTexts);
     placeLevelTags(marks.levelTags, layout.bounds, markerBoxes, theme, layout, out.texts);
-    const std::vector<LabelPlacement> placements = placedOrForced(layout, labelTexts, markerBoxes);
+    // A kernel's name that found no place near its dot goes to the least covered spot of the plot with a leader
+    // back to it: never dropped (a crowded chart with a GPU's roofs beside a CPU's). Arrow percentages may give
+    // way; a label whose dot is off the plot has nothing to name.
+    const std::vector<LabelPlacement> placements = placeEveryLabel(layout, markerBoxes, false, [&](std::size_t i) {
+        return labelTexts[i].bold || !layout.bounds.contains(layout.labels[i].anchor);
+    });
     for (std::size_t i = 0; i < placements.size(); ++i) {
         const LabelPlacement& p = placements[i];
         if (!p.placed)

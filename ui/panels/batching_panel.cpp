@@ -43,7 +43,8 @@ BatchingPanel::BatchingPanel(QWidget* parent) : QWidget(parent)
     m_inputs.context = 8192;
     setEngineChoice(m_inputs, kDefaultEngineChoice);  // what `ridgeline model` uses unless told otherwise
 
-    // Painted text blocks of fixed height: new numbers repaint them without relaying out the window.
+    // Painted text blocks: new numbers repaint them without relaying out the window (the details and warnings only
+    // when the lines they need change).
     m_headline = new TextBlock(1, this);
     m_headline->setFont(pixelFont(24, true));
     // As many lines as the text needs at the panel's width (two at 1920 px, three at 1600), up to three.

@@ -1,7 +1,8 @@
 #pragma once
-// A block of word-wrapped paragraphs (optionally bulleted) painted directly, with a fixed height in lines.
-// Unlike a word-wrapping QLabel, new text only repaints the block: no size-hint text layout and no relayout
-// of the window, which keeps a slider step cheap when the numbers in the text change on every step.
+// A block of word-wrapped paragraphs (optionally bulleted) painted directly, with a height in whole lines: fixed, or
+// (setGrowsUpTo) the count its text needs. Unlike a word-wrapping QLabel, new text only repaints the block and
+// relays out the window only when that count changes, which keeps a slider step cheap when the numbers in the text
+// change on every step.
 
 #include <QColor>
 #include <QStringList>
@@ -25,8 +26,8 @@ public:
     void setColor(const QColor& color);   // invalid: the palette's window text
     void setFramed(bool on);              // a rounded frame and padding, for a box of notes
     bool isCut() const { return m_cut; }  // the last paint had no room for all of the text
-    // Takes as many lines as its text needs at its width, up to `maxLines` (from the `lines` it was made with); its
-    // height, and with it the window's layout, changes only when that count does.
+    // Takes as many lines as its text needs at its width, from one up to `maxLines` (the `lines` it was made with is
+    // only where it starts); its height, and with it the window's layout, changes only when that count does.
     void setGrowsUpTo(int maxLines);
     int lines() const { return m_lines; }
 
