@@ -141,16 +141,23 @@ FlopRateUnit flopRateUnitFor(double lowGflops, double highGflops)
     return units.back();
 }
 
-QString formatFlopRate(double gflops)
+bool countsOperations(QStringView precision)
+{
+    const QStringView first = precision.left(precision.indexOf(u' '));
+    return first == u"int8" || first == u"int4";
+}
+
+QString formatFlopRate(double gflops, bool operations)
 {
     if (!std::isfinite(gflops))
         return kNotANumber;
+    const QString unit = operations ? QStringLiteral("OP/s") : QStringLiteral("FLOP/s");
     const double a = std::fabs(gflops);
     if (a >= 1e7)
-        return formatCompact(gflops / 1e6) + QStringLiteral(" PFLOP/s");
+        return formatCompact(gflops / 1e6) + QStringLiteral(" P") + unit;
     if (a >= 1e4)
-        return formatCompact(gflops / 1e3) + QStringLiteral(" TFLOP/s");
-    return formatCompact(gflops) + QStringLiteral(" GFLOP/s");
+        return formatCompact(gflops / 1e3) + QStringLiteral(" T") + unit;
+    return formatCompact(gflops) + QStringLiteral(" G") + unit;
 }
 
 }  // namespace ridgeline

@@ -4,6 +4,7 @@
 // not a finite number reads "–".
 
 #include <QString>
+#include <QStringView>
 
 #include <cstdint>
 
@@ -44,7 +45,12 @@ struct FlopRateUnit {
 // The largest unit in which the axis top reads 10 or more and its bottom 1e-5 or more: decade ticks from 0.0001 up
 // print without exponents ("%.10g"), and a CPU's 1 GFLOP/s still has a tick under a GPU's 989 TFLOP/s.
 FlopRateUnit flopRateUnitFor(double lowGflops, double highGflops);
-// "232 GFLOP/s", "989 TFLOP/s", "1979 TFLOP/s", "20 PFLOP/s": GFLOP/s below 10,000 GFLOP/s, TFLOP/s below 10,000.
-QString formatFlopRate(double gflops);
+// Integer precisions count operations (a multiply and an add each), not floating-point ones: an int8 ceiling
+// reads "TOP/s" and its ridge "OP/byte" where a float's read "TFLOP/s" and "FLOP/byte". Takes a precision
+// ("int8") or a ceiling's name that starts with one ("int8 avx512_vnni x2 threads").
+bool countsOperations(QStringView precision);
+// "232 GFLOP/s", "989 TFLOP/s", "1979 TFLOP/s", "20 PFLOP/s": GFLOP/s below 10,000 GFLOP/s, TFLOP/s below 10,000;
+// "GOP/s", "TOP/s", "POP/s" for operations.
+QString formatFlopRate(double gflops, bool operations = false);
 
 }  // namespace ridgeline

@@ -37,12 +37,6 @@ QString rateText(double perCycle, int width)
     return fixed(perCycle, 2, width);
 }
 
-// int8 ceilings and kernels count operations (a multiply and an add each), not floating-point ones.
-bool countsOperations(const QString& precision)
-{
-    return precision == QLatin1String("int8");
-}
-
 // The findings that name `subject`, as a marker for its table row: "!" impossible, "?" doubtful.
 QString checkMark(const Session& s, const QString& subject)
 {

@@ -354,8 +354,15 @@ TEST(UiRooflineChart, EveryShownPrecisionHasItsRidgeMarkedAndNamed)
     chart.setSessions({xeon.value()});
     layoutNow(chart, QSize(1600, 900));
     const QStringList labels = chart.visibleLabels();
-    for (const char* ridge : {"bf16 ridge 166 FLOP/byte", "fp32 ridge 37 FLOP/byte", "int8 ridge 2056 FLOP/byte"})
+    for (const char* ridge : {"bf16 ridge 166 FLOP/byte", "fp32 ridge 37 FLOP/byte", "int8 ridge 2056 OP/byte"})
         EXPECT_TRUE(labels.contains(QLatin1String(ridge))) << ridge << "\n" << labels.join(u'|').toStdString();
+    // int8 ceilings count operations: "int8 amx x2: 13 TOP/s", never FLOP/s.
+    EXPECT_TRUE(labels.contains(QStringLiteral("int8 amx x2: 13 TOP/s"))) << labels.join(u'|').toStdString();
+    for (const QString& label : labels) {
+        if (label.startsWith(QLatin1String("int8"))) {
+            EXPECT_FALSE(label.contains(QLatin1String("FLOP"))) << label.toStdString();
+        }
+    }
     grabImage(chart).save(fixtures::outputPath(QStringLiteral("roofline_ridges_per_precision.png")));
 
     ChartOptions options = chart.options();

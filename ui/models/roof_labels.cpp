@@ -194,7 +194,8 @@ void RoofLabelPlacer::placeComputeLabels()
               [&](std::size_t a, std::size_t b) { return roofs[a].value > roofs[b].value; });
     for (std::size_t i = 0; i < compute.size();) {
         const PlotRoof& lead = roofs[compute[i]];
-        const QString head = QStringLiteral("%1: %2").arg(shortCeilingName(lead.name), formatFlopRate(lead.value));
+        const QString head = QStringLiteral("%1: %2").arg(shortCeilingName(lead.name),
+                                                          formatFlopRate(lead.value, lead.countsOperations));
         std::vector<std::size_t> group{compute[i]};
         QStringList others;
         std::size_t j = i + 1;
@@ -358,8 +359,9 @@ void RoofLabelPlacer::placeRidge(const RidgeMarker& ridge, const QColor& color, 
     const QRectF& plot = m_view.mapping.plot;
     const QPointF top = px(intensity, peakGflops);
     under.push_back({QLineF(top, QPointF(top.x(), plot.bottom())), QPen(color, 1.5, Qt::DotLine)});
-    const QString text = ridge.precision.isEmpty()
-                             ? tr("ridge %1 FLOP/byte").arg(formatCompact(intensity))
+    const QString text = ridge.precision.isEmpty() ? tr("ridge %1 FLOP/byte").arg(formatCompact(intensity))
+                         : countsOperations(ridge.precision)
+                             ? tr("%1 ridge %2 OP/byte").arg(ridge.precision, formatCompact(intensity))
                              : tr("%1 ridge %2 FLOP/byte").arg(ridge.precision, formatCompact(intensity));
     const QFont& font = m_theme.kernelLabelFont;
     const QSizeF size = textSize(font, text);

@@ -1,6 +1,7 @@
 #include "ui/models/roofline_devices.h"
 
 #include "core/model/catalog.h"
+#include "core/model/units.h"
 #include "core/session/session_roof.h"
 
 #include <QCoreApplication>
@@ -130,6 +131,7 @@ void addDeviceRoofs(const Session& session, int index, bool mixed, double xLow, 
             roof.device = device.id;
             roof.name = name + u' ' + compute->name;
             roof.value = compute->gflops;
+            roof.countsOperations = countsOperations(compute->precision);
             const double start = fastest ? std::max(xLow, compute->gflops / fastest->gbps) : xLow;
             roof.vertices = {QPointF(start, compute->gflops), QPointF(xHigh, compute->gflops)};
             QColor color = mixed ? own : theme.computeRoof;

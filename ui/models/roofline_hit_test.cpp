@@ -40,7 +40,8 @@ QString roofText(const PlotRoof& roof)
             return QStringLiteral("%1 %2 GB/s").arg(roof.name, formatCompact(roof.value));
         case RoofKind::Compute:
         case RoofKind::DeviceCompute:
-            return QStringLiteral("%1 %2").arg(shortCeilingName(roof.name), formatFlopRate(roof.value));
+            return QStringLiteral("%1 %2").arg(shortCeilingName(roof.name),
+                                               formatFlopRate(roof.value, roof.countsOperations));
         case RoofKind::Extra:
             return roof.name;
         case RoofKind::Iso:

@@ -270,6 +270,7 @@ void addComputeRoofs(const RooflineInput& in, int index, const ChartTheme& theme
         roof.session = index;
         roof.name = ceiling.name;
         roof.value = ceiling.gflops;
+        roof.countsOperations = countsOperations(ceiling.precision);
         roof.vertices = {QPointF(start, ceiling.gflops), QPointF(xHigh, ceiling.gflops)};
         roof.pen = QPen(isBest ? base : blend(base, theme.background, 0.4),
                         isBest ? theme.boldRoofWidth : theme.roofWidth, isBest ? Qt::SolidLine : Qt::DashLine);

@@ -70,6 +70,7 @@ struct PlotRoof {
     // A session of several precisions: the best roof of each carries the legend entry that shows or hides that
     // precision ("bf16"); see RooflinePlot::hiddenPrecisionEntries for the hidden ones.
     QString precisionEntry;
+    bool countsOperations = false;  // compute roofs of an integer precision: "TOP/s", not "TFLOP/s"
 };
 
 // A shaded region under the primary roof: memory-bound left of the ridge, compute-bound right of it.

@@ -36,3 +36,18 @@ TEST(Units, ARateCarriesTheUnitThatKeepsItShort)
     EXPECT_EQ(formatFlopRate(2e7), QStringLiteral("20 PFLOP/s"));
     EXPECT_EQ(formatFlopRate(std::numeric_limits<double>::quiet_NaN()), QStringLiteral("\u2013"));
 }
+
+// int8 work is multiplies and adds of integers: its rates are operations per second, not FLOP/s.
+TEST(Units, IntegerPrecisionsCountOperationsNotFlops)
+{
+    EXPECT_TRUE(countsOperations(u"int8"));
+    EXPECT_TRUE(countsOperations(u"int8 avx512_vnni x2 threads"));
+    EXPECT_TRUE(countsOperations(u"int4"));
+    EXPECT_FALSE(countsOperations(u"bf16"));
+    EXPECT_FALSE(countsOperations(u"fp32 avx512 x2 threads"));
+    EXPECT_FALSE(countsOperations(u"int8x"));  // a word of its own, not a prefix
+    EXPECT_FALSE(countsOperations(u""));
+    EXPECT_EQ(formatFlopRate(2056.4, true), QStringLiteral("2056 GOP/s"));
+    EXPECT_EQ(formatFlopRate(1979e3, true), QStringLiteral("1979 TOP/s"));
+    EXPECT_EQ(formatFlopRate(2e7, true), QStringLiteral("20 POP/s"));
+}
