@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace ridgeline::ui;
 
 TEST(UiLabelLayout, CrowdedPointsGetLabelsThatDoNotOverlap)
@@ -65,6 +67,37 @@ TEST(UiLabelLayout, AForcedLabelKeepsOffTheLinesWhereItCan)
     EXPECT_TRUE(bounds.contains(placed.rect));
     EXPECT_FALSE(placed.rect.contains(label.anchor));
     EXPECT_LT(QLineF(placed.rect.center(), label.anchor).length(), 30.0) << "and still next to its point";
+}
+
+// Two points one above the other, the room beside them broken up by other text: placed greedily, the upper label
+// took the free spot below-right and the lower one's leader had to cross its leader to reach the only spot left,
+// above (1 in 5,000 such random layouts). The two then trade places: neither leader crosses the other.
+TEST(UiLabelLayout, TwoLeadersNeverCrossWhereTheLabelsCanTradePlaces)
+{
+    LabelLayoutInput input;
+    input.bounds = QRectF(0, 0, 300, 150);
+    input.markerRadius = 8;
+    input.labels = {{QPointF(68.6, 45.9), QSizeF(110, 16)}, {QPointF(75.8, 89.0), QSizeF(100, 16)}};
+    input.obstacles = {QRectF(277.5, 21.0, 124.2, 40.4), QRectF(97.8, 21.2, 61.0, 45.1),
+                       QRectF(30.7, 100.1, 88.9, 37.7), QRectF(192.6, 131.4, 85.4, 49.8)};
+    const std::vector<LabelPlacement> placed = placeLabels(input);
+    ASSERT_TRUE(placed[0].placed && placed[1].placed);
+    ASSERT_TRUE(placed[0].needsLeader && placed[1].needsLeader) << "both away from their points, as before";
+    EXPECT_NE(placed[0].leader.intersects(placed[1].leader, nullptr), QLineF::BoundedIntersection);
+    EXPECT_LT(placed[0].rect.center().y(), placed[1].rect.center().y()) << "the upper point's label is the upper one";
+    EXPECT_FALSE(placed[0].rect.intersects(placed[1].rect));
+    for (const LabelPlacement& p : placed) {
+        EXPECT_TRUE(input.bounds.contains(p.rect));
+        for (const QRectF& obstacle : input.obstacles)
+            EXPECT_FALSE(p.rect.intersects(obstacle));
+        for (const LabelRequest& label : input.labels)
+            EXPECT_FALSE(p.rect.contains(label.anchor));
+        // Each leader ends on its own box.
+        EXPECT_LT(QLineF(p.leader.p2(), QPointF(std::clamp(p.leader.p2().x(), p.rect.left(), p.rect.right()),
+                                                std::clamp(p.leader.p2().y(), p.rect.top(), p.rect.bottom())))
+                      .length(),
+                  0.01);
+    }
 }
 
 TEST(UiLabelLayout, SegmentRectangleIntersection)

@@ -39,6 +39,16 @@ QPointF nearestPointOnRect(const QRectF& rect, QPointF p)
     return {std::clamp(p.x(), rect.left(), rect.right()), std::clamp(p.y(), rect.top(), rect.bottom())};
 }
 
+// The leader from a marker of radius r at `anchor` to the nearest point of `rect`, starting at the marker's edge.
+QLineF leaderTo(const QRectF& rect, QPointF anchor, double r)
+{
+    QLineF leader(anchor, nearestPointOnRect(rect, anchor));
+    const double length = leader.length();
+    if (length > r)
+        leader.setP1(leader.pointAt(r / length));
+    return leader;
+}
+
 }  // namespace
 
 bool segmentIntersectsRect(const QLineF& segment, const QRectF& rect)
@@ -109,9 +119,7 @@ Spot bestSpot(const LabelLayoutInput& input, const LabelRequest& label, double r
                 crossings += segmentIntersectsRect(line, rect) ? 3 : 0;
             if (ring > 0) {
                 // A leader must never run through another label or marker.
-                QLineF leader(label.anchor, nearestPointOnRect(rect, label.anchor));
-                if (leader.length() > r)
-                    leader.setP1(leader.pointAt(r / leader.length()));
+                const QLineF leader = leaderTo(rect, label.anchor, r);
                 const bool cutsSomething = std::any_of(taken.begin(), taken.end(), [&](const QRectF& other) {
                     return !other.contains(label.anchor) && segmentIntersectsRect(leader, other.adjusted(1, 1, -1, -1));
                 });
@@ -151,6 +159,61 @@ std::vector<std::size_t> crowdedFirst(const std::vector<LabelRequest>& labels)
     return order;
 }
 
+bool crosses(const QLineF& a, const QLineF& b)
+{
+    return a.intersects(b, nullptr) == QLineF::BoundedIntersection;
+}
+
+// Greedy placement can leave two leaders crossed: the first label took the spot the second's leader had to pass.
+// Swapping the two labels' places (each centred where the other was) uncrosses them; it is kept when both boxes
+// stay inside, clear of every other box and marker and of each other, and strike no more lines than before.
+void uncrossLeaders(const LabelLayoutInput& input, const std::vector<double>& radii,
+                    std::vector<LabelPlacement>& result)
+{
+    const auto linesThrough = [&](const QRectF& rect) {
+        return std::count_if(input.lines.begin(), input.lines.end(),
+                             [&](const QLineF& line) { return segmentIntersectsRect(line, rect); });
+    };
+    const auto isClear = [&](const QRectF& rect, std::size_t i, std::size_t j) {
+        const QRectF padded = rect.adjusted(-kSideGap, -1, kSideGap, 1);
+        if (!input.bounds.contains(rect))
+            return false;
+        for (const QRectF& o : input.obstacles)
+            if (o.intersects(padded))
+                return false;
+        for (std::size_t k = 0; k < result.size(); ++k) {
+            const double r = radii[k];
+            const QPointF a = input.labels[k].anchor;
+            if (QRectF(a.x() - r, a.y() - r, 2 * r, 2 * r).intersects(k == i ? rect.adjusted(-2, -1, 2, 1) : padded))
+                return false;
+            if (k != i && k != j && result[k].placed && result[k].rect.intersects(padded))
+                return false;
+        }
+        return true;
+    };
+    for (std::size_t i = 0; i < result.size(); ++i)
+        for (std::size_t j = i + 1; j < result.size(); ++j) {
+            LabelPlacement& a = result[i];
+            LabelPlacement& b = result[j];
+            if (!a.placed || !b.placed || !a.needsLeader || !b.needsLeader || !crosses(a.leader, b.leader))
+                continue;
+            QRectF ra(QPointF(), input.labels[i].size), rb(QPointF(), input.labels[j].size);
+            ra.moveCenter(b.rect.center());
+            rb.moveCenter(a.rect.center());
+            const QLineF la = leaderTo(ra, input.labels[i].anchor, radii[i]);
+            const QLineF lb = leaderTo(rb, input.labels[j].anchor, radii[j]);
+            if (crosses(la, lb) || ra.intersects(rb.adjusted(-kSideGap, -1, kSideGap, 1)) || !isClear(ra, i, j) ||
+                !isClear(rb, j, i) || linesThrough(ra) + linesThrough(rb) > linesThrough(a.rect) + linesThrough(b.rect))
+                continue;
+            a.rect = ra;
+            a.leader = la;
+            a.needsLeader = la.length() > 1.0;
+            b.rect = rb;
+            b.leader = lb;
+            b.needsLeader = lb.length() > 1.0;
+        }
+}
+
 }  // namespace
 
 std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
@@ -180,15 +243,15 @@ std::vector<LabelPlacement> placeLabels(const LabelLayoutInput& input)
         placement.rect = spot.rect;
         placement.needsLeader = spot.ring > 0;
         if (placement.needsLeader) {
-            QLineF leader(label.anchor, nearestPointOnRect(spot.rect, label.anchor));
-            const double length = leader.length();
-            if (length > r)
-                leader.setP1(leader.pointAt(r / length));
-            placement.leader = leader;
-            leaders.push_back(leader);
+            placement.leader = leaderTo(spot.rect, label.anchor, r);
+            leaders.push_back(placement.leader);
         }
         taken.push_back(spot.rect);
     }
+    std::vector<double> radii;
+    for (const LabelRequest& label : input.labels)
+        radii.push_back(radiusOf(label));
+    uncrossLeaders(input, radii, result);
     return result;
 }
 
@@ -231,11 +294,8 @@ LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, cons
     LabelPlacement placement;
     placement.placed = true;
     placement.rect = chosen;
-    QLineF leader(label.anchor, QPointF(std::clamp(label.anchor.x(), chosen.left(), chosen.right()),
-                                        std::clamp(label.anchor.y(), chosen.top(), chosen.bottom())));
     const double radius = label.radius > 0.0 ? label.radius : markerRadius;
-    if (leader.length() > radius)
-        leader.setP1(leader.pointAt(radius / leader.length()));
+    const QLineF leader = leaderTo(chosen, label.anchor, radius);
     placement.leader = leader;
     placement.needsLeader = leader.length() > radius && leader.length() > 1.0;
     return placement;
