@@ -89,6 +89,11 @@ TEST(UiBatchingTabInput, NoChartTextIsCutShortAt1600And1920)
         for (std::size_t i = 0; i < boxes.size(); ++i)
             EXPECT_TRUE(roofline->plotRect().adjusted(-1, -1, 1, 1).contains(boxes[i]))
                 << size.width() << " px: " << rooflineTexts[qsizetype(i)].toStdString();
+        // The memory bar's title shortens the GPU's name before it elides anything ("Memory per GPU (each of 2 x
+        // NVIDIA H10..." at 1600 px).
+        const QString memoryTitle = tab.panel->memoryBar()->drawnTitle();
+        EXPECT_TRUE(memoryTitle.startsWith(QLatin1String("Memory per GPU (")) && memoryTitle.contains(u'2'))
+            << size.width() << " px: " << memoryTitle.toStdString();
         // Nor the headline, its details or the warnings above the charts, as painted in that picture.
         for (const TextBlock* block : tab.panel->findChildren<TextBlock*>()) {
             if (block->isVisible() && block->parentWidget() == tab.panel) {

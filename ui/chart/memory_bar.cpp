@@ -3,6 +3,7 @@
 #include "core/model/llm_model.h"
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
+#include "ui/models/roofline_devices.h"
 
 #include <QFontMetricsF>
 #include <QPaintEvent>
@@ -89,15 +90,24 @@ void MemoryBar::rebuildTexts()
     m_legend.clear();
     m_capacityLabel.clear();
     if (!m_hasData) {
-        m_title = tr("Memory per GPU");
+        m_titles = {tr("Memory per GPU")};
         m_status = m_message;
         return;
     }
     const MemoryBarData& d = m_data;
     const double required = double(d.weightsBytes) + double(d.kvBytes);
     const double capacity = double(d.capacityBytes);
-    m_title = d.gpus > 1 ? tr("Memory per GPU (each of %1 \u00d7 %2)").arg(d.gpus).arg(d.gpuName)
-                         : tr("Memory per GPU (%1)").arg(d.gpuName);
+    // A 1600-px window has room for "Memory per GPU (2 x H100 SXM5 80GB)" but not for NVIDIA's whole name.
+    const QString shortName = shortGpuName(d.gpuName);
+    if (d.gpus > 1)
+        m_titles = {tr("Memory per GPU (each of %1 \u00d7 %2)").arg(d.gpus).arg(d.gpuName),
+                    tr("Memory per GPU (each of %1 \u00d7 %2)").arg(d.gpus).arg(shortName),
+                    tr("Memory per GPU (%1 \u00d7 %2)").arg(d.gpus).arg(shortName),
+                    tr("Memory per GPU (%1 GPUs)").arg(d.gpus), tr("Memory per GPU")};
+    else
+        m_titles = {tr("Memory per GPU (%1)").arg(d.gpuName), tr("Memory per GPU (%1)").arg(shortName),
+                    tr("Memory per GPU")};
+    m_titles.removeDuplicates();
     if (d.fits)
         m_status = tr("Fits: %1 of %2 (%3 %)")
                        .arg(formatGiB(required), formatGiB(capacity),
@@ -129,7 +139,7 @@ void MemoryBar::rebuildTexts()
 
 QStringList MemoryBar::texts() const
 {
-    QStringList list{m_title, m_status};
+    QStringList list{drawnTitle(), m_status};
     if (!m_capacityLabel.isEmpty())
         list << m_capacityLabel;
     for (const LegendEntry& e : m_legend)
@@ -169,7 +179,27 @@ void MemoryBar::paintEvent(QPaintEvent*)
     paintLegend(p, y);
 }
 
-// Title left, status right (the status wins the room when both do not fit); returns where the bar goes.
+// What the title has beside the status (the status wins the room when both do not fit).
+double MemoryBar::titleRoom() const
+{
+    const QFontMetricsF titleMetrics(bold(m_theme.axisTitleFont));
+    const double inner = width() - 2.0 * kMargin;
+    return inner - std::min(inner, titleMetrics.horizontalAdvance(m_status)) - 24.0;
+}
+
+QString MemoryBar::drawnTitle() const
+{
+    const double room = titleRoom();
+    if (room <= 60.0)
+        return {};
+    const QFontMetricsF titleMetrics(bold(m_theme.axisTitleFont));
+    for (const QString& title : m_titles)
+        if (titleMetrics.horizontalAdvance(title) <= room)
+            return title;
+    return titleMetrics.elidedText(m_titles.back(), Qt::ElideRight, room);
+}
+
+// Title left, status right; returns where the bar goes.
 double MemoryBar::paintTitle(QPainter& p, double y) const
 {
     const QFont titleFont = bold(m_theme.axisTitleFont);
@@ -177,13 +207,10 @@ double MemoryBar::paintTitle(QPainter& p, double y) const
     const double width = this->width();
     const double inner = width - 2.0 * kMargin;
     const QColor statusColor = !m_hasData ? m_theme.mutedText : (m_data.fits ? fitColor() : overColor());
-    const double statusWidth = std::min(inner, titleMetrics.horizontalAdvance(m_status));
-    const double titleRoom = inner - statusWidth - 24.0;
     p.setFont(titleFont);
     p.setPen(m_theme.text);
-    if (titleRoom > 60.0)
-        p.drawText(QPointF(kMargin, y + titleMetrics.ascent()),
-                   titleMetrics.elidedText(m_title, Qt::ElideRight, titleRoom));
+    if (const QString title = drawnTitle(); !title.isEmpty())
+        p.drawText(QPointF(kMargin, y + titleMetrics.ascent()), title);
     p.setPen(statusColor);
     const QString status = titleMetrics.elidedText(m_status, Qt::ElideRight, inner);
     p.drawText(QPointF(width - kMargin - titleMetrics.horizontalAdvance(status), y + titleMetrics.ascent()), status);

@@ -32,7 +32,10 @@ public:
     bool hasData() const { return m_hasData; }
     bool fits() const { return m_hasData && m_data.fits; }
     const MemoryBarData& data() const { return m_data; }
-    QString titleText() const { return m_title; }
+    QString titleText() const { return m_titles.front(); }
+    // The title as painted at the bar's width: the longest of its forms that fits beside the status, elided only
+    // when even "Memory per GPU" does not; empty when there is no room for a title at all.
+    QString drawnTitle() const;
     QString statusText() const { return m_status; }
     // Title, status, capacity and legend texts: everything the bar writes, for tests.
     QStringList texts() const;
@@ -58,6 +61,7 @@ private:
     std::vector<QPointF> legendOrigins(double width) const;
     // As many legend rows as this width needs (at least two), relaying out only when that number changes.
     void fitLegendRows();
+    double titleRoom() const;
     QColor weightsColor() const;
     QColor kvColor() const;
     QColor overColor() const;
@@ -67,7 +71,7 @@ private:
     MemoryBarData m_data;
     bool m_hasData = false;
     QString m_message;
-    QString m_title;
+    QStringList m_titles;  // the title, longest first: the GPU's full name, its short name, the count, none
     QString m_status;
     QString m_capacityLabel;
     std::vector<LegendEntry> m_legend;
