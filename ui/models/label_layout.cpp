@@ -159,13 +159,26 @@ std::vector<std::size_t> crowdedFirst(const std::vector<LabelRequest>& labels)
     return order;
 }
 
+// A box of `size` where `place` was: centred on it, or flush with its left or right edge, at its height.
+QRectF inPlaceOf(const QRectF& place, QSizeF size, Qt::Alignment align)
+{
+    QRectF rect(QPointF(), size);
+    rect.moveCenter(place.center());
+    if (align == Qt::AlignLeft)
+        rect.moveLeft(place.left());
+    else if (align == Qt::AlignRight)
+        rect.moveRight(place.right());
+    return rect;
+}
+
 bool crosses(const QLineF& a, const QLineF& b)
 {
     return a.intersects(b, nullptr) == QLineF::BoundedIntersection;
 }
 
 // Greedy placement can leave two leaders crossed: the first label took the spot the second's leader had to pass.
-// Swapping the two labels' places (each centred where the other was) uncrosses them; it is kept when both boxes
+// Swapping the two labels' places (each centred where the other was, or flush with its left or right edge)
+// uncrosses them; it is kept when both boxes
 // stay inside, clear of every other box and marker and of each other, and strike no more lines than before.
 void uncrossLeaders(const LabelLayoutInput& input, const std::vector<double>& radii,
                     std::vector<LabelPlacement>& result)
@@ -197,20 +210,19 @@ void uncrossLeaders(const LabelLayoutInput& input, const std::vector<double>& ra
             LabelPlacement& b = result[j];
             if (!a.placed || !b.placed || !a.needsLeader || !b.needsLeader || !crosses(a.leader, b.leader))
                 continue;
-            QRectF ra(QPointF(), input.labels[i].size), rb(QPointF(), input.labels[j].size);
-            ra.moveCenter(b.rect.center());
-            rb.moveCenter(a.rect.center());
-            const QLineF la = leaderTo(ra, input.labels[i].anchor, radii[i]);
-            const QLineF lb = leaderTo(rb, input.labels[j].anchor, radii[j]);
-            if (crosses(la, lb) || ra.intersects(rb.adjusted(-kSideGap, -1, kSideGap, 1)) || !isClear(ra, i, j) ||
-                !isClear(rb, j, i) || linesThrough(ra) + linesThrough(rb) > linesThrough(a.rect) + linesThrough(b.rect))
-                continue;
-            a.rect = ra;
-            a.leader = la;
-            a.needsLeader = la.length() > 1.0;
-            b.rect = rb;
-            b.leader = lb;
-            b.needsLeader = lb.length() > 1.0;
+            const auto before = linesThrough(a.rect) + linesThrough(b.rect);
+            for (const Qt::Alignment align : {Qt::AlignHCenter, Qt::AlignLeft, Qt::AlignRight}) {
+                const QRectF ra = inPlaceOf(b.rect, input.labels[i].size, align);
+                const QRectF rb = inPlaceOf(a.rect, input.labels[j].size, align);
+                const QLineF la = leaderTo(ra, input.labels[i].anchor, radii[i]);
+                const QLineF lb = leaderTo(rb, input.labels[j].anchor, radii[j]);
+                if (crosses(la, lb) || ra.intersects(rb.adjusted(-kSideGap, -1, kSideGap, 1)) || !isClear(ra, i, j) ||
+                    !isClear(rb, j, i) || linesThrough(ra) + linesThrough(rb) > before)
+                    continue;
+                a = {true, ra, la.length() > 1.0, la};
+                b = {true, rb, lb.length() > 1.0, lb};
+                break;
+            }
         }
 }
 
