@@ -1,6 +1,7 @@
 // Talk mode (issue 5): scene views built from the default deck, the presentation window's keys, and the
 // deck export (PDF pages, one PNG or SVG per scene at the asked size).
 
+#include "batching_input_util.h"
 #include "core/scene/deck.h"
 #include "core/scene/scene_facts.h"
 #include "core/session/session_json.h"
@@ -326,6 +327,15 @@ TEST(UiTalkScene, BatchingSlidesShowTheChartsTheirClaimNeedsAndNoControls)
         // What is shown gets the room: the charts fill most of the slide's height.
         if (e.roofline) {
             EXPECT_GT(panel->rooflineChart()->height(), 300) << e.kind;
+        }
+        // Nothing a slide shows is cut short: the custom GPU's roofline read "Custom GPU (300 TFLOP/s, 2 TB/s,
+        // 80 GiB) ..." as its title; it now drops the numbers its roof label already says.
+        for (const QChartView* chart :
+             std::initializer_list<const QChartView*>{panel->throughputChart(), panel->rooflineChart()}) {
+            if (chart->isVisible()) {
+                EXPECT_TRUE(fixtures::truncated(fixtures::sceneTexts(chart)).isEmpty())
+                    << e.kind << ": " << fixtures::truncated(fixtures::sceneTexts(chart)).join(u'|').toStdString();
+            }
         }
     }
 }

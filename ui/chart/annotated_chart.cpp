@@ -3,6 +3,7 @@
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/item_cache.h"
 
+#include <QFontMetricsF>
 #include <QLegend>
 #include <QLogValueAxis>
 #include <QPainter>
@@ -146,6 +147,34 @@ QStringList AnnotatedChart::texts() const
 std::vector<QRectF> AnnotatedChart::textRects() const
 {
     return textRectsOf({m_fixed, m_moving});
+}
+
+void AnnotatedChart::setTitles(QStringList titles)
+{
+    m_titles = std::move(titles);
+    fitTitle();
+}
+
+void AnnotatedChart::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    fitTitle();
+}
+
+void AnnotatedChart::fitTitle()
+{
+    if (m_titles.isEmpty())
+        return;
+    const QFontMetricsF metrics(chart()->titleFont());
+    const double room = chart()->size().width() - chart()->margins().left() - chart()->margins().right() - 8.0;
+    QString title = m_titles.back();
+    for (const QString& candidate : std::as_const(m_titles))
+        if (metrics.horizontalAdvance(candidate) <= room) {
+            title = candidate;
+            break;
+        }
+    if (chart()->title() != title)  // QChart relays itself out on every setTitle
+        chart()->setTitle(title);
 }
 
 }  // namespace ridgeline::ui

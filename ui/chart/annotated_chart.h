@@ -9,6 +9,7 @@
 #include "ui/models/log_scale.h"
 
 #include <QChartView>
+#include <QStringList>
 
 #include <initializer_list>
 #include <vector>
@@ -59,6 +60,10 @@ protected:
     std::vector<QLineF> segmentsOf(std::initializer_list<QXYSeries*> series) const;
     // A data point of `series` -> viewport pixel, the layout-independent probe of the house style.
     QPoint viewportPositionOf(QPointF value, QAbstractSeries* series) const;
+    // The title: the first of `titles` (longest first) that fits the chart's width, chosen again on every resize,
+    // so a narrow chart reads "Custom GPU roofline, bf16" rather than Qt's "Custom GPU (300 TFLOP/s, 2 TB/s, ...".
+    void setTitles(QStringList titles);
+    void resizeEvent(QResizeEvent* event) override;
 
     ChartTheme m_theme;
 
@@ -66,6 +71,8 @@ private:
     ChartOverlay* m_fixed = nullptr;
     ChartOverlay* m_moving = nullptr;
     std::vector<QLogValueAxis*> m_gridAxes;
+    QStringList m_titles;
+    void fitTitle();
 };
 
 }  // namespace ridgeline::ui

@@ -2,6 +2,7 @@
 
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
+#include "ui/models/roofline_devices.h"
 
 #include <QLegend>
 #include <QLegendMarker>
@@ -138,7 +139,7 @@ void DecodeRooflineChart::showMessage(const QString& message)
     for (QScatterSeries* s : {m_marks, m_attention, m_current})
         s->clear();
     m_data = DecodeRooflineData{};
-    setChartTitle(chart(), tr("Decode step on the GPU's roofline"));
+    setTitles({tr("Decode step on the GPU's roofline"), tr("The GPU's roofline")});
     relayout();
 }
 
@@ -148,7 +149,9 @@ void DecodeRooflineChart::setData(const DecodeRooflineData& data)
     m_data = data;
     m_hasData = true;
     m_message.clear();
-    setChartTitle(chart(), tr("%1 roofline, %2").arg(data.gpuName, data.precision));
+    const QString shortName = shortGpuName(data.gpuName);
+    setTitles({tr("%1 roofline, %2").arg(data.gpuName, data.precision),
+               tr("%1 roofline, %2").arg(shortName, data.precision), tr("%1, %2").arg(shortName, data.precision)});
 
     if (changed) {
         const Roof effective = inTeraUnits(data.effective);
