@@ -64,7 +64,15 @@ OverlayContent throughputFixedLabels(const ThroughputData& data, const PlotMappi
     const QString context = data.context == 1
                                 ? throughputTr("1 token of context")
                                 : throughputTr("%1 tokens of context").arg(formatGrouped(double(data.context)));
-    text(context, QPointF(plot.right() - kPad - metrics.horizontalAdvance(context), plot.top() + kPad));
+    // Top right; left of the memory limit's edge when the shading beyond it is too narrow to hold it.
+    const double contextWidth = metrics.horizontalAdvance(context);
+    double contextRight = plot.right() - kPad;
+    if (data.maxFittingBatch > 0 && data.maxFittingBatch < data.maxShownBatch) {
+        const double edge = xAt(double(data.maxFittingBatch));
+        if (edge + kPad + contextWidth > contextRight)
+            contextRight = std::max(plot.left() + kPad + contextWidth, edge - kPad);
+    }
+    text(context, QPointF(contextRight - contextWidth, plot.top() + kPad));
     // The knee label drops a row rather than cover the context.
     const QRectF contextRect = obstacles.back();
     auto topRow = [&](double left, double width) {
@@ -75,9 +83,10 @@ OverlayContent throughputFixedLabels(const ThroughputData& data, const PlotMappi
     };
     // The compute-bound knee: a dashed line with its batch, at the top of the plot.
     const std::int64_t knee = data.kneeBatch.value_or(0);
+    std::optional<double> kneeX;
     if (knee >= 1 && knee <= data.maxShownBatch) {
         const double x = xAt(double(knee));
-        out.lines.push_back({QLineF(x, plot.top(), x, plot.bottom()), QPen(theme.computeRoof, 2.0, Qt::DashLine)});
+        kneeX = x;
         const QString s = throughputTr("compute-bound from B = %1").arg(formatGrouped(double(knee)));
         const double w = metrics.horizontalAdvance(s);
         // Right of the line, else left of it, and never cut off by the plot's left edge.
@@ -96,9 +105,15 @@ OverlayContent throughputFixedLabels(const ThroughputData& data, const PlotMappi
                 : throughputTr("not even one sequence fits in memory");
         const double w = metrics.horizontalAdvance(s);
         const double x = data.maxFittingBatch > 0 ? xAt(double(data.maxFittingBatch)) : plot.left();
-        const double left = std::clamp(x + kPad, plot.left() + kPad, plot.right() - kPad - w);
+        // Inside the shading when it has the room, else ending just left of its edge: never across that edge.
+        const double left = x + kPad + w <= plot.right() - kPad ? std::max(x + kPad, plot.left() + kPad)
+                                                                : std::max(plot.left() + kPad, x - kPad - w);
         text(s, QPointF(left, plot.bottom() - kPad - lineHeight));
     }
+    // The knee's line passes behind the texts rather than through them ("64 tokens of context" on a slide).
+    if (kneeX)
+        for (const QLineF& piece : verticalLineAround(*kneeX, plot.top(), plot.bottom(), obstacles))
+            out.lines.push_back({piece, QPen(theme.computeRoof, 2.0, Qt::DashLine)});
     return out;
 }
 
@@ -401,8 +416,9 @@ OverlayLayers layoutThroughputLabels(const ThroughputData& data, const PlotMappi
     const QFontMetricsF metrics(theme.kernelLabelFont);
     const QPointF tokensAt = tokens.toPixel(QPointF(double(data.batch), data.tokensPerSecond));
     const QPointF stepAt = step.toPixel(QPointF(double(data.batch), data.stepSeconds * 1e3));
-    out.moving.lines.push_back(
-        {QLineF(tokensAt.x(), plot.top(), tokensAt.x(), plot.bottom()), QPen(theme.highlight, 1.5, Qt::DotLine)});
+    // The current batch's line, behind the fixed texts.
+    for (const QLineF& piece : verticalLineAround(tokensAt.x(), plot.top(), plot.bottom(), obstacles))
+        out.moving.lines.push_back({piece, QPen(theme.highlight, 1.5, Qt::DotLine)});
     const QString labels[] = {throughputTr("B = %1: %2 tokens/s")
                                   .arg(formatGrouped(double(data.batch)), formatSignificant(data.tokensPerSecond)),
                               throughputTr("%1 per step").arg(formatSeconds(data.stepSeconds))};

@@ -359,4 +359,26 @@ std::optional<QRectF> freeRow(const QRectF& bounds, QSizeF size, const std::vect
     return std::nullopt;
 }
 
+std::vector<QLineF> verticalLineAround(double x, double top, double bottom, const std::vector<QRectF>& boxes,
+                                       double gap)
+{
+    std::vector<std::pair<double, double>> cuts;
+    for (const QRectF& box : boxes)
+        if (x >= box.left() - 1.0 && x <= box.right() + 1.0)
+            cuts.emplace_back(box.top() - gap, box.bottom() + gap);
+    std::sort(cuts.begin(), cuts.end());
+    std::vector<QLineF> pieces;
+    double from = top;
+    for (const auto& [cutTop, cutBottom] : cuts) {
+        if (cutTop > from)
+            pieces.emplace_back(x, from, x, std::min(cutTop, bottom));
+        from = std::max(from, cutBottom);
+        if (from >= bottom)
+            break;
+    }
+    if (from < bottom)
+        pieces.emplace_back(x, from, x, bottom);
+    return pieces;
+}
+
 }  // namespace ridgeline::ui

@@ -64,6 +64,11 @@ std::vector<LabelPlacement> placeEveryLabel(const LabelLayoutInput& input, const
 std::optional<QRectF> freeRow(const QRectF& bounds, QSizeF size, const std::vector<QRectF>& taken,
                               const std::vector<QLineF>& lines, bool avoidLines);
 
+// A vertical line from `top` to `bottom` at `x`, broken where it would run through one of `boxes` (with `gap`
+// pixels of air above and below each): a marker line passes behind a label instead of striking it through.
+std::vector<QLineF> verticalLineAround(double x, double top, double bottom, const std::vector<QRectF>& boxes,
+                                       double gap = 2.0);
+
 // True when the segment crosses or touches the rectangle.
 bool segmentIntersectsRect(const QLineF& segment, const QRectF& rect);
 

@@ -1,0 +1,69 @@
+// The throughput chart's overlay as pure geometry: what the labels and marker lines of one slide's state are.
+
+#include "ui/models/batching_labels.h"
+#include "ui/models/label_layout.h"
+
+#include <QFontMetricsF>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+
+namespace {
+
+QRectF boxOf(const AnnotationText& text)
+{
+    const QFontMetricsF metrics(text.font);
+    return QRectF(text.origin, QSizeF(metrics.horizontalAdvance(text.text), metrics.height()));
+}
+
+}  // namespace
+
+// The "Batch size fills the machine" slide: 64 tokens of context, compute-bound from B = 151, B = 256 marked and
+// more than 2,158 sequences not fitting. The knee's dashed line and the current batch's dotted line ran through
+// "64 tokens of context" and "B > 2,158 does not fit in memory", and the context label sat across the memory
+// limit's edge. Now no marker line crosses a text, and the labels stay on one side of that edge.
+TEST(ThroughputLabels, MarkerLinesPassBehindTheTextsAndTheLabelsKeepOffTheMemoryEdge)
+{
+    ThroughputData data;
+    data.context = 64;
+    data.batch = 256;
+    data.tokensPerSecond = 16440;
+    data.stepSeconds = 0.01557;
+    data.kneeBatch = 151;
+    data.maxFittingBatch = 2158;
+    data.maxShownBatch = 4096;
+    PlotMapping tokens{QRectF(80, 40, 560, 560), PlotRange{0.7, 6000, 10, 1e5}};
+    PlotMapping step{tokens.plot, PlotRange{0.7, 6000, 1, 1000}};
+    const OverlayLayers layers = layoutThroughputLabels(data, tokens, step, {}, ChartTheme::make(ThemeKind::Dark));
+
+    std::vector<QLineF> markerLines;
+    for (const OverlayContent* content : {&layers.fixed, &layers.moving})
+        for (const AnnotationLine& line : content->lines)
+            if (line.line.dx() == 0.0)  // the vertical marker lines (not the leaders)
+                markerLines.push_back(line.line);
+    ASSERT_GE(markerLines.size(), 2u);
+    const double edge = tokens.toPixel(QPointF(2158, 10)).x();
+    int named = 0;
+    for (const AnnotationText& text : layers.fixed.texts) {
+        const QRectF box = boxOf(text).adjusted(1, 1, -1, -1);
+        for (const QLineF& line : markerLines)
+            EXPECT_FALSE(segmentIntersectsRect(line, box)) << text.text.toStdString();
+        EXPECT_FALSE(box.left() < edge && box.right() > edge) << text.text.toStdString() << " across the edge";
+        named += text.text == QLatin1String("64 tokens of context") ||
+                 text.text == QLatin1String("B > 2,158 does not fit in memory");
+    }
+    EXPECT_EQ(named, 2);
+}
+
+TEST(UiLabelLayout, AVerticalLineBreaksAroundTheBoxesItMeets)
+{
+    const std::vector<QRectF> boxes{QRectF(90, 100, 40, 20), QRectF(95, 110, 20, 30), QRectF(200, 0, 10, 10)};
+    const std::vector<QLineF> pieces = verticalLineAround(100, 0, 300, boxes, 2.0);
+    ASSERT_EQ(pieces.size(), 2u);
+    EXPECT_EQ(pieces[0], QLineF(100, 0, 100, 98));
+    EXPECT_EQ(pieces[1], QLineF(100, 142, 100, 300));
+    EXPECT_EQ(verticalLineAround(100, 0, 300, {}).size(), 1u);
+    EXPECT_TRUE(verticalLineAround(100, 0, 300, {QRectF(80, -10, 40, 400)}).empty());
+}
