@@ -145,13 +145,7 @@ void BatchingAdvancedControls::applyMoe(InferenceRequest& r) const
 void BatchingAdvancedControls::connectControls()
 {
     auto changed = [this](auto apply) {
-        return [this, apply](auto... args) {
-            if (m_syncing)
-                return;
-            InferenceRequest edited = m_shown;
-            apply(edited, args...);
-            emit this->edited(edited);
-        };
+        return requestEdit(m_syncing, m_shown, apply, [this](const InferenceRequest& r) { emit edited(r); });
     };
     connect(m_attention, &QComboBox::activated, this, changed([this](InferenceRequest& r, int) {
                 const int format = m_attention->currentData().toInt();

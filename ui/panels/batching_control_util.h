@@ -2,6 +2,7 @@
 // Small helpers the batching tab's control groups share: the storage formats a combo offers, and setters that
 // leave a control alone when it already shows the value (setting it again would repaint it on every slider step).
 
+#include "core/model/inference_request.h"
 #include "core/model/number_format.h"
 #include "ui/models/chart_theme.h"
 
@@ -63,6 +64,20 @@ inline void setEnabledIfChanged(QWidget* widget, bool enabled)
 {
     if (widget->isEnabled() != enabled)
         widget->setEnabled(enabled);
+}
+
+// A control's slot that edits a copy of the request its group shows (`apply(request, the signal's arguments)`) and
+// hands the copy to `handOn`; nothing while the group writes its controls itself (`syncing`, showRequest()).
+template <class Apply, class HandOn>
+auto requestEdit(const bool& syncing, const InferenceRequest& shown, Apply apply, HandOn handOn)
+{
+    return [&syncing, &shown, apply, handOn](auto... args) {
+        if (syncing)
+            return;
+        InferenceRequest edited = shown;
+        apply(edited, args...);
+        handOn(edited);
+    };
 }
 
 // The controls' own font, whatever the group box's bold title font.

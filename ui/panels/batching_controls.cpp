@@ -258,13 +258,7 @@ QString BatchingControls::gpuStatus() const
 void BatchingControls::connectControls()
 {
     auto changed = [this](auto apply) {
-        return [this, apply](auto... args) {
-            if (m_syncing)
-                return;
-            InferenceRequest edited = m_shown;
-            apply(edited, args...);
-            emit this->edited(edited);
-        };
+        return requestEdit(m_syncing, m_shown, apply, [this](const InferenceRequest& r) { emit edited(r); });
     };
     connect(m_model, &QComboBox::activated, this, changed([this](InferenceRequest& r, int) {
                 const QString id = m_model->currentData().toString();
