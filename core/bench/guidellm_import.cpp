@@ -229,13 +229,7 @@ void fillPoint(BenchPoint& point, const RunMetrics& m, const JsonFields& fields)
     const QString nans = nanNote(fields);
     if (!nans.isEmpty())
         point.notes << nans;
-    if (point.model.isEmpty())
-        point.unknown << u"model"_s;
-    point.unknown << u"GPU"_s << u"tensor parallel size"_s << u"weight format"_s;
-    if (!point.inputTokens)
-        point.unknown << u"input length"_s;
-    if (!point.outputTokens)
-        point.unknown << u"output length"_s;
+    listUnknownServingSetup(point);  // GuideLLM records no GPU, parallelism or weight format: always asked for
 }
 
 // One entry of "benchmarks": a point, or a skip with the reason; an error for what no GuideLLM writes.

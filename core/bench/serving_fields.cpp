@@ -104,4 +104,20 @@ QString nanNote(const JsonFields& fields)
            u" NaN in the file (no value: a statistic over no requests), left out"_s;
 }
 
+void listUnknownServingSetup(BenchPoint& point)
+{
+    if (point.model.isEmpty())
+        point.unknown << u"model"_s;
+    if (point.gpu.isEmpty())
+        point.unknown << u"GPU"_s;
+    if (!point.tensorParallel)
+        point.unknown << u"tensor parallel size"_s;
+    if (point.weightFormat.isEmpty())
+        point.unknown << u"weight format"_s;
+    if (!point.inputTokens)
+        point.unknown << u"input length"_s;
+    if (!point.outputTokens)
+        point.unknown << u"output length"_s;
+}
+
 }  // namespace ridgeline

@@ -30,6 +30,10 @@ QString loadLabel(const BenchPoint& point);
 // A short decimal for labels and notes: 4, 0.25, 1.5e+03.
 QString shortNumber(double value);
 
+// What a serving run did not record of its setup, into point.unknown in this order: model, GPU, tensor parallel
+// size, weight format, input length, output length.
+void listUnknownServingSetup(BenchPoint& point);
+
 // Keys in `fields` that were NaN, as a note ("mean_e2el_ms is NaN: no value"); empty when none.
 QString nanNote(const JsonFields& fields);
 

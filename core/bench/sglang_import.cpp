@@ -135,17 +135,7 @@ Result<BenchImport> parseSglang(const QByteArray& utf8)
         const QString nans = nanNote(fields);
         if (!nans.isEmpty())
             point.notes << nans;
-        if (point.model.isEmpty())
-            point.unknown << u"model"_s;
-        point.unknown << u"GPU"_s;  // SGLang's result records no GPU
-        if (!point.tensorParallel)
-            point.unknown << u"tensor parallel size"_s;
-        if (point.weightFormat.isEmpty())
-            point.unknown << u"weight format"_s;
-        if (!point.inputTokens)
-            point.unknown << u"input length"_s;
-        if (!point.outputTokens)
-            point.unknown << u"output length"_s;
+        listUnknownServingSetup(point);  // SGLang's result records no GPU: always asked for
         if (!point.hasMeasurement()) {
             result.skipped.push_back({record, run.line(), what + u" ("_s + point.label + u')',
                                       u"no throughput and no latency in the run"_s});

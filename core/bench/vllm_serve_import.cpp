@@ -159,18 +159,7 @@ void addRunNotes(JsonFields& fields, const RunTotals& t, BenchPoint& point)
     const QString nans = nanNote(fields);
     if (!nans.isEmpty())
         point.notes << nans;
-    if (point.model.isEmpty())
-        point.unknown << u"model"_s;
-    if (point.gpu.isEmpty())
-        point.unknown << u"GPU"_s;
-    if (!point.tensorParallel)
-        point.unknown << u"tensor parallel size"_s;
-    if (point.weightFormat.isEmpty())
-        point.unknown << u"weight format"_s;
-    if (!point.inputTokens)
-        point.unknown << u"input length"_s;
-    if (!point.outputTokens)
-        point.unknown << u"output length"_s;
+    listUnknownServingSetup(point);
 }
 
 // One JSON value of the file: a point, or a skip with the reason; an error for what vLLM does not write.
