@@ -340,6 +340,24 @@ TEST(UiTalkScene, BatchingSlidesShowTheChartsTheirClaimNeedsAndNoControls)
     }
 }
 
+// Every slide is exactly its design size and its caption is whole inside it: the "one token" and "KV cache"
+// slides grew to 1280x769 design pixels, and their exported pictures cut the caption off at the bottom.
+TEST(UiTalkScene, EverySlideKeepsItsSizeAndItsWholeCaption)
+{
+    const Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    const QSize design = SceneView::designSize(QSize(1920, 1080));
+    for (const Scene& scene : deck.scenes) {
+        SceneView view(scene, &session);
+        fixtures::layoutNow(view, design);
+        EXPECT_EQ(view.size(), design) << scene.kind.toStdString();
+        const QLabel* caption = view.findChild<QLabel*>(QStringLiteral("SceneCaption"));
+        ASSERT_NE(caption, nullptr);
+        EXPECT_LE(caption->geometry().bottom(), view.height()) << scene.kind.toStdString();
+        EXPECT_GE(caption->height(), caption->heightForWidth(caption->width())) << scene.kind.toStdString();
+    }
+}
+
 TEST(UiTalkScene, TheTensorParallelSceneUsesEightH100sOverNvlink)
 {
     const Deck deck = builtInDeck();

@@ -135,6 +135,10 @@ SceneView::SceneView(const Scene& scene, const Session* session, TalkLook look, 
         m_caption->setPalette(warn);
     }
 
+    // A slide is exactly its design size: without a minimum of its own, the layout's minimum (taken while the
+    // view still had its default width, the text wrapping into more lines) grew the window past 720 design pixels,
+    // and an exported slide lost its caption under the bottom edge.
+    setMinimumSize(1, 1);
     auto* root = new QVBoxLayout(this);
     root->setContentsMargins(28, 16, 28, 14);
     root->setSpacing(8);
