@@ -92,6 +92,11 @@ void AnnotatedChart::drawBackground(QPainter* painter, const QRectF& rect)
 void AnnotatedChart::cacheSeriesPaint()
 {
     cacheItemsNamed(scene(), {"LineChartItem", "AreaChartItem"});
+    // Drawn afresh when the plot area or any axis's range moves them (see dropItemCaches).
+    connect(chart(), &QChart::plotAreaChanged, this, [this] { dropItemCaches(scene()); });
+    for (QAbstractAxis* axis : chart()->axes())
+        if (auto* log = qobject_cast<QLogValueAxis*>(axis))
+            connect(log, &QLogValueAxis::rangeChanged, this, [this] { dropItemCaches(scene()); });
 }
 
 void AnnotatedChart::showLayers(OverlayLayers layers)

@@ -35,6 +35,7 @@ public:
     QScatterSeries* currentMarker() const { return m_current; }
     QScatterSeries* attentionMarker() const { return m_attention; }
     QLineSeries* trajectorySeries() const { return m_trajectory; }
+    QLineSeries* roofSeries() const { return m_roof; }
 
 private:
     // The roofs and the trajectory as segments in chart coordinates: what labels keep off.

@@ -23,4 +23,17 @@ void cacheItemsNamed(QGraphicsScene* scene, std::initializer_list<std::string_vi
     }
 }
 
+void dropItemCaches(QGraphicsScene* scene)
+{
+    if (!scene)
+        return;
+    for (QGraphicsItem* item : scene->items()) {
+        const QGraphicsItem::CacheMode mode = item->cacheMode();
+        if (mode == QGraphicsItem::NoCache)
+            continue;
+        item->setCacheMode(QGraphicsItem::NoCache);
+        item->setCacheMode(mode);
+    }
+}
+
 }  // namespace ridgeline::ui

@@ -14,4 +14,9 @@ namespace ridgeline::ui {
 // Gives every item of `scene` whose class name contains one of `classNames` a device-coordinate pixmap cache.
 void cacheItemsNamed(QGraphicsScene* scene, std::initializer_list<std::string_view> classNames);
 
+// Throws away every cached pixmap of `scene`'s items (they are drawn afresh at the next paint). A device-coordinate
+// cache is kept across a change of the plot area or of an axis range, and under a window system that repaints
+// parts of the view, parts of a roof drawn for the old range stayed on screen beside the new one.
+void dropItemCaches(QGraphicsScene* scene);
+
 }  // namespace ridgeline::ui
