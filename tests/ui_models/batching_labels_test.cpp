@@ -67,3 +67,39 @@ TEST(UiLabelLayout, AVerticalLineBreaksAroundTheBoxesItMeets)
     EXPECT_EQ(verticalLineAround(100, 0, 300, {}).size(), 1u);
     EXPECT_TRUE(verticalLineAround(100, 0, 300, {QRectF(80, -10, 40, 400)}).empty());
 }
+
+// Text a curve runs through gets a box of the background; text clear of every curve does not.
+TEST(BatchingLabels, OnlyTextACurveCrossesIsBoxed)
+{
+    const ChartTheme theme = ChartTheme::make(ThemeKind::Light);
+    std::vector<AnnotationText> texts{
+        {QStringLiteral("crossed"), QPointF(100, 100), 0.0, theme.text, theme.kernelLabelFont, theme.background},
+        {QStringLiteral("clear"), QPointF(100, 300), 0.0, theme.text, theme.kernelLabelFont, theme.background}};
+    boxTextsCrossedBy(texts, {QLineF(90, 80, 160, 130)});
+    EXPECT_TRUE(texts[0].boxed);
+    EXPECT_FALSE(texts[1].boxed);
+}
+
+// A short plot (the CPU's batching chart beside a 1600 px window) names the machine by the part of its title before
+// the colon rather than "AMD EPYC (Zen 4), 2 vCPUs: bun...".
+TEST(BatchingLabels, AShortPlotNamesTheMachineWithoutItsTitlesTail)
+{
+    CpuBatchingData data;
+    data.valid = true;
+    data.machineName = QStringLiteral("AMD EPYC (Zen 4), 2 vCPUs: bundled measurement of this repository");
+    data.peakGflops = 232;
+    data.bandwidthGbps = 37;
+    data.measured = {{1, 250}, {16, 2500}, {256, 5000}};
+    data.predicted = {{1, 500}, {16, 7000}, {256, 7000}};
+    const ChartTheme theme = ChartTheme::make(ThemeKind::Light);
+    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const double width = 2.0 * metrics.horizontalAdvance(QStringLiteral("AMD EPYC (Zen 4), 2 vCPUs")) + 40.0;
+    const PlotMapping mapping{QRectF(60, 20, width, 90), PlotRange{0.7, 400, 100, 30000}};
+    const OverlayContent content = layoutCpuBatchingLabels(data, mapping, theme);
+    QStringList texts;
+    for (const AnnotationText& t : content.texts)
+        texts << t.text;
+    EXPECT_TRUE(texts.contains(QStringLiteral("AMD EPYC (Zen 4), 2 vCPUs"))) << texts.join(u'|').toStdString();
+    for (const QString& t : texts)
+        EXPECT_FALSE(t.contains(QChar(0x2026))) << t.toStdString();
+}

@@ -153,17 +153,9 @@ void CalibrationChart::relayout()
     if (!setupRow)
         setupRow = freeRow(bounds, setupSize, taken, curves, false);
     const QRectF setupBox = setupRow.value_or(QRectF(bounds.topLeft(), setupSize));
-    // A text a curve still runs through (a plot too full to keep it off them) gets a box of the background, so the
-    // curve passes under it instead of striking it through.
-    const auto crossed = [&](const QRectF& box) {
-        return std::any_of(curves.begin(), curves.end(),
-                           [&](const QLineF& c) { return segmentIntersectsRect(c, box); });
-    };
-    for (qsizetype i = 0; i < setup.size(); ++i) {
-        const QPointF origin = setupBox.topLeft() + QPointF(0.0, metrics.height() * double(i));
-        out.texts.push_back({setup[i], origin, 0.0, m_theme.mutedText, m_theme.kernelLabelFont, m_theme.background,
-                             crossed(QRectF(origin, QSizeF(metrics.horizontalAdvance(setup[i]), metrics.height())))});
-    }
+    for (qsizetype i = 0; i < setup.size(); ++i)
+        out.texts.push_back({setup[i], setupBox.topLeft() + QPointF(0.0, metrics.height() * double(i)), 0.0,
+                             m_theme.mutedText, m_theme.kernelLabelFont, m_theme.background});
     // Each measured point's residual after the fit, beside its dot: off the setup, the other residuals and, where
     // the plot has room, the curves.
     LabelLayoutInput layout;
@@ -188,8 +180,10 @@ void CalibrationChart::relayout()
         if (placed[i].needsLeader)
             out.lines.push_back({placed[i].leader, QPen(m_theme.mutedText, 1.0)});
         out.texts.push_back({texts[qsizetype(i)], placed[i].rect.topLeft() + QPointF(2.0, 0.0), 0.0, m_theme.text,
-                             m_theme.kernelLabelFont, m_theme.background, crossed(placed[i].rect)});
+                             m_theme.kernelLabelFont, m_theme.background});
     }
+    // Text a curve still runs through (a plot too full to keep it off them) passes over the curve in a box.
+    boxTextsCrossedBy(out.texts, curves);
     showContent(std::move(out));
 }
 

@@ -188,7 +188,22 @@ void CpuBatchingChart::relayout()
         showContent(plotMessage(chart()->plotArea(), m_data.reason, m_theme));
         return;
     }
-    showContent(layoutCpuBatchingLabels(m_data, mapping(m_axisX, m_axisY), m_theme));
+    OverlayContent content = layoutCpuBatchingLabels(m_data, mapping(m_axisX, m_axisY), m_theme);
+    // The machine's name and the measured share sit where the curves run in a short plot: the curves pass under.
+    std::vector<QLineF> curves;
+    const auto add = [&](QXYSeries* series) {
+        if (series && series->isVisible())
+            for (const QLineF& segment : segmentsOf({series}))
+                curves.push_back(segment);
+    };
+    add(m_predicted);
+    add(m_measuredLine);
+    for (const PrecisionSeries& p : m_byPrecision) {
+        add(p.predicted);
+        add(p.measuredLine);
+    }
+    boxTextsCrossedBy(content.texts, curves);
+    showContent(std::move(content));
 }
 
 }  // namespace ridgeline::ui

@@ -30,6 +30,18 @@ AnnotationText label(const QString& text, QPointF topLeft, const QColor& color, 
     return {text, topLeft, 0.0, color, theme.kernelLabelFont, theme.background};
 }
 
+// A machine's name in `room`: whole, else its part before a colon (a session's title reads "the CPU: what was
+// run"), else elided.
+QString machineNameIn(const QString& name, const QFontMetricsF& metrics, double room)
+{
+    if (metrics.horizontalAdvance(name) <= room)
+        return name;
+    const qsizetype colon = name.indexOf(QLatin1Char(':'));
+    if (colon > 0 && metrics.horizontalAdvance(name.left(colon)) <= room)
+        return name.left(colon);
+    return metrics.elidedText(name, Qt::ElideRight, room);
+}
+
 QString percent(double fraction)
 {
     return QStringLiteral("%1 %").arg(formatSignificant(fraction * 100.0, 2));
@@ -335,8 +347,8 @@ std::vector<DrawnLabel> DecodeLabelPlacer::place(const std::vector<PointLabel>& 
         d.rect = placed[i].rect;
         if (placed[i].needsLeader)
             d.leader = AnnotationLine{placed[i].leader, QPen(requests[i].color, 1.5)};
-        // A plot too full to keep a label off every curve (a 1600 x 1000 window): the label gets a box of the
-        // background behind it, so a curve passes under it instead of striking it through.
+        // A plot too full to keep a label off every curve (a 1600 x 1000 window): the whole label gets a box of the
+        // background behind it when a curve crosses any of it.
         const bool crossed = std::any_of(m_curves.begin(), m_curves.end(), [&](const QLineF& curve) {
             return segmentIntersectsRect(curve, placed[i].rect);
         });
@@ -523,7 +535,7 @@ OverlayContent layoutWeightPrecisionLabels(const CpuBatchingData& data, const Pl
             speedup > 0.0 && curve.precision != QLatin1String("fp32"))
             speedups << QStringLiteral("%1 %2\u00d7").arg(curve.precision, formatSignificant(speedup, 2));
     }
-    out.texts.push_back(label(metrics.elidedText(data.machineName, Qt::ElideRight, plot.width() / 2.0),
+    out.texts.push_back(label(machineNameIn(data.machineName, metrics, plot.width() / 2.0),
                               QPointF(plot.left() + kPad, plot.top() + kPad), theme.mutedText, theme));
     if (!speedups.isEmpty()) {
         const QString text =
@@ -556,7 +568,7 @@ OverlayContent layoutCpuBatchingLabels(const CpuBatchingData& data, const PlotMa
         out.texts.push_back(label(text, QPointF(left, plot.bottom() - kPad - lineHeight), theme.text, theme));
     }
     // Which machine, top left and quiet.
-    out.texts.push_back(label(metrics.elidedText(data.machineName, Qt::ElideRight, plot.width() / 2.0),
+    out.texts.push_back(label(machineNameIn(data.machineName, metrics, plot.width() / 2.0),
                               QPointF(plot.left() + kPad, plot.top() + kPad), theme.mutedText, theme));
     // The largest measured batch against its prediction: how close this CPU gets to its own roof.
     const QPointF last = data.measured.back();
@@ -573,6 +585,16 @@ OverlayContent layoutCpuBatchingLabels(const CpuBatchingData& data, const PlotMa
         out.texts.push_back(label(text, QPointF(plot.right() - kPad - w, plot.top() + kPad), theme.text, theme));
     }
     return out;
+}
+
+void boxTextsCrossedBy(std::vector<AnnotationText>& texts, const std::vector<QLineF>& curves)
+{
+    for (AnnotationText& text : texts) {
+        const QFontMetricsF metrics(text.font);
+        const QRectF box(text.origin, QSizeF(metrics.horizontalAdvance(text.text), metrics.height()));
+        text.boxed = text.boxed || std::any_of(curves.begin(), curves.end(),
+                                               [&](const QLineF& curve) { return segmentIntersectsRect(curve, box); });
+    }
 }
 
 }  // namespace ridgeline::ui

@@ -45,6 +45,10 @@ OverlayLayers layoutDecodeRooflineLabels(const DecodeRooflineData& data, const P
 OverlayContent layoutCpuBatchingLabels(const CpuBatchingData& data, const PlotMapping& mapping,
                                        const ChartTheme& theme);
 
+// Every text a curve runs through gets a box of the background (`boxed`), so the curve passes under it instead of
+// striking it through: the rule of every batching chart whose plot is too full to keep its texts off the curves.
+void boxTextsCrossedBy(std::vector<AnnotationText>& texts, const std::vector<QLineF>& curves);
+
 // The decode trajectory's marks: batches that are powers of four (1, 4, 16 ... 4,096).
 bool isPowerOfFour(std::int64_t batch);
 // The decode roofline's colours, shared by its series and its labels.
