@@ -120,6 +120,9 @@ TEST(UiBatchingTabInput, WeightsThatDoNotFitSayWhatWould)
     EXPECT_TRUE(fit.contains(QLatin1String("2 GPUs or int8 would fit"))) << fit.toStdString();
     EXPECT_TRUE(tab.panel->headlineText().contains(QLatin1String("not even one sequence")))
         << tab.panel->headlineText().toStdString();
+    // The status takes the bar's title row; the title gives way whole rather than read "Memory ...".
+    EXPECT_FALSE(tab.panel->memoryBar()->drawnTitle().contains(QChar(0x2026)))
+        << tab.panel->memoryBar()->drawnTitle().toStdString();
     fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_tab_does_not_fit.png")));
 
     QSlider* gpus = control<QSlider>(*tab.panel, "batchingGpuCount");

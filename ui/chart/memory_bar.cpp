@@ -190,13 +190,11 @@ double MemoryBar::titleRoom() const
 QString MemoryBar::drawnTitle() const
 {
     const double room = titleRoom();
-    if (room <= 60.0)
-        return {};
     const QFontMetricsF titleMetrics(bold(m_theme.axisTitleFont));
     for (const QString& title : m_titles)
         if (titleMetrics.horizontalAdvance(title) <= room)
             return title;
-    return titleMetrics.elidedText(m_titles.back(), Qt::ElideRight, room);
+    return {};  // "Memory ..." says less than nothing: the status beside it ("DOES NOT FIT: needs ...") says it
 }
 
 // Title left, status right; returns where the bar goes.

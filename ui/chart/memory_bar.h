@@ -33,8 +33,8 @@ public:
     bool fits() const { return m_hasData && m_data.fits; }
     const MemoryBarData& data() const { return m_data; }
     QString titleText() const { return m_titles.front(); }
-    // The title as painted at the bar's width: the longest of its forms that fits beside the status, elided only
-    // when even "Memory per GPU" does not; empty when there is no room for a title at all.
+    // The title as painted at the bar's width: the longest of its forms that fits beside the status; none when even
+    // "Memory per GPU" does not fit (never elided).
     QString drawnTitle() const;
     QString statusText() const { return m_status; }
     // Title, status, capacity and legend texts: everything the bar writes, for tests.
