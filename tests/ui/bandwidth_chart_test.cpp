@@ -125,3 +125,18 @@ TEST(UiBandwidthChart, LabelsTheSizeAxisAtEvenPowersOfTwoInBinaryUnits)
     }
     EXPECT_TRUE(labels.contains(QStringLiteral("1 MiB")));
 }
+
+// At the height the window's dock gives it (about 160 px), no tick label is cut to "...": the titles give way.
+TEST(UiBandwidthChart, InAShortDockTheTicksStayWholeAndTheTitlesGiveWay)
+{
+    BandwidthChart chart;
+    chart.setSession(fixtures::zen4Session());
+    fixtures::layoutNow(chart, QSize(1400, 160));
+    const QStringList texts = fixtures::sceneTexts(&chart);
+    EXPECT_TRUE(fixtures::truncated(texts).isEmpty()) << texts.join(u'|').toStdString();
+    EXPECT_GE(chart.xTickLabels().size(), 4) << texts.join(u'|').toStdString();
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("bandwidth_1400x160.png")));
+    // Given room again, the titles come back.
+    fixtures::layoutNow(chart, QSize(1000, 360));
+    EXPECT_TRUE(fixtures::sceneTexts(&chart).join(u'|').contains(QLatin1String("Working set")));
+}

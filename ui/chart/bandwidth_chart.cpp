@@ -204,8 +204,9 @@ void BandwidthChart::addCurveAndPoints()
 void BandwidthChart::applyTheme()
 {
     QChart* c = chart();
-    c->setTitle(m_session.bandwidthCurve.empty() ? tr("No bandwidth curve in this session")
-                                                 : tr("Bandwidth vs working set (%1)").arg(m_staircase.mix));
+    m_title = m_session.bandwidthCurve.empty() ? tr("No bandwidth curve in this session")
+                                               : tr("Bandwidth vs working set (%1)").arg(m_staircase.mix);
+    fitTitles();
     c->setBackgroundBrush(m_theme.background);
     c->setPlotAreaBackgroundBrush(m_theme.plotBackground);
     c->setPlotAreaBackgroundVisible(true);
@@ -347,6 +348,44 @@ void BandwidthChart::selectLevelOf(int index)
         return;  // a transition between levels belongs to none
     setSelectedLevel(level == m_selectedLevel ? QString() : level);
     emit levelSelected(m_selectedLevel);
+}
+
+void BandwidthChart::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    fitTitles();
+}
+
+// In a short dock (its default height in the window, about 160 px) the titles leave the ticks no room and Qt Charts
+// cuts every label to "...": the chart's title and the axis titles give way (the dock's tab names the chart), unless
+// the title is the message that there is no curve.
+void BandwidthChart::fitTitles()
+{
+    constexpr int kTitledHeight = 230;
+    const bool roomy = height() >= kTitledHeight || m_session.bandwidthCurve.empty();
+    const QString title = roomy ? m_title : QString();
+    if (chart()->title() != title)
+        chart()->setTitle(title);
+    m_axisXLabels->setTitleVisible(roomy);
+    m_axisYLabels->setTitleVisible(roomy);
+    // Nor is there room for a GB/s tick every 2x or 2.5x: the decades (10, 100, 1000) when there are two, else
+    // every other tick, three at most.
+    std::vector<StaircaseTick> yTicks = m_staircase.yTicks;
+    if (!roomy) {
+        std::vector<StaircaseTick> fewer;
+        for (const StaircaseTick& tick : yTicks)
+            if (tick.major)
+                fewer.push_back(tick);
+        if (fewer.size() < 2) {
+            fewer.clear();
+            const std::size_t stride = (yTicks.size() + 2) / 3;
+            for (std::size_t i = 0; i < yTicks.size(); i += std::max<std::size_t>(stride, 1))
+                fewer.push_back(yTicks[i]);
+        }
+        yTicks = std::move(fewer);
+    }
+    if (m_axisYLabels->categoriesLabels().size() != qsizetype(yTicks.size()))
+        setCategories(m_axisYLabels, std::log10(m_staircase.yMin), std::log10(m_staircase.yMax), yTicks);
 }
 
 }  // namespace ridgeline::ui

@@ -58,6 +58,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
@@ -65,6 +66,7 @@ private:
     void addCacheMarkers();
     void addCurveAndPoints();
     void applyTheme();
+    void fitTitles();
     void relayout();
     // The curve point nearest to a viewport pixel, within reach of the mouse; nullopt when none is.
     std::optional<int> pointAt(QPoint pixel) const;
@@ -76,6 +78,7 @@ private:
     ChartTheme m_theme;
     QString m_selectedLevel;
     QString m_hoverText;
+    QString m_title;                         // shown when the chart is tall enough (fitTitles)
     QValueAxis* m_axisX = nullptr;           // log2(bytes), hidden: carries the data
     QCategoryAxis* m_axisXLabels = nullptr;  // "4 KiB", "1 MiB" ... at the matching log2 positions
     QLogValueAxis* m_axisY = nullptr;        // GB/s, hidden: carries the data
