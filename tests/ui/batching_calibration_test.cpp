@@ -18,6 +18,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace ridgeline;
 using namespace ridgeline::ui;
 using fixtures::control;
@@ -84,19 +86,57 @@ TEST(UiBatchingCalibration, TheMeasuredPointsAreDrawnOverTheCurvesBeforeAndAfter
             << chart->afterSeries()->name().toStdString();
         EXPECT_TRUE(fixtures::truncated(fixtures::sceneTexts(chart)).isEmpty())
             << fixtures::truncated(fixtures::sceneTexts(chart)).join(u'|').toStdString();
-        // No residual covers another or the setup lines (at 1600 x 1000 the last two sat on each other).
+        // The legend says what the dots are (the files by name where the legend has room).
+        EXPECT_TRUE(chart->measuredSeries()->name().startsWith(QLatin1String("measured: median latency of 5 files")))
+            << chart->measuredSeries()->name().toStdString();
+        // No residual covers another or the setup line (at 1600 x 1000 the last two sat on each other).
         const std::vector<QRectF> boxes = chart->textRects();
         for (std::size_t i = 0; i < boxes.size(); ++i)
             for (std::size_t j = i + 1; j < boxes.size(); ++j)
                 EXPECT_FALSE(boxes[i].intersects(boxes[j]))
                     << size.width() << " px: " << texts[qsizetype(i + 1)].toStdString() << " and "
                     << texts[qsizetype(j + 1)].toStdString();
-        // Where the short plot leaves no row clear of the curves (1600 x 1000), the setup lines get a box of the
-        // background: no pixel of the curves' colour shows through their text.
+        // No text covers a measured dot (the setup line sat on batch 128's at 1600 x 1000), and each residual is
+        // beside its own dot, nearer to it than to any other (batch 64's '-2.1 %' sat left of batch 16's), or tied
+        // to it by a leader from the dot's edge to the text.
+        std::vector<QPointF> dots;
+        for (const QPointF& p : measured)
+            dots.push_back(chart->chart()->mapToPosition(p, chart->measuredSeries()));
+        for (std::size_t b = 0; b < boxes.size(); ++b)
+            for (const QPointF& dot : dots)
+                EXPECT_FALSE(boxes[b].intersects(QRectF(dot - QPointF(5, 5), QSizeF(10, 10))))
+                    << size.width() << " px: " << texts[qsizetype(b + 1)].toStdString() << " on a dot";
+        const QString residuals[] = {QStringLiteral("+3.2 %"), QStringLiteral("+0.23 %"), QStringLiteral("-3.5 %"),
+                                     QStringLiteral("-2.1 %"), QStringLiteral("+2.4 %")};
+        for (std::size_t i = 0; i < dots.size(); ++i) {
+            const qsizetype t = texts.indexOf(residuals[i]);
+            ASSERT_GE(t, 1) << residuals[i].toStdString();
+            const QRectF box = boxes[std::size_t(t - 1)];
+            const std::vector<QLineF> lines = chart->overlayLines();
+            const bool leader = std::any_of(lines.begin(), lines.end(), [&](const QLineF& l) {
+                return QLineF(l.p1(), dots[i]).length() <= 9.0 && box.adjusted(-3, -3, 3, 3).contains(l.p2());
+            });
+            if (leader)
+                continue;
+            auto distance = [&](QPointF dot) {
+                const QPointF nearest(std::clamp(dot.x(), box.left(), box.right()),
+                                      std::clamp(dot.y(), box.top(), box.bottom()));
+                return QLineF(dot, nearest).length();
+            };
+            for (std::size_t j = 0; j < dots.size(); ++j) {
+                if (j != i) {
+                    EXPECT_LT(distance(dots[i]), distance(dots[j]))
+                        << size.width() << " px: " << residuals[i].toStdString() << " nearer batch "
+                        << measured[qsizetype(j)].x();
+                }
+            }
+        }
+        // Where the short plot leaves no row clear of the curves (1600 x 1000), the setup line gets a box of the
+        // background: no pixel of the curves' colour shows through its text.
         const QImage picture = fixtures::grabImage(*chart);
         const QColor curve = chart->afterSeries()->pen().color();
         for (qsizetype t = 1; t < texts.size(); ++t) {
-            if (!texts[t].startsWith(QLatin1String("fp8 weights")) && !texts[t].startsWith(QLatin1String("median")))
+            if (!texts[t].startsWith(QLatin1String("fp8 weights")))
                 continue;
             const QRect box = boxes[std::size_t(t - 1)].toAlignedRect().intersected(picture.rect());
             int curvePixels = 0;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace ridgeline::ui;
 
@@ -49,6 +50,29 @@ TEST(UiLabelLayout, AnObstacleOnTheRightPushesTheLabelElsewhere)
     const std::vector<LabelPlacement> placed = placeLabels(input);
     ASSERT_TRUE(placed[0].placed);
     EXPECT_FALSE(placed[0].rect.intersects(input.obstacles[0]));
+}
+
+// A label is not put where it is nearer another point than its own: there it reads as that point's (a calibration
+// chart's '+0.23 %' sat closer to the next dot than to its own). B's dot sits 8 px under the first choice, right of
+// A, clear of it (its marker does not touch the box) but nearer than A's 9 px: A's label goes left instead.
+TEST(UiLabelLayout, ALabelKeepsOffASpotNearerAnotherPoint)
+{
+    LabelLayoutInput input;
+    input.bounds = QRectF(0, 0, 800, 600);
+    input.labels.push_back({QPointF(100, 100), QSizeF(40, 15)});
+    input.labels.push_back({QPointF(130, 115.5), QSizeF(40, 15)});
+    const std::vector<LabelPlacement> placed = placeLabels(input);
+    ASSERT_TRUE(placed[0].placed);
+    EXPECT_FALSE(placed[0].needsLeader);
+    EXPECT_LT(placed[0].rect.right(), 100.0);
+    auto distance = [](const QRectF& box, QPointF p) {
+        return std::hypot(std::max({box.left() - p.x(), 0.0, p.x() - box.right()}),
+                          std::max({box.top() - p.y(), 0.0, p.y() - box.bottom()}));
+    };
+    for (std::size_t i = 0; i < placed.size(); ++i)
+        EXPECT_LT(distance(placed[i].rect, input.labels[i].anchor),
+                  distance(placed[i].rect, input.labels[1 - i].anchor))
+            << i;
 }
 
 // A label forced in (no free place near its point) is not struck through by a roof when the plot has a spot off

@@ -149,6 +149,15 @@ QStringList AnnotatedChart::texts() const
     return list;
 }
 
+std::vector<QLineF> AnnotatedChart::overlayLines() const
+{
+    std::vector<QLineF> lines;
+    for (const ChartOverlay* overlay : {m_fixed, m_moving})
+        for (const AnnotationLine& l : overlay->lines())
+            lines.push_back(l.line);
+    return lines;
+}
+
 std::vector<QRectF> AnnotatedChart::textRects() const
 {
     return textRectsOf({m_fixed, m_moving});

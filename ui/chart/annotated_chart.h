@@ -33,7 +33,8 @@ public:
     QStringList texts() const;
     // Every text box the chart draws over its plot, in chart coordinates: for overlap tests.
     std::vector<QRectF> textRects() const;
-    QRectF plotRect() const;  // the plot area, in the same chart coordinates
+    QRectF plotRect() const;                   // the plot area, in the same chart coordinates
+    std::vector<QLineF> overlayLines() const;  // every line drawn over the plot (leaders, markers), for tests
 
 protected:
     AnnotatedChart(QMargins margins, QSize minimumSize, QWidget* parent);

@@ -21,6 +21,10 @@ namespace {
 
 constexpr double kPad = 6.0;
 constexpr double kDotClearance = 7.0;  // around a measured dot, which no text covers
+constexpr double kLegendShare = 0.4;   // of the chart's width, at most, for the legend beside the plot
+// Beside its dot over a curve (in a box of the background, the curve passing under) rather than a ring further
+// out: the dots sit on the curves, and a residual away from its dot reads as its neighbour's.
+constexpr double kResidualLineCost = 0.1;
 
 }  // namespace
 
@@ -95,7 +99,7 @@ void CalibrationChart::setData(const CalibrationCurveData& data)
     m_axisY->setTitleText(data.rate ? tr("Tokens/s") : tr("Seconds"));
     m_before->setName(data.beforeName);
     m_after->setName(data.afterName);
-    m_measured->setName(tr("measured (%1 runs)").arg(data.measured.size()));
+    fitMeasuredName();
     chart()->legend()->setVisible(true);
     double xLow = std::numeric_limits<double>::max(), xHigh = 0.0;
     double yLow = std::numeric_limits<double>::max(), yHigh = 0.0;
@@ -114,6 +118,31 @@ void CalibrationChart::setData(const CalibrationCurveData& data)
     m_after->replace(QList<QPointF>(data.after.begin(), data.after.end()));
     m_measured->replace(QList<QPointF>(data.measured.begin(), data.measured.end()));
     relayout();
+}
+
+void CalibrationChart::resizeEvent(QResizeEvent* event)
+{
+    AnnotatedChart::resizeEvent(event);
+    fitMeasuredName();
+}
+
+// The legend says what the dots are: the longest of the data's sources that leaves the plot most of the width.
+void CalibrationChart::fitMeasuredName()
+{
+    if (!m_hasData)
+        return;
+    const QFontMetricsF metrics(chart()->legend()->font());
+    const double room = kLegendShare * width();
+    QString name = tr("measured (%1)").arg(m_data.measured.size());
+    for (const QString& source : m_data.sources) {
+        const QString candidate = tr("measured: %1").arg(source);
+        if (metrics.horizontalAdvance(candidate) <= room) {
+            name = candidate;
+            break;
+        }
+    }
+    if (m_measured->name() != name)
+        m_measured->setName(name);
 }
 
 QPoint CalibrationChart::viewportPosition(QPointF value) const
@@ -139,23 +168,17 @@ void CalibrationChart::relayout()
         taken.emplace_back(dots.back() - QPointF(kDotClearance, kDotClearance),
                            QSizeF(2 * kDotClearance, 2 * kDotClearance));
     }
-    // The setup (formats and lengths; statistic and files) in two quiet lines: top left where the curves leave that
-    // corner free (they mostly rise), else the first row clear of them and of the dots.
-    QStringList setup = m_data.setup.split(QLatin1Char('\n'));
-    double setupWidth = 0.0;
-    for (QString& line : setup) {
-        line = metrics.elidedText(line, Qt::ElideMiddle, 0.8 * bounds.width());
-        setupWidth = std::max(setupWidth, metrics.horizontalAdvance(line));
-    }
-    const QSizeF setupSize(setupWidth, metrics.height() * double(setup.size()));
-    // Off the curves where the plot has room; else off the dots at least (a box on a curve hides only the line).
+    // The setup (formats and lengths) in a quiet line: top left where the curves leave that corner free (they mostly
+    // rise), else the first row clear of them and of the dots; else off the dots at least (a box on a curve hides
+    // only the line).
+    const QString setup = metrics.elidedText(m_data.setup, Qt::ElideMiddle, 0.8 * bounds.width());
+    const QSizeF setupSize(metrics.horizontalAdvance(setup), metrics.height());
     std::optional<QRectF> setupRow = freeRow(bounds, setupSize, taken, curves, true);
     if (!setupRow)
         setupRow = freeRow(bounds, setupSize, taken, curves, false);
     const QRectF setupBox = setupRow.value_or(QRectF(bounds.topLeft(), setupSize));
-    for (qsizetype i = 0; i < setup.size(); ++i)
-        out.texts.push_back({setup[i], setupBox.topLeft() + QPointF(0.0, metrics.height() * double(i)), 0.0,
-                             m_theme.mutedText, m_theme.kernelLabelFont, m_theme.background});
+    out.texts.push_back(
+        {setup, setupBox.topLeft(), 0.0, m_theme.mutedText, m_theme.kernelLabelFont, m_theme.background});
     // Each measured point's residual after the fit, beside its dot: off the setup, the other residuals and, where
     // the plot has room, the curves.
     LabelLayoutInput layout;
@@ -163,6 +186,7 @@ void CalibrationChart::relayout()
     layout.obstacles = {setupBox};
     layout.lines = curves;
     layout.markerRadius = kDotClearance;
+    layout.lineCost = kResidualLineCost;
     QStringList texts;
     for (std::size_t i = 0; i < m_data.measured.size(); ++i) {
         const QPointF& point = m_data.measured[i];

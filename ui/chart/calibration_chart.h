@@ -34,6 +34,8 @@ public:
 private:
     void applyTheme();
     void relayout() override;
+    void resizeEvent(QResizeEvent* event) override;
+    void fitMeasuredName();
 
     CalibrationCurveData m_data;
     bool m_hasData = false;

@@ -62,11 +62,17 @@ QString errorText(const Calibration& calibration, const CalibrationSeries& serie
              formatSignificant(*std::max_element(errors.begin(), errors.end()), 2));
 }
 
-QString filesText(const QStringList& files)
+// What the measured dots are, from the most to the least said: the statistic and the files by name (the first and
+// the last of more than two), then without the names, then only how many.
+QStringList sourceTexts(const QString& statistic, const QStringList& files)
 {
+    const QString count = files.size() == 1 ? tr("1 file") : tr("%1 files").arg(files.size());
+    QString named;
     if (files.size() <= 2)
-        return files.join(QStringLiteral(", "));
-    return tr("%1 \u2026 %2 (%3 files)").arg(files.first(), files.last()).arg(files.size());
+        named = files.join(QStringLiteral(", "));
+    else
+        named = tr("%1 (%2 to %3)").arg(count, files.first(), files.last());
+    return {tr("%1 of %2").arg(statistic, named), tr("%1 of %2").arg(statistic, count), count};
 }
 
 std::optional<CalibrationCurveData> curveOf(const Calibration& calibration, const CalibrationSeries& series,
@@ -89,9 +95,9 @@ std::optional<CalibrationCurveData> curveOf(const Calibration& calibration, cons
                   .arg(d.yTitle.section(QLatin1String(" ("), 0, 0).toLower(), c.model.name, c.gpu.name, gpus);
     d.name = tr("%1: %2 on %3%4 (%5)")
                  .arg(d.yTitle.section(QLatin1String(" ("), 0, 0), c.model.name, c.gpu.name, gpus, series.statistic);
-    d.setup = tr("%1 weights, %2 KV  \u00b7  prompt %3, output %4\n%5 of %6")
-                  .arg(s.weights, s.kv, formatGrouped(s.prompt), formatGrouped(s.output), series.statistic,
-                       filesText(series.files));
+    d.setup = tr("%1 weights, %2 KV  \u00b7  prompt %3, output %4")
+                  .arg(s.weights, s.kv, formatGrouped(s.prompt), formatGrouped(s.output));
+    d.sources = sourceTexts(series.statistic, series.files);
     for (const CurveSample& sample : samples.value()) {
         const auto batch = static_cast<double>(sample.batch);
         if (sample.measured)

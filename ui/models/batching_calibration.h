@@ -15,10 +15,12 @@
 namespace ridgeline::ui {
 
 struct CalibrationCurveData {
-    QString name;    // for the chooser: "e2e latency, Llama 3.1 70B on MI300X ×8 (5 files)"
-    QString title;   // the chart's title
-    QString yTitle;  // "End-to-end latency (s)", "Decode tokens/s"
-    QString setup;  // two lines: "fp8 weights, fp8 KV · prompt 128, output 2,048", "median latency of batch_1.json …"
+    QString name;                   // for the chooser: "e2e latency, Llama 3.1 70B on MI300X ×8 (5 files)"
+    QString title;                  // the chart's title
+    QString yTitle;                 // "End-to-end latency (s)", "Decode tokens/s"
+    QString setup;                  // "fp8 weights, fp8 KV  ·  prompt 128, output 2,048"
+    QStringList sources;            // what the dots are, longest first: "median latency of 5 files (batch_1.json to
+                                    // batch_128.json)", "median latency of 5 files", "5 files"
     bool rate = false;              // tokens/s (higher is faster) rather than seconds
     std::vector<QPointF> measured;  // (batch, value), ascending batch
     std::vector<QPointF> before;    // the model with the terms the fit started from

@@ -9,7 +9,8 @@ namespace ridgeline::ui {
 
 namespace {
 
-constexpr double kSideGap = 6.0;  // pixels kept free left and right of a label
+constexpr double kSideGap = 6.0;         // pixels kept free left and right of a label
+constexpr double kMisleadingCost = 3.0;  // a first-ring spot nearer another point: 1.5 rings further out
 
 // Where a box of `size` sits when pushed `distance` away from `anchor` in direction (dx, dy).
 QRectF candidateRect(QPointF anchor, QSizeF size, double distance, int dx, int dy)
@@ -131,7 +132,16 @@ Spot bestSpot(const LabelLayoutInput& input, const LabelRequest& label, double r
                 for (const QLineF& other : leaders)
                     crossings += leader.intersects(other, nullptr) == QLineF::BoundedIntersection ? 2 : 0;
             }
-            const double score = crossings * input.lineCost + ring * 2.0 + static_cast<double>(d) * 0.05;
+            // Without a leader, a label nearer another point than its own reads as that point's: worse than a ring
+            // further out, whose leader says whose it is.
+            const double own = QLineF(label.anchor, nearestPointOnRect(rect, label.anchor)).length();
+            const bool misleads =
+                ring == 0 && std::any_of(input.labels.begin(), input.labels.end(), [&](const LabelRequest& other) {
+                    return &other != &label &&
+                           QLineF(other.anchor, nearestPointOnRect(rect, other.anchor)).length() < own;
+                });
+            const double score = crossings * input.lineCost + ring * 2.0 + (misleads ? kMisleadingCost : 0.0) +
+                                 static_cast<double>(d) * 0.05;
             if (score < best.score)
                 best = {score, rect, ring};
         }
