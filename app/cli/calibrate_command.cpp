@@ -7,6 +7,7 @@
 #include "core/bench/bench_importer.h"
 #include "core/bench/calibration_points.h"
 #include "core/bench/calibration_record_builder.h"
+#include "core/bench/calibration_run.h"
 #include "core/message_text.h"
 #include "core/model/calibration.h"
 #include "core/model/engine_terms.h"
@@ -52,33 +53,12 @@ std::optional<std::int64_t> wholeOption(const QCommandLineParser& parser, const 
 std::vector<std::optional<std::int64_t>> perFileOption(const QCommandLineParser& parser, const QString& name,
                                                        std::int64_t max, std::size_t files, QString& error)
 {
-    std::vector<std::optional<std::int64_t>> values(files);
-    if (!parser.isSet(name))
-        return values;
-    const QStringList texts = parser.value(name).split(u',');
-    if (texts.size() != 1 && static_cast<std::size_t>(texts.size()) != files) {
-        error = QStringLiteral("--%1 gives %2 values for %3 files: give one for every file, or one per file in order")
-                    .arg(name)
-                    .arg(texts.size())
-                    .arg(files);
-        return values;
+    auto values = perFileCounts(parser.value(name), max, files, QStringLiteral("--") + name);
+    if (!values) {
+        error = values.error().message;
+        return std::vector<std::optional<std::int64_t>>(files);
     }
-    for (std::size_t i = 0; i < files; ++i) {
-        const QString text = texts[texts.size() == 1 ? 0 : static_cast<qsizetype>(i)].trimmed();
-        bool ok = false;
-        const qlonglong value = text.toLongLong(&ok);
-        if (!ok || value < 1 || value > max) {
-            error = QStringLiteral(
-                        "--%1 must be a whole number from 1 to %2 (or one per file, comma-separated), got "
-                        "\"%3\"")
-                        .arg(name)
-                        .arg(max)
-                        .arg(text);
-            return values;
-        }
-        values[i] = value;
-    }
-    return values;
+    return std::move(values).value();
 }
 
 std::optional<NumberFormat> formatOption(const QCommandLineParser& parser, const QString& name, QString& error)
@@ -215,45 +195,29 @@ int runCalibrate(const QStringList& arguments, Streams io)
     const std::vector<RunFacts> perFile = readRunFacts(parser, static_cast<std::size_t>(files.size()), error);
     if (!error.isEmpty())
         return fail(io, kBadArguments, error);
-    std::vector<BenchImport> imports;
-    for (const QString& file : files) {
-        auto imported = importBenchFile(file, *format);
-        if (!imported)
-            return fail(io, kFailed, imported.error().message);
-        imports.push_back(std::move(imported).value());
-    }
-    const auto prepared = calibrationPointsPerFile(imports, perFile);
-    if (!prepared)
-        return fail(io, prepared.error().code == Error::Code::InvalidArgument ? kBadArguments : kFailed,
-                    prepared.error().message);
-
     FitOptions options;
     if (const std::optional<QString> refused = readFitOptions(parser, options))
         return fail(io, kBadArguments, *refused);
-    const EngineTerms start = EngineTerms::measured();
-    const auto before = evaluatePoints(prepared.value().points, start);
-    if (!before)
-        return fail(io, kFailed, before.error().message);
-    const auto fit = fitEngineTerms(prepared.value().points, start, options);
-    if (!fit)
-        return fail(io, kFailed, fit.error().message);
-
+    const auto run =
+        runCalibration(files, *format, perFile, options, QStringLiteral("ridgeline " RIDGELINE_VERSION " calibrate"));
+    if (!run)
+        return fail(io, run.error().code == Error::Code::InvalidArgument ? kBadArguments : kFailed,
+                    run.error().message);
     // What --out keeps is also what the curves are drawn from, so the table shows what a loaded session redraws.
-    const Calibration record = calibrationRecord(imports, prepared.value(), start, fit.value(), before.value(),
-                                                 QStringLiteral("ridgeline " RIDGELINE_VERSION " calibrate"));
+    const auto& [imports, prepared, start, before, fit, record] = run.value();
     if (parser.isSet(QStringLiteral("out"))) {
         const QString out = parser.value(QStringLiteral("out"));
         if (const auto saved = saveSession(sessionWithCalibration(base, record), out))
             return fail(io, kFailed, saved->message);
     }
     if (parser.isSet(QStringLiteral("json")))
-        io.out << QJsonDocument(calibrationJson(imports, prepared.value(), start, fit.value(), before.value(), record))
+        io.out << QJsonDocument(calibrationJson(imports, prepared, start, fit, before, record))
                       .toJson(QJsonDocument::Indented);
     else
-        printCalibrationText(io.out, imports, prepared.value(), start, fit.value(), before.value(), record);
+        printCalibrationText(io.out, imports, prepared, start, fit, before, record);
     if (parser.isSet(QStringLiteral("out")) && !parser.isSet(QStringLiteral("json")))
         io.out << "\nWrote " << parser.value(QStringLiteral("out")) << " (the fit, its terms and "
-               << fit.value().residuals.size() << " residuals"
+               << fit.residuals.size() << " residuals"
                << (base ? QStringLiteral(", added to a copy of ") + parser.value(QStringLiteral("into")) : QString())
                << ")\n";
     return 0;
