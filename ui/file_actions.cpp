@@ -1,6 +1,7 @@
 #include "ui/file_actions.h"
 
 #include "core/session/session_json.h"
+#include "ui/calibrate_dialog.h"
 #include "ui/chart/chart_export.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/compare_dialog.h"
@@ -69,6 +70,11 @@ void FileActions::addTo(QMenuBar* menus)
     importAction->setToolTip(
         tr("Put kernels from Nsight Compute, likwid or a plain CSV (or ERT ceilings) on the "
            "chart"));
+    QAction* calibrate =
+        file->addAction(tr("Ca&librate the Model on Benchmark Results…"), this, &FileActions::onCalibrate);
+    calibrate->setObjectName(QStringLiteral("calibrateAction"));
+    calibrate->setToolTip(
+        tr("Fit the LLM model to your vLLM, SGLang, GuideLLM or llama-bench results and keep the fit in the session"));
     file->addSeparator();
     m_saveAction =
         file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, [this] { save(); });
@@ -328,6 +334,22 @@ void FileActions::updateRecentMenu()
                         })
             ->setToolTip(path);
     m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void FileActions::onCalibrate()
+{
+    auto* dialog = new CalibrateDialog(
+        m_document->directory(),
+        [this](Calibration calibration) {
+            m_document->addCalibration(std::move(calibration));
+            if (const Session* session = m_document->primary(); session && !session->calibrations.empty())
+                m_batching->showNewestCalibration(session->calibrations.back());
+            emit calibrated();
+        },
+        m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->open();
 }
 
 void FileActions::onImport()

@@ -1,7 +1,8 @@
 #pragma once
-// The File menu: open, open recent, add an overlay, compare with another session, import profiles, save, save as,
-// export what the current tab shows (the roofline, or the batching charts: PNG, SVG, PDF, CSV) and copy it. The
-// document does the work; this asks for files and sizes, and asks before anything unsaved would be thrown away.
+// The File menu: open, open recent, add an overlay, compare with another session, import profiles, calibrate the LLM
+// model on benchmark results, save, save as, export what the current tab shows (the roofline, or the batching charts:
+// PNG, SVG, PDF, CSV) and copy it. The document does the work; this asks for files and sizes, and asks before anything
+// unsaved would be thrown away.
 
 #include <QObject>
 #include <QPointer>
@@ -58,6 +59,7 @@ signals:
     void errorOccurred(const QString& title, const QString& message);
     void statusMessage(const QString& text, int milliseconds);
     void exported(const QString& path, ExportTarget target);
+    void calibrated();  // a calibration joined the primary session: the batching tab shows it
 
 private:
     void onAddOverlay();
@@ -66,6 +68,7 @@ private:
     void showComparison(const QString& afterName, const Session& after);
     void updateCompareMenu();
     void onImport();
+    void onCalibrate();
     bool saveAs();
     void onExport(const QString& filter, const QString& suffix);
     void onCopy();

@@ -97,6 +97,7 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     m_file->addTo(menuBar());
     connect(m_file, &FileActions::errorOccurred, this, &MainWindow::reportError);
     connect(m_file, &FileActions::statusMessage, this, &MainWindow::showStatus);
+    connect(m_file, &FileActions::calibrated, this, [this] { m_tabs->setCurrentIndex(1); });
     m_measure = new MeasureActions(this, std::move(measure), m_document, m_file, m_measureStatus);
     createEditMenu();
     createViewMenu();

@@ -12,6 +12,7 @@
 #include "ui/chart/cpu_batching_chart.h"
 
 #include <QComboBox>
+#include <QFileInfo>
 #include <QGroupBox>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -192,4 +193,28 @@ TEST(UiBatchingCalibration, TheFittedTermsAreOfferedAsTheTabsEngineTerms)
     EXPECT_FALSE(tab.panel->calibrationChooser()->isVisibleTo(tab.panel));
     EXPECT_EQ(engineChoiceOf(tab.panel->inputs()), EngineChoice::Measured);
     EXPECT_EQ(engine->currentText(), QStringLiteral("Measured engine terms"));
+}
+
+// The legend says what the dots are, whole: the longest of "median latency of 5 files (batch_1.json to ...)",
+// "... of 5 files", "5 files" that the legend shows uncut (Qt cut "measured: mean tok/s of llama_bench_202..." in the
+// real window at 1600 x 1000); the title, the curves' names and the setup line also take their longest whole form
+// (at 1280 x 800 all of them were cut).
+TEST(UiBatchingCalibration, TheLegendSaysWhatTheDotsAreWithoutCuttingIt)
+{
+    for (const char* file : {"/sessions/calibrated.json", "/sessions/calibrated_sweep.json"}) {
+        const Result<Session> session = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR) + QLatin1String(file));
+        ASSERT_TRUE(session.ok());
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000), QSize(1920, 1080)}) {
+            fixtures::BatchingWindow tab(size, session.value());
+            CalibrationChart* chart = tab.panel->calibrationChart();
+            ASSERT_TRUE(chart->hasData());
+            const QString name = chart->measuredSeries()->name();
+            EXPECT_TRUE(name.startsWith(QLatin1String("measured"))) << name.toStdString();
+            const QStringList cut = fixtures::truncated(fixtures::sceneTexts(chart) + chart->texts());
+            EXPECT_TRUE(cut.isEmpty()) << file << " at " << size.width() << ": " << cut.join(u'|').toStdString();
+            fixtures::grabImage(*chart).save(fixtures::outputPath(QStringLiteral("calibration_legend_%1_%2.png")
+                                                                      .arg(QFileInfo(QLatin1String(file)).baseName())
+                                                                      .arg(size.width())));
+        }
+    }
 }

@@ -5,12 +5,15 @@
 #include "ui/models/label_layout.h"
 
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -21,7 +24,6 @@ namespace {
 
 constexpr double kPad = 6.0;
 constexpr double kDotClearance = 7.0;  // around a measured dot, which no text covers
-constexpr double kLegendShare = 0.4;   // of the chart's width, at most, for the legend beside the plot
 // Beside its dot over a curve (in a box of the background, the curve passing under) rather than a ring further
 // out: the dots sit on the curves, and a residual away from its dot reads as its neighbour's.
 constexpr double kResidualLineCost = 0.1;
@@ -85,7 +87,7 @@ void CalibrationChart::showMessage(const QString& message)
     m_data = CalibrationCurveData{};
     for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_before, m_after, m_measured})
         s->clear();
-    setChartTitle(chart(), tr("Your benchmark vs the model"));
+    setTitles({tr("Your benchmark vs the model")});
     chart()->legend()->setVisible(false);
     relayout();
 }
@@ -95,12 +97,10 @@ void CalibrationChart::setData(const CalibrationCurveData& data)
     m_data = data;
     m_hasData = true;
     m_message.clear();
-    setChartTitle(chart(), data.title);
+    setTitles(data.titles);
     m_axisY->setTitleText(data.rate ? tr("Tokens/s") : tr("Seconds"));
-    m_before->setName(data.beforeName);
-    m_after->setName(data.afterName);
-    fitMeasuredName();
     chart()->legend()->setVisible(true);
+    fitLegendNames();
     double xLow = std::numeric_limits<double>::max(), xHigh = 0.0;
     double yLow = std::numeric_limits<double>::max(), yHigh = 0.0;
     for (const std::vector<QPointF>* points : {&data.measured, &data.before, &data.after})
@@ -123,26 +123,70 @@ void CalibrationChart::setData(const CalibrationCurveData& data)
 void CalibrationChart::resizeEvent(QResizeEvent* event)
 {
     AnnotatedChart::resizeEvent(event);
-    fitMeasuredName();
+    fitLegendNames();
 }
 
-// The legend says what the dots are: the longest of the data's sources that leaves the plot most of the width.
-void CalibrationChart::fitMeasuredName()
+namespace {
+
+// Whether the legend shows `name` cut short ("measured: mean tok/s of llama_bench_202..."): Qt Charts gives a legend
+// beside the plot at most a share of the chart's width and elides longer names to fit.
+bool cutInLegend(const QLegend* legend, const QString& name)
+{
+    std::vector<const QGraphicsItem*> items{legend};
+    while (!items.empty()) {
+        const QGraphicsItem* item = items.back();
+        items.pop_back();
+        for (const QGraphicsItem* child : item->childItems())
+            items.push_back(child);
+        const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+        if (!text || !text->isVisible())
+            continue;
+        QString shown = text->toPlainText();
+        if (!shown.endsWith(QLatin1String("...")) && !shown.endsWith(QChar(0x2026)))
+            continue;
+        shown.chop(shown.endsWith(QChar(0x2026)) ? 1 : 3);
+        if (name.startsWith(shown) && shown.size() < name.size())
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+// Each legend name is the longest of its variants that the legend shows whole: the legend is laid out and read
+// back, since how much of the width it may take is Qt's rule.
+void CalibrationChart::fitLegendNames()
 {
     if (!m_hasData)
         return;
-    const QFontMetricsF metrics(chart()->legend()->font());
-    const double room = kLegendShare * width();
-    QString name = tr("measured (%1)").arg(m_data.measured.size());
-    for (const QString& source : m_data.sources) {
-        const QString candidate = tr("measured: %1").arg(source);
-        if (metrics.horizontalAdvance(candidate) <= room) {
-            name = candidate;
-            break;
+    QStringList measured;
+    for (const QString& source : m_data.sources)
+        measured << tr("measured: %1").arg(source);
+    measured << tr("measured");
+    struct Entry {
+        QXYSeries* series;
+        QStringList names;
+        qsizetype chosen = 0;
+    };
+    std::array entries = {Entry{m_before, m_data.beforeNames}, Entry{m_after, m_data.afterNames},
+                          Entry{m_measured, measured}};
+    bool changed = true;
+    for (Entry& e : entries)
+        if (e.series->name() != e.names.value(0))
+            e.series->setName(e.names.value(0));
+    for (int round = 0; changed && round < 8; ++round) {
+        if (QGraphicsLayout* layout = chart()->layout())
+            layout->activate();
+        if (QGraphicsLayout* layout = chart()->legend()->layout())
+            layout->activate();
+        changed = false;
+        for (Entry& e : entries) {
+            if (e.chosen + 1 < e.names.size() && cutInLegend(chart()->legend(), e.names[e.chosen])) {
+                e.series->setName(e.names[++e.chosen]);
+                changed = true;
+            }
         }
     }
-    if (m_measured->name() != name)
-        m_measured->setName(name);
 }
 
 QPoint CalibrationChart::viewportPosition(QPointF value) const
@@ -171,7 +215,14 @@ void CalibrationChart::relayout()
     // The setup (formats and lengths) in a quiet line: top left where the curves leave that corner free (they mostly
     // rise), else the first row clear of them and of the dots; else off the dots at least (a box on a curve hides
     // only the line).
-    const QString setup = metrics.elidedText(m_data.setup, Qt::ElideMiddle, 0.8 * bounds.width());
+    QString setup =
+        metrics.elidedText(m_data.setups.value(m_data.setups.size() - 1), Qt::ElideRight, 0.8 * bounds.width());
+    for (const QString& candidate : m_data.setups) {
+        if (metrics.horizontalAdvance(candidate) <= 0.8 * bounds.width()) {
+            setup = candidate;
+            break;
+        }
+    }
     const QSizeF setupSize(metrics.horizontalAdvance(setup), metrics.height());
     std::optional<QRectF> setupRow = freeRow(bounds, setupSize, taken, curves, true);
     if (!setupRow)

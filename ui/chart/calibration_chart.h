@@ -35,7 +35,7 @@ private:
     void applyTheme();
     void relayout() override;
     void resizeEvent(QResizeEvent* event) override;
-    void fitMeasuredName();
+    void fitLegendNames();
 
     CalibrationCurveData m_data;
     bool m_hasData = false;

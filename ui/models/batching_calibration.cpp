@@ -45,8 +45,14 @@ double median(std::vector<double> values)
     return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-// "median 9.8 %, worst 18 % off" over the series' stored points, with the stored prediction chosen by `after`.
-QString errorText(const Calibration& calibration, const CalibrationSeries& series, bool after)
+// The median and worst |error| over the series' stored points (percent, two significant digits), with the stored
+// prediction chosen by `after`; empty when no point has both.
+struct ErrorText {
+    QString median;
+    QString worst;
+};
+
+ErrorText errorText(const Calibration& calibration, const CalibrationSeries& series, bool after)
 {
     std::vector<double> errors;
     for (const std::size_t i : series.points) {
@@ -56,10 +62,19 @@ QString errorText(const Calibration& calibration, const CalibrationSeries& serie
             errors.push_back(std::fabs(predicted / p.measured - 1.0) * 100.0);
     }
     if (errors.empty())
-        return QString();
-    return tr("median %1 %, worst %2 % off")
-        .arg(formatSignificant(median(errors), 2),
-             formatSignificant(*std::max_element(errors.begin(), errors.end()), 2));
+        return {};
+    return {formatSignificant(median(errors), 2),
+            formatSignificant(*std::max_element(errors.begin(), errors.end()), 2)};
+}
+
+// A curve's legend names, longest first: "before the fit: median 13 %, worst 18 % off", "before: median 13 %, worst
+// 18 %", "before the fit" (only the last when no point has both a measurement and a prediction).
+QStringList namesOf(const QString& name, const QString& shortName, const ErrorText& error)
+{
+    if (error.median.isEmpty())
+        return {name};
+    return {tr("%1: median %2 %, worst %3 % off").arg(name, error.median, error.worst),
+            tr("%1: median %2 %, worst %3 %").arg(shortName, error.median, error.worst), name};
 }
 
 // What the measured dots are, from the most to the least said: the statistic and the files by name (the first and
@@ -91,12 +106,15 @@ std::optional<CalibrationCurveData> curveOf(const Calibration& calibration, cons
     d.rate = isRate(series.quantity);
     d.yTitle = quantityAxisTitle(quantity);
     const QString gpus = c.tensorParallel > 1 ? QStringLiteral(" \u00d7%1").arg(c.tensorParallel) : QString();
-    d.title = tr("Your benchmark: %1, %2 on %3%4")
-                  .arg(d.yTitle.section(QLatin1String(" ("), 0, 0).toLower(), c.model.name, c.gpu.name, gpus);
+    const QString what = d.yTitle.section(QLatin1String(" ("), 0, 0).toLower();
+    d.titles = QStringList{tr("Your benchmark: %1, %2 on %3%4").arg(what, c.model.name, c.gpu.name, gpus),
+                           tr("Your benchmark: %1, %2").arg(what, c.model.name), tr("Your benchmark: %1").arg(what),
+                           tr("Your benchmark")};
     d.name = tr("%1: %2 on %3%4 (%5)")
                  .arg(d.yTitle.section(QLatin1String(" ("), 0, 0), c.model.name, c.gpu.name, gpus, series.statistic);
-    d.setup = tr("%1 weights, %2 KV  \u00b7  prompt %3, output %4")
-                  .arg(s.weights, s.kv, formatGrouped(s.prompt), formatGrouped(s.output));
+    const QString lengths = tr("prompt %1, output %2").arg(formatGrouped(s.prompt), formatGrouped(s.output));
+    d.setups = QStringList{tr("%1 weights, %2 KV  \u00b7  %3").arg(s.weights, s.kv, lengths),
+                           tr("%1/%2 KV  \u00b7  %3").arg(s.weights, s.kv, lengths), lengths};
     d.sources = sourceTexts(series.statistic, series.files);
     for (const CurveSample& sample : samples.value()) {
         const auto batch = static_cast<double>(sample.batch);
@@ -109,10 +127,10 @@ std::optional<CalibrationCurveData> curveOf(const Calibration& calibration, cons
             d.notPredicted << tr("batch %1: %2").arg(formatGrouped(sample.batch), sample.refused);
         }
     }
-    const QString before = errorText(calibration, series, false);
-    const QString after = errorText(calibration, series, true);
-    d.beforeName = before.isEmpty() ? tr("model before the fit") : tr("before the fit: %1").arg(before);
-    d.afterName = after.isEmpty() ? tr("model after the fit") : tr("after the fit: %1").arg(after);
+    const ErrorText before = errorText(calibration, series, false);
+    const ErrorText after = errorText(calibration, series, true);
+    d.beforeNames = namesOf(tr("before the fit"), tr("before"), before);
+    d.afterNames = namesOf(tr("after the fit"), tr("after"), after);
     if (d.after.empty()) {
         problem = d.notPredicted.value(0);
         return std::nullopt;

@@ -15,19 +15,23 @@
 namespace ridgeline::ui {
 
 struct CalibrationCurveData {
-    QString name;                   // for the chooser: "e2e latency, Llama 3.1 70B on MI300X ×8 (5 files)"
-    QString title;                  // the chart's title
-    QString yTitle;                 // "End-to-end latency (s)", "Decode tokens/s"
-    QString setup;                  // "fp8 weights, fp8 KV  ·  prompt 128, output 2,048"
-    QStringList sources;            // what the dots are, longest first: "median latency of 5 files (batch_1.json to
-                                    // batch_128.json)", "median latency of 5 files", "5 files"
-    bool rate = false;              // tokens/s (higher is faster) rather than seconds
+    QString name;         // for the chooser: "e2e latency, Llama 3.1 70B on MI300X ×8 (5 files)"
+    QStringList titles;   // the chart's title, longest first: "Your benchmark: end-to-end latency, Llama 3.1 70B on
+                          // AMD Instinct MI300X ×8", "... latency, Llama 3.1 70B", "... latency", "Your benchmark"
+    QString yTitle;       // "End-to-end latency (s)", "Decode tokens/s"
+    QStringList setups;   // longest first: "fp8 weights, fp8 KV  ·  prompt 128, output 2,048",
+                          // "fp8/fp8 KV  ·  prompt 128, output 2,048", "prompt 128, output 2,048"
+    QStringList sources;  // what the dots are, longest first: "median latency of 5 files (batch_1.json to
+                          // batch_128.json)", "median latency of 5 files", "5 files"
+    bool rate = false;    // tokens/s (higher is faster) rather than seconds
     std::vector<QPointF> measured;  // (batch, value), ascending batch
     std::vector<QPointF> before;    // the model with the terms the fit started from
     std::vector<QPointF> after;     // with the fitted terms
-    QString beforeName;             // legend: "model before the fit: median 9.8 %, worst 18 % off"
-    QString afterName;              // "after the fit: median 2.4 %, worst 3.5 % off"
-    QStringList notPredicted;       // "batch 512: ..." where the model refuses a batch
+    // Legend names, longest first: "before the fit: median 9.8 %, worst 18 % off", "before: median 9.8 %, worst
+    // 18 %", "before the fit"; the same after it.
+    QStringList beforeNames;
+    QStringList afterNames;
+    QStringList notPredicted;  // "batch 512: ..." where the model refuses a batch
 };
 
 struct CalibrationChartData {

@@ -1,5 +1,7 @@
 #include "ui/models/session_document.h"
 
+#include "core/bench/calibration_record_builder.h"
+
 #include "core/import/import_device.h"
 #include "core/import/import_session.h"
 #include "core/import/import_summary.h"
@@ -224,6 +226,29 @@ bool SessionDocument::importFiles(const QStringList& paths)
         return true;
     }
     return addImports(std::move(imports), paths);
+}
+
+void SessionDocument::addCalibration(Calibration calibration)
+{
+    const Session* first = primary();
+    const qsizetype points = calibration.points.size();
+    Session combined =
+        sessionWithCalibration(first ? std::optional<Session>(*first) : std::nullopt, std::move(calibration));
+    if (first) {
+        OpenSession updated = m_sessions->sessions().front();
+        updated.session = std::move(combined);
+        m_sessions->replace(0, std::move(updated));
+        m_dirty = true;  // kernels did not move: what the undo stack remembers still applies
+    } else {
+        m_sessions->setSessions({OpenSession{std::move(combined), QString(), true}});
+        startOver(true);
+        emit replaced();
+    }
+    emit changed();
+    emit titleChanged();
+    emit statusMessage(points == 1 ? tr("Calibrated the model on 1 run: kept in the session (unsaved)")
+                                   : tr("Calibrated the model on %1 runs: kept in the session (unsaved)").arg(points),
+                       6000);
 }
 
 void SessionDocument::answerGpu(const QString& gpuId)

@@ -62,6 +62,10 @@ public:
     // asks which GPU they ran on (gpuQuestion) and waits; nothing changes until answerGpu or cancelImport. Returns
     // true when the files were read (imported, or waiting for that answer), false on error.
     bool importFiles(const QStringList& paths);
+    // A fit of the LLM model to the person's benchmark results (the Calibrate dialog, as `ridgeline calibrate`
+    // --into): appended to the primary session's calibrations, which becomes unsaved; a new session that measured
+    // nothing holds it when none is open.
+    void addCalibration(Calibration calibration);
     // The answer to gpuQuestion: a catalog GPU id, or "" to import those kernels without a roof.
     void answerGpu(const QString& gpuId);
     void cancelImport();

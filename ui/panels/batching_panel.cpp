@@ -232,6 +232,34 @@ void BatchingPanel::showCalibration(int index)
         m_calibrationChooser->setCurrentIndex(index);
 }
 
+void BatchingPanel::showNewestCalibration(const Calibration& calibration)
+{
+    if (m_calibrationChooser->count() > 1)
+        showCalibration(m_calibrationChooser->count() - 1);
+    if (calibration.points.empty())
+        return;
+    const CalibrationPoint& setup = calibration.points.front();
+    const std::optional<NumberFormat> weights = parseNumberFormat(setup.weights);
+    const std::optional<NumberFormat> kv = parseNumberFormat(setup.kv);
+    if (!weights || !kv)
+        return;
+    InferenceRequest inputs = m_inputs;
+    inputs.modelId = setup.model;
+    inputs.customShape.reset();
+    inputs.gpuId = setup.gpu;
+    inputs.linkId.clear();
+    inputs.gpus = setup.tensorParallel;
+    inputs.weights = *weights;
+    inputs.kv = *kv;
+    inputs.context = std::max<std::int64_t>(1, setup.prompt + setup.output);
+    inputs.batch = 1;
+    for (const CalibrationPoint& point : calibration.points)
+        inputs.batch = std::max(inputs.batch, point.batch);
+    if (m_calibratedTerms)
+        inputs.terms = m_calibratedTerms;
+    setInputs(inputs);
+}
+
 void BatchingPanel::syncControls()
 {
     // Batch, context and GPU count stay on their controls' scales; everything else goes to the model as is.
@@ -334,14 +362,15 @@ void BatchingPanel::setSession(const Session& session)
 {
     m_cpu->setData(predictCpuBatching(session));
     m_calibrations = calibrationChartData(session);
-    // The engine choice offers the first calibration's fitted terms, named by its first benchmark file.
+    // The engine choice offers the newest calibration's fitted terms (the one the Calibrate dialog just added),
+    // named by its first benchmark file.
     std::optional<EngineTerms> fitted;
     QString name;
     if (!session.calibrations.empty()) {
-        const Calibration& first = session.calibrations.front();
-        if (const Result<EngineTerms> terms = fittedTerms(first)) {
+        const Calibration& newest = session.calibrations.back();
+        if (const Result<EngineTerms> terms = fittedTerms(newest)) {
             fitted = terms.value();
-            name = first.points.empty() ? tr("your calibration") : first.points.front().file;
+            name = newest.points.empty() ? tr("your calibration") : newest.points.front().file;
         }
     }
     offerCalibratedTerms(fitted, name);

@@ -38,6 +38,10 @@ public:
     // The measured CPU curve and the calibrations come from here (the roofline window's primary session).
     void setSession(const Session& session);
     void clearSession();
+    // After the Calibrate dialog added `calibration` (the session's newest, already given by setSession): its last
+    // series in the chart row, and the tab set to what it measured (model, GPU, tensor parallel size, formats,
+    // context, the largest batch) with its fitted terms, so the curves above are the ones the fit describes.
+    void showNewestCalibration(const Calibration& calibration);
     void setTheme(ThemeKind theme);
     ThemeKind theme() const { return m_theme; }
 
@@ -124,7 +128,7 @@ private:
     StepBreakdownBar* m_breakdown = nullptr;
     CalibrationChart* m_calibrationChart = nullptr;
     CalibrationChartData m_calibrations;
-    std::optional<EngineTerms> m_calibratedTerms;  // the first calibration's fit, offered as the engine terms
+    std::optional<EngineTerms> m_calibratedTerms;  // the newest calibration's fit, offered as the engine terms
     QGroupBox* m_calibrationGroup = nullptr;
     QComboBox* m_calibrationChooser = nullptr;
     BatchingCatalogActions* m_catalogActions = nullptr;

@@ -1,0 +1,242 @@
+// File > Calibrate the Model on Benchmark Results… (issue 13 point 3 in the window): the person picks their result
+// files in the file dialog, types what the files do not record, clicks Fit; the fit runs on a worker thread, joins
+// the open session (unsaved) and the batching tab draws the runs over the model's curves. What cannot be fitted is
+// said in the dialog, which stays open, and the session does not change. Fixture: tests/data/bench/
+// latency_sweep_mi300x (vLLM's published benchmark_latency.py medians, as the README's `ridgeline calibrate` example).
+
+#include "ui/calibrate_dialog.h"
+#include "core/bench/calibration_record_builder.h"
+#include "core/session/session_json.h"
+#include "tests/ui/batching_input_util.h"
+#include "tests/ui/batching_tab_support.h"
+#include "tests/ui/ui_test_util.h"
+#include "tests/ui_models/test_session.h"
+#include "ui/chart/calibration_chart.h"
+#include "ui/mainwindow.h"
+#include "ui/models/session_document.h"
+#include "ui/panels/batching_panel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QPointer>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace ridgeline;
+using namespace ridgeline::ui;
+using fixtures::control;
+
+namespace {
+
+const QString kSweepDir = QStringLiteral(RIDGELINE_TEST_DATA_DIR "/bench/latency_sweep_mi300x");
+
+struct CalibrateFixture {
+    QTemporaryDir dir;
+    MainWindow window;
+    QString sessionPath;
+    CalibrateFixture()
+    {
+        sessionPath = dir.filePath(QStringLiteral("zen4.json"));
+        EXPECT_FALSE(saveSession(fixtures::zen4Session(), sessionPath).has_value());
+        EXPECT_TRUE(window.openSession(sessionPath));
+        fixtures::layoutNow(window, QSize(1600, 1000));
+    }
+};
+
+CalibrateDialog* openCalibrateDialog(MainWindow& window)
+{
+    QAction* action = window.findChild<QAction*>(QStringLiteral("calibrateAction"));
+    EXPECT_NE(action, nullptr);
+    if (!action)
+        return nullptr;
+    action->trigger();
+    return fixtures::openDialog<CalibrateDialog>("CalibrateDialog");
+}
+
+void typeInto(QWidget* field, const QString& text)
+{
+    QTest::mouseClick(field, Qt::LeftButton, Qt::NoModifier, field->rect().center());
+    QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(field, text);
+}
+
+void click(QWidget* button)
+{
+    QTest::mouseClick(button, Qt::LeftButton, Qt::NoModifier, button->rect().center());
+}
+
+// Add Files…: in the file dialog, go to `folder`, then type the names ("a.json" "b.json") and press Return.
+void addFiles(CalibrateDialog& dialog, const QString& folder, const QStringList& names)
+{
+    click(control<QPushButton>(dialog, "calibrateAddFiles"));
+    const QPointer<QFileDialog> files = fixtures::openDialog<QFileDialog>("CalibrateFileDialog");
+    ASSERT_NE(files, nullptr);
+    QLineEdit* name = files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+    typeInto(name, folder);
+    QTest::keyClick(name, Qt::Key_Return);
+    QStringList quoted;
+    for (const QString& n : names)
+        quoted << QLatin1Char('"') + n + QLatin1Char('"');
+    typeInto(name, quoted.join(QLatin1Char(' ')));
+    QTest::keyClick(name, Qt::Key_Return);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    EXPECT_TRUE(files.isNull());
+}
+
+// Fit, then wait for the worker thread's answer (the dialog closes on success, says why it did not otherwise).
+void fit(CalibrateDialog& dialog)
+{
+    QPointer<CalibrateDialog> alive(&dialog);
+    click(control<QPushButton>(dialog, "calibrateFit"));
+    for (int i = 0; i < 6000 && alive && alive->isFitting(); ++i)
+        QTest::qWait(10);  // a guard against a hang, not a time limit: a fit takes well under a second here
+    QCoreApplication::processEvents();
+}
+
+}  // namespace
+
+TEST(UiCalibrate, FiveLatencyRunsFromTheMenuJoinTheSessionAndTheCurveBendsThroughThem)
+{
+    CalibrateFixture f;
+    ASSERT_FALSE(f.window.document()->isDirty());
+    QPointer<CalibrateDialog> dialog = openCalibrateDialog(f.window);
+    ASSERT_NE(dialog, nullptr);
+    fixtures::layoutNow(*dialog, dialog->size());
+    const QStringList names = {QStringLiteral("batch_1.json"), QStringLiteral("batch_4.json"),
+                               QStringLiteral("batch_16.json"), QStringLiteral("batch_64.json"),
+                               QStringLiteral("batch_128.json")};
+    addFiles(*dialog, kSweepDir, names);
+    ASSERT_EQ(dialog->files().size(), 5);
+    EXPECT_TRUE(dialog->files().front().endsWith(QLatin1String("batch_1.json")));
+    // Each file says what it is as it is added.
+    const QListWidget* list = control<QListWidget>(*dialog, "calibrateFiles");
+    EXPECT_EQ(list->item(0)->text(), QStringLiteral("batch_1.json  \u00b7  vLLM latency result, 1 run"));
+    // vLLM's latency JSON records neither the setup nor the batch: the person says what ran.
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateModel"), QStringLiteral("llama-3.1-70b")));
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateGpu"), QStringLiteral("mi300x")));
+    typeInto(control<QSpinBox>(*dialog, "calibrateTp")->findChild<QLineEdit*>(), QStringLiteral("8"));
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateWeights"), QStringLiteral("fp8")));
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateKv"), QStringLiteral("fp8")));
+    typeInto(control<QLineEdit>(*dialog, "calibrateBatch"), QStringLiteral("1,4,16,64,128"));
+    typeInto(control<QLineEdit>(*dialog, "calibrateInputLen"), QStringLiteral("128"));
+    typeInto(control<QLineEdit>(*dialog, "calibrateOutputLen"), QStringLiteral("2048"));
+    fixtures::grabImage(*dialog).save(fixtures::outputPath(QStringLiteral("calibrate_dialog.png")));
+    fit(*dialog);
+    ASSERT_TRUE(dialog.isNull() || !dialog->isVisible()) << (dialog ? dialog->problemText().toStdString() : "");
+
+    // The fit joined the open session, which now has something unsaved.
+    const Session* session = f.window.document()->primary();
+    ASSERT_NE(session, nullptr);
+    ASSERT_EQ(session->calibrations.size(), 1u);
+    EXPECT_EQ(session->calibrations.front().points.size(), 5u);
+    EXPECT_TRUE(f.window.document()->isDirty());
+    EXPECT_EQ(session->kernels.size(), fixtures::zen4Session().kernels.size());  // nothing else changed
+    // The batching tab shows it: the five runs over the curves, which bend through them as the command line's fit
+    // does (README: after the fit 17.79 s at batch 1, within 3.5 % of every run).
+    EXPECT_EQ(f.window.findChild<QTabWidget*>()->currentIndex(), 1);
+    CalibrationChart* chart = f.window.batchingPanel()->calibrationChart();
+    ASSERT_TRUE(chart->isVisible());
+    ASSERT_TRUE(chart->hasData());
+    const QList<QPointF> measured = chart->measuredSeries()->points();
+    ASSERT_EQ(measured.size(), 5);
+    auto after = [&](double batch) {
+        for (const QPointF& a : chart->afterSeries()->points())
+            if (a.x() == batch)
+                return a.y();
+        return -1.0;
+    };
+    EXPECT_NEAR(after(1.0), 17.79, 0.005);
+    for (const QPointF& p : measured)
+        EXPECT_LT(std::fabs(after(p.x()) / p.y() - 1.0), 0.036) << p.x();
+    // The tab now models what was measured, with the fitted terms: its own curves are the fit's.
+    const InferenceRequest& inputs = f.window.batchingPanel()->inputs();
+    EXPECT_EQ(inputs.modelId, QStringLiteral("llama-3.1-70b"));
+    EXPECT_EQ(inputs.gpuId, QStringLiteral("mi300x"));
+    EXPECT_EQ(inputs.gpus, 8);
+    EXPECT_EQ(inputs.weights, NumberFormat::Fp8);
+    EXPECT_EQ(inputs.kv, NumberFormat::Fp8);
+    EXPECT_EQ(inputs.batch, 128);
+    EXPECT_EQ(inputs.context, 128 + 2048);
+    const QComboBox* engine = control<QComboBox>(*f.window.batchingPanel(), "batchingEngine");
+    EXPECT_EQ(engine->currentText(), QStringLiteral("Fitted to batch_1.json"));
+    ASSERT_TRUE(inputs.terms.has_value());
+    EXPECT_EQ(*inputs.terms, fittedTerms(session->calibrations.front()).value());
+    fixtures::layoutNow(f.window, QSize(1600, 1000));
+    fixtures::grabImage(f.window).save(fixtures::outputPath(QStringLiteral("calibrate_window_after.png")));
+
+    // Saved, it is the session the command line writes: loaded back, the same calibration.
+    const QString saved = f.dir.filePath(QStringLiteral("calibrated.json"));
+    ASSERT_TRUE(f.window.document()->save(saved));
+    const Result<Session> loaded = loadSession(saved);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    ASSERT_EQ(loaded.value().calibrations.size(), 1u);
+    EXPECT_EQ(loaded.value().calibrations.front().points.size(), 5u);
+}
+
+TEST(UiCalibrate, WhatCannotBeFittedIsSaidInTheDialogAndTheSessionStaysAsItWas)
+{
+    CalibrateFixture f;
+    QPointer<CalibrateDialog> dialog = openCalibrateDialog(f.window);
+    ASSERT_NE(dialog, nullptr);
+    auto* problem = control<QLabel>(*dialog, "calibrateProblem");
+    EXPECT_FALSE(control<QPushButton>(*dialog, "calibrateFit")->isEnabled());  // no file yet
+
+    // The latency runs without the facts they do not record: the dialog names its own fields.
+    addFiles(*dialog, kSweepDir, {QStringLiteral("batch_1.json"), QStringLiteral("batch_4.json")});
+    fit(*dialog);
+    ASSERT_FALSE(dialog.isNull());
+    EXPECT_TRUE(dialog->isVisible());
+    EXPECT_TRUE(problem->isVisible());
+    EXPECT_TRUE(dialog->problemText().contains(QLatin1String("batch_1.json"))) << dialog->problemText().toStdString();
+    EXPECT_TRUE(dialog->problemText().contains(QLatin1String("Model"))) << dialog->problemText().toStdString();
+    EXPECT_FALSE(dialog->problemText().contains(QLatin1String("--"))) << dialog->problemText().toStdString();
+
+    // Three batch sizes for two files.
+    typeInto(control<QLineEdit>(*dialog, "calibrateBatch"), QStringLiteral("1,4,16"));
+    fit(*dialog);
+    EXPECT_TRUE(dialog->problemText().contains(QLatin1String("Batch gives 3 values for 2 files")))
+        << dialog->problemText().toStdString();
+
+    // A file that is no benchmark result: named, with what it looks like.
+    QFile junk(f.dir.filePath(QStringLiteral("notes.json")));
+    ASSERT_TRUE(junk.open(QIODevice::WriteOnly));
+    junk.write("{\"hello\": [1, 2,");
+    junk.close();
+    QListWidget* list = control<QListWidget>(*dialog, "calibrateFiles");
+    list->selectAll();
+    click(control<QPushButton>(*dialog, "calibrateRemoveFiles"));
+    EXPECT_EQ(dialog->files().size(), 0);
+    EXPECT_FALSE(control<QPushButton>(*dialog, "calibrateFit")->isEnabled());
+    addFiles(*dialog, f.dir.path(), {QStringLiteral("notes.json")});
+    EXPECT_TRUE(list->item(0)->text().contains(QLatin1String("not a benchmark result")))
+        << list->item(0)->text().toStdString();
+    EXPECT_TRUE(list->item(0)->toolTip().startsWith(QLatin1String("notes.json: a JSON file of none")))
+        << list->item(0)->toolTip().toStdString();
+    control<QLineEdit>(*dialog, "calibrateBatch")->clear();
+    fit(*dialog);
+    EXPECT_TRUE(dialog->problemText().startsWith(QLatin1String("notes.json"))) << dialog->problemText().toStdString();
+
+    // Nothing changed: no calibration, nothing unsaved, the roofline tab still in front.
+    const Session* session = f.window.document()->primary();
+    ASSERT_NE(session, nullptr);
+    EXPECT_TRUE(session->calibrations.empty());
+    EXPECT_FALSE(f.window.document()->isDirty());
+    EXPECT_EQ(f.window.findChild<QTabWidget*>()->currentIndex(), 0);
+    fixtures::grabImage(*dialog).save(fixtures::outputPath(QStringLiteral("calibrate_dialog_problem.png")));
+    dialog->reject();
+}
