@@ -1,5 +1,6 @@
 #include "ui/file_actions.h"
 
+#include "core/bench/bench_importer.h"
 #include "core/session/session_json.h"
 #include "ui/calibrate_dialog.h"
 #include "ui/chart/chart_export.h"
@@ -70,10 +71,10 @@ void FileActions::addTo(QMenuBar* menus)
     importAction->setToolTip(
         tr("Put kernels from Nsight Compute, likwid or a plain CSV (or ERT ceilings) on the "
            "chart"));
-    QAction* calibrate =
-        file->addAction(tr("Ca&librate the Model on Benchmark Results…"), this, &FileActions::onCalibrate);
-    calibrate->setObjectName(QStringLiteral("calibrateAction"));
-    calibrate->setToolTip(
+    QAction* calibrateAction =
+        file->addAction(tr("Ca&librate the Model on Benchmark Results…"), this, [this] { calibrate(); });
+    calibrateAction->setObjectName(QStringLiteral("calibrateAction"));
+    calibrateAction->setToolTip(
         tr("Fit the LLM model to your vLLM, SGLang, GuideLLM or llama-bench results and keep the fit in the session"));
     file->addSeparator();
     m_saveAction =
@@ -336,7 +337,7 @@ void FileActions::updateRecentMenu()
     m_recentMenu->setEnabled(!files.isEmpty());
 }
 
-void FileActions::onCalibrate()
+void FileActions::calibrate(const QStringList& benchmarkFiles)
 {
     auto* dialog = new CalibrateDialog(
         m_document->directory(),
@@ -349,7 +350,20 @@ void FileActions::onCalibrate()
         m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
+    dialog->addFiles(benchmarkFiles);
     dialog->open();
+}
+
+QStringList FileActions::takeBenchmarkResults(QStringList& files)
+{
+    QStringList results;
+    for (qsizetype i = files.size() - 1; i >= 0; --i) {
+        if (benchFormatOfFile(files[i])) {
+            results.prepend(files[i]);
+            files.removeAt(i);
+        }
+    }
+    return results;
 }
 
 void FileActions::onImport()
@@ -358,8 +372,12 @@ void FileActions::onImport()
         m_window, tr("Import Profile"), m_document->directory(),
         tr("Profiler output (*.csv *.json *.log *.txt);;Nsight Compute, likwid, rocprof-compute or plain CSV (*.csv);;"
            "likwid-perfctr output (*.log *.txt *.csv);;ERT roofline (*.json);;All files (*)"));
-    if (!paths.isEmpty())
-        m_document->importFiles(paths);
+    QStringList profiles = paths;
+    // A serving engine's benchmark result is no profile: it goes to the Calibrate dialog.
+    if (const QStringList results = takeBenchmarkResults(profiles); !results.isEmpty())
+        calibrate(results);
+    if (!profiles.isEmpty())
+        m_document->importFiles(profiles);
 }
 
 }  // namespace ridgeline::ui

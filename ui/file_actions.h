@@ -42,6 +42,12 @@ public:
     // is reported (naming it and why) and nothing changes; the window's sessions stay as they are either way.
     bool compareWithFile(const QString& path);
 
+    // File > Calibrate the Model on Benchmark Results…, with these files already in the dialog.
+    void calibrate(const QStringList& benchmarkFiles = {});
+    // Moves the benchmark results (vLLM, SGLang, GuideLLM, llama-bench) out of `files` and returns them: they go to
+    // calibrate(), not to the profile importers.
+    static QStringList takeBenchmarkResults(QStringList& files);
+
     // What Export and Copy draw: the window's current tab.
     void setExportTarget(ExportTarget target);
     ExportTarget exportTarget() const { return m_target; }
@@ -68,7 +74,6 @@ private:
     void showComparison(const QString& afterName, const Session& after);
     void updateCompareMenu();
     void onImport();
-    void onCalibrate();
     bool saveAs();
     void onExport(const QString& filter, const QString& suffix);
     void onCopy();

@@ -572,7 +572,8 @@ void MainWindow::dropEvent(QDropEvent* event)
     QStringList profiles;
     for (const QString& file : files)
         (SessionDocument::isSessionFile(file) ? sessions : profiles) << file;
-    // The first session opens; any others overlay it; profiler files are then imported into the result.
+    // The first session opens; any others overlay it; profiler files are then imported into the result, and
+    // benchmark results go to the Calibrate dialog.
     if (!sessions.isEmpty()) {
         if (!m_file->maybeSave(tr("opening %1").arg(QFileInfo(sessions.first()).fileName())) ||
             !openSession(sessions.first()))
@@ -580,6 +581,8 @@ void MainWindow::dropEvent(QDropEvent* event)
         for (qsizetype i = 1; i < sessions.size(); ++i)
             addOverlay(sessions[i]);
     }
+    if (const QStringList results = FileActions::takeBenchmarkResults(profiles); !results.isEmpty())
+        m_file->calibrate(results);
     if (!profiles.isEmpty())
         importFiles(profiles);
 }

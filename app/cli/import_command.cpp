@@ -1,5 +1,6 @@
 #include "app/cli/commands.h"
 
+#include "core/bench/bench_importer.h"
 #include "core/import/import_device.h"
 #include "core/import/import_session.h"
 #include "core/import/import_summary.h"
@@ -8,6 +9,7 @@
 #include "core/session/session_json.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 #include <optional>
 #include <vector>
@@ -86,6 +88,12 @@ int runImport(const QStringList& arguments, Streams io)
     auto imported = importFiles(files, chosen.value());
     if (!imported.ok()) {
         io.err << "ridgeline import: " << imported.error().message << "\nnothing was written\n";
+        // A serving engine's benchmark result is no profile: say where it goes.
+        for (const QString& file : files)
+            if (const std::optional<BenchFormat> bench = benchFormatOfFile(file))
+                io.err << QFileInfo(file).fileName() << " is a " << describeBenchFormat(*bench)
+                       << ": fit the LLM model to it with `ridgeline calibrate` (in the window: File > Calibrate the "
+                          "Model on Benchmark Results…)\n";
         return 1;
     }
     std::vector<ImportResult> imports = std::move(imported).value();

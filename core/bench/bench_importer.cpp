@@ -8,6 +8,7 @@
 #include "core/import/import_text.h"
 #include "core/message_text.h"
 
+#include <QFile>
 #include <QFileInfo>
 
 #include <utility>
@@ -216,6 +217,15 @@ Result<BenchImport> importBenchBytes(const QByteArray& bytes, const QString& fil
     if (!result)
         return Error{result.error().code, oneLine(result.error().message)};
     return result;
+}
+
+std::optional<BenchFormat> benchFormatOfFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const Result<BenchFormat> format = detectBenchFormat(file.read(kDetectionScanBytes));
+    return format ? std::optional<BenchFormat>(format.value()) : std::nullopt;
 }
 
 Result<BenchImport> importBenchFile(const QString& path, BenchFormat format)

@@ -276,3 +276,28 @@ TEST(ImportCli, DeviceGivesGpuKernelsTheirGpuAndUnknownIdsAreRefused)
         << unknown.err.toStdString();
     EXPECT_FALSE(QFile::exists(bad));
 }
+
+// A serving engine's benchmark result is no profile: the refusal says where it goes instead.
+TEST(ImportCli, ABenchmarkResultIsRefusedWithWhereItGoes)
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("out.json"));
+    for (const char* file : {"vllm_latency_2025.json", "llama_bench_2025.csv", "sglang_2025.jsonl"}) {
+        const QString path = QStringLiteral(RIDGELINE_TEST_DATA_DIR "/bench/") + QLatin1String(file);
+        const CliRun run = runRidgeline({QStringLiteral("import"), path, QStringLiteral("--out"), out});
+        EXPECT_EQ(run.exitCode, 1) << file;
+        EXPECT_TRUE(run.err.contains(QLatin1String(file) + QLatin1String(" is a "))) << run.err.toStdString();
+        EXPECT_TRUE(run.err.contains(QLatin1String("fit the LLM model to it with `ridgeline calibrate`")))
+            << run.err.toStdString();
+        EXPECT_FALSE(QFile::exists(out));
+    }
+    // A profile that does not read is not called one.
+    const QString notes = dir.filePath(QStringLiteral("notes.json"));
+    QFile file(notes);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("{\"hello\": 1}");
+    file.close();
+    const CliRun run = runRidgeline({QStringLiteral("import"), notes, QStringLiteral("--out"), out});
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_FALSE(run.err.contains(QLatin1String("calibrate"))) << run.err.toStdString();
+}

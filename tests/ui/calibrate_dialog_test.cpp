@@ -19,11 +19,14 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QMimeData>
 #include <QPointer>
 #include <QPushButton>
 #include <QScatterSeries>
@@ -32,6 +35,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include <gtest/gtest.h>
 
@@ -238,5 +242,30 @@ TEST(UiCalibrate, WhatCannotBeFittedIsSaidInTheDialogAndTheSessionStaysAsItWas)
     EXPECT_FALSE(f.window.document()->isDirty());
     EXPECT_EQ(f.window.findChild<QTabWidget*>()->currentIndex(), 0);
     fixtures::grabImage(*dialog).save(fixtures::outputPath(QStringLiteral("calibrate_dialog_problem.png")));
+    dialog->reject();
+}
+
+// A benchmark result dropped on the window (with a profile) goes to the Calibrate dialog, already listed; the profile
+// is imported as before. Through Import Profile… too: a benchmark result is no profile.
+TEST(UiCalibrate, ADroppedBenchmarkResultOpensTheDialogWithIt)
+{
+    CalibrateFixture f;
+    const QString bench = QStringLiteral(RIDGELINE_TEST_DATA_DIR "/bench/sglang_2025.jsonl");
+    const QString profile = QStringLiteral(RIDGELINE_TEST_DATA_DIR "/import/plain.csv");
+    const std::size_t kernelsBefore = f.window.document()->primary()->kernels.size();
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(bench), QUrl::fromLocalFile(profile)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&f.window, &enter);
+    ASSERT_TRUE(enter.isAccepted());
+    QDropEvent dropped(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&f.window, &dropped);
+    QPointer<CalibrateDialog> dialog = fixtures::openDialog<CalibrateDialog>("CalibrateDialog");
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_EQ(dialog->files(), QStringList{bench});
+    EXPECT_TRUE(control<QListWidget>(*dialog, "calibrateFiles")->item(0)->text().contains(QLatin1String("SGLang")))
+        << control<QListWidget>(*dialog, "calibrateFiles")->item(0)->text().toStdString();
+    EXPECT_TRUE(control<QPushButton>(*dialog, "calibrateFit")->isEnabled());
+    EXPECT_GT(f.window.document()->primary()->kernels.size(), kernelsBefore);  // the profile was imported
     dialog->reject();
 }

@@ -352,9 +352,10 @@ QStringList SessionDocument::droppedFiles(const QMimeData* mime)
         if (!url.isLocalFile())
             continue;
         const QString path = url.toLocalFile();
-        // likwid-perfctr's -O output goes to stdout, which scripts redirect to .log or .txt files.
-        for (const QLatin1String suffix :
-             {QLatin1String(".json"), QLatin1String(".csv"), QLatin1String(".log"), QLatin1String(".txt")})
+        // likwid-perfctr's -O output goes to stdout, which scripts redirect to .log or .txt files; SGLang and
+        // llama-bench write benchmark results as JSON Lines.
+        for (const QLatin1String suffix : {QLatin1String(".json"), QLatin1String(".csv"), QLatin1String(".log"),
+                                           QLatin1String(".txt"), QLatin1String(".jsonl")})
             if (path.endsWith(suffix, Qt::CaseInsensitive)) {
                 files << path;
                 break;

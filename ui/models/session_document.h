@@ -75,7 +75,7 @@ public:
     // parse but names the tag is a broken session, which the session loader then explains.
     static bool isSessionFile(const QString& path);
     // The local files of a drop the window takes: sessions and profiler output (.json), profiler tables (.csv),
-    // likwid-perfctr's -O output redirected to a file (.log, .txt).
+    // likwid-perfctr's -O output redirected to a file (.log, .txt), benchmark results in JSON Lines (.jsonl).
     static QStringList droppedFiles(const QMimeData* mime);
 
 signals:
