@@ -145,6 +145,7 @@ void MainWindow::connectParts()
     connect(m_bandwidth, &BandwidthChart::levelSelected, m_chart, &RooflineChart::setHighlightedLevel);
     connect(m_chart, &RooflineChart::levelClicked, m_bandwidth, &BandwidthChart::setSelectedLevel);
     connect(m_kernelDock, &KernelDock::removeRequested, m_document, &SessionDocument::removeKernel);
+    connect(m_batching, &BatchingPanel::removeCalibrationRequested, m_document, &SessionDocument::removeCalibration);
 
     connect(m_measure, &MeasureActions::started, this, &MainWindow::onMeasureStarted);
     // Only the chart shows a partial run; the open sessions stay as they were until it finishes.

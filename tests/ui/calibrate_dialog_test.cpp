@@ -21,6 +21,7 @@
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -268,4 +269,34 @@ TEST(UiCalibrate, ADroppedBenchmarkResultOpensTheDialogWithIt)
     EXPECT_TRUE(control<QPushButton>(*dialog, "calibrateFit")->isEnabled());
     EXPECT_GT(f.window.document()->primary()->kernels.size(), kernelsBefore);  // the profile was imported
     dialog->reject();
+}
+
+// "Remove This Calibration" takes the shown series' calibration out of the session, and Edit > Undo (Ctrl+Z) puts
+// it back: work the person made is not lost to one click.
+TEST(UiCalibrate, RemoveThisCalibrationIsUndoable)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("sweep.json"));
+    ASSERT_TRUE(QFile::copy(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/calibrated_sweep.json"), path));
+    MainWindow window;
+    ASSERT_TRUE(window.openSession(path));
+    window.findChild<QTabWidget*>()->setCurrentIndex(1);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    BatchingPanel* panel = window.batchingPanel();
+    ASSERT_TRUE(panel->calibrationChart()->isVisible());
+    auto* remove = control<QPushButton>(*panel, "batchingRemoveCalibration");
+    ASSERT_TRUE(remove->isVisible());
+    ASSERT_TRUE(remove->isEnabled());
+
+    click(remove);
+    EXPECT_TRUE(window.document()->primary()->calibrations.empty());
+    EXPECT_TRUE(window.document()->isDirty());
+    EXPECT_FALSE(panel->calibrationChart()->isVisible());
+    EXPECT_EQ(control<QComboBox>(*panel, "batchingEngine")->findText(QStringLiteral("Fitted to batch_1.json")), -1);
+
+    QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+    ASSERT_EQ(window.document()->primary()->calibrations.size(), 1u);
+    EXPECT_FALSE(window.document()->isDirty());  // back to what the file holds
+    EXPECT_TRUE(panel->calibrationChart()->isVisible());
+    EXPECT_TRUE(panel->calibrationChart()->hasData());
 }

@@ -169,13 +169,15 @@ CalibrationChartData calibrationChartData(const Session& session)
         return data;
     }
     QStringList problems;
-    for (const Calibration& calibration : session.calibrations)
-        for (const CalibrationSeries& series : calibrationSeries(calibration)) {
+    for (std::size_t c = 0; c < session.calibrations.size(); ++c)
+        for (const CalibrationSeries& series : calibrationSeries(session.calibrations[c])) {
             QString problem;
-            if (std::optional<CalibrationCurveData> curve = curveOf(calibration, series, problem))
+            if (std::optional<CalibrationCurveData> curve = curveOf(session.calibrations[c], series, problem)) {
+                curve->calibration = c;
                 data.series.push_back(std::move(*curve));
-            else
+            } else {
                 problems << problem;
+            }
         }
     data.valid = !data.series.empty();
     if (!data.valid)

@@ -15,7 +15,8 @@
 namespace ridgeline::ui {
 
 struct CalibrationCurveData {
-    QString name;         // for the chooser: "e2e latency, Llama 3.1 70B on MI300X ×8 (5 files)"
+    QString name;                 // for the chooser: "e2e latency, Llama 3.1 70B on MI300X ×8 (5 files)"
+    std::size_t calibration = 0;  // which of the session's calibrations the series belongs to
     QStringList titles;   // the chart's title, longest first: "Your benchmark: end-to-end latency, Llama 3.1 70B on
                           // AMD Instinct MI300X ×8", "... latency, Llama 3.1 70B", "... latency", "Your benchmark"
     QString yTitle;       // "End-to-end latency (s)", "Decode tokens/s"

@@ -57,6 +57,25 @@ private:
     KernelResult m_kernel;
 };
 
+// A calibration added to or taken out of the primary session; undo does the other.
+class CalibrationCommand : public QUndoCommand {
+public:
+    CalibrationCommand(SessionDocument* document, int index, Calibration calibration, bool add)
+        : m_document(document), m_index(index), m_calibration(std::move(calibration)), m_add(add)
+    {
+        setText(add ? SessionDocument::tr("Add Calibration") : SessionDocument::tr("Remove Calibration"));
+    }
+    void redo() override { m_add ? m_document->insertCalibration(m_index, m_calibration) : take(); }
+    void undo() override { m_add ? take() : m_document->insertCalibration(m_index, m_calibration); }
+
+private:
+    void take() { m_document->takeCalibration(m_index); }
+    SessionDocument* m_document;
+    int m_index;
+    Calibration m_calibration;
+    bool m_add;
+};
+
 SessionDocument::SessionDocument(Settings* settings, QObject* parent)
     : QObject(parent), m_settings(settings), m_sessions(new SessionListModel(this)), m_undo(new QUndoStack(this))
 {
@@ -230,25 +249,48 @@ bool SessionDocument::importFiles(const QStringList& paths)
 
 void SessionDocument::addCalibration(Calibration calibration)
 {
-    const Session* first = primary();
     const qsizetype points = calibration.points.size();
-    Session combined =
-        sessionWithCalibration(first ? std::optional<Session>(*first) : std::nullopt, std::move(calibration));
-    if (first) {
-        OpenSession updated = m_sessions->sessions().front();
-        updated.session = std::move(combined);
-        m_sessions->replace(0, std::move(updated));
-        m_dirty = true;  // kernels did not move: what the undo stack remembers still applies
+    if (const Session* first = primary()) {
+        m_undo->push(
+            new CalibrationCommand(this, static_cast<int>(first->calibrations.size()), std::move(calibration), true));
     } else {
-        m_sessions->setSessions({OpenSession{std::move(combined), QString(), true}});
+        m_sessions->setSessions(
+            {OpenSession{sessionWithCalibration(std::nullopt, std::move(calibration)), QString(), true}});
         startOver(true);
         emit replaced();
+        emit changed();
+        emit titleChanged();
     }
-    emit changed();
-    emit titleChanged();
     emit statusMessage(points == 1 ? tr("Calibrated the model on 1 run: kept in the session (unsaved)")
                                    : tr("Calibrated the model on %1 runs: kept in the session (unsaved)").arg(points),
                        6000);
+}
+
+bool SessionDocument::removeCalibration(int index)
+{
+    const Session* session = primary();
+    if (!session || index < 0 || index >= static_cast<int>(session->calibrations.size()))
+        return false;
+    m_undo->push(new CalibrationCommand(this, index, session->calibrations[static_cast<std::size_t>(index)], false));
+    return true;
+}
+
+void SessionDocument::takeCalibration(int index)
+{
+    OpenSession first = m_sessions->sessions().front();
+    first.session.calibrations.erase(first.session.calibrations.begin() + index);
+    m_sessions->replace(0, std::move(first));
+    emit changed();
+    emit titleChanged();
+}
+
+void SessionDocument::insertCalibration(int index, const Calibration& calibration)
+{
+    OpenSession first = m_sessions->sessions().front();
+    first.session.calibrations.insert(first.session.calibrations.begin() + index, calibration);
+    m_sessions->replace(0, std::move(first));
+    emit changed();
+    emit titleChanged();
 }
 
 void SessionDocument::answerGpu(const QString& gpuId)

@@ -63,9 +63,11 @@ public:
     // true when the files were read (imported, or waiting for that answer), false on error.
     bool importFiles(const QStringList& paths);
     // A fit of the LLM model to the person's benchmark results (the Calibrate dialog, as `ridgeline calibrate`
-    // --into): appended to the primary session's calibrations, which becomes unsaved; a new session that measured
+    // --into): appended to the primary session's calibrations as an undoable step; a new session that measured
     // nothing holds it when none is open.
     void addCalibration(Calibration calibration);
+    // Takes calibration `index` out of the primary session, as an undoable step; false when there is no such one.
+    bool removeCalibration(int index);
     // The answer to gpuQuestion: a catalog GPU id, or "" to import those kernels without a roof.
     void answerGpu(const QString& gpuId);
     void cancelImport();
@@ -91,10 +93,14 @@ signals:
 
 private:
     friend class RemoveKernelCommand;
+    friend class CalibrationCommand;
     void markDirty(bool dirty);
     // The primary's kernels change in place (a removal and its undo): redraw, mark the title.
     void takeKernel(int index);
     void insertKernel(int index, const KernelResult& kernel);
+    // The primary's calibrations change in place (added, removed, undone).
+    void takeCalibration(int index);
+    void insertCalibration(int index, const Calibration& calibration);
     // A different primary session: nothing of the old one's edits can be undone.
     void startOver(bool dirty, const QString& builtInName = {});
     bool addImports(std::vector<ImportResult> imports, const QStringList& paths);

@@ -18,6 +18,7 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -214,6 +215,20 @@ QGroupBox* BatchingPanel::createCalibrationGroup(QWidget* parent)
            "in the session) over the model's curves before and after the fit"));
     layout->addWidget(m_calibrationChooser);
     connect(m_calibrationChooser, &QComboBox::activated, this, [this](int index) { showCalibration(index); });
+    // Takes the shown series' calibration out of the session (Edit > Undo puts it back).
+    m_removeCalibration = new QPushButton(tr("Remove This Calibration"));
+    m_removeCalibration->setObjectName(QStringLiteral("batchingRemoveCalibration"));
+    m_removeCalibration->setFont(pixelFont(15));
+    m_removeCalibration->setToolTip(tr("Take this calibration out of the session (Edit > Undo puts it back)"));
+    layout->addWidget(m_removeCalibration, 0, Qt::AlignLeft);
+    connect(m_removeCalibration, &QPushButton::clicked, this, [this] {
+        const int index = m_calibrationChooser->currentIndex();
+        if (index < 1)
+            return;
+        const auto series = static_cast<std::size_t>(index - 1);
+        emit removeCalibrationRequested(
+            series < m_calibrations.series.size() ? static_cast<int>(m_calibrations.series[series].calibration) : 0);
+    });
     m_calibrationGroup->hide();
     return m_calibrationGroup;
 }
@@ -228,6 +243,7 @@ void BatchingPanel::showCalibration(int index)
         m_calibrationChart->showMessage(m_calibrations.reason);
     m_calibrationChart->setVisible(calibration);
     m_cpu->setVisible(!calibration);
+    m_removeCalibration->setEnabled(calibration);
     if (m_calibrationChooser->currentIndex() != index && index < m_calibrationChooser->count())
         m_calibrationChooser->setCurrentIndex(index);
 }

@@ -12,6 +12,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QPushButton;
 class QGridLayout;
 class QHBoxLayout;
 class QGroupBox;
@@ -91,6 +92,8 @@ public:
 signals:
     // After every recompute and redraw request.
     void scenarioChanged();
+    // "Remove This Calibration": the session's calibration `index` (the one whose series is shown).
+    void removeCalibrationRequested(int index);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -131,6 +134,7 @@ private:
     std::optional<EngineTerms> m_calibratedTerms;  // the newest calibration's fit, offered as the engine terms
     QGroupBox* m_calibrationGroup = nullptr;
     QComboBox* m_calibrationChooser = nullptr;
+    QPushButton* m_removeCalibration = nullptr;
     BatchingCatalogActions* m_catalogActions = nullptr;
 };
 
