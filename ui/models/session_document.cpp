@@ -21,6 +21,7 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 namespace ridgeline::ui {
@@ -106,22 +107,23 @@ void SessionDocument::startOver(bool dirty, const QString& builtInName)
     m_builtInName = builtInName;
 }
 
-void SessionDocument::takeKernel(int index)
+void SessionDocument::editPrimary(const std::function<void(Session&)>& edit)
 {
     OpenSession first = m_sessions->sessions().front();
-    first.session.kernels.erase(first.session.kernels.begin() + index);
+    edit(first.session);
     m_sessions->replace(0, std::move(first));
     emit changed();
     emit titleChanged();
 }
 
+void SessionDocument::takeKernel(int index)
+{
+    editPrimary([index](Session& s) { s.kernels.erase(s.kernels.begin() + index); });
+}
+
 void SessionDocument::insertKernel(int index, const KernelResult& kernel)
 {
-    OpenSession first = m_sessions->sessions().front();
-    first.session.kernels.insert(first.session.kernels.begin() + index, kernel);
-    m_sessions->replace(0, std::move(first));
-    emit changed();
-    emit titleChanged();
+    editPrimary([&](Session& s) { s.kernels.insert(s.kernels.begin() + index, kernel); });
 }
 
 bool SessionDocument::removeKernel(int index)
@@ -277,20 +279,12 @@ bool SessionDocument::removeCalibration(int index)
 
 void SessionDocument::takeCalibration(int index)
 {
-    OpenSession first = m_sessions->sessions().front();
-    first.session.calibrations.erase(first.session.calibrations.begin() + index);
-    m_sessions->replace(0, std::move(first));
-    emit changed();
-    emit titleChanged();
+    editPrimary([index](Session& s) { s.calibrations.erase(s.calibrations.begin() + index); });
 }
 
 void SessionDocument::insertCalibration(int index, const Calibration& calibration)
 {
-    OpenSession first = m_sessions->sessions().front();
-    first.session.calibrations.insert(first.session.calibrations.begin() + index, calibration);
-    m_sessions->replace(0, std::move(first));
-    emit changed();
-    emit titleChanged();
+    editPrimary([&](Session& s) { s.calibrations.insert(s.calibrations.begin() + index, calibration); });
 }
 
 void SessionDocument::answerGpu(const QString& gpuId)

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -95,7 +96,9 @@ private:
     friend class RemoveKernelCommand;
     friend class CalibrationCommand;
     void markDirty(bool dirty);
-    // The primary's kernels change in place (a removal and its undo): redraw, mark the title.
+    // The primary session changed in place by `edit` (an undoable step or its undo): redraw, mark the title.
+    void editPrimary(const std::function<void(Session&)>& edit);
+    // The primary's kernels change in place (a removal and its undo).
     void takeKernel(int index);
     void insertKernel(int index, const KernelResult& kernel);
     // The primary's calibrations change in place (added, removed, undone).
