@@ -2,6 +2,7 @@
 
 #include "core/bench/bench_importer.h"
 #include "core/model/user_catalog.h"
+#include "ui/panels/batching_control_util.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -18,35 +19,28 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <array>
 #include <utility>
 
 namespace ridgeline::ui {
 
 namespace {
 
-constexpr int kMaxTensorParallel = 4096;
-constexpr std::int64_t kMaxTokens = 10'000'000;
 constexpr qint64 kDescribeMaxBytes = 8 << 20;  // read on adding it up to this size: a few tens of milliseconds
 
-// The storage formats a file may not name, in the order the batching tab lists them.
-constexpr std::array kFormats = {NumberFormat::Bf16, NumberFormat::Fp16, NumberFormat::Fp8,   NumberFormat::Int8,
-                                 NumberFormat::Int4, NumberFormat::Fp4,  NumberFormat::Mxfp4, NumberFormat::Fp32};
-
+// The batching tab's storage formats and their labels, after "as the files record it".
 QComboBox* formatChooser(const QString& name, const QString& unrecorded)
 {
     auto* box = new QComboBox;
     box->setObjectName(name);
-    box->addItem(unrecorded, QString());
-    for (const NumberFormat format : kFormats)
-        box->addItem(numberFormatName(format), numberFormatName(format));
+    box->addItem(unrecorded, -1);
+    fillFormats(box);
     return box;
 }
 
 std::optional<NumberFormat> chosenFormat(const QComboBox* box)
 {
-    const QString name = box->currentData().toString();
-    return name.isEmpty() ? std::nullopt : parseNumberFormat(name);
+    const int format = box->currentData().toInt();
+    return format < 0 ? std::nullopt : std::optional<NumberFormat>(static_cast<NumberFormat>(format));
 }
 
 QLineEdit* countField(const QString& name)
@@ -160,7 +154,7 @@ QWidget* CalibrateDialog::createFacts()
         m_gpu->addItem(isUserGpu(gpu.id) ? tr("%1 (mine)").arg(gpu.name) : gpu.name, gpu.id);
     m_tp = new QSpinBox;
     m_tp->setObjectName(QStringLiteral("calibrateTp"));
-    m_tp->setRange(0, kMaxTensorParallel);
+    m_tp->setRange(0, kMaxRunTensorParallel);
     m_tp->setSpecialValueText(unrecorded);  // 0
     m_weights = formatChooser(QStringLiteral("calibrateWeights"), unrecorded);
     m_kv = formatChooser(QStringLiteral("calibrateKv"), tr("as the files record it, else bf16"));
@@ -272,8 +266,8 @@ std::optional<std::vector<RunFacts>> CalibrateDialog::runFacts()
     shared.weights = chosenFormat(m_weights);
     shared.kv = chosenFormat(m_kv);
     const auto batches = perFileCounts(m_batch->text(), kMaxBatch, count, tr("Batch"));
-    const auto inputs = perFileCounts(m_inputLen->text(), kMaxTokens, count, tr("Prompt tokens"));
-    const auto outputs = perFileCounts(m_outputLen->text(), kMaxTokens, count, tr("Output tokens"));
+    const auto inputs = perFileCounts(m_inputLen->text(), kMaxRunTokens, count, tr("Prompt tokens"));
+    const auto outputs = perFileCounts(m_outputLen->text(), kMaxRunTokens, count, tr("Output tokens"));
     for (const auto* counts : {&batches, &inputs, &outputs}) {
         if (!counts->ok()) {
             say(counts->error().message);

@@ -122,13 +122,13 @@ std::vector<RunFacts> readRunFacts(const QCommandLineParser& parser, std::size_t
     RunFacts facts;
     facts.modelId = parser.value(QStringLiteral("model"));
     facts.gpuId = parser.value(QStringLiteral("gpu"));
-    if (const auto tp = wholeOption(parser, QStringLiteral("tp"), 4096, error))
+    if (const auto tp = wholeOption(parser, QStringLiteral("tp"), kMaxRunTensorParallel, error))
         facts.tensorParallel = static_cast<int>(*tp);
     facts.weights = formatOption(parser, QStringLiteral("weights"), error);
     facts.kv = formatOption(parser, QStringLiteral("kv"), error);
     const auto batches = perFileOption(parser, QStringLiteral("batch"), kMaxBatch, fileCount, error);
-    const auto inputs = perFileOption(parser, QStringLiteral("input-len"), 10'000'000, fileCount, error);
-    const auto outputs = perFileOption(parser, QStringLiteral("output-len"), 10'000'000, fileCount, error);
+    const auto inputs = perFileOption(parser, QStringLiteral("input-len"), kMaxRunTokens, fileCount, error);
+    const auto outputs = perFileOption(parser, QStringLiteral("output-len"), kMaxRunTokens, fileCount, error);
     std::vector<RunFacts> perFile(fileCount, facts);
     for (std::size_t i = 0; i < fileCount; ++i) {
         perFile[i].batch = batches[i];

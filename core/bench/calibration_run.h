@@ -21,6 +21,10 @@
 
 namespace ridgeline {
 
+// What a person may give for what the files do not record: tensor parallel size, prompt and output tokens.
+inline constexpr int kMaxRunTensorParallel = 4096;
+inline constexpr std::int64_t kMaxRunTokens = 10'000'000;
+
 struct CalibrationRun {
     std::vector<BenchImport> imports;
     CalibrationPoints prepared;

@@ -135,8 +135,10 @@ TEST(UiCalibrate, FiveLatencyRunsFromTheMenuJoinTheSessionAndTheCurveBendsThroug
     ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateModel"), QStringLiteral("llama-3.1-70b")));
     ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateGpu"), QStringLiteral("mi300x")));
     typeInto(control<QSpinBox>(*dialog, "calibrateTp")->findChild<QLineEdit*>(), QStringLiteral("8"));
-    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateWeights"), QStringLiteral("fp8")));
-    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateKv"), QStringLiteral("fp8")));
+    ASSERT_TRUE(
+        fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateWeights"), static_cast<int>(NumberFormat::Fp8)));
+    ASSERT_TRUE(
+        fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateKv"), static_cast<int>(NumberFormat::Fp8)));
     typeInto(control<QLineEdit>(*dialog, "calibrateBatch"), QStringLiteral("1,4,16,64,128"));
     typeInto(control<QLineEdit>(*dialog, "calibrateInputLen"), QStringLiteral("128"));
     typeInto(control<QLineEdit>(*dialog, "calibrateOutputLen"), QStringLiteral("2048"));
