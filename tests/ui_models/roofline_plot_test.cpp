@@ -3,6 +3,8 @@
 
 #include "ui/models/roofline_plot.h"
 #include "tests/ui_models/test_session.h"
+#include "ui/models/roof_labels.h"
+#include "ui/models/roofline_decorations.h"
 #include "ui/models/roofline_labels.h"
 
 #include "core/model/units.h"
@@ -188,6 +190,56 @@ TEST(RooflineLabels, RoofsRidgeAndKernelsAreLabelledWithoutTextOverText)
     }
     // Error bars and the ridge's dotted line go under the dots.
     EXPECT_FALSE(a.under.empty());
+}
+
+// Two machines' roofs in the window's plot (1600 x 1000 with its docks): most roof labels find no place on their
+// lines, and a legend of them all would cover half the dots. The legend keeps every solid roof, covers no dot, and
+// counts the dashed roofs it leaves to the pointer; each roof is named on its line, in the legend or in that count.
+TEST(RooflineLabels, TwoMachinesRoofsLeaveEveryDotUncoveredAndTheLegendCountsWhatItLeavesOut)
+{
+    Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    const Built b({fixtures::zen4Session(), xeon.value()});
+    const RooflineView view = b.view(QRectF(116, 129, 1100, 510));
+    const RooflineAnnotations a = annotateRoofline(view, b.theme);
+    ASSERT_FALSE(a.roofLegend.isEmpty());
+    const double radius = baseMarkerRadius(b.theme);
+    int dots = 0;
+    view.forEachShownKernel([&](const KernelGroup&, std::size_t, KernelRef ref) {
+        const KernelResult& k = view.kernel(ref);
+        const QPointF centre = view.mapping.toPixel(QPointF(k.intensity, k.gflops));
+        if (!view.mapping.plot.contains(centre))
+            return;
+        ++dots;
+        EXPECT_FALSE(a.roofLegend.intersects(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)))
+            << k.name.toStdString() << " of session " << ref.session;
+    });
+    EXPECT_GE(dots, 30);
+
+    std::vector<bool> named(b.plot.roofs.size(), false);
+    for (const RoofLabel& label : a.roofLabels)
+        named[label.roof] = true;
+    int left = 0, solid = 0;
+    for (std::size_t r = 0; r < b.plot.roofs.size(); ++r) {
+        const PlotRoof& roof = b.plot.roofs[r];
+        if (roof.kind == RoofKind::Iso || !roofInView(roof, view.mapping))
+            continue;
+        if (roof.pen.style() == Qt::SolidLine) {
+            ++solid;
+            EXPECT_TRUE(named[r]) << roof.name.toStdString() << " of session " << roof.session;
+        }
+        left += named[r] ? 0 : 1;
+    }
+    EXPECT_GE(solid, 6);  // each machine's top compute roof and its read bandwidths
+    ASSERT_GT(left, 0);
+    const QString count = QStringLiteral("+%1 dashed roofs: point at a line to read it").arg(left);
+    EXPECT_TRUE(std::any_of(a.texts.begin(), a.texts.end(), [&](const AnnotationText& t) { return t.text == count; }))
+        << count.toStdString();
+
+    // One machine in a large plot: its legend has room and leaves nothing out.
+    const Built one({fixtures::zen4Session()});
+    for (const AnnotationText& t : annotateRoofline(one.view(QRectF(80, 40, 1400, 800)), one.theme).texts)
+        EXPECT_FALSE(t.text.contains(QLatin1String("dashed roof"))) << t.text.toStdString();
 }
 
 TEST(RooflineLabels, AHiddenKindLosesItsLabelsAndMarks)

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <limits>
 
 namespace ridgeline::ui {
@@ -53,14 +54,16 @@ std::vector<RoofLegendRow> roofLegendRows(const RooflineView& view, const ChartT
     // Style rows in a neutral colour: they say what a dash means, whatever the colour.
     if (lowerCompute) {
         lowerPen.setColor(view.sessions->size() > 1 ? theme.mutedText : lowerPen.color());
-        rows.push_back({samplePen(lowerPen), tr("lower compute roofs")});
+        rows.push_back({samplePen(lowerPen), tr("lower compute roofs"), {}, true});
     }
     if (triad && read)
-        rows.push_back({samplePen(QPen(theme.mutedText, theme.roofWidth + 0.5, Qt::SolidLine)), tr("read bandwidth")});
+        rows.push_back(
+            {samplePen(QPen(theme.mutedText, theme.roofWidth + 0.5, Qt::SolidLine)), tr("read bandwidth"), {}, true});
     if (triad)
-        rows.push_back({samplePen(QPen(theme.mutedText, theme.roofWidth + 0.5, Qt::DashLine)), tr("triad bandwidth")});
+        rows.push_back(
+            {samplePen(QPen(theme.mutedText, theme.roofWidth + 0.5, Qt::DashLine)), tr("triad bandwidth"), {}, true});
     for (const RoofLegendEntry& entry : entries)
-        rows.push_back({samplePen(entry.pen), entry.text});
+        rows.push_back({samplePen(entry.pen), entry.text, entry.roofs, entry.pen.style() == Qt::SolidLine});
     return rows;
 }
 
@@ -107,6 +110,43 @@ LegendSpot placeRoofLegend(QSizeF size, const QRectF& inner, const std::vector<Q
         }
     }
     return best;
+}
+
+std::vector<RoofLegendRow> roofLegendClearOfDots(std::vector<RoofLegendRow> rows, const ChartTheme& theme,
+                                                 const QRectF& inner, const std::vector<QRectF>& markers)
+{
+    auto clearSomewhere = [&](const std::vector<RoofLegendRow>& shown) {
+        const QSizeF size = roofLegendSize(shown, theme);
+        for (const Corner corner : {Corner::TopLeft, Corner::TopRight, Corner::BottomRight, Corner::BottomLeft}) {
+            const QRectF rect = anchoredAt({corner, {}}, size, inner);
+            if (std::none_of(markers.begin(), markers.end(), [&](const QRectF& m) { return m.intersects(rect); }))
+                return true;
+        }
+        return false;
+    };
+    if (clearSomewhere(rows))
+        return rows;
+    std::size_t cutRoofs = 0;
+    auto withCount = [&] {
+        std::vector<RoofLegendRow> shown = rows;
+        shown.push_back({QPen(Qt::NoPen),
+                         (cutRoofs == 1 ? tr("+%1 dashed roof: point at its line to read it")
+                                        : tr("+%1 dashed roofs: point at a line to read it"))
+                             .arg(cutRoofs),
+                         {},
+                         true});
+        return shown;
+    };
+    for (;;) {
+        const auto last = std::find_if(rows.rbegin(), rows.rend(), [](const RoofLegendRow& r) { return !r.keep; });
+        if (last == rows.rend())
+            break;
+        cutRoofs += std::max<std::size_t>(last->roofs.size(), 1);
+        rows.erase(std::next(last).base());
+        if (clearSomewhere(withCount()))
+            break;
+    }
+    return cutRoofs > 0 ? withCount() : rows;
 }
 
 void drawRoofLegend(const std::vector<RoofLegendRow>& rows, const QRectF& rect, const ChartTheme& theme,

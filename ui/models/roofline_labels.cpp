@@ -166,15 +166,15 @@ RoofLabelPlacer placeRoofText(const RooflineView& view, const ChartTheme& theme,
         taken.insert(taken.end(), reserved.begin(), reserved.end());
         RoofLabelPlacer placer(view, theme, markerBoxes, std::move(taken));
         placer.placeRoofLabels();
-        const std::vector<RoofLegendEntry> entries = placer.legendEntries();
-        const std::vector<RoofLegendRow> rows = roofLegendRows(view, theme, entries);
+        const std::vector<RoofLegendRow> rows =
+            roofLegendClearOfDots(roofLegendRows(view, theme, placer.legendEntries()), theme, inner, markerBoxes);
         const QSizeF size = roofLegendSize(rows, theme);
         const bool fits = !reserved.empty() && reserved.front().width() >= size.width() - 0.5 &&
                           reserved.front().height() >= size.height() - 0.5;
         if (rows.empty() || fits || round == 3) {
             out.roofLabels = placer.labels();
-            for (const RoofLegendEntry& entry : entries)
-                for (const std::size_t roof : entry.roofs)
+            for (const RoofLegendRow& shown : rows)
+                for (const std::size_t roof : shown.roofs)
                     out.roofLabels.push_back({roof, {}, true});
             if (!rows.empty()) {
                 out.roofLegend = spot ? anchoredAt(*spot, size, inner) : QRectF();
