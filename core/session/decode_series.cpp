@@ -72,6 +72,11 @@ QString decodeKind(const QString& precision)
     return QStringLiteral("decode-") + precision;
 }
 
+bool isDecodeKind(const QString& kind)
+{
+    return kind == QLatin1String("decode") || kind.startsWith(QLatin1String("decode-"));
+}
+
 std::vector<DecodeSeries> decodeSeriesByPrecision(const Session& session)
 {
     std::vector<DecodeSeries> all;

@@ -42,6 +42,8 @@ struct DecodeSeries {
 
 // The kind of the decode series with `precision` weights: "decode-fp32", "decode-bf16" ...
 QString decodeKind(const QString& precision);
+// Whether kernels of `kind` are steps of a decode sweep: the OpenBLAS "decode" series or one of decodeKind's.
+bool isDecodeKind(const QString& kind);
 
 // Every decode series the session measured, fp32 first, then the low precisions in the order above.
 std::vector<DecodeSeries> decodeSeriesByPrecision(const Session& session);

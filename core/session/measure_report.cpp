@@ -132,7 +132,7 @@ void printKernels(const Session& s, QTextStream& out)
 {
     out << "kernel                 size              GFLOP/s   intensity       GB/s    time (ms)  of its roof\n";
     for (const KernelResult& k : s.kernels) {
-        if (k.kind.startsWith(QLatin1String("decode")))
+        if (isDecodeKind(k.kind))
             continue;
         // The best ceiling of the kernel's own precision: bf16 products under the bf16 roof.
         const ComputeCeiling* peak = bestComputeCeiling(s, k.precision);

@@ -242,6 +242,25 @@ TEST(RooflineLabels, TwoMachinesRoofsLeaveEveryDotUncoveredAndTheLegendCountsWha
         EXPECT_FALSE(t.text.contains(QLatin1String("dashed roof"))) << t.text.toStdString();
 }
 
+// Every decode sweep, the low-precision ones too, names itself at its first point and labels the rest by batch:
+// three sweeps of nine steps spelt out in full crowd their names away from their dots.
+TEST(RooflineLabels, EachDecodeSweepIsNamedOnceAndItsOtherStepsByBatch)
+{
+    Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    const Built b({xeon.value()});
+    QStringList texts;
+    for (const AnnotationText& t : annotateRoofline(b.view(QRectF(80, 40, 1700, 900)), b.theme).texts)
+        texts << t.text;
+    for (const QString& sweep : {QStringLiteral("decode fp32"), QStringLiteral("decode bf16"),
+                                 QStringLiteral("decode int8"), QStringLiteral("decode")}) {
+        const QString first = sweep + QStringLiteral(" B=1");
+        EXPECT_EQ(texts.count(first), 1) << first.toStdString();
+        EXPECT_FALSE(texts.contains(sweep + QStringLiteral(" B=16"))) << sweep.toStdString();
+    }
+    EXPECT_EQ(texts.count(QStringLiteral("B=16")), 4) << texts.join(u'|').toStdString();  // one per sweep
+}
+
 TEST(RooflineLabels, AHiddenKindLosesItsLabelsAndMarks)
 {
     const Built b({fixtures::zen4Session()});

@@ -1,6 +1,7 @@
 #include "ui/models/roofline_labels.h"
 
 #include "core/model/units.h"
+#include "core/session/decode_series.h"
 #include "ui/models/label_layout.h"
 #include "ui/models/roof_labels.h"
 #include "ui/models/roof_legend.h"
@@ -15,10 +16,11 @@ namespace ridgeline::ui {
 
 namespace {
 
-// A decode sweep labels every point; after the first, "B=16" says all the "decode B=16" would.
+// A decode sweep labels every point; after the first ("decode int8 B=1"), "B=16" says all the "decode int8 B=16"
+// would: the dot's colour and shape and the line through the sweep tell which sweep it is.
 QString kernelLabel(const KernelResult& kernel, bool firstOfKind)
 {
-    if (kernel.kind == QLatin1String("decode") && kernel.batch > 0 && !firstOfKind)
+    if (isDecodeKind(kernel.kind) && kernel.batch > 0 && !firstOfKind)
         return QStringLiteral("B=%1").arg(kernel.batch);
     return kernel.name;
 }
