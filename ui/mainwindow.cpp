@@ -33,6 +33,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -43,6 +44,14 @@
 namespace ridgeline::ui {
 
 namespace {
+
+// 1600 x 1000 where the screen has room, else nine tenths of what it has: a first window (no saved geometry) never
+// reaches past a laptop screen's edge.
+QSize firstWindowSize(const QScreen* screen)
+{
+    const QSize wanted(1600, 1000);
+    return screen ? wanted.boundedTo(screen->availableGeometry().size() * 0.9) : wanted;
+}
 
 QString explainHint()
 {
@@ -109,7 +118,7 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     applySettingsToChart();
     connectParts();
 
-    resize(1600, 1000);
+    resize(firstWindowSize(screen()));
     restoreGeometry(m_settings->windowGeometry());
     // A saved layout is the user's; without one the docks get their share when the window first shows.
     m_docksSized = restoreState(m_settings->windowState());

@@ -247,6 +247,20 @@ TEST(UiStartup, TheLastSessionReopensAndAMissingOrBrokenOneIsNamed)
     settings.setLastSession({});
 }
 
+// A first window (no saved geometry) takes 1600 x 1000 where the screen has room and nine tenths of a smaller
+// screen: never past its edge (a 1366 x 768 laptop; the offscreen platform's screen is 800 x 600).
+TEST(UiStartup, AFirstWindowFitsTheScreen)
+{
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    const QSize screen = window.screen()->availableGeometry().size();
+    EXPECT_LE(window.frameGeometry().width(), screen.width()) << screen.width();
+    EXPECT_LE(window.frameGeometry().height(), screen.height()) << screen.height();
+    EXPECT_EQ(window.size(), QSize(1600, 1000).boundedTo(screen * 0.9));
+    window.close();
+}
+
 TEST(UiStartup, TheEmptyChartOffersTheBundledMeasurementAMeasurementAndAnExample)
 {
     MainWindow window(returning(fixtures::zen4Session()));

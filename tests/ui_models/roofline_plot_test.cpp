@@ -12,6 +12,8 @@
 #include "core/session/session_json.h"
 #include "core/session/session_roof.h"
 
+#include <QRegularExpression>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -259,6 +261,39 @@ TEST(RooflineLabels, EachDecodeSweepIsNamedOnceAndItsOtherStepsByBatch)
         EXPECT_FALSE(texts.contains(sweep + QStringLiteral(" B=16"))) << sweep.toStdString();
     }
     EXPECT_EQ(texts.count(QStringLiteral("B=16")), 4) << texts.join(u'|').toStdString();  // one per sweep
+}
+
+// A plot too small for all its kernels' names (a laptop's window) draws none over another text or a dot: the names
+// with no room are counted in a note, and every name is either drawn or counted.
+TEST(RooflineLabels, NamesWithNoRoomAreCountedNotDrawnOverOtherText)
+{
+    Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    const Built b({xeon.value()});
+    const RooflineView view = b.view(QRectF(116, 129, 580, 230));
+    const RooflineAnnotations a = annotateRoofline(view, b.theme);
+    int named = 0;
+    view.forEachShownKernel(
+        [&](const KernelGroup&, std::size_t, KernelRef ref) { named += b.plot.beforeKernel(ref) ? 0 : 1; });
+    ASSERT_GE(a.kernelLabelRects.size(), 2u);
+    const std::size_t drawn = a.kernelLabelRects.size() - 1;  // the note is the last box
+    int counted = -1;
+    for (const AnnotationText& t : a.texts) {
+        const QRegularExpressionMatch m =
+            QRegularExpression(QStringLiteral("^(\\d+) kernel names had no room: point at a dot$")).match(t.text);
+        if (m.hasMatch())
+            counted = m.captured(1).toInt();
+    }
+    ASSERT_GT(counted, 0);
+    // Arrow percentages are boxes among the names; without arrows in view every box is a kernel's name.
+    EXPECT_LE(static_cast<int>(drawn) + counted, named + 2);
+    EXPECT_GE(static_cast<int>(drawn) + counted, named);
+    for (std::size_t i = 0; i < drawn; ++i)
+        for (std::size_t j = i + 1; j < drawn; ++j)
+            EXPECT_FALSE(a.kernelLabelRects[i].intersects(a.kernelLabelRects[j])) << i << " and " << j;
+
+    for (const AnnotationText& t : annotateRoofline(b.view(QRectF(80, 40, 1700, 900)), b.theme).texts)
+        EXPECT_FALSE(t.text.contains(QLatin1String("had no room"))) << t.text.toStdString();
 }
 
 TEST(RooflineLabels, AHiddenKindLosesItsLabelsAndMarks)

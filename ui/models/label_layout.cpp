@@ -287,6 +287,7 @@ LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, cons
     QRectF chosen(bounds.topLeft(), size);
     double bestOverlap = std::numeric_limits<double>::max();
     double bestDistance = std::numeric_limits<double>::max();
+    bool bestMeetsHard = false;
     for (int gy = 0; gy <= kGrid; ++gy)
         for (int gx = 0; gx <= kGrid; ++gx) {
             const QRectF candidate(bounds.left() + (bounds.width() - size.width()) * gx / kGrid,
@@ -295,13 +296,16 @@ LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, cons
             if (candidate.contains(label.anchor))
                 continue;
             double overlap = 0.0;
+            bool meetsHard = false;
             const QRectF padded = candidate.adjusted(-2, -1, 2, 1);
             const auto addOverlap = [&](const QRectF& o, double weight) {
                 const QRectF both = o.intersected(padded);
                 overlap += both.isValid() ? weight * (1.0 + both.width() * both.height()) : 0.0;
             };
-            for (const QRectF& o : hard)
+            for (const QRectF& o : hard) {
+                meetsHard = meetsHard || o.intersects(padded);
                 addOverlap(o, kHard);
+            }
             for (const QRectF& o : soft)
                 addOverlap(o, 1.0);
             for (const QLineF& line : lines)
@@ -310,6 +314,7 @@ LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, cons
             if (overlap < bestOverlap - 1.0 || (std::fabs(overlap - bestOverlap) <= 1.0 && distance < bestDistance)) {
                 bestOverlap = overlap;
                 bestDistance = distance;
+                bestMeetsHard = meetsHard;
                 chosen = candidate;
             }
         }
@@ -320,6 +325,7 @@ LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, cons
     const QLineF leader = leaderTo(chosen, label.anchor, radius);
     placement.leader = leader;
     placement.needsLeader = leader.length() > radius && leader.length() > 1.0;
+    placement.crowded = bestMeetsHard;
     return placement;
 }
 

@@ -24,7 +24,8 @@ struct LabelPlacement {
     bool placed = false;  // false when no free position was found: the label is not drawn
     QRectF rect;
     bool needsLeader = false;
-    QLineF leader;  // from the marker's edge to the label box
+    QLineF leader;         // from the marker's edge to the label box
+    bool crowded = false;  // placeForced found no spot clear of its hard boxes: the text would cover another
 };
 
 struct LabelLayoutInput {

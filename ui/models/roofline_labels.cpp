@@ -6,6 +6,7 @@
 #include "ui/models/roof_labels.h"
 #include "ui/models/roof_legend.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 
 #include <algorithm>
@@ -190,6 +191,39 @@ RoofLabelPlacer placeRoofText(const RooflineView& view, const ChartTheme& theme,
     }
 }
 
+// How many kernel names the plot had no room for, in a free spot of it (else at its top left, boxed), wrapped to its
+// width: a small chart of many kernels says what it leaves out and where to read it.
+void noteCrowdedOut(int count, const ChartTheme& theme, const std::vector<QRectF>& markerBoxes,
+                    const LabelLayoutInput& layout, RooflineAnnotations& out)
+{
+    const QString note =
+        count == 1
+            ? QCoreApplication::translate("RooflineChart", "1 kernel name had no room: point at its dot")
+            : QCoreApplication::translate("RooflineChart", "%1 kernel names had no room: point at a dot").arg(count);
+    const QFont& font = theme.kernelLabelFont;
+    const QStringList lines = wrapText(note, font, layout.bounds.width() - 8.0);
+    QSizeF size(0.0, 0.0);
+    for (const QString& line : lines)
+        size =
+            QSizeF(std::max(size.width(), textSize(font, line).width()), size.height() + textSize(font, line).height());
+    // Clear of every text and dot; else of every text (a dot under a boxed note beats text under text).
+    std::vector<QRectF> texts = layout.obstacles;
+    texts.insert(texts.end(), out.kernelLabelRects.begin(), out.kernelLabelRects.end());
+    if (!out.roofLegend.isEmpty())
+        texts.push_back(out.roofLegend);
+    std::vector<QRectF> taken = texts;
+    taken.insert(taken.end(), markerBoxes.begin(), markerBoxes.end());
+    const QRectF box =
+        freeRow(layout.bounds, size, taken, {}, false)
+            .value_or(freeRow(layout.bounds, size, texts, {}, false).value_or(QRectF(layout.bounds.topLeft(), size)));
+    double top = box.top();
+    for (const QString& line : lines) {
+        out.texts.push_back({line, QPointF(box.left(), top), 0.0, theme.mutedText, font, theme.background, true});
+        top += textSize(font, line).height();
+    }
+    out.kernelLabelRects.push_back(box);
+}
+
 // The kernels' labels, level tags and percentages, around everything placed before them.
 void placeKernelText(const RooflineView& view, const ChartTheme& theme, const RooflineDecorations& marks,
                      const std::vector<QRectF>& markerBoxes, LabelLayoutInput& layout, RooflineAnnotations& out)
@@ -198,15 +232,21 @@ void placeKernelText(const RooflineView& view, const ChartTheme& theme, const Ro
     requestKernelLabels(view, theme, marks, layout, labelTexts);
     placeLevelTags(marks.levelTags, layout.bounds, markerBoxes, theme, layout, out.texts);
     // A kernel's name that found no place near its dot goes to the least covered spot of the plot with a leader
-    // back to it: never dropped (a crowded chart with a GPU's roofs beside a CPU's). Arrow percentages may give
-    // way; a label whose dot is off the plot has nothing to name.
+    // back to it (a crowded chart with a GPU's roofs beside a CPU's); only where even that spot would cover another
+    // text or a dot (a small window) is it left out, and counted in a note. Arrow percentages may give way; a
+    // label whose dot is off the plot has nothing to name.
     const std::vector<LabelPlacement> placements = placeEveryLabel(layout, markerBoxes, false, [&](std::size_t i) {
         return labelTexts[i].bold || !layout.bounds.contains(layout.labels[i].anchor);
     });
+    int crowdedOut = 0;
     for (std::size_t i = 0; i < placements.size(); ++i) {
         const LabelPlacement& p = placements[i];
         if (!p.placed)
             continue;
+        if (p.crowded && !labelTexts[i].bold) {
+            ++crowdedOut;  // over another text or a dot it would be read as neither: counted in a note instead
+            continue;
+        }
         if (p.needsLeader)
             out.over.push_back({p.leader, QPen(theme.mutedText, 1.5)});
         // Percent changes are bold in their arrow's colour; kernel names in the text colour.
@@ -215,6 +255,8 @@ void placeKernelText(const RooflineView& view, const ChartTheme& theme, const Ro
         out.texts.push_back({labelTexts[i].text, p.rect.topLeft(), 0.0, labelTexts[i].color, font, theme.background});
         out.kernelLabelRects.push_back(p.rect);
     }
+    if (crowdedOut > 0)
+        noteCrowdedOut(crowdedOut, theme, markerBoxes, layout, out);
 }
 
 }  // namespace
