@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -294,6 +295,19 @@ TEST(RooflineLabels, NamesWithNoRoomAreCountedNotDrawnOverOtherText)
 
     for (const AnnotationText& t : annotateRoofline(b.view(QRectF(80, 40, 1700, 900)), b.theme).texts)
         EXPECT_FALSE(t.text.contains(QLatin1String("had no room"))) << t.text.toStdString();
+
+    // In the window's plot (1600 x 1000) no leader runs further than a fifth of the plot's diagonal: a name that
+    // could only sit further from its dot is counted instead of tied to it across the chart.
+    const QRectF window(116, 129, 1100, 510);
+    const RooflineAnnotations w = annotateRoofline(b.view(window), b.theme);
+    const QPen leader(b.theme.mutedText, 1.5);
+    int leaders = 0;
+    for (std::size_t i = 0; i + w.legendLines.size() < w.over.size(); ++i)
+        if (w.over[i].pen == leader) {
+            ++leaders;
+            EXPECT_LE(w.over[i].line.length(), 0.2 * std::hypot(window.width() - 8, window.height() - 8) + 1.0);
+        }
+    EXPECT_GE(leaders, 5);
 }
 
 TEST(RooflineLabels, AHiddenKindLosesItsLabelsAndMarks)

@@ -152,6 +152,17 @@ Spot bestSpot(const LabelLayoutInput& input, const LabelRequest& label, double r
 }
 
 // Most crowded first: a label with many neighbours has few places to go, an isolated one has many.
+// The labels' indices, higher priority first, in their own order among equals.
+std::vector<std::size_t> byPriority(const std::vector<LabelRequest>& labels)
+{
+    std::vector<std::size_t> order(labels.size());
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return labels[a].priority > labels[b].priority; });
+    return order;
+}
+
 std::vector<std::size_t> crowdedFirst(const std::vector<LabelRequest>& labels)
 {
     std::vector<std::size_t> order(labels.size());
@@ -164,8 +175,11 @@ std::vector<std::size_t> crowdedFirst(const std::vector<LabelRequest>& labels)
                 ++neighbours[i];
         }
     }
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return neighbours[a] > neighbours[b]; });
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (labels[a].priority != labels[b].priority)
+            return labels[a].priority > labels[b].priority;
+        return neighbours[a] > neighbours[b];
+    });
     return order;
 }
 
@@ -339,7 +353,7 @@ std::vector<LabelPlacement> placeEveryLabel(const LabelLayoutInput& input, const
         if (p.placed)
             hard.push_back(p.rect);
     const std::vector<QLineF> noLines;
-    for (std::size_t i = 0; i < placements.size(); ++i) {
+    for (const std::size_t i : byPriority(input.labels)) {
         if (placements[i].placed || (mayGiveWay && mayGiveWay(i)))
             continue;
         placements[i] = placeForced(input.bounds, input.labels[i], hard, {}, avoidLines ? input.lines : noLines,

@@ -18,6 +18,7 @@ struct LabelRequest {
     QPointF anchor;       // the point being labelled, in pixels
     QSizeF size;          // the label's text box
     double radius = 0.0;  // this marker's radius when it differs from markerRadius (dots sized by time)
+    int priority = 0;     // higher goes first, whatever the crowding: a kernel's name before a sweep's "B=16"
 };
 
 struct LabelPlacement {

@@ -19,9 +19,14 @@ namespace {
 
 // A decode sweep labels every point; after the first ("decode int8 B=1"), "B=16" says all the "decode int8 B=16"
 // would: the dot's colour and shape and the line through the sweep tell which sweep it is.
+bool labelledByBatch(const KernelResult& kernel, bool firstOfKind)
+{
+    return isDecodeKind(kernel.kind) && kernel.batch > 0 && !firstOfKind;
+}
+
 QString kernelLabel(const KernelResult& kernel, bool firstOfKind)
 {
-    if (isDecodeKind(kernel.kind) && kernel.batch > 0 && !firstOfKind)
+    if (labelledByBatch(kernel, firstOfKind))
         return QStringLiteral("B=%1").arg(kernel.batch);
     return kernel.name;
 }
@@ -61,7 +66,9 @@ void requestKernelLabels(const RooflineView& view, const ChartTheme& theme, cons
             text += QStringLiteral(" (%1)").arg(here.join(QStringLiteral(", ")));
         }
         const double radius = std::max(markerRadius, view.plot->markerSize(ref, theme.markerSize) / 2.0 + 1.0);
-        layout.labels.push_back({centre, textSize(theme.kernelLabelFont, text), radius});
+        // A sweep's later steps ("B=16") give way to kernels' names: they are the most and say the least.
+        layout.labels.push_back(
+            {centre, textSize(theme.kernelLabelFont, text), radius, labelledByBatch(k, i == 0) ? 0 : 1});
         labelTexts.push_back({text, theme.text, false});
     });
     QFont bold = theme.kernelLabelFont;
@@ -191,6 +198,9 @@ RoofLabelPlacer placeRoofText(const RooflineView& view, const ChartTheme& theme,
     }
 }
 
+// The longest leader from a kernel's name to its dot, as a share of the plot's diagonal.
+constexpr double kLongestLeader = 0.2;
+
 // How many kernel names the plot had no room for, in a free spot of it (else at its top left, boxed), wrapped to its
 // width: a small chart of many kernels says what it leaves out and where to read it.
 void noteCrowdedOut(int count, const ChartTheme& theme, const std::vector<QRectF>& markerBoxes,
@@ -243,8 +253,11 @@ void placeKernelText(const RooflineView& view, const ChartTheme& theme, const Ro
         const LabelPlacement& p = placements[i];
         if (!p.placed)
             continue;
-        if (p.crowded && !labelTexts[i].bold) {
-            ++crowdedOut;  // over another text or a dot it would be read as neither: counted in a note instead
+        // Over another text or a dot a name is read as neither, and a leader longer than this is followed back to
+        // the wrong dot among many: such a name is counted in a note instead.
+        const double longestLeader = kLongestLeader * std::hypot(layout.bounds.width(), layout.bounds.height());
+        if (!labelTexts[i].bold && (p.crowded || (p.needsLeader && p.leader.length() > longestLeader))) {
+            ++crowdedOut;
             continue;
         }
         if (p.needsLeader)
