@@ -52,11 +52,6 @@ bool isListed(const KnownMiss (&misses)[N], const QString& id)
     return false;
 }
 
-bool isKnownMiss(const QString& id)
-{
-    return isListed(kKnownMisses, id);
-}
-
 void printResiduals(const char* title, const std::vector<PointResidual>& residuals)
 {
     std::printf("%s\n", title);
@@ -76,6 +71,27 @@ std::vector<PointResidual> residualsOf(const std::vector<MeasuredPoint>& points,
     Result<std::vector<PointResidual>> r = evaluatePoints(points, terms);
     EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message.toStdString());
     return r.ok() ? r.value() : std::vector<PointResidual>{};
+}
+
+// The issue's worst-case target (50 %) on every row but the named misses, which have their own looser bound; each
+// named miss must be a row of this set.
+template <std::size_t N>
+void expectWithinTheTargetBut(const std::vector<PointResidual>& residuals, const KnownMiss (&misses)[N],
+                              const char* title)
+{
+    std::vector<PointResidual> asserted;
+    for (const PointResidual& r : residuals) {
+        if (isListed(misses, r.id)) {
+            EXPECT_LE(r.absoluteError(), kKnownMissBound) << r.id.toStdString();
+            std::printf("known miss %s: %+.1f %%\n", r.id.toLatin1().constData(), 100.0 * r.relativeError());
+            continue;
+        }
+        asserted.push_back(r);
+    }
+    const ErrorSummary summary = summarize(asserted);
+    printSummary(title, summary);
+    EXPECT_LE(summary.worstAbs, 0.50) << summary.worstId.toStdString();
+    EXPECT_EQ(asserted.size() + N, residuals.size());
 }
 
 }  // namespace
@@ -100,19 +116,7 @@ TEST(LlmValidation, HeldOutMeasurementsArePredictedWithinTheIssuesTarget)
     printSummary("held out, sourced priors (no fit)", summarize(residualsOf(heldOut, EngineTerms::priors())));
 
     EXPECT_LE(heldSummary.medianAbs, 0.15);
-    std::vector<PointResidual> asserted;
-    for (const PointResidual& r : held) {
-        if (isKnownMiss(r.id)) {
-            EXPECT_LE(r.absoluteError(), kKnownMissBound) << r.id.toStdString();
-            std::printf("known miss %s: %+.1f %%\n", r.id.toLatin1().constData(), 100.0 * r.relativeError());
-            continue;
-        }
-        asserted.push_back(r);
-    }
-    const ErrorSummary assertedSummary = summarize(asserted);
-    printSummary("held out, without the known misses", assertedSummary);
-    EXPECT_LE(assertedSummary.worstAbs, 0.50) << assertedSummary.worstId.toStdString();
-    EXPECT_EQ(asserted.size() + std::size(kKnownMisses), held.size());  // every known miss is a held-out row
+    expectWithinTheTargetBut(held, kKnownMisses, "held out, without the known misses");
     EXPECT_LT(heldSummary.medianAbs, 0.5 * plainHeld.medianAbs);  // the plain roofline misses by about twice as much
 }
 
@@ -144,19 +148,7 @@ TEST(LlmValidation, ASecondHeldOutSetGatheredAfterTheFitIsPredictedWithinTheIssu
     printSummary("second held-out set, plain roofline", plain);
     EXPECT_LE(summary.medianAbs, 0.15);
     EXPECT_LT(summary.medianAbs, 0.5 * plain.medianAbs);
-    std::vector<PointResidual> asserted;
-    for (const PointResidual& r : residuals) {
-        if (isListed(kSecondSetMisses, r.id)) {
-            EXPECT_LE(r.absoluteError(), kKnownMissBound) << r.id.toStdString();
-            std::printf("known miss %s: %+.1f %%\n", r.id.toLatin1().constData(), 100.0 * r.relativeError());
-            continue;
-        }
-        asserted.push_back(r);
-    }
-    const ErrorSummary assertedSummary = summarize(asserted);
-    printSummary("second set, without the known misses", assertedSummary);
-    EXPECT_LE(assertedSummary.worstAbs, 0.50) << assertedSummary.worstId.toStdString();
-    EXPECT_EQ(asserted.size() + std::size(kSecondSetMisses), residuals.size());
+    expectWithinTheTargetBut(residuals, kSecondSetMisses, "second set, without the known misses");
 }
 
 TEST(LlmValidation, DefaultsAreTheFitOnTheFitPart)
