@@ -151,7 +151,6 @@ Spot bestSpot(const LabelLayoutInput& input, const LabelRequest& label, double r
     return best;
 }
 
-// Most crowded first: a label with many neighbours has few places to go, an isolated one has many.
 // The labels' indices, higher priority first, in their own order among equals.
 std::vector<std::size_t> byPriority(const std::vector<LabelRequest>& labels)
 {
@@ -163,6 +162,8 @@ std::vector<std::size_t> byPriority(const std::vector<LabelRequest>& labels)
     return order;
 }
 
+// Higher priority first, then most crowded first: a label with many neighbours has few places to go, an isolated
+// one has many.
 std::vector<std::size_t> crowdedFirst(const std::vector<LabelRequest>& labels)
 {
     std::vector<std::size_t> order(labels.size());

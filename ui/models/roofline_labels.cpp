@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace ridgeline::ui {
 
@@ -223,9 +224,10 @@ void noteCrowdedOut(int count, const ChartTheme& theme, const std::vector<QRectF
         texts.push_back(out.roofLegend);
     std::vector<QRectF> taken = texts;
     taken.insert(taken.end(), markerBoxes.begin(), markerBoxes.end());
-    const QRectF box =
-        freeRow(layout.bounds, size, taken, {}, false)
-            .value_or(freeRow(layout.bounds, size, texts, {}, false).value_or(QRectF(layout.bounds.topLeft(), size)));
+    std::optional<QRectF> free = freeRow(layout.bounds, size, taken, {}, false);
+    if (!free)
+        free = freeRow(layout.bounds, size, texts, {}, false);
+    const QRectF box = free.value_or(QRectF(layout.bounds.topLeft(), size));
     double top = box.top();
     for (const QString& line : lines) {
         out.texts.push_back({line, QPointF(box.left(), top), 0.0, theme.mutedText, font, theme.background, true});
