@@ -63,6 +63,10 @@ void addModelOptions(QCommandLineParser& parser)
     option("ep", "expert-parallel degree: MoE experts spread over this many of the --tp GPUs", "E");
     option("spec-tokens", "speculative decoding: draft tokens proposed per step", "K");
     option("spec-acceptance", "mean tokens gained per step, accepted drafts plus one (1 to K + 1)", "A");
+    option("decode-attention",
+           "the engine's decode attention with grouped KV heads: grouped (default: FlashAttention, FlashInfer, "
+           "XQA) or per-head (one thread block per query head, TensorRT-LLM's masked MHA through 0.9)",
+           "KERNEL");
     option("network", "link between nodes when --tp exceeds a node (default: the card's own)", "L");
     option("gpus-per-node", "GPUs per node (default: the card's interconnect domain, 8 on HGX boards)", "N");
     option("tp", "tensor-parallel degree", "T");

@@ -240,8 +240,8 @@ Refusal readFormatsAndLinks(const QCommandLineParser& parser, InferenceRequest& 
     return std::nullopt;
 }
 
-// Expert parallelism (--ep), the node size (--gpus-per-node) and speculative decoding (--spec-tokens with
-// --spec-acceptance).
+// Expert parallelism (--ep), the node size (--gpus-per-node), speculative decoding (--spec-tokens with
+// --spec-acceptance) and the decode attention kernel (--decode-attention).
 Refusal readExpertsAndSpeculation(const QCommandLineParser& parser, InferenceRequest& request)
 {
     QString error;
@@ -267,6 +267,13 @@ Refusal readExpertsAndSpeculation(const QCommandLineParser& parser, InferenceReq
         if (!acceptance)
             return error;
         request.speculative = SpeculativeDecoding{static_cast<int>(*specTokens), *acceptance};
+    }
+    if (parser.isSet(QStringLiteral("decode-attention"))) {
+        const QString kernel = parser.value(QStringLiteral("decode-attention"));
+        const std::optional<DecodeAttention> parsed = parseDecodeAttention(kernel);
+        if (!parsed)
+            return QStringLiteral("--decode-attention must be grouped or per-head; got \"%1\"").arg(kernel);
+        request.decodeAttention = *parsed;
     }
     return std::nullopt;
 }

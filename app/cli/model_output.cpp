@@ -46,6 +46,7 @@ void addIssue13Json(QJsonObject& o, const InferenceConfig& c, const InferenceRep
     o[QStringLiteral("head_weights_precision")] = numberFormatName(r.headPrecision);
     o[QStringLiteral("attention_compute_precision")] = numberFormatName(r.attentionPrecision);
     o[QStringLiteral("expert_parallel")] = c.expertParallel;
+    o[QStringLiteral("decode_attention")] = decodeAttentionName(c.decodeAttention);
     o[QStringLiteral("nodes")] = r.nodes;
     o[QStringLiteral("network")] = r.nodes > 1 ? QJsonValue(c.network.id) : QJsonValue();
     if (c.speculative.enabled()) {
@@ -110,6 +111,9 @@ void printSetup(QTextStream& out, const InferenceConfig& c, const InferenceRepor
     if (c.speculative.enabled())
         out << "  speculative decoding: " << c.speculative.tokens << " draft tokens, "
             << QString::number(c.speculative.acceptance, 'g', 3) << " tokens gained per step\n";
+    if (c.decodeAttention == DecodeAttention::PerQueryHead)
+        out << "  decode attention per query head: each reads its KV head again from the cache ("
+            << formatSeconds(r.terms.headReadSeconds) << " per GiB)\n";
     out << "  engine: " << termsText(r) << '\n';
 }
 

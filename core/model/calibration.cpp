@@ -253,7 +253,7 @@ std::vector<EngineTerm> fittableTerms(const std::vector<MeasuredPoint>& points)
         if (std::find(terms.begin(), terms.end(), term) == terms.end())
             terms.push_back(term);
     };
-    bool parallel = false, prefills = false, experts = false;
+    bool parallel = false, prefills = false, experts = false, headReads = false;
     for (const MeasuredPoint& point : points) {
         const InferenceConfig& c = point.config;
         Result<LlmModel> model = LlmModel::create(c);
@@ -271,6 +271,8 @@ std::vector<EngineTerm> fittableTerms(const std::vector<MeasuredPoint>& points)
         prefills = prefills || (c.prompt > 0 && point.quantity != MeasuredQuantity::TokenLatency &&
                                 point.quantity != MeasuredQuantity::TokensPerSecond);
         experts = experts || c.model.isMoe();
+        headReads = headReads || (c.decodeAttention == DecodeAttention::PerQueryHead && !c.model.isMla() &&
+                                  c.model.heads > c.model.kvHeads);
     }
     if (!points.empty()) {
         add(EngineTerm{TermKind::LayerSeconds});
@@ -284,6 +286,8 @@ std::vector<EngineTerm> fittableTerms(const std::vector<MeasuredPoint>& points)
         add(EngineTerm{TermKind::PrefillSeconds});
     if (experts)
         add(EngineTerm{TermKind::ExpertShare});
+    if (headReads)
+        add(EngineTerm{TermKind::HeadReadSeconds});
     return terms;
 }
 

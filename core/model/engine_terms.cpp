@@ -10,18 +10,19 @@ namespace ridgeline {
 namespace {
 
 constexpr double kMaxFixedSeconds = 1.0;
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 // Fitted by core/model/calibration on the fit part of tests/data/llm/validation.csv, prior weight 0.1.
 constexpr std::array kFittedTerms = {
-    std::pair{"weight_bandwidth.fp8", 0.7700},  std::pair{"weight_bandwidth.bf16", 0.9711},
-    std::pair{"kv_bandwidth.fp8", 1.000},       std::pair{"compute.fp8", 0.5228},
-    std::pair{"weight_bandwidth.fp16", 0.9413}, std::pair{"kv_bandwidth.fp16", 1.000},
-    std::pair{"compute.fp16", 0.7710},          std::pair{"weight_bandwidth.int4", 1.000},
-    std::pair{"compute.bf16", 0.6852},          std::pair{"kv_bandwidth.bf16", 1.000},
-    std::pair{"layer_seconds", 4.449e-05},      std::pair{"step_seconds", 4.493e-09},
-    std::pair{"sequence_seconds", 4.871e-07},   std::pair{"overlap", 0.05510},
-    std::pair{"collective_seconds", 7.608e-06}, std::pair{"prefill_seconds", 1.594e-08},
-    std::pair{"expert_share", 0.5225},
+    std::pair{"weight_bandwidth.fp8", 0.8255},  std::pair{"weight_bandwidth.bf16", 1.000},
+    std::pair{"kv_bandwidth.fp8", 1.000},       std::pair{"compute.fp8", 0.5415},
+    std::pair{"weight_bandwidth.fp16", 0.9610}, std::pair{"kv_bandwidth.fp16", 1.000},
+    std::pair{"compute.fp16", 0.7824},          std::pair{"weight_bandwidth.int4", 1.000},
+    std::pair{"compute.bf16", 0.6775},          std::pair{"kv_bandwidth.bf16", 1.000},
+    std::pair{"layer_seconds", 5.259e-05},      std::pair{"step_seconds", 2.638e-09},
+    std::pair{"sequence_seconds", 3.525e-07},   std::pair{"overlap", 0.05781},
+    std::pair{"collective_seconds", 6.497e-06}, std::pair{"prefill_seconds", 1.655e-08},
+    std::pair{"expert_share", 0.5110},          std::pair{"head_read_seconds", 0.0001740},
 };
 
 PerFormat filled(double value)
@@ -59,6 +60,8 @@ const char* kindWord(TermKind kind)
             return "expert_share";
         case TermKind::Overlap:
             return "overlap";
+        case TermKind::HeadReadSeconds:
+            return "head_read_seconds";
     }
     return "";
 }
@@ -66,7 +69,7 @@ const char* kindWord(TermKind kind)
 constexpr std::array kAllKinds = {TermKind::WeightBandwidth, TermKind::KvBandwidth,    TermKind::Compute,
                                   TermKind::LayerSeconds,    TermKind::StepSeconds,    TermKind::CollectiveSeconds,
                                   TermKind::SequenceSeconds, TermKind::PrefillSeconds, TermKind::ExpertShare,
-                                  TermKind::Overlap};
+                                  TermKind::Overlap,         TermKind::HeadReadSeconds};
 
 }  // namespace
 
@@ -108,6 +111,8 @@ EngineTerms EngineTerms::priors()
     t.prefillSeconds = 0.0;
     t.expertShare = 1.0;
     t.overlap = 1.0;  // the roofline's own assumption
+    // NVIDIA A100 architecture whitepaper: the L2 cache reads 5,120 bytes per clock, 7.2 TB/s at 1,410 MHz.
+    t.headReadSeconds = kGiB / 7.22e12;
     return t;
 }
 
@@ -150,6 +155,8 @@ double termValue(const EngineTerms& terms, EngineTerm term)
             return terms.expertShare;
         case TermKind::Overlap:
             return terms.overlap;
+        case TermKind::HeadReadSeconds:
+            return terms.headReadSeconds;
     }
     return 0.0;
 }
@@ -186,6 +193,9 @@ void setTermValue(EngineTerms& terms, EngineTerm term, double value)
             return;
         case TermKind::Overlap:
             terms.overlap = value;
+            return;
+        case TermKind::HeadReadSeconds:
+            terms.headReadSeconds = value;
             return;
     }
 }
@@ -260,6 +270,10 @@ QString priorSource(EngineTerm term)
             return QStringLiteral("none: 1, as dense GEMMs");
         case TermKind::Overlap:
             return QStringLiteral("the roofline's own assumption, 1: the smaller time hides under the larger");
+        case TermKind::HeadReadSeconds:
+            return QStringLiteral(
+                "NVIDIA's A100 architecture whitepaper: L2 reads of 5,120 bytes per clock, 7.2 TB/s at 1,410 MHz "
+                "(149 us per GiB)");
     }
     return QString();
 }

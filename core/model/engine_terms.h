@@ -3,8 +3,9 @@
 // GEMMs reach per weight format, the share decode attention reaches per KV-cache format, the share of the dense
 // tensor peak per compute precision (and of it for grouped expert GEMMs), how much of a kernel's smaller time hides
 // under its larger, and fixed times per layer, per forward pass, per collective, per decoded sequence and per
-// prefill. EngineTerms::priors() are the sourced starting values; EngineTerms::measured() replaces the ones the
-// validation set moves by their fit (core/model/calibration, on the fit part of tests/data/llm/validation.csv).
+// prefill, and the time per GiB a per-query-head decode attention kernel reads again from the cache.
+// EngineTerms::priors() are the sourced starting values; EngineTerms::measured() replaces the ones the validation set
+// moves by their fit (core/model/calibration, on the fit part of tests/data/llm/validation.csv).
 
 #include "core/model/number_format.h"
 
@@ -46,6 +47,8 @@ struct EngineTerms {
     double expertShare = 1;        // routed-expert (grouped) GEMMs compute at this share of the dense GEMMs' rate
     double overlap = 1;            // share of the smaller of a kernel's memory and compute times hidden under the
                                    // larger: 1 is the pure roofline, max(m, c); 0 adds them
+    double headReadSeconds = 0;    // per GiB a per-query-head decode attention kernel reads (query heads per KV head
+                                   // x KV bytes) from the cache; 0: it costs nothing beyond the KV stream
     BandwidthBasis bandwidthBasis = BandwidthBasis::Datasheet;
 
     // The plain roofline: one bandwidth share, one compute share, no fixed times (the default: what the model
@@ -75,7 +78,8 @@ enum class TermKind {
     SequenceSeconds,
     PrefillSeconds,
     ExpertShare,
-    Overlap
+    Overlap,
+    HeadReadSeconds
 };
 
 struct EngineTerm {
@@ -97,8 +101,8 @@ double termValue(const EngineTerms& terms, EngineTerm term);
 void setTermValue(EngineTerms& terms, EngineTerm term, double value);
 
 // "weight_bandwidth.fp8", "kv_bandwidth.bf16", "compute.fp8", "layer_seconds", "step_seconds",
-// "collective_seconds", "sequence_seconds", "prefill_seconds", "expert_share", "overlap": the names JSON output,
-// session files and the CLI use.
+// "collective_seconds", "sequence_seconds", "prefill_seconds", "expert_share", "overlap", "head_read_seconds": the
+// names JSON output, session files and the CLI use.
 QString termName(EngineTerm term);
 std::optional<EngineTerm> parseTermName(QStringView name);
 

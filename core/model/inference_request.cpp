@@ -100,6 +100,7 @@ Result<InferenceConfig> resolveInference(const InferenceRequest& request)
     config.headWeights = request.headWeights;
     config.expertParallel = request.expertParallel;
     config.speculative = request.speculative;
+    config.decodeAttention = request.decodeAttention;
     const GpuSpec& g = config.gpu;
     config.gpusPerNode = request.gpusPerNode >= 0                                         ? request.gpusPerNode
                          : (!g.networkLink.isEmpty() || !request.networkLinkId.isEmpty()) ? g.scaleUpGpus

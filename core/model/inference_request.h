@@ -59,6 +59,7 @@ struct InferenceRequest {
     int gpusPerNode = -1;
     QString networkLinkId;  // between nodes; empty: the card's own network link
     SpeculativeDecoding speculative;
+    DecodeAttention decodeAttention = DecodeAttention::Grouped;  // the engine's decode attention kernel
 
     bool ideal() const { return terms ? terms->isIdeal() : efficiency.bandwidth == 1.0 && efficiency.compute == 1.0; }
 };

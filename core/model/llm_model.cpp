@@ -11,6 +11,7 @@ namespace ridgeline {
 namespace {
 
 constexpr double kActivationBytes = 2.0;  // all-reduced activations are bf16
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 Error outOfRange(const QString& message)
 {
@@ -61,6 +62,19 @@ double sumCappedContexts(double first, double a, double n, double window)
 }
 
 }  // namespace
+
+QString decodeAttentionName(DecodeAttention kernel)
+{
+    return kernel == DecodeAttention::PerQueryHead ? QStringLiteral("per-head") : QStringLiteral("grouped");
+}
+
+std::optional<DecodeAttention> parseDecodeAttention(QStringView name)
+{
+    for (DecodeAttention kernel : {DecodeAttention::Grouped, DecodeAttention::PerQueryHead})
+        if (name.compare(decodeAttentionName(kernel), Qt::CaseInsensitive) == 0)
+            return kernel;
+    return std::nullopt;
+}
 
 StepBreakdown& StepBreakdown::operator+=(const StepBreakdown& other)
 {
@@ -229,6 +243,10 @@ std::optional<Error> LlmModel::countKvBytes()
         return outOfRange(QStringLiteral("KV bytes per token overflow"));
     m_kvBytesPerToken = ceilDiv(kvBits, 256);
     m_kvSplit = m.isMla() ? 1 : std::min(m_config.tensorParallel, m.kvHeads);
+    // A GPU holds heads / tp query heads and kvHeads / kvSplit KV heads (one, replicated, when tp > kvHeads).
+    if (!m.isMla() && m_config.decodeAttention == DecodeAttention::PerQueryHead)
+        m_headReadsPerKvByte = std::max(
+            1.0, static_cast<double>(m.heads) * m_kvSplit / (static_cast<double>(m_config.tensorParallel) * m.kvHeads));
     return std::nullopt;
 }
 
@@ -320,9 +338,14 @@ StepCost LlmModel::run(const Pass& pass) const
 
     const double attentionFlops =
         (pass.decodePairs * m_decodeAttentionFlops + pass.prefillPairs * m_prefillAttentionFlops) * pass.layers / t;
-    const double kvBytes =
-        (pass.kvReadTokens + pass.kvWriteTokens) * static_cast<double>(m_kvBytesPerToken) * layerShare / m_kvSplit;
-    const double kvMemory = kvBytes / m_kvBandwidth, attentionCompute = attentionFlops / m_attentionPeak;
+    const double kvBytesPerToken = static_cast<double>(m_kvBytesPerToken) * layerShare / m_kvSplit;
+    const double kvBytes = (pass.kvReadTokens + pass.kvWriteTokens) * kvBytesPerToken;
+    // Per-query-head kernels read each cached KV head once per query head; the cache serves the repeats.
+    const double headReads = m_headReadsPerKvByte > 1.0 ? m_headReadsPerKvByte * pass.kvReadTokens * kvBytesPerToken /
+                                                              kGiB * terms.headReadSeconds
+                                                        : 0.0;
+    const double kvMemory = std::max(kvBytes / m_kvBandwidth, headReads);
+    const double attentionCompute = attentionFlops / m_attentionPeak;
     cost.kvBytes = kvBytes;
     cost.attentionFlops = attentionFlops;
     cost.flops += attentionFlops;

@@ -17,10 +17,11 @@
 // - Each kernel is its own roofline: a GEMM group takes max(weight bytes / (bandwidth x its format's share),
 //   FLOPs / (peak of its precision x that precision's share)) plus the part of the smaller of the two that the
 //   engine does not overlap (EngineTerms::overlap); attention the same over KV bytes (the KV format's share) and
-//   its FLOPs (at the bf16 peak). Bandwidth is the datasheet figure or, for the measured terms, what the card
-//   sustains in STREAM. A forward pass is the sum of its kernels, the tensor-parallel all-reduces (two per layer of
-//   tokens x hidden bf16 activations, not overlapped) and the engine's fixed times: per layer, per pass, per
-//   collective, per decoded sequence per layer, and once per prefill. Memory needed = weights + KV cache (no
+//   its FLOPs (at the bf16 peak); a per-query-head decode attention kernel (DecodeAttention) waits on the larger of
+//   the KV stream and its repeated reads of each KV head. Bandwidth is the datasheet figure or, for the measured terms,
+//   what the card sustains in STREAM. A forward pass is the sum of its kernels, the tensor-parallel all-reduces (two
+//   per layer of tokens x hidden bf16 activations, not overlapped) and the engine's fixed times: per layer, per pass,
+//   per collective, per decoded sequence per layer, and once per prefill. Memory needed = weights + KV cache (no
 //   activation workspace, no fragmentation).
 
 #include "core/model/catalog.h"
@@ -31,6 +32,7 @@
 #include "core/result.h"
 
 #include <QStringList>
+#include <QStringView>
 
 #include <cstdint>
 #include <optional>
@@ -52,6 +54,15 @@ struct SpeculativeDecoding {
     bool enabled() const { return tokens > 0; }
 };
 
+// How decode attention meets grouped KV heads (GQA). Grouped kernels (FlashAttention, FlashInfer, TensorRT-LLM's
+// XQA, vLLM's ROCm kernels) read each KV head once for all the query heads that share it. Per-query-head kernels
+// (TensorRT-LLM's masked MHA through 0.9, wherever XQA did not apply) run a thread block per query head: each
+// reads its KV head again, the cache serving the repeats; the kernel waits on the larger of the KV stream from
+// memory and those reads (EngineTerms::headReadSeconds per GiB). The same for MHA, MQA being one group.
+enum class DecodeAttention { Grouped, PerQueryHead };
+QString decodeAttentionName(DecodeAttention kernel);  // "grouped", "per-head"
+std::optional<DecodeAttention> parseDecodeAttention(QStringView name);
+
 struct InferenceConfig {
     ModelSpec model;
     GpuSpec gpu;
@@ -69,6 +80,7 @@ struct InferenceConfig {
     int gpusPerNode = 0;     // 0 or >= tensorParallel: one node; else it divides tensorParallel
     LinkSpec network;        // between nodes; required when tensorParallel > gpusPerNode > 0
     SpeculativeDecoding speculative;
+    DecodeAttention decodeAttention = DecodeAttention::Grouped;
     EngineTerms efficiency;  // shares of datasheet peaks and fixed times; the plain roofline unless set
 
     // Embeddings and LM head stay 16-bit when the rest is quantised below that, as ModelOpt, Quark and
@@ -243,6 +255,7 @@ private:
     double m_gatherRows = 0;             // the table's rows: a gather never reads more than the table
     double m_attentionPeak = 0;          // effective, FLOP/s (bf16)
     double m_kvBandwidth = 0;            // effective, bytes/s
+    double m_headReadsPerKvByte = 1;     // per-query-head decode attention: query heads per KV head on a GPU
     double m_decodeAttentionFlops = 0;   // per layer per cached token per query token
     double m_prefillAttentionFlops = 0;
     std::int64_t m_kvBytesPerToken = 0;

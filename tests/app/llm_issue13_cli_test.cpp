@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 using namespace ridgeline;
 using ridgeline::test::cliArgs;
@@ -109,6 +110,18 @@ TEST(LlmCli, MoeShapesExpertsOverGpusSpeculationAndNodes)
     ASSERT_EQ(table.exitCode, 0) << table.err.toStdString();
     for (const char* text : {"where it goes", "2 nodes of 8 GPUs", "Serving 8 requests", "engine: "})
         EXPECT_TRUE(table.out.contains(QLatin1String(text))) << text;
+    // The decode attention kernel: named in --json and in the table, and slower per query head for grouped KV.
+    const std::string falcon =
+        "model --model falcon-180b --gpu h200 --weights fp8 --kv fp8 --tp 4 --batch 64 --context 4096";
+    const QJsonObject grouped = jsonOf(runRidgeline(cliArgs((falcon + " --json").c_str())));
+    const QJsonObject perHead = jsonOf(runRidgeline(cliArgs((falcon + " --decode-attention per-head --json").c_str())));
+    EXPECT_EQ(grouped.value(QStringLiteral("decode_attention")).toString(), QStringLiteral("grouped"));
+    EXPECT_EQ(perHead.value(QStringLiteral("decode_attention")).toString(), QStringLiteral("per-head"));
+    EXPECT_GT(perHead.value(QStringLiteral("step_time_s")).toDouble(),
+              1.3 * grouped.value(QStringLiteral("step_time_s")).toDouble());
+    const CliRun perHeadTable = runRidgeline(cliArgs((falcon + " --decode-attention per-head").c_str()));
+    EXPECT_TRUE(perHeadTable.out.contains(QLatin1String("decode attention per query head")))
+        << perHeadTable.out.toStdString();
 }
 
 TEST(LlmCli, Issue13InputsThatCannotBeAreRefusedByName)
@@ -129,6 +142,8 @@ TEST(LlmCli, Issue13InputsThatCannotBeAreRefusedByName)
           Case{"model --model llama-3-8b --gpu h100-sxm --spec-tokens 3 --spec-acceptance 4.5", "acceptance"},
           Case{"model --model llama-3-8b --gpu h100-sxm --spec-tokens 3", "--spec-acceptance"},
           Case{"model --model llama-3-8b --gpu h100-sxm --spec-tokens 1000 --spec-acceptance 2", "--spec-tokens"},
+          Case{"model --model llama-3-8b --gpu h100-sxm --decode-attention xqa", "--decode-attention"},
+          Case{"model --model llama-3-8b --gpu h100-sxm --term head_read_seconds=-1", "head_read_seconds"},
           Case{"model --model llama-3-8b --gpu h100-sxm --term flux=1", "layer_seconds"},
           Case{"model --model llama-3-8b --gpu h100-sxm --term layer_seconds=inf", "layer_seconds"},
           Case{"model --model llama-3-8b --gpu h100-sxm --term compute.fp8=1.5", "compute.fp8"},

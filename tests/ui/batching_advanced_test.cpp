@@ -171,6 +171,23 @@ TEST(UiBatchingAdvanced, SpeculativeDecodingFp4AndAttentionFormatsMatchTheComman
     EXPECT_FALSE(tab.panel->scenario().error) << tab.panel->errorText().toStdString();
 }
 
+TEST(UiBatchingAdvanced, PerQueryHeadDecodeAttentionSlowsGroupedKvModelsAsTheCommandLineDoes)
+{
+    fixtures::BatchingWindow tab(QSize(1600, 1000), fixtures::zen4Session());
+    openAdvanced(*tab.panel);
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingModel"), QStringLiteral("mistral-7b")));
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingGpu"), QStringLiteral("h200")));
+    ASSERT_TRUE(
+        fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingKv"), static_cast<int>(NumberFormat::Fp8)));
+    const double grouped = tab.panel->scenario().report.tokensPerSecond;
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingDecodeAttention"),
+                                       static_cast<int>(DecodeAttention::PerQueryHead)));
+    EXPECT_EQ(tab.panel->inputs().decodeAttention, DecodeAttention::PerQueryHead);
+    EXPECT_LT(tab.panel->scenario().report.tokensPerSecond, grouped);  // 4 query heads read each KV head
+    expectSameAsCli(*tab.panel, "--model mistral-7b --gpu h200 --kv fp8 --batch 16 --decode-attention per-head");
+    EXPECT_TRUE(control<QToolButton>(*tab.panel, "batchingAdvancedToggle")->text().contains(QLatin1String("1 set")));
+}
+
 TEST(UiBatchingAdvanced, SixteenGpusSpanTwoNodesOverTheChosenNetwork)
 {
     fixtures::BatchingWindow tab(QSize(1920, 1080), fixtures::zen4Session());

@@ -74,6 +74,15 @@ void BatchingAdvancedControls::createControls(QFormLayout* form)
     fillFormats(m_attention);
     m_attention->setToolTip(tr("Format of the attention projections (q, k, v, o), as --attention-weights"));
     row(tr("Attention weights"), m_attention);
+    m_decodeAttention = new QComboBox;
+    m_decodeAttention->setObjectName(QStringLiteral("batchingDecodeAttention"));
+    m_decodeAttention->addItem(tr("grouped (FlashAttention, XQA)"), static_cast<int>(DecodeAttention::Grouped));
+    m_decodeAttention->addItem(tr("per query head (TensorRT-LLM \u2264 0.9)"),
+                               static_cast<int>(DecodeAttention::PerQueryHead));
+    m_decodeAttention->setToolTip(
+        tr("How decode attention reads a KV head its query heads share: once, or again for each query head from the "
+           "cache (--decode-attention)"));
+    row(tr("Decode attention"), m_decodeAttention);
     m_experts = intSpin("batchingExperts", 0, kMaxShapeInput, tr("dense"),
                         tr("Routed experts per MoE layer (--experts); editing makes a custom shape of this model"));
     row(tr("Experts"), m_experts);
@@ -152,6 +161,9 @@ void BatchingAdvancedControls::connectControls()
                 r.attentionWeights =
                     format < 0 ? std::nullopt : std::optional<NumberFormat>(static_cast<NumberFormat>(format));
             }));
+    connect(m_decodeAttention, &QComboBox::activated, this, changed([this](InferenceRequest& r, int) {
+                r.decodeAttention = static_cast<DecodeAttention>(m_decodeAttention->currentData().toInt());
+            }));
     for (QSpinBox* spin : {m_experts, m_active, m_shared, m_expertFfn})
         connect(spin, &QSpinBox::valueChanged, this, changed([this](InferenceRequest& r, int) { applyMoe(r); }));
     connect(m_ep, &QSpinBox::valueChanged, this, changed([](InferenceRequest& r, int ep) { r.expertParallel = ep; }));
@@ -177,6 +189,7 @@ QString BatchingAdvancedControls::toggleText(const InferenceRequest& in) const
     set += in.speculative.enabled();
     set += !in.networkLinkId.isEmpty();
     set += in.gpusPerNode > 0;
+    set += in.decodeAttention != DecodeAttention::Grouped;
     return set == 0 ? tr("Advanced: MoE, EP, speculative, nodes") : tr("Advanced (%1 set)").arg(set);
 }
 
@@ -185,6 +198,7 @@ void BatchingAdvancedControls::showRequest(const InferenceRequest& in)
     m_shown = in;
     m_syncing = true;
     selectData(m_attention, in.attentionWeights ? static_cast<int>(*in.attentionWeights) : -1);
+    selectData(m_decodeAttention, static_cast<int>(in.decodeAttention));
     if (const Result<ModelSpec> model = resolveModelSpec(in)) {
         const ModelSpec& m = model.value();
         setSpin(m_experts, m.experts);

@@ -41,6 +41,7 @@ private:
     QToolButton* m_toggle = nullptr;
     QWidget* m_body = nullptr;
     QComboBox* m_attention = nullptr;
+    QComboBox* m_decodeAttention = nullptr;
     QSpinBox* m_experts = nullptr;
     QSpinBox* m_active = nullptr;
     QSpinBox* m_shared = nullptr;

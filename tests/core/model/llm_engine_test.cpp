@@ -361,3 +361,55 @@ TEST(LlmEngine, GroupedExpertGemmsComputeAtTheirOwnShare)
     dense.efficiency = EngineTerms::ideal();
     EXPECT_DOUBLE_EQ(withShare, test::evaluate(dense).ttftSeconds.value());
 }
+
+TEST(LlmEngine, PerQueryHeadAttentionReadsEachKvHeadOncePerQueryHead)
+{
+    // Falcon 180B over 4 GPUs: 58 query heads and 2 KV heads on each, 29 per group; every kernel bound by memory.
+    InferenceConfig c = parallel("falcon-180b", "h200", 4, 64, 3072);
+    c.weights = c.kv = NumberFormat::Fp8;
+    EngineTerms terms = EngineTerms::measured();
+    terms.overlap = 1.0;  // the kernel takes the larger of its times and nothing more
+    c.efficiency = terms;
+    const StepCost grouped = test::evaluate(c).step;
+    c.decodeAttention = DecodeAttention::PerQueryHead;
+    const StepCost perHead = test::evaluate(c).step;
+    const double gib = 1024.0 * 1024.0 * 1024.0;
+    EXPECT_EQ(perHead.kvBytes, grouped.kvBytes);  // memory still streams the cache once
+    EXPECT_NEAR(perHead.breakdown.kv, 29.0 * perHead.kvBytes / gib * terms.headReadSeconds, 1e-12);
+    EXPECT_GT(perHead.breakdown.kv, 5.0 * grouped.breakdown.kv);
+    EXPECT_NEAR(perHead.seconds - grouped.seconds, perHead.breakdown.kv - grouped.breakdown.kv, 1e-12);
+    EXPECT_EQ(perHead.breakdown.weights, grouped.breakdown.weights);
+    // The static batch's closed-form sum over the decode steps still agrees with the steps one by one.
+    const LlmModel model = LlmModel::create(c).value();
+    double oneByOne = 0.0;
+    for (std::int64_t e = 100; e <= 160; ++e)
+        oneByOne += model.decodeStep(64, e).seconds;
+    EXPECT_NEAR(model.decodeSecondsSum(64, 100, 160), oneByOne, 1e-9 * oneByOne);
+
+    // With one query head per KV head (MHA), or no cost for the repeats, the kernel is the grouped one.
+    for (const char* mha : {"llama-2-7b", "gpt-j-6b"}) {
+        InferenceConfig m = test::config(test::model(mha), test::gpu("h100-sxm"), 32, 4096);
+        m.efficiency = EngineTerms::measured();
+        const double before = test::evaluate(m).step.seconds;
+        m.decodeAttention = DecodeAttention::PerQueryHead;
+        EXPECT_EQ(test::evaluate(m).step.seconds, before) << mha;
+    }
+    terms.headReadSeconds = 0.0;
+    c.efficiency = terms;
+    EXPECT_EQ(test::evaluate(c).step.seconds, grouped.seconds);
+    // A prefill runs the context kernel: per-head decode attention does not touch it.
+    c.efficiency = EngineTerms::measured();
+    c.prompt = 2048;
+    const double perHeadTtft = *test::evaluate(c).ttftSeconds;
+    c.decodeAttention = DecodeAttention::Grouped;
+    EXPECT_EQ(*test::evaluate(c).ttftSeconds, perHeadTtft);
+}
+
+TEST(LlmEngine, DecodeAttentionNamesRoundTrip)
+{
+    for (DecodeAttention kernel : {DecodeAttention::Grouped, DecodeAttention::PerQueryHead})
+        EXPECT_EQ(parseDecodeAttention(decodeAttentionName(kernel)), kernel);
+    EXPECT_EQ(parseDecodeAttention(u"PER-HEAD"), DecodeAttention::PerQueryHead);
+    EXPECT_FALSE(parseDecodeAttention(u"xqa").has_value());
+    EXPECT_FALSE(parseDecodeAttention(u"").has_value());
+}

@@ -62,6 +62,9 @@ inline std::vector<ValidationRow> loadValidationRows()
         r.speculative.tokens = static_cast<int>(integer("spec_tokens"));
         if (!at("spec_acceptance").isEmpty())
             r.speculative.acceptance = at("spec_acceptance").toDouble();
+        const std::optional<DecodeAttention> kernel = parseDecodeAttention(at("decode_attention"));
+        EXPECT_TRUE(kernel.has_value()) << row.id.toStdString();
+        r.decodeAttention = kernel.value_or(DecodeAttention::Grouped);
         row.cliArguments = {QStringLiteral("model"),
                             QStringLiteral("--model"),
                             r.modelId,
@@ -78,7 +81,9 @@ inline std::vector<ValidationRow> loadValidationRows()
                             QStringLiteral("--batch"),
                             at("batch"),
                             QStringLiteral("--context"),
-                            QString::number(r.context)};
+                            QString::number(r.context),
+                            QStringLiteral("--decode-attention"),
+                            at("decode_attention")};
         if (r.prompt > 0)
             row.cliArguments << QStringLiteral("--prompt") << at("prompt");
         if (r.output > 0)
