@@ -577,6 +577,9 @@ Result<InferenceReport> LlmModel::report() const
     r.notes = m_notes;
     if (c.model.slidingWindow > 0 && c.context > c.model.slidingWindow)
         r.notes << QStringLiteral("sliding window: the KV cache keeps the last %1 tokens").arg(c.model.slidingWindow);
+    if (m_headReadsPerKvByte > 1.0)
+        r.notes << QStringLiteral("decode attention per query head: each KV head is read %1 times a step")
+                       .arg(m_headReadsPerKvByte, 0, 'g', 3);
     if (c.prompt > 0) {
         r.prefill = prefill(c.batch, c.prompt);
         r.ttftSeconds = r.prefill->seconds;

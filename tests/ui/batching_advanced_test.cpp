@@ -186,6 +186,8 @@ TEST(UiBatchingAdvanced, PerQueryHeadDecodeAttentionSlowsGroupedKvModelsAsTheCom
     EXPECT_LT(tab.panel->scenario().report.tokensPerSecond, grouped);  // 4 query heads read each KV head
     expectSameAsCli(*tab.panel, "--model mistral-7b --gpu h200 --kv fp8 --batch 16 --decode-attention per-head");
     EXPECT_TRUE(control<QToolButton>(*tab.panel, "batchingAdvancedToggle")->text().contains(QLatin1String("1 set")));
+    QCoreApplication::processEvents();  // the charts' titles are laid out by the event loop
+    fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_tab_decode_attention.png")));
 }
 
 TEST(UiBatchingAdvanced, SixteenGpusSpanTwoNodesOverTheChosenNetwork)

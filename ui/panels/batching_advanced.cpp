@@ -76,12 +76,12 @@ void BatchingAdvancedControls::createControls(QFormLayout* form)
     row(tr("Attention weights"), m_attention);
     m_decodeAttention = new QComboBox;
     m_decodeAttention->setObjectName(QStringLiteral("batchingDecodeAttention"));
-    m_decodeAttention->addItem(tr("grouped (FlashAttention, XQA)"), static_cast<int>(DecodeAttention::Grouped));
-    m_decodeAttention->addItem(tr("per query head (TensorRT-LLM \u2264 0.9)"),
-                               static_cast<int>(DecodeAttention::PerQueryHead));
+    m_decodeAttention->addItem(tr("grouped"), static_cast<int>(DecodeAttention::Grouped));
+    m_decodeAttention->addItem(tr("per query head"), static_cast<int>(DecodeAttention::PerQueryHead));
     m_decodeAttention->setToolTip(
-        tr("How decode attention reads a KV head its query heads share: once, or again for each query head from the "
-           "cache (--decode-attention)"));
+        tr("How decode attention reads a KV head its query heads share: once (grouped: FlashAttention, FlashInfer, "
+           "XQA), or again for each query head from the cache (TensorRT-LLM's masked MHA through 0.9) "
+           "(--decode-attention)"));
     row(tr("Decode attention"), m_decodeAttention);
     m_experts = intSpin("batchingExperts", 0, kMaxShapeInput, tr("dense"),
                         tr("Routed experts per MoE layer (--experts); editing makes a custom shape of this model"));
