@@ -63,19 +63,6 @@ double sumCappedContexts(double first, double a, double n, double window)
 
 }  // namespace
 
-QString decodeAttentionName(DecodeAttention kernel)
-{
-    return kernel == DecodeAttention::PerQueryHead ? QStringLiteral("per-head") : QStringLiteral("grouped");
-}
-
-std::optional<DecodeAttention> parseDecodeAttention(QStringView name)
-{
-    for (DecodeAttention kernel : {DecodeAttention::Grouped, DecodeAttention::PerQueryHead})
-        if (name.compare(decodeAttentionName(kernel), Qt::CaseInsensitive) == 0)
-            return kernel;
-    return std::nullopt;
-}
-
 StepBreakdown& StepBreakdown::operator+=(const StepBreakdown& other)
 {
     weights += other.weights;

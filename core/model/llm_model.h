@@ -25,6 +25,7 @@
 //   activation workspace, no fragmentation).
 
 #include "core/model/catalog.h"
+#include "core/model/decode_attention.h"
 #include "core/model/engine_terms.h"
 #include "core/model/links.h"
 #include "core/model/number_format.h"
@@ -32,7 +33,6 @@
 #include "core/result.h"
 
 #include <QStringList>
-#include <QStringView>
 
 #include <cstdint>
 #include <optional>
@@ -53,15 +53,6 @@ struct SpeculativeDecoding {
     double acceptance = 1.0;
     bool enabled() const { return tokens > 0; }
 };
-
-// How decode attention meets grouped KV heads (GQA). Grouped kernels (FlashAttention, FlashInfer, TensorRT-LLM's
-// XQA, vLLM's ROCm kernels) read each KV head once for all the query heads that share it. Per-query-head kernels
-// (TensorRT-LLM's masked MHA through 0.9, wherever XQA did not apply) run a thread block per query head: each
-// reads its KV head again, the cache serving the repeats; the kernel waits on the larger of the KV stream from
-// memory and those reads (EngineTerms::headReadSeconds per GiB). The same for MHA, MQA being one group.
-enum class DecodeAttention { Grouped, PerQueryHead };
-QString decodeAttentionName(DecodeAttention kernel);  // "grouped", "per-head"
-std::optional<DecodeAttention> parseDecodeAttention(QStringView name);
 
 struct InferenceConfig {
     ModelSpec model;
