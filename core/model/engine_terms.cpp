@@ -1,5 +1,7 @@
 #include "core/model/engine_terms.h"
 
+#include "core/model/units.h"
+
 #include <array>
 #include <cmath>
 #include <optional>
@@ -10,7 +12,6 @@ namespace ridgeline {
 namespace {
 
 constexpr double kMaxFixedSeconds = 1.0;
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 // Fitted by core/model/calibration on the fit part of tests/data/llm/validation.csv, prior weight 0.1.
 constexpr std::array kFittedTerms = {
@@ -112,7 +113,7 @@ EngineTerms EngineTerms::priors()
     t.expertShare = 1.0;
     t.overlap = 1.0;  // the roofline's own assumption
     // NVIDIA A100 architecture whitepaper: the L2 cache reads 5,120 bytes per clock, 7.2 TB/s at 1,410 MHz.
-    t.headReadSeconds = kGiB / 7.22e12;
+    t.headReadSeconds = kBytesPerGiB / 7.22e12;
     return t;
 }
 

@@ -1,6 +1,7 @@
 #include "core/model/llm_model.h"
 
 #include "core/model/inference_config_check.h"
+#include "core/model/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +12,6 @@ namespace ridgeline {
 namespace {
 
 constexpr double kActivationBytes = 2.0;  // all-reduced activations are bf16
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 Error outOfRange(const QString& message)
 {
@@ -329,7 +329,7 @@ StepCost LlmModel::run(const Pass& pass) const
     const double kvBytes = (pass.kvReadTokens + pass.kvWriteTokens) * kvBytesPerToken;
     // Per-query-head kernels read each cached KV head once per query head; the cache serves the repeats.
     const double headReads = m_headReadsPerKvByte > 1.0 ? m_headReadsPerKvByte * pass.kvReadTokens * kvBytesPerToken /
-                                                              kGiB * terms.headReadSeconds
+                                                              kBytesPerGiB * terms.headReadSeconds
                                                         : 0.0;
     const double kvMemory = std::max(kvBytes / m_kvBandwidth, headReads);
     const double attentionCompute = attentionFlops / m_attentionPeak;

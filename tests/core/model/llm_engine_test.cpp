@@ -1,6 +1,7 @@
 // Issue 13: what engines spend beyond the roofline, the step-time breakdown, FP4 and per-module formats, expert
 // parallelism, speculative decoding, multi-node tensor parallelism and serving under load.
 #include "core/model/llm_model.h"
+#include "core/model/units.h"
 #include "tests/core/model/llm_test_support.h"
 
 #include <gtest/gtest.h>
@@ -373,9 +374,8 @@ TEST(LlmEngine, PerQueryHeadAttentionReadsEachKvHeadOncePerQueryHead)
     const StepCost grouped = test::evaluate(c).step;
     c.decodeAttention = DecodeAttention::PerQueryHead;
     const StepCost perHead = test::evaluate(c).step;
-    const double gib = 1024.0 * 1024.0 * 1024.0;
     EXPECT_EQ(perHead.kvBytes, grouped.kvBytes);  // memory still streams the cache once
-    EXPECT_NEAR(perHead.breakdown.kv, 29.0 * perHead.kvBytes / gib * terms.headReadSeconds, 1e-12);
+    EXPECT_NEAR(perHead.breakdown.kv, 29.0 * perHead.kvBytes / kBytesPerGiB * terms.headReadSeconds, 1e-12);
     EXPECT_GT(perHead.breakdown.kv, 5.0 * grouped.breakdown.kv);
     EXPECT_NEAR(perHead.seconds - grouped.seconds, perHead.breakdown.kv - grouped.breakdown.kv, 1e-12);
     EXPECT_EQ(perHead.breakdown.weights, grouped.breakdown.weights);
