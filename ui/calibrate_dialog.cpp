@@ -1,7 +1,7 @@
 #include "ui/calibrate_dialog.h"
 
 #include "core/bench/bench_importer.h"
-#include "core/model/user_catalog.h"
+#include "core/model/catalog/user_catalog.h"
 #include "ui/panels/batching_control_util.h"
 
 #include <QComboBox>

@@ -1,6 +1,6 @@
 #include "ui/dialogs.h"
 
-#include "core/measure/probe.h"
+#include "core/measure/machine/probe.h"
 #include "ui/chart/chart_export.h"
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #include "ui/gpu_menu.h"
 
-#include "core/model/catalog.h"
-#include "core/model/gpu_roofs.h"
+#include "core/model/catalog/catalog.h"
+#include "core/model/catalog/gpu_roofs.h"
 #include "ui/dialogs.h"
 
 #include <QAction>

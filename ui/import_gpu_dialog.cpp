@@ -1,6 +1,6 @@
 #include "ui/import_gpu_dialog.h"
 
-#include "core/model/catalog.h"
+#include "core/model/catalog/catalog.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

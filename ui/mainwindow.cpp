@@ -13,11 +13,11 @@
 #include "ui/measure_status.h"
 #include "ui/measurement_dock.h"
 #include "ui/models/kernel_table_model.h"
-#include "ui/models/point_explanation.h"
 #include "ui/models/session_document.h"
 #include "ui/models/session_list_model.h"
 #include "ui/models/settings.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/plots/roofline/point_explanation.h"
 #include "ui/talk/talk_actions.h"
 #include "ui/welcome_panel.h"
 

@@ -1,6 +1,6 @@
 #include "ui/measure_actions.h"
 
-#include "core/measure/system_facts.h"
+#include "core/measure/machine/system_facts.h"
 #include "ui/file_actions.h"
 #include "ui/measure_status.h"
 #include "ui/models/run_warnings.h"

@@ -1,5 +1,5 @@
 // `ridgeline calibrate FILE...`: imports the user's own benchmark results (vLLM, SGLang, GuideLLM, llama-bench),
-// fits the model's engine terms to them (core/model/calibration.h) and prints the fit with each point's
+// fits the model's engine terms to them (core/model/llm/calibration.h) and prints the fit with each point's
 // measured and predicted values.
 #include "app/cli/commands.h"
 
@@ -9,8 +9,8 @@
 #include "core/bench/calibration_record_builder.h"
 #include "core/bench/calibration_run.h"
 #include "core/message_text.h"
-#include "core/model/calibration.h"
-#include "core/model/engine_terms.h"
+#include "core/model/llm/calibration.h"
+#include "core/model/llm/engine_terms.h"
 #include "core/session/session_json.h"
 
 #include <QCommandLineParser>

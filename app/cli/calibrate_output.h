@@ -4,8 +4,8 @@
 
 #include "core/bench/bench_importer.h"
 #include "core/bench/calibration_points.h"
-#include "core/model/calibration.h"
-#include "core/model/engine_terms.h"
+#include "core/model/llm/calibration.h"
+#include "core/model/llm/engine_terms.h"
 #include "core/session/calibration_record.h"
 
 #include <QJsonObject>

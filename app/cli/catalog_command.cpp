@@ -2,10 +2,10 @@
 // JSON is a GPU catalog file; the models' JSON lists the computed figures (parameters, KV bytes) beside the shapes.
 #include "app/cli/commands.h"
 
-#include "core/model/catalog.h"
-#include "core/model/catalog_json.h"
+#include "core/model/catalog/catalog.h"
+#include "core/model/catalog/catalog_json.h"
+#include "core/model/catalog/user_catalog.h"
 #include "core/model/units.h"
-#include "core/model/user_catalog.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>

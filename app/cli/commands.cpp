@@ -1,8 +1,4 @@
 #include "app/cli/commands.h"
-#include "app/cli/man_page.h"
-
-#include <QDateTime>
-#include <QTimeZone>
 
 #include <algorithm>
 #include <array>
@@ -18,8 +14,6 @@ struct Command {
     const char* summary;
     int (*run)(const QStringList&, Streams);
 };
-
-int runHelp(const QStringList& arguments, Streams io);
 
 const std::array kCommands = {
     Command{"measure", "measure this machine's roofline and place real kernels on it", &runMeasure},
@@ -42,46 +36,9 @@ const Command* findCommand(const QString& name)
     return found == kCommands.end() ? nullptr : &*found;
 }
 
-bool isTopLevelHelp(const QString& word)
-{
-    return word == QLatin1String("--help") || word == QLatin1String("-h");
-}
-
 bool isVersion(const QString& word)
 {
     return word == QLatin1String("--version") || word == QLatin1String("-V");
-}
-
-// The man page's date: SOURCE_DATE_EPOCH when the build sets it (reproducible builds), else today, in UTC.
-QString manPageDate()
-{
-    bool ok = false;
-    const qint64 epoch = qEnvironmentVariable("SOURCE_DATE_EPOCH").toLongLong(&ok);
-    const QDateTime when =
-        ok ? QDateTime::fromSecsSinceEpoch(epoch, QTimeZone::utc()) : QDateTime::currentDateTimeUtc();
-    return when.date().toString(Qt::ISODate);
-}
-
-// `ridgeline help` lists the commands; `ridgeline help COMMAND` is `ridgeline COMMAND --help`;
-// `ridgeline help --man` prints the manual page.
-int runHelp(const QStringList& arguments, Streams io)
-{
-    const QString topic = arguments.value(2);
-    if (topic == QLatin1String("--man")) {
-        io.out << manPage(QStringLiteral(RIDGELINE_VERSION), manPageDate());
-        return 0;
-    }
-    if (topic.isEmpty() || topic == QLatin1String("help") || isTopLevelHelp(topic)) {
-        printUsage(io.out);
-        return 0;
-    }
-    const Command* command = findCommand(topic);
-    if (!command) {
-        io.err << "ridgeline help: unknown command '" << topic << "'\n\n";
-        printUsage(io.err);
-        return kBadArguments;
-    }
-    return command->run({arguments.value(0), topic, QStringLiteral("--help")}, io);
 }
 
 // Levenshtein distance, for "did you mean".
@@ -104,6 +61,11 @@ qsizetype editDistance(const QString& a, const QString& b)
 }
 
 }  // namespace
+
+bool isHelpOption(const QString& word)
+{
+    return word == QLatin1String("--help") || word == QLatin1String("-h");
+}
 
 std::vector<CommandSummary> commandSummaries()
 {
@@ -142,7 +104,7 @@ QString nearestCommand(const QString& word)
 
 bool isCommand(const QString& word)
 {
-    return isTopLevelHelp(word) || isVersion(word) || findCommand(word) != nullptr;
+    return isHelpOption(word) || isVersion(word) || findCommand(word) != nullptr;
 }
 
 bool needsGui(const QString& word)
@@ -159,7 +121,7 @@ int run(const QStringList& arguments, Streams io)
     }
     if (const Command* command = findCommand(name))
         return command->run(arguments, io);
-    if (isTopLevelHelp(name) || name.isEmpty()) {
+    if (isHelpOption(name) || name.isEmpty()) {
         printUsage(io.out);
         return 0;
     }

@@ -30,6 +30,10 @@ int runDeck(const QStringList& arguments, Streams io);
 int runExport(const QStringList& arguments, Streams io);
 int runCompare(const QStringList& arguments, Streams io);
 int runCalibrate(const QStringList& arguments, Streams io);
+int runHelp(const QStringList& arguments, Streams io);
+
+// True for --help and -h.
+bool isHelpOption(const QString& word);
 
 // True for commands that draw (they need a QApplication, offscreen when there is no display).
 bool needsGui(const QString& word);

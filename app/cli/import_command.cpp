@@ -5,7 +5,8 @@
 #include "core/import/import_session.h"
 #include "core/import/import_summary.h"
 #include "core/import/importer.h"
-#include "core/model/catalog.h"
+#include "core/model/catalog/catalog.h"
+#include "core/model/catalog/user_catalog.h"
 #include "core/session/session_json.h"
 
 #include <QCommandLineParser>

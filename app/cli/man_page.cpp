@@ -1,4 +1,5 @@
 #include "app/cli/man_page.h"
+#include "app/cli/commands.h"
 
 #include <QRegularExpression>
 #include <QTextStream>

@@ -2,8 +2,6 @@
 // `ridgeline help --man`: the manual page (man(7) roff) written from the commands' own --help texts, so the
 // page the Debian package installs never disagrees with the binary. The build runs it (cmake/ManPage.cmake).
 
-#include "app/cli/commands.h"
-
 #include <QString>
 
 namespace ridgeline::cli {

@@ -2,7 +2,7 @@
 #include "core/session/measure_report.h"
 
 #include "core/measure/engine.h"
-#include "core/measure/repeatability.h"
+#include "core/measure/run/repeatability.h"
 #include "core/session/session_json.h"
 
 #include <QCommandLineParser>

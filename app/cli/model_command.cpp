@@ -4,8 +4,8 @@
 #include "app/cli/model_config_option.h"
 #include "app/cli/model_options.h"
 #include "app/cli/model_output.h"
-#include "core/model/llm_model.h"
-#include "core/model/user_catalog.h"
+#include "core/model/catalog/user_catalog.h"
+#include "core/model/llm/llm_model.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>

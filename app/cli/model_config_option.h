@@ -2,8 +2,8 @@
 // `ridgeline model --model-config FILE`: a Hugging Face config.json as the model, and the formats it states as the
 // defaults of --weights, --kv and --attention-weights (options given on the command line win, and say so).
 
-#include "core/model/hf_config.h"
-#include "core/model/inference_request.h"
+#include "core/model/hf/hf_config.h"
+#include "core/model/llm/inference_request.h"
 
 #include <QCommandLineParser>
 #include <QJsonObject>

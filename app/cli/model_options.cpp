@@ -1,8 +1,8 @@
 #include "app/cli/model_options.h"
 
 #include "app/cli/model_config_option.h"
-#include "core/model/catalog.h"
-#include "core/model/llm_model.h"
+#include "core/model/catalog/catalog.h"
+#include "core/model/llm/llm_model.h"
 
 #include <cmath>
 

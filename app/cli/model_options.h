@@ -1,9 +1,9 @@
 #pragma once
-// `ridgeline model`'s options -> the InferenceRequest the core resolves (core/model/inference_request.h). Each
+// `ridgeline model`'s options -> the InferenceRequest the core resolves (core/model/llm/inference_request.h). Each
 // option is checked where it is read, and the first one at fault is named in the message.
 
-#include "core/model/hf_config.h"
-#include "core/model/inference_request.h"
+#include "core/model/hf/hf_config.h"
+#include "core/model/llm/inference_request.h"
 
 #include <QCommandLineParser>
 

@@ -1,7 +1,7 @@
 // `ridgeline model`'s output: the JSON object and the table.
 #include "app/cli/model_output.h"
 
-#include "core/model/breakdown_text.h"
+#include "core/model/llm/breakdown_text.h"
 #include "core/model/units.h"
 
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
 #pragma once
 // What `ridgeline model` prints for one configuration: the JSON object (--json) and the table. Every figure the
-// validation set measures (core/model/calibration.h, quantityName) is a key of the JSON.
+// validation set measures (core/model/llm/calibration.h, quantityName) is a key of the JSON.
 
-#include "core/model/llm_model.h"
+#include "core/model/llm/llm_model.h"
 
 #include <QJsonObject>
 #include <QTextStream>

@@ -1,7 +1,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/render_deck.h"
 
-#include "core/model/gpu_roofs.h"
+#include "core/model/catalog/gpu_roofs.h"
 #include "core/session/session_json.h"
 #include "ui/chart/chart_export.h"
 

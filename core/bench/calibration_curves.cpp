@@ -1,7 +1,7 @@
 #include "core/bench/calibration_curves.h"
 
 #include "core/bench/calibration_record_builder.h"
-#include "core/model/llm_model.h"
+#include "core/model/llm/llm_model.h"
 
 #include <algorithm>
 #include <cmath>

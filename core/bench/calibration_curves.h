@@ -4,11 +4,11 @@
 // statistic and setup with the batch set aside (five benchmark_latency.py files at five batch sizes are one series);
 // along each series the model is evaluated at a range of batch sizes with the terms before the fit and after it.
 // `ridgeline calibrate` prints these curves as tables; the batching tab draws them (before dashed, after solid) with
-// the measured points on top (ui/models/batching_calibration.h, over a wider range of batches). Everything here reads
-// only the stored Calibration, so a session loaded from disk redraws exactly what was fitted.
+// the measured points on top (ui/plots/batching/batching_calibration.h, over a wider range of batches). Everything here
+// reads only the stored Calibration, so a session loaded from disk redraws exactly what was fitted.
 
-#include "core/model/calibration.h"
-#include "core/model/engine_terms.h"
+#include "core/model/llm/calibration.h"
+#include "core/model/llm/engine_terms.h"
 #include "core/result.h"
 #include "core/session/calibration_record.h"
 

@@ -1,8 +1,8 @@
 #include "core/bench/calibration_points.h"
 
 #include "core/message_text.h"
-#include "core/model/catalog.h"
-#include "core/model/inference_request.h"
+#include "core/model/catalog/catalog.h"
+#include "core/model/llm/inference_request.h"
 
 #include <QRegularExpression>
 

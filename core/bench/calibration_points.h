@@ -1,6 +1,6 @@
 #pragma once
-// From imported benchmark points to points the fitter (core/model/calibration.h) can use: each measured figure
-// becomes a MeasuredPoint whose InferenceConfig is built through resolveInference (core/model/inference_request.h),
+// From imported benchmark points to points the fitter (core/model/llm/calibration.h) can use: each measured figure
+// becomes a MeasuredPoint whose InferenceConfig is built through resolveInference (core/model/llm/inference_request.h),
 // like every other front end's question. What the files do not record (GPU, tensor parallel size, the batch of a
 // vLLM latency run, ...) comes from RunFacts, which the user gives (ridgeline calibrate's options, later a dialog);
 // a fact the file records is never overridden.
@@ -15,7 +15,7 @@
 // listed with the reason, not dropped silently.
 
 #include "core/bench/bench_result.h"
-#include "core/model/calibration.h"
+#include "core/model/llm/calibration.h"
 #include "core/model/number_format.h"
 #include "core/result.h"
 

@@ -1,7 +1,7 @@
 #include "core/bench/calibration_record_builder.h"
 
-#include "core/model/engine_terms.h"
-#include "core/model/inference_request.h"
+#include "core/model/llm/engine_terms.h"
+#include "core/model/llm/inference_request.h"
 #include "core/model/number_format.h"
 
 #include <QDateTime>

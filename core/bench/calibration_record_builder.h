@@ -4,8 +4,8 @@
 
 #include "core/bench/bench_result.h"
 #include "core/bench/calibration_points.h"
-#include "core/model/calibration.h"
-#include "core/model/llm_model.h"
+#include "core/model/llm/calibration.h"
+#include "core/model/llm/llm_model.h"
 #include "core/result.h"
 #include "core/session/session.h"
 

@@ -7,8 +7,8 @@
 
 #include "core/bench/bench_result.h"
 #include "core/bench/calibration_points.h"
-#include "core/model/calibration.h"
-#include "core/model/engine_terms.h"
+#include "core/model/llm/calibration.h"
+#include "core/model/llm/engine_terms.h"
 #include "core/result.h"
 #include "core/session/session.h"
 

@@ -1,6 +1,6 @@
 #include "core/import/import_device.h"
 
-#include "core/model/gpu_device_names.h"
+#include "core/model/catalog/gpu_device_names.h"
 
 namespace ridgeline {
 

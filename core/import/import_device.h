@@ -1,11 +1,12 @@
 #pragma once
 // The GPU imported kernels ran on (issue 12). A GPU profiler's kernels are GPU kernels (KernelDevice kind "gpu");
-// the catalog GPU whose roofline applies comes from the device name the file gives (core/model/gpu_device_names.h)
-// or, when the file names none or one the catalog lacks, from the user: `ridgeline import --device ID`, or the
-// window's question on import. The one place that decides which kernels still need a GPU and gives them one.
+// the catalog GPU whose roofline applies comes from the device name the file gives
+// (core/model/catalog/gpu_device_names.h) or, when the file names none or one the catalog lacks, from the user:
+// `ridgeline import --device ID`, or the window's question on import. The one place that decides which kernels still
+// need a GPU and gives them one.
 
 #include "core/import/import_result.h"
-#include "core/model/catalog.h"
+#include "core/model/catalog/catalog.h"
 
 #include <QString>
 #include <QStringList>

@@ -2,20 +2,12 @@
 // Measures this machine's roofline: probe, compute and bandwidth ceilings, kernels. Plain C++ callbacks
 // for progress and cancellation, so the GUI can run it on a worker thread and the CLI in the foreground.
 
-#include "core/measure/measure_control.h"
+#include "core/measure/measure_options.h"
+#include "core/measure/run/measure_control.h"
 #include "core/result.h"
 #include "core/session/session.h"
 
 namespace ridgeline {
-
-struct MeasureOptions {
-    bool quick = false;  // a few seconds instead of half a minute: fewer sizes and repetitions
-    int threads = 0;     // 0 = every CPU this process may run on
-    QString generator;   // recorded in the session, e.g. the command line
-};
-
-// Called on the measuring thread each time a ceiling or kernel has been added to the session so far.
-using PartialResultCallback = std::function<void(const Session& soFar)>;
 
 // Runs the whole measurement. A cancelled run returns Error::Code::Cancelled promptly (one BLAS call
 // at most, about 0.1 s) and frees everything it allocated.

@@ -4,9 +4,9 @@
 #include "core/measure/engine_run.h"
 #include "core/model/units.h"
 
-#include "core/measure/kernels.h"
-#include "core/measure/peaks.h"
-#include "core/measure/statistics.h"
+#include "core/measure/compute/peaks.h"
+#include "core/measure/run/statistics.h"
+#include "core/measure/workloads/kernels.h"
 
 #include <algorithm>
 #include <chrono>

@@ -5,8 +5,8 @@
 #include "core/measure/engine_run.h"
 #include "core/model/units.h"
 
-#include "core/measure/kernels.h"
-#include "core/measure/lowp_experiments.h"
+#include "core/measure/lowp/lowp_experiments.h"
+#include "core/measure/workloads/kernels.h"
 
 #include <algorithm>
 

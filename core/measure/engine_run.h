@@ -3,15 +3,16 @@
 // bandwidth sweep) and engine_kernels.cpp (the kernels placed on the roof, each a series bounded by time).
 // Internal to core/measure: callers use engine.h.
 
-#include "core/measure/engine.h"
+#include "core/measure/measure_options.h"
+#include "core/measure/run/measure_control.h"
 
-#include "core/measure/bandwidth.h"
-#include "core/measure/kernel_timing.h"
-#include "core/measure/load.h"
-#include "core/measure/lowp_ceilings.h"
-#include "core/measure/probe.h"
-#include "core/measure/sizing.h"
-#include "core/measure/time_plan.h"
+#include "core/measure/lowp/lowp_ceilings.h"
+#include "core/measure/machine/probe.h"
+#include "core/measure/memory/bandwidth.h"
+#include "core/measure/memory/sizing.h"
+#include "core/measure/run/kernel_timing.h"
+#include "core/measure/run/load.h"
+#include "core/measure/run/time_plan.h"
 
 #include <chrono>
 #include <cstdint>

@@ -2,8 +2,8 @@
 // The numbers a scene shows, computed from the model or the measurement, never typed into the deck.
 // A caption names them by {key}; filling it fails loudly if the scene does not compute that key.
 
-#include "core/model/inference_request.h"
 #include "core/model/intensity.h"
+#include "core/model/llm/inference_request.h"
 #include "core/model/roofline.h"
 #include "core/result.h"
 #include "core/scene/deck.h"

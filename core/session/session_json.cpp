@@ -2,9 +2,9 @@
 
 #include "core/json/strict_reader.h"
 #include "core/message_text.h"
-#include "core/model/calibration.h"
-#include "core/model/engine_terms.h"
-#include "core/model/llm_model.h"
+#include "core/model/llm/calibration.h"
+#include "core/model/llm/engine_terms.h"
+#include "core/model/llm/llm_model.h"
 #include "core/model/number_format.h"
 #include "core/save_file.h"
 

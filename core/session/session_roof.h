@@ -12,7 +12,7 @@
 //   DRAM (an import of cache levels only) falls back to its slowest level, the safe roof.
 // Ceilings at 0 GB/s or 0 GFLOP/s never make a roof. The pointers point into the session.
 
-#include "core/model/catalog.h"
+#include "core/model/catalog/catalog.h"
 #include "core/model/roofline.h"
 #include "core/session/session.h"
 

@@ -1,6 +1,6 @@
 // `ridgeline model` for issue 13, run as the real executable: every validation row is a run of it, the step-time
 // breakdown and the engine terms in --json, the new options and their refusals.
-#include "core/model/calibration.h"
+#include "core/model/llm/calibration.h"
 #include "tests/app/cli_runner.h"
 #include "tests/core/model/llm_validation_support.h"
 

@@ -7,10 +7,10 @@
 // measurement runs it), their ratio, and the longest single OpenBLAS call of the engine's cut (cancel waits
 // for one call at most). The target is a ratio of at least 0.95 at every size.
 
-#include "core/measure/aligned_buffer.h"
-#include "core/measure/gemm.h"
-#include "core/measure/kernels.h"
-#include "core/measure/parallel.h"
+#include "core/measure/run/aligned_buffer.h"
+#include "core/measure/run/parallel.h"
+#include "core/measure/workloads/gemm.h"
+#include "core/measure/workloads/kernels.h"
 
 #include <cblas.h>
 

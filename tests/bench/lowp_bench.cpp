@@ -7,13 +7,13 @@
 //   ridgeline_lowp_bench --benchmark_filter=ceiling     one group (ceiling, matmul, decode)
 //   ridgeline_lowp_bench --fastest           the summary quotes each product's fastest iteration, not the
 //                                            median: on a machine busy with other work, the closest to idle
-#include "core/measure/aligned_buffer.h"
-#include "core/measure/gemm.h"
-#include "core/measure/low_precision_numbers.h"
-#include "core/measure/lowp_ceilings.h"
-#include "core/measure/onednn_matmul.h"
-#include "core/measure/parallel.h"
-#include "core/measure/statistics.h"
+#include "core/measure/lowp/low_precision_numbers.h"
+#include "core/measure/lowp/lowp_ceilings.h"
+#include "core/measure/lowp/onednn_matmul.h"
+#include "core/measure/run/aligned_buffer.h"
+#include "core/measure/run/parallel.h"
+#include "core/measure/run/statistics.h"
+#include "core/measure/workloads/gemm.h"
 
 #include <benchmark/benchmark.h>
 #include <cblas.h>

@@ -1,7 +1,8 @@
 // How long the analytical LLM model takes per evaluation: the panel re-evaluates on every slider step.
-#include "core/model/catalog.h"
-#include "core/model/links.h"
-#include "core/model/llm_model.h"
+#include "core/model/catalog/catalog.h"
+#include "core/model/catalog/links.h"
+#include "core/model/catalog/user_catalog.h"
+#include "core/model/llm/llm_model.h"
 
 #include <benchmark/benchmark.h>
 

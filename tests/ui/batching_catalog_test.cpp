@@ -3,7 +3,7 @@
 // with its field and changes nothing; "Save to my catalog…" keeps a custom GPU or model in
 // $XDG_CONFIG_HOME/ridgeline, and a bad file there is never overwritten. Each test has an XDG_CONFIG_HOME of its own.
 
-#include "core/model/user_catalog.h"
+#include "core/model/catalog/user_catalog.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/batching_tab_support.h"
 #include "tests/ui_models/test_session.h"

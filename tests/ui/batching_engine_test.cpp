@@ -1,7 +1,7 @@
 // The batching tab uses the command line's default engine terms and shows where a step's time goes (issue 13 point
 // 1): driven by keys and clicks, its numbers are held against `ridgeline model --json` for the same inputs.
 
-#include "core/model/breakdown_text.h"
+#include "core/model/llm/breakdown_text.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/batching_tab_support.h"
 #include "tests/ui_models/test_session.h"

@@ -5,7 +5,7 @@
 
 #include "core/session/session_json.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/models/batching_scenario.h"
+#include "ui/plots/batching/batching_scenario.h"
 
 #include <QCoreApplication>
 #include <QLineSeries>

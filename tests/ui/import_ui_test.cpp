@@ -7,9 +7,9 @@
 #include "tests/ui_models/test_session.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/mainwindow.h"
-#include "ui/models/kernel_comparison.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_list_model.h"
+#include "ui/plots/roofline/kernel_comparison.h"
 
 #include <QComboBox>
 #include <QDialog>

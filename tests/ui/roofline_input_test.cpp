@@ -8,7 +8,7 @@
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/mainwindow.h"
-#include "ui/models/roofline_hit_test.h"
+#include "ui/plots/roofline/roofline_hit_test.h"
 
 #include <QCursor>
 #include <QLineSeries>

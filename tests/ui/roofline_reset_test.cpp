@@ -7,7 +7,7 @@
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/mainwindow.h"
-#include "ui/models/roofline_plot.h"
+#include "ui/plots/roofline/roofline_plot.h"
 
 #include <QAction>
 #include <QApplication>

@@ -8,10 +8,10 @@
 #include "ui/file_actions.h"
 #include "ui/kernel_dock.h"
 #include "ui/mainwindow.h"
-#include "ui/models/chart_theme.h"
 #include "ui/models/settings.h"
 #include "ui/panels/batching_export.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/plots/layout/chart_theme.h"
 
 #include <QAction>
 #include <QDockWidget>

@@ -1,7 +1,7 @@
-// The batching explorer's computation without a widget (ui/models/batching_scenario.h): the batches its
+// The batching explorer's computation without a widget (ui/plots/batching/batching_scenario.h): the batches its
 // curves are drawn through and what the decode roofline shows.
 
-#include "ui/models/batching_scenario.h"
+#include "ui/plots/batching/batching_scenario.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Greedy label placement: no overlaps, inside the bounds, leaders only when pushed away.
 
-#include "ui/models/label_layout.h"
-#include "ui/models/rect_grid.h"
+#include "ui/plots/layout/label_layout.h"
+#include "ui/plots/layout/rect_grid.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // "Explain this point": binding ceiling, share of attainable, headroom and the intensity the ridge needs.
 
-#include "ui/models/point_explanation.h"
+#include "ui/plots/roofline/point_explanation.h"
 #include "tests/ui_models/test_session.h"
 
 #include "core/session/session_json.h"

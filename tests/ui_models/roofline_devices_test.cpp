@@ -1,17 +1,18 @@
-// GPU kernels on their GPU's roofline (issue 12, ui/models/roofline_devices.h), without a widget: the roofs of the
-// GPU an Nsight Compute profile ran on (one per memory level), its kernels' markers per level and their legend,
-// the note that two machines share a chart, "of roof" and the explanation against the GPU, and labels that sit
-// next to their own dot.
+// GPU kernels on their GPU's roofline (issue 12, ui/plots/roofline/roofline_devices.h), without a widget: the roofs of
+// the GPU an Nsight Compute profile ran on (one per memory level), its kernels' markers per level and their legend, the
+// note that two machines share a chart, "of roof" and the explanation against the GPU, and labels that sit next to
+// their own dot.
 
-#include "ui/models/roofline_devices.h"
+#include "ui/plots/roofline/roofline_devices.h"
 #include "core/import/import_device.h"
 #include "core/import/import_session.h"
 #include "core/import/importer.h"
+#include "core/model/catalog/user_catalog.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/models/kernel_table_model.h"
-#include "ui/models/label_layout.h"
-#include "ui/models/point_explanation.h"
-#include "ui/models/roofline_labels.h"
+#include "ui/plots/layout/label_layout.h"
+#include "ui/plots/roofline/point_explanation.h"
+#include "ui/plots/roofline/roofline_labels.h"
 
 #include <QFontMetricsF>
 

@@ -1,7 +1,7 @@
 // What is under the mouse on the roofline, without a widget: the dot or roof nearest a pixel, the inverse mapping and
-// the readout's words (ui/models/roofline_hit_test.h).
+// the readout's words (ui/plots/roofline/roofline_hit_test.h).
 
-#include "ui/models/roofline_hit_test.h"
+#include "ui/plots/roofline/roofline_hit_test.h"
 #include "tests/ui_models/test_session.h"
 
 #include <gtest/gtest.h>

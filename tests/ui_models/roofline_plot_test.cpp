@@ -1,11 +1,11 @@
 // The roofline chart's plot data and its marks, without a widget: what buildRooflinePlot draws from a session
 // and where annotateRoofline puts the text, for a plot area of a given size (ui/models/roofline_*.h).
 
-#include "ui/models/roofline_plot.h"
+#include "ui/plots/roofline/roofline_plot.h"
 #include "tests/ui_models/test_session.h"
-#include "ui/models/roof_labels.h"
-#include "ui/models/roofline_decorations.h"
-#include "ui/models/roofline_labels.h"
+#include "ui/plots/roofline/roof_labels.h"
+#include "ui/plots/roofline/roofline_decorations.h"
+#include "ui/plots/roofline/roofline_labels.h"
 
 #include "core/model/units.h"
 #include "core/session/mixed_precision.h"

@@ -2,7 +2,7 @@
 // and a clean session gives none.
 
 #include "ui/models/run_warnings.h"
-#include "core/measure/load.h"
+#include "core/measure/run/load.h"
 #include "tests/ui_models/test_session.h"
 
 #include <gtest/gtest.h>

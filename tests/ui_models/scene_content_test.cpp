@@ -1,10 +1,10 @@
 // What a talk scene puts on its chart and the batching explorer's words, without a widget
-// (ui/models/scene_content.h, ui/models/batching_texts.h).
+// (ui/plots/roofline/scene_content.h, ui/plots/batching/batching_texts.h).
 
-#include "ui/models/scene_content.h"
+#include "ui/plots/roofline/scene_content.h"
 #include "core/scene/deck.h"
 #include "tests/ui_models/test_session.h"
-#include "ui/models/batching_texts.h"
+#include "ui/plots/batching/batching_texts.h"
 
 #include <gtest/gtest.h>
 

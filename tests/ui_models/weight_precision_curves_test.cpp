@@ -1,10 +1,10 @@
-// The CPU batching chart's curves by weight precision (ui/models/weight_precision_curves.h), from the Xeon AMX
+// The CPU batching chart's curves by weight precision (ui/plots/batching/weight_precision_curves.h), from the Xeon AMX
 // session's decode with fp32, bf16 and int8 weights (tests/data/sessions/xeon-amx-2vcpu.json, a real full run).
 
-#include "ui/models/weight_precision_curves.h"
+#include "ui/plots/batching/weight_precision_curves.h"
 
 #include "core/session/session_json.h"
-#include "ui/models/batching_scenario.h"
+#include "ui/plots/batching/batching_scenario.h"
 
 #include <gtest/gtest.h>
 

@@ -4,12 +4,12 @@
 
 #include "core/model/units.h"
 #include "tests/ui_models/test_session.h"
-#include "ui/models/bandwidth_staircase.h"
-#include "ui/models/chart_theme.h"
 #include "ui/models/export_naming.h"
 #include "ui/models/kernel_table_model.h"
 #include "ui/models/session_document.h"
 #include "ui/models/settings.h"
+#include "ui/plots/layout/chart_theme.h"
+#include "ui/plots/roofline/bandwidth_staircase.h"
 
 #include <QDir>
 #include <QSignalSpy>

@@ -2,11 +2,11 @@
 // The base of the batching explorer's charts (throughput, decode roofline, this CPU's curve): the chart frame in
 // the house look, two overlay layers over the plot (what changes with the curves, and what moves with every batch
 // step), the "no numbers" message, and the relayout whenever the plot area or an axis range changes. What the
-// layers hold comes from ui/models/batching_labels.h.
+// layers hold comes from ui/plots/batching/batching_labels.h.
 
-#include "ui/models/batching_labels.h"
-#include "ui/models/chart_theme.h"
-#include "ui/models/log_scale.h"
+#include "ui/plots/batching/batching_labels.h"
+#include "ui/plots/layout/chart_theme.h"
+#include "ui/plots/layout/log_scale.h"
 
 #include <QChartView>
 #include <QStringList>

@@ -1,7 +1,7 @@
 #include "ui/chart/bandwidth_chart.h"
 
 #include "ui/chart/chart_overlay.h"
-#include "ui/models/label_layout.h"
+#include "ui/plots/layout/label_layout.h"
 
 #include <QCategoryAxis>
 #include <QFontMetricsF>

@@ -1,12 +1,12 @@
 #pragma once
 // Bandwidth against working-set size: the staircase of the session's bandwidth curve, with the cache
 // capacities marked and each plateau's value written beside it. Both axes are logarithmic, with their ticks
-// from ui/models/bandwidth_staircase.h. Hovering a point shows its numbers; clicking one selects its memory level
-// (the roofline then highlights that roof).
+// from ui/plots/roofline/bandwidth_staircase.h. Hovering a point shows its numbers; clicking one selects its memory
+// level (the roofline then highlights that roof).
 
 #include "core/session/session.h"
-#include "ui/models/bandwidth_staircase.h"
-#include "ui/models/chart_theme.h"
+#include "ui/plots/layout/chart_theme.h"
+#include "ui/plots/roofline/bandwidth_staircase.h"
 
 #include <QChartView>
 

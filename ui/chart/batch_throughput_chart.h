@@ -4,7 +4,7 @@
 // model, GPU and context only; moving the batch moves the marker, so a slider step redraws little.
 
 #include "ui/chart/annotated_chart.h"
-#include "ui/models/batching_chart_data.h"
+#include "ui/plots/batching/batching_chart_data.h"
 
 #include <vector>
 

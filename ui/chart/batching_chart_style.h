@@ -2,8 +2,8 @@
 // Shared pieces of the batching explorer's charts: themed log axes, the chart frame in the roofline
 // chart's look (ChartTheme). Their numbers are formatted by core/model/units.h (never NaN or inf).
 
-#include "ui/models/chart_theme.h"
-#include "ui/models/log_scale.h"
+#include "ui/plots/layout/chart_theme.h"
+#include "ui/plots/layout/log_scale.h"
 
 #include <QString>
 

@@ -2,7 +2,7 @@
 
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
-#include "ui/models/label_layout.h"
+#include "ui/plots/layout/label_layout.h"
 
 #include <QFontMetricsF>
 #include <QGraphicsLayout>

@@ -1,10 +1,10 @@
 #pragma once
 // The user's own benchmark against the model (issue 13 point 3): a calibration series' measured points over the
 // model's curve along the batch, with the terms before the fit (dashed) and after it (solid), log-log. Data from
-// ui/models/batching_calibration.h, which reads the session's stored calibration.
+// ui/plots/batching/batching_calibration.h, which reads the session's stored calibration.
 
 #include "ui/chart/annotated_chart.h"
-#include "ui/models/batching_calibration.h"
+#include "ui/plots/batching/batching_calibration.h"
 
 QT_BEGIN_NAMESPACE
 class QLineSeries;

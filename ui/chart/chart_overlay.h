@@ -1,11 +1,11 @@
 #pragma once
-// The one overlay of every chart: text, lines and rings (ui/models/annotation.h) drawn over (or just under) a
+// The one overlay of every chart: text, lines and rings (ui/plots/layout/annotation.h) drawn over (or just under) a
 // chart's series, in the chart's coordinates. Built for charts that change on every slider step: each text is
 // rendered once (with its halo, or on its box) into an image and then only copied, and the item's bounding box
 // is the union of what it draws, not the whole plot, so moving one label repaints a few hundred pixels instead
 // of the plot area. Into a PDF or SVG the text goes as text.
 
-#include "ui/models/annotation.h"
+#include "ui/plots/layout/annotation.h"
 
 #include <QGraphicsItem>
 #include <QImage>

@@ -4,7 +4,7 @@
 // the GPU panel, different ratio.
 
 #include "ui/chart/annotated_chart.h"
-#include "ui/models/batching_chart_data.h"
+#include "ui/plots/batching/batching_chart_data.h"
 
 #include <vector>
 

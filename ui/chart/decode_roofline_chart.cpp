@@ -2,7 +2,7 @@
 
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
-#include "ui/models/roofline_devices.h"
+#include "ui/plots/roofline/roofline_devices.h"
 
 #include <QLegend>
 #include <QLegendMarker>

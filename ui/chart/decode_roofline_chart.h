@@ -5,7 +5,7 @@
 // attention over the KV cache as its own point (memory-bound for MHA and GQA at any batch).
 
 #include "ui/chart/annotated_chart.h"
-#include "ui/models/batching_chart_data.h"
+#include "ui/plots/batching/batching_chart_data.h"
 
 #include <vector>
 

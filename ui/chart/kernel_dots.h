@@ -5,7 +5,7 @@
 // plot's mapping and stamps one pre-drawn marker per colour. The group's series stays, without points, for
 // its legend entry and its visibility. Into a PDF or SVG the dots go as shapes.
 
-#include "ui/models/roofline_plot.h"
+#include "ui/plots/roofline/roofline_plot.h"
 
 #include <QGraphicsItem>
 #include <QPixmap>

@@ -1,9 +1,9 @@
 #include "ui/chart/memory_bar.h"
 
-#include "core/model/llm_model.h"
+#include "core/model/llm/llm_model.h"
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
-#include "ui/models/roofline_devices.h"
+#include "ui/plots/roofline/roofline_devices.h"
 
 #include <QFontMetricsF>
 #include <QPaintEvent>

@@ -4,8 +4,8 @@
 // fit, the bar runs past the capacity line in hatched red and says so, with the largest batch that fits.
 // Painted by hand rather than with Qt Charts: it is a labelled bar, not a plot.
 
-#include "ui/models/batching_chart_data.h"
-#include "ui/models/chart_theme.h"
+#include "ui/plots/batching/batching_chart_data.h"
+#include "ui/plots/layout/chart_theme.h"
 
 #include <QPointF>
 #include <QStringList>

@@ -3,8 +3,8 @@
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/kernel_dots.h"
 #include "ui/chart/roofline_series.h"
-#include "ui/models/roofline_hit_test.h"
-#include "ui/models/roofline_labels.h"
+#include "ui/plots/roofline/roofline_hit_test.h"
+#include "ui/plots/roofline/roofline_labels.h"
 
 #include <QAreaSeries>
 #include <QFontMetricsF>

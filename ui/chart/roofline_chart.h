@@ -2,18 +2,18 @@
 // The roofline chart: log-log axes, compute and bandwidth ceilings drawn as exact roofs, kernels as dots
 // with non-overlapping labels, error bars, ceiling labels on the lines, optional region shading and
 // iso-efficiency lines. Several sessions overlay in distinct colours; extra named roofs (GPUs) sit beside.
-// It only renders: what to draw comes from buildRooflinePlot (ui/models/roofline_plot.h), the text and marks
-// over the dots from annotateRoofline (ui/models/roofline_labels.h); here they become series, axes and two
+// It only renders: what to draw comes from buildRooflinePlot (ui/plots/roofline/roofline_plot.h), the text and marks
+// over the dots from annotateRoofline (ui/plots/roofline/roofline_labels.h); here they become series, axes and two
 // overlay items, with zoom, pan, hover and click (a press and release within a few pixels is a click on the dot
 // or roof under it, a longer drag zooms: ui/chart/chart_navigator.h).
 
 #include "core/model/roofline.h"
 #include "core/session/session.h"
 #include "ui/chart/chart_navigator.h"
-#include "ui/models/chart_theme.h"
-#include "ui/models/roof_labels.h"
-#include "ui/models/roofline_decorations.h"
-#include "ui/models/roofline_plot.h"
+#include "ui/plots/layout/chart_theme.h"
+#include "ui/plots/roofline/roof_labels.h"
+#include "ui/plots/roofline/roofline_decorations.h"
+#include "ui/plots/roofline/roofline_plot.h"
 
 #include <QChartView>
 #include <QPair>

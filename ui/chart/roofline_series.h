@@ -1,8 +1,8 @@
 #pragma once
-// Plain plot data (ui/models/roofline_plot.h) as Qt Charts series, styled and filled but not yet in a chart:
+// Plain plot data (ui/plots/roofline/roofline_plot.h) as Qt Charts series, styled and filled but not yet in a chart:
 // the roofline chart adds them, attaches its axes and wires their signals.
 
-#include "ui/models/roofline_plot.h"
+#include "ui/plots/roofline/roofline_plot.h"
 
 #include <initializer_list>
 

@@ -1,7 +1,7 @@
 #include "ui/models/comparison_table_model.h"
 
 #include "core/model/units.h"
-#include "ui/models/kernel_comparison.h"
+#include "ui/plots/roofline/kernel_comparison.h"
 
 #include <QFont>
 #include <QStringList>

@@ -5,7 +5,7 @@
 // from the chart theme. It keeps both sessions, so the threshold and the swap recompute without reading a file.
 
 #include "core/session/session_compare.h"
-#include "ui/models/chart_theme.h"
+#include "ui/plots/layout/chart_theme.h"
 
 #include <QAbstractTableModel>
 #include <QString>

@@ -1,8 +1,8 @@
 #include "ui/models/kernel_table_model.h"
 
 #include "core/model/units.h"
-#include "ui/models/kernel_comparison.h"
-#include "ui/models/point_explanation.h"
+#include "ui/plots/roofline/kernel_comparison.h"
+#include "ui/plots/roofline/point_explanation.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 #include "ui/models/run_warnings.h"
 
-#include "core/measure/load.h"
-#include "core/measure/peaks.h"
+#include "core/measure/compute/peaks.h"
+#include "core/measure/run/load.h"
 #include "core/model/units.h"
 
 #include <QCoreApplication>

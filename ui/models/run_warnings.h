@@ -2,7 +2,7 @@
 // What a finished measurement should not be trusted for, gathered into one message that offers a rerun:
 // kernels above their roofs, fp32 no faster than fp64 at one vector width, repetitions that spread widely, and a
 // busy machine (steps that lost their CPU, or a high load average when the run started). The rules live where
-// the measurement makes them (core/measure/peaks.h crossCheckSession, core/measure/load.h); this only sorts
+// the measurement makes them (core/measure/compute/peaks.h crossCheckSession, core/measure/run/load.h); this only sorts
 // their findings for people.
 
 #include "core/session/session.h"

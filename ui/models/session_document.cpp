@@ -6,6 +6,7 @@
 #include "core/import/import_session.h"
 #include "core/import/import_summary.h"
 #include "core/import/importer.h"
+#include "core/model/catalog/user_catalog.h"
 #include "core/session/session_json.h"
 #include "ui/models/export_naming.h"
 #include "ui/models/settings.h"

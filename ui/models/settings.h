@@ -2,7 +2,7 @@
 // Every persistent setting of the window, each key named once (heaptrack's Config::Entries, hotspot's
 // Settings): widgets ask this class, never QSettings with a string literal.
 
-#include "ui/models/chart_theme.h"
+#include "ui/plots/layout/chart_theme.h"
 
 #include <QByteArray>
 #include <QObject>

@@ -1,6 +1,6 @@
 #include "ui/panels/batching_advanced.h"
 
-#include "core/model/links.h"
+#include "core/model/catalog/links.h"
 #include "ui/panels/batching_control_util.h"
 
 #include <QFormLayout>

@@ -5,7 +5,7 @@
 // (the network between them, GPUs per node). Folded away by default behind a toggle that says how many of them
 // are set. Editing the MoE shape turns the model into a custom shape derived from the one shown.
 
-#include "core/model/inference_request.h"
+#include "core/model/llm/inference_request.h"
 
 #include <QWidget>
 

@@ -1,11 +1,10 @@
 #include "ui/panels/batching_catalog_actions.h"
 
-#include "core/model/hf_config.h"
-#include "core/model/model_shapes.h"
+#include "core/model/catalog/model_shapes.h"
+#include "core/model/catalog/user_catalog.h"
+#include "core/model/hf/hf_config.h"
 #include "core/model/units.h"
-#include "core/model/user_catalog.h"
 #include "ui/panels/batching_controls.h"
-#include "ui/panels/batching_panel.h"
 #include "ui/panels/catalog_entry_dialog.h"
 
 #include <QDate>
@@ -60,8 +59,12 @@ QString formatsRead(const HfModelConfig& config)
 
 }  // namespace
 
-BatchingCatalogActions::BatchingCatalogActions(BatchingPanel* panel, BatchingControls* controls)
-    : QObject(panel), m_panel(panel), m_controls(controls), m_lastDirectory(QDir::homePath())
+BatchingCatalogActions::BatchingCatalogActions(QWidget* parent, ShownRequest shown, BatchingControls* controls)
+    : QObject(parent),
+      m_parent(parent),
+      m_shown(std::move(shown)),
+      m_controls(controls),
+      m_lastDirectory(QDir::homePath())
 {
     connect(controls, &BatchingControls::loadModelConfigRequested, this, &BatchingCatalogActions::loadModelConfig);
     connect(controls, &BatchingControls::saveModelRequested, this, &BatchingCatalogActions::saveModel);
@@ -70,7 +73,7 @@ BatchingCatalogActions::BatchingCatalogActions(BatchingPanel* panel, BatchingCon
 
 void BatchingCatalogActions::loadModelConfig()
 {
-    auto* dialog = new QFileDialog(m_panel, tr("Load Model Config"), m_lastDirectory,
+    auto* dialog = new QFileDialog(m_parent, tr("Load Model Config"), m_lastDirectory,
                                    tr("Hugging Face model config (config.json *.json);;All files (*)"));
     dialog->setObjectName(QStringLiteral("LoadModelConfigDialog"));
     dialog->setFileMode(QFileDialog::ExistingFile);
@@ -89,7 +92,7 @@ void BatchingCatalogActions::loadModelConfigFrom(const QString& path)
         return;
     }
     const HfModelConfig& config = loaded.value();
-    InferenceRequest request = m_panel->inputs();
+    InferenceRequest request = m_shown.get();
     QString status;
     bool problem = false;
     if (const std::optional<QString> refused = applyHfConfig(config, request)) {
@@ -105,13 +108,13 @@ void BatchingCatalogActions::loadModelConfigFrom(const QString& path)
     }
     for (const QString& note : config.notes)
         status += QStringLiteral("\n") + tr("Note: %1").arg(note);
-    m_panel->setInputs(request);
+    m_shown.set(request);
     m_controls->showModelStatus(status, problem);
 }
 
 void BatchingCatalogActions::saveModel()
 {
-    const InferenceRequest request = m_panel->inputs();
+    const InferenceRequest request = m_shown.get();
     Result<ModelSpec> resolved = resolveModelSpec(request);
     if (request.modelId != kCustomId || !resolved) {
         m_controls->showModelStatus(resolved
@@ -149,21 +152,21 @@ void BatchingCatalogActions::saveModel()
         if (!saved)
             return saved.error().message;
         m_controls->reloadCatalogs();
-        InferenceRequest shown = m_panel->inputs();
+        InferenceRequest shown = m_shown.get();
         shown.modelId = id;
-        m_panel->setInputs(shown);
+        m_shown.set(shown);
         m_controls->showModelStatus(tr("Saved \"%1\" to %2").arg(id, saved.value()), false);
         return std::nullopt;
     };
     const QString source = model.source.isEmpty() ? enteredHere() : model.source;
-    (new CatalogEntryDialog(m_panel, tr("Save Model to My Catalog"), what, idFrom(model.name), model.name, source,
+    (new CatalogEntryDialog(m_parent, tr("Save Model to My Catalog"), what, idFrom(model.name), model.name, source,
                             save))
         ->open();
 }
 
 void BatchingCatalogActions::saveGpu()
 {
-    const InferenceRequest request = m_panel->inputs();
+    const InferenceRequest request = m_shown.get();
     Result<GpuSpec> custom = customGpu(request.customPeakTflops, request.customBandwidthTbs, request.customMemoryGib);
     if (request.gpuId != kCustomId || !custom) {
         m_controls->showGpuStatus(custom ? tr("Only a custom GPU is saved: the catalog's cards are there already")
@@ -192,14 +195,14 @@ void BatchingCatalogActions::saveGpu()
         if (!saved)
             return saved.error().message;
         m_controls->reloadCatalogs();
-        InferenceRequest shown = m_panel->inputs();
+        InferenceRequest shown = m_shown.get();
         shown.gpuId = id;
         shown.linkId.clear();
-        m_panel->setInputs(shown);
+        m_shown.set(shown);
         m_controls->showGpuStatus(tr("Saved \"%1\" to %2").arg(id, saved.value()), false);
         return std::nullopt;
     };
-    (new CatalogEntryDialog(m_panel, tr("Save GPU to My Catalog"), what, QStringLiteral("my-gpu"), tr("My GPU"),
+    (new CatalogEntryDialog(m_parent, tr("Save GPU to My Catalog"), what, QStringLiteral("my-gpu"), tr("My GPU"),
                             enteredHere(), save))
         ->open();
 }

@@ -2,9 +2,9 @@
 // Small helpers the batching tab's control groups share: the storage formats a combo offers, and setters that
 // leave a control alone when it already shows the value (setting it again would repaint it on every slider step).
 
-#include "core/model/inference_request.h"
+#include "core/model/llm/inference_request.h"
 #include "core/model/number_format.h"
-#include "ui/models/chart_theme.h"
+#include "ui/plots/layout/chart_theme.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,10 +1,10 @@
 #include "ui/panels/batching_controls.h"
 
-#include "core/model/links.h"
-#include "core/model/user_catalog.h"
-#include "ui/models/batching_scenario.h"
+#include "core/model/catalog/links.h"
+#include "core/model/catalog/user_catalog.h"
 #include "ui/panels/batching_advanced.h"
 #include "ui/panels/batching_control_util.h"
+#include "ui/plots/batching/batching_scenario.h"
 #include "ui/widgets/log_slider.h"
 
 #include <QComboBox>

@@ -4,7 +4,7 @@
 // and, folded away, what else `ridgeline model` can express (batching_advanced.h). They show one InferenceRequest
 // and hand on an edited copy of it; loading a config and saving to the user's catalog are asked of the panel.
 
-#include "core/model/inference_request.h"
+#include "core/model/llm/inference_request.h"
 
 #include <QWidget>
 

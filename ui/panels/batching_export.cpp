@@ -1,7 +1,7 @@
 #include "ui/panels/batching_export.h"
 
-#include "ui/models/batching_scenario.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/plots/batching/batching_scenario.h"
 #include "ui/widgets/vector_export.h"
 #include "ui/widgets/widget_render.h"
 

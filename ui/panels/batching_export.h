@@ -4,10 +4,10 @@
 // shows the charts and the headline, not the sliders), drawn to PNG (with a device-pixel ratio), SVG or PDF. A
 // CSV holds the throughput curve's numbers.
 
-#include "core/model/inference_request.h"
+#include "core/model/llm/inference_request.h"
 #include "core/result.h"
 #include "core/session/session.h"
-#include "ui/models/chart_theme.h"
+#include "ui/plots/layout/chart_theme.h"
 
 #include <QImage>
 #include <QSize>

@@ -8,9 +8,9 @@
 #include "ui/chart/decode_roofline_chart.h"
 #include "ui/chart/memory_bar.h"
 #include "ui/chart/step_breakdown_bar.h"
-#include "ui/models/batching_texts.h"
 #include "ui/panels/batching_catalog_actions.h"
 #include "ui/panels/batching_controls.h"
+#include "ui/plots/batching/batching_texts.h"
 #include "ui/widgets/log_slider.h"
 #include "ui/widgets/text_block.h"
 
@@ -195,7 +195,9 @@ QWidget* BatchingPanel::createControls()
     layout->addWidget(m_takeaway);
     layout->addStretch(1);
     scroll->setWidget(column);
-    m_catalogActions = new BatchingCatalogActions(this, m_controls);
+    m_catalogActions = new BatchingCatalogActions(
+        this, {[this] { return inputs(); }, [this](const InferenceRequest& request) { setInputs(request); }},
+        m_controls);
     return scroll;
 }
 

@@ -5,9 +5,9 @@
 // recomputes synchronously (the model evaluates in microseconds) and redraws only what moved.
 
 #include "core/session/session.h"
-#include "ui/models/batching_calibration.h"
-#include "ui/models/batching_scenario.h"
-#include "ui/models/chart_theme.h"
+#include "ui/plots/batching/batching_calibration.h"
+#include "ui/plots/batching/batching_scenario.h"
+#include "ui/plots/layout/chart_theme.h"
 
 #include <QWidget>
 

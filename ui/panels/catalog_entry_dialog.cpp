@@ -1,6 +1,6 @@
 #include "ui/panels/catalog_entry_dialog.h"
 
-#include "ui/models/chart_theme.h"
+#include "ui/plots/layout/chart_theme.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,7 +1,7 @@
 #pragma once
 // "Save to my catalog": the id, name and source of a custom GPU or model the person keeps in their own catalog
-// (core/model/user_catalog.h). Window-modal and opened with open(), so nothing waits on a nested event loop; the
-// save itself is the caller's, and its refusal (an id taken, a bad existing file) stays in the dialog, in red,
+// (core/model/catalog/user_catalog.h). Window-modal and opened with open(), so nothing waits on a nested event loop;
+// the save itself is the caller's, and its refusal (an id taken, a bad existing file) stays in the dialog, in red,
 // until the person changes something or cancels.
 
 #include <QDialog>

@@ -1,6 +1,6 @@
 #include "ui/talk/link_bars.h"
 
-#include "core/model/links.h"
+#include "core/model/catalog/links.h"
 
 #include <QPainter>
 #include <QRegularExpression>

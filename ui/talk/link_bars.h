@@ -3,7 +3,7 @@
 // link, inside the box vs between boxes. The numbers are the scene's facts (computeSceneFacts), never typed.
 
 #include "core/scene/scene_facts.h"
-#include "ui/models/chart_theme.h"
+#include "ui/plots/layout/chart_theme.h"
 
 #include <QWidget>
 

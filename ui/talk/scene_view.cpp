@@ -1,6 +1,6 @@
 #include "ui/talk/scene_view.h"
 
-#include "core/model/catalog.h"
+#include "core/model/catalog/catalog.h"
 #include "core/model/roofline.h"
 #include "core/model/units.h"
 #include "core/scene/scene_facts.h"
@@ -11,8 +11,8 @@
 #include "ui/chart/memory_bar.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/chart/step_breakdown_bar.h"
-#include "ui/models/scene_content.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/plots/roofline/scene_content.h"
 #include "ui/talk/link_bars.h"
 #include "ui/widgets/log_slider.h"
 #include "ui/widgets/text_block.h"

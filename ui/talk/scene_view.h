@@ -9,7 +9,7 @@
 #include "core/scene/deck.h"
 #include "core/scene/scene_facts.h"
 #include "core/session/session.h"
-#include "ui/models/chart_theme.h"
+#include "ui/plots/layout/chart_theme.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -1,6 +1,6 @@
 #include "core/measure/arm64/arm64_stream.h"
 
-#include "core/measure/system_facts.h"
+#include "core/measure/machine/system_facts.h"
 
 #include <arm_neon.h>
 #include <arm_sve.h>

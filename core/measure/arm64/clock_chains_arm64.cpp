@@ -5,7 +5,7 @@
 // which Linux's arm64 vDSO reads from the generic timer CNTVCT_EL0. That timer runs at CNTFRQ_EL0 (25 MHz on Ampere
 // Altra, 1.05 GHz on Graviton3, 24 MHz on Apple silicon): a time base, never a core rate, so it is not offered as
 // a TSC-like reference counter.
-#include "core/measure/clock_chains.h"
+#include "core/measure/clock/clock_chains.h"
 
 namespace ridgeline {
 

@@ -1,7 +1,7 @@
 // ARM64's FMA chains for the fp32 / fp64 ceilings (fma_kernels.h): FMADD, NEON FMLA and SVE FMLA, from
 // arm64_kernels.
 #include "core/measure/arm64/arm64_kernels.h"
-#include "core/measure/fma_kernels.h"
+#include "core/measure/compute/fma_kernels.h"
 
 namespace ridgeline {
 

@@ -2,8 +2,8 @@
 // NEON at 128 bits and SVE at the hardware's vector length, from arm64_kernels. The x86-64 units are not in this
 // build: asked for one, it says so.
 #include "core/measure/arm64/arm64_kernels.h"
-#include "core/measure/clock.h"
-#include "core/measure/lowp_kernels.h"
+#include "core/measure/clock/clock.h"
+#include "core/measure/lowp/lowp_kernels.h"
 
 #include <algorithm>
 #include <chrono>

@@ -3,7 +3,7 @@
 #include "core/bench/calibration_curves.h"
 #include "core/bench/calibration_points.h"
 #include "core/bench/calibration_record_builder.h"
-#include "core/model/llm_model.h"
+#include "core/model/llm/llm_model.h"
 #include "core/session/session_json.h"
 #include "tests/core/bench/bench_test_support.h"
 

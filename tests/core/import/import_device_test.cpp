@@ -2,6 +2,7 @@
 // catalog GPU, and giving them the one the user names (--device, the window's question), which the session keeps.
 #include "core/import/import_device.h"
 #include "core/import/import_session.h"
+#include "core/model/catalog/user_catalog.h"
 #include "core/session/session_json.h"
 #include "tests/core/import/import_test_support.h"
 

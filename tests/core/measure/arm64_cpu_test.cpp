@@ -2,9 +2,9 @@
 // of real ARM64 machines and VMs (tests/data/machines/arm64-*, see tests/data/README.md), and the low-precision units
 // and documented rates those machines have.
 #include "core/measure/arm64/arm64_cpu.h"
-#include "core/measure/lowp_ceilings.h"
-#include "core/measure/lowp_peaks.h"
-#include "core/measure/probe.h"
+#include "core/measure/lowp/lowp_ceilings.h"
+#include "core/measure/lowp/lowp_peaks.h"
+#include "core/measure/machine/probe.h"
 
 #include <QFile>
 

@@ -2,7 +2,7 @@
 // executable (no other test beside them) and give the machine a few tries: another guest on the same host can
 // slow one chain's windows for a whole attempt, while a chain that does not run at its latency (Intel's folded
 // small-immediate adds read 19 GHz) is wrong in every attempt.
-#include "core/measure/clock.h"
+#include "core/measure/clock/clock.h"
 
 #include <QtGlobal>
 

@@ -1,7 +1,7 @@
 // Caches from cpuid register values of real CPUs (cpuid_caches.h): what the probe falls back to when sysfs has
 // no cache description. The register values follow the layouts of Intel's SDM and AMD's APM; the Zen 5 guest's
 // are the ones its cpuid answered in a session here (2 vCPUs, /sys/devices/system/cpu/cpu0/cache absent).
-#include "core/measure/cpuid_caches.h"
+#include "core/measure/machine/cpuid_caches.h"
 
 #include <gtest/gtest.h>
 

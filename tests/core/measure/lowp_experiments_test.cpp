@@ -1,9 +1,9 @@
 // The low-precision experiments' plan and sizes (issue 16): which units a machine's ceilings are measured for,
 // on fixtures of real machines, and the one d of the decode series by weight precision.
-#include "core/measure/lowp_experiments.h"
-#include "core/measure/lowp_ceilings.h"
-#include "core/measure/lowp_kernels.h"
-#include "core/measure/probe.h"
+#include "core/measure/lowp/lowp_experiments.h"
+#include "core/measure/lowp/lowp_ceilings.h"
+#include "core/measure/lowp/lowp_kernels.h"
+#include "core/measure/machine/probe.h"
 
 #include <gtest/gtest.h>
 

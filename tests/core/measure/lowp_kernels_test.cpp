@@ -1,11 +1,11 @@
 // The low-precision loops on this machine's real units: each computes exactly what its instruction defines
 // (checked against software references), and a unit this CPU lacks is refused, never measured as zero.
-#include "core/measure/lowp_kernels.h"
-#include "core/measure/amx.h"
-#include "core/measure/low_precision_numbers.h"
-#include "core/measure/lowp_ceilings.h"
-#include "core/measure/parallel.h"
-#include "core/measure/probe.h"
+#include "core/measure/lowp/lowp_kernels.h"
+#include "core/measure/lowp/amx.h"
+#include "core/measure/lowp/low_precision_numbers.h"
+#include "core/measure/lowp/lowp_ceilings.h"
+#include "core/measure/machine/probe.h"
+#include "core/measure/run/parallel.h"
 
 #include <gtest/gtest.h>
 

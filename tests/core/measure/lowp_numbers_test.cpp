@@ -1,5 +1,5 @@
 // bf16 and fp16 in software: the rounding the kernels' inputs get and the tests' references rely on.
-#include "core/measure/low_precision_numbers.h"
+#include "core/measure/lowp/low_precision_numbers.h"
 
 #include <gtest/gtest.h>
 

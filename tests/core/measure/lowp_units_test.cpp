@@ -1,10 +1,10 @@
 // Which low-precision units a machine has and its documented rates, on fixtures of real machines read by the probe
 // (tests/data/machines, and tests/data/lowp_cpus for a CPU that collection lacks), so the Intel and AMD paths
 // are tested on any host.
-#include "core/measure/lowp_units.h"
-#include "core/measure/amx.h"
-#include "core/measure/lowp_peaks.h"
-#include "core/measure/probe.h"
+#include "core/measure/lowp/lowp_units.h"
+#include "core/measure/lowp/amx.h"
+#include "core/measure/lowp/lowp_peaks.h"
+#include "core/measure/machine/probe.h"
 
 #include <gtest/gtest.h>
 

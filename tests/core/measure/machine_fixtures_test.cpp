@@ -1,9 +1,9 @@
 // The probe, the table of known cores, sizing and labelling on fixtures of real machines
 // (tests/data/machines, see its README): none of these tests depends on the CPU it runs on.
-#include "core/measure/bandwidth_levels.h"
-#include "core/measure/peaks.h"
-#include "core/measure/probe.h"
-#include "core/measure/sizing.h"
+#include "core/measure/compute/peaks.h"
+#include "core/measure/machine/probe.h"
+#include "core/measure/memory/bandwidth_levels.h"
+#include "core/measure/memory/sizing.h"
 
 #include <gtest/gtest.h>
 

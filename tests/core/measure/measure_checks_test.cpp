@@ -1,9 +1,9 @@
 // The judgements of the engine, each on readings of real machines: the clock, snapped FMA rates and peaks,
 // session cross-checks, and the DRAM plateau found from a bandwidth curve.
-#include "core/measure/clock.h"
-#include "core/measure/clock_chains.h"
-#include "core/measure/peaks.h"
-#include "core/measure/sizing.h"
+#include "core/measure/clock/clock.h"
+#include "core/measure/clock/clock_chains.h"
+#include "core/measure/compute/peaks.h"
+#include "core/measure/memory/sizing.h"
 
 #include <gtest/gtest.h>
 

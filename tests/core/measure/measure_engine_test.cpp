@@ -1,9 +1,9 @@
 // One real quick measurement of this machine, shared by the tests below; plus cancellation.
+#include "core/measure/compute/peaks.h"
 #include "core/measure/engine.h"
-#include "core/measure/load.h"
-#include "core/measure/lowp_ceilings.h"
-#include "core/measure/peaks.h"
-#include "core/measure/probe.h"
+#include "core/measure/lowp/lowp_ceilings.h"
+#include "core/measure/machine/probe.h"
+#include "core/measure/run/load.h"
 #include "core/model/intensity.h"
 #include "core/session/session_json.h"
 

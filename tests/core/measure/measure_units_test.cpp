@@ -1,12 +1,12 @@
 // The measurement engine's pieces, each against real code: sysfs, OpenBLAS, the SIMD kernels.
-#include "core/measure/bandwidth_levels.h"
 #include "core/measure/engine.h"
-#include "core/measure/gemm.h"
-#include "core/measure/parallel.h"
-#include "core/measure/probe.h"
-#include "core/measure/repeatability.h"
-#include "core/measure/statistics.h"
-#include "core/measure/stream_kernels.h"
+#include "core/measure/machine/probe.h"
+#include "core/measure/memory/bandwidth_levels.h"
+#include "core/measure/memory/stream_kernels.h"
+#include "core/measure/run/parallel.h"
+#include "core/measure/run/repeatability.h"
+#include "core/measure/run/statistics.h"
+#include "core/measure/workloads/gemm.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // oneDNN's matrix products as Ridgeline calls them, against software references computed from the same
 // rounded or quantized inputs; AMX is used where this CPU has it.
-#include "core/measure/onednn_matmul.h"
-#include "core/measure/low_precision_numbers.h"
-#include "core/measure/lowp_kernels.h"
+#include "core/measure/lowp/onednn_matmul.h"
+#include "core/measure/lowp/low_precision_numbers.h"
+#include "core/measure/lowp/lowp_kernels.h"
 
 #include <gtest/gtest.h>
 

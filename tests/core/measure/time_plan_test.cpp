@@ -1,9 +1,9 @@
 // Kernel experiments bounded by time (issue 11, point 3), with the rates of real machines: this 2-vCPU Xeon
 // guest, and qemu-aarch64 running the ARM64 build (arm17's runs: emulated vector FP at 0.01 to 0.3 GFLOP/s,
 // where a fixed-size sgemm/dgemm 2048-4096 took many minutes).
-#include "core/measure/time_plan.h"
-#include "core/measure/kernel_timing.h"
-#include "core/measure/load.h"
+#include "core/measure/run/time_plan.h"
+#include "core/measure/run/kernel_timing.h"
+#include "core/measure/run/load.h"
 
 #include <gtest/gtest.h>
 

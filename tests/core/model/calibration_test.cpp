@@ -1,6 +1,6 @@
-// The fitter (core/model/calibration): it recovers terms it generated points from, keeps every term valid, and
+// The fitter (core/model/llm/calibration): it recovers terms it generated points from, keeps every term valid, and
 // refuses what it cannot fit with the point's name.
-#include "core/model/calibration.h"
+#include "core/model/llm/calibration.h"
 #include "tests/core/model/llm_test_support.h"
 
 #include <gtest/gtest.h>

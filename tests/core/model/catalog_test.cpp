@@ -1,7 +1,7 @@
 // The built-in GPU and model catalogs: present at run time, dense peaks, exact shapes and parameter counts.
-#include "core/model/catalog.h"
-#include "core/model/catalog_json.h"
-#include "core/model/links.h"
+#include "core/model/catalog/catalog.h"
+#include "core/model/catalog/catalog_json.h"
+#include "core/model/catalog/links.h"
 #include "core/model/units.h"
 #include "tests/core/model/llm_test_support.h"
 

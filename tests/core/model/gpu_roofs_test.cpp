@@ -1,6 +1,6 @@
 // GPU rooflines from the catalog, in the chart's units (GFLOP/s, GB/s), dense peaks only.
 
-#include "core/model/gpu_roofs.h"
+#include "core/model/catalog/gpu_roofs.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,10 @@
 // A Hugging Face config.json read as a model shape (issue 18). The fixtures in tests/data/hf_configs are written
 // the way transformers writes them, with each model's published values (tests/data/README.md): dense, GQA,
 // sliding window, MoE with and without shared experts, MLA, quantized checkpoints and a multimodal wrapper.
-#include "core/model/hf_config.h"
-#include "core/model/inference_request.h"
-#include "core/model/llm_model.h"
+#include "core/model/hf/hf_config.h"
+#include "core/model/catalog/user_catalog.h"
+#include "core/model/llm/inference_request.h"
+#include "core/model/llm/llm_model.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
-// One resolver for "what the user asked" -> InferenceConfig (core/model/inference_request.h): catalog and
+// One resolver for "what the user asked" -> InferenceConfig (core/model/llm/inference_request.h): catalog and
 // custom models and GPUs, the shared defaults, and the link tensor parallelism uses when none is named.
 
-#include "core/model/inference_request.h"
+#include "core/model/llm/inference_request.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Impossible and extreme inputs: clear errors, never overflow, never NaN (issue 4).
-#include "core/model/llm_model.h"
+#include "core/model/llm/llm_model.h"
 #include "tests/core/model/llm_test_support.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // Checked against reality: the model with its default efficiencies against published measurements of
 // real serving engines (tests/data/llm/serving_measurements.csv; sources in tests/data/README.md).
-#include "core/model/llm_model.h"
+#include "core/model/llm/llm_model.h"
 #include "tests/core/model/llm_test_support.h"
 
 #include <QFile>

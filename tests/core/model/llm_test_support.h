@@ -1,8 +1,9 @@
 #pragma once
 // Shared helpers for the LLM model tests: catalog look-ups that fail the test loudly.
 
-#include "core/model/catalog.h"
-#include "core/model/llm_model.h"
+#include "core/model/catalog/catalog.h"
+#include "core/model/catalog/user_catalog.h"
+#include "core/model/llm/llm_model.h"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // The validation set of issue 13 (tests/data/llm/validation.csv, sources in tests/data/README.md): each row as the
 // InferenceRequest `ridgeline model` builds from the same options, and as a MeasuredPoint for the fitter.
 
-#include "core/model/calibration.h"
-#include "core/model/inference_request.h"
+#include "core/model/llm/calibration.h"
+#include "core/model/llm/inference_request.h"
 
 #include <QFile>
 #include <QStringList>

@@ -2,10 +2,10 @@
 // ones, read as strictly as a session, never taking a bundled id, and written only through a save that refuses to
 // overwrite a file it cannot read. Each test has a temporary XDG_CONFIG_HOME of its own.
 
-#include "core/model/user_catalog.h"
-#include "core/model/catalog_json.h"
-#include "core/model/inference_request.h"
-#include "core/model/llm_model.h"
+#include "core/model/catalog/user_catalog.h"
+#include "core/model/catalog/catalog_json.h"
+#include "core/model/llm/inference_request.h"
+#include "core/model/llm/llm_model.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,5 +1,5 @@
 // Calibrations in a session (schema 2, issue 13): what `ridgeline calibrate --out` writes loads back field for field.
-#include "core/model/engine_terms.h"
+#include "core/model/llm/engine_terms.h"
 #include "core/session/session_json.h"
 
 #include <QFile>

@@ -1,0 +1,287 @@
+#include "core/model/catalog/user_catalog.h"
+
+#include "core/model/catalog/catalog_json.h"
+#include "core/save_file.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <mutex>
+
+namespace ridgeline {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// A catalog of ten thousand entries is a few megabytes; anything far larger is another file.
+constexpr qint64 kMaxUserCatalogBytes = 32 << 20;
+
+QString idsKey(const QString& id)
+{
+    return id.toCaseFolded();
+}
+
+// The first entry whose id the bundled catalog (or "custom") already has: "gpus[2].id "h100-sxm" ...".
+template <typename Spec>
+std::optional<Error> bundledIdTaken(const std::vector<Spec>& entries, const Result<std::vector<Spec>>& bundled,
+                                    QLatin1StringView listKey, const char* what)
+{
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const QString key = idsKey(entries[i].id);
+        const QString where = QString(listKey) + u'[' + QString::number(i) + u"].id \""_s + entries[i].id + u'"';
+        if (key == idsKey(kCustomId))
+            return makeError(Error::Code::Schema,
+                             where +
+                                 u" is the word the window and the command line use for a card or model of "_s
+                                 u"their own; choose another id"_s);
+        if (!bundled)
+            continue;
+        for (const Spec& spec : bundled.value())
+            if (idsKey(spec.id) == key)
+                return makeError(Error::Code::Schema,
+                                 where + u" is a bundled "_s + QLatin1String(what) + u" (\""_s + spec.name +
+                                     u"\"); a catalog of your own adds entries under ids of its own and never "_s
+                                     u"changes a bundled one"_s);
+    }
+    return std::nullopt;
+}
+
+template <typename Spec>
+Result<std::vector<Spec>> parseUser(const QByteArray& json, const QString& label,
+                                    Result<std::vector<Spec>> (*parse)(const QByteArray&),
+                                    const Result<std::vector<Spec>>& bundled, QLatin1StringView listKey,
+                                    const char* what)
+{
+    Result<std::vector<Spec>> entries = parse(json);
+    if (!entries)
+        return makeError(entries.error().code, label + u": "_s + entries.error().message);
+    if (const std::optional<Error> taken = bundledIdTaken(entries.value(), bundled, listKey, what))
+        return makeError(taken->code, label + u": "_s + taken->message);
+    return entries;
+}
+
+// The bytes of a user catalog file; an empty optional when there is none (not an error: most users have none).
+Result<std::optional<QByteArray>> readUserFile(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return std::optional<QByteArray>();
+    if (!info.isFile())
+        return makeError(Error::Code::Io, path + u": is not a file"_s);
+    if (info.size() > kMaxUserCatalogBytes)
+        return makeError(Error::Code::Io, path + u": is "_s + QString::number(info.size()) +
+                                              u" bytes, more than a catalog holds (at most 32 MiB)"_s);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(Error::Code::Io, path + u": cannot be read: "_s + file.errorString());
+    return std::optional<QByteArray>(file.readAll());
+}
+
+template <typename Spec>
+std::vector<Spec> loadUser(const QString& path,
+                           Result<std::vector<Spec>> (*parseFile)(const QByteArray&, const QString&),
+                           QStringList& problems)
+{
+    const Result<std::optional<QByteArray>> bytes = readUserFile(path);
+    if (!bytes) {
+        problems << bytes.error().message;
+        return {};
+    }
+    if (!bytes.value())
+        return {};
+    Result<std::vector<Spec>> entries = parseFile(*bytes.value(), path);
+    if (!entries) {
+        problems << entries.error().message;
+        return {};
+    }
+    return std::move(entries).value();
+}
+
+struct Cache {
+    std::mutex mutex;
+    std::shared_ptr<const UserCatalogs> catalogs;
+};
+
+Cache& cache()
+{
+    static Cache instance;
+    return instance;
+}
+
+std::shared_ptr<const UserCatalogs> loadUserCatalogs(const QString& directory)
+{
+    auto loaded = std::make_shared<UserCatalogs>();
+    loaded->directory = directory;
+    loaded->gpus = loadUser<GpuSpec>(directory + u"/gpus.json"_s, &parseUserGpuCatalog, loaded->problems);
+    loaded->models = loadUser<ModelSpec>(directory + u"/models.json"_s, &parseUserModelCatalog, loaded->problems);
+    return loaded;
+}
+
+template <typename Spec>
+bool containsId(const std::vector<Spec>& specs, const QString& id)
+{
+    return std::any_of(specs.begin(), specs.end(), [&](const Spec& spec) { return idsKey(spec.id) == idsKey(id); });
+}
+
+// Reads the user's file again (never trusting the cache: it may have changed on disk), adds the entry, checks that
+// the new file reads back with it, and writes it.
+template <typename Spec>
+Result<QString> saveUser(const Spec& entry, const QString& path,
+                         Result<std::vector<Spec>> (*parseFile)(const QByteArray&, const QString&),
+                         QByteArray (*toJson)(const std::vector<Spec>&), const char* what)
+{
+    const Result<std::optional<QByteArray>> bytes = readUserFile(path);
+    if (!bytes)
+        return makeError(bytes.error().code, bytes.error().message + u"; nothing written"_s);
+    std::vector<Spec> entries;
+    if (bytes.value()) {
+        Result<std::vector<Spec>> existing = parseFile(*bytes.value(), path);
+        if (!existing)
+            return makeError(existing.error().code,
+                             existing.error().message +
+                                 u"; nothing written: the file is kept as it is (fix or move it, then save again)"_s);
+        entries = std::move(existing).value();
+    }
+    if (containsId(entries, entry.id))
+        return makeError(Error::Code::InvalidArgument, path + u": your catalog already has a "_s + QLatin1String(what) +
+                                                           u" with the id \""_s + entry.id +
+                                                           u"\"; nothing written (choose another id)"_s);
+    entries.push_back(entry);
+    const QByteArray json = toJson(entries);
+    if (const Result<std::vector<Spec>> back = parseFile(json, path); !back)
+        return makeError(back.error().code, back.error().message + u"; nothing written"_s);
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+        return makeError(Error::Code::Io, QFileInfo(path).absolutePath() + u": cannot be created; nothing written"_s);
+    if (const std::optional<Error> failed = saveFile(path, json))
+        return *failed;
+    reloadUserCatalogs();
+    return path;
+}
+
+}  // namespace
+
+QString userCatalogDirectory()
+{
+    const QString xdg = qEnvironmentVariable("XDG_CONFIG_HOME");
+    const QString base = !xdg.isEmpty() && QDir::isAbsolutePath(xdg) ? xdg : QDir::homePath() + u"/.config"_s;
+    return QDir::cleanPath(base + u"/ridgeline"_s);
+}
+
+QString userGpuCatalogPath()
+{
+    return userCatalogDirectory() + u"/gpus.json"_s;
+}
+
+QString userModelCatalogPath()
+{
+    return userCatalogDirectory() + u"/models.json"_s;
+}
+
+std::shared_ptr<const UserCatalogs> userCatalogs()
+{
+    const QString directory = userCatalogDirectory();
+    Cache& c = cache();
+    const std::lock_guard<std::mutex> lock(c.mutex);
+    if (!c.catalogs || c.catalogs->directory != directory)
+        c.catalogs = loadUserCatalogs(directory);
+    return c.catalogs;
+}
+
+void reloadUserCatalogs()
+{
+    Cache& c = cache();
+    const std::lock_guard<std::mutex> lock(c.mutex);
+    c.catalogs.reset();
+}
+
+Result<std::vector<GpuSpec>> parseUserGpuCatalog(const QByteArray& json, const QString& label)
+{
+    return parseUser<GpuSpec>(json, label, &parseGpuCatalog, builtinGpus(), "gpus"_L1, "GPU");
+}
+
+Result<std::vector<ModelSpec>> parseUserModelCatalog(const QByteArray& json, const QString& label)
+{
+    return parseUser<ModelSpec>(json, label, &parseModelCatalog, builtinModels(), "models"_L1, "model");
+}
+
+std::vector<GpuSpec> allGpus()
+{
+    std::vector<GpuSpec> gpus;
+    if (const auto& bundled = builtinGpus())
+        gpus = bundled.value();
+    const std::shared_ptr<const UserCatalogs> user = userCatalogs();
+    gpus.insert(gpus.end(), user->gpus.begin(), user->gpus.end());
+    return gpus;
+}
+
+std::vector<ModelSpec> allModels()
+{
+    std::vector<ModelSpec> models;
+    if (const auto& bundled = builtinModels())
+        models = bundled.value();
+    const std::shared_ptr<const UserCatalogs> user = userCatalogs();
+    models.insert(models.end(), user->models.begin(), user->models.end());
+    return models;
+}
+
+bool isUserGpu(const QString& id)
+{
+    return containsId(userCatalogs()->gpus, id);
+}
+
+bool isUserModel(const QString& id)
+{
+    return containsId(userCatalogs()->models, id);
+}
+
+Result<QString> saveUserGpu(const GpuSpec& gpu)
+{
+    return saveUser<GpuSpec>(gpu, userGpuCatalogPath(), &parseUserGpuCatalog, &gpuCatalogToJson, "GPU");
+}
+
+Result<QString> saveUserModel(const ModelSpec& model)
+{
+    return saveUser<ModelSpec>(model, userModelCatalogPath(), &parseUserModelCatalog, &modelCatalogToJson, "model");
+}
+
+namespace {
+
+// The bundled entries, then the user's (user_catalog.h); an unknown id lists every known one and says why the
+// user's file was not read when it was refused.
+template <typename Spec>
+Result<Spec> findIn(const Result<std::vector<Spec>>& bundled, const std::vector<Spec>& user,
+                    const QStringList& userProblems, QStringView id, const char* what)
+{
+    if (!bundled)
+        return bundled.error();
+    QStringList known;
+    for (const std::vector<Spec>* list : {&bundled.value(), &user})
+        for (const Spec& spec : *list) {
+            if (id.compare(spec.id, Qt::CaseInsensitive) == 0)
+                return spec;
+            known << spec.id;
+        }
+    QString message = QStringLiteral("unknown %1 \"%2\"; known: %3")
+                          .arg(QLatin1String(what), id.toString(), known.join(QStringLiteral(", ")));
+    for (const QString& problem : userProblems)
+        message += QStringLiteral("; your catalog was not read: ") + problem;
+    return makeError(Error::Code::NotFound, message);
+}
+
+}  // namespace
+
+Result<GpuSpec> findGpu(QStringView id)
+{
+    const std::shared_ptr<const UserCatalogs> user = userCatalogs();
+    return findIn(builtinGpus(), user->gpus, user->problems, id, "GPU");
+}
+Result<ModelSpec> findModel(QStringView id)
+{
+    const std::shared_ptr<const UserCatalogs> user = userCatalogs();
+    return findIn(builtinModels(), user->models, user->problems, id, "model");
+}
+
+}  // namespace ridgeline
