@@ -42,12 +42,12 @@ std::optional<Error> checkRanges(const TrainingConfig& c)
                            .arg(kMaxTrainingGpus)
                            .arg(c.gpusPerNode)
                            .arg(c.nodes));
-    if (c.tensorParallel < 1 || c.tensorParallel > c.gpus())
-        return invalid(
-            QStringLiteral("tp must be between 1 and the %1 GPUs, got %2").arg(c.gpus()).arg(c.tensorParallel));
-    if (c.pipelineParallel < 1 || c.pipelineParallel > c.gpus())
-        return invalid(
-            QStringLiteral("pp must be between 1 and the %1 GPUs, got %2").arg(c.gpus()).arg(c.pipelineParallel));
+    for (const auto& [name, degree] : {std::pair{"tp", c.tensorParallel}, std::pair{"pp", c.pipelineParallel}})
+        if (degree < 1 || degree > c.gpus())
+            return invalid(QStringLiteral("%1 %2 needs at least as many GPUs, and GPUs per node x nodes is %3")
+                               .arg(QLatin1String(name))
+                               .arg(degree)
+                               .arg(c.gpus()));
     if (c.zeroStage < 0 || c.zeroStage > 3)
         return invalid(QStringLiteral("zero must be 0, 1, 2 or 3, got %1").arg(c.zeroStage));
     if (!(c.dataParallelOverlap >= 0.0 && c.dataParallelOverlap <= 1.0))
