@@ -31,6 +31,12 @@ QString keepBatchWhole(TrainingConfig& c)
     return QStringLiteral(" (global batch %1)").arg(c.globalBatch);
 }
 
+bool sameKind(const QString& a, const QString& b)
+{
+    const QString checkpointing = QStringLiteral("checkpointing"), zero = QStringLiteral("ZeRO-");
+    return (a.endsWith(checkpointing) && b.endsWith(checkpointing)) || (a.startsWith(zero) && b.startsWith(zero));
+}
+
 int boxGpus(const TrainingConfig& c)
 {
     return std::max(c.gpusPerNode, c.gpu.scaleUpGpus > 0 ? c.gpu.scaleUpGpus : kDefaultBoxGpus);
@@ -157,9 +163,9 @@ std::optional<TrainingFix> cheapestFix(const TrainingConfig& config)
         const std::optional<QString> what = move(next);
         if (!what || checkTrainingConfig(next))
             continue;
-        // Full checkpointing replaces the selective one tried before it rather than adding to it.
-        if (next.checkpointing == Checkpointing::Full && fix.config.checkpointing == Checkpointing::Selective)
-            fix.moves.removeAll(QStringLiteral("selective activation checkpointing"));
+        // A stronger move of the same kind (full after selective checkpointing, ZeRO-3 after ZeRO-2) replaces it.
+        if (!fix.moves.isEmpty() && sameKind(fix.moves.constLast(), *what))
+            fix.moves.removeLast();
         fix.config = next;
         fix.moves << *what;
         if (const std::optional<TrainingMemory> memory = fittingMemory(next)) {
