@@ -11,7 +11,7 @@ namespace {
 
 void row(QTextStream& out, const QString& label, const QString& value)
 {
-    out << "  " << label.leftJustified(24) << value << '\n';
+    out << "  " << label.leftJustified(24) << (label.size() >= 24 ? " " : "") << value << '\n';
 }
 
 QString share(double part, double whole)
