@@ -134,3 +134,17 @@ TEST(TrainCli, AbsurdSizesPrintFiniteNumbers)
         }
     }
 }
+
+// The model from a Hugging Face config.json, as `ridgeline model --model-config` reads it.
+TEST(TrainCli, AModelConfigFileGivesTheModel)
+{
+    const CliRun run = runRidgeline({QStringLiteral("train"), QStringLiteral("--model-config"),
+                                     QStringLiteral(RIDGELINE_TEST_DATA_DIR "/hf_configs/Llama-3.1-8B"),
+                                     QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    EXPECT_NEAR(o.value(QStringLiteral("params")).toDouble() / 1e9, 8.03, 0.01);  // Llama 3.1 8B: 8,030,261,248
+    const CliRun both = runRidgeline(cliArgs("train --model llama-2-7b --params 7e9 --gpu h100-sxm"));
+    EXPECT_EQ(both.exitCode, 2);
+    EXPECT_TRUE(both.err.contains(QStringLiteral("--params"))) << both.err.toStdString();
+}
