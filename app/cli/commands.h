@@ -23,6 +23,7 @@ int run(const QStringList& arguments, Streams io);
 // One function per command; each gets the full argument list (program, command, options...).
 int runMeasure(const QStringList& arguments, Streams io);
 int runModel(const QStringList& arguments, Streams io);
+int runTrain(const QStringList& arguments, Streams io);
 int runCatalog(const QStringList& arguments, Streams io);
 int runRender(const QStringList& arguments, Streams io);
 int runImport(const QStringList& arguments, Streams io);

@@ -1,6 +1,7 @@
 #include "app/cli/model_options.h"
 
 #include "app/cli/model_config_option.h"
+#include "app/cli/option_values.h"
 #include "core/model/catalog/catalog.h"
 #include "core/model/llm/llm_model.h"
 
@@ -11,34 +12,6 @@ namespace ridgeline::cli {
 namespace {
 
 using Refusal = std::optional<QString>;  // the message naming the option at fault, or nothing when all is well
-
-// An integer option: digits or scientific notation ("8192", "1e6"); NaN, fractions and huge values refused.
-std::optional<std::int64_t> integerOption(const QCommandLineParser& parser, const QString& name, std::int64_t fallback,
-                                          QString& error)
-{
-    if (!parser.isSet(name))
-        return fallback;
-    bool ok = false;
-    const QString text = parser.value(name);
-    const double value = text.toDouble(&ok);
-    if (!ok || !std::isfinite(value) || value != std::floor(value) || std::fabs(value) > 1e15) {
-        error = QStringLiteral("--%1 must be a whole number, got \"%2\"").arg(name, text);
-        return std::nullopt;
-    }
-    return static_cast<std::int64_t>(value);
-}
-
-std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name, QString& error)
-{
-    bool ok = false;
-    const QString text = parser.value(name);
-    const double value = text.toDouble(&ok);
-    if (!ok || !std::isfinite(value)) {
-        error = QStringLiteral("--%1 must be a number, got \"%2\"").arg(name, text);
-        return std::nullopt;
-    }
-    return value;
-}
 
 // One dimension of a custom model's shape: a whole number from 0 to 1e8.
 std::optional<int> shapeOption(const QCommandLineParser& parser, const char* name, std::int64_t fallback,

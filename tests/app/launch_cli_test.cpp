@@ -15,9 +15,10 @@ using ridgeline::test::runRidgeline;
 
 namespace {
 
-const QStringList kCommandWords = {QStringLiteral("measure"), QStringLiteral("model"),   QStringLiteral("catalog"),
-                                   QStringLiteral("render"),  QStringLiteral("import"),  QStringLiteral("deck"),
-                                   QStringLiteral("export"),  QStringLiteral("compare"), QStringLiteral("help")};
+const QStringList kCommandWords = {QStringLiteral("measure"), QStringLiteral("model"),  QStringLiteral("train"),
+                                   QStringLiteral("catalog"), QStringLiteral("render"), QStringLiteral("import"),
+                                   QStringLiteral("deck"),    QStringLiteral("export"), QStringLiteral("compare"),
+                                   QStringLiteral("help")};
 
 QString minimalSession()
 {

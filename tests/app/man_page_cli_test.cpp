@@ -12,9 +12,9 @@ using ridgeline::test::runRidgeline;
 
 namespace {
 
-const QStringList kCommands = {QStringLiteral("measure"), QStringLiteral("model"),  QStringLiteral("catalog"),
-                               QStringLiteral("render"),  QStringLiteral("import"), QStringLiteral("deck"),
-                               QStringLiteral("export"),  QStringLiteral("compare")};
+const QStringList kCommands = {QStringLiteral("measure"), QStringLiteral("model"),  QStringLiteral("train"),
+                               QStringLiteral("catalog"), QStringLiteral("render"), QStringLiteral("import"),
+                               QStringLiteral("deck"),    QStringLiteral("export"), QStringLiteral("compare")};
 
 // "--out", "--gpu-format" ... as a command's --help lists them (the generic --help and --help-all left out).
 QStringList optionsInHelp(const QString& help)

@@ -1,0 +1,171 @@
+// The training step's memory and FLOPs against the published derivations they come from, and the source text's
+// cheap moves: mixed precision halves the activations, accumulation keeps them at the micro-batch's, checkpointing
+// trades about a third more compute for most of them.
+#include "core/model/training/training_step.h"
+#include "tests/core/model/training_test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline;
+using ridgeline::test::trainingConfig;
+
+namespace {
+
+constexpr double kGiB = 1073741824.0;
+
+TrainingReport evaluate(const TrainingConfig& c)
+{
+    Result<TrainingReport> r = evaluateTraining(c);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message.toStdString());
+    return r.ok() ? r.value() : TrainingReport{};
+}
+
+}  // namespace
+
+// ZeRO (Rajbhandari et al. 2020), section 3.1: mixed-precision Adam holds 2 + 2 + 12 = 16 bytes per parameter.
+TEST(TrainingMemory, MixedPrecisionAdamIsSixteenBytesPerParameterAsInTheZeroPaper)
+{
+    const StateBytesPerParam mixed = stateBytesPerParam(PrecisionPolicy::Bf16Mixed, Optimizer::AdamW);
+    EXPECT_EQ(mixed.weights, 2.0);
+    EXPECT_EQ(mixed.gradients, 2.0);
+    EXPECT_EQ(mixed.optimizer, 12.0);
+    EXPECT_EQ(stateBytesPerParam(PrecisionPolicy::Fp16Mixed, Optimizer::AdamW).total(), 16.0);
+    EXPECT_EQ(stateBytesPerParam(PrecisionPolicy::Fp32, Optimizer::AdamW).total(), 16.0);  // 4 + 4 + 8
+    EXPECT_EQ(stateBytesPerParam(PrecisionPolicy::Bf16Mixed, Optimizer::Sgd).total(), 12.0);
+    EXPECT_EQ(stateBytesPerParam(PrecisionPolicy::Bf16Mixed, Optimizer::Adam8bit).total(), 10.0);
+}
+
+// ZeRO, Figure 1: a 7.5B model over 64 data-parallel GPUs needs 120 GB per GPU as the baseline, 31.4 GB with the
+// optimizer state sharded (P_os), 16.6 GB with gradients too (P_os+g) and 1.9 GB with everything (P_os+g+p).
+TEST(TrainingMemory, ZeroStagesShardAsTheZeroPapersFigureOne)
+{
+    TrainingConfig c = trainingConfig(modelFromParamCount(7.5e9).value(), "h100-sxm");
+    c.gpusPerNode = 8;
+    c.nodes = 8;
+    c.globalBatch = 64;
+    const double expected[] = {120.0, 31.4, 16.6, 1.875};
+    for (int stage = 0; stage <= 3; ++stage) {
+        c.zeroStage = stage;
+        const TrainingMemory m = evaluate(c).memory;
+        EXPECT_NEAR((m.weights + m.gradients + m.optimizer) / 1e9, expected[stage], 0.05) << "ZeRO-" << stage;
+    }
+}
+
+// Korthikanti et al. 2022, equation 1: s b h (34 + 5 a s / h) bytes per layer; with tensor and sequence parallelism
+// (equation 4 without recomputation) all of it over t; selective recomputation leaves 34 s b h / t (equation 6);
+// full recomputation keeps the layer input, 2 s b h / t. GPT-3 175B is the paper's shape (FFN 4h, GELU, MHA).
+TEST(TrainingMemory, ActivationsPerLayerAreKorthikantiEquations)
+{
+    const ModelSpec gpt3 = test::model("gpt-3-175b");
+    TrainingConfig c = trainingConfig(gpt3, "h100-sxm");
+    c.sequence = 2048;
+    c.microBatch = 1;
+    const double s = 2048, b = 1, h = gpt3.hidden, a = gpt3.heads;
+    const LayerActivations one = layerActivations(c);
+    EXPECT_NEAR(one.total(), s * b * h * (34.0 + 5.0 * a * s / h), 1.0);
+    EXPECT_NEAR(one.linear, 34.0 * s * b * h, 1.0);
+    EXPECT_NEAR(one.layerInput, 2.0 * s * b * h, 1.0);
+    c.tensorParallel = 8;
+    c.gpusPerNode = 8;
+    c.globalBatch = 1;
+    const LayerActivations eight = layerActivations(c);
+    EXPECT_NEAR(eight.total(), s * b * h / 8.0 * (34.0 + 5.0 * a * s / h), 1.0);
+    EXPECT_NEAR(eight.linear, 34.0 * s * b * h / 8.0, 1.0);  // selective recomputation, equation 6
+    EXPECT_NEAR(eight.layerInput, 2.0 * s * b * h / 8.0, 1.0);
+}
+
+// The source text: "Mixed precision halves the activation memory and roughly doubles matrix multiply throughput."
+TEST(TrainingMemory, MixedPrecisionHalvesActivationsAndRoughlyDoublesMatmuls)
+{
+    TrainingConfig c = trainingConfig(test::model("llama-2-7b"), "h100-sxm");
+    c.precision = PrecisionPolicy::Fp32;
+    const TrainingReport fp32 = evaluate(c);
+    c.precision = PrecisionPolicy::Bf16Mixed;
+    const TrainingReport mixed = evaluate(c);
+    const double ratio = mixed.memory.activations / fp32.memory.activations;
+    // Just over a half: the 16-bit values halve, the 1-byte dropout masks (1 of the 5 a s / h bytes) do not.
+    EXPECT_GT(ratio, 0.5);
+    EXPECT_LT(ratio, 0.55);
+    const double speedup = fp32.time.matmul / mixed.time.matmul;  // TF32 against bf16 tensor cores
+    EXPECT_GT(speedup, 1.8);
+    EXPECT_LT(speedup, 2.6);
+    EXPECT_EQ(fp32.matmulPrecision, NumberFormat::Tf32);
+}
+
+// "Gradient accumulation gets you a large effective batch with small resident activations."
+TEST(TrainingMemory, AccumulationKeepsResidentActivationsAtTheMicroBatch)
+{
+    TrainingConfig c = trainingConfig(test::model("llama-2-7b"), "h100-sxm");
+    c.microBatch = 1;
+    c.globalBatch = 1;
+    const TrainingReport one = evaluate(c);
+    c.globalBatch = 64;
+    const TrainingReport accumulated = evaluate(c);
+    EXPECT_EQ(accumulated.accumulationSteps, 64);
+    EXPECT_DOUBLE_EQ(accumulated.memory.activations, one.memory.activations);
+    EXPECT_DOUBLE_EQ(accumulated.memory.total(), one.memory.total());
+    c.microBatch = 64;
+    const TrainingReport wide = evaluate(c);
+    EXPECT_EQ(wide.accumulationSteps, 1);
+    EXPECT_NEAR(wide.memory.activations / one.memory.activations, 64.0, 1e-9);
+    // The same step either way: the same tokens and FLOPs.
+    EXPECT_DOUBLE_EQ(wide.modelFlops, accumulated.modelFlops);
+    EXPECT_DOUBLE_EQ(wide.tokensPerStep, accumulated.tokensPerStep);
+}
+
+// "Activation checkpointing trades about a third more compute for a large memory saving."
+TEST(TrainingMemory, FullCheckpointingCutsActivationsForAThirdMoreCompute)
+{
+    TrainingConfig c = trainingConfig(test::model("llama-2-7b"), "h100-sxm");
+    const TrainingReport none = evaluate(c);
+    c.checkpointing = Checkpointing::Full;
+    const TrainingReport full = evaluate(c);
+    EXPECT_LT(full.memory.activations, none.memory.activations / 10.0);
+    EXPECT_NEAR(full.recomputeFlops / full.modelFlops, 1.0 / 3.0, 1e-12);
+    EXPECT_NEAR(full.time.recompute / full.time.compute(), 1.0 / 3.0, 0.05);
+    EXPECT_DOUBLE_EQ(full.modelFlops, none.modelFlops);  // MFU counts the model's FLOPs, not the recomputation
+    EXPECT_LT(full.mfu, none.mfu);
+    c.checkpointing = Checkpointing::Selective;
+    const TrainingReport selective = evaluate(c);
+    EXPECT_LT(selective.memory.activations, none.memory.activations);
+    EXPECT_GT(selective.memory.activations, full.memory.activations);
+    EXPECT_LT(selective.recomputeFlops, full.recomputeFlops / 3.0);  // only attention's QK^T and AV
+}
+
+// Narayanan et al. 2021, section 5.1: 72 B s l h^2 (1 + s / 6h + V / 12 l h) model FLOPs per step for GPT models
+// (the 96 of their equation includes full recomputation). GPT-3 has biases and learned positions, which it leaves
+// out, so the count agrees within a fraction of a percent.
+TEST(TrainingMemory, StepFlopsAreMegatronsFormula)
+{
+    const ModelSpec gpt3 = test::model("gpt-3-175b");
+    TrainingConfig c = trainingConfig(gpt3, "h100-sxm");
+    c.sequence = 2048;
+    const double B = 1, s = 2048, l = gpt3.layers, h = gpt3.hidden, V = gpt3.vocab;
+    const double megatron = 72.0 * B * s * l * h * h * (1.0 + s / (6.0 * h) + V / (12.0 * l * h));
+    EXPECT_NEAR(evaluate(c).modelFlops / megatron, 1.0, 0.002);
+    c.checkpointing = Checkpointing::Full;
+    EXPECT_NEAR(evaluate(c).stepFlops() / (megatron * 96.0 / 72.0), 1.0, 0.002);
+}
+
+// The source text's question: "does a 7B model train on one 80 GiB card, and what does checkpointing buy me?"
+// No: bf16-mixed AdamW states alone are 16 x 6.74e9 bytes = 100.4 GiB. With 8-bit Adam (10 bytes per parameter,
+// 62.8 GiB) the states fit, and at 4,096 tokens full checkpointing takes the activations from ~97 GiB to ~4 GiB.
+TEST(TrainingMemory, SevenBillionOnOneEightyGibCard)
+{
+    TrainingConfig c = trainingConfig(test::model("llama-2-7b"), "h100-sxm");
+    const TrainingReport adamw = evaluate(c);
+    EXPECT_NEAR((adamw.memory.weights + adamw.memory.gradients + adamw.memory.optimizer) / kGiB, 100.4, 0.1);
+    EXPECT_FALSE(adamw.memory.fits());
+    c.checkpointing = Checkpointing::Full;
+    EXPECT_FALSE(evaluate(c).memory.fits());  // checkpointing alone cannot save it
+    c.optimizer = Optimizer::Adam8bit;
+    c.checkpointing = Checkpointing::None;
+    const TrainingReport none = evaluate(c);
+    EXPECT_FALSE(none.memory.fits());
+    EXPECT_NEAR(none.memory.activations / kGiB, 97.0, 1.0);
+    c.checkpointing = Checkpointing::Full;
+    const TrainingReport full = evaluate(c);
+    EXPECT_TRUE(full.memory.fits());
+    EXPECT_LT(full.memory.activations / kGiB, 5.0);
+    EXPECT_NEAR(full.memory.total() / kGiB, 67.5, 0.5);
+}
