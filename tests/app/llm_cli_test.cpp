@@ -1,6 +1,7 @@
 // `ridgeline model` and `ridgeline catalog`, run as the real executable: JSON keys, tables, exit codes.
 #include "tests/app/cli_runner.h"
 
+#include "core/model/catalog/catalog.h"
 #include "core/model/catalog/catalog_json.h"
 
 #include <QJsonArray>
