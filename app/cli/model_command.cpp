@@ -119,7 +119,13 @@ Result<ServingFigures> servingFigures(const ServingOptions& serving, const Infer
             return makeError(latency.error().code, QStringLiteral("--arrival-rate: ") + latency.error().message);
     }
     figures.power = gpuPower(serving.cost, config.gpu);
-    figures.cost = tokenCost(reportRates(model.value(), report), serving.cost.gpuHourPrice, figures.power);
+    TokenRates rates = reportRates(model.value(), report);
+    if (figures.latency && serving.arrivalRate > 0) {  // the GPUs idle between arrivals: only what arrives pays
+        const double gpus = config.tensorParallel;
+        rates = TokenRates{figures.latency->outputTokensPerSecond / gpus, figures.latency->inputTokensPerSecond / gpus,
+                           figures.latency->prefillShare};
+    }
+    figures.cost = tokenCost(rates, serving.cost.gpuHourPrice, figures.power);
     return figures;
 }
 

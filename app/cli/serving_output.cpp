@@ -70,7 +70,7 @@ void printServingLatency(QTextStream& out, const ServingLatency& latency, const 
         row(out, "running",
             QStringLiteral("%1, the other %2 wait for a slot").arg(latency.running).arg(latency.queued, 0, 'f', 0));
     row(out, "time to first token",
-        latency.slotWaitSeconds > 0
+        latency.slotWaitSeconds > 1e-3 * latency.ttftSeconds  // else a slot is as good as free
             ? QStringLiteral("%1 (%2 waiting for a slot, then %3)")
                   .arg(formatSeconds(latency.ttftSeconds), formatSeconds(latency.slotWaitSeconds),
                        formatSeconds(latency.prefillSeconds))

@@ -117,6 +117,15 @@ TEST(ServingCli, OneConfigurationGainsServingLatencyCostAndEnergy)
     EXPECT_GT(queued.value(QStringLiteral("serving_ttft_s")).toDouble(),
               100 * o.value(QStringLiteral("serving_ttft_s")).toDouble());
 
+    // Random arrivals below capacity: the GPU idles between them, so the tokens that arrive pay its whole hour.
+    const QJsonObject open = jsonOf(
+        "model --model llama-2-7b --gpu h100-sxm --context 1280 --prompt 1024 --output 256 --arrival-rate 3 "
+        "--gpu-hour-price 2 --json");
+    EXPECT_DOUBLE_EQ(open.value(QStringLiteral("serving_arrival_rate")).toDouble(), 3.0);
+    EXPECT_NEAR(open.value(QStringLiteral("cost_per_million_output_tokens")).toDouble(),
+                2.0 / 3600.0 / (3.0 * 256) * 1e6, 1e-9);
+    EXPECT_GT(open.value(QStringLiteral("serving_running")).toInteger(), 1);
+
     // No price: the keys are there, null; a custom GPU has no board power.
     const QJsonObject plain =
         jsonOf("model --params 7e9 --gpu custom --peak-tflops 300 --bandwidth-tbs 2 --memory-gib 80 --batch 4 --json");
