@@ -34,10 +34,13 @@ InSlot inSlot(const LlmModel& model, std::int64_t running, const RequestMix& mix
         s.outputTokensPerSecond = serving.outputTokensPerSecond;
         // Decode tokens first, then as much of the prompt as the budget leaves, beside the other requests' decodes.
         const double room = static_cast<double>(policy.tokenBudget - running + 1);
-        const double chunk = std::min(p, room);
-        const double chunks = std::ceil(p / chunk);
-        const StepCost chunkStep = model.mixedStep(static_cast<double>(running - 1), serving.meanContext, chunk, p);
-        s.prefillSeconds = 0.5 * s.stepSeconds + chunks * chunkStep.seconds;
+        const double others = static_cast<double>(running - 1);
+        const double fullChunks = std::floor(p / room), rest = p - fullChunks * room;
+        s.prefillSeconds = 0.5 * s.stepSeconds;
+        if (fullChunks > 0)
+            s.prefillSeconds += fullChunks * model.mixedStep(others, serving.meanContext, room, p).seconds;
+        if (rest > 0)
+            s.prefillSeconds += model.mixedStep(others, serving.meanContext, rest, p).seconds;
     } else {
         // The prefill is a pass of its own, ahead of the decodes; the running requests wait for it.
         const double meanContext = p + o / 2.0;

@@ -156,6 +156,14 @@ TEST(ServingFrontier, ChunkedPrefillTradesTimeToFirstTokenForSteadyDecodes)
     const ServingLatency one = latency(model, mix, chunked);
     const StepCost chunk = model.mixedStep(7.0, 512 + 128, 512, 512);
     EXPECT_NEAR(one.prefillSeconds, 0.5 * one.stepSeconds + chunk.seconds, 1e-12);
+    // 5,000 tokens beside 7 decodes: two full chunks of the 2,041 tokens the budget leaves, then the other 918.
+    mix.prompt = 5000;
+    const ServingLatency three = latency(model, mix, chunked);
+    const double context = 5000 + 128;
+    EXPECT_NEAR(three.prefillSeconds,
+                0.5 * three.stepSeconds + 2.0 * model.mixedStep(7.0, context, 2041, 5000).seconds +
+                    model.mixedStep(7.0, context, 918, 5000).seconds,
+                1e-12);
 }
 
 TEST(ServingFrontier, TargetsMarkThePointsThatMeetThemAndRefuseTheImpossible)
