@@ -1,9 +1,12 @@
 // `ridgeline model`: the analytical LLM inference model for one configuration, as a table or JSON.
 #include "app/cli/commands.h"
 
+#include "app/cli/frontier_output.h"
 #include "app/cli/model_config_option.h"
 #include "app/cli/model_options.h"
 #include "app/cli/model_output.h"
+#include "app/cli/serving_options.h"
+#include "app/cli/serving_output.h"
 #include "core/model/catalog/user_catalog.h"
 #include "core/model/llm/llm_model.h"
 
@@ -89,15 +92,53 @@ void addModelOptions(QCommandLineParser& parser)
     option("experts", "custom model: routed experts per MoE layer (every layer; --ffn is the expert width)", "N");
     option("active-experts", "custom model: experts each token is routed to", "K");
     option("shared-experts", "custom model: experts every token uses, of the same width", "S");
+    addServingOptions(parser);
     option("json", "print JSON instead of a table");
+}
+
+// One configuration's serving latency (with a prompt and two output tokens or more) and its cost and energy.
+struct ServingFigures {
+    std::optional<ServingLatency> latency;
+    TokenCost cost;
+    GpuPower power;
+};
+
+Result<ServingFigures> servingFigures(const ServingOptions& serving, const InferenceConfig& config,
+                                      const InferenceReport& report)
+{
+    const Result<LlmModel> model = LlmModel::create(config);
+    if (!model)
+        return model.error();
+    ServingFigures figures;
+    if (report.serving) {
+        const RequestMix mix{config.prompt, config.output, config.batch, serving.arrivalRate};
+        const Result<ServingLatency> latency = servingLatency(model.value(), mix, serving.policy);
+        if (latency)
+            figures.latency = latency.value();
+        else if (serving.arrivalRate > 0)  // else the table already says the request does not fit
+            return makeError(latency.error().code, QStringLiteral("--arrival-rate: ") + latency.error().message);
+    }
+    figures.power = gpuPower(serving.cost, config.gpu);
+    TokenRates rates = reportRates(model.value(), report);
+    if (figures.latency && serving.arrivalRate > 0) {  // the GPUs idle between arrivals: only what arrives pays
+        const double gpus = config.tensorParallel;
+        rates = TokenRates{figures.latency->outputTokensPerSecond / gpus, figures.latency->inputTokensPerSecond / gpus,
+                           figures.latency->prefillShare};
+    }
+    figures.cost = tokenCost(rates, serving.cost.gpuHourPrice, figures.power);
+    return figures;
 }
 
 // The report as JSON (--json) or as the table, each with what --model-config read and from where.
 void printModelReport(Streams io, const QCommandLineParser& parser, const ModelOptions& options,
-                      const InferenceConfig& config, const InferenceReport& report)
+                      const ServingOptions& serving, const ServingFigures& figures, const InferenceConfig& config,
+                      const InferenceReport& report)
 {
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonObject json = modelReportJson(config, report);
+        if (figures.latency)
+            addServingLatencyJson(json, *figures.latency, serving);
+        addCostJson(json, figures.cost, serving.cost, figures.power);
         if (options.modelConfig)
             json.insert(QStringLiteral("model_config"), modelConfigJson(*options.modelConfig, parser));
         io.out << QJsonDocument(json).toJson(QJsonDocument::Indented);
@@ -105,7 +146,41 @@ void printModelReport(Streams io, const QCommandLineParser& parser, const ModelO
         if (options.modelConfig)
             io.out << modelConfigLines(*options.modelConfig, parser).join(u'\n') << "\n\n";
         printModelTable(io.out, config, report);
+        if (figures.latency) {
+            io.out << "\nServing latency ("
+                   << (serving.arrivalRate > 0 ? "random arrivals" : "requests always in flight") << ")\n";
+            printServingLatency(io.out, *figures.latency, serving);
+        }
+        printCost(io.out, figures.cost, serving.cost, figures.power);
     }
+}
+
+// --frontier: the points over the batch, the targets checked against what one request alone reaches.
+int runFrontier(Streams io, const QCommandLineParser& parser, const ServingOptions& serving,
+                const InferenceConfig& config)
+{
+    const Result<LlmModel> model = LlmModel::create(config);
+    if (!model)
+        return fail(io, model.error().message);
+    const Result<TargetMinimums> minimums = targetMinimums(model.value(), config.prompt, config.output, serving.policy);
+    if (!minimums)
+        return fail(io, minimums.error().message);
+    if (const std::optional<QString> refused =
+            checkTargets(FrontierTargets{serving.targets.ttftSeconds, std::nullopt}, minimums.value()))
+        return fail(io, QStringLiteral("--ttft-target: ") + *refused);
+    if (const std::optional<QString> refused =
+            checkTargets(FrontierTargets{std::nullopt, serving.targets.itlSeconds}, minimums.value()))
+        return fail(io, QStringLiteral("--itl-target: ") + *refused);
+    const Result<std::vector<FrontierPoint>> points =
+        servingFrontier(model.value(), config.prompt, config.output, serving.policy, serving.targets);
+    if (!points)
+        return fail(io, points.error().message);
+    const FrontierView view{config, serving, minimums.value(), gpuPower(serving.cost, config.gpu), points.value()};
+    if (parser.isSet(QStringLiteral("json")))
+        io.out << QJsonDocument(frontierJson(view)).toJson(QJsonDocument::Indented);
+    else
+        printFrontierTable(io.out, view);
+    return 0;
 }
 
 }  // namespace
@@ -126,15 +201,23 @@ int runModel(const QStringList& arguments, Streams io)
     ModelOptions options;
     if (const std::optional<QString> refused = readModelOptions(parser, options))
         return fail(io, *refused);
+    ServingOptions serving;
+    if (const std::optional<QString> refused = readServingOptions(parser, serving, options.request))
+        return fail(io, *refused);
     const Result<InferenceConfig> resolved = resolveInference(options.request);
     if (!resolved)
         return fail(io, resolved.error().message);
     for (const QString& problem : userCatalogs()->problems)  // used without it: say so, never silently
         io.err << "ridgeline model: your catalog was not read: " << problem << '\n';
+    if (serving.frontier)
+        return runFrontier(io, parser, serving, resolved.value());
     const Result<InferenceReport> report = evaluateInference(resolved.value());
     if (!report)
         return fail(io, report.error().message);
-    printModelReport(io, parser, options, resolved.value(), report.value());
+    const Result<ServingFigures> figures = servingFigures(serving, resolved.value(), report.value());
+    if (!figures)
+        return fail(io, figures.error().message);
+    printModelReport(io, parser, options, serving, figures.value(), resolved.value(), report.value());
     return 0;
 }
 

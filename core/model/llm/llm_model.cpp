@@ -445,7 +445,6 @@ double LlmModel::decodeSecondsSum(std::int64_t batch, std::int64_t firstContext,
 
 ServingEstimate LlmModel::serving(std::int64_t concurrency, std::int64_t promptTokens, std::int64_t outputTokens) const
 {
-    const ModelSpec& m = m_config.model;
     const double c = static_cast<double>(concurrency), p = static_cast<double>(promptTokens);
     const double o = static_cast<double>(std::max<std::int64_t>(outputTokens, 2));
     const double accepted = m_config.speculative.acceptance;
@@ -455,16 +454,24 @@ ServingEstimate LlmModel::serving(std::int64_t concurrency, std::int64_t promptT
     ServingEstimate s;
     s.prefillTokensPerStep = arrivals * p;
     s.meanContext = p + o / 2.0;
-    Pass pass = decodePass(c, s.meanContext);
-    pass.tokens += s.prefillTokensPerStep;
-    pass.prefillPairs = arrivals * causalPairs(p, m.slidingWindow);
-    pass.kvWriteTokens = s.prefillTokensPerStep;
-    s.step = run(pass);
-    if (m_config.speculative.enabled())
-        append(s.step, run(draftPass(c, s.meanContext)), m_config.speculative.tokens);
+    s.step = mixedStep(c, s.meanContext, s.prefillTokensPerStep, p);
     s.tpotSeconds = s.step.seconds / accepted;
     s.outputTokensPerSecond = arrivals * o / s.step.seconds;
     return s;
+}
+
+StepCost LlmModel::mixedStep(double decodeBatch, double context, double prefillTokens, double promptTokens) const
+{
+    Pass pass = decodePass(decodeBatch, context);
+    pass.tokens += prefillTokens;
+    // Each prompt token attends to the ones before it: a prompt's causal pairs, pro rata for a chunk of it.
+    if (promptTokens > 0)
+        pass.prefillPairs = prefillTokens / promptTokens * causalPairs(promptTokens, m_config.model.slidingWindow);
+    pass.kvWriteTokens = prefillTokens;
+    StepCost step = run(pass);
+    if (m_config.speculative.enabled())
+        append(step, run(draftPass(decodeBatch, context)), m_config.speculative.tokens);
+    return step;
 }
 
 std::optional<std::int64_t> LlmModel::kneeBatch(std::int64_t context) const

@@ -150,6 +150,9 @@ public:
     // closed form: one step per context, or one per `acceptance` contexts when speculating.
     double decodeSecondsSum(std::int64_t batch, std::int64_t firstContext, std::int64_t lastContext) const;
     ServingEstimate serving(std::int64_t concurrency, std::int64_t promptTokens, std::int64_t outputTokens) const;
+    // One continuous-batching step: `decodeBatch` sequences decoding at KV length `context` with `prefillTokens`
+    // tokens of prompts `promptTokens` long prefilled in the same pass (whole prompts or a chunk of one).
+    StepCost mixedStep(double decodeBatch, double context, double prefillTokens, double promptTokens) const;
     std::optional<std::int64_t> kneeBatch(std::int64_t context) const;
     Result<MemoryUse> memory(std::int64_t batch, std::int64_t context) const;
     std::int64_t maxBatch(std::int64_t context) const;

@@ -1,0 +1,145 @@
+#include "app/cli/serving_options.h"
+
+#include <cmath>
+
+namespace ridgeline::cli {
+
+namespace {
+
+using Refusal = std::optional<QString>;
+
+// A number above 0 for option `name`, in `unit`; empty when the option is not given.
+Refusal positiveNumber(const QCommandLineParser& parser, const char* name, const char* unit,
+                       std::optional<double>& value)
+{
+    const QString option = QLatin1String(name);
+    if (!parser.isSet(option))
+        return std::nullopt;
+    bool ok = false;
+    const QString text = parser.value(option);
+    const double v = text.toDouble(&ok);
+    if (!ok || !std::isfinite(v) || v <= 0)
+        return QStringLiteral("--%1 must be a number above 0 (%2), got \"%3\"").arg(option, QLatin1String(unit), text);
+    value = v;
+    return std::nullopt;
+}
+
+// A whole number from `low` to `high` for option `name`.
+Refusal wholeNumber(const QCommandLineParser& parser, const char* name, std::int64_t low, std::int64_t high,
+                    std::int64_t& value)
+{
+    const QString option = QLatin1String(name);
+    if (!parser.isSet(option))
+        return std::nullopt;
+    bool ok = false;
+    const QString text = parser.value(option);
+    const double v = text.toDouble(&ok);
+    if (!ok || !std::isfinite(v) || v != std::floor(v) || v < static_cast<double>(low) || v > static_cast<double>(high))
+        return QStringLiteral("--%1 must be a whole number from %2 to %3, got \"%4\"")
+            .arg(option)
+            .arg(low)
+            .arg(high)
+            .arg(text);
+    value = static_cast<std::int64_t>(v);
+    return std::nullopt;
+}
+
+// --max-running, --token-budget and --no-chunked-prefill.
+Refusal readPolicy(const QCommandLineParser& parser, SchedulingPolicy& policy)
+{
+    if (Refusal refused = wholeNumber(parser, "max-running", 1, kMaxBatch, policy.maxRunning))
+        return refused;
+    if (Refusal refused = wholeNumber(parser, "token-budget", 2, kMaxContext, policy.tokenBudget))
+        return refused;
+    if (policy.tokenBudget <= policy.maxRunning)
+        return QStringLiteral(
+                   "--token-budget (%1) must be above --max-running (%2): each running request's decode "
+                   "token comes out of it first")
+            .arg(policy.tokenBudget)
+            .arg(policy.maxRunning);
+    policy.chunkedPrefill = !parser.isSet(QStringLiteral("no-chunked-prefill"));
+    return std::nullopt;
+}
+
+// --frontier: the lengths it serves, and no --batch or --context of its own.
+Refusal readFrontier(const QCommandLineParser& parser, InferenceRequest& request)
+{
+    for (const char* name : {"batch", "context", "arrival-rate"})
+        if (parser.isSet(QLatin1String(name)))
+            return QStringLiteral(
+                       "--frontier sweeps the batch at the lengths of --prompt and --output; --%1 cannot "
+                       "go with it")
+                .arg(QLatin1String(name));
+    if (!parser.isSet(QStringLiteral("prompt")))
+        request.prompt = kFrontierPrompt;
+    if (!parser.isSet(QStringLiteral("output")))
+        request.output = kFrontierOutput;
+    if (request.prompt < 1)
+        return QStringLiteral("--prompt must be at least 1 token for --frontier");
+    if (request.output < 2)
+        return QStringLiteral(
+            "--output must be at least 2 tokens for --frontier: the inter-token latency is the time "
+            "between two");
+    request.batch = 1;
+    request.context = request.prompt + request.output;
+    return std::nullopt;
+}
+
+}  // namespace
+
+void addServingOptions(QCommandLineParser& parser)
+{
+    auto option = [&](const char* name, const char* help, const char* valueName = nullptr) {
+        parser.addOption(valueName
+                             ? QCommandLineOption(QLatin1String(name), QLatin1String(help), QLatin1String(valueName))
+                             : QCommandLineOption(QLatin1String(name), QLatin1String(help)));
+    };
+    option("frontier",
+           "tokens/s per GPU against tokens/s per user (1 / inter-token latency) over the batch, 1, 2, 4, ... to the "
+           "largest that fits and --max-running, for --prompt and --output (default 1024 and 1024)");
+    option("ttft-target", "with --frontier: mark the points whose time to first token is at most S seconds", "S");
+    option("itl-target", "with --frontier: mark the points whose inter-token latency is at most S seconds", "S");
+    option("arrival-rate",
+           "requests per second arriving at random (open loop) for the serving figures, instead of --batch "
+           "requests always in flight",
+           "R");
+    option("max-running", "the scheduler's largest batch (default 128, vLLM's max_num_seqs)", "N");
+    option("token-budget",
+           "tokens one step takes, decode first, then prompt chunks (default 2048, vLLM's "
+           "max_num_batched_tokens)",
+           "N");
+    option("no-chunked-prefill", "prefill each prompt in a pass of its own ahead of the decodes (vLLM V0's default)");
+    option("gpu-hour-price", "US dollars per GPU-hour: cost per million input and output tokens (no default)", "USD");
+    option("gpu-power-w", "watts one GPU draws: joules per output token (default: the card's board power)", "W");
+}
+
+std::optional<QString> readServingOptions(const QCommandLineParser& parser, ServingOptions& serving,
+                                          InferenceRequest& request)
+{
+    if (Refusal refused =
+            positiveNumber(parser, "gpu-hour-price", "US dollars per GPU-hour", serving.cost.gpuHourPrice))
+        return refused;
+    if (Refusal refused = positiveNumber(parser, "gpu-power-w", "watts", serving.cost.gpuPowerWatts))
+        return refused;
+    if (Refusal refused = readPolicy(parser, serving.policy))
+        return refused;
+    std::optional<double> rate;
+    if (Refusal refused = positiveNumber(parser, "arrival-rate", "requests per second", rate))
+        return refused;
+    serving.arrivalRate = rate.value_or(0.0);
+    serving.frontier = parser.isSet(QStringLiteral("frontier"));
+    if (Refusal refused = positiveNumber(parser, "ttft-target", "seconds", serving.targets.ttftSeconds))
+        return refused;
+    if (Refusal refused = positiveNumber(parser, "itl-target", "seconds", serving.targets.itlSeconds))
+        return refused;
+    if (!serving.frontier) {
+        if (serving.targets.ttftSeconds || serving.targets.itlSeconds)
+            return QStringLiteral("--ttft-target and --itl-target mark the points of --frontier; add --frontier");
+        if (serving.arrivalRate > 0 && (request.prompt < 1 || request.output < 2))
+            return QStringLiteral("--arrival-rate needs --prompt and an --output of 2 tokens or more");
+        return std::nullopt;
+    }
+    return readFrontier(parser, request);
+}
+
+}  // namespace ridgeline::cli

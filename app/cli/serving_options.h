@@ -1,0 +1,35 @@
+#pragma once
+// `ridgeline model`'s serving options: the frontier (--frontier with its targets), the scheduler's assumptions
+// (--max-running, --token-budget, --no-chunked-prefill), an open-loop arrival rate (--arrival-rate) and what a
+// GPU costs and draws (--gpu-hour-price, --gpu-power-w). Each is checked where it is read and named in the message.
+
+#include "app/cli/model_options.h"
+#include "core/model/serving/frontier.h"
+#include "core/model/serving/token_cost.h"
+
+#include <QCommandLineParser>
+
+#include <optional>
+
+namespace ridgeline::cli {
+
+// The lengths the frontier uses when --prompt and --output are not given: InferenceX's 1k / 1k scenario.
+inline constexpr std::int64_t kFrontierPrompt = 1024;
+inline constexpr std::int64_t kFrontierOutput = 1024;
+
+struct ServingOptions {
+    bool frontier = false;
+    SchedulingPolicy policy;
+    FrontierTargets targets;
+    CostInputs cost;
+    double arrivalRate = 0;  // > 0: the serving figures of one configuration under Poisson arrivals
+};
+
+void addServingOptions(QCommandLineParser& parser);
+
+// Reads the options above; with --frontier it also sets the request's prompt and output (defaults above), batch 1
+// and context prompt + output, and refuses --batch and --context, which the frontier sweeps and derives.
+std::optional<QString> readServingOptions(const QCommandLineParser& parser, ServingOptions& serving,
+                                          InferenceRequest& request);
+
+}  // namespace ridgeline::cli

@@ -1,0 +1,51 @@
+#pragma once
+// The frontier serving benchmarks draw (InferenceX, NVIDIA's AIConfigurator, the Dynamo planner): output tokens/s per
+// GPU against tokens/s per user (1 / inter-token latency), one point per batch of requests in flight, with targets
+// for the time to first token and the inter-token latency marking the points that meet them. Batching moves along
+// it: each point is a closed loop of that many requests (core/model/serving/serving_latency.h). Qt Core only.
+
+#include "core/model/serving/serving_latency.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace ridgeline {
+
+struct FrontierTargets {
+    std::optional<double> ttftSeconds;
+    std::optional<double> itlSeconds;
+};
+
+struct FrontierPoint {
+    std::int64_t batch = 0;  // requests in flight
+    ServingLatency latency;
+    double tokensPerSecondPerGpu = 0;   // output tokens
+    double tokensPerSecondPerUser = 0;  // 1 / inter-token latency
+    bool meetsTtft = true;              // no target: met
+    bool meetsItl = true;
+    bool meetsTargets() const { return meetsTtft && meetsItl; }
+};
+
+// 1, 2, 4, ... up to `largest`, which is always the last.
+std::vector<std::int64_t> frontierBatches(std::int64_t largest);
+
+// The lowest each target can be: the time to first token and the inter-token latency of one request alone (batch 1).
+struct TargetMinimums {
+    double ttftSeconds = 0;
+    double itlSeconds = 0;
+};
+Result<TargetMinimums> targetMinimums(const LlmModel& model, std::int64_t prompt, std::int64_t output,
+                                      const SchedulingPolicy& policy = {});
+
+// What is wrong with the targets, or nothing: each must be a finite number of seconds, at least its minimum (the
+// message names the target and says what the minimum is).
+std::optional<QString> checkTargets(const FrontierTargets& targets, const TargetMinimums& minimums);
+
+// The frontier over frontierBatches(largestRunning(...)): batch 1 to the largest the policy and the memory allow.
+Result<std::vector<FrontierPoint>> servingFrontier(const LlmModel& model, std::int64_t prompt, std::int64_t output,
+                                                   const SchedulingPolicy& policy = {},
+                                                   const FrontierTargets& targets = {});
+
+}  // namespace ridgeline

@@ -1,0 +1,66 @@
+#include "core/model/serving/token_cost.h"
+
+#include "core/model/serving/serving_latency.h"
+
+#include <cmath>
+
+namespace ridgeline {
+
+std::optional<QString> checkCostInputs(const CostInputs& inputs)
+{
+    if (inputs.gpuHourPrice && (!std::isfinite(*inputs.gpuHourPrice) || *inputs.gpuHourPrice <= 0))
+        return QStringLiteral("the GPU-hour price must be a finite number of US dollars above 0");
+    if (inputs.gpuPowerWatts && (!std::isfinite(*inputs.gpuPowerWatts) || *inputs.gpuPowerWatts <= 0))
+        return QStringLiteral("the GPU power must be a finite number of watts above 0");
+    return std::nullopt;
+}
+
+GpuPower gpuPower(const CostInputs& inputs, const GpuSpec& gpu)
+{
+    if (inputs.gpuPowerWatts)
+        return GpuPower{*inputs.gpuPowerWatts, false};
+    return GpuPower{gpu.tdpWatts > 0 ? gpu.tdpWatts : 0.0, gpu.tdpWatts > 0};
+}
+
+QString powerText(const GpuPower& power)
+{
+    if (power.watts <= 0)
+        return QStringLiteral("unknown");
+    const QString watts = QString::number(power.watts, 'g', 6);
+    return power.fromCatalog ? QStringLiteral("board power %1 W, catalog").arg(watts)
+                             : QStringLiteral("%1 W, given").arg(watts);
+}
+
+TokenCost tokenCost(const TokenRates& rates, const std::optional<double>& gpuHourPrice, const GpuPower& power)
+{
+    TokenCost cost;
+    if (rates.outputPerSecondPerGpu <= 0 || !std::isfinite(rates.outputPerSecondPerGpu))
+        return cost;
+    const std::optional<double> perSecond = gpuHourPrice ? std::optional(*gpuHourPrice / 3600.0) : std::nullopt;
+    if (perSecond) {
+        cost.perMillionOutput = *perSecond / rates.outputPerSecondPerGpu * 1e6;
+        if (rates.inputPerSecondPerGpu > 0)
+            cost.perMillionInput = *perSecond * rates.prefillShare / rates.inputPerSecondPerGpu * 1e6;
+    }
+    if (power.watts > 0)
+        cost.joulesPerOutputToken = power.watts / rates.outputPerSecondPerGpu;
+    return cost;
+}
+
+TokenRates reportRates(const LlmModel& model, const InferenceReport& report)
+{
+    const InferenceConfig& c = model.config();
+    const double gpus = c.tensorParallel;
+    TokenRates rates;
+    if (report.serving) {
+        rates.outputPerSecondPerGpu = report.serving->outputTokensPerSecond / gpus;
+        rates.inputPerSecondPerGpu =
+            rates.outputPerSecondPerGpu * static_cast<double>(c.prompt) / static_cast<double>(c.output);
+        rates.prefillShare = prefillTimeShare(model, c.batch, c.prompt, c.output);
+    } else {
+        rates.outputPerSecondPerGpu = report.tokensPerSecond / gpus;
+    }
+    return rates;
+}
+
+}  // namespace ridgeline

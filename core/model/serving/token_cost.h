@@ -1,0 +1,55 @@
+#pragma once
+// Cost and energy per token: a price per GPU-hour and a power per GPU over the tokens each GPU makes. Qt Core only.
+//
+// The rule (the same in the CLI, the README and the tests):
+// - Output: every GPU-second is charged to the output tokens, price / 3600 / (output tokens/s per GPU) x 1e6 per
+//   million, as serving benchmarks quote cost per million tokens (the GPU's cost over what it generates).
+// - Input: the prefill's share of the GPU time (prefillTimeShare, core/model/serving/serving_latency.h) over the input
+//   tokens, price / 3600 x share / (input tokens/s per GPU) x 1e6. It is the part of the output's cost that the
+//   prompts cause, to compare with a per-input-token price list, not a sum to add to it.
+// - Energy: the GPU's power over its output tokens/s, joules per output token; the power is the one given or the
+//   card's board power from the catalog (GpuSpec::tdpWatts), a ceiling: a decode-bound GPU draws less.
+// No price has a default: without one there is no cost.
+
+#include "core/model/llm/llm_model.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace ridgeline {
+
+struct CostInputs {
+    std::optional<double> gpuHourPrice;   // USD per GPU-hour
+    std::optional<double> gpuPowerWatts;  // empty: the card's board power
+};
+
+// What is wrong with the price or the power, or nothing: each, when given, a finite number above 0.
+std::optional<QString> checkCostInputs(const CostInputs& inputs);
+
+struct GpuPower {
+    double watts = 0;  // 0: unknown (a custom GPU with no power given)
+    bool fromCatalog = false;
+};
+GpuPower gpuPower(const CostInputs& inputs, const GpuSpec& gpu);
+QString powerText(const GpuPower& power);  // "board power 700 W, catalog", "450 W, given", "unknown"
+
+// Tokens per second per GPU and the prefill's share of its time.
+struct TokenRates {
+    double outputPerSecondPerGpu = 0;
+    double inputPerSecondPerGpu = 0;  // 0: no prompt, no input cost
+    double prefillShare = 0;
+};
+
+struct TokenCost {
+    std::optional<double> perMillionInput;  // USD
+    std::optional<double> perMillionOutput;
+    std::optional<double> joulesPerOutputToken;
+};
+TokenCost tokenCost(const TokenRates& rates, const std::optional<double>& gpuHourPrice, const GpuPower& power);
+
+// One configuration's rates: under continuous batching when the report has a serving estimate (a prompt and two
+// output tokens or more), else the decode step alone (no input).
+TokenRates reportRates(const LlmModel& model, const InferenceReport& report);
+
+}  // namespace ridgeline

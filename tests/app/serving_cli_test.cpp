@@ -1,0 +1,177 @@
+// `ridgeline model --frontier`, the serving latency of one configuration and its cost and energy per token, run as
+// the real executable: JSON keys, monotone frontiers, refusals that name the option.
+#include "tests/app/cli_runner.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <gtest/gtest.h>
+
+using ridgeline::test::cliArgs;
+using ridgeline::test::CliRun;
+using ridgeline::test::runRidgeline;
+
+namespace {
+
+QJsonObject jsonOf(const char* line)
+{
+    const CliRun run = runRidgeline(cliArgs(line));
+    EXPECT_EQ(run.exitCode, 0) << line << ": " << run.err.toStdString();
+    EXPECT_FALSE(run.out.contains(QLatin1String("nan"), Qt::CaseInsensitive)) << line;
+    EXPECT_FALSE(run.out.contains(QLatin1String("inf"), Qt::CaseInsensitive)) << line;
+    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+}
+
+}  // namespace
+
+TEST(ServingCli, FrontierJsonHasEveryPointsKeysAndIsMonotone)
+{
+    const QJsonObject o =
+        jsonOf("model --model llama-2-7b --gpu h100-sxm --frontier --gpu-hour-price 2.5 --gpu-power-w 500 --json");
+    EXPECT_EQ(o.value(QStringLiteral("prompt")).toInteger(), 1024);
+    EXPECT_EQ(o.value(QStringLiteral("output")).toInteger(), 1024);
+    EXPECT_EQ(o.value(QStringLiteral("power_source")).toString(), QStringLiteral("given"));
+    const QJsonArray points = o.value(QStringLiteral("frontier")).toArray();
+    ASSERT_GE(points.size(), 5);
+    double perGpu = 0, perUser = 1e300, cost = 1e300;
+    for (const QJsonValue& value : points) {
+        const QJsonObject p = value.toObject();
+        for (const char* key : {"batch", "tokens_per_s_per_gpu", "tokens_per_s_per_user", "ttft_s", "itl_s",
+                                "cost_per_million_output_tokens", "cost_per_million_input_tokens",
+                                "joules_per_output_token", "meets_targets"})
+            EXPECT_TRUE(p.contains(QLatin1String(key))) << key;
+        const double gpu = p.value(QStringLiteral("tokens_per_s_per_gpu")).toDouble();
+        const double user = p.value(QStringLiteral("tokens_per_s_per_user")).toDouble();
+        const double out = p.value(QStringLiteral("cost_per_million_output_tokens")).toDouble();
+        EXPECT_GT(gpu, perGpu);
+        EXPECT_LT(user, perUser);
+        EXPECT_LT(out, cost);
+        EXPECT_DOUBLE_EQ(user, 1.0 / p.value(QStringLiteral("itl_s")).toDouble());
+        EXPECT_NEAR(out, 2.5 / 3600.0 / gpu * 1e6, 1e-9 * out);
+        EXPECT_NEAR(p.value(QStringLiteral("joules_per_output_token")).toDouble(), 500.0 / gpu, 1e-12);
+        perGpu = gpu;
+        perUser = user;
+        cost = out;
+    }
+    // Without a price there is no cost, and the power is the catalog's board power.
+    const QJsonObject unpriced = jsonOf("model --model llama-2-7b --gpu h100-sxm --frontier --json");
+    const QJsonObject first = unpriced.value(QStringLiteral("frontier")).toArray().first().toObject();
+    EXPECT_FALSE(first.contains(QStringLiteral("cost_per_million_output_tokens")));
+    EXPECT_TRUE(first.contains(QStringLiteral("joules_per_output_token")));
+    EXPECT_DOUBLE_EQ(unpriced.value(QStringLiteral("gpu_power_w")).toDouble(), 700.0);
+    EXPECT_EQ(unpriced.value(QStringLiteral("power_source")).toString(), QStringLiteral("catalog"));
+}
+
+TEST(ServingCli, TargetsMarkThePointsAndRefuseWhatBatchOneCannotReach)
+{
+    const QJsonObject o = jsonOf("model --model llama-3-8b --gpu h100-sxm --frontier --prompt 512 --output 256 --json");
+    const QJsonArray points = o.value(QStringLiteral("frontier")).toArray();
+    const double first = points.first().toObject().value(QStringLiteral("itl_s")).toDouble();
+    const double last = points.last().toObject().value(QStringLiteral("itl_s")).toDouble();
+    ASSERT_LT(first, last);
+    const double target = 0.5 * (first + last);
+    const QString line = QStringLiteral(
+                             "model --model llama-3-8b --gpu h100-sxm --frontier --prompt 512 --output 256 --json "
+                             "--itl-target %1")
+                             .arg(target, 0, 'g', 17);
+    const CliRun run = runRidgeline(line.split(u' '));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    for (const QJsonValue& value :
+         QJsonDocument::fromJson(run.out.toUtf8()).object().value(QStringLiteral("frontier")).toArray()) {
+        const QJsonObject p = value.toObject();
+        EXPECT_EQ(p.value(QStringLiteral("meets_targets")).toBool(),
+                  p.value(QStringLiteral("itl_s")).toDouble() <= target);
+    }
+    // Below batch 1's inter-token latency no batch meets the target: refused, with the minimum.
+    const CliRun below = runRidgeline(
+        cliArgs("model --model llama-3-8b --gpu h100-sxm --frontier --prompt 512 --output 256 --itl-target 0.0001"));
+    EXPECT_EQ(below.exitCode, 2);
+    EXPECT_TRUE(below.err.contains(QLatin1String("--itl-target"))) << below.err.toStdString();
+    EXPECT_TRUE(below.err.contains(QLatin1String("physical minimum"))) << below.err.toStdString();
+    EXPECT_TRUE(below.err.contains(
+        QStringLiteral("%1 ms").arg(o.value(QStringLiteral("min_itl_s")).toDouble() * 1e3, 0, 'f', 2)))
+        << below.err.toStdString();
+}
+
+TEST(ServingCli, OneConfigurationGainsServingLatencyCostAndEnergy)
+{
+    const QJsonObject o = jsonOf(
+        "model --model llama-2-7b --gpu h100-sxm --batch 16 --context 2048 --prompt 1024 --output 1024 "
+        "--gpu-hour-price 2 --json");
+    for (const char* key : {"cost_per_million_input_tokens", "cost_per_million_output_tokens",
+                            "joules_per_output_token", "serving_ttft_s", "serving_itl_s", "serving_e2e_latency_s"})
+        EXPECT_GT(o.value(QLatin1String(key)).toDouble(), 0.0) << key;
+    const double perGpu = o.value(QStringLiteral("serving_tokens_per_s")).toDouble();
+    EXPECT_NEAR(o.value(QStringLiteral("cost_per_million_output_tokens")).toDouble(), 2.0 / 3600.0 / perGpu * 1e6,
+                1e-9);
+    EXPECT_NEAR(o.value(QStringLiteral("joules_per_output_token")).toDouble(), 700.0 / perGpu, 1e-12);
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("serving_itl_s")).toDouble(),
+                     o.value(QStringLiteral("serving_tpot_s")).toDouble());
+
+    // Past the scheduler's slots the other requests queue, and the time to first token grows with them.
+    const QJsonObject queued = jsonOf(
+        "model --model llama-2-7b --gpu h100-sxm --batch 32 --context 2048 --prompt 1024 --output 1024 "
+        "--max-running 16 --json");
+    EXPECT_EQ(queued.value(QStringLiteral("serving_running")).toInteger(), 16);
+    EXPECT_GT(queued.value(QStringLiteral("serving_ttft_s")).toDouble(),
+              100 * o.value(QStringLiteral("serving_ttft_s")).toDouble());
+
+    // Random arrivals below capacity: the GPU idles between them, so the tokens that arrive pay its whole hour.
+    const QJsonObject open = jsonOf(
+        "model --model llama-2-7b --gpu h100-sxm --context 1280 --prompt 1024 --output 256 --arrival-rate 3 "
+        "--gpu-hour-price 2 --json");
+    EXPECT_DOUBLE_EQ(open.value(QStringLiteral("serving_arrival_rate")).toDouble(), 3.0);
+    EXPECT_NEAR(open.value(QStringLiteral("cost_per_million_output_tokens")).toDouble(),
+                2.0 / 3600.0 / (3.0 * 256) * 1e6, 1e-9);
+    EXPECT_GT(open.value(QStringLiteral("serving_running")).toInteger(), 1);
+
+    // No price: the keys are there, null; a custom GPU has no board power.
+    const QJsonObject plain =
+        jsonOf("model --params 7e9 --gpu custom --peak-tflops 300 --bandwidth-tbs 2 --memory-gib 80 --batch 4 --json");
+    for (const char* key : {"cost_per_million_input_tokens", "cost_per_million_output_tokens",
+                            "joules_per_output_token", "gpu_power_w"}) {
+        EXPECT_TRUE(plain.contains(QLatin1String(key))) << key;
+        EXPECT_TRUE(plain.value(QLatin1String(key)).isNull()) << key;
+    }
+}
+
+TEST(ServingCli, TheTableSaysWhereThePowerComesFrom)
+{
+    const CliRun run = runRidgeline(
+        cliArgs("model --model llama-2-7b --gpu h100-sxm --frontier --gpu-hour-price 2.5 --ttft-target 1"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.contains(QLatin1String("board power 700 W, catalog"))) << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(QLatin1String("tok/s/GPU")));
+    EXPECT_TRUE(run.out.contains(QLatin1String("$2.50 per GPU-hour")));
+    EXPECT_FALSE(run.out.contains(QLatin1String("nan"), Qt::CaseInsensitive));
+}
+
+TEST(ServingCli, BadInputsAreRefusedNamingTheOption)
+{
+    const struct {
+        const char* arguments;
+        const char* says;
+    } cases[] = {
+        {"--gpu-hour-price -1", "--gpu-hour-price must be a number above 0"},
+        {"--gpu-hour-price 0", "--gpu-hour-price must be a number above 0"},
+        {"--gpu-power-w 0", "--gpu-power-w must be a number above 0"},
+        {"--gpu-power-w nan", "--gpu-power-w must be a number above 0"},
+        {"--gpu-hour-price inf", "--gpu-hour-price must be a number above 0"},
+        {"--prompt 128 --output 128 --arrival-rate 0", "--arrival-rate must be a number above 0"},
+        {"--prompt 128 --output 128 --arrival-rate 1e6", "at most"},
+        {"--arrival-rate 1", "--arrival-rate needs --prompt"},
+        {"--frontier --batch 8", "--batch cannot go with it"},
+        {"--frontier --ttft-target 0.000001", "--ttft-target: the time-to-first-token target"},
+        {"--frontier --itl-target -1", "--itl-target must be a number above 0"},
+        {"--itl-target 0.1", "add --frontier"},
+        {"--frontier --max-running 4096", "--token-budget (2048) must be above --max-running (4096)"},
+        {"--frontier --max-running 0", "--max-running must be a whole number from 1"},
+    };
+    for (const auto& c : cases) {
+        const CliRun run = runRidgeline(cliArgs("model --model llama-2-7b --gpu h100-sxm") + cliArgs(c.arguments));
+        EXPECT_EQ(run.exitCode, 2) << c.arguments;
+        EXPECT_TRUE(run.err.contains(QLatin1String(c.says))) << c.arguments << ": " << run.err.toStdString();
+        EXPECT_TRUE(run.out.isEmpty()) << c.arguments;
+    }
+}
