@@ -5,6 +5,7 @@
 #include "core/model/catalog/catalog.h"
 #include "core/model/catalog/catalog_json.h"
 #include "core/model/catalog/user_catalog.h"
+#include "core/model/llm/inference_config_check.h"
 #include "core/model/units.h"
 
 #include <QCommandLineParser>
@@ -80,15 +81,21 @@ int printGpus(Streams io, bool json, bool mine)
                   .arg(QStringLiteral("ridge"), 6)
                   .arg(QStringLiteral("link (GB/s/dir)"), -24)
                   .arg(QStringLiteral("name"));
+    bool fp16Only = false;
     for (const GpuSpec& g : gpus) {
         const double fp8 = g.peakTflops(NumberFormat::Fp8);
+        // Cards without bf16 (T4, V100) show their fp16 peak, marked: bf16 weights run at that rate there.
+        const NumberFormat sixteen = sixteenBitPrecision(g);
+        const double peak = g.peakTflops(sixteen);
+        const bool fp16 = sixteen == NumberFormat::Fp16 && peak > 0;
+        fp16Only = fp16Only || fp16;
         io.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
                       .arg(marked(g.id, isUserGpu(g.id)), -15)
                       .arg(QStringLiteral("%1 GiB %2").arg(g.memoryGib).arg(g.memoryType), -18)
                       .arg(g.bandwidthTbs, 6, 'f', 3)
-                      .arg(g.peakTflops(NumberFormat::Bf16), 8, 'f', 1)
+                      .arg(QString::number(peak, 'f', 1) + (fp16 ? QStringLiteral("*") : QString()), 8)
                       .arg(fp8 > 0 ? QString::number(fp8, 'f', 1) : QStringLiteral("-"), 7)
-                      .arg(g.peakTflops(NumberFormat::Bf16) / g.bandwidthTbs, 6, 'f', 0)
+                      .arg(peak / g.bandwidthTbs, 6, 'f', 0)
                       .arg(g.interconnect.isEmpty()
                                ? g.hostLink + QStringLiteral(" only")
                                : QStringLiteral("%1 (%2)").arg(g.interconnect).arg(g.interconnectGbPerDirection),
@@ -96,6 +103,8 @@ int printGpus(Streams io, bool json, bool mine)
                       .arg(g.name);
     }
     io.out << "\nridge = bf16 dense peak / bandwidth, FLOP/byte. Sources: `ridgeline catalog gpus --json`.\n";
+    if (fp16Only)
+        io.out << "* fp16: the card has no bf16 tensor path; bf16 weights are multiplied in fp16 there.\n";
     printUserFooter(io, static_cast<qsizetype>(user->gpus.size()), userGpuCatalogPath());
     return 0;
 }

@@ -10,8 +10,15 @@ const std::vector<LinkSpec>& linkCatalog()
     // InfiniBand ~5 us and RoCE Ethernet ~10 us including NIC and NCCL proxy. Assumptions, not datasheet
     // figures; they only matter for small messages (decode at small batch).
     static const std::vector<LinkSpec> links = {
+        {QStringLiteral("nvlink2"), QStringLiteral("NVLink 2 (V100 SXM2)"), 150.0, 1.0, true,
+         QStringLiteral("NVIDIA V100 datasheet: NVLink 300 GB/s bidirectional = 150 GB/s per direction")},
         {QStringLiteral("nvlink3"), QStringLiteral("NVLink 3 (A100)"), 300.0, 1.0, true,
          QStringLiteral("NVIDIA A100 datasheet: NVLink 600 GB/s bidirectional = 300 GB/s per direction")},
+        {QStringLiteral("nvlink3-bridge"), QStringLiteral("NVLink bridge, 2 GPUs (GA102: RTX 3090, RTX A6000, A40)"),
+         56.25, 1.0, true,
+         QStringLiteral(
+             "NVIDIA A40 and RTX A6000 datasheets, GA102 whitepaper: NVLink 112.5 GB/s bidirectional = 56.25 GB/s "
+             "per direction")},
         {QStringLiteral("nvlink4"), QStringLiteral("NVLink 4 (H100/H200)"), 450.0, 1.0, true,
          QStringLiteral("NVIDIA H100 datasheet: NVLink 900 GB/s bidirectional = 450 GB/s per direction")},
         {QStringLiteral("nvlink5"), QStringLiteral("NVLink 5 (B200)"), 900.0, 1.0, true,
@@ -21,6 +28,9 @@ const std::vector<LinkSpec>& linkCatalog()
         {QStringLiteral("infinity-fabric-4"), QStringLiteral("AMD Infinity Fabric (MI355X, 7 links)"), 537.6, 1.0, true,
          QStringLiteral("AMD Instinct MI355X data sheet: 7 links x 153.6 GB/s bidirectional = 537.6 GB/s per "
                         "direction")},
+        {QStringLiteral("pcie3"), QStringLiteral("PCIe 3.0 x16"), 16.0, 3.0, true,
+         QStringLiteral(
+             "PCI-SIG: 8 GT/s x16 = 32 GB/s bidirectional (NVIDIA T4 and V100 datasheets), 16 GB/s per direction")},
         {QStringLiteral("pcie4"), QStringLiteral("PCIe 4.0 x16"), 32.0, 3.0, true,
          QStringLiteral("PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction")},
         {QStringLiteral("pcie5"), QStringLiteral("PCIe 5.0 x16"), 64.0, 3.0, true,

@@ -2,6 +2,8 @@
 #include "core/model/catalog/catalog.h"
 #include "core/model/catalog/catalog_json.h"
 #include "core/model/catalog/links.h"
+#include "core/model/llm/inference_config_check.h"
+#include "core/model/llm/inference_request.h"
 #include "core/model/units.h"
 #include "tests/core/model/llm_test_support.h"
 
@@ -28,12 +30,19 @@ TEST(Catalog, BuiltInCatalogsAreCompiledIntoTheLibraryAndFoundAtRunTime)
          {"a100-40gb-sxm", "a100-80gb-sxm", "a100-80gb-pcie", "h100-sxm", "h100-pcie", "h200", "b200", "l4", "l40s",
           "rtx-4090", "mi300x", "mi325x", "mi355x", "b300", "gb200", "rtx-5090", "rtx-pro-6000"})
         EXPECT_EQ(gpus.count(QLatin1String(id)), 1u) << id;
+    // Consumer, workstation, older data-center cards, Apple silicon and Gaudi.
+    const char* const added[] = {
+        "rtx-3090", "rtx-3090-ti", "rtx-4080",    "rtx-4070-ti", "rtx-5080",       "rtx-a6000",      "rtx-6000-ada",
+        "a10",      "a40",         "l40",         "t4",          "v100-sxm2-32gb", "v100-pcie-32gb", "mi250x",
+        "mi350x",   "gaudi3",      "rx-7900-xtx", "m1-max",      "m1-ultra",       "m2-max",         "m2-ultra"};
+    for (const char* id : added)
+        EXPECT_EQ(gpus.count(QLatin1String(id)), 1u) << id;
     for (const char* id :
          {"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "llama-3-70b", "mistral-7b", "mixtral-8x7b",
           "qwen2.5-7b", "deepseek-v3", "gpt-3-175b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.3-70b", "llama-3.1-405b",
           "qwen3-30b-a3b", "qwen3-235b-a22b", "gpt-j-6b", "falcon-180b"})
         EXPECT_EQ(models.count(QLatin1String(id)), 1u) << id;
-    EXPECT_EQ(gpus.size(), 17u);
+    EXPECT_EQ(gpus.size(), 38u);
     EXPECT_EQ(models.size(), 18u);
 }
 
@@ -65,12 +74,22 @@ TEST(Catalog, PeaksAreDenseNeverWithSparsity)
     // A100 has no fp8 tensor cores.
     EXPECT_EQ(test::gpu("a100-80gb-sxm").peakTflops(NumberFormat::Fp8), 0.0);
     for (const GpuSpec& g : builtinGpus().value()) {
-        const double bf16 = g.peakTflops(NumberFormat::Bf16), fp8 = g.peakTflops(NumberFormat::Fp8);
-        EXPECT_GT(bf16, g.peakTflops(NumberFormat::Fp32)) << g.id.toStdString();
-        if (fp8 > 0) {  // fp8 is twice bf16 (L40S: 733 / 362.05) on every card; a sparse figure would break this
-            EXPECT_NEAR(fp8 / bf16, 2.0, 0.03) << g.id.toStdString();
+        // bf16, or fp16 on cards without bf16 (T4, V100, RX 7900 XTX): the tensor rate is above the fp32 one.
+        // Apple GPUs have no tensor cores: fp16 runs at the fp32 rate there.
+        const double sixteen = g.peakTflops(sixteenBitPrecision(g)), fp8 = g.peakTflops(NumberFormat::Fp8);
+        if (g.vendor == QLatin1String("Apple")) {
+            EXPECT_DOUBLE_EQ(sixteen, g.peakTflops(NumberFormat::Fp32)) << g.id.toStdString();
+        } else {
+            EXPECT_GT(sixteen, g.peakTflops(NumberFormat::Fp32)) << g.id.toStdString();
+        }
+        // fp8 is twice bf16 (L40S: 733 / 362.05) on every card but Gaudi 3, whose matrix engines run both at
+        // 1835 TFLOPS; a sparse figure would break this.
+        if (fp8 > 0 && g.id != QLatin1String("gaudi3")) {
+            EXPECT_NEAR(fp8 / sixteen, 2.0, 0.03) << g.id.toStdString();
         }
     }
+    EXPECT_DOUBLE_EQ(test::gpu("gaudi3").peakTflops(NumberFormat::Fp8),
+                     test::gpu("gaudi3").peakTflops(NumberFormat::Bf16));
 }
 
 TEST(Catalog, BandwidthIsTerabytesPerSecondAndMemoryIsGibibytes)
@@ -98,6 +117,71 @@ TEST(Catalog, BandwidthIsTerabytesPerSecondAndMemoryIsGibibytes)
     for (const GpuSpec& g : builtinGpus().value()) {
         if (!g.networkLink.isEmpty()) {
             EXPECT_TRUE(findLink(g.networkLink).ok()) << g.id.toStdString();
+        }
+    }
+}
+
+// Consumer, workstation and older data-center cards: figures straight from their datasheets and whitepapers, so an
+// edit cannot silently change them. A precision a card lacks is absent (0), never guessed.
+TEST(Catalog, ConsumerWorkstationAndOlderCardsKeepTheirDatasheetFigures)
+{
+    const GpuSpec rtx3090 = test::gpu("rtx-3090");
+    EXPECT_DOUBLE_EQ(rtx3090.bandwidthTbs, 0.936);  // 936 GB/sec
+    EXPECT_DOUBLE_EQ(rtx3090.memoryGib, 24.0);      // 24GB GDDR6X
+    EXPECT_EQ(rtx3090.memoryType, QStringLiteral("GDDR6X"));
+    EXPECT_DOUBLE_EQ(rtx3090.peakTflops(NumberFormat::Bf16), 71.0);  // FP32 accumulate: half the 142 of FP16 accumulate
+    EXPECT_EQ(rtx3090.peakTflops(NumberFormat::Fp8), 0.0);           // no FP8 on Ampere
+    EXPECT_EQ(rtx3090.interconnect, QStringLiteral("nvlink3-bridge"));
+    EXPECT_DOUBLE_EQ(findLink(rtx3090.interconnect).value().gbPerSecPerDirection, 56.25);  // 112.5 GB/s both ways
+    EXPECT_DOUBLE_EQ(test::gpu("rtx-4080").peakTflops(NumberFormat::Bf16), 97.5);
+    EXPECT_DOUBLE_EQ(test::gpu("rtx-4080").bandwidthTbs, 0.7168);
+    EXPECT_DOUBLE_EQ(test::gpu("rtx-5080").peakTflops(NumberFormat::Fp4), 900.4);      // half the '1,801 AI TOPS'
+    EXPECT_DOUBLE_EQ(test::gpu("rtx-a6000").peakTflops(NumberFormat::Bf16), 154.8);    // full rate on a pro card
+    EXPECT_DOUBLE_EQ(test::gpu("rtx-6000-ada").peakTflops(NumberFormat::Fp8), 728.5);  // half of 1,457.0 sparse
+    EXPECT_DOUBLE_EQ(test::gpu("a10").peakTflops(NumberFormat::Bf16), 125.0);
+    EXPECT_DOUBLE_EQ(test::gpu("a10").bandwidthTbs, 0.6);
+    EXPECT_DOUBLE_EQ(test::gpu("a40").bandwidthTbs, 0.696);
+    EXPECT_DOUBLE_EQ(test::gpu("l40").peakTflops(NumberFormat::Bf16), 181.05);
+    // T4: Turing, 65 TFLOPS FP16/FP32 mixed precision, no bf16 or fp8; 16GB GDDR6, 320 GB/s, PCIe Gen3.
+    const GpuSpec t4 = test::gpu("t4");
+    EXPECT_DOUBLE_EQ(t4.peakTflops(NumberFormat::Fp16), 65.0);
+    EXPECT_EQ(t4.peakTflops(NumberFormat::Bf16), 0.0);
+    EXPECT_EQ(t4.peakTflops(NumberFormat::Fp8), 0.0);
+    EXPECT_EQ(sixteenBitPrecision(t4), NumberFormat::Fp16);
+    EXPECT_DOUBLE_EQ(t4.memoryGib, 16.0);
+    EXPECT_EQ(t4.hostLink, QStringLiteral("pcie3"));
+    // V100: Volta, 125 TFLOPS tensor (SXM2), 900 GB/s HBM2, no bf16, tf32 or fp8.
+    const GpuSpec v100 = test::gpu("v100-sxm2-32gb");
+    EXPECT_DOUBLE_EQ(v100.peakTflops(NumberFormat::Fp16), 125.0);
+    EXPECT_EQ(v100.peakTflops(NumberFormat::Bf16), 0.0);
+    EXPECT_EQ(v100.peakTflops(NumberFormat::Fp8), 0.0);
+    EXPECT_EQ(v100.peakTflops(NumberFormat::Tf32), 0.0);
+    EXPECT_DOUBLE_EQ(v100.bandwidthTbs, 0.9);
+    EXPECT_DOUBLE_EQ(findLink(v100.interconnect).value().gbPerSecPerDirection, 150.0);  // NVLink 300 GB/s
+    EXPECT_DOUBLE_EQ(test::gpu("v100-pcie-32gb").peakTflops(NumberFormat::Fp16), 112.0);
+    // MI250X: one of its two GCDs, half the module's 383 TFLOPS and 128GB.
+    EXPECT_DOUBLE_EQ(test::gpu("mi250x").peakTflops(NumberFormat::Bf16), 191.5);
+    EXPECT_DOUBLE_EQ(test::gpu("mi250x").memoryGib, 64.0);
+    EXPECT_EQ(test::gpu("mi250x").peakTflops(NumberFormat::Fp8), 0.0);
+    EXPECT_DOUBLE_EQ(test::gpu("mi350x").peakTflops(NumberFormat::Bf16), 2306.9);
+    EXPECT_DOUBLE_EQ(test::gpu("mi350x").memoryGib, 288.0);
+    EXPECT_DOUBLE_EQ(test::gpu("gaudi3").bandwidthTbs, 3.67);
+    EXPECT_DOUBLE_EQ(test::gpu("gaudi3").memoryGib, 128.0);
+    EXPECT_DOUBLE_EQ(test::gpu("rx-7900-xtx").peakTflops(NumberFormat::Fp16), 122.8);
+    EXPECT_EQ(test::gpu("rx-7900-xtx").peakTflops(NumberFormat::Bf16), 0.0);  // not in AMD's specification
+    // Apple silicon: the SoC's unified memory and bandwidth; fp16 at the fp32 rate, no bf16, no host link.
+    const GpuSpec m2Ultra = test::gpu("m2-ultra");
+    EXPECT_DOUBLE_EQ(m2Ultra.memoryGib, 192.0);
+    EXPECT_DOUBLE_EQ(m2Ultra.bandwidthTbs, 0.8);
+    EXPECT_DOUBLE_EQ(m2Ultra.peakTflops(NumberFormat::Fp16), 27.2);
+    EXPECT_EQ(m2Ultra.peakTflops(NumberFormat::Bf16), 0.0);
+    EXPECT_TRUE(m2Ultra.hostLink.isEmpty());
+    EXPECT_DOUBLE_EQ(test::gpu("m1-max").bandwidthTbs, 0.4);
+    // The link tensor parallelism runs over by default (the interconnect, else the host link) is a known one.
+    for (const GpuSpec& g : builtinGpus().value()) {
+        EXPECT_TRUE(findLink(defaultLinkId(g)).ok()) << g.id.toStdString();
+        if (!g.interconnect.isEmpty() || !g.hostLink.isEmpty()) {
+            EXPECT_EQ(defaultLinkId(g), g.interconnect.isEmpty() ? g.hostLink : g.interconnect) << g.id.toStdString();
         }
     }
 }

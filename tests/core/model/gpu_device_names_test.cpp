@@ -37,6 +37,15 @@ TEST(GpuDeviceNames, NamesDriversReportFindTheirCatalogGpu)
         {"NVIDIA GeForce RTX 4090", "rtx-4090"},
         {"NVIDIA RTX PRO 6000 Blackwell Server Edition", "rtx-pro-6000"},
         {"AMD Instinct MI300X", "mi300x"},
+        {"NVIDIA GeForce RTX 3090", "rtx-3090"},
+        {"NVIDIA GeForce RTX 3090 Ti", "rtx-3090-ti"},
+        {"NVIDIA RTX 6000 Ada Generation", "rtx-6000-ada"},
+        {"NVIDIA L40", "l40"},
+        {"Tesla T4", "t4"},
+        {"Tesla V100-SXM2-32GB", "v100-sxm2-32gb"},
+        {"AMD Instinct MI250X", "mi250x"},  // each of its two GCDs reports this name
+        {"AMD Radeon RX 7900 XTX", "rx-7900-xtx"},
+        {"Apple M2 Ultra", "m2-ultra"},              // Metal's device name
         {"nvidia a100-sxm4-40gb", "a100-40gb-sxm"},  // any case and punctuation
         {"h100-sxm", "h100-sxm"},                    // the catalog's own id and name
         {"NVIDIA H100 SXM5 80GB", "h100-sxm"},
@@ -48,9 +57,9 @@ TEST(GpuDeviceNames, NamesDriversReportFindTheirCatalogGpu)
 TEST(GpuDeviceNames, CardsTheCatalogLacksMatchNoNeighbour)
 {
     for (const char* name :
-         {"NVIDIA L40", "NVIDIA H100 NVL", "NVIDIA H200 NVL", "NVIDIA A100-PCIE-40GB", "Tesla V100-SXM2-16GB",
-          "NVIDIA GeForce RTX 4090 D", "NVIDIA GeForce GTX 1650",
-          "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "AMD Instinct MI250X", "", "NVIDIA", "0"})
+         {"NVIDIA H100 NVL", "NVIDIA H200 NVL", "NVIDIA A100-PCIE-40GB", "Tesla V100-SXM2-16GB", "NVIDIA A10G",
+          "NVIDIA GeForce RTX 4090 D", "NVIDIA GeForce RTX 4070 Ti SUPER", "NVIDIA GeForce GTX 1650",
+          "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "AMD Instinct MI250", "", "NVIDIA", "0"})
         EXPECT_EQ(idFor(name), QString()) << name;
 }
 
