@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 
 #include "app/cli/calibrate_output.h"
+#include "app/cli/command_line.h"
 #include "core/bench/bench_importer.h"
 #include "core/bench/calibration_points.h"
 #include "core/bench/calibration_record_builder.h"
@@ -23,13 +24,10 @@ namespace ridgeline::cli {
 
 namespace {
 
-constexpr int kBadArguments = 2;
-constexpr int kFailed = 1;
-
 int fail(Streams io, int code, const QString& message)
 {
     io.err << "ridgeline calibrate: " << oneLine(message) << '\n';
-    if (code == kBadArguments)
+    if (code == kExitBadInput)
         io.err << "(see `ridgeline calibrate --help`)\n";
     return code;
 }
@@ -163,52 +161,48 @@ int runCalibrate(const QStringList& arguments, Streams io)
 {
     QCommandLineParser parser;
     addCalibrateOptions(parser);
-    if (!parser.parse(arguments))
-        return fail(io, kBadArguments, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        io.out << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> answered = parseCommandLine(parser, arguments, u"calibrate", io))
+        return *answered;
     const QStringList files = parser.positionalArguments().mid(1);
     if (files.isEmpty())
-        return fail(io, kBadArguments, QStringLiteral("give at least one benchmark result file"));
+        return fail(io, kExitBadInput, QStringLiteral("give at least one benchmark result file"));
     const auto format =
         benchFormatFromName(parser.value(QStringLiteral("format")).isEmpty() ? QStringLiteral("auto")
                                                                              : parser.value(QStringLiteral("format")));
     if (!format)
-        return fail(io, kBadArguments,
+        return fail(io, kExitBadInput,
                     QStringLiteral("--format: \"%1\" is none of auto, vllm-serve, vllm-latency, sglang, guidellm, "
                                    "llama-bench-json, llama-bench-csv")
                         .arg(parser.value(QStringLiteral("format"))));
 
     if (parser.isSet(QStringLiteral("into")) && !parser.isSet(QStringLiteral("out")))
-        return fail(io, kBadArguments, QStringLiteral("--into needs --out: the session given is never modified"));
+        return fail(io, kExitBadInput, QStringLiteral("--into needs --out: the session given is never modified"));
     std::optional<Session> base;
     if (parser.isSet(QStringLiteral("into"))) {
         auto loaded = loadSession(parser.value(QStringLiteral("into")));
         if (!loaded)
-            return fail(io, kFailed, loaded.error().message);
+            return fail(io, kExitFailed, loaded.error().message);
         base = std::move(loaded).value();
     }
 
     QString error;
     const std::vector<RunFacts> perFile = readRunFacts(parser, static_cast<std::size_t>(files.size()), error);
     if (!error.isEmpty())
-        return fail(io, kBadArguments, error);
+        return fail(io, kExitBadInput, error);
     FitOptions options;
     if (const std::optional<QString> refused = readFitOptions(parser, options))
-        return fail(io, kBadArguments, *refused);
+        return fail(io, kExitBadInput, *refused);
     const auto run =
         runCalibration(files, *format, perFile, options, QStringLiteral("ridgeline " RIDGELINE_VERSION " calibrate"));
     if (!run)
-        return fail(io, run.error().code == Error::Code::InvalidArgument ? kBadArguments : kFailed,
+        return fail(io, run.error().code == Error::Code::InvalidArgument ? kExitBadInput : kExitFailed,
                     run.error().message);
     // What --out keeps is also what the curves are drawn from, so the table shows what a loaded session redraws.
     const auto& [imports, prepared, start, before, fit, record] = run.value();
     if (parser.isSet(QStringLiteral("out"))) {
         const QString out = parser.value(QStringLiteral("out"));
         if (const auto saved = saveSession(sessionWithCalibration(base, record), out))
-            return fail(io, kFailed, saved->message);
+            return fail(io, kExitFailed, saved->message);
     }
     if (parser.isSet(QStringLiteral("json")))
         io.out << QJsonDocument(calibrationJson(imports, prepared, start, fit, before, record))

@@ -1,5 +1,6 @@
 // `ridgeline catalog gpus|models [--json]`: the built-in catalogs, with the figures computed from them. The GPUs'
 // JSON is a GPU catalog file; the models' JSON lists the computed figures (parameters, KV bytes) beside the shapes.
+#include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 
 #include "core/model/catalog/catalog.h"
@@ -17,8 +18,6 @@
 namespace ridgeline::cli {
 
 namespace {
-
-constexpr int kBadArguments = 2;
 
 std::int64_t kvBytesPerTokenBf16(const ModelSpec& m)
 {
@@ -63,7 +62,7 @@ int printGpus(Streams io, bool json, bool mine)
     const Result<std::vector<GpuSpec>>& bundled = builtinGpus();
     if (!bundled) {
         io.err << "ridgeline catalog: " << bundled.error().message << '\n';
-        return 1;
+        return kExitFailed;
     }
     const std::shared_ptr<const UserCatalogs> user = userCatalogs();
     const std::vector<GpuSpec> gpus = listed(bundled, user->gpus, mine);
@@ -114,7 +113,7 @@ int printModels(Streams io, bool json, bool mine)
     const Result<std::vector<ModelSpec>>& bundled = builtinModels();
     if (!bundled) {
         io.err << "ridgeline catalog: " << bundled.error().message << '\n';
-        return 1;
+        return kExitFailed;
     }
     const std::shared_ptr<const UserCatalogs> user = userCatalogs();
     const std::vector<ModelSpec> models = listed(bundled, user->models, mine);
@@ -207,14 +206,8 @@ int runCatalog(const QStringList& arguments, Streams io)
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("print JSON instead of a table")));
     parser.addOption(QCommandLineOption(QStringLiteral("mine"), QStringLiteral("only your own entries")));
     parser.addPositionalArgument(QStringLiteral("which"), QStringLiteral("gpus or models"));
-    if (!parser.parse(arguments.mid(1))) {
-        io.err << "ridgeline catalog: " << parser.errorText() << '\n';
-        return kBadArguments;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        io.out << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> answered = parseCommandLine(parser, arguments.mid(1), u"catalog", io))
+        return *answered;
     const QStringList which = parser.positionalArguments();
     const bool json = parser.isSet(QStringLiteral("json"));
     const bool mine = parser.isSet(QStringLiteral("mine"));
@@ -223,7 +216,7 @@ int runCatalog(const QStringList& arguments, Streams io)
     if (which.size() == 1 && which.constFirst() == QLatin1String("models"))
         return reportUserProblems(io, printModels(io, json, mine));
     io.err << "ridgeline catalog: say which catalog: `ridgeline catalog gpus` or `ridgeline catalog models`\n";
-    return kBadArguments;
+    return kExitBadInput;
 }
 
 }  // namespace ridgeline::cli

@@ -1,4 +1,5 @@
 #include "app/cli/commands.h"
+#include "app/cli/command_line.h"
 
 #include <algorithm>
 #include <array>
@@ -6,8 +7,6 @@
 namespace ridgeline::cli {
 
 namespace {
-
-constexpr int kBadArguments = 2;
 
 struct Command {
     const char* name;
@@ -129,7 +128,7 @@ int run(const QStringList& arguments, Streams io)
     }
     io.err << "ridgeline: unknown command '" << name << "'\n\n";
     printUsage(io.err);
-    return kBadArguments;
+    return kExitBadInput;
 }
 
 }  // namespace ridgeline::cli

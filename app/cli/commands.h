@@ -1,17 +1,14 @@
 #pragma once
 // The command-line front end: `ridgeline COMMAND ...` runs headless and shares the engine with the GUI.
 
+#include "app/cli/command_line.h"
+
 #include <QStringList>
 #include <QTextStream>
 
 #include <vector>
 
 namespace ridgeline::cli {
-
-struct Streams {
-    QTextStream& out;
-    QTextStream& err;
-};
 
 // True when `word` names a command or a top-level option (--help, --version), so main() runs it headless
 // instead of opening the window.

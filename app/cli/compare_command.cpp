@@ -1,3 +1,4 @@
+#include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 
 #include "core/session/session_compare.h"
@@ -12,8 +13,7 @@ namespace ridgeline::cli {
 
 namespace {
 
-constexpr int kRegression = 1;
-constexpr int kBadInput = 2;
+constexpr int kRegression = kExitFailed;  // a regression leaves as a failed check does
 
 // Enough digits to see a few per cent at any magnitude: 229.7, 41.25, 0.0812.
 QString figure(double value)
@@ -98,19 +98,13 @@ int runCompare(const QStringList& arguments, Streams io)
         QStringLiteral("PERCENT"), QString::number(kDefaultCompareThresholdPercent));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("print JSON instead of the table"));
     parser.addOptions({threshold, json});
-    if (!parser.parse(arguments)) {
-        io.err << "ridgeline compare: " << parser.errorText() << '\n';
-        return kBadInput;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        io.out << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> answered = parseCommandLine(parser, arguments, u"compare", io))
+        return *answered;
     const QStringList files = parser.positionalArguments().mid(1);
     if (files.size() != 2) {
         io.err << "ridgeline compare: usage: ridgeline compare BASELINE.json NEW.json [--threshold PERCENT] "
                   "[--json]\n";
-        return kBadInput;
+        return kExitBadInput;
     }
     QString typed = parser.value(threshold).trimmed();
     if (typed.endsWith(u'%'))
@@ -120,17 +114,17 @@ int runCompare(const QStringList& arguments, Streams io)
     if (!ok || !std::isfinite(thresholdPercent) || thresholdPercent < 0.0 || thresholdPercent > 1000.0) {
         io.err << "ridgeline compare: --threshold takes a percentage from 0 to 1000, got '" << parser.value(threshold)
                << "'\n";
-        return kBadInput;
+        return kExitBadInput;
     }
     const Result<Session> baseline = loadSession(files[0]);
     if (!baseline) {
         io.err << "ridgeline compare: " << baseline.error().message << '\n';
-        return kBadInput;
+        return kExitBadInput;
     }
     const Result<Session> candidate = loadSession(files[1]);
     if (!candidate) {
         io.err << "ridgeline compare: " << candidate.error().message << '\n';
-        return kBadInput;
+        return kExitBadInput;
     }
 
     const SessionComparison comparison = compareSessions(baseline.value(), candidate.value(), thresholdPercent);
@@ -139,7 +133,7 @@ int runCompare(const QStringList& arguments, Streams io)
         object.insert(QStringLiteral("baseline"), files[0]);
         object.insert(QStringLiteral("new"), files[1]);
         io.out << QJsonDocument(object).toJson(QJsonDocument::Indented);
-        return comparison.hasRegression() ? kRegression : 0;
+        return comparison.hasRegression() ? kRegression : kExitOk;
     }
     io.out << "baseline  " << describe(files[0], baseline.value()) << '\n'
            << "new       " << describe(files[1], candidate.value()) << '\n'
@@ -156,7 +150,7 @@ int runCompare(const QStringList& arguments, Streams io)
            << comparison.count(ComparisonVerdict::Unchanged) << " unchanged, "
            << comparison.count(ComparisonVerdict::OnlyInBaseline) << " only in the baseline, "
            << comparison.count(ComparisonVerdict::OnlyInNew) << " only in the new session\n";
-    return comparison.hasRegression() ? kRegression : 0;
+    return comparison.hasRegression() ? kRegression : kExitOk;
 }
 
 }  // namespace ridgeline::cli

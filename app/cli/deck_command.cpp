@@ -1,3 +1,4 @@
+#include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 
 #include "core/scene/scene_facts.h"
@@ -24,25 +25,19 @@ int runDeck(const QStringList& arguments, Streams io)
                                                           "(default: the bundled one)"),
                                            QStringLiteral("FILE"));
     parser.addOption(sessionOption);
-    if (!parser.parse(arguments)) {
-        io.err << "ridgeline deck: " << parser.errorText() << '\n';
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        io.out << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> answered = parseCommandLine(parser, arguments, u"deck", io))
+        return *answered;
     const QStringList positional = parser.positionalArguments();
     const Result<Deck> deck = positional.size() > 1 ? loadDeck(positional[1]) : defaultDeck();
     if (!deck) {
         io.err << "ridgeline deck: " << deck.error().message << '\n';
-        return 1;
+        return kExitFailed;
     }
     // Without --session the measured scenes show the bundled session, a real measurement.
     Result<Session> loaded = parser.isSet(sessionOption) ? loadSession(parser.value(sessionOption)) : bundledSession();
     if (!loaded) {
         io.err << "ridgeline deck: " << loaded.error().message << '\n';
-        return 1;
+        return kExitFailed;
     }
     const std::optional<Session> session = std::move(loaded).value();
     io.out << deck.value().title << "\n";
@@ -61,7 +56,7 @@ int runDeck(const QStringList& arguments, Streams io)
             ++failures;
         }
     }
-    return failures == 0 ? 0 : 1;
+    return failures == 0 ? kExitOk : kExitFailed;
 }
 
 }  // namespace ridgeline::cli

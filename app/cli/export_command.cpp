@@ -1,3 +1,4 @@
+#include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 
 #include "core/session/session_csv.h"
@@ -24,28 +25,22 @@ int runExport(const QStringList& arguments, Streams io)
                                                 "same names are replaced, all or none)"),
                                  QStringLiteral("DIR"));
     parser.addOption(csv);
-    if (!parser.parse(arguments)) {
-        io.err << "ridgeline export: " << parser.errorText() << '\n';
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        io.out << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> answered = parseCommandLine(parser, arguments, u"export", io))
+        return *answered;
     const QStringList files = parser.positionalArguments().mid(1);
     if (files.size() != 1 || !parser.isSet(csv) || parser.value(csv).isEmpty()) {
         io.err << "ridgeline export: usage: ridgeline export SESSION.json --csv DIR\n";
-        return 2;
+        return kExitBadInput;
     }
     const Result<Session> session = loadSession(files.constFirst());
     if (!session) {
         io.err << "ridgeline export: " << session.error().message << "\nnothing was written\n";
-        return 1;
+        return kExitFailed;
     }
     const Result<std::vector<CsvTable>> written = exportSessionCsv(session.value(), parser.value(csv));
     if (!written) {
         io.err << "ridgeline export: " << written.error().message << "\nnothing was written\n";
-        return 1;
+        return kExitFailed;
     }
     for (const CsvTable& table : written.value())
         io.out << "wrote " << QDir(parser.value(csv)).filePath(table.fileName) << " (" << table.rows

@@ -1,5 +1,6 @@
 // `ridgeline help`: the commands, one command's --help, or the manual page. Its own unit so that the manual page,
 // which runs every command's --help through commands.h, and the command table depend on each other in one direction.
+#include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "app/cli/man_page.h"
 
@@ -11,8 +12,6 @@
 namespace ridgeline::cli {
 
 namespace {
-
-constexpr int kBadArguments = 2;
 
 // The man page's date: SOURCE_DATE_EPOCH when the build sets it (reproducible builds), else today, in UTC.
 QString manPageDate()
@@ -43,7 +42,7 @@ int runHelp(const QStringList& arguments, Streams io)
     if (std::none_of(commands.begin(), commands.end(), [&](const CommandSummary& c) { return c.name == topic; })) {
         io.err << "ridgeline help: unknown command '" << topic << "'\n\n";
         printUsage(io.err);
-        return kBadArguments;
+        return kExitBadInput;
     }
     return run({arguments.value(0), topic, QStringLiteral("--help")}, io);
 }

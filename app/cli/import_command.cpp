@@ -1,3 +1,4 @@
+#include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 
 #include "core/bench/bench_importer.h"
@@ -47,24 +48,18 @@ int runImport(const QStringList& arguments, Streams io)
                        "or one the catalog lacks; a GPU the file names and the catalog knows is kept"),
         QStringLiteral("ID"));
     parser.addOptions({into, out, format, device});
-    if (!parser.parse(arguments)) {
-        io.err << "ridgeline import: " << parser.errorText() << '\n';
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        io.out << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> answered = parseCommandLine(parser, arguments, u"import", io))
+        return *answered;
     const QStringList files = parser.positionalArguments().mid(1);
     if (files.isEmpty() || !parser.isSet(out) || parser.value(out).isEmpty()) {
         io.err << "ridgeline import: usage: ridgeline import FILE... [--into SESSION.json] --out NEW.json "
                   "[--format auto|ncu|ert|likwid|rocprof|csv] [--device ID]\n";
-        return 2;
+        return kExitBadInput;
     }
     const auto chosen = formatFromName(parser.value(format));
     if (!chosen.ok()) {
         io.err << "ridgeline import: --format: " << chosen.error().message << '\n';
-        return 2;
+        return kExitBadInput;
     }
 
     std::optional<GpuSpec> gpu;
@@ -72,7 +67,7 @@ int runImport(const QStringList& arguments, Streams io)
         const Result<GpuSpec> found = findGpu(parser.value(device));
         if (!found) {
             io.err << "ridgeline import: --device: " << found.error().message << '\n';
-            return 2;
+            return kExitBadInput;
         }
         gpu = found.value();
     }
@@ -82,7 +77,7 @@ int runImport(const QStringList& arguments, Streams io)
         auto loaded = loadSession(parser.value(into));
         if (!loaded.ok()) {
             io.err << "ridgeline import: " << loaded.error().message << '\n';
-            return 1;
+            return kExitFailed;
         }
         base = std::move(loaded).value();
     }
@@ -95,7 +90,7 @@ int runImport(const QStringList& arguments, Streams io)
                 io.err << QFileInfo(file).fileName() << " is a " << describeBenchFormat(*bench)
                        << ": fit the LLM model to it with `ridgeline calibrate` (in the window: File > Calibrate the "
                           "Model on Benchmark Results…)\n";
-        return 1;
+        return kExitFailed;
     }
     std::vector<ImportResult> imports = std::move(imported).value();
     if (gpu && assignGpu(imports, *gpu, QStringLiteral("--device")) == 0)
@@ -103,14 +98,14 @@ int runImport(const QStringList& arguments, Streams io)
     const auto session = sessionWithImports(base, imports);
     if (!session.ok()) {
         io.err << "ridgeline import: " << session.error().message << "\nnothing was written\n";
-        return 1;
+        return kExitFailed;
     }
     for (const ImportResult& import : imports)
         for (const QString& line : importSummaryLines(import))
             io.out << line << '\n';
     if (const auto error = saveSession(session.value(), parser.value(out))) {
         io.err << "ridgeline import: " << error->message << '\n';
-        return 1;
+        return kExitFailed;
     }
     const std::size_t kept = base ? base->kernels.size() : 0;
     io.out << "wrote " << parser.value(out) << ": " << session.value().kernels.size() << " kernels ("

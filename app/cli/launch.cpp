@@ -1,5 +1,6 @@
 #include "app/cli/launch.h"
 
+#include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 
 #include <QFileInfo>
@@ -9,8 +10,6 @@ namespace ridgeline::cli {
 
 namespace {
 
-constexpr int kBadArguments = 2;
-
 Launch refuse(const QString& message, bool withCommandList)
 {
     QString text = message + u'\n';
@@ -19,7 +18,7 @@ Launch refuse(const QString& message, bool withCommandList)
         stream << '\n';
         printUsage(stream);
     }
-    return Launch{Launch::Kind::Refuse, {}, text, kBadArguments};
+    return Launch{Launch::Kind::Refuse, {}, text, kExitBadInput};
 }
 
 // A first argument that is not a file and reads like a word (no folder, no suffix) was meant as a command.

@@ -1,3 +1,4 @@
+#include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "core/session/measure_report.h"
 
@@ -25,7 +26,7 @@ int runRepeated(const MeasureOptions& options, int runs, Streams io)
         Result<Session> result = measureMachine(options);
         if (!result) {
             io.err << "ridgeline measure: " << result.error().message << '\n';
-            return 1;
+            return kExitFailed;
         }
         sessions.push_back(std::move(result).value());
     }
@@ -74,7 +75,7 @@ int printAndSave(const Session& session, bool asJson, const QString& outPath, St
     if (!outPath.isEmpty()) {
         if (const auto error = saveSession(session, outPath)) {
             io.err << "ridgeline measure: " << error->message << '\n';
-            return 1;
+            return kExitFailed;
         }
         if (!asJson)
             io.out << "session written to " << outPath << '\n';
@@ -107,14 +108,8 @@ int runMeasure(const QStringList& arguments, Streams io)
     const QCommandLineOption timings(QStringLiteral("timings"),
                                      QStringLiteral("print how long each step took (wall seconds) to stderr"));
     parser.addOptions({quick, threads, out, json, cancelAfter, repeat, timings});
-    if (!parser.parse(arguments)) {
-        io.err << "ridgeline measure: " << parser.errorText() << '\n';
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        io.out << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> answered = parseCommandLine(parser, arguments, u"measure", io))
+        return *answered;
 
     MeasureOptions options;
     options.quick = parser.isSet(quick);
@@ -122,7 +117,7 @@ int runMeasure(const QStringList& arguments, Streams io)
     options.threads = parser.value(threads).toInt(&threadsOk);
     if (!threadsOk) {
         io.err << "ridgeline measure: --threads takes a whole number, got '" << parser.value(threads) << "'\n";
-        return 2;
+        return kExitBadInput;
     }
     options.generator = QStringLiteral("ridgeline %1 %2")
                             .arg(QStringLiteral(RIDGELINE_VERSION), arguments.mid(1).join(QLatin1Char(' ')));
@@ -136,7 +131,7 @@ int runMeasure(const QStringList& arguments, Streams io)
         if (!repeatOk || runs < 2 || runs > 20) {
             io.err << "ridgeline measure: --repeat takes a whole number from 2 to 20, got '" << parser.value(repeat)
                    << "'\n";
-            return 2;
+            return kExitBadInput;
         }
         return runRepeated(options, runs, io);
     }
@@ -176,7 +171,7 @@ int runMeasure(const QStringList& arguments, Streams io)
     }
     if (!result) {
         io.err << "ridgeline measure: " << result.error().message << '\n';
-        return 1;
+        return kExitFailed;
     }
     return printAndSave(result.value(), parser.isSet(json), parser.value(out), io);
 }

@@ -1,6 +1,7 @@
 // `ridgeline model`: the analytical LLM inference model for one configuration, as a table or JSON.
 #include "app/cli/commands.h"
 
+#include "app/cli/command_line.h"
 #include "app/cli/frontier_output.h"
 #include "app/cli/model_config_option.h"
 #include "app/cli/model_options.h"
@@ -18,12 +19,9 @@ namespace ridgeline::cli {
 
 namespace {
 
-constexpr int kBadArguments = 2;
-
 int fail(Streams io, const QString& message)
 {
-    io.err << "ridgeline model: " << message << "\n(see `ridgeline model --help`)\n";
-    return kBadArguments;
+    return refuseArguments(io, u"model", message);
 }
 
 // Every option of `ridgeline model` with its help text; app/cli/model_options.cpp reads them.
@@ -189,12 +187,8 @@ int runModel(const QStringList& arguments, Streams io)
 {
     QCommandLineParser parser;
     addModelOptions(parser);
-    if (!parser.parse(arguments.mid(1)))
-        return fail(io, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        io.out << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> answered = parseCommandLine(parser, arguments.mid(1), u"model", io))
+        return *answered;
     if (!parser.positionalArguments().isEmpty())
         return fail(io, QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst()));
 

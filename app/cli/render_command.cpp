@@ -1,3 +1,4 @@
+#include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "app/cli/render_deck.h"
 
@@ -45,13 +46,13 @@ int renderSessions(const QStringList& files, ui::ChartContent content, const QSt
         Result<Session> session = loadSession(file);
         if (!session) {
             io.err << "ridgeline render: " << session.error().message << '\n';
-            return 1;
+            return kExitFailed;
         }
         content.sessions.push_back(std::move(session).value());
     }
     if (auto error = ui::exportChart(content, outPath, pixels, ratio)) {
         io.err << "ridgeline render: " << error->message << '\n';
-        return 1;
+        return kExitFailed;
     }
     io.out << "wrote " << outPath << '\n';
     return 0;
@@ -100,21 +101,15 @@ int runRender(const QStringList& arguments, Streams io)
                                         QStringLiteral("with --deck and --out DIR/: png or svg (default png)"),
                                         QStringLiteral("FORMAT"));
     parser.addOptions({out, size, theme, dpr, shade, iso, roof, gpu, gpuFormat, deck, deckFormat});
-    if (!parser.parse(arguments)) {
-        io.err << "ridgeline render: " << parser.errorText() << '\n';
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        io.out << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> answered = parseCommandLine(parser, arguments, u"render", io))
+        return *answered;
     const QStringList files = parser.positionalArguments().mid(1);
     if (parser.isSet(deck)) {
         const QSize deckPixels = ui::parseSize(parser.value(size));
         if (!parser.isSet(out) || !deckPixels.isValid() || files.size() > 1) {
             io.err << "ridgeline render: usage: ridgeline render --deck DECK.json [SESSION.json] --out talk.pdf|DIR/ "
                       "[--format png|svg] [--size 1920x1080] [--theme talk|dark|light]\n";
-            return 2;
+            return kExitBadInput;
         }
         // A talk renders in the talk look unless a theme is asked for.
         const QString deckTheme = parser.isSet(theme) ? parser.value(theme) : QStringLiteral("talk");
@@ -123,23 +118,23 @@ int runRender(const QStringList& arguments, Streams io)
     }
     if (files.isEmpty() || !parser.isSet(out)) {
         io.err << "ridgeline render: usage: ridgeline render SESSION.json... --out FILE.{png,svg,pdf,csv}\n";
-        return 2;
+        return kExitBadInput;
     }
     const QSize pixels = ui::parseSize(parser.value(size));
     if (!pixels.isValid()) {
         io.err << "ridgeline render: --size takes WIDTHxHEIGHT, e.g. 1920x1080, got '" << parser.value(size) << "'\n";
-        return 2;
+        return kExitBadInput;
     }
     ui::ChartContent content;
     if (!ui::parseThemeKind(parser.value(theme), &content.options.theme)) {
         io.err << "ridgeline render: --theme is light or dark, got '" << parser.value(theme) << "'\n";
-        return 2;
+        return kExitBadInput;
     }
     bool dprOk = false;
     const double ratio = parser.value(dpr).toDouble(&dprOk);
     if (!dprOk) {
         io.err << "ridgeline render: --dpr takes a number, got '" << parser.value(dpr) << "'\n";
-        return 2;
+        return kExitBadInput;
     }
     content.options.shadeRegions = parser.isSet(shade);
     content.options.isoEfficiency = parser.isSet(iso);
@@ -147,7 +142,7 @@ int runRender(const QStringList& arguments, Streams io)
             addExtraRoofs(parser.values(roof), parser.values(gpu), parser.value(gpuFormat), &content.extraRoofs);
         !error.isEmpty()) {
         io.err << "ridgeline render: " << error << '\n';
-        return 2;
+        return kExitBadInput;
     }
     return renderSessions(files, std::move(content), parser.value(out), pixels, ratio, io);
 }

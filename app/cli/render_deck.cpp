@@ -1,4 +1,5 @@
 #include "app/cli/render_deck.h"
+#include "app/cli/command_line.h"
 
 #include "core/scene/deck.h"
 #include "core/session/bundled_session.h"
@@ -17,12 +18,12 @@ int renderDeck(const QString& deckPath, const QString& sessionPath, const QStrin
     const QString prefix = QStringLiteral("ridgeline render: ");
     if (outPath.isEmpty()) {
         err << prefix << "--out is a .pdf file or a directory\n";
-        return 2;
+        return kExitBadInput;
     }
     const std::optional<ui::TalkLook> look = ui::TalkLook::parse(theme);
     if (!look) {
         err << prefix << "--theme is talk, dark or light, got '" << theme << "'\n";
-        return 2;
+        return kExitBadInput;
     }
     if (!size.isValid())
         size = ui::kDefaultSlideSize;
@@ -33,7 +34,7 @@ int renderDeck(const QString& deckPath, const QString& sessionPath, const QStrin
         const bool matches = fileFormat && (*fileFormat == ui::DeckFormat::Pdf) == pdf;
         if (!matches) {
             err << prefix << "--format is png or svg with a directory, pdf with a .pdf file, got '" << format << "'\n";
-            return 2;
+            return kExitBadInput;
         }
     }
 
@@ -41,13 +42,13 @@ int renderDeck(const QString& deckPath, const QString& sessionPath, const QStrin
     const Result<Deck> deck = builtIn ? defaultDeck() : loadDeck(deckPath);
     if (!deck) {
         err << prefix << deck.error().message << '\n';
-        return 1;
+        return kExitFailed;
     }
     // Without a session of the user's, the measured scenes show the bundled one (a real measurement).
     Result<Session> loaded = sessionPath.isEmpty() ? bundledSession() : loadSession(sessionPath);
     if (!loaded) {
         err << prefix << loaded.error().message << '\n';
-        return 1;
+        return kExitFailed;
     }
     const std::optional<Session> session = std::move(loaded).value();
     const Session* sessionPtr = session ? &*session : nullptr;
@@ -57,7 +58,7 @@ int renderDeck(const QString& deckPath, const QString& sessionPath, const QStrin
             : ui::exportDeckFiles(deck.value(), sessionPtr, outPath, *fileFormat, size, *look);
     if (error) {
         err << prefix << error->message << '\n';
-        return 1;
+        return kExitFailed;
     }
     const auto count = deck.value().scenes.size();
     out << "wrote " << count << (pdf ? " pages to " : " files to ") << outPath << " (" << size.width() << 'x'

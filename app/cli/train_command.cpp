@@ -2,6 +2,7 @@
 // the configuration fit, as a table or JSON.
 #include "app/cli/commands.h"
 
+#include "app/cli/command_line.h"
 #include "app/cli/train_options.h"
 #include "app/cli/train_output.h"
 #include "core/model/catalog/user_catalog.h"
@@ -13,12 +14,9 @@ namespace ridgeline::cli {
 
 namespace {
 
-constexpr int kBadArguments = 2;
-
 int fail(Streams io, const QString& message)
 {
-    io.err << "ridgeline train: " << message << "\n(see `ridgeline train --help`)\n";
-    return kBadArguments;
+    return refuseArguments(io, u"train", message);
 }
 
 }  // namespace
@@ -27,12 +25,8 @@ int runTrain(const QStringList& arguments, Streams io)
 {
     QCommandLineParser parser;
     addTrainOptions(parser);
-    if (!parser.parse(arguments.mid(1)))
-        return fail(io, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        io.out << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> answered = parseCommandLine(parser, arguments.mid(1), u"train", io))
+        return *answered;
     if (!parser.positionalArguments().isEmpty())
         return fail(io, QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst()));
 
