@@ -2,6 +2,7 @@
 
 #include "core/json/strict_reader.h"
 #include "core/message_text.h"
+#include "core/model/physical_limits.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <tuple>
 
 // Q_INIT_RESOURCE must be used outside any namespace; without it a linker may drop the static
 // library's resources.
@@ -71,6 +73,13 @@ SceneGpu gpuFrom(ObjectReader& in)
     gpu.peakTflops = in.number("peak_tflops"_L1, 1e6);
     gpu.bandwidthTbs = in.number("bandwidth_tbs"_L1, 1e4);
     gpu.memoryGib = in.number("memory_gib"_L1, 1e6);
+    // A figure given keeps to the physical rule, so that the scene's ridge and axes stay finite.
+    for (const auto& [key, value, quantity, unit] :
+         {std::tuple{"peak_tflops"_L1, gpu.peakTflops, PhysicalQuantity::ComputeGflops, u"TFLOP/s"},
+          std::tuple{"bandwidth_tbs"_L1, gpu.bandwidthTbs, PhysicalQuantity::BandwidthGbps, u"TB/s"}})
+        if (!in.problem().found() && value != 0.0)
+            if (const std::optional<QString> bad = physicalProblem(quantity, value, 1000.0, unit))
+                in.problem().report(Error::Code::Range, in.where(key) + u' ' + *bad);
     if (!in.problem().found() && gpu.catalogId.isEmpty() && (gpu.peakTflops <= 0 || gpu.bandwidthTbs <= 0))
         in.problem().report(
             Error::Code::Schema,

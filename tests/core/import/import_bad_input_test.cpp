@@ -190,11 +190,18 @@ const std::vector<BadCase>& badCases()
          "\"3836.9\""},
         {"ert negative", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"DRAM\", 1433.2]", "[\"DRAM\", -1433.2]"); },
-         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" has the value -1433.2; a ceiling is a number in "
-         "0..1e+09"},
+         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got -1433.2 "
+         "(or 0 for a test that did not run)"},
         {"ert absurd", kErt, []() -> QByteArray { return replaceFirst(ert(), "18304.2", "1.8e12"); },
-         "line 12, column 10: empirical.gflops.data entry \"FP32 GFLOPs\" has the value 1.8e+12; a ceiling is a number "
-         "in 0..1e+09"},
+         "line 12, column 10: empirical.gflops.data entry \"FP32 GFLOPs\" must be between 1e-06 and 1e+09 GFLOP/s, got "
+         "1.8e+12 (or 0 for a test that did not run)"},
+        // A ridge of 1e308 FLOP/byte would overflow the chart's log axis: a denormal is no bandwidth.
+        {"ert denormal bandwidth", kErt, []() -> QByteArray { return replaceFirst(ert(), "1433.2", "5e-324"); },
+         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got 5e-324 "
+         "(or 0 for a test that did not run)"},
+        {"ert tiny bandwidth", kErt, []() -> QByteArray { return replaceFirst(ert(), "1433.2", "1e-305"); },
+         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got 1e-305 "
+         "(or 0 for a test that did not run)"},
         {"ert duplicate level", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L1\", 3836.9]"); },
          "line 18, column 10: empirical.gbytes.data names \"L1\" twice"},

@@ -76,6 +76,11 @@ TEST(Deck, BadDecksAreRefusedWithTheirReason)
          "unknown field scenes[0].gpu.tdp"},
         {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t","highlight":["sgemm",3]}]})",
          "scenes[0].highlight[1] must be a string, got 3"},
+        // The one physical rule: a ridge of 1e308 FLOP/byte overflowed the chart's log axis.
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t","gpu":{"peak_tflops":989,"bandwidth_tbs":1e-305}}]})",
+         "talk.json: scenes[0].gpu.bandwidth_tbs must be between 1e-09 and 1e+06 TB/s, got 1e-305"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t","gpu":{"peak_tflops":5e-324,"bandwidth_tbs":3.35}}]})",
+         "talk.json: scenes[0].gpu.peak_tflops must be between 1e-09 and 1e+06 TFLOP/s, got 5e-324"},
     };
     for (const auto& [json, expected] : cases) {
         const Result<Deck> deck = deckFromJson(QByteArray(json), QStringLiteral("talk.json"));
