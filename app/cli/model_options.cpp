@@ -3,6 +3,7 @@
 #include "app/cli/model_config_option.h"
 #include "core/model/catalog.h"
 #include "core/model/llm_model.h"
+#include "core/model/physical_limits.h"
 
 #include <cmath>
 
@@ -175,6 +176,11 @@ Refusal readGpu(const QCommandLineParser& parser, InferenceRequest& request)
             bandwidth ? numberOption(parser, QStringLiteral("memory-gib"), error) : std::nullopt;
         if (!memory)
             return error;
+        // The physical rule of every roof, named by the option: a ridge of "inf" is no answer.
+        if (const auto bad = physicalProblem(PhysicalQuantity::ComputeGflops, *peak, 1000.0, u"TFLOP/s"))
+            return QStringLiteral("--peak-tflops %1").arg(*bad);
+        if (const auto bad = physicalProblem(PhysicalQuantity::BandwidthGbps, *bandwidth, 1000.0, u"TB/s"))
+            return QStringLiteral("--bandwidth-tbs %1").arg(*bad);
         request.gpuId = kCustomId;
         request.customPeakTflops = *peak;
         request.customBandwidthTbs = *bandwidth;
