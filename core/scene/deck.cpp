@@ -3,6 +3,7 @@
 #include "core/json/strict_reader.h"
 #include "core/message_text.h"
 #include "core/model/physical_limits.h"
+#include "core/read_file.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -225,9 +226,9 @@ Result<Deck> deckFromJson(const QByteArray& bytes, const QString& sourceName)
 
 Result<Deck> loadDeck(const QString& path)
 {
+    if (std::optional<Error> unreadable = checkReadableFile(path, QStringLiteral("deck")))
+        return Error{unreadable->code, oneLine(unreadable->message)};
     QFile file(path);
-    if (!QFileInfo(path).isFile())
-        return deckError(path, Error::Code::NotFound, QStringLiteral("no such file"));
     if (file.size() > kMaxDeckBytes)
         return deckError(path, Error::Code::Range, QStringLiteral("larger than 16 MiB; refused"));
     if (!file.open(QIODevice::ReadOnly))

@@ -7,6 +7,7 @@
 #include "core/model/llm_model.h"
 #include "core/model/number_format.h"
 #include "core/model/physical_limits.h"
+#include "core/read_file.h"
 #include "core/save_file.h"
 
 #include <QDateTime>
@@ -924,13 +925,9 @@ Result<Session> sessionFromJson(const QByteArray& bytes, const QString& sourceNa
 
 Result<Session> loadSession(const QString& path)
 {
+    if (std::optional<Error> unreadable = checkReadableFile(path, u"session file"_s))
+        return Error{unreadable->code, oneLine(unreadable->message)};
     const QFileInfo info(path);
-    if (!info.exists())
-        return sourceError(path, Error::Code::NotFound, u"no such file"_s);
-    if (info.isDir())
-        return sourceError(path, Error::Code::Io, u"is a folder, not a session file"_s);
-    if (!info.isFile())
-        return sourceError(path, Error::Code::Io, u"not a regular file"_s);
     if (info.size() > kMaxSessionFileBytes) {
         return sourceError(path, Error::Code::Range,
                            u"the file is "_s + QString::number(info.size()) +

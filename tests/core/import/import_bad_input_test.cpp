@@ -10,6 +10,8 @@
 
 #include <functional>
 
+#include <sys/stat.h>
+
 using namespace ridgeline;
 using ridgeline::test::importFixture;
 
@@ -476,7 +478,13 @@ TEST(ImportBadInputs, MissingFilesAndFoldersAreNamed)
               dir.filePath(QStringLiteral("nope.csv")) + QStringLiteral(": no such file"));
     EXPECT_EQ(importFile(dir.path()).error().message,
               dir.path() + QStringLiteral(": is a folder, not a file to import"));
-    EXPECT_EQ(importFile(QStringLiteral("/dev/zero")).error().message, QStringLiteral("/dev/zero: not a regular file"));
+    // A device never ends and a FIFO blocks its reader until a writer comes: neither is opened.
+    const QString fifo = dir.filePath(QStringLiteral("pipe.csv"));
+    ASSERT_EQ(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    for (const QString& path : {QStringLiteral("/dev/zero"), fifo})
+        EXPECT_EQ(importFile(path).error().message,
+                  path + QStringLiteral(": not a regular file (a FIFO, a device or a socket): a file to import is read "
+                                        "from a file"));
 }
 
 TEST(ImportBadInputs, GarbageIsNamedAsBinaryEvenWhenTheFormatIsDetected)

@@ -1,9 +1,12 @@
 // The deck format: the default deck, round trips, and decks that are refused with a reason.
 #include "core/scene/deck.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
+
+#include <sys/stat.h>
 
 using namespace ridgeline;
 
@@ -111,6 +114,26 @@ TEST(Deck, MissingFileIsNotFound)
     const Result<Deck> deck = loadDeck(QStringLiteral("/nonexistent/talk.json"));
     ASSERT_FALSE(deck.ok());
     EXPECT_EQ(deck.error().code, Error::Code::NotFound);
+}
+
+// A FIFO or a device is not "no such file": it is named for what it is, and never opened (a FIFO would block).
+TEST(Deck, AFifoOrADeviceIsNamedAsNotARegularFile)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("talk.json"));
+    ASSERT_EQ(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    for (const QString& path : {fifo, QStringLiteral("/dev/urandom")}) {
+        const Result<Deck> deck = loadDeck(path);
+        ASSERT_FALSE(deck.ok()) << path.toStdString();
+        EXPECT_EQ(deck.error().code, Error::Code::Io);
+        EXPECT_EQ(
+            deck.error().message,
+            path + QStringLiteral(": not a regular file (a FIFO, a device or a socket): a deck is read from a file"));
+    }
+    const Result<Deck> folder = loadDeck(dir.path());
+    ASSERT_FALSE(folder.ok());
+    EXPECT_EQ(folder.error().message, dir.path() + QStringLiteral(": is a folder, not a deck"));
 }
 
 TEST(Deck, AnAppendedSceneGetsAnIdOfItsOwnFromItsTitle)
