@@ -4,6 +4,7 @@
 #include "core/message_text.h"
 #include "core/model/physical_limits.h"
 #include "core/read_file.h"
+#include "core/save_file.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -11,7 +12,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -238,11 +238,7 @@ Result<Deck> loadDeck(const QString& path)
 
 std::optional<Error> saveDeck(const Deck& deck, const QString& path)
 {
-    QSaveFile file(path);
-    const QByteArray bytes = deckToJson(deck);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return deckError(path, Error::Code::Io, QStringLiteral("not saved: %1").arg(file.errorString()));
-    return std::nullopt;
+    return saveFile(path, deckToJson(deck));
 }
 
 Result<Deck> defaultDeck()
