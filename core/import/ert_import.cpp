@@ -1,6 +1,7 @@
 #include "core/import/ert_import.h"
 
 #include "core/import/import_text.h"
+#include "core/json/strict_reader.h"
 #include "core/model/physical_limits.h"
 
 #include <QJsonArray>
@@ -243,6 +244,11 @@ Result<QJsonDocument> parseJson(const QByteArray& json, const QString& where)
             detail += u" (NaN, Infinity and numbers beyond double range are not allowed)"_s;
         return makeError(Error::Code::Parse, detail);
     }
+    // Qt keeps the last of two equal keys without a word: a roofline.json naming a section twice is refused
+    // with the key, as Ridgeline's own files are.
+    const Result<QJsonDocument> strict = parseStrictJson(json);
+    if (!strict)
+        return makeError(Error::Code::Parse, strict.error().message + where);
     return document;
 }
 

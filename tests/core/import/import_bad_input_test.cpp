@@ -204,6 +204,11 @@ const std::vector<BadCase>& badCases()
         {"ert tiny bandwidth", kErt, []() -> QByteArray { return replaceFirst(ert(), "1433.2", "1e-305"); },
          "line 20, column 10: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got 1e-305 "
          "(or 0 for a test that did not run)"},
+        {"ert duplicate key", kErt,
+         []() -> QByteArray {
+             return replaceFirst(ert(), "\"gbytes\": {", "\"gflops\": {\"data\": []}, \"gbytes\": {");
+         },
+         "duplicate key empirical.gflops at offset "},
         {"ert duplicate level", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L1\", 3836.9]"); },
          "line 18, column 10: empirical.gbytes.data names \"L1\" twice"},
