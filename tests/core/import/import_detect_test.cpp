@@ -34,8 +34,8 @@ TEST(ImportDetect, EveryFixtureIsRecognized)
 // Classic Mac line ends (CR alone) are the same file: recognised as such, and the CSV formats read the same kernels.
 TEST(ImportDetect, CrOnlyLineEndsAreRecognizedAndReadAlike)
 {
-    for (const char* name : {"ncu_details.csv", "ncu_raw.csv", "likwid_mem_dp.csv", "plain.csv",
-                             "rocprof_roofline.csv"}) {
+    for (const char* name :
+         {"ncu_details.csv", "ncu_raw.csv", "likwid_mem_dp.csv", "plain.csv", "rocprof_roofline.csv"}) {
         const QByteArray lf = importFixture(QString::fromLatin1(name));
         QByteArray cr = lf;
         cr.replace("\r\n", "\n").replace('\n', '\r');
