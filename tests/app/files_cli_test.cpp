@@ -13,6 +13,7 @@
 
 #include <csignal>
 #include <utility>
+#include <vector>
 
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -136,6 +137,66 @@ TEST(FilesCli, ImportExportAndCalibrateOnAFullDiskKeepTheOldFilesAndSaySo)
     EXPECT_EQ(contentsOf(session), oldSession);
     EXPECT_EQ(contentsOf(tables + QStringLiteral("/kernels.csv")), oldKernels);
     EXPECT_EQ(contentsOf(calibrated), oldCalibrated);
+}
+
+// Every image kind the command line writes, and a deck's PDF, on a disk with no room left: each refused with the
+// path, the old file byte for byte.
+TEST(FilesCli, RenderOnAFullDiskKeepsTheOldImagesAndSaysSo)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString folder = dir.filePath(QStringLiteral("disk"));
+    ASSERT_TRUE(QDir().mkdir(folder));
+    const SmallTmpfs disk(folder, 1024);
+    const QString session = data("sessions/minimal.json");
+    const QStringList outs = {folder + QStringLiteral("/chart.png"), folder + QStringLiteral("/chart.svg"),
+                              folder + QStringLiteral("/chart.pdf"), folder + QStringLiteral("/chart.csv")};
+    const QString deck = folder + QStringLiteral("/talk.pdf");
+    for (const QString& out : outs)
+        ASSERT_EQ(runRidgeline({QStringLiteral("render"), session, QStringLiteral("--size"), QStringLiteral("640x400"),
+                                QStringLiteral("--out"), out},
+                               environmentWithoutDisplay())
+                      .exitCode,
+                  0)
+            << out.toStdString();
+    ASSERT_EQ(runRidgeline({QStringLiteral("render"), QStringLiteral("--deck"), QStringLiteral("default"), session,
+                            QStringLiteral("--size"), QStringLiteral("640x360"), QStringLiteral("--out"), deck},
+                           environmentWithoutDisplay())
+                  .exitCode,
+              0);
+    std::vector<QByteArray> before;
+    for (const QString& out : outs + QStringList{deck})
+        before.push_back(contentsOf(out));
+
+    if (disk.mounted()) {
+        ASSERT_TRUE(fillDisk(folder + QStringLiteral("/filler")));
+    }
+    for (const QString& out : outs) {
+        // The dark theme and an added roof: different bytes, so that a half-written file would show.
+        const QStringList arguments = {QStringLiteral("render"),  session,
+                                       QStringLiteral("--size"),  QStringLiteral("640x400"),
+                                       QStringLiteral("--theme"), QStringLiteral("dark"),
+                                       QStringLiteral("--roof"),  QStringLiteral("A100:19.5:1.555"),
+                                       QStringLiteral("--out"),   out};
+        const CliRun run = disk.mounted() ? runRidgeline(arguments, environmentWithoutDisplay())
+                                          : runOnAFullDisk(arguments, folder, false);
+        EXPECT_EQ(run.exitCode, 1) << out.toStdString() << ": " << run.out.toStdString();
+        EXPECT_TRUE(run.err.contains(out + QStringLiteral(": not saved, previous file kept: ")))
+            << run.err.toStdString();
+    }
+    const QStringList deckArguments = {QStringLiteral("render"),  QStringLiteral("--deck"),
+                                       QStringLiteral("default"), session,
+                                       QStringLiteral("--size"),  QStringLiteral("640x360"),
+                                       QStringLiteral("--theme"), QStringLiteral("dark"),
+                                       QStringLiteral("--out"),   deck};
+    const CliRun deckRun = disk.mounted() ? runRidgeline(deckArguments, environmentWithoutDisplay())
+                                          : runOnAFullDisk(deckArguments, folder, false);
+    EXPECT_EQ(deckRun.exitCode, 1) << deckRun.out.toStdString();
+    EXPECT_TRUE(deckRun.err.contains(deck + QStringLiteral(": not saved, previous file kept: ")))
+        << deckRun.err.toStdString();
+    const QStringList all = outs + QStringList{deck};
+    for (qsizetype i = 0; i < all.size(); ++i)
+        EXPECT_EQ(contentsOf(all[i]), before[static_cast<std::size_t>(i)]) << all[i].toStdString();
 }
 
 TEST(FilesCli, RenderNeverReplacesAFifoADeviceOrTheDeviceBehindASymlink)
