@@ -2,6 +2,7 @@
 
 #include "core/message_text.h"
 
+#include <QBuffer>
 #include <QFileInfo>
 #include <QSaveFile>
 
@@ -20,16 +21,26 @@ Error notSaved(const QString& path, Error::Code code, const QString& detail)
     return Error{code, path + u": "_s + oneLine(detail)};
 }
 
-// Checks the target, opens its temporary and writes every byte; the caller commits.
+// The system's reason (errno when the failing call left it, else Qt's text of it), with a full disk said in words a
+// user acts on.
+QString reasonOf(int error, const QString& qtReason)
+{
+    const QString reason = error != 0 ? qt_error_string(error) : qtReason;
+    if (error == ENOSPC || error == EDQUOT || reason == qt_error_string(ENOSPC) || reason == qt_error_string(EDQUOT))
+        return u"the disk is full: "_s + reason;
+    return reason;
+}
+
+Error keptPrevious(const QString& path, const QString& detail)
+{
+    return notSaved(path, Error::Code::Io, u"not saved, previous file kept: "_s + detail);
+}
+
+// Checks the target, opens its temporary and writes every byte down to the disk; the caller commits.
 Result<std::unique_ptr<QSaveFile>> writeTemporary(const QString& path, const QByteArray& bytes)
 {
-    const QFileInfo info(path);
-    // QSaveFile would rename its temporary file over a device node such as /dev/full.
-    if (info.exists() && !info.isFile())
-        return notSaved(path, Error::Code::Io, u"not saved: not a regular file"_s);
-    if (!QFileInfo(info.absolutePath()).isDir())
-        return notSaved(path, Error::Code::NotFound,
-                        u"not saved: the folder "_s + info.absolutePath() + u" does not exist"_s);
+    if (std::optional<Error> refused = checkSaveTarget(path))
+        return *refused;
     auto file = std::make_unique<QSaveFile>(path);
     if (!file->open(QIODevice::WriteOnly))
         return notSaved(path, Error::Code::Io, u"not saved: cannot write in this folder: "_s + file->errorString());
@@ -38,17 +49,49 @@ Result<std::unique_ptr<QSaveFile>> writeTemporary(const QString& path, const QBy
     // A short write sets no QFileDevice error, and commit() would then install the truncated file: check the
     // count and keep errno for the message.
     if (written != bytes.size()) {
-        const QString reason = errno != 0 ? qt_error_string(errno) : file->errorString();
+        const QString reason = reasonOf(errno, file->errorString());
         file->cancelWriting();
-        return notSaved(path, Error::Code::Io,
-                        u"not saved, previous file kept: wrote only "_s +
-                            QString::number(std::max<qint64>(written, 0)) + u" of "_s + QString::number(bytes.size()) +
-                            u" bytes: "_s + reason);
+        return keptPrevious(path, u"wrote only "_s + QString::number(std::max<qint64>(written, 0)) + u" of "_s +
+                                      QString::number(bytes.size()) + u" bytes: "_s + reason);
+    }
+    // QFileDevice keeps small writes in a buffer that commit() flushes, and commit() renames the temporary over the
+    // target even when that flush fails (a full disk then leaves an empty file): flush here and check.
+    errno = 0;
+    if (!file->flush()) {
+        const QString reason = reasonOf(errno, file->errorString());
+        file->cancelWriting();
+        return keptPrevious(path, u"could not write the last bytes: "_s + reason);
     }
     return file;
 }
 
 }  // namespace
+
+std::optional<Error> checkSaveTarget(const QString& path)
+{
+    // QFileInfo follows symlinks: a link to /dev/null is a device here, and refused with it. QSaveFile would rename
+    // its temporary over a device node, a FIFO or the link, putting a regular file where they were.
+    const QFileInfo info(path);
+    if (info.exists() && !info.isFile())
+        return notSaved(path, Error::Code::Io, u"not saved: not a regular file"_s);
+    if (!QFileInfo(info.absolutePath()).isDir())
+        return notSaved(path, Error::Code::NotFound,
+                        u"not saved: the folder "_s + info.absolutePath() + u" does not exist"_s);
+    return std::nullopt;
+}
+
+std::optional<Error> saveEncoded(const QString& path, const std::function<bool(QIODevice& device)>& encode)
+{
+    if (std::optional<Error> refused = checkSaveTarget(path))
+        return refused;
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!encode(buffer))
+        return notSaved(path, Error::Code::Io, u"not saved: the image could not be encoded"_s);
+    buffer.close();
+    return saveFile(path, bytes);
+}
 
 std::optional<Error> saveFile(const QString& path, const QByteArray& bytes)
 {

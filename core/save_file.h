@@ -1,15 +1,23 @@
 #pragma once
-// Writing files so that a failure changes nothing on disk: every file goes through QSaveFile (a temporary
-// renamed over the target only when all bytes are written), and a short write (disk full, size limit) is
-// caught before that rename. Messages start with the path: "PATH: not saved: ...".
+// THE writer of every file Ridgeline writes (sessions, CSV tables, PNG/SVG/PDF images, decks, catalogs,
+// calibrations), so that a failure changes nothing on disk:
+// - a target that exists and is not a regular file (a folder, a FIFO, a device such as /dev/null, or a symlink to
+//   one) is refused: an atomic save would rename a regular file over it;
+// - the bytes go to a temporary file (QSaveFile) renamed over the target only once every byte is on the disk: a
+//   short write and a failed flush of the last buffered bytes each cancel the save, so a full disk leaves the
+//   previous file byte for byte and says so.
+// Messages start with the path: "PATH: not saved: ...", "PATH: not saved, previous file kept: ...".
 
 #include "core/result.h"
 
 #include <QByteArray>
 #include <QString>
 
+#include <functional>
 #include <optional>
 #include <vector>
+
+class QIODevice;
 
 namespace ridgeline {
 
@@ -25,5 +33,13 @@ std::optional<Error> saveFile(const QString& path, const QByteArray& bytes);
 // unless all were written. (Only a failed rename after the first one leaves a mix; the error then names the
 // files already replaced.)
 std::optional<Error> saveFiles(const std::vector<FileContents>& files);
+
+// The checks saveFile makes of a target before writing: nullopt when `path` may be written. For a writer that has
+// work to do before it has bytes (rendering an image), so that a refused target costs nothing.
+std::optional<Error> checkSaveTarget(const QString& path);
+
+// Bytes produced by an encoder that writes to a device (QImage::save, QPdfWriter, QSvgGenerator): `encode` writes
+// into memory and returns false when it could not encode; the bytes are then saved as saveFile() saves them.
+std::optional<Error> saveEncoded(const QString& path, const std::function<bool(QIODevice& device)>& encode);
 
 }  // namespace ridgeline

@@ -4,6 +4,7 @@
 #include "app/cli/option_values.h"
 #include "core/model/catalog/catalog.h"
 #include "core/model/llm/llm_model.h"
+#include "core/model/physical_limits.h"
 
 #include <cmath>
 
@@ -13,15 +14,15 @@ namespace {
 
 using Refusal = std::optional<QString>;  // the message naming the option at fault, or nothing when all is well
 
-// One dimension of a custom model's shape: a whole number from 0 to 1e8.
+// One dimension of a custom model's shape: a whole number from `min` to 1e8.
 std::optional<int> shapeOption(const QCommandLineParser& parser, const char* name, std::int64_t fallback,
-                               QString& error)
+                               QString& error, std::int64_t min = 0)
 {
     const std::optional<std::int64_t> v = integerOption(parser, QLatin1String(name), fallback, error);
     if (!v)
         return std::nullopt;
-    if (*v < 0 || *v > 100'000'000) {
-        error = QStringLiteral("--%1 must be between 0 and 1e8").arg(QLatin1String(name));
+    if (*v < min || *v > 100'000'000) {
+        error = QStringLiteral("--%1 must be between %2 and 1e8, got %3").arg(QLatin1String(name)).arg(min).arg(*v);
         return std::nullopt;
     }
     return static_cast<int>(*v);
@@ -59,13 +60,21 @@ Refusal readCustomModel(const QCommandLineParser& parser, InferenceRequest& requ
     m.id = kCustomId;
     m.name = QStringLiteral("Custom model");
     m.source = QStringLiteral("given on the command line");
-    const std::optional<int> layers = shapeOption(parser, "layers", 0, error),
-                             hidden = shapeOption(parser, "hidden", 0, error),
-                             heads = shapeOption(parser, "heads", 0, error);
+    for (const char* name : {"layers", "hidden", "heads"})
+        if (!parser.isSet(QLatin1String(name)))
+            return QStringLiteral("--model custom needs --layers, --hidden and --heads");
+    const std::optional<int> layers = shapeOption(parser, "layers", 0, error, 1),
+                             hidden = shapeOption(parser, "hidden", 0, error, 1),
+                             heads = shapeOption(parser, "heads", 0, error, 1);
     if (!layers || !hidden || !heads)
         return error;
-    if (*layers == 0 || *hidden == 0 || *heads == 0)
-        return QStringLiteral("--model custom needs --layers, --hidden and --heads");
+    // As a config.json without head_dim: the heads split the hidden size evenly, or --head-dim says how wide.
+    if (!parser.isSet(QStringLiteral("head-dim")) && *hidden % *heads != 0)
+        return QStringLiteral(
+                   "--hidden %1 is not a multiple of --heads %2 (give --head-dim for heads of another "
+                   "width)")
+            .arg(*hidden)
+            .arg(*heads);
     const std::optional<int> kvHeads = shapeOption(parser, "kv-heads", *heads, error),
                              headDim = shapeOption(parser, "head-dim", *hidden / *heads, error),
                              ffn = shapeOption(parser, "ffn", (8LL * *hidden) / 3, error),
@@ -148,6 +157,11 @@ Refusal readGpu(const QCommandLineParser& parser, InferenceRequest& request)
             bandwidth ? numberOption(parser, QStringLiteral("memory-gib"), error) : std::nullopt;
         if (!memory)
             return error;
+        // The physical rule of every roof, named by the option: a ridge of "inf" is no answer.
+        if (const auto bad = physicalProblem(PhysicalQuantity::ComputeGflops, *peak, 1000.0, u"TFLOP/s"))
+            return QStringLiteral("--peak-tflops %1").arg(*bad);
+        if (const auto bad = physicalProblem(PhysicalQuantity::BandwidthGbps, *bandwidth, 1000.0, u"TB/s"))
+            return QStringLiteral("--bandwidth-tbs %1").arg(*bad);
         request.gpuId = kCustomId;
         request.customPeakTflops = *peak;
         request.customBandwidthTbs = *bandwidth;

@@ -3,6 +3,7 @@
 #include "app/cli/render_deck.h"
 
 #include "core/model/catalog/gpu_roofs.h"
+#include "core/model/physical_limits.h"
 #include "core/session/session_json.h"
 #include "ui/chart/chart_export.h"
 
@@ -24,6 +25,11 @@ QString addExtraRoofs(const QStringList& roofSpecs, const QStringList& gpuIds, c
         const double tbs = parts.value(2).toDouble(&bandwidthOk);
         if (parts.size() != 3 || !peakOk || !bandwidthOk || tflops <= 0.0 || tbs <= 0.0)
             return QStringLiteral("--roof takes NAME:TFLOPS:TBS, got '%1'").arg(spec);
+        // The physical rule of every roof, so that its ridge and the chart's axes stay finite.
+        if (const auto bad = physicalProblem(PhysicalQuantity::ComputeGflops, tflops, 1000.0, u"TFLOP/s"))
+            return QStringLiteral("--roof '%1': the peak %2").arg(spec, *bad);
+        if (const auto bad = physicalProblem(PhysicalQuantity::BandwidthGbps, tbs, 1000.0, u"TB/s"))
+            return QStringLiteral("--roof '%1': the bandwidth %2").arg(spec, *bad);
         roofs->push_back(NamedRoof{parts[0], Roof{tflops * 1000.0, tbs * 1000.0}});
     }
     const std::optional<NumberFormat> format = parseNumberFormat(gpuFormat);

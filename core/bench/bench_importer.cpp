@@ -7,6 +7,7 @@
 #include "core/bench/vllm_serve_import.h"
 #include "core/import/import_text.h"
 #include "core/message_text.h"
+#include "core/read_file.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -221,6 +222,9 @@ Result<BenchImport> importBenchBytes(const QByteArray& bytes, const QString& fil
 
 std::optional<BenchFormat> benchFormatOfFile(const QString& path)
 {
+    // Never opened unless a regular file: this runs after an import refused the path, and a FIFO would block here.
+    if (checkReadableFile(path, u"benchmark result"_s))
+        return std::nullopt;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return std::nullopt;

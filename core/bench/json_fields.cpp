@@ -1,6 +1,7 @@
 #include "core/bench/json_fields.h"
 
 #include "core/message_text.h"
+#include "core/model/physical_limits.h"
 
 #include <cmath>
 #include <utility>
@@ -49,6 +50,28 @@ double bound(Quantity quantity)
     return 0;
 }
 
+// Times and rates keep to the physical rule as well (0 stays "nothing measured"): a latency of 5e-324 s would make
+// every relative error of a fit infinite. Shown in the file's own unit.
+std::optional<QString> unphysical(double value, Quantity quantity)
+{
+    switch (quantity) {
+        case Quantity::Seconds:
+            return physicalProblem(PhysicalQuantity::DurationSeconds, value, 1.0, u"s");
+        case Quantity::Milliseconds:
+            return physicalProblem(PhysicalQuantity::DurationSeconds, value, 1e-3, u"ms");
+        case Quantity::Nanoseconds:
+            return physicalProblem(PhysicalQuantity::DurationSeconds, value, 1e-9, u"ns");
+        case Quantity::TokensPerSecond:
+            return physicalProblem(PhysicalQuantity::PerSecond, value, 1.0, u"tokens/s");
+        case Quantity::RequestsPerSecond:
+            return physicalProblem(PhysicalQuantity::PerSecond, value, 1.0, u"requests/s");
+        case Quantity::Tokens:
+        case Quantity::Ratio:
+            break;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 QString nodeLocation(const JsonNode& node)
@@ -90,6 +113,9 @@ Result<double> checkQuantity(double value, Quantity quantity)
         return makeError(Error::Code::Range, u"is "_s + QString::number(value) + u", beyond any real "_s +
                                                  quantityName(quantity) + u" (at most "_s +
                                                  QString::number(bound(quantity) / scale(quantity)) + u')');
+    if (value != 0.0)
+        if (const std::optional<QString> bad = unphysical(value, quantity))
+            return makeError(Error::Code::Range, *bad);
     return converted;
 }
 

@@ -43,18 +43,26 @@ public:
     }
 
 private:
-    QStringView currentLine() const
+    // Where the line at m_pos ends: its CR, LF or the end of the text. Looking for LF alone would run to the end of
+    // a file of CR line ends (classic Mac) from every line, which made reading one quadratic in its length.
+    qsizetype lineEnd() const
     {
-        qsizetype end = m_text.indexOf(u'\n', m_pos);
-        if (end < 0)
-            end = m_text.size();
-        return QStringView(m_text).mid(m_pos, end - m_pos);
+        qsizetype end = m_pos;
+        while (end < m_text.size() && m_text.at(end) != u'\n' && m_text.at(end) != u'\r')
+            ++end;
+        return end;
     }
 
+    QStringView currentLine() const { return QStringView(m_text).mid(m_pos, lineEnd() - m_pos); }
+
+    // Past the line and its end: LF, CRLF or a lone CR.
     void skipToNextLine()
     {
-        const qsizetype end = m_text.indexOf(u'\n', m_pos);
-        m_pos = end < 0 ? m_text.size() : end + 1;
+        m_pos = lineEnd();
+        if (m_pos < m_text.size() && m_text.at(m_pos) == u'\r')
+            ++m_pos;
+        if (m_pos < m_text.size() && m_text.at(m_pos) == u'\n')
+            ++m_pos;
         ++m_line;
         m_column = 1;
     }
@@ -161,12 +169,15 @@ private:
                            u" characters (a broken or hostile file?)"_s);
     }
 
+    // LF, and a CR not followed by LF, end a line (a CRLF counts once, at its LF).
     void advance()
     {
-        if (m_text.at(m_pos) == u'\n') {
+        const QChar c = m_text.at(m_pos);
+        const bool loneCr = c == u'\r' && (m_pos + 1 >= m_text.size() || m_text.at(m_pos + 1) != u'\n');
+        if (c == u'\n' || loneCr) {
             ++m_line;
             m_column = 1;
-        } else if (!m_text.at(m_pos).isLowSurrogate()) {
+        } else if (!c.isLowSurrogate()) {
             ++m_column;
         }
         ++m_pos;

@@ -1,6 +1,7 @@
 #pragma once
-// A small RFC 4180 CSV reader: quoted fields with "" escapes and embedded newlines, CRLF or LF, any
-// delimiter. Every field keeps the line and column where it starts, for error messages.
+// A small RFC 4180 CSV reader: quoted fields with "" escapes and embedded newlines, LF, CRLF or CR (classic Mac)
+// line ends, all read in one pass, any delimiter. Every field keeps the line and column where it starts, for error
+// messages.
 
 #include "core/result.h"
 

@@ -47,6 +47,8 @@ Result<ImportFormat> detectFormat(const QByteArray& bytes, const QString& fileNa
     QString head = QString::fromUtf8(bytes.left(64 * 1024));
     if (head.startsWith(QChar(0xFEFF)))
         head.remove(0, 1);
+    // CRLF and classic Mac CR line ends look like LF to every test below.
+    head.replace(u"\r\n"_s, u"\n"_s).replace(u'\r', u'\n');
     const QString start = head.trimmed();
     if (start.startsWith(u'"') && head.contains(u"\\\"empirical\\\""_s))
         return ImportFormat::Ert;  // the whole roofline.json as one JSON string

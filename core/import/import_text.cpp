@@ -1,5 +1,7 @@
 #include "core/import/import_text.h"
 
+#include "core/read_file.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -75,13 +77,9 @@ QString lineColumn(int line, int column)
 
 Result<QByteArray> readImportFile(const QString& path)
 {
+    if (std::optional<Error> unreadable = checkReadableFile(path, u"file to import"_s))
+        return *unreadable;
     const QFileInfo info(path);
-    if (!info.exists())
-        return fileError(path, Error::Code::NotFound, u"no such file"_s);
-    if (info.isDir())
-        return fileError(path, Error::Code::Io, u"is a folder, not a file to import"_s);
-    if (!info.isFile())
-        return fileError(path, Error::Code::Io, u"not a regular file"_s);
     if (info.size() > kMaxImportFileBytes) {
         return fileError(path, Error::Code::Range,
                          u"the file is "_s + QString::number(info.size()) +

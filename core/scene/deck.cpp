@@ -2,6 +2,9 @@
 
 #include "core/json/strict_reader.h"
 #include "core/message_text.h"
+#include "core/model/physical_limits.h"
+#include "core/read_file.h"
+#include "core/save_file.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -9,11 +12,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <tuple>
 
 // Q_INIT_RESOURCE must be used outside any namespace; without it a linker may drop the static
 // library's resources.
@@ -71,6 +74,13 @@ SceneGpu gpuFrom(ObjectReader& in)
     gpu.peakTflops = in.number("peak_tflops"_L1, 1e6);
     gpu.bandwidthTbs = in.number("bandwidth_tbs"_L1, 1e4);
     gpu.memoryGib = in.number("memory_gib"_L1, 1e6);
+    // A figure given keeps to the physical rule, so that the scene's ridge and axes stay finite.
+    for (const auto& [key, value, quantity, unit] :
+         {std::tuple{"peak_tflops"_L1, gpu.peakTflops, PhysicalQuantity::ComputeGflops, u"TFLOP/s"},
+          std::tuple{"bandwidth_tbs"_L1, gpu.bandwidthTbs, PhysicalQuantity::BandwidthGbps, u"TB/s"}})
+        if (!in.problem().found() && value != 0.0)
+            if (const std::optional<QString> bad = physicalProblem(quantity, value, 1000.0, unit))
+                in.problem().report(Error::Code::Range, in.where(key) + u' ' + *bad);
     if (!in.problem().found() && gpu.catalogId.isEmpty() && (gpu.peakTflops <= 0 || gpu.bandwidthTbs <= 0))
         in.problem().report(
             Error::Code::Schema,
@@ -216,9 +226,9 @@ Result<Deck> deckFromJson(const QByteArray& bytes, const QString& sourceName)
 
 Result<Deck> loadDeck(const QString& path)
 {
+    if (std::optional<Error> unreadable = checkReadableFile(path, QStringLiteral("deck")))
+        return Error{unreadable->code, oneLine(unreadable->message)};
     QFile file(path);
-    if (!QFileInfo(path).isFile())
-        return deckError(path, Error::Code::NotFound, QStringLiteral("no such file"));
     if (file.size() > kMaxDeckBytes)
         return deckError(path, Error::Code::Range, QStringLiteral("larger than 16 MiB; refused"));
     if (!file.open(QIODevice::ReadOnly))
@@ -228,11 +238,7 @@ Result<Deck> loadDeck(const QString& path)
 
 std::optional<Error> saveDeck(const Deck& deck, const QString& path)
 {
-    QSaveFile file(path);
-    const QByteArray bytes = deckToJson(deck);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return deckError(path, Error::Code::Io, QStringLiteral("not saved: %1").arg(file.errorString()));
-    return std::nullopt;
+    return saveFile(path, deckToJson(deck));
 }
 
 Result<Deck> defaultDeck()

@@ -62,7 +62,7 @@ QStringList sceneKinds();
 QByteArray deckToJson(const Deck& deck);
 Result<Deck> deckFromJson(const QByteArray& bytes, const QString& sourceName);
 Result<Deck> loadDeck(const QString& path);
-// Writes through QSaveFile; nullopt on success.
+// Writes through core/save_file.h (special files refused, the old file kept on failure); nullopt on success.
 std::optional<Error> saveDeck(const Deck& deck, const QString& path);
 
 // The deck that ships with Ridgeline: one scene per claim of the source text.

@@ -6,6 +6,8 @@
 #include "core/model/llm/engine_terms.h"
 #include "core/model/llm/llm_model.h"
 #include "core/model/number_format.h"
+#include "core/model/physical_limits.h"
+#include "core/read_file.h"
 #include "core/save_file.h"
 
 #include <QDateTime>
@@ -88,6 +90,18 @@ void requireAboveZero(ObjectReader& in, QLatin1StringView key, double value, con
     if (!in.problem().found() && value <= 0.0)
         in.problem().report(Error::Code::Range,
                             in.where(key) + u" must be above 0 ("_s + why + u"), got "_s + formatExactNumber(value));
+}
+
+// Rates, bandwidths, intensities and times keep to the one physical rule (core/model/physical_limits.h), so that a
+// ridge or an axis built from them stays finite; Zero::NotMeasured allows 0 for fields where it means "not measured".
+enum class Zero { Refused, NotMeasured };
+void requirePhysical(ObjectReader& in, QLatin1StringView key, double value, PhysicalQuantity quantity,
+                     Zero zero = Zero::Refused)
+{
+    if (in.problem().found() || (zero == Zero::NotMeasured && value == 0.0))
+        return;
+    if (const std::optional<QString> problem = physicalProblem(quantity, value))
+        in.problem().report(Error::Code::Range, in.where(key) + u' ' + *problem);
 }
 
 // Each struct's writer and reader sit side by side so that a key cannot drift between them.
@@ -271,7 +285,10 @@ ComputeCeiling computeFromJson(ObjectReader& in, int schema)
     ceiling.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
     ceiling.gflops = in.number("gflops"_L1, kMaxGflops, Need::Required);
     requireAboveZero(in, "gflops"_L1, ceiling.gflops, u"a compute ceiling of 0 GFLOP/s is no roof"_s);
+    requirePhysical(in, "gflops"_L1, ceiling.gflops, PhysicalQuantity::ComputeGflops);
     ceiling.theoreticalGflops = in.number("theoretical_gflops"_L1, kMaxGflops);
+    requirePhysical(in, "theoretical_gflops"_L1, ceiling.theoreticalGflops, PhysicalQuantity::ComputeGflops,
+                    Zero::NotMeasured);
     ceiling.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
     ceiling.spread = readSpread(in, kMaxGflops);
     if (schema >= kFirstSchemaWithChecks) {
@@ -300,6 +317,7 @@ BandwidthCeiling bandwidthFromJson(ObjectReader& in)
     ceiling.mix = in.text("mix"_L1);
     ceiling.gbps = in.number("gbps"_L1, kMaxGbps, Need::Required);
     requireAboveZero(in, "gbps"_L1, ceiling.gbps, u"a bandwidth ceiling of 0 GB/s is no roof"_s);
+    requirePhysical(in, "gbps"_L1, ceiling.gbps, PhysicalQuantity::BandwidthGbps);
     ceiling.workingSetBytes = in.integer("working_set_bytes"_L1, 0, kPiB, 0);
     ceiling.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
     ceiling.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
@@ -326,6 +344,7 @@ BandwidthPoint curvePointFromJson(ObjectReader& in)
     point.level = in.text("level"_L1);
     point.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
     point.gbps = in.number("gbps"_L1, kMaxGbps, Need::Required);
+    requirePhysical(in, "gbps"_L1, point.gbps, PhysicalQuantity::BandwidthGbps, Zero::NotMeasured);
     point.spread = readSpread(in, kMaxGbps);
     return point;
 }
@@ -344,7 +363,9 @@ LevelPoint levelPointFromJson(ObjectReader& in)
     point.level = in.text("level"_L1, Need::Required);
     point.bytes = in.number("bytes"_L1, kMaxOperationCount, Need::Required);
     point.gbps = in.number("gbps"_L1, kMaxGbps);
+    requirePhysical(in, "gbps"_L1, point.gbps, PhysicalQuantity::BandwidthGbps, Zero::NotMeasured);
     point.intensity = in.number("intensity"_L1, kMaxIntensity);
+    requirePhysical(in, "intensity"_L1, point.intensity, PhysicalQuantity::IntensityFlopPerByte, Zero::NotMeasured);
     return point;
 }
 
@@ -441,9 +462,13 @@ KernelResult kernelFromJson(ObjectReader& in, int schema)
     kernel.bytes = in.number("bytes"_L1, kMaxOperationCount);
     kernel.seconds = in.number("seconds"_L1, kMaxSeconds, Need::Required);
     requireAboveZero(in, "seconds"_L1, kernel.seconds, u"a kernel that took no time has no rate"_s);
+    requirePhysical(in, "seconds"_L1, kernel.seconds, PhysicalQuantity::DurationSeconds);
     kernel.gflops = in.number("gflops"_L1, kMaxGflops);
+    requirePhysical(in, "gflops"_L1, kernel.gflops, PhysicalQuantity::ComputeGflops, Zero::NotMeasured);
     kernel.gbps = in.number("gbps"_L1, kMaxGbps);
+    requirePhysical(in, "gbps"_L1, kernel.gbps, PhysicalQuantity::BandwidthGbps, Zero::NotMeasured);
     kernel.intensity = in.number("intensity"_L1, kMaxIntensity);
+    requirePhysical(in, "intensity"_L1, kernel.intensity, PhysicalQuantity::IntensityFlopPerByte, Zero::NotMeasured);
     kernel.tokensPerSecond = in.number("tokens_per_s"_L1, kMaxTokensPerSecond);
     kernel.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
     kernel.spread = readSpread(in, kMaxSeconds);
@@ -768,6 +793,8 @@ Session sessionFromObject(const QJsonObject& root, Problem& problem)
     session.complete = in.boolean("complete"_L1, true);
     session.wallSeconds = in.number("wall_seconds"_L1, kMaxSeconds);
     session.streamTriadGbps = in.number("stream_triad_gbps"_L1, kMaxGbps);
+    requirePhysical(in, "stream_triad_gbps"_L1, session.streamTriadGbps, PhysicalQuantity::BandwidthGbps,
+                    Zero::NotMeasured);
     session.noisyMeasurements = textListFromJson(in, "noisy_measurements"_L1, kMaxEntries);
 
     if (const auto machine = in.object("machine"_L1, Need::Required)) {
@@ -898,13 +925,9 @@ Result<Session> sessionFromJson(const QByteArray& bytes, const QString& sourceNa
 
 Result<Session> loadSession(const QString& path)
 {
+    if (std::optional<Error> unreadable = checkReadableFile(path, u"session file"_s))
+        return Error{unreadable->code, oneLine(unreadable->message)};
     const QFileInfo info(path);
-    if (!info.exists())
-        return sourceError(path, Error::Code::NotFound, u"no such file"_s);
-    if (info.isDir())
-        return sourceError(path, Error::Code::Io, u"is a folder, not a session file"_s);
-    if (!info.isFile())
-        return sourceError(path, Error::Code::Io, u"not a regular file"_s);
     if (info.size() > kMaxSessionFileBytes) {
         return sourceError(path, Error::Code::Range,
                            u"the file is "_s + QString::number(info.size()) +

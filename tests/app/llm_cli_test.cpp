@@ -76,6 +76,26 @@ TEST(LlmCli, CustomModelByShapesUsesItsKvHeads)
     EXPECT_TRUE(bad.err.contains(QLatin1String("KV heads"))) << bad.err.toStdString();
 }
 
+TEST(LlmCli, ACustomModelWhoseHeadsDoNotSplitItsWidthOrWithNoLayersIsRefusedByName)
+{
+    const CliRun heads = runRidgeline(cliArgs("model --model custom --layers 32 --hidden 4096 --heads 3 --gpu l40s"));
+    EXPECT_EQ(heads.exitCode, 2);
+    EXPECT_TRUE(heads.err.contains(QStringLiteral("--hidden 4096 is not a multiple of --heads 3")))
+        << heads.err.toStdString();
+    // With the head width given, the shape is the user's to choose, as in a config.json with head_dim.
+    const CliRun given =
+        runRidgeline(cliArgs("model --model custom --layers 32 --hidden 4096 --heads 3 --head-dim 128 --gpu l40s"));
+    EXPECT_EQ(given.exitCode, 0) << given.err.toStdString();
+
+    const CliRun layers = runRidgeline(cliArgs("model --model custom --layers 0 --hidden 4096 --heads 32 --gpu l40s"));
+    EXPECT_EQ(layers.exitCode, 2);
+    EXPECT_TRUE(layers.err.contains(QStringLiteral("--layers must be between 1 and 1e8, got 0")))
+        << layers.err.toStdString();
+    const CliRun missing = runRidgeline(cliArgs("model --model custom --hidden 4096 --heads 32 --gpu l40s"));
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_TRUE(missing.err.contains(QStringLiteral("needs --layers"))) << missing.err.toStdString();
+}
+
 TEST(LlmCli, TableNamesTheFiguresInBothUnits)
 {
     const CliRun run = runRidgeline(cliArgs("model --model llama-2-7b --gpu h100-sxm --batch 16 --context 8192"));

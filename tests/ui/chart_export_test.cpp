@@ -41,6 +41,21 @@ TEST(UiExport, PngHasTheRequestedSizeTimesTheDevicePixelRatio)
     image.save(fixtures::outputPath(QStringLiteral("export_800x500_dpr2.png")));
 }
 
+// Defence behind the loaders' physical rule: a session built in code with a roof whose ridge is 1e308 FLOP/byte made
+// Qt Charts overflow its stack on the log axis. The chart clamps every range it hands on, and draws.
+TEST(UiExport, ARoofWithAnAstronomicalRidgeStillDraws)
+{
+    ChartContent content = zen4Content();
+    for (BandwidthCeiling& ceiling : content.sessions.front().bandwidthCeilings)
+        ceiling.gbps = 1e-305;
+    content.extraRoofs.push_back(NamedRoof{QStringLiteral("absurd"), Roof{1e9, 5e-324}});
+    const QImage image = renderChartImage(content, QSize(800, 500));
+    EXPECT_EQ(image.size(), QSize(800, 500));
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    EXPECT_FALSE(exportChart(content, dir.filePath(QStringLiteral("absurd.svg")), QSize(800, 500)).has_value());
+}
+
 TEST(UiExport, SlideSizedPngIsFullHd)
 {
     const QString path = fixtures::outputPath(QStringLiteral("export_1920x1080.png"));

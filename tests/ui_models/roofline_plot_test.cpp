@@ -3,6 +3,7 @@
 
 #include "ui/plots/roofline/roofline_plot.h"
 #include "tests/ui_models/test_session.h"
+#include "ui/plots/layout/log_scale.h"
 #include "ui/plots/roofline/roof_labels.h"
 #include "ui/plots/roofline/roofline_decorations.h"
 #include "ui/plots/roofline/roofline_labels.h"
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 using namespace ridgeline;
@@ -140,6 +142,37 @@ TEST(PlotMapping, CornersOfTheRangeAreCornersOfThePlot)
     EXPECT_NEAR(m.toPixel({10.0, 31.622776601683793}).y(), 320.0, 1e-9);
     EXPECT_DOUBLE_EQ(decadeBelow(230.0), 100.0);
     EXPECT_DOUBLE_EQ(decadeAbove(230.0), 1000.0);
+}
+
+// What every log axis is given: Qt Charts overflowed its stack on a range from an overflowed ridge (1e308 FLOP/byte).
+TEST(LogAxisRange, NonFiniteEmptyAndAstronomicalRangesBecomeOnesAnAxisCanShow)
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double denormal = std::numeric_limits<double>::denorm_min();
+    for (const auto& [low, high] : std::vector<std::pair<double, double>>{{0.1, inf},
+                                                                          {nan, 10.0},
+                                                                          {0.0, 100.0},
+                                                                          {-1.0, 1.0},
+                                                                          {denormal, 1e308},
+                                                                          {1e-305 / 2.5, 1e308 * 5.0},
+                                                                          {5.0, 5.0},
+                                                                          {1e300, 1e301},
+                                                                          {denormal, denormal},
+                                                                          {100.0, 1.0}}) {
+        const LogAxisRange range = safeLogAxisRange(low, high);
+        EXPECT_TRUE(isLogRange(range.low, range.high)) << low << " .. " << high;
+        EXPECT_GE(range.low, kLogAxisFloor);
+        EXPECT_LE(range.high, kLogAxisCeiling);
+        EXPECT_GE(range.high / range.low, 1.5) << low << " .. " << high;
+    }
+    // A range an axis can show is handed on unchanged.
+    const LogAxisRange usual = safeLogAxisRange(0.04, 5000.0);
+    EXPECT_EQ(usual.low, 0.04);
+    EXPECT_EQ(usual.high, 5000.0);
+    EXPECT_EQ(safeLogAxisRange(100.0, 1.0).low, 1.0);
+    EXPECT_EQ(safeLogAxisRange(5.0, 5.0).low, 0.5);
+    EXPECT_EQ(safeLogAxisRange(5.0, 5.0).high, 50.0);
 }
 
 TEST(LogGrid, MajorsAtThePowersOfTheBaseAndMinorsAtTheirWholeMultiples)

@@ -1,6 +1,7 @@
 #include "ui/chart/bandwidth_chart.h"
 
 #include "ui/chart/chart_overlay.h"
+#include "ui/chart/log_axis.h"
 #include "ui/plots/layout/label_layout.h"
 
 #include <QCategoryAxis>
@@ -144,7 +145,7 @@ void BandwidthChart::setAxes()
 {
     const BandwidthStaircase& s = m_staircase;
     m_axisX->setRange(s.xMin, s.xMax);
-    m_axisY->setRange(s.yMin, s.yMax);
+    setLogAxisRange(m_axisY, s.yMin, s.yMax);
     setCategories(m_axisXLabels, s.xMin, s.xMax, s.xTicks);
     // The labels' axis is linear in log10(GB/s), so its positions fall where the hidden log axis puts the data.
     setCategories(m_axisYLabels, std::log10(s.yMin), std::log10(s.yMax), s.yTicks);

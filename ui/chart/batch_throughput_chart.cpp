@@ -2,6 +2,7 @@
 
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
+#include "ui/chart/log_axis.h"
 
 #include <QAreaSeries>
 #include <QLegend>
@@ -48,7 +49,7 @@ bool sameCurve(const ThroughputData& a, const ThroughputData& b)
 void setRangeIfChanged(QLogValueAxis* axis, double low, double high)
 {
     if (axis->min() != low || axis->max() != high)
-        axis->setRange(low, high);
+        setLogAxisRange(axis, low, high);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
+#include "ui/chart/log_axis.h"
 #include "ui/plots/layout/label_layout.h"
 
 #include <QFontMetricsF>
@@ -110,10 +111,10 @@ void CalibrationChart::setData(const CalibrationCurveData& data)
             yLow = std::min(yLow, p.y());
             yHigh = std::max(yHigh, p.y());
         }
-    m_axisX->setRange(xLow / 1.3, xHigh * 1.3);
+    setLogAxisRange(m_axisX, xLow / 1.3, xHigh * 1.3);
     // Less than two decades of seconds or tokens/s: ticks at powers of two (16, 32, 64), else of ten.
     m_axisY->setBase(yLow >= 1.0 && yHigh / yLow < 100.0 ? 2.0 : 10.0);
-    m_axisY->setRange(yLow / 1.5, yHigh * 1.5);
+    setLogAxisRange(m_axisY, yLow / 1.5, yHigh * 1.5);
     m_before->replace(QList<QPointF>(data.before.begin(), data.before.end()));
     m_after->replace(QList<QPointF>(data.after.begin(), data.after.end()));
     m_measured->replace(QList<QPointF>(data.measured.begin(), data.measured.end()));

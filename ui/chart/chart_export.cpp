@@ -1,5 +1,6 @@
 #include "ui/chart/chart_export.h"
 
+#include "core/save_file.h"
 #include "ui/chart/series_clip.h"
 #include "ui/widgets/vector_export.h"
 #include "ui/widgets/widget_render.h"
@@ -9,7 +10,6 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <memory>
@@ -117,51 +117,44 @@ std::optional<Error> exportPng(const ChartContent& content, const QString& path,
     if (!(devicePixelRatio >= 0.5 && devicePixelRatio <= 4.0))
         return makeError(Error::Code::InvalidArgument,
                          tr("Device pixel ratio %1 is outside 0.5..4.").arg(devicePixelRatio));
+    if (auto refused = checkSaveTarget(path))
+        return refused;
     const QImage image = renderChartImage(content, size, devicePixelRatio);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
-        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
-    return std::nullopt;
+    return saveEncoded(path, [&image](QIODevice& device) { return image.save(&device, "PNG"); });
 }
 
 std::optional<Error> exportSvg(const ChartContent& content, const QString& path, QSize size)
 {
     if (auto error = checkSize(size))
         return error;
+    if (auto refused = checkSaveTarget(path))
+        return refused;
     const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
     clipSeriesToAxes(chart->chart());  // an SVG has no clip paths from Qt 6.4: cut the lines to the plot instead
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
-    QSvgGenerator generator;
-    setUpSvg(generator, &file, size, tr("Roofline"));
-    QPainter painter(&generator);
-    paintChart(*chart, painter, size);
-    painter.end();
-    if (!file.commit())
-        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
-    return std::nullopt;
+    return saveEncoded(path, [&](QIODevice& device) {
+        QSvgGenerator generator;
+        setUpSvg(generator, &device, size, tr("Roofline"));
+        QPainter painter(&generator);
+        paintChart(*chart, painter, size);
+        return painter.end();
+    });
 }
 
 std::optional<Error> exportPdf(const ChartContent& content, const QString& path, QSize size)
 {
     if (auto error = checkSize(size))
         return error;
+    if (auto refused = checkSaveTarget(path))
+        return refused;
     const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
-    {
-        QPdfWriter writer(&file);
+    return saveEncoded(path, [&](QIODevice& device) {
+        QPdfWriter writer(&device);
         setUpPdf(writer, size, tr("Roofline"));
         QPainter painter(&writer);
         paintChart(*chart, painter, size);
-        painter.end();
-    }
-    if (!file.commit())
-        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
-    return std::nullopt;
+        return painter.end();
+    });
 }
 
 QByteArray chartCsv(const ChartContent& content)
@@ -199,10 +192,7 @@ QByteArray chartCsv(const ChartContent& content)
 
 std::optional<Error> exportCsv(const ChartContent& content, const QString& path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(chartCsv(content)) < 0 || !file.commit())
-        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
-    return std::nullopt;
+    return saveFile(path, chartCsv(content));
 }
 
 std::optional<Error> exportChart(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio)

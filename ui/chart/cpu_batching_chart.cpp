@@ -2,6 +2,7 @@
 
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
+#include "ui/chart/log_axis.h"
 
 #include <QLegend>
 #include <QLegendMarker>
@@ -173,8 +174,8 @@ void CpuBatchingChart::fitAxes(const std::vector<const std::vector<QPointF>*>& c
         }
     if (xHigh <= 0.0 || yHigh <= 0.0)
         return;
-    m_axisX->setRange(xLow / 1.4, xHigh * 1.4);
-    m_axisY->setRange(yLow / 3.0, yHigh * 4.0);
+    setLogAxisRange(m_axisX, xLow / 1.4, xHigh * 1.4);
+    setLogAxisRange(m_axisY, yLow / 3.0, yHigh * 4.0);
 }
 
 QPoint CpuBatchingChart::viewportPosition(QPointF value) const

@@ -2,6 +2,7 @@
 
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
+#include "ui/chart/log_axis.h"
 #include "ui/plots/roofline/roofline_devices.h"
 
 #include <QLegend>
@@ -187,9 +188,9 @@ void DecodeRooflineChart::setData(const DecodeRooflineData& data)
         const double y0 = decadeBelow(yLow / 6.0);
         const double y1 = decadeAbove(peak * 6.0);
         if (m_axisX->min() != x0 || m_axisX->max() != x1)
-            m_axisX->setRange(x0, x1);
+            setLogAxisRange(m_axisX, x0, x1);
         if (m_axisY->min() != y0 || m_axisY->max() != y1)
-            m_axisY->setRange(y0, y1);
+            setLogAxisRange(m_axisY, y0, y1);
 
         const std::vector<QPointF> roofPoints = roofVertices(effective, x0 / kOverdraw, x1 * kOverdraw);
         m_roof->replace(QList<QPointF>(roofPoints.begin(), roofPoints.end()));

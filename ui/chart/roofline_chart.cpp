@@ -2,6 +2,7 @@
 
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/kernel_dots.h"
+#include "ui/chart/log_axis.h"
 #include "ui/chart/roofline_series.h"
 #include "ui/plots/roofline/roofline_hit_test.h"
 #include "ui/plots/roofline/roofline_labels.h"
@@ -230,8 +231,8 @@ void RooflineChart::rebuild(View view)
     // hold performance in that unit, everything else (the plot, the layouts, visibleRange) in GFLOP/s.
     m_yUnit = m_plot.yUnit.gflops;
     m_axisY->setTitleText(tr("Performance (%1)").arg(m_plot.yUnit.name));
-    m_axisX->setRange(range.xMin, range.xMax);
-    m_axisY->setRange(range.yMin / m_yUnit, range.yMax / m_yUnit);
+    setLogAxisRange(m_axisX, range.xMin, range.xMax);
+    setLogAxisRange(m_axisY, range.yMin / m_yUnit, range.yMax / m_yUnit);
     m_hasView = true;
 
     m_anchor = addLine({}, QPen(Qt::transparent), QString(), false);
@@ -270,9 +271,9 @@ PlotRange RooflineChart::visibleRange() const
 void RooflineChart::setVisibleRange(const PlotRange& range)
 {
     if (isLogRange(range.xMin, range.xMax))
-        m_axisX->setRange(range.xMin, range.xMax);
+        setLogAxisRange(m_axisX, range.xMin, range.xMax);
     if (isLogRange(range.yMin, range.yMax))
-        m_axisY->setRange(range.yMin / m_yUnit, range.yMax / m_yUnit);
+        setLogAxisRange(m_axisY, range.yMin / m_yUnit, range.yMax / m_yUnit);
 }
 
 void RooflineChart::applyThemeToChart()

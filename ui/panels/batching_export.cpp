@@ -1,5 +1,7 @@
 #include "ui/panels/batching_export.h"
 
+#include "core/save_file.h"
+
 #include "ui/panels/batching_panel.h"
 #include "ui/plots/batching/batching_scenario.h"
 #include "ui/widgets/vector_export.h"
@@ -9,7 +11,6 @@
 #include <QFileInfo>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <functional>
@@ -62,18 +63,6 @@ QByteArray throughputCsv(const InferenceRequest& inputs)
     return csv;
 }
 
-std::optional<Error> writeFile(const QString& path, const std::function<bool(QSaveFile&)>& write)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
-    if (!write(file))
-        return makeError(Error::Code::Io, tr("Could not encode %1.").arg(path));
-    if (!file.commit())
-        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
-    return std::nullopt;
-}
-
 }  // namespace
 
 QImage renderBatchingImage(const BatchingContent& content, QSize size, double devicePixelRatio)
@@ -92,27 +81,29 @@ std::optional<Error> exportBatching(const BatchingContent& content, const QStrin
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("csv"))
-        return writeFile(path, [&](QSaveFile& file) { return file.write(throughputCsv(content.inputs)) >= 0; });
+        return saveFile(path, throughputCsv(content.inputs));
     if (!size.isValid() || size.width() < 320 || size.height() < 180 || size.width() > 16384 || size.height() > 16384)
         return makeError(
             Error::Code::InvalidArgument,
             tr("Export size %1x%2 is outside 320x180..16384x16384 pixels.").arg(size.width()).arg(size.height()));
     if (suffix == QLatin1String("png"))
-        return writeFile(path, [&](QSaveFile& file) {
-            return renderBatchingImage(content, size, devicePixelRatio).save(&file, "PNG");
+        return saveEncoded(path, [&](QIODevice& device) {
+            return renderBatchingImage(content, size, devicePixelRatio).save(&device, "PNG");
         });
+    if (auto refused = checkSaveTarget(path))
+        return refused;
     const std::unique_ptr<BatchingPanel> panel = layoutPanel(content, size);
     if (suffix == QLatin1String("svg"))
-        return writeFile(path, [&](QSaveFile& file) {
+        return saveEncoded(path, [&](QIODevice& device) {
             QSvgGenerator generator;
-            setUpSvg(generator, &file, size, tr("Batching and KV cache"));
+            setUpSvg(generator, &device, size, tr("Batching and KV cache"));
             QPainter painter(&generator);
             paintPanel(*panel, painter, size, content.theme, ChartDrawing::Raster);
             return painter.end();
         });
     if (suffix == QLatin1String("pdf"))
-        return writeFile(path, [&](QSaveFile& file) {
-            QPdfWriter writer(&file);
+        return saveEncoded(path, [&](QIODevice& device) {
+            QPdfWriter writer(&device);
             setUpPdf(writer, size, tr("Batching and KV cache"));
             QPainter painter(&writer);
             paintPanel(*panel, painter, size, content.theme, ChartDrawing::Vector);

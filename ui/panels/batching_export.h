@@ -24,7 +24,7 @@ struct BatchingContent {
 };
 
 QImage renderBatchingImage(const BatchingContent& content, QSize size, double devicePixelRatio = 1.0);
-// By the path's suffix: png, svg, pdf or csv; anything else is refused. Written through QSaveFile.
+// By the path's suffix: png, svg, pdf or csv; anything else is refused. Written through core/save_file.h.
 std::optional<Error> exportBatching(const BatchingContent& content, const QString& path, QSize size,
                                     double devicePixelRatio = 1.0);
 

@@ -1,14 +1,16 @@
 #include "ui/talk/deck_export.h"
 
+#include "core/save_file.h"
+
 #include "ui/widgets/vector_export.h"
 #include "ui/widgets/widget_render.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QDir>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <cmath>
@@ -125,11 +127,8 @@ std::optional<Error> exportDeckPdf(const Deck& deck, const Session* session, con
         return error;
     if (deck.scenes.empty())
         return makeError(Error::Code::InvalidArgument, tr("The deck has no scenes."));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
-    {
-        QPdfWriter writer(&file);
+    return saveEncoded(path, [&](QIODevice& device) {
+        QPdfWriter writer(&device);
         setUpPdf(writer, size, deck.title);
         QPainter painter(&writer);
         const int total = static_cast<int>(deck.scenes.size());
@@ -140,11 +139,8 @@ std::optional<Error> exportDeckPdf(const Deck& deck, const Session* session, con
                 layoutScene(deck.scenes[static_cast<std::size_t>(i)], session, size, look, i, total);
             paintScene(*view, painter, size, look);
         }
-        painter.end();
-    }
-    if (!file.commit())
-        return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
-    return std::nullopt;
+        return painter.end();
+    });
 }
 
 std::optional<Error> exportDeckFiles(const Deck& deck, const Session* session, const QString& directory,
@@ -160,33 +156,40 @@ std::optional<Error> exportDeckFiles(const Deck& deck, const Session* session, c
         return makeError(Error::Code::Io, tr("Could not create the directory %1.").arg(directory));
     const QDir dir(directory);
     const int total = static_cast<int>(deck.scenes.size());
+    // Every page is encoded first and the files saved all or nothing: a full disk leaves no half-written deck.
+    std::vector<FileContents> files;
     for (int i = 0; i < total; ++i) {
         const Scene& scene = deck.scenes[static_cast<std::size_t>(i)];
         const QString path = dir.filePath(sceneFileName(scene, i, format));
+        if (auto refused = checkSaveTarget(path))
+            return refused;
         const std::unique_ptr<SceneView> view = layoutScene(scene, session, size, look, i, total);
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly))
-            return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
         if (format == DeckFormat::Png) {
             QImage image(size, QImage::Format_RGB32);
             image.fill(ChartTheme::make(look.theme).background);
             QPainter painter(&image);
             paintScene(*view, painter, size, look);
             painter.end();
-            if (!image.save(&file, "PNG"))
+            if (!image.save(&buffer, "PNG"))
                 return makeError(Error::Code::Io, tr("Could not encode %1 as PNG.").arg(path));
         } else {
             QSvgGenerator generator;
-            setUpSvg(generator, &file, size, scene.title);
+            setUpSvg(generator, &buffer, size, scene.title);
             QPainter painter(&generator);
             paintScene(*view, painter, size, look, ChartDrawing::Raster);
             painter.end();
         }
-        if (!file.commit())
-            return makeError(Error::Code::Io, tr("Could not write %1: %2").arg(path, file.errorString()));
-        if (written)
-            written->append(path);
+        buffer.close();
+        files.push_back({path, bytes});
     }
+    if (auto failed = saveFiles(files))
+        return failed;
+    if (written)
+        for (const FileContents& file : files)
+            written->append(file.path);
     return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 #include "core/model/catalog/catalog.h"
 
 #include "core/model/catalog/catalog_json.h"
+#include "core/model/physical_limits.h"
 
 #include <QFile>
 #include <QStringList>
@@ -18,14 +19,12 @@ namespace ridgeline {
 
 Result<GpuSpec> customGpu(double peakTflops, double bandwidthTbs, double memoryGib)
 {
-    // Sanity caps: a thousand times beyond any card of 2026 is a typo, not a GPU.
-    if (!(peakTflops > 0) || !std::isfinite(peakTflops) || peakTflops > 1e6)
-        return makeError(Error::Code::InvalidArgument,
-                         QStringLiteral("peak must be a positive number of TFLOP/s up to 1e6, got %1").arg(peakTflops));
-    if (!(bandwidthTbs > 0) || !std::isfinite(bandwidthTbs) || bandwidthTbs > 1e4)
-        return makeError(
-            Error::Code::InvalidArgument,
-            QStringLiteral("bandwidth must be a positive number of TB/s up to 1e4, got %1").arg(bandwidthTbs));
+    // The physical rule of every roof (core/model/physical_limits.h), in TFLOP/s and TB/s: a peak or bandwidth
+    // outside it would make the ridge, the times or the chart's axes overflow.
+    if (const auto bad = physicalProblem(PhysicalQuantity::ComputeGflops, peakTflops, 1000.0, u"TFLOP/s"))
+        return makeError(Error::Code::InvalidArgument, QStringLiteral("peak %1").arg(*bad));
+    if (const auto bad = physicalProblem(PhysicalQuantity::BandwidthGbps, bandwidthTbs, 1000.0, u"TB/s"))
+        return makeError(Error::Code::InvalidArgument, QStringLiteral("bandwidth %1").arg(*bad));
     if (!(memoryGib > 0) || !std::isfinite(memoryGib) || memoryGib > 1e7)
         return makeError(Error::Code::InvalidArgument,
                          QStringLiteral("memory must be a positive number of GiB up to 1e7, got %1").arg(memoryGib));

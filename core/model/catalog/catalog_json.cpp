@@ -1,6 +1,7 @@
 #include "core/model/catalog/catalog_json.h"
 
 #include "core/json/strict_reader.h"
+#include "core/model/physical_limits.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -34,6 +35,17 @@ void requirePositive(ObjectReader& in, QLatin1StringView key, double value)
 {
     if (!in.problem().found() && !(value > 0))
         in.problem().report(Error::Code::Range, in.where(key) + u" must be above 0"_s);
+}
+
+// The physical rule (core/model/physical_limits.h) in the catalog's units, TB/s and TFLOP/s: a card whose ridge
+// or times would not be finite numbers is a typo.
+void requirePhysical(Problem& problem, const QString& where, double value, PhysicalQuantity quantity)
+{
+    const bool bandwidth = quantity == PhysicalQuantity::BandwidthGbps;
+    if (problem.found())
+        return;
+    if (const std::optional<QString> bad = physicalProblem(quantity, value, 1000.0, bandwidth ? u"TB/s" : u"TFLOP/s"))
+        problem.report(Error::Code::Range, where + u' ' + *bad);
 }
 
 void requireNonEmpty(ObjectReader& in, QLatin1StringView key, const QString& value)
@@ -79,6 +91,7 @@ void readDensePeaks(ObjectReader& in, GpuSpec& gpu)
         const double tflops = ObjectReader::checkedNumber(it.value(), where, kMaxTflops, in.problem());
         if (!in.problem().found() && !(tflops > 0))
             in.problem().report(Error::Code::Range, where + u" must be above 0 (leave out what the card lacks)"_s);
+        requirePhysical(in.problem(), where, tflops, PhysicalQuantity::ComputeGflops);
         gpu.setPeakTflops(*precision, tflops);
     }
     if (!in.problem().found() && !(gpu.peakTflops(NumberFormat::Bf16) > 0) && !(gpu.peakTflops(NumberFormat::Fp16) > 0))
@@ -90,6 +103,7 @@ void readMeasuredBandwidth(ObjectReader& in, GpuSpec& gpu)
     gpu.measuredBandwidthTbs = in.number("triad_tbs"_L1, kMaxBandwidthTbs, Need::Required);
     gpu.measuredBandwidthSource = in.text("source"_L1, Need::Required);
     requirePositive(in, "triad_tbs"_L1, gpu.measuredBandwidthTbs);
+    requirePhysical(in.problem(), in.where("triad_tbs"_L1), gpu.measuredBandwidthTbs, PhysicalQuantity::BandwidthGbps);
     requireNonEmpty(in, "source"_L1, gpu.measuredBandwidthSource);
     if (!in.problem().found() && gpu.measuredBandwidthTbs > gpu.bandwidthTbs)
         in.problem().report(Error::Code::Range,
@@ -103,6 +117,7 @@ void readCacheBandwidth(ObjectReader& in, GpuSpec& gpu)
         if (in.has(key)) {
             *slot = in.number(key, kMaxBandwidthTbs);
             requirePositive(in, key, *slot);
+            requirePhysical(in.problem(), in.where(key), *slot, PhysicalQuantity::BandwidthGbps);
         }
     gpu.cacheBandwidthSource = in.text("source"_L1, Need::Required);
     requireNonEmpty(in, "source"_L1, gpu.cacheBandwidthSource);
@@ -129,6 +144,7 @@ GpuSpec gpuFrom(ObjectReader& in)
     gpu.memoryDatasheet = in.text("memory_datasheet"_L1);
     gpu.bandwidthTbs = in.number("bandwidth_tbs"_L1, kMaxBandwidthTbs, Need::Required);
     requirePositive(in, "bandwidth_tbs"_L1, gpu.bandwidthTbs);
+    requirePhysical(in.problem(), in.where("bandwidth_tbs"_L1), gpu.bandwidthTbs, PhysicalQuantity::BandwidthGbps);
     readObject(in, "measured_bandwidth"_L1, [&gpu](ObjectReader& m) { readMeasuredBandwidth(m, gpu); });
     readDensePeaks(in, gpu);
     readObject(in, "interconnect"_L1, [&gpu](ObjectReader& link) {

@@ -91,6 +91,18 @@ TEST(VllmLatencyBadInput, ANegativeIteration)
     EXPECT_TRUE(importError(bytes, BenchFormat::VllmLatency).contains(u"\"latencies[0]\" is negative"));
 }
 
+// A latency of 5e-324 s made every relative error of a fit infinite ("median inf %"): times keep to the physical
+// rule, in the file's own unit.
+TEST(VllmLatencyBadInput, ADenormalIteration)
+{
+    QByteArray bytes = benchFixture(kFile);
+    const qsizetype list = bytes.indexOf("\"latencies\": [") + 14;
+    bytes.insert(list, "5e-324, ");
+    const QString message = importError(bytes, BenchFormat::VllmLatency);
+    EXPECT_TRUE(message.contains(u"\"latencies[0]\" must be between 1e-12 and 1e+07 s, got 5e-324"))
+        << message.toStdString();
+}
+
 TEST(VllmLatencyBadInput, AnIterationThatIsNotANumber)
 {
     QByteArray bytes = benchFixture(kFile);

@@ -10,6 +10,8 @@
 
 #include <functional>
 
+#include <sys/stat.h>
+
 using namespace ridgeline;
 using ridgeline::test::importFixture;
 
@@ -190,11 +192,23 @@ const std::vector<BadCase>& badCases()
          "\"3836.9\""},
         {"ert negative", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"DRAM\", 1433.2]", "[\"DRAM\", -1433.2]"); },
-         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" has the value -1433.2; a ceiling is a number in "
-         "0..1e+09"},
+         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got -1433.2 "
+         "(or 0 for a test that did not run)"},
         {"ert absurd", kErt, []() -> QByteArray { return replaceFirst(ert(), "18304.2", "1.8e12"); },
-         "line 12, column 10: empirical.gflops.data entry \"FP32 GFLOPs\" has the value 1.8e+12; a ceiling is a number "
-         "in 0..1e+09"},
+         "line 12, column 10: empirical.gflops.data entry \"FP32 GFLOPs\" must be between 1e-06 and 1e+09 GFLOP/s, got "
+         "1.8e+12 (or 0 for a test that did not run)"},
+        // A ridge of 1e308 FLOP/byte would overflow the chart's log axis: a denormal is no bandwidth.
+        {"ert denormal bandwidth", kErt, []() -> QByteArray { return replaceFirst(ert(), "1433.2", "5e-324"); },
+         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got 5e-324 "
+         "(or 0 for a test that did not run)"},
+        {"ert tiny bandwidth", kErt, []() -> QByteArray { return replaceFirst(ert(), "1433.2", "1e-305"); },
+         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got 1e-305 "
+         "(or 0 for a test that did not run)"},
+        {"ert duplicate key", kErt,
+         []() -> QByteArray {
+             return replaceFirst(ert(), "\"gbytes\": {", "\"gflops\": {\"data\": []}, \"gbytes\": {");
+         },
+         "duplicate key empirical.gflops at offset "},
         {"ert duplicate level", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L1\", 3836.9]"); },
          "line 18, column 10: empirical.gbytes.data names \"L1\" twice"},
@@ -469,7 +483,13 @@ TEST(ImportBadInputs, MissingFilesAndFoldersAreNamed)
               dir.filePath(QStringLiteral("nope.csv")) + QStringLiteral(": no such file"));
     EXPECT_EQ(importFile(dir.path()).error().message,
               dir.path() + QStringLiteral(": is a folder, not a file to import"));
-    EXPECT_EQ(importFile(QStringLiteral("/dev/zero")).error().message, QStringLiteral("/dev/zero: not a regular file"));
+    // A device never ends and a FIFO blocks its reader until a writer comes: neither is opened.
+    const QString fifo = dir.filePath(QStringLiteral("pipe.csv"));
+    ASSERT_EQ(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    for (const QString& path : {QStringLiteral("/dev/zero"), fifo})
+        EXPECT_EQ(importFile(path).error().message,
+                  path + QStringLiteral(": not a regular file (a FIFO, a device or a socket): a file to import is read "
+                                        "from a file"));
 }
 
 TEST(ImportBadInputs, GarbageIsNamedAsBinaryEvenWhenTheFormatIsDetected)

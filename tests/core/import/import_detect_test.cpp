@@ -31,6 +31,35 @@ TEST(ImportDetect, EveryFixtureIsRecognized)
     }
 }
 
+// Classic Mac line ends (CR alone) are the same file: recognised as such, and the CSV formats read the same kernels.
+TEST(ImportDetect, CrOnlyLineEndsAreRecognizedAndReadAlike)
+{
+    for (const char* name :
+         {"ncu_details.csv", "ncu_raw.csv", "likwid_mem_dp.csv", "plain.csv", "rocprof_roofline.csv"}) {
+        const QByteArray lf = importFixture(QString::fromLatin1(name));
+        QByteArray cr = lf;
+        cr.replace("\r\n", "\n").replace('\n', '\r');
+        const auto expected = detectFormat(lf, QString::fromLatin1(name));
+        const auto detected = detectFormat(cr, QString::fromLatin1(name));
+        ASSERT_TRUE(detected.ok()) << name << ": " << detected.error().message.toStdString();
+        EXPECT_EQ(detected.value(), expected.value()) << name;
+    }
+    for (const char* name : {"plain.csv", "ncu_details.csv", "rocprof_roofline.csv"}) {
+        const QByteArray lf = importFixture(QString::fromLatin1(name));
+        QByteArray cr = lf;
+        cr.replace("\r\n", "\n").replace('\n', '\r');
+        const auto fromLf = importBytes(lf, QString::fromLatin1(name));
+        const auto fromCr = importBytes(cr, QString::fromLatin1(name));
+        ASSERT_TRUE(fromCr.ok()) << name << ": " << fromCr.error().message.toStdString();
+        ASSERT_EQ(fromCr.value().kernels.size(), fromLf.value().kernels.size()) << name;
+        ASSERT_EQ(fromCr.value().bandwidthCeilings.size(), fromLf.value().bandwidthCeilings.size()) << name;
+        for (std::size_t i = 0; i < fromLf.value().kernels.size(); ++i) {
+            EXPECT_EQ(fromCr.value().kernels[i].name, fromLf.value().kernels[i].name) << name;
+            EXPECT_EQ(fromCr.value().kernels[i].gflops, fromLf.value().kernels[i].gflops) << name;
+        }
+    }
+}
+
 TEST(ImportDetect, NcuHeaderAfterHundredsOfLinesOfProgramOutputAndNcuLogsAlone)
 {
     QByteArray text = "==PROF== Connected to process 17485 (/usr/bin/python3)\n";

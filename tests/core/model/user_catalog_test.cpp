@@ -13,6 +13,9 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+#include <vector>
+
 using namespace ridgeline;
 
 namespace {
@@ -142,6 +145,27 @@ TEST_F(UserCatalog, ABundledIdOrABadFieldRefusesTheWholeFileNamingTheFileAndTheF
     ASSERT_EQ(userCatalogs()->problems.size(), 2);
     EXPECT_TRUE(userCatalogs()->problems[0].contains(QStringLiteral("\"custom\" is the word")))
         << userCatalogs()->problems[0].toStdString();
+}
+
+// A card whose ridge would overflow the chart (a bandwidth of 1e-305 TB/s, a denormal peak) is a typo: the file is
+// refused by the one physical rule, naming the file and the field.
+TEST_F(UserCatalog, AnAbsurdBandwidthOrPeakRefusesTheFileNamingTheField)
+{
+    const std::vector<std::pair<QByteArray, QString>> cases = {
+        {QByteArray(kGpuFile).replace("\"bandwidth_tbs\": 1.5", "\"bandwidth_tbs\": 1e-305"),
+         QStringLiteral("/gpus.json: gpus[0].bandwidth_tbs must be between 1e-09 and 1e+06 TB/s, got 1e-305")},
+        {QByteArray(kGpuFile).replace("\"bf16\": 250", "\"bf16\": 5e-324"),
+         QStringLiteral("/gpus.json: gpus[0].dense_tflops.bf16 must be between 1e-09 and 1e+06 TFLOP/s, got 5e-324")},
+    };
+    for (const auto& [bytes, message] : cases) {
+        write(QStringLiteral("gpus.json"), bytes);
+        reloadUserCatalogs();
+        const auto user = userCatalogs();
+        EXPECT_TRUE(user->gpus.empty());
+        ASSERT_EQ(user->problems.size(), 1) << user->problems.join(u'\n').toStdString();
+        EXPECT_EQ(user->problems[0], dir() + message);
+        EXPECT_FALSE(findGpu(u"lab-card").ok());
+    }
 }
 
 TEST_F(UserCatalog, SavingAddsAnEntryAndNeverOverwritesAFileItCannotRead)

@@ -1,9 +1,12 @@
 // The deck format: the default deck, round trips, and decks that are refused with a reason.
 #include "core/scene/deck.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
+
+#include <sys/stat.h>
 
 using namespace ridgeline;
 
@@ -76,6 +79,11 @@ TEST(Deck, BadDecksAreRefusedWithTheirReason)
          "unknown field scenes[0].gpu.tdp"},
         {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t","highlight":["sgemm",3]}]})",
          "scenes[0].highlight[1] must be a string, got 3"},
+        // The one physical rule: a ridge of 1e308 FLOP/byte overflowed the chart's log axis.
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t","gpu":{"peak_tflops":989,"bandwidth_tbs":1e-305}}]})",
+         "talk.json: scenes[0].gpu.bandwidth_tbs must be between 1e-09 and 1e+06 TB/s, got 1e-305"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t","gpu":{"peak_tflops":5e-324,"bandwidth_tbs":3.35}}]})",
+         "talk.json: scenes[0].gpu.peak_tflops must be between 1e-09 and 1e+06 TFLOP/s, got 5e-324"},
     };
     for (const auto& [json, expected] : cases) {
         const Result<Deck> deck = deckFromJson(QByteArray(json), QStringLiteral("talk.json"));
@@ -106,6 +114,26 @@ TEST(Deck, MissingFileIsNotFound)
     const Result<Deck> deck = loadDeck(QStringLiteral("/nonexistent/talk.json"));
     ASSERT_FALSE(deck.ok());
     EXPECT_EQ(deck.error().code, Error::Code::NotFound);
+}
+
+// A FIFO or a device is not "no such file": it is named for what it is, and never opened (a FIFO would block).
+TEST(Deck, AFifoOrADeviceIsNamedAsNotARegularFile)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("talk.json"));
+    ASSERT_EQ(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    for (const QString& path : {fifo, QStringLiteral("/dev/urandom")}) {
+        const Result<Deck> deck = loadDeck(path);
+        ASSERT_FALSE(deck.ok()) << path.toStdString();
+        EXPECT_EQ(deck.error().code, Error::Code::Io);
+        EXPECT_EQ(
+            deck.error().message,
+            path + QStringLiteral(": not a regular file (a FIFO, a device or a socket): a deck is read from a file"));
+    }
+    const Result<Deck> folder = loadDeck(dir.path());
+    ASSERT_FALSE(folder.ok());
+    EXPECT_EQ(folder.error().message, dir.path() + QStringLiteral(": is a folder, not a deck"));
 }
 
 TEST(Deck, AnAppendedSceneGetsAnIdOfItsOwnFromItsTitle)

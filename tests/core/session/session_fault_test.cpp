@@ -3,6 +3,7 @@
 // already been committed), and the user is told when a save did not happen.
 // Read-only folders and a file size limit hit half-way are covered in session_save_test.cpp.
 #include "core/session/session_json.h"
+#include "tests/support/small_disk.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -18,12 +19,12 @@
 #include <cstring>
 #include <utility>
 
-#include <sys/mount.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 using namespace ridgeline;
+using ridgeline::test::SmallTmpfs;
 
 namespace {
 
@@ -56,34 +57,6 @@ QStringList entriesOf(const QString& folder)
 {
     return QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
 }
-
-// A tmpfs of a few KiB mounted for the lifetime of this object: a real full disk (ENOSPC), not a file size
-// limit. Mounting needs root (CAP_SYS_ADMIN); error() says why when it could not be mounted.
-class SmallTmpfs {
-public:
-    SmallTmpfs(const QString& folder, int kib) : m_folder(QFile::encodeName(folder))
-    {
-        const QByteArray options = "size=" + QByteArray::number(kib) + 'k';
-        if (mount("tmpfs", m_folder.constData(), "tmpfs", MS_NOSUID | MS_NODEV, options.constData()) == 0)
-            m_mounted = true;
-        else
-            m_error = std::strerror(errno);
-    }
-    ~SmallTmpfs()
-    {
-        if (m_mounted)
-            umount2(m_folder.constData(), MNT_DETACH);
-    }
-    SmallTmpfs(const SmallTmpfs&) = delete;
-    SmallTmpfs& operator=(const SmallTmpfs&) = delete;
-    bool mounted() const { return m_mounted; }
-    const char* error() const { return m_error; }
-
-private:
-    QByteArray m_folder;
-    bool m_mounted = false;
-    const char* m_error = "";
-};
 
 }  // namespace
 

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 using namespace ridgeline;
 
 namespace {
@@ -122,4 +124,40 @@ TEST(SessionHostile, CutAtEveryStructuralPointIsATruncationErrorThatSaysWhere)
         }
     }
     EXPECT_GT(cuts, 300);
+}
+
+// A roof whose ridge passes 1e307 FLOP/byte overflowed the chart's log axis (a stack overflow in Qt Charts): every
+// rate and time keeps to the one physical rule (core/model/physical_limits.h), named by file and field.
+TEST(SessionHostile, AbsurdRatesAndTimesAreRefusedNamingTheFileAndTheField)
+{
+    struct Case {
+        QByteArray from;
+        QByteArray to;
+        QString message;
+    };
+    const std::vector<Case> cases = {
+        {"\"gbps\": 40.3,", "\"gbps\": 1e-305,",
+         QStringLiteral("tiny.json: ceilings.bandwidth[0].gbps must be between 1e-06 and 1e+09 GB/s, got 1e-305")},
+        {"\"gbps\": 40.3,", "\"gbps\": 5e-324,",
+         QStringLiteral("tiny.json: ceilings.bandwidth[0].gbps must be between 1e-06 and 1e+09 GB/s, got 5e-324")},
+        {"\"gflops\": 229.7,", "\"gflops\": 1e-300,",
+         QStringLiteral("tiny.json: ceilings.compute[0].gflops must be between 1e-06 and 1e+09 GFLOP/s, got 1e-300")},
+        {"\"seconds\": 0.01102,", "\"seconds\": 5e-324,",
+         QStringLiteral("tiny.json: kernels[0].seconds must be between 1e-12 and 1e+07 s, got 5e-324")},
+        {"\"gflops\": 194.9}", "\"gflops\": 2e-310}",
+         QStringLiteral("tiny.json: kernels[0].gflops must be between 1e-06 and 1e+09 GFLOP/s, got 2e-310")},
+    };
+    for (const Case& c : cases) {
+        QByteArray json = minimalJson();
+        ASSERT_TRUE(json.contains(c.from)) << c.from.toStdString();
+        json.replace(json.indexOf(c.from), c.from.size(), c.to);
+        const Result<Session> loaded = sessionFromJson(json, QStringLiteral("tiny.json"));
+        ASSERT_FALSE(loaded.ok()) << c.to.toStdString();
+        EXPECT_EQ(loaded.error().code, Error::Code::Range);
+        EXPECT_EQ(loaded.error().message, c.message);
+    }
+    // The bounds themselves load: a ridge of 1e15 FLOP/byte is a finite number.
+    QByteArray json = minimalJson();
+    json.replace(json.indexOf("\"gbps\": 40.3,"), 13, "\"gbps\": 1e-06,");
+    EXPECT_TRUE(sessionFromJson(json, QStringLiteral("edge.json")).ok());
 }

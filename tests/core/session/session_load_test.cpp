@@ -58,7 +58,9 @@ TEST(SessionLoad, DeviceOrPipeIsRefusedWithoutReading)
     for (const QString& path : {fifo, QStringLiteral("/dev/zero")}) {
         const Result<Session> loaded = loadSession(path);
         ASSERT_FALSE(loaded.ok());
-        EXPECT_EQ(loaded.error().message, path + QStringLiteral(": not a regular file"));
+        EXPECT_EQ(loaded.error().message,
+                  path + QStringLiteral(": not a regular file (a FIFO, a device or a socket): a "
+                                        "session file is read from a file"));
     }
 }
 

@@ -1,12 +1,33 @@
 #include "ui/plots/layout/log_scale.h"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace ridgeline::ui {
 
 bool isLogRange(double low, double high)
 {
     return low > 0.0 && high > low && std::isfinite(high);
+}
+
+LogAxisRange safeLogAxisRange(double low, double high)
+{
+    if (!(std::isfinite(low) && std::isfinite(high) && low > 0.0 && high > 0.0))
+        return {};
+    low = std::clamp(low, kLogAxisFloor, kLogAxisCeiling);
+    high = std::clamp(high, kLogAxisFloor, kLogAxisCeiling);
+    if (low > high)
+        std::swap(low, high);
+    if (!(high > low * (1.0 + 1e-9))) {
+        low = std::max(low / 10.0, kLogAxisFloor);
+        high = std::min(high * 10.0, kLogAxisCeiling);
+        if (!(high > low) && high == kLogAxisCeiling)  // both at the ceiling
+            low = high / 10.0;
+        else if (!(high > low))  // both at the floor
+            high = low * 10.0;
+    }
+    return {low, high};
 }
 
 bool PlotRange::valid() const

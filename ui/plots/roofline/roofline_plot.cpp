@@ -99,6 +99,10 @@ PlotRange defaultRangeOf(const std::vector<Session>& sessions, const std::vector
         xs.push_back(ridgeIntensity(r.roof));
         ys.push_back(r.roof.peakGflops);
     }
+    // An overflowed ridge (a roof built in code, past the loaders' physical rule) would stretch the axes to infinity.
+    const auto notFinite = [](double v) { return !std::isfinite(v) || !(v > 0.0); };
+    xs.erase(std::remove_if(xs.begin(), xs.end(), notFinite), xs.end());
+    ys.erase(std::remove_if(ys.begin(), ys.end(), notFinite), ys.end());
     if (xs.empty())
         xs = {0.1, 100.0};
     if (ys.empty())
@@ -118,7 +122,9 @@ PlotRange defaultRangeOf(const std::vector<Session>& sessions, const std::vector
         y0 = std::min(y0, decadeBelow(y0));
     if (y1 / y0 < 30.0)
         y0 = y1 / 30.0;
-    return {x0, x1, y0, y1};
+    const LogAxisRange x = safeLogAxisRange(x0, x1);
+    const LogAxisRange y = safeLogAxisRange(y0, y1);
+    return {x.low, x.high, y.low, y.high};
 }
 
 // Dot sizes, own colours and before/after pairs of one session's kernels.
