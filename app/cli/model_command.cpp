@@ -6,6 +6,7 @@
 #include "app/cli/model_config_option.h"
 #include "app/cli/model_options.h"
 #include "app/cli/model_output.h"
+#include "app/cli/option_values.h"
 #include "app/cli/serving_options.h"
 #include "app/cli/serving_output.h"
 #include "core/model/catalog/user_catalog.h"
@@ -36,9 +37,7 @@ void addModelOptions(QCommandLineParser& parser)
         "--ideal: the datasheet."));
     parser.addHelpOption();
     auto option = [&](const char* name, const char* help, const char* valueName = nullptr) {
-        parser.addOption(valueName
-                             ? QCommandLineOption(QLatin1String(name), QLatin1String(help), QLatin1String(valueName))
-                             : QCommandLineOption(QLatin1String(name), QLatin1String(help)));
+        addOption(parser, name, help, valueName);
     };
     option("model", "model id from `ridgeline catalog models`, or custom (with --layers ...)", "ID");
     option("params", "a rough model of this many parameters, e.g. 7e9", "N");

@@ -1,5 +1,7 @@
 #include "app/cli/serving_options.h"
 
+#include "app/cli/option_values.h"
+
 #include <cmath>
 
 namespace ridgeline::cli {
@@ -8,48 +10,12 @@ namespace {
 
 using Refusal = std::optional<QString>;
 
-// A number above 0 for option `name`, in `unit`; empty when the option is not given.
-Refusal positiveNumber(const QCommandLineParser& parser, const char* name, const char* unit,
-                       std::optional<double>& value)
-{
-    const QString option = QLatin1String(name);
-    if (!parser.isSet(option))
-        return std::nullopt;
-    bool ok = false;
-    const QString text = parser.value(option);
-    const double v = text.toDouble(&ok);
-    if (!ok || !std::isfinite(v) || v <= 0)
-        return QStringLiteral("--%1 must be a number above 0 (%2), got \"%3\"").arg(option, QLatin1String(unit), text);
-    value = v;
-    return std::nullopt;
-}
-
-// A whole number from `low` to `high` for option `name`.
-Refusal wholeNumber(const QCommandLineParser& parser, const char* name, std::int64_t low, std::int64_t high,
-                    std::int64_t& value)
-{
-    const QString option = QLatin1String(name);
-    if (!parser.isSet(option))
-        return std::nullopt;
-    bool ok = false;
-    const QString text = parser.value(option);
-    const double v = text.toDouble(&ok);
-    if (!ok || !std::isfinite(v) || v != std::floor(v) || v < static_cast<double>(low) || v > static_cast<double>(high))
-        return QStringLiteral("--%1 must be a whole number from %2 to %3, got \"%4\"")
-            .arg(option)
-            .arg(low)
-            .arg(high)
-            .arg(text);
-    value = static_cast<std::int64_t>(v);
-    return std::nullopt;
-}
-
 // --max-running, --token-budget and --no-chunked-prefill.
 Refusal readPolicy(const QCommandLineParser& parser, SchedulingPolicy& policy)
 {
-    if (Refusal refused = wholeNumber(parser, "max-running", 1, kMaxBatch, policy.maxRunning))
+    if (Refusal refused = wholeNumberOption(parser, "max-running", 1, kMaxBatch, policy.maxRunning))
         return refused;
-    if (Refusal refused = wholeNumber(parser, "token-budget", 2, kMaxContext, policy.tokenBudget))
+    if (Refusal refused = wholeNumberOption(parser, "token-budget", 2, kMaxContext, policy.tokenBudget))
         return refused;
     if (policy.tokenBudget <= policy.maxRunning)
         return QStringLiteral(
@@ -90,9 +56,7 @@ Refusal readFrontier(const QCommandLineParser& parser, InferenceRequest& request
 void addServingOptions(QCommandLineParser& parser)
 {
     auto option = [&](const char* name, const char* help, const char* valueName = nullptr) {
-        parser.addOption(valueName
-                             ? QCommandLineOption(QLatin1String(name), QLatin1String(help), QLatin1String(valueName))
-                             : QCommandLineOption(QLatin1String(name), QLatin1String(help)));
+        addOption(parser, name, help, valueName);
     };
     option("frontier",
            "tokens/s per GPU against tokens/s per user (1 / inter-token latency) over the batch, 1, 2, 4, ... to the "
@@ -117,20 +81,20 @@ std::optional<QString> readServingOptions(const QCommandLineParser& parser, Serv
                                           InferenceRequest& request)
 {
     if (Refusal refused =
-            positiveNumber(parser, "gpu-hour-price", "US dollars per GPU-hour", serving.cost.gpuHourPrice))
+            positiveNumberOption(parser, "gpu-hour-price", "US dollars per GPU-hour", serving.cost.gpuHourPrice))
         return refused;
-    if (Refusal refused = positiveNumber(parser, "gpu-power-w", "watts", serving.cost.gpuPowerWatts))
+    if (Refusal refused = positiveNumberOption(parser, "gpu-power-w", "watts", serving.cost.gpuPowerWatts))
         return refused;
     if (Refusal refused = readPolicy(parser, serving.policy))
         return refused;
     std::optional<double> rate;
-    if (Refusal refused = positiveNumber(parser, "arrival-rate", "requests per second", rate))
+    if (Refusal refused = positiveNumberOption(parser, "arrival-rate", "requests per second", rate))
         return refused;
     serving.arrivalRate = rate.value_or(0.0);
     serving.frontier = parser.isSet(QStringLiteral("frontier"));
-    if (Refusal refused = positiveNumber(parser, "ttft-target", "seconds", serving.targets.ttftSeconds))
+    if (Refusal refused = positiveNumberOption(parser, "ttft-target", "seconds", serving.targets.ttftSeconds))
         return refused;
-    if (Refusal refused = positiveNumber(parser, "itl-target", "seconds", serving.targets.itlSeconds))
+    if (Refusal refused = positiveNumberOption(parser, "itl-target", "seconds", serving.targets.itlSeconds))
         return refused;
     if (!serving.frontier) {
         if (serving.targets.ttftSeconds || serving.targets.itlSeconds)
