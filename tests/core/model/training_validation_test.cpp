@@ -1,0 +1,200 @@
+// The training step model against published training measurements (tests/data/training/validation.csv, sources and
+// the split rule in tests/data/README.md, "Training validation set"): every row is run through evaluateTraining, its
+// error printed, and the median and worst |error| of the fit and held-out parts reported and checked.
+#include "core/model/training/training_step.h"
+#include "tests/core/model/training_test_support.h"
+
+#include <QFile>
+#include <QStringList>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+using namespace ridgeline;
+
+namespace {
+
+struct TrainingRow {
+    QString id, source, split, quantity;
+    TrainingConfig config;
+    double measured = 0;
+};
+
+std::vector<TrainingRow> loadRows()
+{
+    QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/training/validation.csv"));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly | QIODevice::Text));
+    std::vector<TrainingRow> rows;
+    QStringList header;
+    while (!file.atEnd()) {
+        const QString line = QString::fromUtf8(file.readLine()).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        const QStringList f = line.split(QLatin1Char(','));
+        if (header.isEmpty()) {
+            header = f;
+            continue;
+        }
+        EXPECT_EQ(f.size(), header.size()) << line.toStdString();
+        if (f.size() != header.size())
+            continue;
+        auto at = [&](const char* name) { return f.at(header.indexOf(QLatin1String(name))); };
+        auto integer = [&](const char* name) { return at(name).toLongLong(); };
+        TrainingRow row;
+        row.id = at("id");
+        row.source = at("source");
+        row.split = at("split");
+        row.quantity = at("quantity");
+        row.measured = at("measured").toDouble();
+        ModelSpec m;
+        m.id = row.id;
+        m.name = row.id;
+        m.layers = static_cast<int>(integer("layers"));
+        m.hidden = static_cast<int>(integer("hidden"));
+        m.heads = static_cast<int>(integer("heads"));
+        m.kvHeads = m.heads;
+        m.headDim = m.hidden / m.heads;
+        m.ffn = static_cast<int>(integer("ffn"));
+        m.vocab = static_cast<int>(integer("vocab"));
+        m.gatedFfn = at("mlp") == QLatin1String("swiglu");
+        m.tiedEmbeddings = at("tied") == QLatin1String("yes");
+        m.linearBias = at("bias") == QLatin1String("yes");
+        m.norm = NormKind::Layer;
+        m.learnedPositions = static_cast<int>(integer("learned_positions"));
+        TrainingConfig c = test::trainingConfig(m, at("gpu").toLatin1().constData());
+        c.gpusPerNode = static_cast<int>(integer("gpus_per_node"));
+        c.nodes = static_cast<int>(integer("nodes"));
+        c.tensorParallel = static_cast<int>(integer("tp"));
+        c.pipelineParallel = static_cast<int>(integer("pp"));
+        c.zeroStage = static_cast<int>(integer("zero"));
+        c.precision = parsePrecisionPolicy(at("precision")).value_or(PrecisionPolicy::Fp32);
+        c.optimizer = parseOptimizer(at("optimizer")).value_or(Optimizer::Sgd);
+        const std::optional<Checkpointing> checkpointing = parseCheckpointing(at("checkpointing"));
+        EXPECT_TRUE(checkpointing.has_value()) << row.id.toStdString();
+        c.checkpointing = checkpointing.value_or(Checkpointing::None);
+        c.sequence = integer("sequence");
+        c.microBatch = integer("micro_batch");
+        c.globalBatch = integer("global_batch");
+        row.config = c;
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+// The model's figure for the row's measured quantity.
+double predicted(const TrainingRow& row)
+{
+    const Result<TrainingReport> r = evaluateTraining(row.config);
+    EXPECT_TRUE(r.ok()) << row.id.toStdString() << ": " << (r.ok() ? "" : r.error().message.toStdString());
+    if (!r.ok())
+        return 0;
+    if (row.quantity == QLatin1String("tokens_per_s_per_gpu"))
+        return r.value().tokensPerSecond / row.config.gpus();
+    if (row.quantity == QLatin1String("step_time_s"))
+        return r.value().time.total();
+    if (row.quantity == QLatin1String("mfu"))
+        return r.value().mfu;
+    ADD_FAILURE() << row.id.toStdString() << ": unknown quantity " << row.quantity.toStdString();
+    return 0;
+}
+
+struct Summary {
+    int points = 0;
+    double medianAbs = 0, worstAbs = 0, signedMedian = 0;
+    QString worstId;
+};
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// The figures of `split` (of `source` alone when given), printed; every row with its error when the source is not.
+Summary check(const std::vector<TrainingRow>& rows, const QString& split, const QString& source = QString())
+{
+    Summary s;
+    std::vector<double> abs, signedErrors;
+    for (const TrainingRow& row : rows) {
+        if (row.split != split || (!source.isEmpty() && row.source != source))
+            continue;
+        const double p = predicted(row);
+        const double error = p / row.measured - 1.0;
+        if (source.isEmpty())
+            std::printf("  %-44s %-22s measured %10.4g predicted %10.4g error %+7.1f %%\n",
+                        row.id.toLatin1().constData(), row.quantity.toLatin1().constData(), row.measured, p,
+                        100.0 * error);
+        abs.push_back(std::abs(error));
+        signedErrors.push_back(error);
+        if (std::abs(error) > s.worstAbs) {
+            s.worstAbs = std::abs(error);
+            s.worstId = row.id;
+        }
+    }
+    s.points = static_cast<int>(abs.size());
+    s.medianAbs = median(abs);
+    s.signedMedian = median(signedErrors);
+    std::printf("%-10s %-24s %3d rows: median |error| %5.1f %% (signed median %+5.1f %%), worst %5.1f %% (%s)\n",
+                split.toLatin1().constData(), source.isEmpty() ? "all sources" : source.toLatin1().constData(),
+                s.points, 100.0 * s.medianAbs, 100.0 * s.signedMedian, 100.0 * s.worstAbs,
+                s.worstId.toLatin1().constData());
+    return s;
+}
+
+const QStringList kSources = {QStringLiteral("llmfoundry-h100-bf16"), QStringLiteral("megatron-2021-table1"),
+                              QStringLiteral("llmfoundry-a100-80gb"), QStringLiteral("megatron-2022-table5")};
+
+}  // namespace
+
+TEST(TrainingValidation, EveryRowIsATrainingStepTheModelComputes)
+{
+    const std::vector<TrainingRow> rows = loadRows();
+    ASSERT_GE(rows.size(), 60u);
+    for (const TrainingRow& row : rows) {
+        EXPECT_TRUE(row.split == QLatin1String("fit") || row.split == QLatin1String("held-out"))
+            << row.id.toStdString();
+        EXPECT_TRUE(kSources.contains(row.source)) << row.id.toStdString();
+        EXPECT_GT(row.measured, 0) << row.id.toStdString();
+        EXPECT_GT(predicted(row), 0) << row.id.toStdString();
+    }
+}
+
+// The part the model's terms may be chosen on. No term was fitted to it (the GEMM share is the inference model's, the
+// overlap an assumption); the figures are a regression guard: median 20.2 %, worst 42.2 %.
+TEST(TrainingValidation, FitPart)
+{
+    const std::vector<TrainingRow> rows = loadRows();
+    for (const QString& source : kSources)
+        check(rows, QStringLiteral("fit"), source);
+    const Summary s = check(rows, QStringLiteral("fit"));
+    EXPECT_GE(s.points, 60);
+    EXPECT_LE(s.medianAbs, 0.21);
+    EXPECT_LE(s.worstAbs, 0.43) << s.worstId.toStdString();
+}
+
+// The target is a held-out median |error| within 15 % and every row within 40 %. The model misses it: median 18.4 %,
+// worst 44.7 %, so these assertions guard the current figures. The misses, named in tests/data/README.md:
+// - llm-foundry A100 rows at 32k and 64k tokens (-30 to -45 %: the model too slow): the elementwise passes are
+//   charged for the s^2 attention scores that FlashAttention never writes;
+// - llm-foundry A100 rows at short sequences and large micro-batches of small models (+20 to +30 %: too fast).
+// Korthikanti et al. 2022 (step times of 22B to 1T with full and selective recomputation) meets it: median 1.9 %.
+TEST(TrainingValidation, HeldOutPart)
+{
+    const std::vector<TrainingRow> rows = loadRows();
+    for (const QString& source : kSources)
+        check(rows, QStringLiteral("held-out"), source);
+    const Summary megatron = check(rows, QStringLiteral("held-out"), QStringLiteral("megatron-2022-table5"));
+    EXPECT_LE(megatron.medianAbs, 0.15);
+    EXPECT_LE(megatron.worstAbs, 0.40) << megatron.worstId.toStdString();
+    const Summary s = check(rows, QStringLiteral("held-out"));
+    EXPECT_GE(s.points, 60);
+    EXPECT_LE(s.medianAbs, 0.19);
+    EXPECT_LE(s.worstAbs, 0.45) << s.worstId.toStdString();
+}
