@@ -166,8 +166,9 @@ TEST(TrainingValidation, EveryRowIsATrainingStepTheModelComputes)
     }
 }
 
-// The part the model's terms may be chosen on. No term was fitted to it (the GEMM share is the inference model's, the
-// overlap an assumption); the figures are a regression guard: median 20.2 %, worst 42.2 %.
+// The part the model's terms may be chosen on. Only the fp16 GEMM share was set on it (bf16's, where both peaks are
+// equal: Narayanan et al. 2021's median error went from 28.7 % to 15.4 %); the GEMM share is otherwise the inference
+// model's and the overlap an assumption. The figures are a regression guard: median 17.6 %, worst 42.2 %.
 TEST(TrainingValidation, FitPart)
 {
     const std::vector<TrainingRow> rows = loadRows();
@@ -175,7 +176,7 @@ TEST(TrainingValidation, FitPart)
         check(rows, QStringLiteral("fit"), source);
     const Summary s = check(rows, QStringLiteral("fit"));
     EXPECT_GE(s.points, 60);
-    EXPECT_LE(s.medianAbs, 0.21);
+    EXPECT_LE(s.medianAbs, 0.18);
     EXPECT_LE(s.worstAbs, 0.43) << s.worstId.toStdString();
 }
 
