@@ -24,6 +24,28 @@ struct TrainingRow {
     double measured = 0;
 };
 
+// A model given by its shape columns (no catalog model has the shapes of MPT or Megatron's GPT runs).
+template <typename At>
+ModelSpec shapeOf(const At& at)
+{
+    ModelSpec m;
+    m.id = at("id");
+    m.name = m.id;
+    m.layers = at("layers").toInt();
+    m.hidden = at("hidden").toInt();
+    m.heads = at("heads").toInt();
+    m.kvHeads = m.heads;
+    m.headDim = m.hidden / std::max(1, m.heads);
+    m.ffn = at("ffn").toInt();
+    m.vocab = at("vocab").toInt();
+    m.gatedFfn = at("mlp") == QLatin1String("swiglu");
+    m.tiedEmbeddings = at("tied") == QLatin1String("yes");
+    m.linearBias = at("bias") == QLatin1String("yes");
+    m.norm = NormKind::Layer;
+    m.learnedPositions = at("learned_positions").toInt();
+    return m;
+}
+
 std::vector<TrainingRow> loadRows()
 {
     QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/training/validation.csv"));
@@ -50,21 +72,7 @@ std::vector<TrainingRow> loadRows()
         row.split = at("split");
         row.quantity = at("quantity");
         row.measured = at("measured").toDouble();
-        ModelSpec m;
-        m.id = row.id;
-        m.name = row.id;
-        m.layers = static_cast<int>(integer("layers"));
-        m.hidden = static_cast<int>(integer("hidden"));
-        m.heads = static_cast<int>(integer("heads"));
-        m.kvHeads = m.heads;
-        m.headDim = m.hidden / m.heads;
-        m.ffn = static_cast<int>(integer("ffn"));
-        m.vocab = static_cast<int>(integer("vocab"));
-        m.gatedFfn = at("mlp") == QLatin1String("swiglu");
-        m.tiedEmbeddings = at("tied") == QLatin1String("yes");
-        m.linearBias = at("bias") == QLatin1String("yes");
-        m.norm = NormKind::Layer;
-        m.learnedPositions = static_cast<int>(integer("learned_positions"));
+        const ModelSpec m = at("model").isEmpty() ? shapeOf(at) : test::model(at("model").toLatin1().constData());
         TrainingConfig c = test::trainingConfig(m, at("gpu").toLatin1().constData());
         c.gpusPerNode = static_cast<int>(integer("gpus_per_node"));
         c.nodes = static_cast<int>(integer("nodes"));
@@ -98,6 +106,8 @@ double predicted(const TrainingRow& row)
         return r.value().time.total();
     if (row.quantity == QLatin1String("mfu"))
         return r.value().mfu;
+    if (row.quantity == QLatin1String("memory_per_gpu_bytes"))
+        return r.value().memory.total();
     ADD_FAILURE() << row.id.toStdString() << ": unknown quantity " << row.quantity.toStdString();
     return 0;
 }
@@ -117,13 +127,20 @@ double median(std::vector<double> v)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-// The figures of `split` (of `source` alone when given), printed; every row with its error when the source is not.
-Summary check(const std::vector<TrainingRow>& rows, const QString& split, const QString& source = QString())
+bool isMemory(const TrainingRow& row)
+{
+    return row.quantity == QLatin1String("memory_per_gpu_bytes");
+}
+
+// The figures of `split`'s time rows (throughput, step time, MFU; its memory rows when `memory`), of `source` alone
+// when given, printed; every row with its error when the source is not.
+Summary check(const std::vector<TrainingRow>& rows, const QString& split, const QString& source = QString(),
+              bool memory = false)
 {
     Summary s;
     std::vector<double> abs, signedErrors;
     for (const TrainingRow& row : rows) {
-        if (row.split != split || (!source.isEmpty() && row.source != source))
+        if (row.split != split || (!source.isEmpty() && row.source != source) || isMemory(row) != memory)
             continue;
         const double p = predicted(row);
         const double error = p / row.measured - 1.0;
@@ -141,15 +158,16 @@ Summary check(const std::vector<TrainingRow>& rows, const QString& split, const 
     s.points = static_cast<int>(abs.size());
     s.medianAbs = median(abs);
     s.signedMedian = median(signedErrors);
-    std::printf("%-10s %-24s %3d rows: median |error| %5.1f %% (signed median %+5.1f %%), worst %5.1f %% (%s)\n",
-                split.toLatin1().constData(), source.isEmpty() ? "all sources" : source.toLatin1().constData(),
-                s.points, 100.0 * s.medianAbs, 100.0 * s.signedMedian, 100.0 * s.worstAbs,
-                s.worstId.toLatin1().constData());
+    std::printf("%-10s %-6s %-22s %3d rows: median |error| %5.1f %% (signed median %+5.1f %%), worst %5.1f %% (%s)\n",
+                split.toLatin1().constData(), memory ? "memory" : "time",
+                source.isEmpty() ? "all sources" : source.toLatin1().constData(), s.points, 100.0 * s.medianAbs,
+                100.0 * s.signedMedian, 100.0 * s.worstAbs, s.worstId.toLatin1().constData());
     return s;
 }
 
 const QStringList kSources = {QStringLiteral("llmfoundry-h100-bf16"), QStringLiteral("megatron-2021-table1"),
-                              QStringLiteral("llmfoundry-a100-80gb"), QStringLiteral("megatron-2022-table5")};
+                              QStringLiteral("llmfoundry-a100-80gb"), QStringLiteral("megatron-2022-table5"),
+                              QStringLiteral("torchtitan-a100"),      QStringLiteral("torchtitan-h100-2412")};
 
 }  // namespace
 
@@ -180,12 +198,17 @@ TEST(TrainingValidation, FitPart)
     EXPECT_LE(s.worstAbs, 0.43) << s.worstId.toStdString();
 }
 
-// The target is a held-out median |error| within 15 % and every row within 40 %. The model misses it: median 18.4 %,
-// worst 44.7 %, so these assertions guard the current figures. The misses, named in tests/data/README.md:
+// The target is a held-out median |error| within 15 % and every row within 40 % for throughput and step time, memory
+// within 10 %. The model misses it: time rows median 16.2 %, worst 44.7 %; memory rows +45 % and +57 %. These
+// assertions guard the current figures. The misses, named in tests/data/README.md:
 // - llm-foundry A100 rows at 32k and 64k tokens (-30 to -45 %: the model too slow): the elementwise passes are
 //   charged for the s^2 attention scores that FlashAttention never writes;
-// - llm-foundry A100 rows at short sequences and large micro-batches of small models (+20 to +30 %: too fast).
-// Korthikanti et al. 2022 (step times of 22B to 1T with full and selective recomputation) meets it: median 1.9 %.
+// - llm-foundry A100 rows at short sequences and large micro-batches of small models (+20 to +30 %: too fast);
+// - torchtitan's memory (Llama 3.1 8B, FSDP, its op-level selective checkpointing): the sharded states agree (the
+//   8- and 128-GPU runs differ by 15.4 GiB measured, 14.0 GiB modelled); the activations are counted as
+//   Korthikanti's selective recomputation keeps them, about 37 GiB more than torchtitan's policy keeps.
+// Korthikanti et al. 2022 (step times of 22B to 1T with full and selective recomputation) meets it: median 1.9 %;
+// so does torchtitan on A100 (6 rows): median 12.0 %, worst 16.2 %.
 TEST(TrainingValidation, HeldOutPart)
 {
     const std::vector<TrainingRow> rows = loadRows();
@@ -196,6 +219,9 @@ TEST(TrainingValidation, HeldOutPart)
     EXPECT_LE(megatron.worstAbs, 0.40) << megatron.worstId.toStdString();
     const Summary s = check(rows, QStringLiteral("held-out"));
     EXPECT_GE(s.points, 60);
-    EXPECT_LE(s.medianAbs, 0.19);
+    const Summary memory = check(rows, QStringLiteral("held-out"), QString(), true);
+    EXPECT_EQ(memory.points, 2);
+    EXPECT_LE(memory.worstAbs, 0.58) << memory.worstId.toStdString();
+    EXPECT_LE(s.medianAbs, 0.17);
     EXPECT_LE(s.worstAbs, 0.45) << s.worstId.toStdString();
 }
