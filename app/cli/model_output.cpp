@@ -96,6 +96,7 @@ void addIssue13Json(QJsonObject& o, const InferenceConfig& c, const InferenceRep
         o[QStringLiteral("serving_tokens_per_s")] = r.serving->outputTokensPerSecond;
         o[QStringLiteral("serving_prefill_tokens_per_step")] = r.serving->prefillTokensPerStep;
         o[QStringLiteral("serving_breakdown")] = breakdownJson(r.serving->step.breakdown);
+        o[QStringLiteral("serving_operators")] = operatorsJson(r.serving->step);
     }
 }
 

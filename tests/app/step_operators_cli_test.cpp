@@ -54,8 +54,11 @@ TEST(StepOperatorsCli, JsonListsTheOperatorsWhoseSharesSumToOne)
         const QJsonObject o = modelJson(args);
         expectOperatorsAddUp(o, QStringLiteral("operators"), QStringLiteral("step_time_s"));
         EXPECT_TRUE(o.value(QStringLiteral("binding_operator")).isString()) << args;
-        if (o.contains(QStringLiteral("prompt")))
+        if (o.contains(QStringLiteral("prompt"))) {
             expectOperatorsAddUp(o, QStringLiteral("prefill_operators"), QStringLiteral("ttft_s"));
+            // Without speculation a serving step makes one token per request: its time is the TPOT.
+            expectOperatorsAddUp(o, QStringLiteral("serving_operators"), QStringLiteral("serving_tpot_s"));
+        }
     }
     const QJsonObject one = modelJson("model --model llama-2-7b --gpu h100-sxm --batch 1 --context 1024 --json");
     EXPECT_EQ(one.value(QStringLiteral("binding_operator")).toString(), QStringLiteral("MLP"));
