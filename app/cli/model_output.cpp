@@ -4,6 +4,7 @@
 #include "core/model/llm/breakdown_text.h"
 #include "core/model/units.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QStringList>
 
@@ -22,6 +23,30 @@ QJsonObject breakdownJson(const StepBreakdown& b)
     for (const BreakdownPart part : kBreakdownParts)
         o[breakdownPartKey(part)] = breakdownSeconds(b, part);
     return o;
+}
+
+double shareOf(double seconds, const StepCost& step)
+{
+    return step.seconds > 0 ? seconds / step.seconds : 0.0;
+}
+
+// Every operator of the step with its FLOPs, bytes, time and share; the shares sum to 1.
+QJsonArray operatorsJson(const StepCost& step)
+{
+    QJsonArray list;
+    for (const StepOperator& op : step.operators) {
+        QJsonObject o;
+        o[QStringLiteral("name")] = op.name;
+        o[QStringLiteral("flops")] = op.flops;
+        o[QStringLiteral("bytes")] = op.bytes;
+        o[QStringLiteral("seconds")] = op.seconds;
+        o[QStringLiteral("share")] = shareOf(op.seconds, step);
+        o[QStringLiteral("intensity")] = op.intensity();
+        o[QStringLiteral("ridge_flop_per_byte")] = op.ridge;
+        o[QStringLiteral("bound")] = operatorBoundName(op.bound);
+        list.append(o);
+    }
+    return list;
 }
 
 QString basisName(BandwidthBasis basis)
@@ -55,8 +80,13 @@ void addIssue13Json(QJsonObject& o, const InferenceConfig& c, const InferenceRep
         spec[QStringLiteral("acceptance")] = c.speculative.acceptance;
         o[QStringLiteral("speculative")] = spec;
     }
-    if (r.prefill)
+    o[QStringLiteral("operators")] = operatorsJson(r.step);
+    const StepOperator* binds = bindingOperator(r.step.operators);
+    o[QStringLiteral("binding_operator")] = binds ? QJsonValue(binds->name) : QJsonValue();
+    if (r.prefill) {
         o[QStringLiteral("prefill_breakdown")] = breakdownJson(r.prefill->breakdown);
+        o[QStringLiteral("prefill_operators")] = operatorsJson(*r.prefill);
+    }
     if (r.meanDecodeStepSeconds) {
         o[QStringLiteral("tpot_s")] = *r.meanDecodeStepSeconds;
         o[QStringLiteral("decode_tokens_per_s")] = static_cast<double>(c.batch) / *r.meanDecodeStepSeconds;
@@ -66,6 +96,7 @@ void addIssue13Json(QJsonObject& o, const InferenceConfig& c, const InferenceRep
         o[QStringLiteral("serving_tokens_per_s")] = r.serving->outputTokensPerSecond;
         o[QStringLiteral("serving_prefill_tokens_per_step")] = r.serving->prefillTokensPerStep;
         o[QStringLiteral("serving_breakdown")] = breakdownJson(r.serving->step.breakdown);
+        o[QStringLiteral("serving_operators")] = operatorsJson(r.serving->step);
     }
 }
 
@@ -196,6 +227,42 @@ void printDecodeStep(QTextStream& out, const InferenceConfig& c, const Inference
                     : QStringLiteral("never at this context: KV reads grow as fast as the FLOPs"));
 }
 
+// The binding operator: the largest share of the step, and what bounds it.
+QString bindingText(const StepOperator& op, const StepCost& step)
+{
+    const QString share =
+        QStringLiteral("%1, %2 % of the step").arg(op.name).arg(shareOf(op.seconds, step) * 100.0, 0, 'f', 0);
+    if (op.bound == OperatorBound::Link)
+        return share + QStringLiteral(", waiting on the link");
+    if (op.bound == OperatorBound::Fixed)
+        return share + QStringLiteral(", a fixed engine time");
+    return share + QStringLiteral(", %1-bound: %2 FLOP/byte %3 its ridge of %4")
+                       .arg(operatorBoundName(op.bound))
+                       .arg(op.intensity(), 0, 'f', 1)
+                       .arg(op.bound == OperatorBound::Compute ? QStringLiteral("above") : QStringLiteral("below"))
+                       .arg(op.ridge, 0, 'f', 1);
+}
+
+// The operators of one decode step: FLOPs, bytes, intensity, time and share each, and which one binds.
+void printOperators(QTextStream& out, const InferenceReport& r)
+{
+    out << "\nOperators of one decode step" << (r.gpus > 1 ? " (per GPU)" : "") << '\n';
+    out << "  " << QStringLiteral("operator").leftJustified(46) << QStringLiteral("FLOPs").rightJustified(11)
+        << QStringLiteral("bytes").rightJustified(11) << QStringLiteral("FLOP/B").rightJustified(9)
+        << QStringLiteral("time").rightJustified(11) << QStringLiteral("share").rightJustified(8) << "  bound\n";
+    for (const StepOperator& op : r.step.operators)
+        out << "  " << op.name.leftJustified(46)
+            << (op.flops > 0 ? formatCount(op.flops) : QStringLiteral("-")).rightJustified(11)
+            << (op.bytes > 0 ? formatGB(op.bytes) : QStringLiteral("-")).rightJustified(11)
+            << (op.flops > 0 && op.bytes > 0 ? QString::number(op.intensity(), 'f', 1) : QStringLiteral("-"))
+                   .rightJustified(9)
+            << formatSeconds(op.seconds).rightJustified(11)
+            << QStringLiteral("%1 %").arg(shareOf(op.seconds, r.step) * 100.0, 0, 'f', 1).rightJustified(8) << "  "
+            << operatorBoundName(op.bound) << '\n';
+    if (const StepOperator* binds = bindingOperator(r.step.operators))
+        out << "  binds: " << bindingText(*binds, r.step) << '\n';
+}
+
 // With a prompt: the prefill, the static batch's latency and throughput.
 void printPrompt(QTextStream& out, const InferenceConfig& c, const InferenceReport& r)
 {
@@ -293,6 +360,7 @@ void printModelTable(QTextStream& out, const InferenceConfig& c, const Inference
     printSetup(out, c, r);
     printMemory(out, r);
     printDecodeStep(out, c, r);
+    printOperators(out, r);
     if (r.ttftSeconds) {
         printPrompt(out, c, r);
         if (r.serving)

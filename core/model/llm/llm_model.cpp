@@ -40,14 +40,16 @@ double causalPairs(double p, double window)
 }
 
 // One kernel's roofline, charged to what bounds it: the larger of its memory and compute times, plus the part of
-// the smaller that does not overlap it.
-void charge(double memorySeconds, double computeSeconds, double overlap, bool kvKernel, StepBreakdown& b)
+// the smaller that does not overlap it. Listed as the step's operator `op` (its name, FLOPs and bytes set).
+void charge(double memorySeconds, double computeSeconds, double overlap, bool kvKernel, StepBreakdown& b,
+            StepOperator op, StepOperators& operators)
 {
     const double exposed = (1.0 - overlap) * std::min(memorySeconds, computeSeconds);
-    if (computeSeconds > memorySeconds)
-        b.compute += computeSeconds + exposed;
-    else
-        (kvKernel ? b.kv : b.weights) += memorySeconds + exposed;
+    const bool computeBound = computeSeconds > memorySeconds;
+    op.seconds = (computeBound ? computeSeconds : memorySeconds) + exposed;
+    op.bound = computeBound ? OperatorBound::Compute : OperatorBound::Memory;
+    (computeBound ? b.compute : kvKernel ? b.kv : b.weights) += op.seconds;
+    operators.push_back(op);
 }
 
 // Sum of min(first + a i, window) over i = 0..n-1 (window <= 0: no cap).
@@ -170,6 +172,15 @@ void LlmModel::setUpWeightGroups()
         m_experts.routed = true;
         m_experts.peak *= terms.expertShare;  // grouped GEMMs of many small experts compute less well
     }
+    m_attention.name = QStringLiteral("attention projections (QKV and output)");
+    m_experts.name = QStringLiteral("routed experts");
+    if (m.paramsOverride > 0)
+        m_dense.name = QStringLiteral("layer weights (only a total is known)");
+    else if (p.sharedExperts > 0)
+        m_dense.name =
+            p.denseFfn > 0 ? QStringLiteral("dense MLP and shared experts") : QStringLiteral("shared experts");
+    else
+        m_dense.name = m.isMoe() ? QStringLiteral("dense MLP layers") : QStringLiteral("MLP");
     m_computePrecision = multiplyIn(config.weights);
     m_attentionPrecision = multiplyIn(config.attentionFormat());
     m_gatheredBytesPerToken = (m.tiedEmbeddings ? 0.0 : m.hidden * m_head.bytesPerParam);
@@ -295,26 +306,28 @@ StepCost LlmModel::run(const Pass& pass) const
     const double layerShare = pass.layers / m.layers;
     StepCost cost;
     cost.tokens = pass.tokens;
-    auto gemm = [&](const Group& g, double bytes, double flops) {
+    auto gemm = [&](const Group& g, double bytes, double flops, const QString& name) {
         const double memory = bytes / g.bandwidth, compute = g.peak > 0 ? flops / g.peak : 0.0;
         cost.weightBytes += bytes;
         cost.flops += flops;
         cost.memorySeconds += memory;
         cost.computeSeconds += compute;
-        charge(memory, compute, terms.overlap, false, cost.breakdown);
+        const StepOperator op{name, flops, bytes, 0, OperatorBound::Memory, g.peak / g.bandwidth};
+        charge(memory, compute, terms.overlap, false, cost.breakdown, op, cost.operators);
     };
     for (const Group* g : {&m_attention, &m_dense, &m_experts}) {
         if (g->params <= 0)
             continue;
         const double bytes = g->routed ? expertBytesPerGpu(pass.tokens) : g->params * g->bytesPerParam / t;
-        gemm(*g, bytes * layerShare, pass.tokens * g->flopsPerToken / t * layerShare);
+        gemm(*g, bytes * layerShare, pass.tokens * g->flopsPerToken / t * layerShare, g->name);
     }
     // The LM head runs once per pass whatever the layer count (the draft has its own pass through it); the input
     // table is a gather of one row per token, never more than the table.
     const double gathered =
         std::min(pass.tokens, m_gatherRows) * m_gatheredBytesPerToken +
         std::min(pass.tokens, static_cast<double>(m.learnedPositions)) * m.hidden * m_head.bytesPerParam;
-    gemm(m_head, (m_head.params * m_head.bytesPerParam + gathered) / t, pass.tokens * m_head.flopsPerToken / t);
+    gemm(m_head, (m_head.params * m_head.bytesPerParam + gathered) / t, pass.tokens * m_head.flopsPerToken / t,
+         gathered > 0 ? QStringLiteral("LM head and embedding gather") : QStringLiteral("LM head"));
 
     const double attentionFlops =
         (pass.decodePairs * m_decodeAttentionFlops + pass.prefillPairs * m_prefillAttentionFlops) * pass.layers / t;
@@ -331,15 +344,21 @@ StepCost LlmModel::run(const Pass& pass) const
     cost.flops += attentionFlops;
     cost.memorySeconds += kvMemory;
     cost.computeSeconds += attentionCompute;
-    charge(kvMemory, attentionCompute, terms.overlap, true, cost.breakdown);
+    if (kvBytes > 0 || attentionFlops > 0)
+        charge(kvMemory, attentionCompute, terms.overlap, true, cost.breakdown,
+               StepOperator{QStringLiteral("attention over the KV cache"), attentionFlops, kvBytes, 0,
+                            OperatorBound::Memory, m_attentionPeak / m_kvBandwidth},
+               cost.operators);
 
     const int tp = m_config.tensorParallel;
-    cost.commSeconds = 2.0 * pass.layers *
-                       allReduceSeconds(m_config.link, m_config.network, tp, m_config.gpusPerNode,
-                                        pass.tokens * m.hidden * kActivationBytes);
-    cost.overheadSeconds = pass.layers * terms.layerSeconds + (pass.layers == m.layers ? terms.stepSeconds : 0.0) +
-                           (tp > 1 ? 2.0 * pass.layers * terms.collectiveSeconds : 0.0) +
-                           pass.sequences * pass.layers * terms.sequenceSeconds;
+    const double reduced = pass.tokens * m.hidden * kActivationBytes;
+    cost.commSeconds =
+        2.0 * pass.layers * allReduceSeconds(m_config.link, m_config.network, tp, m_config.gpusPerNode, reduced);
+    if (cost.commSeconds > 0)
+        cost.operators.push_back(StepOperator{QStringLiteral("all-reduce"), 0, 2.0 * pass.layers * reduced,
+                                              cost.commSeconds, OperatorBound::Link, 0});
+    cost.overheadSeconds =
+        addEngineTimes(cost.operators, terms, pass.layers, pass.layers == m.layers, tp, pass.sequences);
     cost.breakdown.communication = cost.commSeconds;
     cost.breakdown.overhead = cost.overheadSeconds;
 
@@ -367,6 +386,7 @@ void append(StepCost& into, const StepCost& pass, double times)
     into.overheadSeconds += pass.overheadSeconds * times;
     into.attentionFlops += pass.attentionFlops * times;
     into.breakdown += pass.breakdown.scaled(times);
+    appendOperators(into.operators, pass.operators, times, QStringLiteral("draft: "));
     into.seconds = into.breakdown.total();
     into.intensity = into.bytes > 0 ? into.flops / into.bytes : 0.0;
     into.bound = into.breakdown.compute > into.breakdown.weights + into.breakdown.kv ? Bound::Compute : Bound::Memory;
@@ -420,6 +440,9 @@ StepCost LlmModel::prefill(std::int64_t batch, std::int64_t promptTokens) const
     // A request's first token also pays its set-up and first sampling, once per prefill (not per layer).
     cost.overheadSeconds += m_config.efficiency.prefillSeconds;
     cost.breakdown.overhead += m_config.efficiency.prefillSeconds;
+    if (m_config.efficiency.prefillSeconds > 0)
+        cost.operators.push_back(StepOperator{QStringLiteral("prefill set-up"), 0, 0,
+                                              m_config.efficiency.prefillSeconds, OperatorBound::Fixed, 0});
     cost.seconds = cost.breakdown.total();
     return cost;
 }
@@ -519,71 +542,6 @@ std::int64_t LlmModel::maxBatch(std::int64_t context) const
     if (perSequence <= 0)
         return kMaxBatch;
     return std::min(kMaxBatch, free / perSequence);
-}
-
-Result<InferenceReport> LlmModel::report() const
-{
-    const InferenceConfig& c = m_config;
-    InferenceReport r;
-    r.params = m_params.total;
-    r.activeParams = m_params.activePerToken;
-    Result<MemoryUse> use = memory(c.batch, c.context);
-    if (!use)
-        return use.error();
-    r.memory = use.value();
-    r.weightsBytes = m_weightsBytes;
-    r.kvBytesPerToken = m_kvBytesPerToken;
-    r.kvTokensPerSequence = kvTokens(c.context);
-    r.kvBytesPerSequence = m_kvBytesPerToken * r.kvTokensPerSequence;
-    r.kvBytesTotal = r.kvBytesPerSequence * c.batch;
-    r.gpus = c.tensorParallel;
-    r.nodes = c.gpusPerNode > 0 ? std::max(1, c.tensorParallel / c.gpusPerNode) : 1;
-    r.maxBatch = maxBatch(c.context);
-    r.step = decodeStep(c.batch, c.context);
-    r.tokensPerStep = c.speculative.acceptance;
-    r.tokensPerSecond = static_cast<double>(c.batch) * r.tokensPerStep / r.step.seconds;
-    r.tokensPerSecondPerSequence = r.tokensPerStep / r.step.seconds;
-    {
-        // The source text's view: the matmul FLOPs of one pass over the weight bytes it streams (= batch).
-        Pass matmuls;
-        matmuls.tokens = static_cast<double>(c.batch);
-        matmuls.layers = c.model.layers;
-        const StepCost plain = run(matmuls);
-        r.weightsOnlyIntensity = plain.flops / plain.weightBytes;
-    }
-    r.computePrecision = m_computePrecision;
-    r.attentionPrecision = m_attentionPrecision;
-    r.headPrecision = c.headFormat();
-    r.peakTflops = c.gpu.peakTflops(m_computePrecision);
-    r.ridgeFlopPerByte = ridgeIntensity(effectiveRoof());
-    r.datasheetRidgeFlopPerByte = r.peakTflops / c.gpu.bandwidthTbs;
-    r.kneeBatch = kneeBatch(c.context);
-    r.efficiency = Efficiency{c.efficiency.weightShare(c.weights), c.efficiency.computeShare(m_computePrecision)};
-    r.terms = c.efficiency;
-    r.commFraction = r.step.commSeconds / r.step.seconds;
-    r.notes = m_notes;
-    if (c.model.slidingWindow > 0 && c.context > c.model.slidingWindow)
-        r.notes << QStringLiteral("sliding window: the KV cache keeps the last %1 tokens").arg(c.model.slidingWindow);
-    if (m_headReadsPerKvByte > 1.0)
-        r.notes << QStringLiteral("decode attention per query head: each KV head is read %1 times a step")
-                       .arg(m_headReadsPerKvByte, 0, 'g', 3);
-    if (c.prompt > 0) {
-        r.prefill = prefill(c.batch, c.prompt);
-        r.ttftSeconds = r.prefill->seconds;
-        if (c.output > 0) {
-            // The prefill produces the first token; each later token is one decode step over a cache
-            // that has grown to prompt + i tokens.
-            const double decode = decodeSecondsSum(c.batch, c.prompt + 1, c.prompt + c.output - 1);
-            r.e2eLatencySeconds = *r.ttftSeconds + decode;
-            r.throughputTokensPerSecond =
-                static_cast<double>(c.batch) * static_cast<double>(c.output) / *r.e2eLatencySeconds;
-            if (c.output >= 2) {
-                r.meanDecodeStepSeconds = decode / static_cast<double>(c.output - 1);
-                r.serving = serving(c.batch, c.prompt, c.output);
-            }
-        }
-    }
-    return r;
 }
 
 }  // namespace ridgeline

@@ -28,6 +28,7 @@
 #include "core/model/llm/decode_attention.h"
 #include "core/model/llm/engine_terms.h"
 #include "core/model/llm/inference_config.h"
+#include "core/model/llm/step_operators.h"
 #include "core/model/number_format.h"
 #include "core/model/roofline.h"
 #include "core/result.h"
@@ -70,6 +71,7 @@ struct StepCost {
     double tokens = 0;          // positions through the GEMMs (decode: batch, x (draft tokens + 1) when speculating)
     double expertsTouched = 0;  // per MoE layer (0 for dense models)
     double attentionFlops = 0;  // per GPU: the part of `flops` spent on QK^T and AV over the cache
+    StepOperators operators;    // each kernel, all-reduce and fixed time; their seconds sum to `seconds`
     // The attention alone as a point on the roofline: its FLOPs over the KV bytes it reads. Query heads per
     // KV head for MHA/GQA (1 and 4 in bf16: always memory-bound); much higher for absorbed MLA.
     double attentionIntensity() const { return kvBytes > 0 ? attentionFlops / kvBytes : 0.0; }
@@ -173,6 +175,7 @@ private:
         double bandwidth = 0;  // effective, bytes/s
         double peak = 0;       // effective, FLOP/s
         bool routed = false;   // the routed experts: only the touched ones are read
+        QString name;          // as an operator of the step
     };
     // What one forward pass does, before it becomes time.
     struct Pass {
