@@ -1,7 +1,9 @@
 #pragma once
 // Runs the real `ridgeline` executable (its path comes in as RIDGELINE_CLI_PATH) for the CLI suites.
 
+#include <QByteArray>
 #include <QCoreApplication>
+#include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
@@ -47,6 +49,19 @@ inline QProcessEnvironment environmentWithoutDisplay()
 inline QStringList cliArgs(const char* line)
 {
     return QString::fromLatin1(line).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+}
+
+// A fixture under tests/data.
+inline QString data(const char* path)
+{
+    return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/") + QLatin1String(path);
+}
+
+// A file's bytes, or a marker no real file holds when it cannot be read.
+inline QByteArray contentsOf(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>");
 }
 
 }  // namespace ridgeline::test

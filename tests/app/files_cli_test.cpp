@@ -20,23 +20,14 @@
 
 using namespace ridgeline;
 using ridgeline::test::CliRun;
+using ridgeline::test::contentsOf;
+using ridgeline::test::data;
 using ridgeline::test::environmentWithoutDisplay;
 using ridgeline::test::fillDisk;
 using ridgeline::test::runRidgeline;
 using ridgeline::test::SmallTmpfs;
 
 namespace {
-
-QString data(const char* path)
-{
-    return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/") + QLatin1String(path);
-}
-
-QByteArray contentsOf(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>");
-}
 
 bool isFifo(const QString& path)
 {

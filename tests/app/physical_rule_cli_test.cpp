@@ -11,23 +11,10 @@
 using namespace ridgeline;
 using ridgeline::test::cliArgs;
 using ridgeline::test::CliRun;
+using ridgeline::test::contentsOf;
+using ridgeline::test::data;
 using ridgeline::test::environmentWithoutDisplay;
 using ridgeline::test::runRidgeline;
-
-namespace {
-
-QString data(const char* path)
-{
-    return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/") + QLatin1String(path);
-}
-
-QByteArray contentsOf(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>");
-}
-
-}  // namespace
 
 // A bandwidth of 5e-324 TB/s printed "ridge inf" and "nan %"; a roof of 1e-305 TB/s crashed the chart.
 TEST(PhysicalRuleCli, AbsurdRoofFiguresAreRefusedByName)
