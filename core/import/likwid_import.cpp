@@ -6,6 +6,7 @@
 
 #include <QFileInfo>
 #include <QHash>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <array>
@@ -58,53 +59,96 @@ bool isNotFinite(const QString& text)
     return kWords.contains(text.toLower());
 }
 
-// What one run measured, in FLOP/s, bytes and seconds.
+// likwid-mpirun prints "nil" where a rank has no value (it did not run the region): that column adds nothing.
+bool isNil(const QString& text)
+{
+    return text == u"nil"_s;
+}
+
+// What one run measured over all its threads (and ranks), in FLOPs, bytes and seconds.
 struct Measurement {
     QString region;
     QString group;
     int line = 0;
-    std::optional<double> runtime;
-    std::vector<std::pair<QString, double>> flopRates;  // precision -> FLOP/s (all threads)
-    std::map<QString, double> bytes;                    // "DRAM", "L3", "L2"
-    QString notFinite;                                  // the first "-" or nan value read, for the reason
+    std::optional<double> runtime;                        // the slowest thread's
+    std::vector<std::pair<QString, double>> flopAmounts;  // precision -> FLOPs (all threads)
+    std::map<QString, double> bytes;                      // "DRAM", "L3", "L2"
+    QString notFinite;                                    // the first "-" or nan value read, for the reason
     QStringList notFiniteRows;  // the rows that had one: this run gives no FLOPs or bytes from them
+    int threads = 1;            // columns of the per-thread table: threads, or host:rank:cpu with likwid-mpirun
+    int ranks = 0;              // likwid-mpirun's distinct ranks; 0 for likwid-perfctr
+    bool fromTotals = false;    // no per-thread table: amounts from the STAT Sum x the slowest runtime
+    int nilCells = 0;
 
-    double flopRate() const
+    double flops() const
     {
         double total = 0.0;
-        for (const auto& [precision, rate] : flopRates)
-            total += rate;
+        for (const auto& [precision, amount] : flopAmounts)
+            total += amount;
         return total;
     }
 };
 
-// Reads rows of one run: from the STAT table (Sum, or Max for the runtime) when there is one, else summing
-// (or taking the largest of) the threads' values.
+// Reads rows of one run. Amounts come from the per-thread table: a rate times that thread's own runtime, summed over
+// the threads. A STAT table's Sum of rates times its Max runtime would credit every thread with the slowest one's
+// time (too many FLOPs when threads finish at different times); it stands in only when the per-thread table lacks
+// the row.
 class RunValues {
 public:
-    RunValues(const Run& run, Measurement& out) : m_run(run), m_out(out) {}
-
-    std::optional<double> get(const QString& metric, bool slowest)
+    RunValues(const Run& run, Measurement& out) : m_run(run), m_out(out)
     {
-        if (m_run.stat) {
-            if (const LikwidRow* row = find(*m_run.stat, metric)) {
-                const qsizetype column = m_run.stat->columns.indexOf(slowest ? u"Max"_s : u"Sum"_s);
-                if (column >= 0 && column < static_cast<qsizetype>(row->values.size()))
-                    return number(metric, row->values[static_cast<std::size_t>(column)]);
-            }
+        if (m_run.perThread) {
+            m_out.threads = static_cast<int>(m_run.perThread->columns.size());
+            m_out.ranks = ranksOf(m_run.perThread->columns);
         }
-        const LikwidRow* row = m_run.perThread ? find(*m_run.perThread, metric) : nullptr;
-        if (!row || row->values.empty())
-            return std::nullopt;
-        std::optional<double> total;
-        for (const LikwidCell& cell : row->values) {
-            const auto value = number(metric, cell);
-            if (!value)
-                return std::nullopt;
-            total = !total ? *value : (slowest ? std::max(*total, *value) : *total + *value);
-        }
-        return total;
     }
+
+    // likwid-mpirun names its columns "host:rank:cpu".
+    static int ranksOf(const QStringList& columns)
+    {
+        static const QRegularExpression hostRankCpu(u"^(.+):(\\d+):(\\d+)$"_s);
+        QStringList ranks;
+        for (const QString& column : columns) {
+            const auto match = hostRankCpu.match(column);
+            if (!match.hasMatch())
+                return 0;
+            if (!ranks.contains(match.captured(2)))
+                ranks.append(match.captured(2));
+        }
+        return static_cast<int>(ranks.size());
+    }
+
+    // The slowest thread's value (the runtime).
+    std::optional<double> slowest(const QString& metric) { return combine(metric, Combine::Max); }
+    // Summed over threads (data volumes).
+    std::optional<double> sum(const QString& metric) { return combine(metric, Combine::Sum); }
+
+    // A rate (per second) times each thread's runtime, summed over threads: the amount behind the rate.
+    std::optional<double> amount(const QString& rateMetric)
+    {
+        const LikwidRow* rates = m_run.perThread ? find(*m_run.perThread, rateMetric) : nullptr;
+        const LikwidRow* times = m_run.perThread ? find(*m_run.perThread, kRuntime) : nullptr;
+        if (rates && times && rates->values.size() == times->values.size()) {
+            std::optional<double> total;
+            for (std::size_t t = 0; t < rates->values.size(); ++t) {
+                const Cell rate = number(rateMetric, rates->values[t]);
+                const Cell time = number(kRuntime, times->values[t]);
+                if (rate.missing || time.missing)
+                    return std::nullopt;
+                if (rate.nil || time.nil)
+                    continue;
+                total = total.value_or(0.0) + rate.value * time.value;
+            }
+            return total;
+        }
+        const auto rate = statValue(rateMetric, u"Sum"_s);
+        const auto time = statValue(kRuntime, u"Max"_s);
+        if (!rate || !time)
+            return std::nullopt;
+        m_out.fromTotals = true;
+        return *rate * *time;
+    }
+
     bool has(const QString& metric) const
     {
         return (m_run.stat && find(*m_run.stat, metric)) || (m_run.perThread && find(*m_run.perThread, metric));
@@ -119,7 +163,7 @@ public:
         return nullptr;
     }
 
-    // Every value of the rows the importer reads must be a number or likwid's "-"/nan, in both tables, even
+    // Every value of the rows the importer reads must be a number or likwid's "-"/nan/nil, in both tables, even
     // where the other table is the one used: a corrupt cell is never passed over.
     void checkAll(const QStringList& metrics)
     {
@@ -129,28 +173,67 @@ public:
             for (const LikwidRow& row : table->rows)
                 if (metrics.contains(row.name))
                     for (const LikwidCell& cell : row.values)
-                        number(row.name, cell, false);
+                        if (number(row.name, cell, false).nil && table == m_run.perThread)
+                            ++m_out.nilCells;
         }
     }
 
 private:
-    std::optional<double> number(const QString& metric, const LikwidCell& cell, bool recordNotFinite = true)
+    enum class Combine { Sum, Max };
+    struct Cell {
+        double value = 0.0;
+        bool missing = false;  // "-", nan, inf or unreadable: the row gives nothing
+        bool nil = false;      // likwid-mpirun's "nil": this column adds nothing
+    };
+
+    std::optional<double> combine(const QString& metric, Combine how)
+    {
+        const LikwidRow* row = m_run.perThread ? find(*m_run.perThread, metric) : nullptr;
+        if (!row || row->values.empty())
+            return statValue(metric, how == Combine::Max ? u"Max"_s : u"Sum"_s);
+        std::optional<double> total;
+        for (const LikwidCell& cell : row->values) {
+            const Cell value = number(metric, cell);
+            if (value.missing)
+                return std::nullopt;
+            if (value.nil)
+                continue;
+            total = !total ? value.value : (how == Combine::Max ? std::max(*total, value.value) : *total + value.value);
+        }
+        return total;
+    }
+
+    std::optional<double> statValue(const QString& metric, const QString& columnName)
+    {
+        const LikwidRow* row = m_run.stat ? find(*m_run.stat, metric) : nullptr;
+        const qsizetype column = m_run.stat ? m_run.stat->columns.indexOf(columnName) : -1;
+        if (!row || column < 0 || column >= static_cast<qsizetype>(row->values.size()))
+            return std::nullopt;
+        const Cell value = number(metric, row->values[static_cast<std::size_t>(column)]);
+        if (value.missing || value.nil)
+            return std::nullopt;
+        return value.value;
+    }
+
+    Cell number(const QString& metric, const LikwidCell& cell, bool recordNotFinite = true)
     {
         if (m_error)
-            return std::nullopt;
+            return Cell{0.0, true, false};
+        if (isNil(cell.text))
+            return Cell{0.0, false, true};
         if (isNotFinite(cell.text)) {
             if (recordNotFinite && m_out.notFinite.isEmpty())
                 m_out.notFinite = metric + u" is \""_s + cell.text + u"\" (line "_s + QString::number(cell.line) + u')';
             if (recordNotFinite && !m_out.notFiniteRows.contains(metric))
                 m_out.notFiniteRows.append(metric);
-            return std::nullopt;
+            return Cell{0.0, true, false};
         }
         const Result<double> value = parseNumber(cell.text, Thousands::Refuse);
         if (!value.ok()) {
             m_error = errorAt(cell.line, cell.column, metric + u": "_s + value.error().message);
-            return std::nullopt;
+            return Cell{0.0, true, false};
         }
-        return value.value();
+        return Cell{value.value(), false, false};
     }
 
     const Run& m_run;
@@ -181,17 +264,17 @@ void readFlopRates(RunValues& in, Measurement& out)
                                                     {u"fp16", {u"HP [MFLOP/s]", u"HP MFLOP/s"}}}};
     for (const Names& names : kSpecific) {
         for (const char16_t* row : names.rows) {
-            if (const auto rate = in.get(QString::fromUtf16(row), false)) {
-                out.flopRates.emplace_back(QString::fromUtf16(names.precision), *rate * 1e6);
+            if (const auto flops = in.amount(QString::fromUtf16(row))) {
+                out.flopAmounts.emplace_back(QString::fromUtf16(names.precision), *flops * 1e6);
                 break;
             }
         }
     }
-    if (!out.flopRates.empty() || !out.notFiniteRows.isEmpty())
+    if (!out.flopAmounts.empty() || !out.notFiniteRows.isEmpty())
         return;
     for (const QString& generic : {u"MFLOP/s"_s, u"[MFLOP/s]"_s, u"FP rate [MFLOP/s]"_s}) {
-        if (const auto rate = in.get(generic, false)) {
-            out.flopRates.emplace_back(precisionOfGroup(out.group), *rate * 1e6);
+        if (const auto flops = in.amount(generic)) {
+            out.flopAmounts.emplace_back(precisionOfGroup(out.group), *flops * 1e6);
             return;
         }
     }
@@ -202,7 +285,7 @@ void readVolumes(RunValues& in, Measurement& out)
     struct Level {
         const char16_t* level;
         const char16_t* volume;     // GBytes
-        const char16_t* bandwidth;  // MBytes/s, x runtime when the volume is missing
+        const char16_t* bandwidth;  // MBytes/s, x each thread's runtime when the volume is missing
     };
     static const std::array<Level, 4> kLevels = {
         {{u"DRAM", u"Memory data volume [GBytes]", u"Memory bandwidth [MBytes/s]"},
@@ -213,10 +296,10 @@ void readVolumes(RunValues& in, Measurement& out)
         const QString name = QString::fromUtf16(level.level);
         if (out.bytes.count(name))
             continue;  // main memory from "Memory", HBM only without it
-        if (const auto volume = in.get(QString::fromUtf16(level.volume), false))
+        if (const auto volume = in.sum(QString::fromUtf16(level.volume)))
             out.bytes[name] = *volume * 1e9;
-        else if (const auto rate = in.get(QString::fromUtf16(level.bandwidth), false); rate && out.runtime)
-            out.bytes[name] = *rate * 1e6 * *out.runtime;
+        else if (const auto moved = in.amount(QString::fromUtf16(level.bandwidth)))
+            out.bytes[name] = *moved * 1e6;
     }
 }
 
@@ -252,10 +335,10 @@ Result<Measurement> measure(const Run& run)
     RunValues in(run, out);
     if (!in.has(kRuntime))
         return errorAt(run.line, 1, u"the "_s + run.group + u" Metric table has no \""_s + kRuntime + u"\" row"_s);
-    out.runtime = in.get(kRuntime, true);
+    out.runtime = in.slowest(kRuntime);
     readFlopRates(in, out);
     if (!out.notFiniteRows.isEmpty())
-        out.flopRates.clear();  // a "-" or nan FLOP rate or runtime: FLOPs must come from another group
+        out.flopAmounts.clear();  // a "-" or nan FLOP rate or runtime: FLOPs must come from another group
     readVolumes(in, out);
     in.checkAll(readRows());
     if (in.error())
@@ -274,7 +357,7 @@ Merged merge(const std::vector<const Measurement*>& runs)
 {
     Merged merged;
     for (const Measurement* run : runs)
-        if (!run->flopRates.empty() && (!merged.flops || (merged.flops->bytes.empty() && !run->bytes.empty())))
+        if (!run->flopAmounts.empty() && (!merged.flops || (merged.flops->bytes.empty() && !run->bytes.empty())))
             merged.flops = run;
     for (const QString& level : {u"DRAM"_s, u"L3"_s, u"L2"_s}) {
         const Measurement* source = merged.flops && merged.flops->bytes.count(level) ? merged.flops : nullptr;
@@ -311,7 +394,7 @@ QString skipReason(const std::vector<const Measurement*>& runs, const Merged& me
                                           u"); measure MEM_DP, MEM, L3 or L2 as well"_s;
     if (merged.flops->runtime.value_or(0.0) <= 0.0)
         return u"a runtime of 0 seconds"_s;
-    if (merged.flops->flopRate() <= 0.0)
+    if (merged.flops->flops() <= 0.0)
         return u"0 FLOP/s (no floating-point work in this region?)"_s;
     if (merged.levels.front().second->bytes.at(merged.levels.front().first) <= 0.0)
         return u"0 bytes of memory traffic"_s;
@@ -322,8 +405,8 @@ std::optional<QString> fillKernel(KernelResult& kernel, const Merged& merged)
 {
     const Measurement& flops = *merged.flops;
     kernel.seconds = *flops.runtime;
-    kernel.flops = flops.flopRate() * kernel.seconds;
-    kernel.precision = flops.flopRates.size() > 1 ? u"mixed"_s : flops.flopRates.front().first;
+    kernel.flops = flops.flops();
+    kernel.precision = flops.flopAmounts.size() > 1 ? u"mixed"_s : flops.flopAmounts.front().first;
     for (const auto& [level, source] : merged.levels) {
         const double bytes = source->bytes.at(level);
         if (kernel.level.isEmpty()) {
@@ -392,6 +475,46 @@ bool unambiguous(const std::vector<ParsedFile>& files)
     return true;
 }
 
+// How the runs' threads (and likwid-mpirun's ranks) were combined, for the import's notes.
+struct Threads {
+    int most = 1;
+    int ranks = 0;
+    bool fromTotals = false;
+    int nilCells = 0;
+};
+
+Threads threadsOf(const std::vector<ParsedFile>& files)
+{
+    Threads threads;
+    for (const ParsedFile& file : files) {
+        for (const Measurement& run : file.measurements) {
+            threads.most = std::max(threads.most, run.threads);
+            threads.ranks = std::max(threads.ranks, run.ranks);
+            threads.fromTotals = threads.fromTotals || run.fromTotals;
+            threads.nilCells += run.nilCells;
+        }
+    }
+    return threads;
+}
+
+QString threadsNote(const Threads& threads)
+{
+    if (threads.most <= 1 && threads.nilCells == 0)
+        return QString();
+    const QString who = threads.ranks > 0 ? QString(QString::number(threads.ranks) + u" ranks, "_s +
+                                                    QString::number(threads.most) + u" threads in all"_s)
+                                          : QString(QString::number(threads.most) + u" threads"_s);
+    QString note = who +
+                   u" combined: FLOPs and bytes summed over threads (each thread's rate x its own runtime), "
+                   "time the slowest thread's"_s;
+    if (threads.fromTotals)
+        note += u"; where a run has only its STAT table, its Sum x the slowest runtime (an upper bound)"_s;
+    if (threads.nilCells > 0)
+        note += u"; "_s + QString::number(threads.nilCells) +
+                u" \"nil\" cells (a rank without a value for the region) add nothing"_s;
+    return note;
+}
+
 Result<ImportResult> build(const std::vector<ParsedFile>& files, const QStringList& fileNames)
 {
     ImportResult result;
@@ -431,7 +554,11 @@ Result<ImportResult> build(const std::vector<ParsedFile>& files, const QStringLi
         result.kernels.push_back(std::move(kernel));
     }
     const LikwidFile& first = files.front().tables;
-    result.notes.append(first.ascii ? u"likwid-perfctr tables (its default output)"_s : u"likwid-perfctr CSV"_s);
+    const Threads threads = threadsOf(files);
+    const QString tool = threads.ranks > 0 ? u"likwid-mpirun"_s : u"likwid-perfctr"_s;
+    result.notes.append(first.ascii ? tool + u" tables (its default output)"_s : tool + u" CSV"_s);
+    if (!threadsNote(threads).isEmpty())
+        result.notes.append(threadsNote(threads));
     if (!first.cpuName.isEmpty())
         result.notes.append(u"measured on "_s + first.cpuName);
     if (mergedRegions > 0)

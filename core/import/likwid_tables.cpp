@@ -257,10 +257,13 @@ bool isBorder(QStringView line)
     return text.startsWith(u"+-"_s) && text.endsWith(u'+');
 }
 
-// The ASCII form: a "Group N: GROUP" line, then bordered tables; only those headed "Metric" are kept.
+// The ASCII form: a "Group N: GROUP" line (likwid-mpirun: "Region: R" and "Group: N", no group name), then
+// bordered tables; only those headed "Metric" are kept.
 Result<LikwidFile> readAscii(const QStringList& lines)
 {
     static const QRegularExpression groupLine(u"^(?:Region (.+), )?Group (\\d+): (\\S+)\\s*$"_s);
+    static const QRegularExpression mpirunRegion(u"^Region: (.+)$"_s);
+    static const QRegularExpression mpirunGroup(u"^Group: (\\d+)$"_s);
     LikwidFile file;
     file.ascii = true;
     QString region;
@@ -273,6 +276,15 @@ Result<LikwidFile> readAscii(const QStringList& lines)
         if (match.hasMatch()) {
             region = match.captured(1);
             group = match.captured(3);
+            groupLineNumber = number;
+            continue;
+        }
+        if (const auto regionMatch = mpirunRegion.match(line.trimmed()); regionMatch.hasMatch()) {
+            region = regionMatch.captured(1).trimmed();
+            continue;
+        }
+        if (const auto groupMatch = mpirunGroup.match(line.trimmed()); groupMatch.hasMatch()) {
+            group = u"group "_s + groupMatch.captured(1);
             groupLineNumber = number;
             continue;
         }
@@ -326,16 +338,28 @@ Result<LikwidFile> readAscii(const QStringList& lines)
 
 }  // namespace
 
-bool looksLikeLikwid(const QString& head)
+QString withoutColourCodes(const QString& text)
+{
+    static const QRegularExpression ansi(u"\\x1b\\[[0-9;]*[A-Za-z]"_s);
+    if (!text.contains(QChar(0x1b)))
+        return text;
+    QString plain = text;
+    return plain.remove(ansi);
+}
+
+bool looksLikeLikwid(const QString& raw)
 {
     static const QRegularExpression csv(u"(^|\\n)(STRUCT,Info,|TABLE,(Region [^\\n]*,)?Group \\d+ )"_s);
     static const QRegularExpression ascii(u"(^|\\n)(Region [^\\n]+, )?Group \\d+: \\S+\\s*\\n\\+-"_s);
-    return csv.match(head).hasMatch() || ascii.match(head).hasMatch();
+    static const QRegularExpression mpirun(u"(^|\\n)Group: \\d+\\s*\\n\\+-[-+]*\\+\\s*\\n\\|\\s*Event\\s*\\|"_s);
+    const QString head = withoutColourCodes(raw);
+    return csv.match(head).hasMatch() || ascii.match(head).hasMatch() || mpirun.match(head).hasMatch();
 }
 
-Result<LikwidFile> readLikwidTables(const QString& text)
+Result<LikwidFile> readLikwidTables(const QString& raw)
 {
     static const QRegularExpression csvStart(u"(^|\\n)(STRUCT|TABLE),"_s);
+    const QString text = withoutColourCodes(raw);
     if (!csvStart.match(text).hasMatch()) {
         auto ascii = readAscii(text.split(u'\n'));
         if (!ascii.ok())
@@ -343,7 +367,8 @@ Result<LikwidFile> readLikwidTables(const QString& text)
         if (ascii.value().tables.empty())
             return errorAt(1, 1,
                            u"no likwid-perfctr tables: neither its CSV (STRUCT and TABLE lines, written by -o FILE.csv "
-                           "or -O) nor its tables under a \"Group N: GROUP\" line with a Metric table"_s);
+                           "or -O) nor its tables under a \"Group N: GROUP\" line (likwid-mpirun: \"Group: N\") "
+                           "with a Metric table"_s);
         return ascii;
     }
     LikwidFile file;

@@ -5,8 +5,10 @@
 //    `-O` the CSV follows a text banner (dashes, "CPU name:<tab>...") and the program's own output.
 //  - ASCII tables (the default): "Region R, Group N: GROUP" (or "Group N: GROUP") above "+---+" bordered tables
 //    with "| ... |" rows; "INFO:", "WARN:" lines, the banner and the program's output around them.
+//  - likwid-mpirun's output, in both forms: the same tables with a column per "host:rank:cpu"; its ASCII form puts
+//    "Region: R" and "Group: N" (a number, no group name) above them, and cells of a rank without a value read "nil".
 // Several runs can follow each other in one file (one per group, or `-g A -g B`). Raw counter and region-info
-// tables are passed over; values are kept as text with their line and column.
+// tables are passed over; values are kept as text with their line and column. ANSI colour codes are removed first.
 
 #include "core/import/import_result.h"
 #include "core/result.h"

@@ -250,7 +250,7 @@ const std::vector<BadCase>& badCases()
          "line 60, column 34: Memory data volume [GBytes]: a negative value: \"-9.88\""},
         {"likwid not likwid", kLikwid, []() -> QByteArray { return QByteArray("hello,world\n"); },
          "line 1, column 1: no likwid-perfctr tables: neither its CSV (STRUCT and TABLE lines, written by -o FILE.csv "
-         "or -O) nor its tables under a \"Group N: GROUP\" line with a Metric table"},
+         "or -O) nor its tables under a \"Group N: GROUP\" line (likwid-mpirun: \"Group: N\") with a Metric table"},
         {"likwid TABLE without group", kLikwid,
          []() -> QByteArray {
              return replaceFirst(likwid(), "TABLE,Region triad,Group 1 Metric,MEM_DP",

@@ -21,6 +21,8 @@ TEST(ImportDetect, EveryFixtureIsRecognized)
         {"ncu_raw_roofline_set.csv", ImportFormat::NsightCompute},
         {"likwid_o_stdout.txt", ImportFormat::Likwid},
         {"likwid_ascii_markers.txt", ImportFormat::Likwid},
+        {"likwid_o_threads.txt", ImportFormat::Likwid},
+        {"likwid_mpirun_ascii.txt", ImportFormat::Likwid},
         {"rocprof_roofline.csv", ImportFormat::RocprofRoofline},
         {"rocprof_roofline_2025.csv", ImportFormat::RocprofRoofline},
     };
