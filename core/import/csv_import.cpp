@@ -155,57 +155,91 @@ std::optional<QString> zeroReason(const KernelResult& kernel)
 
 }  // namespace
 
-Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName)
-{
-    CsvOptions options;
-    options.skipLine = [](QStringView line, int) { return line.trimmed().startsWith(u'#'); };
-    const auto records = readCsv(text, options);
-    if (!records.ok())
-        return records.error();
-    const std::vector<CsvRecord>& rows = records.value();
-    if (rows.empty())
-        return errorAt(1, 1, u"no header: the file has only comments or blank lines"_s);
-    const Result<ColumnIndex> index = readHeader(rows.front());
-    if (!index)
-        return index.error();
+namespace {
 
-    ImportResult result;
-    result.fileName = fileName;
-    result.format = ImportFormat::PlainCsv;
-    const QString source = importSource(fileName, u"csv"_s);
-    std::vector<Row> kernels;
-    QHash<QString, std::size_t> byNameAndGroup;  // kernels with a level, for joining their other levels
-    for (std::size_t r = 1; r < rows.size(); ++r) {
-        Result<Row> row = readRow(rows[r], rows.front().size(), index.value(), source);
+// The file's rows, read one record at a time: no table of all records is ever held, so memory follows the kernels
+// kept, not the file's rows.
+class PlainCsvRows {
+public:
+    PlainCsvRows(ImportResult& result, const QString& fileName)
+        : m_result(result), m_source(importSource(fileName, u"csv"_s))
+    {
+    }
+
+    std::optional<Error> onRecord(CsvRecord&& record)
+    {
+        if (!m_index) {
+            Result<ColumnIndex> index = readHeader(record);
+            if (!index)
+                return index.error();
+            m_index = index.value();
+            m_headerSize = record.size();
+            return std::nullopt;
+        }
+        ++m_rows;
+        Result<Row> row = readRow(record, m_headerSize, *m_index, m_source);
         if (!row)
             return row.error();
         const KernelResult& kernel = row.value().kernel;
         if (const std::optional<QString> zero = zeroReason(kernel)) {
             const QString what = kernel.name + (kernel.level.isEmpty() ? QString() : u" ("_s + kernel.level + u')');
-            result.skipped.push_back(SkippedRow{rows[r].line, what, *zero});
-            continue;
+            m_result.skipped.push_back(SkippedRow{record.line, what, *zero});
+            return std::nullopt;
         }
-        if (kernel.level.isEmpty()) {
-            kernels.push_back(std::move(row).value());
-            continue;
+        if (!kernel.level.isEmpty()) {
+            const QString key = kernel.name + u'\x1f' + kernel.group;
+            const auto found = m_byNameAndGroup.constFind(key);
+            if (found != m_byNameAndGroup.constEnd())
+                return joinLevel(m_kernels[*found], kernel, record, *m_index);
+            m_byNameAndGroup.insert(key, m_kernels.size());
         }
-        const QString key = kernel.name + u'\x1f' + kernel.group;
-        const auto found = byNameAndGroup.constFind(key);
-        if (found == byNameAndGroup.constEnd()) {
-            byNameAndGroup.insert(key, kernels.size());
-            kernels.push_back(std::move(row).value());
-            continue;
-        }
-        if (std::optional<Error> refused = joinLevel(kernels[*found], kernel, rows[r], index.value()))
-            return *refused;
+        if (m_kernels.size() == kMaxImportedKernels)
+            return errorAt(record.line, 1, tooManyKernels());
+        m_kernels.push_back(std::move(row).value());
+        return std::nullopt;
     }
-    for (Row& row : kernels) {
-        if (const auto problem = completeImportedKernel(row.kernel))
-            return errorAt(row.line, 1, u"\""_s + row.kernel.name + u"\": "_s + *problem);
-        result.kernels.push_back(std::move(row.kernel));
+
+    std::optional<Error> finish()
+    {
+        if (!m_index)
+            return errorAt(1, 1, u"no header: the file has only comments or blank lines"_s);
+        m_result.kernels.reserve(m_kernels.size());
+        for (Row& row : m_kernels) {
+            if (const auto problem = completeImportedKernel(row.kernel))
+                return errorAt(row.line, 1, u"\""_s + row.kernel.name + u"\": "_s + *problem);
+            m_result.kernels.push_back(std::move(row.kernel));
+        }
+        m_kernels.clear();
+        if (m_rows == 0)
+            m_result.notes.append(u"the file has a header and no rows"_s);
+        return std::nullopt;
     }
-    if (rows.size() == 1)
-        result.notes.append(u"the file has a header and no rows"_s);
+
+private:
+    ImportResult& m_result;
+    const QString m_source;
+    std::optional<ColumnIndex> m_index;
+    qsizetype m_headerSize = 0;
+    qsizetype m_rows = 0;
+    std::vector<Row> m_kernels;
+    QHash<QString, std::size_t> m_byNameAndGroup;  // kernels with a level, for joining their other levels
+};
+
+}  // namespace
+
+Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName)
+{
+    ImportResult result;
+    result.fileName = fileName;
+    result.format = ImportFormat::PlainCsv;
+    PlainCsvRows rows(result, fileName);
+    CsvOptions options;
+    options.skipLine = [](QStringView line, int) { return line.trimmed().startsWith(u'#'); };
+    if (auto error =
+            forEachCsvRecord(text, options, [&rows](CsvRecord&& record) { return rows.onRecord(std::move(record)); }))
+        return *error;
+    if (auto error = rows.finish())
+        return *error;
     return result;
 }
 

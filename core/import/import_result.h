@@ -6,9 +6,24 @@
 
 #include <QString>
 
+#include <cstddef>
 #include <vector>
 
 namespace ridgeline {
+
+// At most this many kernels per import. A roofline of more points cannot be read, and each kernel costs about half
+// a kilobyte (twenty times a plain CSV row), so the cap is what keeps an import's memory bounded; beyond it the
+// file is refused with the count, before more memory is taken.
+inline constexpr std::size_t kMaxImportedKernels = 200'000;
+
+// The refusal, one wording for every importer.
+inline QString tooManyKernels()
+{
+    return QStringLiteral(
+               "more than %1 kernels: a roofline of that many points cannot be read; import a filtered "
+               "profile (fewer kernels, or one kernel per name)")
+        .arg(kMaxImportedKernels);
+}
 
 enum class ImportFormat { Auto, NsightCompute, Ert, Likwid, PlainCsv, RocprofRoofline };
 

@@ -137,6 +137,8 @@ Result<ImportResult> importChecked(const QByteArray& bytes, const QString& fileN
     if (!result.ok())
         return makeError(result.error().code,
                          fileName + u" ("_s + describeFormat(format) + u"): "_s + result.error().message);
+    if (result.value().kernels.size() > kMaxImportedKernels)
+        return makeError(Error::Code::Range, fileName + u" ("_s + describeFormat(format) + u"): "_s + tooManyKernels());
     if (const auto nothing = nothingImported(result.value()))
         return makeError(Error::Code::Parse, fileName + u" ("_s + describeFormat(format) + u"): "_s + *nothing);
     return result;

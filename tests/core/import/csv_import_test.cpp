@@ -78,3 +78,33 @@ TEST(ImportPlainCsv, DramRowAfterAnotherLevelBecomesThePrimaryPoint)
     ASSERT_EQ(result.value().kernels[0].levels.size(), 1u);
     EXPECT_EQ(result.value().kernels[0].levels[0].level, QStringLiteral("L2"));
 }
+
+namespace {
+
+QByteArray csvOfKernels(std::size_t count)
+{
+    QByteArray csv = "name,flops,bytes,seconds\n";
+    csv.reserve(static_cast<qsizetype>(count * 32));
+    for (std::size_t i = 0; i < count; ++i)
+        csv += "k" + QByteArray::number(static_cast<qulonglong>(i)) + ",1e9,1e8,0.001\n";
+    return csv;
+}
+
+}  // namespace
+
+// The cap keeps an import's memory bounded: a file of one kernel more than it is refused at that row, with the
+// count, and one of exactly the cap is read whole.
+TEST(ImportPlainCsv, MoreKernelsThanTheCapAreRefusedAtTheRowThatPassesIt)
+{
+    const auto tooMany = importBytes(csvOfKernels(kMaxImportedKernels + 1), QStringLiteral("huge.csv"));
+    ASSERT_FALSE(tooMany.ok());
+    EXPECT_EQ(tooMany.error().code, Error::Code::Parse);
+    EXPECT_EQ(tooMany.error().message.toStdString(),
+              "huge.csv (plain CSV): line " + std::to_string(kMaxImportedKernels + 2) +
+                  ", column 1: more than 200000 kernels: a roofline of that many points cannot be read; import a "
+                  "filtered profile (fewer kernels, or one kernel per name)");
+    const auto atTheCap = importBytes(csvOfKernels(kMaxImportedKernels), QStringLiteral("cap.csv"));
+    ASSERT_TRUE(atTheCap.ok()) << atTheCap.error().message.toStdString();
+    EXPECT_EQ(atTheCap.value().kernels.size(), kMaxImportedKernels);
+    EXPECT_EQ(atTheCap.value().kernels.back().name, QStringLiteral("k199999"));
+}
