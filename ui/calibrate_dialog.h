@@ -8,7 +8,7 @@
 // "calibrateWeights", "calibrateKv", "calibrateBatch", "calibrateInputLen", "calibrateOutputLen",
 // "calibrateProblem", "calibrateFit".
 
-#include "core/bench/calibration_run.h"
+#include "core/bench/calibration/calibration_run.h"
 
 #include <QDialog>
 #include <QFutureWatcher>

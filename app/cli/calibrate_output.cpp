@@ -1,7 +1,7 @@
 #include "app/cli/calibrate_output.h"
 
-#include "core/bench/calibration_curves.h"
-#include "core/bench/calibration_record_builder.h"
+#include "core/bench/calibration/calibration_curves.h"
+#include "core/bench/calibration/calibration_record_builder.h"
 #include "core/message_text.h"
 #include "core/model/units.h"
 

@@ -3,7 +3,7 @@
 // measured and predicted figures, the model's curves, what was not fitted and the notes) and the same as JSON.
 
 #include "core/bench/bench_importer.h"
-#include "core/bench/calibration_points.h"
+#include "core/bench/calibration/calibration_points.h"
 #include "core/model/llm/calibration.h"
 #include "core/model/llm/engine_terms.h"
 #include "core/session/calibration_record.h"

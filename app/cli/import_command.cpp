@@ -2,10 +2,10 @@
 #include "app/cli/commands.h"
 
 #include "core/bench/bench_importer.h"
-#include "core/import/import_device.h"
 #include "core/import/import_session.h"
 #include "core/import/import_summary.h"
 #include "core/import/importer.h"
+#include "core/import/kernel/import_device.h"
 #include "core/model/catalog/catalog.h"
 #include "core/model/catalog/user_catalog.h"
 #include "core/session/session_json.h"

@@ -1,11 +1,11 @@
 #include "core/bench/bench_importer.h"
 
-#include "core/bench/guidellm_import.h"
-#include "core/bench/llama_bench_import.h"
-#include "core/bench/sglang_import.h"
-#include "core/bench/vllm_latency_import.h"
-#include "core/bench/vllm_serve_import.h"
-#include "core/import/import_text.h"
+#include "core/bench/formats/guidellm_import.h"
+#include "core/bench/formats/llama_bench_import.h"
+#include "core/bench/formats/sglang_import.h"
+#include "core/bench/formats/vllm_latency_import.h"
+#include "core/bench/formats/vllm_serve_import.h"
+#include "core/import/text/import_text.h"
 #include "core/message_text.h"
 #include "core/read_file.h"
 

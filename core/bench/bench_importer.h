@@ -3,7 +3,7 @@
 // file, detect or check its format, parse it all-or-nothing. A file that yields no measured point is an error
 // that says why (each skipped run's reason).
 
-#include "core/bench/bench_result.h"
+#include "core/bench/formats/bench_result.h"
 #include "core/result.h"
 
 #include <QByteArray>

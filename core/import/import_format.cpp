@@ -1,9 +1,9 @@
 #include "core/import/import_format.h"
 
-#include "core/import/import_text.h"
-#include "core/import/likwid_tables.h"
-#include "core/import/ncu_table.h"
-#include "core/import/rocprof_import.h"
+#include "core/import/ceilings/rocprof_import.h"
+#include "core/import/likwid/likwid_tables.h"
+#include "core/import/ncu/ncu_table.h"
+#include "core/import/text/import_text.h"
 
 #include <QFileInfo>
 

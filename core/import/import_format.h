@@ -1,7 +1,7 @@
 #pragma once
 // The import formats by name, and detection of a file's format from its first bytes.
 
-#include "core/import/import_result.h"
+#include "core/import/kernel/import_result.h"
 #include "core/result.h"
 
 #include <QByteArray>

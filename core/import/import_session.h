@@ -1,7 +1,7 @@
 #pragma once
 // Puts imports into a session, all or nothing: the result is a new Session value; the base is not touched.
 
-#include "core/import/import_result.h"
+#include "core/import/kernel/import_result.h"
 #include "core/result.h"
 #include "core/session/session.h"
 

@@ -2,7 +2,7 @@
 // What an import read and skipped, as lines for a person: printed by `ridgeline import` and meant for the
 // window's import summary, so both say the same thing.
 
-#include "core/import/import_result.h"
+#include "core/import/kernel/import_result.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,11 +1,11 @@
 #include "core/import/importer.h"
 
-#include "core/import/csv_import.h"
-#include "core/import/ert_import.h"
-#include "core/import/import_text.h"
-#include "core/import/likwid_import.h"
-#include "core/import/ncu_import.h"
-#include "core/import/rocprof_import.h"
+#include "core/import/ceilings/ert_import.h"
+#include "core/import/ceilings/rocprof_import.h"
+#include "core/import/likwid/likwid_import.h"
+#include "core/import/ncu/ncu_import.h"
+#include "core/import/plain_csv/csv_import.h"
+#include "core/import/text/import_text.h"
 
 #include <QFileInfo>
 #include <QStringList>

@@ -3,7 +3,7 @@
 // File > Import: read a file, detect or check its format, and parse it all-or-nothing.
 
 #include "core/import/import_format.h"
-#include "core/import/import_result.h"
+#include "core/import/kernel/import_result.h"
 #include "core/result.h"
 
 #include <QByteArray>

@@ -3,7 +3,7 @@
 // same fit, and the fitted terms offered as the tab's engine terms. Fixture: tests/data/sessions/calibrated_sweep.json
 // (vLLM's published MI300X latencies at batch 1, 4, 16, 64 and 128, the README's example).
 
-#include "core/bench/calibration_record_builder.h"
+#include "core/bench/calibration/calibration_record_builder.h"
 #include "core/session/session_json.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/batching_tab_support.h"

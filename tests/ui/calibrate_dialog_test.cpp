@@ -5,7 +5,7 @@
 // latency_sweep_mi300x (vLLM's published benchmark_latency.py medians, as the README's `ridgeline calibrate` example).
 
 #include "ui/calibrate_dialog.h"
-#include "core/bench/calibration_record_builder.h"
+#include "core/bench/calibration/calibration_record_builder.h"
 #include "core/session/session_json.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/batching_tab_support.h"

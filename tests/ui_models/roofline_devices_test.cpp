@@ -4,9 +4,9 @@
 // their own dot.
 
 #include "ui/plots/roofline/roofline_devices.h"
-#include "core/import/import_device.h"
 #include "core/import/import_session.h"
 #include "core/import/importer.h"
+#include "core/import/kernel/import_device.h"
 #include "core/model/catalog/user_catalog.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/models/kernel_table_model.h"

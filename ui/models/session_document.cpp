@@ -1,11 +1,11 @@
 #include "ui/models/session_document.h"
 
-#include "core/bench/calibration_record_builder.h"
+#include "core/bench/calibration/calibration_record_builder.h"
 
-#include "core/import/import_device.h"
 #include "core/import/import_session.h"
 #include "core/import/import_summary.h"
 #include "core/import/importer.h"
+#include "core/import/kernel/import_device.h"
 #include "core/model/catalog/user_catalog.h"
 #include "core/session/session_json.h"
 #include "ui/models/export_naming.h"

@@ -3,7 +3,7 @@
 // primary's file and whether it has unsaved changes, and the policies for opening, overlaying, saving and
 // importing. Every failure changes nothing and is reported once through errorOccurred.
 
-#include "core/import/import_result.h"
+#include "core/import/kernel/import_result.h"
 #include "core/session/session.h"
 #include "ui/models/session_list_model.h"
 

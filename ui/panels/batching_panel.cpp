@@ -1,6 +1,6 @@
 #include "ui/panels/batching_panel.h"
 
-#include "core/bench/calibration_record_builder.h"
+#include "core/bench/calibration/calibration_record_builder.h"
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/batching_chart_style.h"
 #include "ui/chart/calibration_chart.h"

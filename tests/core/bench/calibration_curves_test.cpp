@@ -1,8 +1,8 @@
 // The model's curves through a calibration's points (issue 13 point 3): a user who measured five batch sizes sees
 // the fitted curve bend through them, and between them it gives what the engine did at batches it was not fitted on.
-#include "core/bench/calibration_curves.h"
-#include "core/bench/calibration_points.h"
-#include "core/bench/calibration_record_builder.h"
+#include "core/bench/calibration/calibration_curves.h"
+#include "core/bench/calibration/calibration_points.h"
+#include "core/bench/calibration/calibration_record_builder.h"
 #include "core/model/llm/llm_model.h"
 #include "core/session/session_json.h"
 #include "tests/core/bench/bench_test_support.h"

@@ -1,6 +1,6 @@
 // From imported benchmark runs to the fitter's points: facts from the file or the user, catalog matches, which
 // figure of which run is fitted, and a sweep written in vLLM's format whose terms the fit recovers.
-#include "core/bench/calibration_points.h"
+#include "core/bench/calibration/calibration_points.h"
 #include "core/model/llm/inference_request.h"
 #include "tests/core/bench/bench_test_support.h"
 

@@ -1,5 +1,5 @@
 // The shared RFC 4180 reader: quotes, CRLF, embedded newlines, and where each field starts.
-#include "core/import/csv_reader.h"
+#include "core/import/text/csv_reader.h"
 
 #include <QElapsedTimer>
 

@@ -1,6 +1,6 @@
 // Malformed, truncated, huge, wrong-locale and hostile input: every case is refused as a whole, with a
 // message naming the file, the line and the column. Most cases are one edit of a good fixture.
-#include "core/import/import_text.h"
+#include "core/import/text/import_text.h"
 #include "tests/core/import/import_test_support.h"
 
 #include <QFile>

@@ -1,6 +1,6 @@
-// Which GPU imported kernels ran on (core/import/import_device.h, issue 12): the kernels a file leaves without a
+// Which GPU imported kernels ran on (core/import/kernel/import_device.h, issue 12): the kernels a file leaves without a
 // catalog GPU, and giving them the one the user names (--device, the window's question), which the session keeps.
-#include "core/import/import_device.h"
+#include "core/import/kernel/import_device.h"
 #include "core/import/import_session.h"
 #include "core/model/catalog/user_catalog.h"
 #include "core/session/session_json.h"

@@ -1,5 +1,5 @@
 // Numbers, units and text decoding shared by the importers.
-#include "core/import/import_text.h"
+#include "core/import/text/import_text.h"
 
 #include <gtest/gtest.h>
 

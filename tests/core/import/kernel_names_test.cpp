@@ -1,5 +1,5 @@
 // Kernel names for chart labels: demangled, then shortened to the qualified function name.
-#include "core/import/kernel_names.h"
+#include "core/import/kernel/kernel_names.h"
 
 #include <gtest/gtest.h>
 

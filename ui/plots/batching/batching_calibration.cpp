@@ -1,7 +1,7 @@
 #include "ui/plots/batching/batching_calibration.h"
 
-#include "core/bench/calibration_curves.h"
-#include "core/bench/calibration_record_builder.h"
+#include "core/bench/calibration/calibration_curves.h"
+#include "core/bench/calibration/calibration_record_builder.h"
 #include "core/model/units.h"
 
 #include <QCoreApplication>
