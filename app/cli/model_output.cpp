@@ -371,3 +371,52 @@ void printModelTable(QTextStream& out, const InferenceConfig& c, const Inference
 }
 
 }  // namespace ridgeline::cli
+
+namespace ridgeline::cli {
+
+namespace {
+
+// The profile's terms that apply on this card, each with its value and source.
+std::vector<const TermOverride*> appliedOverrides(const EngineProfile& profile, const GpuSpec& gpu)
+{
+    std::vector<const TermOverride*> applied;
+    for (const EngineTerm& term : allTerms())
+        if (const TermOverride* o = profile.overrideFor(term, memoryFamily(gpu)))
+            applied.push_back(o);
+    return applied;
+}
+
+}  // namespace
+
+QJsonObject engineJson(const EngineSelection& engine, const GpuSpec& gpu)
+{
+    QJsonObject o;
+    o[QStringLiteral("name")] = engine.profile->id;
+    o[QStringLiteral("version")] = engine.version.isEmpty() ? QJsonValue() : QJsonValue(engine.version);
+    o[QStringLiteral("fallback_note")] = engine.fallbackNote.isEmpty() ? QJsonValue() : QJsonValue(engine.fallbackNote);
+    o[QStringLiteral("memory_family")] = memoryFamilyName(memoryFamily(gpu));
+    QJsonArray overrides;
+    for (const TermOverride* applied : appliedOverrides(*engine.profile, gpu)) {
+        QJsonObject term;
+        term[QStringLiteral("term")] = termName(applied->term);
+        term[QStringLiteral("value")] = applied->value;
+        term[QStringLiteral("source")] = applied->source;
+        overrides.append(term);
+    }
+    o[QStringLiteral("overrides")] = overrides;
+    return o;
+}
+
+QString engineLine(const EngineSelection& engine, const GpuSpec& gpu)
+{
+    const EngineProfile& p = *engine.profile;
+    QStringList terms;
+    for (const TermOverride* applied : appliedOverrides(p, gpu))
+        terms << QStringLiteral("%1 %2").arg(termName(applied->term)).arg(applied->value, 0, 'g', 3);
+    return QStringLiteral("Engine: %1%2 on %3 memory: %4 (`ridgeline catalog engines` gives the sources)")
+        .arg(p.name, engine.version.isEmpty() ? QString() : QLatin1Char(' ') + engine.version,
+             memoryFamilyName(memoryFamily(gpu)),
+             terms.isEmpty() ? QStringLiteral("the measured defaults") : terms.join(QStringLiteral(", ")));
+}
+
+}  // namespace ridgeline::cli
