@@ -203,7 +203,8 @@ int runModel(const QStringList& arguments, Streams io)
     if (const std::optional<QString> refused = readModelOptions(parser, options))
         return fail(io, *refused);
     if (!options.engine.fallbackNote.isEmpty())
-        io.err << "ridgeline model: --engine " << options.engine.fallbackNote << '\n';
+        io.err << "ridgeline model: --engine " << parser.value(QStringLiteral("engine")) << ": "
+               << options.engine.fallbackNote << '\n';
     ServingOptions serving;
     if (const std::optional<QString> refused = readServingOptions(parser, serving, options.request))
         return fail(io, *refused);

@@ -98,7 +98,8 @@ std::vector<EngineProfile> makeEngines()
          {QStringLiteral("llamacpp"), QStringLiteral("llama-cpp")},
          {},
          {},
-         QStringLiteral("llama-bench tables in llama.cpp pull requests, 2024-01 to 2025-09 (builds, not releases)"),
+         QStringLiteral("llama-bench tables in llama.cpp pull requests and discussions, builds of 2024-01 to "
+                        "2025-09"),
          {on("layer_seconds", 9.5e-6, std::nullopt, kLlamaLayer), on("weight_bandwidth.fp16", 0.646, hbm, kLlamaA100),
           on("weight_bandwidth.bf16", 0.646, hbm, kLlamaA100), on("weight_bandwidth.int8", 0.646, hbm, kLlamaA100),
           on("weight_bandwidth.int4", 0.646, hbm, kLlamaA100), on("weight_bandwidth.fp16", 1.0, gddr, kLlama4090F16),
