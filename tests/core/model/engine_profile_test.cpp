@@ -2,6 +2,8 @@
 // reproducing the published figures they come from, versions and their fallbacks, and each validation row judged
 // with its own engine's profile.
 #include "core/model/llm/engine_profile.h"
+#include "core/model/catalog/links.h"
+#include "core/model/llm/inference_request.h"
 #include "tests/core/model/llm_test_support.h"
 #include "tests/core/model/llm_validation_support.h"
 
@@ -110,6 +112,21 @@ TEST(EngineProfile, EachSourcedShareGivesBackThePublishedRateItCameFrom)
                     100.0 * (predicted / p.tokensPerSecond - 1.0));
         EXPECT_NEAR(predicted / p.tokensPerSecond, 1.0, 0.10) << p.engine << " " << p.gpu;
     }
+}
+
+TEST(EngineProfile, MlcLlmIsTheDefaultsCheckedOnTwoRtx4090s)
+{
+    // MLC's blog (2023-10): 4-bit Llama 2 70B on two RTX 4090s, tensor parallel over PCIe, 34.5 tok/s at batch 1.
+    const GpuSpec g = test::gpu("rtx-4090");
+    InferenceConfig c = test::config(test::model("llama-2-70b"), g, 1, 512);
+    c.weights = NumberFormat::Int4;
+    c.tensorParallel = 2;
+    c.link = findLink(defaultLinkId(g)).value();
+    c.efficiency = engine("mlc-llm").termsFor(g);
+    const double tokensPerSecond = 1.0 / test::prepared(c).decodeStep(1, 512).seconds;
+    std::printf("MLC LLM, Llama 2 70B int4 on 2 x RTX 4090: measured 34.5 tok/s, predicted %.1f\n", tokensPerSecond);
+    EXPECT_EQ(c.efficiency, EngineTerms::measured());
+    EXPECT_NEAR(tokensPerSecond / 34.5, 1.0, 0.05);
 }
 
 TEST(EngineProfile, LlamaCppScalesWorseWithBatchThanTheDefaults)
