@@ -77,6 +77,10 @@ void addModelOptions(QCommandLineParser& parser)
            "tensorrt-llm, llama.cpp, mlc-llm, exllamav2, lmdeploy, tgi; NAME@VERSION names a version (see "
            "`ridgeline catalog engines`)",
            "NAME[@VERSION]");
+    option("all-reduce",
+           "how the GPUs of a node all-reduce: ring (default, NCCL) or one-shot (a custom kernel reading every peer "
+           "directly: one hop of latency, used where it is faster, i.e. for small messages)",
+           "ALGORITHM");
     option("ideal", "datasheet peaks: every share 1, no fixed times");
     option("plain", "the plain roofline: bandwidth 0.75 and compute 0.6 of the datasheet, no fixed times");
     option("term", "set one engine term, e.g. layer_seconds=40e-6 or weight_bandwidth.fp8=0.8 (repeatable)",

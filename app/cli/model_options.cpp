@@ -202,7 +202,8 @@ Refusal readWorkload(const QCommandLineParser& parser, InferenceRequest& request
     return std::nullopt;
 }
 
-// The storage formats (--weights, --kv, --attention-weights, --head-weights) and the links (--link, --network).
+// The storage formats (--weights, --kv, --attention-weights, --head-weights), the links (--link, --network) and how
+// the GPUs all-reduce over them (--all-reduce).
 Refusal readFormatsAndLinks(const QCommandLineParser& parser, InferenceRequest& request)
 {
     for (const char* name : {"weights", "kv", "attention-weights", "head-weights"}) {
@@ -225,6 +226,13 @@ Refusal readFormatsAndLinks(const QCommandLineParser& parser, InferenceRequest& 
     }
     request.linkId = parser.value(QStringLiteral("link"));  // empty: the card's own
     request.networkLinkId = parser.value(QStringLiteral("network"));
+    if (parser.isSet(QStringLiteral("all-reduce"))) {
+        const QString algorithm = parser.value(QStringLiteral("all-reduce"));
+        const std::optional<AllReduceAlgorithm> parsed = parseAllReduceAlgorithm(algorithm);
+        if (!parsed)
+            return QStringLiteral("--all-reduce must be ring or one-shot; got \"%1\"").arg(algorithm);
+        request.allReduce = *parsed;
+    }
     return std::nullopt;
 }
 

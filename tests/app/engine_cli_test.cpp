@@ -110,3 +110,21 @@ TEST(EngineCli, AnUnknownEngineIsRefusedAndAnUncoveredVersionFallsBack)
     ASSERT_EQ(covered.exitCode, 0);
     EXPECT_TRUE(covered.err.isEmpty()) << covered.err.toStdString();
 }
+
+TEST(EngineCli, AllReduceOneShotIsAnInputOfItsOwn)
+{
+    const QJsonObject ring =
+        jsonOf(runRidgeline(cliArgs("model --model llama-2-70b --gpu a100-80gb-pcie --tp 4 --json")));
+    EXPECT_EQ(ring[u"all_reduce"].toString(), QStringLiteral("ring"));
+    const QJsonObject oneShot = jsonOf(
+        runRidgeline(cliArgs("model --model llama-2-70b --gpu a100-80gb-pcie --tp 4 --all-reduce one-shot --json")));
+    EXPECT_EQ(oneShot[u"all_reduce"].toString(), QStringLiteral("one-shot"));
+    EXPECT_LT(oneShot[u"breakdown"].toObject()[u"communication_s"].toDouble(),
+              0.5 * ring[u"breakdown"].toObject()[u"communication_s"].toDouble());
+    const CliRun text =
+        runRidgeline(cliArgs("model --model llama-2-70b --gpu a100-80gb-pcie --tp 4 --all-reduce one-shot"));
+    EXPECT_TRUE(text.out.contains(u"one-shot all-reduce")) << text.out.toStdString();
+    const CliRun bad = runRidgeline(cliArgs("model --model llama-2-70b --gpu a100-80gb-pcie --tp 4 --all-reduce tree"));
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_TRUE(bad.err.contains(u"--all-reduce")) << bad.err.toStdString();
+}
