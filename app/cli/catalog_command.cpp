@@ -1,5 +1,6 @@
 // `ridgeline catalog gpus|models [--json]`: the built-in catalogs, with the figures computed from them. The GPUs'
 // JSON is a GPU catalog file; the models' JSON lists the computed figures (parameters, KV bytes) beside the shapes.
+#include "app/cli/catalog_engines.h"
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 
@@ -205,7 +206,7 @@ int runCatalog(const QStringList& arguments, Streams io)
     parser.addHelpOption();
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("print JSON instead of a table")));
     parser.addOption(QCommandLineOption(QStringLiteral("mine"), QStringLiteral("only your own entries")));
-    parser.addPositionalArgument(QStringLiteral("which"), QStringLiteral("gpus or models"));
+    parser.addPositionalArgument(QStringLiteral("which"), QStringLiteral("gpus, models or engines"));
     if (const std::optional<int> answered = parseCommandLine(parser, arguments.mid(1), u"catalog", io))
         return *answered;
     const QStringList which = parser.positionalArguments();
@@ -215,7 +216,13 @@ int runCatalog(const QStringList& arguments, Streams io)
         return reportUserProblems(io, printGpus(io, json, mine));
     if (which.size() == 1 && which.constFirst() == QLatin1String("models"))
         return reportUserProblems(io, printModels(io, json, mine));
-    io.err << "ridgeline catalog: say which catalog: `ridgeline catalog gpus` or `ridgeline catalog models`\n";
+    if (which.size() == 1 && which.constFirst() == QLatin1String("engines")) {
+        if (mine)
+            return refuseArguments(io, u"catalog", QStringLiteral("--mine: the engines have no user catalog yet"));
+        return printEngines(io, json);
+    }
+    io.err << "ridgeline catalog: say which catalog: `ridgeline catalog gpus`, `ridgeline catalog models` or "
+              "`ridgeline catalog engines`\n";
     return kExitBadInput;
 }
 

@@ -19,7 +19,7 @@ const std::array kCommands = {
     Command{"model", "the analytical LLM inference model on a GPU (batch, context, KV cache)", &runModel},
     Command{"train", "one training step on GPUs: memory per GPU, step time, MFU and the cheapest move that fits",
             &runTrain},
-    Command{"catalog", "list the GPU and model catalogs (gpus | models)", &runCatalog},
+    Command{"catalog", "list the GPU, model and engine catalogs (gpus | models | engines)", &runCatalog},
     Command{"render", "render a session's roofline chart to PNG, SVG, PDF or CSV", &runRender},
     Command{"import", "import Nsight Compute, ERT, likwid or plain CSV files into a session", &runImport},
     Command{"deck", "print a talk deck's scenes with their computed captions", &runDeck},

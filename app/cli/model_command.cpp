@@ -72,6 +72,15 @@ void addModelOptions(QCommandLineParser& parser)
     option("tp", "tensor-parallel degree", "T");
     option("link",
            "link between the GPUs: nvlink3/4/5, pcie4/5, infiniband-hdr/ndr, ethernet-100g/400g, infinity-fabric", "L");
+    option("engine",
+           "the serving engine whose terms to use: generic (default: the measured defaults), vllm, sglang, "
+           "tensorrt-llm, llama.cpp, mlc-llm, exllamav2, lmdeploy, tgi; NAME@VERSION names a version (see "
+           "`ridgeline catalog engines`)",
+           "NAME[@VERSION]");
+    option("all-reduce",
+           "how the GPUs of a node all-reduce: ring (default, NCCL) or one-shot (a custom kernel reading every peer "
+           "directly: one hop of latency, used where it is faster, i.e. for small messages)",
+           "ALGORITHM");
     option("ideal", "datasheet peaks: every share 1, no fixed times");
     option("plain", "the plain roofline: bandwidth 0.75 and compute 0.6 of the datasheet, no fixed times");
     option("term", "set one engine term, e.g. layer_seconds=40e-6 or weight_bandwidth.fp8=0.8 (repeatable)",
@@ -138,10 +147,13 @@ void printModelReport(Streams io, const QCommandLineParser& parser, const ModelO
         addCostJson(json, figures.cost, serving.cost, figures.power);
         if (options.modelConfig)
             json.insert(QStringLiteral("model_config"), modelConfigJson(*options.modelConfig, parser));
+        json.insert(QStringLiteral("engine"), engineJson(options.engine, config.gpu));
         io.out << QJsonDocument(json).toJson(QJsonDocument::Indented);
     } else {
         if (options.modelConfig)
             io.out << modelConfigLines(*options.modelConfig, parser).join(u'\n') << "\n\n";
+        if (options.engineGiven)
+            io.out << engineLine(options.engine, config.gpu) << "\n\n";
         printModelTable(io.out, config, report);
         if (figures.latency) {
             io.out << "\nServing latency ("
@@ -194,6 +206,9 @@ int runModel(const QStringList& arguments, Streams io)
     ModelOptions options;
     if (const std::optional<QString> refused = readModelOptions(parser, options))
         return fail(io, *refused);
+    if (!options.engine.fallbackNote.isEmpty())
+        io.err << "ridgeline model: --engine " << parser.value(QStringLiteral("engine")) << ": "
+               << options.engine.fallbackNote << '\n';
     ServingOptions serving;
     if (const std::optional<QString> refused = readServingOptions(parser, serving, options.request))
         return fail(io, *refused);

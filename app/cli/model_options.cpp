@@ -3,6 +3,7 @@
 #include "app/cli/model_config_option.h"
 #include "app/cli/option_values.h"
 #include "core/model/catalog/catalog.h"
+#include "core/model/catalog/user_catalog.h"
 #include "core/model/llm/llm_model.h"
 #include "core/model/physical_limits.h"
 
@@ -201,7 +202,8 @@ Refusal readWorkload(const QCommandLineParser& parser, InferenceRequest& request
     return std::nullopt;
 }
 
-// The storage formats (--weights, --kv, --attention-weights, --head-weights) and the links (--link, --network).
+// The storage formats (--weights, --kv, --attention-weights, --head-weights), the links (--link, --network) and how
+// the GPUs all-reduce over them (--all-reduce).
 Refusal readFormatsAndLinks(const QCommandLineParser& parser, InferenceRequest& request)
 {
     for (const char* name : {"weights", "kv", "attention-weights", "head-weights"}) {
@@ -224,6 +226,13 @@ Refusal readFormatsAndLinks(const QCommandLineParser& parser, InferenceRequest& 
     }
     request.linkId = parser.value(QStringLiteral("link"));  // empty: the card's own
     request.networkLinkId = parser.value(QStringLiteral("network"));
+    if (parser.isSet(QStringLiteral("all-reduce"))) {
+        const QString algorithm = parser.value(QStringLiteral("all-reduce"));
+        const std::optional<AllReduceAlgorithm> parsed = parseAllReduceAlgorithm(algorithm);
+        if (!parsed)
+            return QStringLiteral("--all-reduce must be ring or one-shot; got \"%1\"").arg(algorithm);
+        request.allReduce = *parsed;
+    }
     return std::nullopt;
 }
 
@@ -289,14 +298,34 @@ Refusal readTermAssignments(const QCommandLineParser& parser, EngineTerms& terms
     return std::nullopt;
 }
 
-// Engine terms: the measured defaults unless the plain roofline, the datasheet or its two shares are asked for;
-// then each --term on top.
-Refusal readEngineTerms(const QCommandLineParser& parser, InferenceRequest& request)
+// --engine NAME[@VERSION]: that engine's terms for the card's memory family. A GPU the catalog lacks is left for
+// resolveInference to name; its terms are the profile's for no family until then.
+Refusal readEngine(const QCommandLineParser& parser, ModelOptions& options)
 {
+    Result<EngineSelection> selected = selectEngine(parser.value(QStringLiteral("engine")));
+    if (!selected)
+        return selected.error().message;
+    options.engine = selected.value();
+    options.engineGiven = true;
+    const InferenceRequest& r = options.request;
+    const Result<GpuSpec> gpu = r.gpuId == kCustomId
+                                    ? customGpu(r.customPeakTflops, r.customBandwidthTbs, r.customMemoryGib)
+                                    : findGpu(r.gpuId);
+    options.request.efficiency = Efficiency{};
+    options.request.terms = options.engine.profile->termsFor(gpu ? gpu.value() : GpuSpec{});
+    return std::nullopt;
+}
+
+// Engine terms: the measured defaults (or --engine's) unless the plain roofline, the datasheet or its two shares are
+// asked for; then each --term on top.
+Refusal readEngineTerms(const QCommandLineParser& parser, ModelOptions& options)
+{
+    InferenceRequest& request = options.request;
     const bool twoShares =
         parser.isSet(QStringLiteral("bandwidth-efficiency")) || parser.isSet(QStringLiteral("compute-efficiency"));
-    if (parser.isSet(QStringLiteral("ideal")) + parser.isSet(QStringLiteral("plain")) + twoShares > 1)
-        return QStringLiteral("give one of --ideal, --plain and --bandwidth/compute-efficiency");
+    const bool engine = parser.isSet(QStringLiteral("engine"));
+    if (parser.isSet(QStringLiteral("ideal")) + parser.isSet(QStringLiteral("plain")) + twoShares + engine > 1)
+        return QStringLiteral("give one of --engine, --ideal, --plain and --bandwidth/compute-efficiency");
     QString error;
     Efficiency shares;
     if (parser.isSet(QStringLiteral("bandwidth-efficiency"))) {
@@ -316,6 +345,9 @@ Refusal readEngineTerms(const QCommandLineParser& parser, InferenceRequest& requ
                     : parser.isSet(QStringLiteral("plain")) || twoShares ? EngineChoice::Plain
                                                                          : kDefaultEngineChoice,
                     shares);
+    if (engine)
+        if (Refusal refused = readEngine(parser, options))
+            return refused;
     EngineTerms terms = *request.terms;
     if (Refusal refused = readTermAssignments(parser, terms))
         return refused;
@@ -331,9 +363,11 @@ std::optional<QString> readModelOptions(const QCommandLineParser& parser, ModelO
     if (Refusal refused = readModel(parser, options))
         return refused;
     for (Refusal (*read)(const QCommandLineParser&, InferenceRequest&) :
-         {readGpu, readWorkload, readFormatsAndLinks, readExpertsAndSpeculation, readEngineTerms})
+         {readGpu, readWorkload, readFormatsAndLinks, readExpertsAndSpeculation})
         if (Refusal refused = read(parser, request))
             return refused;
+    if (Refusal refused = readEngineTerms(parser, options))
+        return refused;
     if (options.modelConfig)
         return applyModelConfig(*options.modelConfig, parser, request);
     return std::nullopt;

@@ -3,6 +3,7 @@
 // option is checked where it is read, and the first one at fault is named in the message.
 
 #include "core/model/hf/hf_config.h"
+#include "core/model/llm/engine_profile.h"
 #include "core/model/llm/inference_request.h"
 
 #include <QCommandLineParser>
@@ -15,6 +16,8 @@ namespace ridgeline::cli {
 struct ModelOptions {
     InferenceRequest request;
     std::optional<HfModelConfig> modelConfig;
+    EngineSelection engine = genericEngine();  // --engine NAME[@VERSION]; generic when not given
+    bool engineGiven = false;
 };
 
 // Reads the model, the GPU, the workload, the parallelism and the engine terms, in that order; the error names the

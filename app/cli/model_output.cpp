@@ -74,6 +74,7 @@ void addIssue13Json(QJsonObject& o, const InferenceConfig& c, const InferenceRep
     o[QStringLiteral("decode_attention")] = decodeAttentionName(c.decodeAttention);
     o[QStringLiteral("nodes")] = r.nodes;
     o[QStringLiteral("network")] = r.nodes > 1 ? QJsonValue(c.network.id) : QJsonValue();
+    o[QStringLiteral("all_reduce")] = allReduceAlgorithmName(c.allReduce);
     if (c.speculative.enabled()) {
         QJsonObject spec;
         spec[QStringLiteral("tokens")] = c.speculative.tokens;
@@ -127,7 +128,10 @@ void row(QTextStream& out, const char* label, const QString& value)
 void printSetup(QTextStream& out, const InferenceConfig& c, const InferenceReport& r)
 {
     out << c.model.name << " on " << c.gpu.name
-        << (r.gpus > 1 ? QStringLiteral(" x%1 over %2").arg(r.gpus).arg(c.link.name) : QString()) << '\n';
+        << (r.gpus > 1 ? QStringLiteral(" x%1 over %2").arg(r.gpus).arg(c.link.name) : QString())
+        << (r.gpus > 1 && c.allReduce == AllReduceAlgorithm::OneShot ? QStringLiteral(", one-shot all-reduce")
+                                                                     : QString())
+        << '\n';
     out << "  " << numberFormatName(c.weights) << " weights, " << numberFormatName(c.kv) << " KV cache, batch "
         << formatGrouped(c.batch) << ", context " << formatGrouped(c.context) << " tokens\n";
     if (c.attentionFormat() != c.weights || r.headPrecision != c.weights)
@@ -368,6 +372,55 @@ void printModelTable(QTextStream& out, const InferenceConfig& c, const Inference
     }
     for (const QString& note : r.notes)
         out << "  note: " << note << '\n';
+}
+
+}  // namespace ridgeline::cli
+
+namespace ridgeline::cli {
+
+namespace {
+
+// The profile's terms that apply on this card, each with its value and source.
+std::vector<const TermOverride*> appliedOverrides(const EngineProfile& profile, const GpuSpec& gpu)
+{
+    std::vector<const TermOverride*> applied;
+    for (const EngineTerm& term : allTerms())
+        if (const TermOverride* o = profile.overrideFor(term, memoryFamily(gpu)))
+            applied.push_back(o);
+    return applied;
+}
+
+}  // namespace
+
+QJsonObject engineJson(const EngineSelection& engine, const GpuSpec& gpu)
+{
+    QJsonObject o;
+    o[QStringLiteral("name")] = engine.profile->id;
+    o[QStringLiteral("version")] = engine.version.isEmpty() ? QJsonValue() : QJsonValue(engine.version);
+    o[QStringLiteral("fallback_note")] = engine.fallbackNote.isEmpty() ? QJsonValue() : QJsonValue(engine.fallbackNote);
+    o[QStringLiteral("memory_family")] = memoryFamilyName(memoryFamily(gpu));
+    QJsonArray overrides;
+    for (const TermOverride* applied : appliedOverrides(*engine.profile, gpu)) {
+        QJsonObject term;
+        term[QStringLiteral("term")] = termName(applied->term);
+        term[QStringLiteral("value")] = applied->value;
+        term[QStringLiteral("source")] = applied->source;
+        overrides.append(term);
+    }
+    o[QStringLiteral("overrides")] = overrides;
+    return o;
+}
+
+QString engineLine(const EngineSelection& engine, const GpuSpec& gpu)
+{
+    const EngineProfile& p = *engine.profile;
+    QStringList terms;
+    for (const TermOverride* applied : appliedOverrides(p, gpu))
+        terms << QStringLiteral("%1 %2").arg(termName(applied->term)).arg(applied->value, 0, 'g', 3);
+    return QStringLiteral("Engine: %1%2 on %3 memory: %4 (`ridgeline catalog engines` gives the sources)")
+        .arg(p.name, engine.version.isEmpty() ? QString() : QLatin1Char(' ') + engine.version,
+             memoryFamilyName(memoryFamily(gpu)),
+             terms.isEmpty() ? QStringLiteral("the measured defaults") : terms.join(QStringLiteral(", ")));
 }
 
 }  // namespace ridgeline::cli

@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+#include <algorithm>
+
 namespace ridgeline {
 
 const std::vector<LinkSpec>& linkCatalog()
@@ -74,10 +76,36 @@ double ringAllReduceSeconds(const LinkSpec& link, int gpus, double bytes)
     return latency + transfer;
 }
 
-double allReduceSeconds(const LinkSpec& inside, const LinkSpec& between, int gpus, int gpusPerNode, double bytes)
+double oneShotAllReduceSeconds(const LinkSpec& link, int gpus, double bytes)
 {
+    if (gpus <= 1)
+        return 0.0;
+    return link.latencyUs * 1e-6 + (gpus - 1) * bytes / (link.gbPerSecPerDirection * 1e9);
+}
+
+QString allReduceAlgorithmName(AllReduceAlgorithm algorithm)
+{
+    return algorithm == AllReduceAlgorithm::OneShot ? QStringLiteral("one-shot") : QStringLiteral("ring");
+}
+
+std::optional<AllReduceAlgorithm> parseAllReduceAlgorithm(QStringView name)
+{
+    for (AllReduceAlgorithm a : {AllReduceAlgorithm::Ring, AllReduceAlgorithm::OneShot})
+        if (name.compare(allReduceAlgorithmName(a), Qt::CaseInsensitive) == 0)
+            return a;
+    return std::nullopt;
+}
+
+double allReduceSeconds(const LinkSpec& inside, const LinkSpec& between, int gpus, int gpusPerNode, double bytes,
+                        AllReduceAlgorithm algorithm)
+{
+    auto inNode = [&](int g) {
+        const double ring = ringAllReduceSeconds(inside, g, bytes);
+        return algorithm == AllReduceAlgorithm::OneShot ? std::min(ring, oneShotAllReduceSeconds(inside, g, bytes))
+                                                        : ring;
+    };
     if (gpusPerNode <= 0 || gpusPerNode >= gpus)
-        return ringAllReduceSeconds(inside, gpus, bytes);
+        return inNode(gpus);
     const int nodes = gpus / gpusPerNode;
     // Reduce-scatter plus all-gather inside the node is one ring all-reduce's worth of hops and bytes.
     return ringAllReduceSeconds(inside, gpusPerNode, bytes) + ringAllReduceSeconds(between, nodes, bytes / gpusPerNode);

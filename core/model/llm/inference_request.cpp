@@ -102,6 +102,7 @@ Result<InferenceConfig> resolveInference(const InferenceRequest& request)
     config.expertParallel = request.expertParallel;
     config.speculative = request.speculative;
     config.decodeAttention = request.decodeAttention;
+    config.allReduce = request.allReduce;
     const GpuSpec& g = config.gpu;
     config.gpusPerNode = request.gpusPerNode >= 0                                         ? request.gpusPerNode
                          : (!g.networkLink.isEmpty() || !request.networkLinkId.isEmpty()) ? g.scaleUpGpus

@@ -55,6 +55,7 @@ struct InferenceRequest {
     // 72 in an NVL72 rack); 0, all in one node; else this many (it divides gpus).
     int gpusPerNode = -1;
     QString networkLinkId;  // between nodes; empty: the card's own network link
+    AllReduceAlgorithm allReduce = AllReduceAlgorithm::Ring;
     SpeculativeDecoding speculative;
     DecodeAttention decodeAttention = DecodeAttention::Grouped;  // the engine's decode attention kernel
 

@@ -353,7 +353,8 @@ StepCost LlmModel::run(const Pass& pass) const
     const int tp = m_config.tensorParallel;
     const double reduced = pass.tokens * m.hidden * kActivationBytes;
     cost.commSeconds =
-        2.0 * pass.layers * allReduceSeconds(m_config.link, m_config.network, tp, m_config.gpusPerNode, reduced);
+        2.0 * pass.layers *
+        allReduceSeconds(m_config.link, m_config.network, tp, m_config.gpusPerNode, reduced, m_config.allReduce);
     if (cost.commSeconds > 0)
         cost.operators.push_back(StepOperator{QStringLiteral("all-reduce"), 0, 2.0 * pass.layers * reduced,
                                               cost.commSeconds, OperatorBound::Link, 0});

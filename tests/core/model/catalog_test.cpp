@@ -34,7 +34,8 @@ TEST(Catalog, BuiltInCatalogsAreCompiledIntoTheLibraryAndFoundAtRunTime)
     const char* const added[] = {
         "rtx-3090", "rtx-3090-ti", "rtx-4080",    "rtx-4070-ti", "rtx-5080",       "rtx-a6000",      "rtx-6000-ada",
         "a10",      "a40",         "l40",         "t4",          "v100-sxm2-32gb", "v100-pcie-32gb", "mi250x",
-        "mi350x",   "gaudi3",      "rx-7900-xtx", "m1-max",      "m1-ultra",       "m2-max",         "m2-ultra"};
+        "mi350x",   "gaudi3",      "rx-7900-xtx", "m1-max",      "m1-ultra",       "m2-max",         "m2-ultra",
+        "m3",       "m3-pro",      "m3-max",      "m4",          "m4-pro",         "m4-max"};
     for (const char* id : added)
         EXPECT_EQ(gpus.count(QLatin1String(id)), 1u) << id;
     for (const char* id :
@@ -42,7 +43,7 @@ TEST(Catalog, BuiltInCatalogsAreCompiledIntoTheLibraryAndFoundAtRunTime)
           "qwen2.5-7b", "deepseek-v3", "gpt-3-175b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.3-70b", "llama-3.1-405b",
           "qwen3-30b-a3b", "qwen3-235b-a22b", "gpt-j-6b", "falcon-180b"})
         EXPECT_EQ(models.count(QLatin1String(id)), 1u) << id;
-    EXPECT_EQ(gpus.size(), 38u);
+    EXPECT_EQ(gpus.size(), 44u);
     EXPECT_EQ(models.size(), 18u);
 }
 
@@ -177,6 +178,14 @@ TEST(Catalog, ConsumerWorkstationAndOlderCardsKeepTheirDatasheetFigures)
     EXPECT_EQ(m2Ultra.peakTflops(NumberFormat::Bf16), 0.0);
     EXPECT_TRUE(m2Ultra.hostLink.isEmpty());
     EXPECT_DOUBLE_EQ(test::gpu("m1-max").bandwidthTbs, 0.4);
+    // M3 and M4: Apple's announced unified memory and bandwidth; the GPU's fp32 rate from cores x 256 FLOP x clock.
+    EXPECT_DOUBLE_EQ(test::gpu("m3-max").bandwidthTbs, 0.4);
+    EXPECT_DOUBLE_EQ(test::gpu("m3-pro").memoryGib, 36.0);
+    EXPECT_DOUBLE_EQ(test::gpu("m4-max").bandwidthTbs, 0.546);
+    EXPECT_DOUBLE_EQ(test::gpu("m4-pro").bandwidthTbs, 0.273);
+    EXPECT_DOUBLE_EQ(test::gpu("m4").memoryGib, 32.0);
+    EXPECT_NEAR(test::gpu("m3-max").peakTflops(NumberFormat::Fp32), 40 * 256 * 1.398e-3, 0.01);
+    EXPECT_NEAR(test::gpu("m4-max").peakTflops(NumberFormat::Fp32), 40 * 256 * 1.678e-3, 0.01);
     // The link tensor parallelism runs over by default (the interconnect, else the host link) is a known one.
     for (const GpuSpec& g : builtinGpus().value()) {
         EXPECT_TRUE(findLink(defaultLinkId(g)).ok()) << g.id.toStdString();

@@ -1,0 +1,102 @@
+#include "app/cli/catalog_engines.h"
+
+#include "core/model/llm/engine_profile.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace ridgeline::cli {
+
+namespace {
+
+QString versions(const EngineProfile& e)
+{
+    if (e.newestVersion.isEmpty())
+        return QStringLiteral("-");
+    return e.oldestVersion == e.newestVersion ? e.oldestVersion : e.oldestVersion + QLatin1Char('-') + e.newestVersion;
+}
+
+QString familyText(const TermOverride& o)
+{
+    return o.family ? memoryFamilyName(*o.family) : QStringLiteral("every card");
+}
+
+QJsonObject engineObject(const EngineProfile& e)
+{
+    QJsonObject o;
+    o[QStringLiteral("id")] = e.id;
+    o[QStringLiteral("name")] = e.name;
+    o[QStringLiteral("aliases")] = QJsonArray::fromStringList(e.aliases);
+    o[QStringLiteral("oldest_version")] = e.oldestVersion.isEmpty() ? QJsonValue() : QJsonValue(e.oldestVersion);
+    o[QStringLiteral("newest_version")] = e.newestVersion.isEmpty() ? QJsonValue() : QJsonValue(e.newestVersion);
+    o[QStringLiteral("coverage")] = e.coverage;
+    QJsonArray terms;
+    for (const TermOverride& t : e.overrides) {
+        QJsonObject term;
+        term[QStringLiteral("term")] = termName(t.term);
+        term[QStringLiteral("value")] = t.value;
+        term[QStringLiteral("memory_family")] = t.family ? QJsonValue(memoryFamilyName(*t.family)) : QJsonValue();
+        term[QStringLiteral("source")] = t.source;
+        terms.append(term);
+    }
+    o[QStringLiteral("overrides")] = terms;
+    return o;
+}
+
+// The generic profile's own terms: every term of the measured defaults, with where it comes from.
+QJsonArray genericTerms()
+{
+    const EngineTerms measured = EngineTerms::measured();
+    QJsonArray terms;
+    for (const EngineTerm& t : allTerms()) {
+        QJsonObject term;
+        term[QStringLiteral("term")] = termName(t);
+        term[QStringLiteral("value")] = termValue(measured, t);
+        term[QStringLiteral("source")] = termSource(t);
+        terms.append(term);
+    }
+    return terms;
+}
+
+}  // namespace
+
+int printEngines(Streams io, bool json)
+{
+    const std::vector<EngineProfile>& engines = builtinEngines();
+    if (json) {
+        QJsonArray array;
+        for (const EngineProfile& e : engines) {
+            QJsonObject o = engineObject(e);
+            if (e.isGeneric())
+                o[QStringLiteral("terms")] = genericTerms();
+            array.append(o);
+        }
+        io.out << QJsonDocument(array).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    io.out << "Engines (`ridgeline model --engine NAME[@VERSION]`): the measured defaults (generic) with the terms "
+              "published figures of each engine show to differ\n\n";
+    io.out << QStringLiteral("%1 %2 %3\n")
+                  .arg(QStringLiteral("id"), -14)
+                  .arg(QStringLiteral("versions"), -10)
+                  .arg(QStringLiteral("rests on"));
+    for (const EngineProfile& e : engines)
+        io.out << QStringLiteral("%1 %2 %3\n").arg(e.id, -14).arg(versions(e), -10).arg(e.coverage);
+    for (const EngineProfile& e : engines) {
+        if (e.overrides.empty())
+            continue;
+        io.out << '\n' << e.name << "'s own terms:\n";
+        for (const TermOverride& t : e.overrides)
+            io.out << QStringLiteral("  %1 = %2 (%3): %4\n")
+                          .arg(termName(t.term))
+                          .arg(t.value, 0, 'g', 4)
+                          .arg(familyText(t), t.source);
+    }
+    io.out << "\nEvery other term is generic's, the measured defaults; their sources: `ridgeline catalog engines "
+              "--json`.\nA version outside an engine's range falls back to the nearest it covers (said on stderr "
+              "and in --json).\n";
+    return 0;
+}
+
+}  // namespace ridgeline::cli

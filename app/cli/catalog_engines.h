@@ -1,0 +1,11 @@
+#pragma once
+// `ridgeline catalog engines`: the serving engines `ridgeline model --engine` takes, the versions each covers and
+// every term it sets, with its source (core/model/llm/engine_profile.h).
+
+#include "app/cli/command_line.h"
+
+namespace ridgeline::cli {
+
+int printEngines(Streams io, bool json);
+
+}  // namespace ridgeline::cli

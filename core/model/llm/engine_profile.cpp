@@ -1,0 +1,284 @@
+#include "core/model/llm/engine_profile.h"
+
+#include <QVersionNumber>
+
+namespace ridgeline {
+
+namespace {
+
+EngineTerm term(const char* name)
+{
+    return parseTermName(QString::fromLatin1(name)).value();  // the names below are the terms' own
+}
+
+// source: the published figure; how: how the value follows from it, when the figure alone does not say.
+TermOverride on(const char* name, double value, std::optional<MemoryFamily> family, const char* source,
+                const char* how = nullptr)
+{
+    QString text = QString::fromUtf8(source);
+    if (how)
+        text += QStringLiteral("; ") + QString::fromUtf8(how);
+    return TermOverride{term(name), value, family, text};
+}
+
+// Each value is the model solved for one published batch-1 decode rate (Llama 2 7B, 64 tokens of context on
+// average as in llama-bench's tg 128) with every other term at the engine's value: first the fixed time per layer
+// from the fastest stream (the share at 1), then each format's share of what the card sustains.
+constexpr const char* kLlamaLayer =
+    "llama.cpp PR #4766 (ggml-org/llama.cpp, 2024-01): llama-bench on an RTX 4090, llama 7B F16 (12.55 GiB) tg 128 = "
+    "61.03 t/s, 0.82 TB/s of the card's 1.008 TB/s; with the weights streamed at the full sustained share (0.869 "
+    "TB/s) and its 23 us per sequence and layer, 9.5 us per layer is left (the measured default, 53 us, would give "
+    "56.6 t/s)";
+constexpr const char* kLlamaA100 =
+    "llama.cpp PR #6017 (2024-03): llama-bench on one A100 80GB PCIe, llama 7B F16 (12.55 GiB) tg 128 = 74.77 t/s, "
+    "1.01 TB/s of the card's 1.935 TB/s (52 %; the measured default gives 99.9 t/s); taken for every weight format "
+    "on HBM cards (the issue's blind set: llama.cpp at 55-65 % of A100 and H100 bandwidth at batch 1)";
+constexpr const char* kLlama4090F16 =
+    "llama.cpp PR #4766 (2024-01): llama-bench on an RTX 4090, llama 7B F16 tg 128 = 61.03 t/s: the full share";
+constexpr const char* kLlama4090Q8 =
+    "llama.cpp PR #4766 (2024-01): llama-bench on an RTX 4090, llama 7B Q8_0 (6.67 GiB, 8.5 bits per weight) "
+    "tg 128 = 98.13 t/s";
+constexpr const char* kLlama4090Q4 =
+    "llama.cpp PR #6766 (2024-04): RTX 4090, LLaMA 2 7B q4_0 (4.5 bits per weight), ./main token generation "
+    "138.31 t/s on master before CUDA graphs";
+constexpr const char* kLlamaApple =
+    "llama.cpp discussion #4167 'Performance of llama.cpp on Apple Silicon M-series' (llama-bench, llama 7B), as "
+    "quoted with its figures: M2 Max, 38-core GPU, Q4_0 tg 128 = 65.95 t/s (M3 Max, 40-core, 66.31 t/s, gives the "
+    "same share), 0.25 TB/s of the SoC's 0.4 TB/s (63 %)";
+constexpr const char* kLlamaBatch =
+    "llama.cpp PR #15802 (2025-09): RTX 3090, llama 8B Q4_0, pp512 by micro-batch of 1, 2, 4, 8 tokens: 155.0, "
+    "277.4, 469.0, 570.7 t/s; a step of 8 takes 14.02 ms against 6.45 ms for one, 7.57 ms more, of which the "
+    "model's own batch costs (the GEMMs' compute, the KV reads) give 2.45 ms: (7.57 - 2.45) ms / 7 sequences / 32 "
+    "layers = 23 us per sequence and layer (the mat-vec kernels do each column's dot products apart; the measured "
+    "default is 0.35 us)";
+constexpr const char* kExl2 =
+    "turboderp/exllamav2 README (v0.1.0), Performance: Llama 2 7B EXL2 4.0 bpw, 207 t/s on an RTX 4090 and 179 t/s "
+    "on an RTX 3090 Ti (both 1.008 TB/s)";
+
+std::vector<EngineProfile> makeEngines()
+{
+    const MemoryFamily hbm = MemoryFamily::Hbm, gddr = MemoryFamily::Gddr;
+    std::vector<EngineProfile> engines;
+    engines.push_back({kGenericEngineId,
+                       QStringLiteral("generic"),
+                       {},
+                       {},
+                       {},
+                       QStringLiteral("the measured defaults: fitted on the fit part of tests/data/llm/validation.csv "
+                                      "(vLLM 0.6.7 and 0.10.0, TensorRT-LLM 0.5-0.9, LMDeploy 0.1)"),
+                       {}});
+    engines.push_back({QStringLiteral("vllm"),
+                       QStringLiteral("vLLM"),
+                       {},
+                       QStringLiteral("0.6"),
+                       QStringLiteral("0.10"),
+                       QStringLiteral("the measured defaults, whose fit part holds 72 vLLM rows (ROCm vLLM 0.6.7 "
+                                      "and 0.10.0 on MI300X, the FP8 KV-cache post on H100; held out: 0.7.3-0.10.0 on "
+                                      "MI300X, B200); no term differs"),
+                       {}});
+    engines.push_back({QStringLiteral("sglang"),
+                       QStringLiteral("SGLang"),
+                       {},
+                       {},
+                       {},
+                       QStringLiteral("no static-batch figure of SGLang has been fitted: the measured defaults"),
+                       {}});
+    engines.push_back({QStringLiteral("tensorrt-llm"),
+                       QStringLiteral("TensorRT-LLM"),
+                       {QStringLiteral("trtllm")},
+                       QStringLiteral("0.5"),
+                       QStringLiteral("0.16"),
+                       QStringLiteral("the measured defaults, whose fit part holds 107 TensorRT-LLM rows (0.5-0.9 "
+                                      "on H200, H100, A100; held out: 0.5-0.9 on L40S and others, 0.16 on H100); no "
+                                      "term differs"),
+                       {}});
+    engines.push_back(
+        {QStringLiteral("llama.cpp"),
+         QStringLiteral("llama.cpp"),
+         {QStringLiteral("llamacpp"), QStringLiteral("llama-cpp")},
+         {},
+         {},
+         QStringLiteral("llama-bench tables in llama.cpp pull requests and discussions, builds of 2024-01 to "
+                        "2025-09"),
+         {on("layer_seconds", 9.5e-6, std::nullopt, kLlamaLayer), on("weight_bandwidth.fp16", 0.646, hbm, kLlamaA100),
+          on("weight_bandwidth.bf16", 0.646, hbm, kLlamaA100), on("weight_bandwidth.int8", 0.646, hbm, kLlamaA100),
+          on("weight_bandwidth.int4", 0.646, hbm, kLlamaA100), on("weight_bandwidth.fp16", 1.0, gddr, kLlama4090F16),
+          on("weight_bandwidth.bf16", 1.0, gddr, kLlama4090F16), on("weight_bandwidth.int8", 0.850, gddr, kLlama4090Q8),
+          on("weight_bandwidth.int4", 0.690, gddr, kLlama4090Q4),
+          on("weight_bandwidth.int4", 0.825, MemoryFamily::Unified, kLlamaApple),
+          on("sequence_seconds", 23e-6, std::nullopt, kLlamaBatch)}});
+    engines.push_back(
+        {QStringLiteral("mlc-llm"),
+         QStringLiteral("MLC LLM"),
+         {QStringLiteral("mlc")},
+         {},
+         {},
+         QStringLiteral("the measured defaults, checked on one figure, not fitted: MLC's blog 'Scalable Language "
+                        "Model Inference on Multiple NVIDIA and AMD GPUs' (2023-10), 4-bit Llama 2 70B on two "
+                        "RTX 4090s (TP 2 over PCIe) at 34.5 tok/s; the defaults give 35.4 (+3 %)"),
+         {}});
+    engines.push_back({QStringLiteral("exllamav2"),
+                       QStringLiteral("ExLlamaV2"),
+                       {QStringLiteral("exl2")},
+                       QStringLiteral("0.1"),
+                       QStringLiteral("0.1"),
+                       QStringLiteral("the project README's decode table (v0.1.0)"),
+                       {on("weight_bandwidth.int4", 1.0, gddr, kExl2,
+                           "the full share: the README's 4090 rate is above what the measured default's per-layer time "
+                           "allows at any share (163.8 t/s)"),
+                        on("layer_seconds", 22.5e-6, std::nullopt, kExl2,
+                           "fitted on both README rates with the full int4 share (least squares on the log error: "
+                           "4090 -6 %, 3090 Ti +6 %)")}});
+    engines.push_back({QStringLiteral("lmdeploy"),
+                       QStringLiteral("LMDeploy"),
+                       {QStringLiteral("lmdeploy-turbomind"), QStringLiteral("turbomind")},
+                       QStringLiteral("0.1"),
+                       QStringLiteral("0.1"),
+                       QStringLiteral("the measured defaults, whose fit part holds 46 LMDeploy TurboMind rows "
+                                      "(v0.1.0 on A100, w4a16 on RTX 4090); no term differs"),
+                       {}});
+    engines.push_back({QStringLiteral("tgi"),
+                       QStringLiteral("TGI"),
+                       {QStringLiteral("text-generation-inference")},
+                       {},
+                       {},
+                       QStringLiteral("no figure of Text Generation Inference has been fitted: the measured defaults"),
+                       {}});
+    return engines;
+}
+
+// The first two numbers of a dotted version: what the profiles' ranges compare.
+QVersionNumber minor(const QVersionNumber& v)
+{
+    return QVersionNumber(v.majorVersion(), v.minorVersion());
+}
+
+QString versionNote(const EngineProfile& engine, const QString& version, const QString& number)
+{
+    if (engine.isGeneric())
+        return QStringLiteral("the generic profile has no versions; %1 is ignored").arg(version);
+    if (engine.newestVersion.isEmpty())
+        return QStringLiteral("the %1 profile is not tied to versions (%2); %3 falls back to it as it is")
+            .arg(engine.name, engine.coverage, version);
+    const QVersionNumber asked = minor(QVersionNumber::fromString(number));
+    const QVersionNumber oldest = minor(QVersionNumber::fromString(engine.oldestVersion));
+    const QVersionNumber newest = minor(QVersionNumber::fromString(engine.newestVersion));
+    if (asked >= oldest && asked <= newest)
+        return QString();
+    return QStringLiteral("the %1 profile covers %2 to %3; %4 falls back to %1 %5")
+        .arg(engine.name, engine.oldestVersion, engine.newestVersion, version,
+             asked < oldest ? engine.oldestVersion : engine.newestVersion);
+}
+
+}  // namespace
+
+MemoryFamily memoryFamily(const GpuSpec& gpu)
+{
+    if (gpu.memoryType.startsWith(QLatin1String("HBM"), Qt::CaseInsensitive))
+        return MemoryFamily::Hbm;
+    if (gpu.memoryType.startsWith(QLatin1String("GDDR"), Qt::CaseInsensitive))
+        return MemoryFamily::Gddr;
+    if (gpu.memoryType.startsWith(QLatin1String("LPDDR"), Qt::CaseInsensitive))
+        return MemoryFamily::Unified;
+    return MemoryFamily::Other;
+}
+
+QString memoryFamilyName(MemoryFamily family)
+{
+    switch (family) {
+        case MemoryFamily::Hbm:
+            return QStringLiteral("HBM");
+        case MemoryFamily::Gddr:
+            return QStringLiteral("GDDR");
+        case MemoryFamily::Unified:
+            return QStringLiteral("unified");
+        case MemoryFamily::Other:
+            break;
+    }
+    return QStringLiteral("other");
+}
+
+bool EngineProfile::isGeneric() const
+{
+    return id == kGenericEngineId;
+}
+
+const TermOverride* EngineProfile::overrideFor(EngineTerm wanted, MemoryFamily family) const
+{
+    const TermOverride* everyCard = nullptr;
+    for (const TermOverride& o : overrides) {
+        if (!(o.term == wanted))
+            continue;
+        if (o.family == family)
+            return &o;
+        if (!o.family)
+            everyCard = &o;
+    }
+    return everyCard;
+}
+
+EngineTerms EngineProfile::termsFor(const GpuSpec& gpu) const
+{
+    EngineTerms terms = EngineTerms::measured();
+    const MemoryFamily family = memoryFamily(gpu);
+    for (const EngineTerm& t : allTerms())
+        if (const TermOverride* o = overrideFor(t, family))
+            setTermValue(terms, t, o->value);
+    return terms;
+}
+
+const std::vector<EngineProfile>& builtinEngines()
+{
+    static const std::vector<EngineProfile> engines = makeEngines();
+    return engines;
+}
+
+QString engineIds()
+{
+    QStringList ids;
+    for (const EngineProfile& e : builtinEngines())
+        ids << e.id;
+    return ids.join(QStringLiteral(", "));
+}
+
+EngineSelection genericEngine()
+{
+    return EngineSelection{&builtinEngines().front(), QString(), QString()};
+}
+
+Result<EngineSelection> selectEngine(QStringView spec)
+{
+    const qsizetype at = spec.indexOf(QLatin1Char('@'));
+    const QStringView name = at < 0 ? spec : spec.left(at);
+    const QString version = at < 0 ? QString() : spec.mid(at + 1).trimmed().toString();
+    const EngineProfile* found = nullptr;
+    for (const EngineProfile& e : builtinEngines()) {
+        bool match = name.trimmed().compare(e.id, Qt::CaseInsensitive) == 0;
+        for (const QString& alias : e.aliases)
+            match = match || name.trimmed().compare(alias, Qt::CaseInsensitive) == 0;
+        if (match)
+            found = &e;
+    }
+    if (!found)
+        return makeError(Error::Code::InvalidArgument, QStringLiteral("--engine must be one of %1 (optionally "
+                                                                      "NAME@VERSION); got \"%2\"")
+                                                           .arg(engineIds(), spec.toString()));
+    // "v0.6.3" as releases are tagged, "b4732" as llama.cpp numbers its builds.
+    const bool prefixed = version.startsWith(QLatin1Char('v'), Qt::CaseInsensitive) ||
+                          version.startsWith(QLatin1Char('b'), Qt::CaseInsensitive);
+    const QString number = prefixed ? version.mid(1) : version;
+    qsizetype suffix = 0;
+    if (at >= 0 &&
+        (number.isEmpty() || QVersionNumber::fromString(number, &suffix).isNull() || suffix != number.size()))
+        return makeError(
+            Error::Code::InvalidArgument,
+            QStringLiteral("--engine %1: the version must be dotted numbers such as 0.6, v0.10.2 or b4732; "
+                           "got \"%2\"")
+                .arg(found->id, version));
+    EngineSelection selection{found, version, QString()};
+    if (!version.isEmpty())
+        selection.fallbackNote = versionNote(*found, version, number);
+    return selection;
+}
+
+}  // namespace ridgeline

@@ -1,0 +1,69 @@
+#pragma once
+// Serving engines as inputs of the LLM model: each engine is a profile of the engine terms (engine_terms.h), the
+// measured defaults ("generic") with the terms that published measurements of that engine show to differ replaced,
+// each replacement with its source. A term can differ by the GPU's memory family: a kernel that keeps too few bytes
+// in flight streams a GDDR card at full speed and an HBM card at a fraction of its bandwidth. Plain data: the
+// command line, the batching tab and sessions choose one by name and ask it for the terms of their GPU.
+
+#include "core/model/catalog/gpu_spec.h"
+#include "core/model/llm/engine_terms.h"
+#include "core/result.h"
+
+#include <QString>
+#include <QStringList>
+#include <QStringView>
+
+#include <optional>
+#include <vector>
+
+namespace ridgeline {
+
+// What a card's memory is, for the terms that differ by it (GpuSpec::memoryType).
+enum class MemoryFamily { Hbm, Gddr, Unified, Other };
+MemoryFamily memoryFamily(const GpuSpec& gpu);
+QString memoryFamilyName(MemoryFamily family);  // "HBM", "GDDR", "unified", "other"
+
+// One term an engine sets to its own value, on every card or on one memory family.
+struct TermOverride {
+    EngineTerm term;
+    double value = 0;
+    std::optional<MemoryFamily> family;  // empty: every card
+    QString source;                      // the published figure it comes from, and how
+};
+
+struct EngineProfile {
+    QString id;           // "llama.cpp", as --engine takes it
+    QString name;         // "llama.cpp"
+    QStringList aliases;  // other spellings --engine and the validation set use ("lmdeploy-turbomind")
+    // The versions whose published figures made the profile, oldest and newest (dotted numbers, "0.6" or
+    // "0.10.0"); both empty when the sources state none.
+    QString oldestVersion;
+    QString newestVersion;
+    QString coverage;  // what the profile rests on, one clause
+    std::vector<TermOverride> overrides;
+
+    bool isGeneric() const;
+    // The measured defaults with this engine's terms for the card's memory family.
+    EngineTerms termsFor(const GpuSpec& gpu) const;
+    // The override that sets `term` on `family`, if any (a family-specific one before one for every card).
+    const TermOverride* overrideFor(EngineTerm term, MemoryFamily family) const;
+};
+
+// The built-in engines: generic first, then vLLM, SGLang, TensorRT-LLM, llama.cpp, MLC LLM, ExLlamaV2, LMDeploy, TGI.
+const std::vector<EngineProfile>& builtinEngines();
+inline const QString kGenericEngineId = QStringLiteral("generic");
+QString engineIds();  // "generic, vllm, sglang, ...", for messages
+
+// An engine as asked for: NAME or NAME@VERSION, matched without regard to case against ids and aliases.
+struct EngineSelection {
+    const EngineProfile* profile = nullptr;
+    QString version;       // as given; empty when none was
+    QString fallbackNote;  // set when the version is outside what the profile covers: what is used instead
+};
+
+// The error names the known engines; a version that is not a dotted number is refused, one outside the
+// profile's versions is accepted with a fallback note.
+Result<EngineSelection> selectEngine(QStringView spec);
+EngineSelection genericEngine();
+
+}  // namespace ridgeline
