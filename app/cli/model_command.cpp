@@ -155,6 +155,18 @@ void printModelReport(Streams io, const QCommandLineParser& parser, const ModelO
     }
 }
 
+// What is wrong with --ttft-target or --itl-target against the least each can be, naming the option, or nothing.
+std::optional<QString> refusedTargets(const FrontierTargets& targets, const TargetMinimums& minimums)
+{
+    if (const std::optional<QString> refused =
+            checkTargets(FrontierTargets{targets.ttftSeconds, std::nullopt}, minimums))
+        return QStringLiteral("--ttft-target: ") + *refused;
+    if (const std::optional<QString> refused =
+            checkTargets(FrontierTargets{std::nullopt, targets.itlSeconds}, minimums))
+        return QStringLiteral("--itl-target: ") + *refused;
+    return std::nullopt;
+}
+
 // --frontier: the points over the batch, the targets checked against what one request alone reaches.
 int runFrontier(Streams io, const QCommandLineParser& parser, const ServingOptions& serving,
                 const InferenceConfig& config)
@@ -165,12 +177,8 @@ int runFrontier(Streams io, const QCommandLineParser& parser, const ServingOptio
     const Result<TargetMinimums> minimums = targetMinimums(model.value(), config.prompt, config.output, serving.policy);
     if (!minimums)
         return fail(io, minimums.error().message);
-    if (const std::optional<QString> refused =
-            checkTargets(FrontierTargets{serving.targets.ttftSeconds, std::nullopt}, minimums.value()))
-        return fail(io, QStringLiteral("--ttft-target: ") + *refused);
-    if (const std::optional<QString> refused =
-            checkTargets(FrontierTargets{std::nullopt, serving.targets.itlSeconds}, minimums.value()))
-        return fail(io, QStringLiteral("--itl-target: ") + *refused);
+    if (const std::optional<QString> refused = refusedTargets(serving.targets, minimums.value()))
+        return fail(io, *refused);
     const Result<std::vector<FrontierPoint>> points =
         servingFrontier(model.value(), config.prompt, config.output, serving.policy, serving.targets);
     if (!points)
@@ -185,10 +193,10 @@ int runFrontier(Streams io, const QCommandLineParser& parser, const ServingOptio
 
 // The pools of --split or every split of --split-sweep, with colocated serving on the same GPUs.
 Result<SplitSweep> evaluateSplits(const LlmModel& model, const RequestMix& mix, const SplitOptions& split,
-                                  const SplitInputs& inputs)
+                                  const SplitInputs& inputs, const FrontierTargets& targets)
 {
     if (split.sweep) {
-        Result<SplitSweep> sweep = splitSweep(model, mix, split.totalGpus, inputs);
+        Result<SplitSweep> sweep = splitSweep(model, mix, split.totalGpus, inputs, targets);
         if (!sweep)
             return makeError(sweep.error().code, QStringLiteral("--split-gpus: ") + sweep.error().message);
         return sweep;
@@ -213,6 +221,7 @@ Result<SplitSweep> evaluateSplits(const LlmModel& model, const RequestMix& mix, 
         return makeError(colocated.error().code, ratio + colocated.error().message);
     SplitSweep sweep;
     sweep.splits.push_back(one.value());
+    sweep.splits.front().meetsTargets = meetsTargets(one.value(), targets);
     sweep.colocated = colocated.value();
     return sweep;
 }
@@ -231,10 +240,18 @@ int runSplit(Streams io, const QCommandLineParser& parser, const ServingOptions&
     inputs.link = link.value();
     inputs.policy = serving.policy;
     const RequestMix mix{config.prompt, config.output, split.concurrency, serving.arrivalRate};
-    const Result<SplitSweep> sweep = evaluateSplits(model.value(), mix, split, inputs);
+    SplitInputs alone = inputs;  // the least each target can be does not depend on the split
+    alone.prefillGpus = alone.decodeGpus = config.tensorParallel;
+    const Result<TargetMinimums> minimums = splitTargetMinimums(model.value(), mix, alone);
+    if (!minimums)
+        return fail(io, minimums.error().message);
+    if (const std::optional<QString> refused = refusedTargets(serving.targets, minimums.value()))
+        return fail(io, *refused);
+    const Result<SplitSweep> sweep = evaluateSplits(model.value(), mix, split, inputs, serving.targets);
     if (!sweep)
         return fail(io, sweep.error().message);
-    const SplitView view{config, serving, split, link.value(), sweep.value()};
+    const SplitView view{config,       serving, split, link.value(), minimums.value(), model.value().effectiveRoof(),
+                         sweep.value()};
     if (parser.isSet(QStringLiteral("json")))
         io.out << QJsonDocument(splitJson(view)).toJson(QJsonDocument::Indented);
     else

@@ -2,6 +2,7 @@
 #include "app/cli/split_output.h"
 
 #include "app/cli/serving_output.h"
+#include "core/model/roofline.h"
 #include "core/model/units.h"
 
 #include <QJsonArray>
@@ -9,6 +10,11 @@
 namespace ridgeline::cli {
 
 namespace {
+
+QJsonValue optionalNumber(const std::optional<double>& value)
+{
+    return value ? QJsonValue(*value) : QJsonValue();
+}
 
 QJsonValue ifKeptUp(bool keepsUp, double value)
 {
@@ -42,6 +48,12 @@ QJsonObject splitObject(const SplitServing& s, bool best)
     o[QStringLiteral("prefill_utilisation")] = ifKeptUp(up, s.prefillUtilisation);
     o[QStringLiteral("decode_utilisation")] = ifKeptUp(up, s.decodeUtilisation);
     o[QStringLiteral("link_utilisation")] = ifKeptUp(up, s.linkUtilisation);
+    o[QStringLiteral("meets_targets")] = s.meetsTargets;
+    // Each pool's pass as a point on the roofline: its FLOPs over its bytes, and what bounds it.
+    o[QStringLiteral("prefill_intensity_flop_per_byte")] = ifKeptUp(up, s.prefillIntensity);
+    o[QStringLiteral("prefill_bound")] = up ? QJsonValue(boundName(s.prefillBound)) : QJsonValue();
+    o[QStringLiteral("decode_intensity_flop_per_byte")] = ifKeptUp(up, s.decodeIntensity);
+    o[QStringLiteral("decode_bound")] = up ? QJsonValue(boundName(s.decodeBound)) : QJsonValue();
     return o;
 }
 
@@ -90,7 +102,7 @@ QString mixText(const SplitView& view)
         .arg(formatGrouped(c.prompt), formatGrouped(c.output), load);
 }
 
-void printSplitRow(QTextStream& out, const SplitServing& s, bool best)
+void printSplitRow(QTextStream& out, const SplitServing& s, bool best, bool targets)
 {
     const QString ratio = QStringLiteral("%1:%2").arg(s.prefillGpus).arg(s.decodeGpus);
     out << QString(QStringLiteral("  ") + ratio).leftJustified(9)
@@ -103,7 +115,11 @@ void printSplitRow(QTextStream& out, const SplitServing& s, bool best)
     out << formatSeconds(s.kvTransferSeconds).rightJustified(10) << formatSeconds(s.ttftSeconds).rightJustified(10)
         << formatSeconds(s.itlSeconds).rightJustified(10) << formatSeconds(s.e2eSeconds).rightJustified(10)
         << formatGrouped(s.tokensPerSecondPerGpu).rightJustified(11) << percent(s.prefillUtilisation).rightJustified(9)
-        << percent(s.decodeUtilisation).rightJustified(9) << (best ? QStringLiteral("  best") : QString()) << '\n';
+        << percent(s.decodeUtilisation).rightJustified(9);
+    QString marks = targets ? (s.meetsTargets ? QStringLiteral("  *") : QStringLiteral("   ")) : QString();
+    if (best)
+        marks += QStringLiteral("  best");
+    out << (marks.trimmed().isEmpty() ? QString() : marks) << '\n';
 }
 
 void printColocated(QTextStream& out, const ColocatedServing& c)
@@ -118,6 +134,31 @@ void printColocated(QTextStream& out, const ColocatedServing& c)
     out << "\n    TTFT " << formatSeconds(c.latency.ttftSeconds) << ", ITL " << formatSeconds(c.latency.itlSeconds)
         << ", e2e " << formatSeconds(c.latency.e2eSeconds) << ", " << formatGrouped(c.tokensPerSecondPerGpu)
         << " tok/s per GPU, " << percent(c.utilisation) << " of what it serves\n";
+}
+
+QString targetsLine(const SplitView& view)
+{
+    const FrontierTargets& t = view.serving.targets;
+    QStringList parts;
+    if (t.ttftSeconds)
+        parts << QStringLiteral("time to first token <= %1").arg(formatSeconds(*t.ttftSeconds));
+    if (t.itlSeconds)
+        parts << QStringLiteral("inter-token latency <= %1").arg(formatSeconds(*t.itlSeconds));
+    return parts.isEmpty() ? QStringLiteral("none (--ttft-target S, --itl-target S)")
+                           : parts.join(QStringLiteral(", ")) + QStringLiteral("; * meets them");
+}
+
+// Where the split's passes sit on the roofline: the prefill near the compute roof, the decode on the bandwidth
+// roof, the KV cache on the link's.
+void printRooflinePlaces(QTextStream& out, const SplitView& view, const SplitServing& s)
+{
+    const double ridge = view.roof.bandwidthGbps > 0 ? view.roof.peakGflops / view.roof.bandwidthGbps : 0.0;
+    out << "\n  on the roofline (ridge " << formatSignificant(ridge) << " FLOP/byte): a prefill pass of "
+        << s.prefillBatch << (s.prefillBatch == 1 ? " prompt, " : " prompts, ") << formatSignificant(s.prefillIntensity)
+        << " FLOP/byte, " << boundName(s.prefillBound) << "-bound; a decode step of " << s.decodeBatch
+        << (s.decodeBatch == 1 ? " request, " : " requests, ") << formatSignificant(s.decodeIntensity) << " FLOP/byte, "
+        << boundName(s.decodeBound) << "-bound; the KV cache at the link's "
+        << formatGrouped(view.link.gbPerSecPerDirection) << " GB/s\n";
 }
 
 }  // namespace
@@ -139,6 +180,12 @@ QJsonObject splitJson(const SplitView& view)
     o[QStringLiteral("scheduling")] = schedulingJson(view.serving.policy);
     o[QStringLiteral("kv_link")] = linkObject(view.link);
     o[QStringLiteral("kv_overlap")] = view.options.inputs.overlapTransfer;
+    o[QStringLiteral("ttft_target_s")] = optionalNumber(view.serving.targets.ttftSeconds);
+    o[QStringLiteral("itl_target_s")] = optionalNumber(view.serving.targets.itlSeconds);
+    o[QStringLiteral("min_ttft_s")] = view.minimums.ttftSeconds;
+    o[QStringLiteral("min_itl_s")] = view.minimums.itlSeconds;
+    o[QStringLiteral("ridge_flop_per_byte")] =
+        view.roof.bandwidthGbps > 0 ? QJsonValue(view.roof.peakGflops / view.roof.bandwidthGbps) : QJsonValue();
     const SplitSweep& sweep = view.sweep;
     o[QStringLiteral("split")] = sweep.best            ? QJsonValue(splitObject(sweep.splits[*sweep.best], true))
                                  : view.options.single ? QJsonValue(splitObject(sweep.splits.front(), false))
@@ -163,17 +210,24 @@ void printSplitTable(QTextStream& out, const SplitView& view)
     out << "  KV cache of a prompt: " << formatBinaryBytes(first.kvBytes) << " over " << view.link.name << ", "
         << formatGrouped(view.link.gbPerSecPerDirection) << " GB/s a direction per GPU, "
         << (view.options.inputs.overlapTransfer ? "sent layer by layer during the prefill" : "sent after the prefill")
-        << "\n\n";
+        << '\n';
+    out << "  targets: " << targetsLine(view) << " (one request alone: time to first token "
+        << formatSeconds(view.minimums.ttftSeconds) << ", inter-token latency "
+        << formatSeconds(view.minimums.itlSeconds) << ")\n\n";
     out << QStringLiteral("  P:D").leftJustified(9) << QStringLiteral("max req/s").rightJustified(10)
         << QStringLiteral("  bound").leftJustified(10) << QStringLiteral("KV move").rightJustified(10)
         << QStringLiteral("TTFT").rightJustified(10) << QStringLiteral("ITL").rightJustified(10)
         << QStringLiteral("e2e").rightJustified(10) << QStringLiteral("tok/s/GPU").rightJustified(11)
         << QStringLiteral("prefill").rightJustified(9) << QStringLiteral("decode").rightJustified(9) << '\n';
+    const bool targets = view.serving.targets.ttftSeconds || view.serving.targets.itlSeconds;
     for (std::size_t i = 0; i < view.sweep.splits.size(); ++i)
-        printSplitRow(out, view.sweep.splits[i], view.sweep.best == i);
+        printSplitRow(out, view.sweep.splits[i], view.sweep.best == i, targets);
     printColocated(out, view.sweep.colocated);
     if (!view.sweep.best && view.options.sweep)
-        out << "\n  No split keeps up with " << formatSignificant(view.serving.arrivalRate) << " requests/s.\n";
+        out << "\n  No split " << (targets ? "meets the targets" : "keeps up") << ".\n";
+    const std::optional<std::size_t> shown = view.options.single ? std::optional<std::size_t>(0) : view.sweep.best;
+    if (shown && view.sweep.splits[*shown].keepsUp)
+        printRooflinePlaces(out, view, view.sweep.splits[*shown]);
 }
 
 }  // namespace ridgeline::cli

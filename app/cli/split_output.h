@@ -15,7 +15,9 @@ struct SplitView {
     const ServingOptions& serving;
     const SplitOptions& options;
     const LinkSpec& link;
-    SplitSweep sweep;  // --split: its one split, best when it keeps up
+    TargetMinimums minimums;  // the least --ttft-target and --itl-target can be
+    Roof roof;                // the effective roof the passes are placed under
+    SplitSweep sweep;         // --split: its one split, best when it keeps up
 };
 
 // "split" (the one split, or the best of the sweep; null when none keeps up), "split_sweep" (with --split-sweep:

@@ -141,3 +141,33 @@ TEST(SplitCli, BadInputIsRefusedNamingTheOption)
     expectRefused("model --model llama-3-8b --gpu h100-sxm --split 1:1 --context 4096", "--context");
     expectRefused("model --model llama-3-8b --gpu h100-sxm --tp 2 --split-sweep --split-gpus 3", "--split-gpus");
 }
+
+TEST(SplitCli, TargetsMarkTheSplitsAndRefuseWhatOneRequestAloneCannotReach)
+{
+    const QJsonObject o = jsonOf(
+        "model --model llama-3-8b --gpu h100-sxm --split-sweep --prompt 4096 --output 256 --arrival-rate 20 "
+        "--itl-target 0.012 --json");
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("itl_target_s")).toDouble(), 0.012);
+    int meeting = 0;
+    for (const QJsonValue& v : o.value(QStringLiteral("split_sweep")).toArray()) {
+        const QJsonObject s = v.toObject();
+        const bool meets = s.value(QStringLiteral("meets_targets")).toBool();
+        meeting += meets ? 1 : 0;
+        if (meets) {
+            EXPECT_LE(s.value(QStringLiteral("itl_s")).toDouble(), 0.012);
+        }
+        if (s.value(QStringLiteral("best")).toBool()) {
+            EXPECT_TRUE(meets);
+        }
+    }
+    EXPECT_GT(meeting, 0);
+    // Each pass's place on the roofline: the prefill right of the ridge, the decode left of it.
+    const QJsonObject best = o.value(QStringLiteral("split")).toObject();
+    const double ridge = o.value(QStringLiteral("ridge_flop_per_byte")).toDouble();
+    EXPECT_EQ(best.value(QStringLiteral("prefill_bound")).toString(), QStringLiteral("compute"));
+    EXPECT_GT(best.value(QStringLiteral("prefill_intensity_flop_per_byte")).toDouble(), ridge);
+    EXPECT_EQ(best.value(QStringLiteral("decode_bound")).toString(), QStringLiteral("memory"));
+    EXPECT_LT(best.value(QStringLiteral("decode_intensity_flop_per_byte")).toDouble(), ridge);
+    expectRefused("model --model llama-3-8b --gpu h100-sxm --split 2:6 --ttft-target 0.001", "physical minimum");
+    expectRefused("model --model llama-3-8b --gpu h100-sxm --split-sweep --itl-target 0.0001", "--itl-target");
+}

@@ -82,6 +82,12 @@ void evaluateAt(const LlmModel& model, const RequestMix& mix, const SplitInputs&
     s.prefillUtilisation = std::clamp(rate / s.prefillCapacity, 0.0, 1.0);
     s.decodeUtilisation = std::clamp(rate / s.decodeCapacity, 0.0, 1.0);
     s.linkUtilisation = std::clamp(rate / s.linkCapacity, 0.0, 1.0);
+    const StepCost prefill = model.prefill(s.prefillBatch, mix.prompt);
+    const StepCost decode = model.decodeStep(s.decodeBatch, std::llround(pools.meanContext));
+    s.prefillIntensity = prefill.intensity;
+    s.prefillBound = prefill.bound;
+    s.decodeIntensity = decode.intensity;
+    s.decodeBound = decode.bound;
 }
 
 // Closed loop: the rate that keeps `concurrency` requests in flight, rate x end-to-end latency (Little's law),
@@ -190,6 +196,7 @@ Result<SplitServing> splitServing(const LlmModel& model, const RequestMix& mix, 
         s.keepsUp = true;
         evaluateClosedLoop(model, mix, inputs, p, s);
     }
+    s.meetsTargets = s.keepsUp;
     return s;
 }
 
@@ -228,7 +235,29 @@ Result<ColocatedServing> colocatedServing(const LlmModel& model, const RequestMi
     return c;
 }
 
-Result<SplitSweep> splitSweep(const LlmModel& model, const RequestMix& mix, int totalGpus, const SplitInputs& inputs)
+Result<TargetMinimums> splitTargetMinimums(const LlmModel& model, const RequestMix& mix, const SplitInputs& inputs)
+{
+    const Result<Pools> built = pools(model, mix, inputs);
+    if (!built)
+        return built.error();
+    const Result<MemoryUse> one = model.memory(1, mix.prompt);
+    const double bytes = one ? static_cast<double>(one.value().kvPerGpu) : 0.0;
+    const double prefill = passSeconds(model, 1, mix.prompt);
+    const double transfer = kvTransferSeconds(bytes, inputs.link);
+    TargetMinimums m;
+    m.ttftSeconds = prefill + (inputs.overlapTransfer ? std::max(0.0, transfer - prefill) : transfer);
+    m.itlSeconds = itlSeconds(model, 1, built.value().meanContext);
+    return m;
+}
+
+bool meetsTargets(const SplitServing& split, const FrontierTargets& targets)
+{
+    return split.keepsUp && (!targets.ttftSeconds || split.ttftSeconds <= *targets.ttftSeconds) &&
+           (!targets.itlSeconds || split.itlSeconds <= *targets.itlSeconds);
+}
+
+Result<SplitSweep> splitSweep(const LlmModel& model, const RequestMix& mix, int totalGpus, const SplitInputs& inputs,
+                              const FrontierTargets& targets)
 {
     const int tp = model.config().tensorParallel;
     if (totalGpus < 2 * tp || totalGpus % tp != 0)
@@ -246,15 +275,16 @@ Result<SplitSweep> splitSweep(const LlmModel& model, const RequestMix& mix, int 
         SplitInputs at = inputs;
         at.prefillGpus = prefill;
         at.decodeGpus = totalGpus - prefill;
-        const Result<SplitServing> s = splitServing(model, mix, at);
+        Result<SplitServing> s = splitServing(model, mix, at);
         if (!s)
             return s.error();
+        s.value().meetsTargets = meetsTargets(s.value(), targets);
         sweep.splits.push_back(s.value());
     }
     const bool closedLoop = mix.arrivalRate <= 0;
     for (std::size_t i = 0; i < sweep.splits.size(); ++i) {
         const SplitServing& s = sweep.splits[i];
-        if (!s.keepsUp)
+        if (!s.meetsTargets)
             continue;
         if (!sweep.best)
             sweep.best = i;

@@ -21,8 +21,13 @@
 //   the pools serve, the rest wait before their prefill.
 // - Utilisation: the share of a pool's capacity the mix uses, requests per second over the most it serves (the
 //   prefill pool at its largest pass, the decode pool at its largest batch, the link one prompt after another).
+// - On the roofline: each pool's pass as a point (its FLOPs over its bytes, and what bounds it), so the prefill is
+//   seen near the compute roof and the decode on the bandwidth roof; the KV transfer's roof is the link's bandwidth.
+// - Targets (optional): a split meets them when its time to first token and inter-token latency are within them;
+//   the best split is then chosen among those that do, as DistServe's goodput counts only requests within them.
 
 #include "core/model/catalog/links.h"
+#include "core/model/serving/frontier.h"
 #include "core/model/serving/serving_latency.h"
 
 #include <QString>
@@ -67,6 +72,11 @@ struct SplitServing {
     double prefillUtilisation = 0;      // requests/s over prefillCapacity, in [0, 1]
     double decodeUtilisation = 0;
     double linkUtilisation = 0;
+    double prefillIntensity = 0;  // FLOP/byte of the prefill pass
+    Bound prefillBound = Bound::Compute;
+    double decodeIntensity = 0;  // FLOP/byte of the decode step
+    Bound decodeBound = Bound::Memory;
+    bool meetsTargets = false;  // keeps up, and within the targets (none given: keeping up is enough)
 };
 
 // Colocated serving of the same mix on the same GPUs: engines of the model's tensor-parallel degree, each with its
@@ -99,9 +109,16 @@ Result<SplitServing> splitServing(const LlmModel& model, const RequestMix& mix, 
 Result<ColocatedServing> colocatedServing(const LlmModel& model, const RequestMix& mix, int gpus,
                                           const SchedulingPolicy& policy = {});
 
-// Every split of `totalGpus` with at least one engine a pool, and the colocated engines on them all. The best:
-// with a concurrency, the most output tokens/s per GPU; at an arrival rate every split that keeps up makes the same,
-// so the one with the shortest end-to-end latency.
-Result<SplitSweep> splitSweep(const LlmModel& model, const RequestMix& mix, int totalGpus, const SplitInputs& inputs);
+// Every split of `totalGpus` with at least one engine a pool, and the colocated engines on them all. The best, among
+// the splits that meet the targets: with a concurrency, the most output tokens/s per GPU; at an arrival rate every
+// split that keeps up makes the same, so the one with the shortest end-to-end latency.
+Result<SplitSweep> splitSweep(const LlmModel& model, const RequestMix& mix, int totalGpus, const SplitInputs& inputs,
+                              const FrontierTargets& targets = {});
+
+// The lowest each target can be on a split: one prompt's prefill and KV transfer alone, one request decoding alone.
+Result<TargetMinimums> splitTargetMinimums(const LlmModel& model, const RequestMix& mix, const SplitInputs& inputs);
+
+// Whether a split that keeps up is within the targets (a target not given is met).
+bool meetsTargets(const SplitServing& split, const FrontierTargets& targets);
 
 }  // namespace ridgeline

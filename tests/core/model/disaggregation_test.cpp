@@ -181,3 +181,47 @@ TEST(Disaggregation, RefusesPoolsWithoutGpusOrWholeEnginesAndALinkWithoutBandwid
     EXPECT_GT(over.maxRequestsPerSecond, 0.0);
     expectFiniteAndInRange(over);
 }
+
+TEST(Disaggregation, PrefillSitsNearTheComputeRoofAndDecodeOnTheBandwidthRoof)
+{
+    const LlmModel model = llama8bOnH100();
+    const SplitServing s = evaluated(model, RequestMix{2048, 512, 64, 0}, split(2, 6));
+    const Roof roof = model.effectiveRoof();
+    const double ridge = roof.peakGflops / roof.bandwidthGbps;
+    // A 2,048-token prompt reuses each weight 2,048 times: far right of the ridge. A decode step of tens of
+    // requests reuses it a few tens of times, and each reads its own KV cache: left of it.
+    EXPECT_EQ(s.prefillBound, Bound::Compute);
+    EXPECT_GT(s.prefillIntensity, ridge);
+    EXPECT_EQ(s.decodeBound, Bound::Memory);
+    EXPECT_LT(s.decodeIntensity, ridge);
+}
+
+TEST(Disaggregation, TargetsChooseTheBestAmongTheSplitsThatMeetThem)
+{
+    const LlmModel model = llama8bOnH100();
+    const RequestMix mix{4096, 256, 1, 20.0};
+    const SplitSweep free = swept(model, mix, 8);
+    ASSERT_TRUE(free.best);
+    // A time-to-first-token target the fastest-prefilling splits meet and the best without targets does not.
+    const SplitServing& unconstrained = free.splits[*free.best];
+    const FrontierTargets targets{0.9 * unconstrained.ttftSeconds, std::nullopt};
+    const Result<SplitSweep> r = splitSweep(model, mix, 8, split(1, 1), targets);
+    ASSERT_TRUE(r.ok());
+    const SplitSweep& held = r.value();
+    ASSERT_TRUE(held.best);
+    EXPECT_TRUE(held.splits[*held.best].meetsTargets);
+    EXPECT_LE(held.splits[*held.best].ttftSeconds, *targets.ttftSeconds);
+    EXPECT_GT(held.splits[*held.best].prefillGpus, unconstrained.prefillGpus);
+    for (const SplitServing& s : held.splits)
+        EXPECT_EQ(s.meetsTargets, s.keepsUp && s.ttftSeconds <= *targets.ttftSeconds);
+    // The least a target can be: one prompt's prefill and transfer alone, one request decoding alone.
+    const Result<TargetMinimums> least = splitTargetMinimums(model, mix, split(1, 1));
+    ASSERT_TRUE(least.ok());
+    EXPECT_DOUBLE_EQ(least.value().ttftSeconds, model.prefill(1, 4096).seconds + held.splits.front().kvTransferSeconds);
+    EXPECT_DOUBLE_EQ(least.value().itlSeconds, model.decodeStep(1, 4096 + 128).seconds);
+    for (const SplitServing& s : held.splits)
+        if (s.keepsUp) {
+            EXPECT_GE(s.ttftSeconds, least.value().ttftSeconds);
+            EXPECT_GE(s.itlSeconds, least.value().itlSeconds);
+        }
+}
