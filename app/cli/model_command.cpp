@@ -196,10 +196,7 @@ Result<SplitSweep> evaluateSplits(const LlmModel& model, const RequestMix& mix, 
                                   const SplitInputs& inputs, const FrontierTargets& targets)
 {
     if (split.sweep) {
-        Result<SplitSweep> sweep = splitSweep(model, mix, split.totalGpus, inputs, targets);
-        if (!sweep)
-            return makeError(sweep.error().code, QStringLiteral("--split-gpus: ") + sweep.error().message);
-        return sweep;
+        return splitSweep(model, mix, split.totalGpus, inputs, targets);
     }
     const QString ratio = QStringLiteral("--split %1:%2: ").arg(inputs.prefillGpus).arg(inputs.decodeGpus);
     const Result<SplitServing> one = splitServing(model, mix, inputs);

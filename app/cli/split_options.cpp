@@ -25,15 +25,24 @@ Refusal readRatio(const QCommandLineParser& parser, SplitOptions& split)
     return std::nullopt;
 }
 
-// --split-gpus: the sweep's total, or with --split the check that the ratio adds up to it.
-Refusal readTotal(const QCommandLineParser& parser, SplitOptions& split)
+// --split-gpus: the sweep's total, two pools of whole engines of --tp GPUs, or with --split the check that the ratio
+// adds up to it.
+Refusal readTotal(const QCommandLineParser& parser, int tensorParallel, SplitOptions& split)
 {
     std::int64_t total = kSplitSweepGpus;
     if (Refusal refused = wholeNumberOption(parser, "split-gpus", 2, kMaxTensorParallel, total))
         return refused;
     split.totalGpus = static_cast<int>(total);
-    if (!split.single)
+    if (!split.single) {
+        if (total < 2 * tensorParallel || total % tensorParallel != 0)
+            return QStringLiteral(
+                       "--split-gpus %1 does not make two pools of whole engines of --tp %2 GPUs: give at least %3, "
+                       "a multiple of %2")
+                .arg(total)
+                .arg(tensorParallel)
+                .arg(2 * tensorParallel);
         return std::nullopt;
+    }
     const int sum = split.inputs.prefillGpus + split.inputs.decodeGpus;
     if (parser.isSet(QStringLiteral("split-gpus")) && sum != split.totalGpus)
         return QStringLiteral("--split %1:%2 makes %3 GPUs, not the %4 of --split-gpus")
@@ -108,7 +117,7 @@ std::optional<QString> readSplitOptions(const QCommandLineParser& parser, SplitO
     if (split.single)
         if (Refusal refused = readRatio(parser, split))
             return refused;
-    if (Refusal refused = readTotal(parser, split))
+    if (Refusal refused = readTotal(parser, request.gpus, split))
         return refused;
     split.linkId = parser.value(QStringLiteral("kv-link")).trimmed();
     if (parser.isSet(QStringLiteral("kv-link")) && split.linkId.isEmpty())
