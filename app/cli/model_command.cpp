@@ -9,6 +9,8 @@
 #include "app/cli/option_values.h"
 #include "app/cli/serving_options.h"
 #include "app/cli/serving_output.h"
+#include "app/cli/split_options.h"
+#include "app/cli/split_output.h"
 #include "core/model/catalog/user_catalog.h"
 #include "core/model/llm/llm_model.h"
 
@@ -99,6 +101,7 @@ void addModelOptions(QCommandLineParser& parser)
     option("active-experts", "custom model: experts each token is routed to", "K");
     option("shared-experts", "custom model: experts every token uses, of the same width", "S");
     addServingOptions(parser);
+    addSplitOptions(parser);
     option("json", "print JSON instead of a table");
 }
 
@@ -164,6 +167,18 @@ void printModelReport(Streams io, const QCommandLineParser& parser, const ModelO
     }
 }
 
+// What is wrong with --ttft-target or --itl-target against the least each can be, naming the option, or nothing.
+std::optional<QString> refusedTargets(const FrontierTargets& targets, const TargetMinimums& minimums)
+{
+    if (const std::optional<QString> refused =
+            checkTargets(FrontierTargets{targets.ttftSeconds, std::nullopt}, minimums))
+        return QStringLiteral("--ttft-target: ") + *refused;
+    if (const std::optional<QString> refused =
+            checkTargets(FrontierTargets{std::nullopt, targets.itlSeconds}, minimums))
+        return QStringLiteral("--itl-target: ") + *refused;
+    return std::nullopt;
+}
+
 // --frontier: the points over the batch, the targets checked against what one request alone reaches.
 int runFrontier(Streams io, const QCommandLineParser& parser, const ServingOptions& serving,
                 const InferenceConfig& config)
@@ -174,12 +189,8 @@ int runFrontier(Streams io, const QCommandLineParser& parser, const ServingOptio
     const Result<TargetMinimums> minimums = targetMinimums(model.value(), config.prompt, config.output, serving.policy);
     if (!minimums)
         return fail(io, minimums.error().message);
-    if (const std::optional<QString> refused =
-            checkTargets(FrontierTargets{serving.targets.ttftSeconds, std::nullopt}, minimums.value()))
-        return fail(io, QStringLiteral("--ttft-target: ") + *refused);
-    if (const std::optional<QString> refused =
-            checkTargets(FrontierTargets{std::nullopt, serving.targets.itlSeconds}, minimums.value()))
-        return fail(io, QStringLiteral("--itl-target: ") + *refused);
+    if (const std::optional<QString> refused = refusedTargets(serving.targets, minimums.value()))
+        return fail(io, *refused);
     const Result<std::vector<FrontierPoint>> points =
         servingFrontier(model.value(), config.prompt, config.output, serving.policy, serving.targets);
     if (!points)
@@ -189,6 +200,71 @@ int runFrontier(Streams io, const QCommandLineParser& parser, const ServingOptio
         io.out << QJsonDocument(frontierJson(view)).toJson(QJsonDocument::Indented);
     else
         printFrontierTable(io.out, view);
+    return 0;
+}
+
+// The pools of --split or every split of --split-sweep, with colocated serving on the same GPUs.
+Result<SplitSweep> evaluateSplits(const LlmModel& model, const RequestMix& mix, const SplitOptions& split,
+                                  const SplitInputs& inputs, const FrontierTargets& targets)
+{
+    if (split.sweep) {
+        return splitSweep(model, mix, split.totalGpus, inputs, targets);
+    }
+    const QString ratio = QStringLiteral("--split %1:%2: ").arg(inputs.prefillGpus).arg(inputs.decodeGpus);
+    const Result<SplitServing> one = splitServing(model, mix, inputs);
+    if (!one)
+        return makeError(one.error().code, ratio + one.error().message);
+    if (!one.value().keepsUp)
+        return makeError(Error::Code::Range,
+                         QStringLiteral("--arrival-rate: %1 requests/s is more than the split %2:%3 serves: at most "
+                                        "%4 requests/s, bounded by its %5")
+                             .arg(mix.arrivalRate, 0, 'g', 4)
+                             .arg(inputs.prefillGpus)
+                             .arg(inputs.decodeGpus)
+                             .arg(one.value().maxRequestsPerSecond, 0, 'g', 4)
+                             .arg(one.value().bottleneck == QLatin1String("link")
+                                      ? QStringLiteral("KV link")
+                                      : one.value().bottleneck + QStringLiteral(" pool")));
+    const Result<ColocatedServing> colocated = colocatedServing(model, mix, split.totalGpus, inputs.policy);
+    if (!colocated)
+        return makeError(colocated.error().code, ratio + colocated.error().message);
+    SplitSweep sweep;
+    sweep.splits.push_back(one.value());
+    sweep.splits.front().meetsTargets = meetsTargets(one.value(), targets);
+    sweep.colocated = colocated.value();
+    return sweep;
+}
+
+// --split and --split-sweep: the link between the pools, then the splits as JSON or a table.
+int runSplit(Streams io, const QCommandLineParser& parser, const ServingOptions& serving, const SplitOptions& split,
+             const InferenceConfig& config)
+{
+    const Result<LlmModel> model = LlmModel::create(config);
+    if (!model)
+        return fail(io, model.error().message);
+    const Result<LinkSpec> link = splitLink(split, config.gpu);
+    if (!link)
+        return fail(io, link.error().message);
+    SplitInputs inputs = split.inputs;
+    inputs.link = link.value();
+    inputs.policy = serving.policy;
+    const RequestMix mix{config.prompt, config.output, split.concurrency, serving.arrivalRate};
+    SplitInputs alone = inputs;  // the least each target can be does not depend on the split
+    alone.prefillGpus = alone.decodeGpus = config.tensorParallel;
+    const Result<TargetMinimums> minimums = splitTargetMinimums(model.value(), mix, alone);
+    if (!minimums)
+        return fail(io, minimums.error().message);
+    if (const std::optional<QString> refused = refusedTargets(serving.targets, minimums.value()))
+        return fail(io, *refused);
+    const Result<SplitSweep> sweep = evaluateSplits(model.value(), mix, split, inputs, serving.targets);
+    if (!sweep)
+        return fail(io, sweep.error().message);
+    const SplitView view{config,       serving, split, link.value(), minimums.value(), model.value().effectiveRoof(),
+                         sweep.value()};
+    if (parser.isSet(QStringLiteral("json")))
+        io.out << QJsonDocument(splitJson(view)).toJson(QJsonDocument::Indented);
+    else
+        printSplitTable(io.out, view);
     return 0;
 }
 
@@ -209,6 +285,9 @@ int runModel(const QStringList& arguments, Streams io)
     if (!options.engine.fallbackNote.isEmpty())
         io.err << "ridgeline model: --engine " << parser.value(QStringLiteral("engine")) << ": "
                << options.engine.fallbackNote << '\n';
+    SplitOptions split;  // before the serving options: it sets the lengths --arrival-rate needs
+    if (const std::optional<QString> refused = readSplitOptions(parser, split, options.request))
+        return fail(io, *refused);
     ServingOptions serving;
     if (const std::optional<QString> refused = readServingOptions(parser, serving, options.request))
         return fail(io, *refused);
@@ -217,6 +296,8 @@ int runModel(const QStringList& arguments, Streams io)
         return fail(io, resolved.error().message);
     for (const QString& problem : userCatalogs()->problems)  // used without it: say so, never silently
         io.err << "ridgeline model: your catalog was not read: " << problem << '\n';
+    if (split.active())
+        return runSplit(io, parser, serving, split, resolved.value());
     if (serving.frontier)
         return runFrontier(io, parser, serving, resolved.value());
     const Result<InferenceReport> report = evaluateInference(resolved.value());

@@ -61,8 +61,14 @@ void addServingOptions(QCommandLineParser& parser)
     option("frontier",
            "tokens/s per GPU against tokens/s per user (1 / inter-token latency) over the batch, 1, 2, 4, ... to the "
            "largest that fits and --max-running, for --prompt and --output (default 1024 and 1024)");
-    option("ttft-target", "with --frontier: mark the points whose time to first token is at most S seconds", "S");
-    option("itl-target", "with --frontier: mark the points whose inter-token latency is at most S seconds", "S");
+    option("ttft-target",
+           "with --frontier or --split-sweep: mark the points or splits whose time to first token is at most S "
+           "seconds",
+           "S");
+    option("itl-target",
+           "with --frontier or --split-sweep: mark the points or splits whose inter-token latency is at most S "
+           "seconds",
+           "S");
     option("arrival-rate",
            "requests per second arriving at random (open loop) for the serving figures, instead of --batch "
            "requests always in flight",
@@ -97,8 +103,11 @@ std::optional<QString> readServingOptions(const QCommandLineParser& parser, Serv
     if (Refusal refused = positiveNumberOption(parser, "itl-target", "seconds", serving.targets.itlSeconds))
         return refused;
     if (!serving.frontier) {
-        if (serving.targets.ttftSeconds || serving.targets.itlSeconds)
-            return QStringLiteral("--ttft-target and --itl-target mark the points of --frontier; add --frontier");
+        const bool split = parser.isSet(QStringLiteral("split")) || parser.isSet(QStringLiteral("split-sweep"));
+        if ((serving.targets.ttftSeconds || serving.targets.itlSeconds) && !split)
+            return QStringLiteral(
+                "--ttft-target and --itl-target mark the points of --frontier or the splits of --split-sweep; add "
+                "--frontier or --split-sweep");
         if (serving.arrivalRate > 0 && (request.prompt < 1 || request.output < 2))
             return QStringLiteral("--arrival-rate needs --prompt and an --output of 2 tokens or more");
         return std::nullopt;

@@ -67,7 +67,9 @@ double erlangC(std::int64_t servers, double load)
     return m * b / (m - load * (1.0 - b));
 }
 
-std::optional<Error> checkMix(const RequestMix& mix, const SchedulingPolicy& policy)
+}  // namespace
+
+std::optional<Error> checkRequestMix(const RequestMix& mix, const SchedulingPolicy& policy)
 {
     if (mix.prompt < 1 || mix.prompt > kMaxContext)
         return invalid(QStringLiteral("the prompt must be between 1 and %1 tokens").arg(kMaxContext));
@@ -88,12 +90,24 @@ std::optional<Error> checkMix(const RequestMix& mix, const SchedulingPolicy& pol
     return std::nullopt;
 }
 
-}  // namespace
-
 std::int64_t largestRunning(const LlmModel& model, std::int64_t prompt, std::int64_t output,
                             const SchedulingPolicy& policy)
 {
     return std::min(policy.maxRunning, model.maxBatch(prompt + output));
+}
+
+double slotWaitSeconds(std::int64_t servers, double load, double holdSeconds)
+{
+    const double m = static_cast<double>(servers);
+    if (servers < 1 || !(load >= 0) || load >= m)
+        return 0;
+    return erlangC(servers, load) * holdSeconds / (m - load);
+}
+
+double maxRequestsPerSecond(const LlmModel& model, const RequestMix& mix, const SchedulingPolicy& policy)
+{
+    const std::int64_t largest = largestRunning(model, mix.prompt, mix.output, policy);
+    return largest < 1 ? 0.0 : static_cast<double>(largest) / inSlot(model, largest, mix, policy).seconds;
 }
 
 double prefillTimeShare(const LlmModel& model, std::int64_t running, std::int64_t prompt, std::int64_t output)
@@ -107,7 +121,7 @@ double prefillTimeShare(const LlmModel& model, std::int64_t running, std::int64_
 
 Result<ServingLatency> servingLatency(const LlmModel& model, const RequestMix& mix, const SchedulingPolicy& policy)
 {
-    if (std::optional<Error> refused = checkMix(mix, policy))
+    if (std::optional<Error> refused = checkRequestMix(mix, policy))
         return *refused;
     const std::int64_t largest = largestRunning(model, mix.prompt, mix.output, policy);
     if (largest < 1)
@@ -120,8 +134,7 @@ Result<ServingLatency> servingLatency(const LlmModel& model, const RequestMix& m
     const double o = static_cast<double>(mix.output);
     InSlot slot;
     if (mix.arrivalRate > 0) {
-        const InSlot full = inSlot(model, largest, mix, policy);
-        const double most = static_cast<double>(largest) / full.seconds;
+        const double most = maxRequestsPerSecond(model, mix, policy);
         if (mix.arrivalRate >= most)
             return makeError(Error::Code::Range,
                              QStringLiteral("%1 requests/s is more than the engine serves: at most %2 requests/s, "
@@ -139,10 +152,7 @@ Result<ServingLatency> servingLatency(const LlmModel& model, const RequestMix& m
         r.running = high;
         slot = inSlot(model, r.running, mix, policy);
         const double load = mix.arrivalRate * slot.seconds;
-        if (load < static_cast<double>(largest)) {
-            const double waiting = erlangC(largest, load);
-            r.slotWaitSeconds = waiting * slot.seconds / (static_cast<double>(largest) - load);
-        }
+        r.slotWaitSeconds = slotWaitSeconds(largest, load, slot.seconds);
         r.requestsPerSecond = mix.arrivalRate;
         r.outputTokensPerSecond = mix.arrivalRate * o;
         r.queued = mix.arrivalRate * r.slotWaitSeconds;

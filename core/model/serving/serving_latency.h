@@ -25,6 +25,7 @@
 #include "core/result.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace ridgeline {
 
@@ -56,6 +57,9 @@ struct ServingLatency {
     double prefillShare = 0;  // the prefill's share of the GPU time (prefillTimeShare)
 };
 
+// What is wrong with the mix or the policy (the checks of servingLatency below, before the memory), or nothing.
+std::optional<Error> checkRequestMix(const RequestMix& mix, const SchedulingPolicy& policy);
+
 // Checks the mix and the policy (lengths >= 1 and output >= 2, concurrency >= 1, a finite rate > 0 when given,
 // maxRunning >= 1, a token budget above maxRunning) and that one request fits in memory; refuses an arrival rate
 // the engine cannot keep up with at its largest batch, naming the most it serves.
@@ -65,6 +69,14 @@ Result<ServingLatency> servingLatency(const LlmModel& model, const RequestMix& m
 // The largest batch the policy and the memory allow for requests of prompt + output tokens (0: none fits).
 std::int64_t largestRunning(const LlmModel& model, std::int64_t prompt, std::int64_t output,
                             const SchedulingPolicy& policy);
+
+// The mean wait for one of `servers` batch slots, each held `holdSeconds`, under Poisson arrivals of offered load
+// `load` (arrival rate x hold, below servers): the M/M/m queue's Erlang C x hold / (servers - load); 0 outside that.
+double slotWaitSeconds(std::int64_t servers, double load, double holdSeconds);
+
+// The most requests per second one engine completes for the mix's lengths: its largest batch over a request's time in
+// it (0 when no request fits).
+double maxRequestsPerSecond(const LlmModel& model, const RequestMix& mix, const SchedulingPolicy& policy = {});
 
 // The share of the GPU time charged to prefill in a serving step of `running` requests: the prefills of the requests
 // that start in a step, each as a pass of its own, against that step's decode pass, each timed alone (they share
