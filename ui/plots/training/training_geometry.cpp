@@ -11,10 +11,17 @@ constexpr double kRowBar = 14.0;
 constexpr double kRowGap = 10.0;
 constexpr double kNodeGap = 22.0;  // room for the network link between two nodes
 constexpr double kGpuGap = 6.0;
+constexpr double kGpuSide = 32.0;
 
 double nodeHeight(double lineHeight)
 {
-    return lineHeight + 6.0 + 32.0 + 18.0;  // label, GPUs, interconnect
+    return lineHeight + 6.0 + kGpuSide + 18.0;  // label, GPUs, interconnect
+}
+
+// The line a collective's bar and its numbers share.
+double barLine(double lineHeight)
+{
+    return std::max(kRowBar, lineHeight);
 }
 
 double finiteOrZero(double value)
@@ -40,8 +47,8 @@ QColor trainingPartColor(TrainingPart part, const ChartTheme& theme)
             return theme.grid;
         case TrainingPart::Compute:
             return theme.kernelColor(QStringLiteral("sgemm"));
-        case TrainingPart::Recompute:
-            return theme.sessionColor(4);
+        case TrainingPart::Recompute:  // compute again: the compute colour, lighter
+            return theme.kernelColor(QStringLiteral("sgemm")).lighter(theme.kind == ThemeKind::Light ? 145 : 70);
         case TrainingPart::Communication:
             return theme.sessionColor(1);
         case TrainingPart::Bubble:
@@ -98,13 +105,13 @@ double hierarchyHeight(const HierarchyData& data, double lineHeight)
 {
     const int shownNodes = std::clamp(data.nodes, 1, kShownNodes);
     const double machine = shownNodes * nodeHeight(lineHeight) + (shownNodes - 1) * kNodeGap + lineHeight;
-    const double rows =
-        2.0 * lineHeight + kRowGap +
-        static_cast<double>(std::max<std::size_t>(1, data.rows.size())) * (lineHeight + 2.0 + kRowBar + kRowGap);
+    const double rows = 2.0 * lineHeight + kRowGap +
+                        static_cast<double>(std::max<std::size_t>(1, data.rows.size())) *
+                            (lineHeight + 2.0 + barLine(lineHeight) + kRowGap);
     return std::max(machine, rows);
 }
 
-HierarchyGeometry layoutHierarchy(const HierarchyData& data, const QRectF& area, double lineHeight)
+HierarchyGeometry layoutHierarchy(const HierarchyData& data, const QRectF& area, double lineHeight, double barShare)
 {
     HierarchyGeometry g;
     const int nodes = std::max(1, data.nodes);
@@ -115,8 +122,9 @@ HierarchyGeometry layoutHierarchy(const HierarchyData& data, const QRectF& area,
     g.hiddenGpusPerNode = perNode - shownGpus;
 
     // The machine: a column of nodes, each a box with a row of GPUs over its interconnect.
-    const double machineWidth = std::clamp(area.width() * 0.34, 220.0, 420.0);
-    const double gpuSide = std::min(32.0, (machineWidth - 16.0 - (shownGpus - 1) * kGpuGap) / shownGpus);
+    const double fitsGpus = 16.0 + shownGpus * kGpuSide + (shownGpus - 1) * kGpuGap;
+    const double machineWidth = std::min(std::clamp(area.width() * 0.28, 200.0, 420.0), std::max(260.0, fitsGpus));
+    const double gpuSide = std::min(kGpuSide, (machineWidth - 16.0 - (shownGpus - 1) * kGpuGap) / shownGpus);
     double y = area.top();
     for (int n = 0; n < shownNodes; ++n) {
         const QRectF node(area.left(), y, machineWidth, nodeHeight(lineHeight));
@@ -145,8 +153,11 @@ HierarchyGeometry layoutHierarchy(const HierarchyData& data, const QRectF& area,
     for (const CollectiveRow& row : data.rows) {
         g.rowText.emplace_back(left, y, g.rows.width(), lineHeight);
         const double share = longest > 0 ? finiteOrZero(row.seconds) / longest : 0.0;
-        g.rowBars.emplace_back(left, y + lineHeight + 2.0, std::max(2.0, share * g.rows.width()), kRowBar);
-        y += lineHeight + 2.0 + kRowBar + kRowGap;
+        const double barTop = y + lineHeight + 2.0 + (barLine(lineHeight) - kRowBar) / 2.0;
+        const QRectF bar(left, barTop, std::max(3.0, share * barShare * g.rows.width()), kRowBar);
+        g.rowBars.push_back(bar);
+        g.rowNumbers.emplace_back(bar.right() + 8.0, bar.center().y());
+        y += lineHeight + 2.0 + barLine(lineHeight) + kRowGap;
     }
     return g;
 }

@@ -44,15 +44,18 @@ struct HierarchyGeometry {
     int hiddenNodes = 0;                    // nodes not drawn
     int hiddenGpusPerNode = 0;              // GPUs per node not drawn
     QRectF rows;                            // where the collectives are listed
-    std::vector<QRectF> rowText;            // one line of words per collective
+    std::vector<QRectF> rowText;            // one line of words per collective: what, over which link
     std::vector<QRectF> rowBars;            // its time, on the step's scale
+    std::vector<QPointF> rowNumbers;        // where its numbers start, right of its bar (a text baseline's left)
 };
 
 // The height the view needs: the taller of the machine (its nodes and the line saying how many are not drawn) and
 // the links' legend with the collectives.
 double hierarchyHeight(const HierarchyData& data, double lineHeight);
 
-// `lineHeight`: one line of the chart's text. The machine on the left, the collectives on the right.
-HierarchyGeometry layoutHierarchy(const HierarchyData& data, const QRectF& area, double lineHeight);
+// `lineHeight`: one line of the chart's text. The machine on the left, the collectives on the right; a bar as long as
+// the step is `barShare` of the collectives' width, and the numbers follow the bar's end.
+HierarchyGeometry layoutHierarchy(const HierarchyData& data, const QRectF& area, double lineHeight,
+                                  double barShare = 0.55);
 
 }  // namespace ridgeline::ui

@@ -18,6 +18,12 @@ QString share(double part, double whole)
                      : QStringLiteral("\u2013");
 }
 
+// A count of collectives: whole ones grouped ("10,240"), ZeRO-2's halves with their decimals ("4.5").
+QString count(double value)
+{
+    return value == std::floor(value) ? formatGrouped(value) : formatSignificant(value, 3);
+}
+
 QString plural(double count, const QString& one, const QString& many)
 {
     return count == 1.0 ? one : many;
@@ -29,6 +35,7 @@ StackBarData memoryBar(const TrainingConfig& c, const TrainingMemory& m)
     const QString card = shortGpuName(c.gpu.name);
     bar.title = c.gpus() > 1 ? QStringLiteral("Memory per GPU (each of %1 \u00d7 %2)").arg(c.gpus()).arg(card)
                              : QStringLiteral("Memory per GPU (%1)").arg(card);
+    bar.shortTitle = QStringLiteral("Memory per GPU");
     bar.capacity = m.capacity;
     bar.capacityLabel = QStringLiteral("%1 card").arg(formatGiB(m.capacity));
     const double total = m.total();
@@ -58,6 +65,7 @@ StackBarData timeBar(const TrainingReport& r)
     StackBarData bar;
     const TrainingStepTime& t = r.time;
     bar.title = QStringLiteral("One optimizer step, per GPU");
+    bar.shortTitle = QStringLiteral("One step");
     bar.status = QStringLiteral("%1 per step").arg(formatSeconds(t.total()));
     const struct {
         TrainingPart part;
@@ -95,10 +103,10 @@ HierarchyData hierarchy(const TrainingConfig& c, const TrainingReport& r)
     h.acrossLink = linkText(c.network);
     h.stepSeconds = r.time.total();
     for (const TrainingCollective& k : r.collectives) {
-        const QString text = QStringLiteral("%1 \u00d7 %2 over %3: %4 (%5 of the step)")
-                                 .arg(formatSignificant(k.count, 3), formatBinaryBytes(k.bytes), k.link,
-                                      formatSeconds(k.seconds), share(k.seconds, h.stepSeconds));
-        h.rows.push_back({k.what, k.link, k.crossesNodes, k.seconds, text});
+        const QString numbers = QStringLiteral("%1 \u00d7 %2: %3 (%4 of the step)")
+                                    .arg(count(k.count), formatBinaryBytes(k.bytes), formatSeconds(k.seconds),
+                                         share(k.seconds, h.stepSeconds));
+        h.rows.push_back({k.what, k.link, k.crossesNodes, k.seconds, numbers});
     }
     if (h.rows.empty())
         h.emptyText = c.gpus() == 1
@@ -107,18 +115,25 @@ HierarchyData hierarchy(const TrainingConfig& c, const TrainingReport& r)
     return h;
 }
 
+// A number and its unit stay on one line when the header wraps.
+QString together(QString text)
+{
+    return text.replace(u' ', QChar(0x00a0));
+}
+
 QString headline(const TrainingConfig& c, const TrainingReport& r)
 {
     const QString card = shortGpuName(c.gpu.name);
     const QString where = c.gpus() > 1 ? QStringLiteral("%1 \u00d7 %2").arg(c.gpus()).arg(card) : card;
-    return QStringLiteral("%1 on %2: %3 tokens/s, MFU %4 %, %5 per step")
-        .arg(c.model.name, where, formatGrouped(r.tokensPerSecond), formatSignificant(100.0 * r.mfu, 2),
-             formatSeconds(r.time.total()));
+    return QStringLiteral("%1 on %2: %3, %4, %5 per step")
+        .arg(c.model.name, where, together(formatGrouped(r.tokensPerSecond) + QStringLiteral(" tokens/s")),
+             together(QStringLiteral("MFU %1 %").arg(formatSignificant(100.0 * r.mfu, 2))),
+             together(formatSeconds(r.time.total())));
 }
 
-QString detail(const TrainingConfig& c, const TrainingReport& r)
+QStringList detail(const TrainingConfig& c, const TrainingReport& r)
 {
-    const QString layout = QStringLiteral("%1 %2 (%3 per node \u00d7 %4 %5): tp %6, pp %7, dp %8, ZeRO-%9")
+    const QString layout = QStringLiteral("%1 %2 (%3 per node \u00d7 %4 %5): tp %6, pp %7, dp %8, ZeRO-%9.")
                                .arg(c.gpus())
                                .arg(plural(c.gpus(), QStringLiteral("GPU"), QStringLiteral("GPUs")))
                                .arg(c.gpusPerNode)
@@ -128,14 +143,17 @@ QString detail(const TrainingConfig& c, const TrainingReport& r)
                                .arg(c.pipelineParallel)
                                .arg(r.dataParallel)
                                .arg(c.zeroStage);
+    const QString matmuls =
+        QStringLiteral("Matmuls in %1 at %2 % of the card's %3 TFLOP/s (the GEMM share measured for inference).")
+            .arg(numberFormatName(r.matmulPrecision), formatSignificant(100.0 * r.matmulShare, 2),
+                 formatSignificant(r.peakTflops, 3));
     const QString batch =
         QStringLiteral(
-            "global batch %1 = micro-batch %2 \u00d7 %3 accumulation \u00d7 dp %4, "
-            "%5 tokens per step; %6 matmuls at %7 TFLOP/s \u00d7 %8 %")
+            "Global batch %1 = micro-batch %2 \u00d7 %3 accumulation steps \u00d7 dp %4: "
+            "%5 tokens per step.")
             .arg(formatGrouped(c.globalBatch), formatGrouped(c.microBatch), formatGrouped(r.accumulationSteps),
-                 QString::number(r.dataParallel), formatGrouped(r.tokensPerStep), numberFormatName(r.matmulPrecision),
-                 formatSignificant(r.peakTflops, 3), formatSignificant(100.0 * r.matmulShare, 2));
-    return layout + QStringLiteral(". ") + batch;
+                 QString::number(r.dataParallel), formatGrouped(r.tokensPerStep));
+    return {layout, batch, matmuls};
 }
 
 }  // namespace

@@ -63,7 +63,8 @@ struct StackPart {
 // One stacked bar: the parts against a capacity (the card's memory) or against their own sum (the step's time).
 struct StackBarData {
     QString title;
-    QString status;  // right of the title: "Fits: ...", "DOES NOT FIT: ...", "1.23 s per step"
+    QString shortTitle;  // when the title does not fit beside the status
+    QString status;      // right of the title: "Fits: ...", "DOES NOT FIT: ...", "1.23 s per step"
     std::vector<StackPart> parts;
     double capacity = 0;  // 0: no capacity line
     QString capacityLabel;
@@ -77,7 +78,7 @@ struct CollectiveRow {
     QString link;
     bool crossesNodes = false;
     double seconds = 0;  // before any overlap
-    QString text;        // "64 x 32.0 MiB over NVLink 4: 12.3 ms (8 % of the step)"
+    QString numbers;     // "64 x 32.0 MiB: 12.3 ms (8 % of the step)"
 };
 
 // The machine as the step uses it: nodes of GPUs, the link inside a node and the network between them, and each
@@ -99,8 +100,8 @@ struct TrainingView {
     TrainingConfig config;
     TrainingReport report;
     bool fits = true;
-    QString headline;  // "Llama 2 7B on 8 x H100: 25,400 tokens/s, MFU 47 %, 10.3 s per step"
-    QString detail;    // the layout and the batch
+    QString headline;    // "Llama 2 7B on 8 x H100: 25,400 tokens/s, MFU 47 %, 10.3 s per step"
+    QStringList detail;  // the layout; the batch; the matmuls' rate
     StackBarData memory;
     StackBarData time;
     HierarchyData hierarchy;
