@@ -4,6 +4,7 @@
 // tab at 1280x800 and 1920x1080 are left in the build tree for a human to look at.
 
 #include "ui/panels/training_panel.h"
+#include "tests/app/cli_runner.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/chart/training_bar.h"
@@ -18,9 +19,14 @@
 #include <QSpinBox>
 #include <QTabWidget>
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace ridgeline;
 using namespace ridgeline::ui;
@@ -193,6 +199,38 @@ TEST(UiTrainingTab, TheSequenceSliderMovesTheHeaderAndTheActivations)
     EXPECT_GT(tab.panel->request().sequence, before);
     EXPECT_NE(tab.panel->headlineText(), headline);
     EXPECT_GT(part(tab.panel->memoryBar(), TrainingPart::Activations), activations);
+}
+
+// The tab and `ridgeline train` answer the same question alike: the links, the defaults and the numbers.
+TEST(UiTrainingTab, ItsNumbersAreTheCommandLinesForTheSameConfiguration)
+{
+    TrainingTab tab(QSize(1920, 1080));
+    TrainingControls* controls = tab.panel->controls();
+    ASSERT_TRUE(fixtures::chooseByKeys(controls->model(), QStringLiteral("llama-2-70b")));
+    fixtures::typeInto(controls->nodes(), QStringLiteral("2"));
+    fixtures::typeInto(controls->tensorParallel(), QStringLiteral("8"));
+    fixtures::typeInto(controls->pipelineParallel(), QStringLiteral("2"));
+    ASSERT_TRUE(fixtures::chooseByKeys(controls->zero(), 2));
+    ASSERT_TRUE(fixtures::chooseByKeys(controls->checkpointing(), static_cast<int>(Checkpointing::Full)));
+    tab.settle();
+    ASSERT_TRUE(tab.panel->errorText().isEmpty()) << tab.panel->errorText().toStdString();
+    ASSERT_TRUE(tab.panel->view().has_value());
+    const TrainingReport& shown = tab.panel->view()->report;
+
+    const test::CliRun cli = test::runRidgeline(
+        test::cliArgs("train --model llama-2-70b --gpu h100-sxm --gpus-per-node 8 --nodes 2 --seq 4096 --micro-batch 1 "
+                      "--global-batch 64 --precision bf16-mixed --optimizer adamw --checkpointing full --tp 8 --pp 2 "
+                      "--zero 2 --json"));
+    ASSERT_EQ(cli.exitCode, 0) << cli.err.toStdString();
+    const QJsonObject json = QJsonDocument::fromJson(cli.out.toUtf8()).object();
+    auto near = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)); };
+    EXPECT_TRUE(near(json.value(QStringLiteral("tokens_per_s")).toDouble(), shown.tokensPerSecond));
+    EXPECT_TRUE(near(json.value(QStringLiteral("mfu")).toDouble(), shown.mfu));
+    EXPECT_TRUE(near(json.value(QStringLiteral("step_time_s")).toDouble(), shown.time.total()));
+    EXPECT_TRUE(near(json.value(QStringLiteral("communication_s")).toDouble(), shown.time.communication));
+    const QJsonObject memory = json.value(QStringLiteral("memory_per_gpu_bytes")).toObject();
+    EXPECT_TRUE(near(memory.value(QStringLiteral("total")).toDouble(), shown.memory.total()));
+    EXPECT_TRUE(near(memory.value(QStringLiteral("activations")).toDouble(), shown.memory.activations));
 }
 
 // The pictures a person and a speaker see: the window on the Training tab at a laptop's and a slide's size, once as
