@@ -165,6 +165,9 @@ TEST(UiTrainingTab, OneCardRunsOverItsMemoryAndNamesTheCheapestFix)
     EXPECT_TRUE(fix->text().startsWith(QStringLiteral("Cheapest fix: bf16 mixed precision")))
         << fix->text().toStdString();
     EXPECT_TRUE(tab.panel->hierarchy()->texts().last().startsWith(QStringLiteral("One GPU")));
+    EXPECT_TRUE(
+        fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("training-over-1920x1080.png"))));
+    expectNothingCut(*tab.panel, QStringLiteral("over"));
 }
 
 TEST(UiTrainingTab, TensorParallelAcrossTwoNodesTurnsItsBarTheNetworksColour)

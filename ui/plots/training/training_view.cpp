@@ -149,9 +149,11 @@ QStringList detail(const TrainingConfig& c, const TrainingReport& r)
                  formatSignificant(r.peakTflops, 3));
     const QString batch =
         QStringLiteral(
-            "Global batch %1 = micro-batch %2 \u00d7 %3 accumulation steps \u00d7 dp %4: "
-            "%5 tokens per step.")
+            "Global batch %1 = micro-batch %2 \u00d7 %3 %4 \u00d7 dp %5: "
+            "%6 tokens per step.")
             .arg(formatGrouped(c.globalBatch), formatGrouped(c.microBatch), formatGrouped(r.accumulationSteps),
+                 plural(double(r.accumulationSteps), QStringLiteral("accumulation step"),
+                        QStringLiteral("accumulation steps")),
                  QString::number(r.dataParallel), formatGrouped(r.tokensPerStep));
     return {layout, batch, matmuls};
 }
