@@ -17,6 +17,7 @@
 #include "ui/models/session_list_model.h"
 #include "ui/models/settings.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/panels/training_panel.h"
 #include "ui/plots/roofline/point_explanation.h"
 #include "ui/talk/talk_actions.h"
 #include "ui/welcome_panel.h"
@@ -87,12 +88,16 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_chart, tr("&Roofline"));
-    // The explorer needs more room than a small window has: let it scroll rather than grow the window.
-    auto* batchingScroll = new QScrollArea(this);
-    batchingScroll->setWidgetResizable(true);
-    batchingScroll->setFrameShape(QFrame::NoFrame);
-    batchingScroll->setWidget(m_batching);
-    m_tabs->addTab(batchingScroll, tr("&Batching && KV cache"));
+    // The explorers need more room than a small window has: they scroll rather than grow the window.
+    m_training = new TrainingPanel(this);
+    for (auto [panel, title] :
+         {std::pair<QWidget*, QString>{m_batching, tr("&Batching && KV cache")}, {m_training, tr("&Training")}}) {
+        auto* scroll = new QScrollArea(this);
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(panel);
+        m_tabs->addTab(scroll, title);
+    }
     setCentralWidget(m_tabs);
 
     m_talk = new TalkActions(
@@ -393,6 +398,7 @@ void MainWindow::applySettingsToChart()
     m_chart->setOptions(options);
     m_bandwidth->setTheme(options.theme);
     m_batching->setTheme(options.theme);
+    m_training->setTheme(options.theme);
     // The whole window follows: docks, tables, menus, dialogs (chart_theme.h windowPalette).
     QApplication::setPalette(options.theme == ThemeKind::Dark ? windowPalette(ThemeKind::Dark) : startupPalette());
 }

@@ -26,6 +26,7 @@ namespace ridgeline::ui {
 
 class BandwidthChart;
 class BatchingPanel;
+class TrainingPanel;
 class FileActions;
 class GpuMenu;
 class KernelDock;
@@ -75,6 +76,7 @@ public:
 
     RooflineChart* chart() const { return m_chart; }
     BatchingPanel* batchingPanel() const { return m_batching; }
+    TrainingPanel* trainingPanel() const { return m_training; }
     // F5: the default deck full screen, with the primary session's measurements.
     void startPresentation();
     void present(const Deck& deck);
@@ -137,9 +139,10 @@ private:
     MeasureActions* m_measure = nullptr;
     WelcomePanel* m_welcome = nullptr;
     GpuMenu* m_gpuMenu = nullptr;
-    QTabWidget* m_tabs = nullptr;  // the roofline and the batching explorer
+    QTabWidget* m_tabs = nullptr;  // the roofline, the batching explorer and the training step
     RooflineChart* m_chart = nullptr;
     BatchingPanel* m_batching = nullptr;
+    TrainingPanel* m_training = nullptr;
     BandwidthChart* m_bandwidth = nullptr;
     MeasurementDock* m_measurement = nullptr;
     KernelTableModel* m_kernels = nullptr;

@@ -1,4 +1,5 @@
-// One slider step of the batching explorer (issues 4 and 15): recompute plus redraw, target at most 5 ms median.
+// One slider step of the batching explorer (issues 4 and 15) and of the Training tab: recompute plus redraw, target
+// at most 5 ms median.
 // The panel is shown offscreen at slide size (1920x1080) with a session loaded, as a speaker would use it.
 //
 //   BM_BatchSliderStep       the batch slider moves one step; the model is re-evaluated, the charts updated
@@ -7,11 +8,16 @@
 //   BM_BatchStepFullRender   the batch step followed by a full render of the whole panel into an image:
 //                            the upper bound, every pixel of all four charts repainted.
 //   BM_ScenarioOnly          the computation alone (model, curves, packing), no widgets.
+//   BM_TrainingSequenceStep  the Training tab's sequence slider moves one step: the training step, its memory and
+//                            its cheapest fix are recomputed and the tab repainted, offscreen at 1920x1080.
+//   BM_TrainingViewOnly      that computation alone (core report, fix search, texts), no widgets.
 //
 // Run: QT_QPA_PLATFORM=offscreen build/.../tests/bench/ridgeline_panel_bench (set here when unset).
 
 #include "core/session/session_json.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/panels/training_controls.h"
+#include "ui/panels/training_panel.h"
 #include "ui/widgets/log_slider.h"
 
 #include <QAbstractEventDispatcher>
@@ -131,6 +137,44 @@ void BM_ScenarioOnly(benchmark::State& state)
     }
 }
 BENCHMARK(BM_ScenarioOnly)->Unit(benchmark::kMicrosecond)->Repetitions(kRepetitions);
+
+// The slider sweeps the sequence of a configuration that does not fit on one card (fp32, one GPU), so that every step
+// also searches the cheapest fix, the tab's most expensive path.
+void BM_TrainingSequenceStep(benchmark::State& state)
+{
+    TrainingPanel panel;
+    TrainingRequest request;
+    request.precision = PrecisionPolicy::Fp32;
+    request.gpusPerNode = 1;
+    request.globalBatch = 8;
+    panel.setRequest(request);
+    panel.resize(1920, 1080);
+    panel.show();
+    settle();
+    Sweep sweep(panel.controls()->sequence()->slider());
+    for (auto _ : state) {
+        sweep.next();
+        settle();
+        benchmark::DoNotOptimize(panel.view()->report.tokensPerSecond);
+    }
+    state.counters["fits"] = panel.view()->fits ? 1 : 0;
+}
+BENCHMARK(BM_TrainingSequenceStep)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(kRepetitions);
+
+void BM_TrainingViewOnly(benchmark::State& state)
+{
+    TrainingRequest request;
+    request.precision = PrecisionPolicy::Fp32;
+    request.gpusPerNode = 1;
+    request.globalBatch = 8;
+    std::int64_t sequence = 128;
+    for (auto _ : state) {
+        request.sequence = sequence;
+        sequence = sequence % 65536 + 128;
+        benchmark::DoNotOptimize(computeTrainingView(request));
+    }
+}
+BENCHMARK(BM_TrainingViewOnly)->Unit(benchmark::kMicrosecond)->Repetitions(kRepetitions);
 
 }  // namespace
 

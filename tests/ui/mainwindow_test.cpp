@@ -327,8 +327,9 @@ TEST(UiMainWindow, CopyChartPutsAnImageOfTheChartOnTheClipboard)
 TEST(UiMainWindow, TheBatchingTabShowsTheOpenSessionsCpuCurve)
 {
     ui::MainWindow window;
-    ASSERT_EQ(window.tabs()->count(), 2);
+    ASSERT_EQ(window.tabs()->count(), 3);
     EXPECT_EQ(window.tabs()->tabText(1), QStringLiteral("&Batching && KV cache"));
+    EXPECT_EQ(window.tabs()->tabText(2), QStringLiteral("&Training"));
     EXPECT_FALSE(window.batchingPanel()->cpuChart()->hasOverlay());
     window.setSession(fixtures::zen4Session());
     EXPECT_TRUE(window.batchingPanel()->cpuChart()->hasOverlay());
