@@ -230,3 +230,22 @@ TEST(UiTrainingView, AbsurdSizesGiveNumbersOrAMessageNeverNaN)
     r.globalBatch = 8;
     expectNoNonNumbers(computed(r));
 }
+
+// The default's ZeRO-1 reduce-scatter and all-gather overlap compute: the legend beside the time bar says where
+// their time went rather than "communication: none" above a collective listed with its milliseconds.
+TEST(UiTrainingView, CommunicationHiddenUnderComputeIsNamedNotNone)
+{
+    const TrainingView v = computed(TrainingRequest{});
+    double listed = 0;
+    for (const CollectiveRow& row : v.hierarchy.rows)
+        listed += row.seconds;
+    ASSERT_GT(listed, 0);
+    ASSERT_LT(v.report.time.communication, listed);
+    QString legend;
+    for (const StackPart& p : v.time.parts)
+        if (p.part == TrainingPart::Communication)
+            legend = p.legend;
+    EXPECT_FALSE(legend.contains(QStringLiteral("none"))) << legend.toStdString();
+    EXPECT_TRUE(legend.contains(QStringLiteral("hidden under compute"))) << legend.toStdString();
+    EXPECT_TRUE(legend.contains(formatSeconds(listed - v.report.time.communication))) << legend.toStdString();
+}
