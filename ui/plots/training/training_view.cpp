@@ -88,8 +88,9 @@ StackBarData timeBar(const TrainingReport& r)
                 ? QStringLiteral("%1 %2 (%3)").arg(name, formatSeconds(p.seconds), share(p.seconds, t.total()))
                 : QStringLiteral("%1: none").arg(name);
         if (p.part == TrainingPart::Communication && hidden > 0)
-            legend = p.seconds > 0 ? QStringLiteral("%1, %2 more hidden under compute").arg(legend, formatSeconds(hidden))
-                                   : QStringLiteral("%1: %2, all hidden under compute").arg(name, formatSeconds(hidden));
+            legend = p.seconds > 0
+                         ? QStringLiteral("%1, %2 more hidden under compute").arg(legend, formatSeconds(hidden))
+                         : QStringLiteral("%1: %2, all hidden under compute").arg(name, formatSeconds(hidden));
         bar.parts.push_back({p.part, name, p.seconds, legend});
     }
     return bar;
