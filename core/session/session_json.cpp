@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonValue>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -449,13 +450,32 @@ QJsonObject kernelToJson(const KernelResult& kernel)
     return object;
 }
 
-KernelResult kernelFromJson(ObjectReader& in, int schema)
+// One copy of each text many kernels repeat (kind, size, precision, source, level, group): a QString read from JSON
+// is an allocation of its own, and in a session of half a million kernels those copies took a third of its memory.
+class SharedTexts {
+public:
+    QString operator()(const QString& text)
+    {
+        if (text.isEmpty())
+            return text;
+        const auto found = m_texts.constFind(text);
+        if (found != m_texts.constEnd())
+            return *found;
+        m_texts.insert(text);
+        return text;
+    }
+
+private:
+    QSet<QString> m_texts;
+};
+
+KernelResult kernelFromJson(ObjectReader& in, int schema, SharedTexts& shared)
 {
     KernelResult kernel;
     kernel.name = in.text("name"_L1, Need::Required);
-    kernel.kind = in.text("kind"_L1, Need::Required);
-    kernel.size = in.text("size"_L1);
-    kernel.precision = in.text("precision"_L1);
+    kernel.kind = shared(in.text("kind"_L1, Need::Required));
+    kernel.size = shared(in.text("size"_L1));
+    kernel.precision = shared(in.text("precision"_L1));
     kernel.threads = in.smallInteger("threads"_L1, 1, kMaxCpus, 1);
     kernel.batch = in.smallInteger("batch"_L1, 0, kMaxKernelBatch, 0);
     kernel.flops = in.number("flops"_L1, kMaxOperationCount);
@@ -473,9 +493,9 @@ KernelResult kernelFromJson(ObjectReader& in, int schema)
     kernel.repetitions = in.smallInteger("repetitions"_L1, 0, kMaxRepetitions, 0);
     kernel.spread = readSpread(in, kMaxSeconds);
     kernel.fullName = in.text("full_name"_L1);
-    kernel.source = in.text("source"_L1);
-    kernel.level = in.text("level"_L1);
-    kernel.group = in.text("group"_L1);
+    kernel.source = shared(in.text("source"_L1));
+    kernel.level = shared(in.text("level"_L1));
+    kernel.group = shared(in.text("group"_L1));
     kernel.tensorFlopsCounted = in.boolean("tensor_flops_counted"_L1, false);
     kernel.levels = readEntries<LevelPoint>(in, "levels"_L1, kMaxLevels, Need::Optional, levelPointFromJson);
     if (schema >= kFirstSchemaWithChecks)
@@ -813,9 +833,10 @@ Session sessionFromObject(const QJsonObject& root, Problem& problem)
     }
     session.bandwidthCurve =
         readEntries<BandwidthPoint>(in, "bandwidth_curve"_L1, kMaxEntries, Need::Optional, curvePointFromJson);
-    session.kernels =
-        readEntries<KernelResult>(in, "kernels"_L1, kMaxEntries, Need::Required,
-                                  [schema](ObjectReader& entry) { return kernelFromJson(entry, schema); });
+    SharedTexts shared;
+    session.kernels = readEntries<KernelResult>(
+        in, "kernels"_L1, kMaxEntries, Need::Required,
+        [schema, &shared](ObjectReader& entry) { return kernelFromJson(entry, schema, shared); });
     if (const auto fusion = in.object("fusion"_L1, Need::Optional)) {
         ObjectReader fusionIn(*fusion, in.where("fusion"_L1), problem);
         session.fusion = fusionFromJson(fusionIn);
@@ -906,7 +927,7 @@ QByteArray sessionToJson(const Session& session)
     return QJsonDocument(sessionToJsonObject(session)).toJson(QJsonDocument::Indented);
 }
 
-Result<Session> sessionFromJson(const QByteArray& bytes, const QString& sourceName)
+Result<Session> sessionFromJson(QByteArray bytes, const QString& sourceName)
 {
     if (bytes.trimmed().isEmpty())
         return sourceError(sourceName, Error::Code::Parse, u"the file is empty"_s);
@@ -915,6 +936,7 @@ Result<Session> sessionFromJson(const QByteArray& bytes, const QString& sourceNa
     const Result<QJsonObject> parsed = parseStrictObject(bytes);
     if (!parsed)
         return sourceError(sourceName, parsed.error().code, parsed.error().message);
+    bytes = QByteArray();  // the text is not needed once parsed: a large session then never holds both at once
 
     Problem problem;
     Session session = sessionFromObject(parsed.value(), problem);
@@ -938,10 +960,11 @@ Result<Session> loadSession(const QString& path)
     if (!file.open(QIODevice::ReadOnly))
         return sourceError(path, Error::Code::Io, u"cannot open: "_s + file.errorString());
     // One byte past the limit tells a file that grew since it was measured (or a /proc file) from one that fits.
-    const QByteArray bytes = file.read(kMaxSessionFileBytes + 1);
+    QByteArray bytes = file.read(kMaxSessionFileBytes + 1);
     if (file.error() != QFileDevice::NoError)
         return sourceError(path, Error::Code::Io, u"cannot read: "_s + file.errorString());
-    return sessionFromJson(bytes, path);
+    file.close();
+    return sessionFromJson(std::move(bytes), path);
 }
 
 std::optional<Error> saveSession(const Session& session, const QString& path)

@@ -24,8 +24,9 @@ QJsonObject sessionToJsonObject(const Session& session);
 // Indented, keys sorted (QJsonDocument sorts them), so two sessions diff cleanly.
 QByteArray sessionToJson(const Session& session);
 
-// sourceName prefixes every error message; loadSession passes the path it was given.
-Result<Session> sessionFromJson(const QByteArray& bytes, const QString& sourceName);
+// sourceName prefixes every error message; loadSession passes the path it was given. The bytes are released once
+// parsed (pass them with std::move to free the memory while the session is built).
+Result<Session> sessionFromJson(QByteArray bytes, const QString& sourceName);
 
 Result<Session> loadSession(const QString& path);
 
