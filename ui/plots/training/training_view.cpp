@@ -88,8 +88,9 @@ StackBarData timeBar(const TrainingReport& r)
                 ? QStringLiteral("%1 %2 (%3)").arg(name, formatSeconds(p.seconds), share(p.seconds, t.total()))
                 : QStringLiteral("%1: none").arg(name);
         if (p.part == TrainingPart::Communication && hidden > 0)
-            legend = p.seconds > 0 ? QStringLiteral("%1, %2 more hidden under compute").arg(legend, formatSeconds(hidden))
-                                   : QStringLiteral("%1: %2, all hidden under compute").arg(name, formatSeconds(hidden));
+            legend = p.seconds > 0
+                         ? QStringLiteral("%1, %2 more hidden under compute").arg(legend, formatSeconds(hidden))
+                         : QStringLiteral("%1: %2, all hidden under compute").arg(name, formatSeconds(hidden));
         bar.parts.push_back({p.part, name, p.seconds, legend});
     }
     return bar;
@@ -132,10 +133,8 @@ QString together(QString text)
 
 QString headline(const TrainingConfig& c, const TrainingReport& r)
 {
-    const QString card = shortGpuName(c.gpu.name);
-    const QString where = c.gpus() > 1 ? QStringLiteral("%1 \u00d7 %2").arg(c.gpus()).arg(card) : card;
-    return QStringLiteral("%1 on %2: %3, %4, %5 per step")
-        .arg(c.model.name, where, together(formatGrouped(r.tokensPerSecond) + QStringLiteral(" tokens/s")),
+    return QStringLiteral("%1: %2, %3, %4 per step")
+        .arg(trainingSubject(c), together(formatGrouped(r.tokensPerSecond) + QStringLiteral(" tokens/s")),
              together(QStringLiteral("MFU %1 %").arg(formatSignificant(100.0 * r.mfu, 2))),
              together(formatSeconds(r.time.total())));
 }
@@ -202,6 +201,13 @@ Result<TrainingConfig> resolveTrainingRequest(const TrainingRequest& request)
     c.pipelineParallel = request.pipelineParallel;
     c.zeroStage = request.zeroStage;
     return c;
+}
+
+QString trainingSubject(const TrainingConfig& c)
+{
+    const QString card = shortGpuName(c.gpu.name);
+    const QString where = c.gpus() > 1 ? QStringLiteral("%1 \u00d7 %2").arg(c.gpus()).arg(card) : card;
+    return QStringLiteral("%1 on %2").arg(c.model.name, where);
 }
 
 Result<TrainingView> computeTrainingView(const TrainingRequest& request)
