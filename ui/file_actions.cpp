@@ -12,6 +12,8 @@
 #include "ui/models/settings.h"
 #include "ui/panels/batching_export.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/panels/training_export.h"
+#include "ui/panels/training_panel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -35,13 +37,14 @@ const QString kSessionFilter = QStringLiteral("Ridgeline sessions (*.json);;All 
 }  // namespace
 
 FileActions::FileActions(QWidget* window, SessionDocument* document, Settings* settings, RooflineChart* chart,
-                         BatchingPanel* batching)
+                         BatchingPanel* batching, TrainingPanel* training)
     : QObject(window),
       m_window(window),
       m_document(document),
       m_settings(settings),
       m_chart(chart),
-      m_batching(batching)
+      m_batching(batching),
+      m_training(training)
 {
     connect(m_settings, &Settings::recentFilesChanged, this, &FileActions::updateRecentMenu);
     connect(m_document, &SessionDocument::changed, this, &FileActions::updateCompareMenu);
@@ -113,11 +116,26 @@ void FileActions::updateExportMenu()
 {
     if (!m_exportMenu)
         return;
-    const bool batching = m_target == ExportTarget::Batching;
-    m_exportMenu->setTitle(batching ? tr("&Export Batching Charts") : tr("&Export Roofline"));
-    m_exportPng->setText(batching ? tr("PNG image of the batching charts…") : tr("PNG image…"));
-    m_exportCsv->setText(batching ? tr("CSV of the throughput curve…") : tr("CSV of the points…"));
-    m_copy->setText(batching ? tr("&Copy Batching Charts") : tr("&Copy Chart"));
+    switch (m_target) {
+        case ExportTarget::Batching:
+            m_exportMenu->setTitle(tr("&Export Batching Charts"));
+            m_exportPng->setText(tr("PNG image of the batching charts…"));
+            m_exportCsv->setText(tr("CSV of the throughput curve…"));
+            m_copy->setText(tr("&Copy Batching Charts"));
+            break;
+        case ExportTarget::Training:
+            m_exportMenu->setTitle(tr("&Export Training Step"));
+            m_exportPng->setText(tr("PNG image of the training step…"));
+            m_exportCsv->setText(tr("CSV of the step's memory and time…"));
+            m_copy->setText(tr("&Copy Training Step"));
+            break;
+        case ExportTarget::Roofline:
+            m_exportMenu->setTitle(tr("&Export Roofline"));
+            m_exportPng->setText(tr("PNG image…"));
+            m_exportCsv->setText(tr("CSV of the points…"));
+            m_copy->setText(tr("&Copy Chart"));
+            break;
+    }
 }
 
 bool FileActions::maybeSave(const QString& action)
@@ -254,6 +272,10 @@ bool FileActions::saveAs()
 
 QString FileActions::exportSubject() const
 {
+    if (m_target == ExportTarget::Training) {
+        const std::optional<TrainingView>& view = m_training->view();
+        return view ? trainingSubject(view->config) : QStringLiteral("training");
+    }
     if (m_target == ExportTarget::Batching) {
         const BatchingScenario& scenario = m_batching->scenario();
         return scenario.error ? QStringLiteral("llm") : tr("%1 on %2").arg(scenario.modelName, scenario.gpuName);
@@ -264,12 +286,12 @@ QString FileActions::exportSubject() const
 
 void FileActions::onExport(const QString& filter, const QString& suffix)
 {
-    const bool batching = m_target == ExportTarget::Batching;
-    const QString what = batching ? QStringLiteral("batching") : QStringLiteral("roofline");
+    const QString what = m_target == ExportTarget::Training   ? QStringLiteral("training")
+                         : m_target == ExportTarget::Batching ? QStringLiteral("batching")
+                                                              : QStringLiteral("roofline");
     const QString suggested = QDir(defaultDirectory(m_settings->lastExportDirectory(), suffix))
                                   .filePath(defaultFileName(exportSubject(), what, suffix));
-    QString path = QFileDialog::getSaveFileName(
-        m_window, batching ? tr("Export Batching Charts") : tr("Export Roofline"), suggested, filter);
+    QString path = QFileDialog::getSaveFileName(m_window, m_exportMenu->title().remove(u'&'), suggested, filter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -288,16 +310,7 @@ void FileActions::onExport(const QString& filter, const QString& suffix)
         m_settings->setExportSize(size.pixels);
         m_settings->setExportPixelRatio(size.pixelRatio);
     }
-    std::optional<Error> error;
-    if (batching) {
-        const Session* primary = m_document->primary();
-        const BatchingContent content{m_batching->inputs(), primary ? std::optional<Session>(*primary) : std::nullopt,
-                                      m_batching->theme()};
-        error = exportBatching(content, path, size.pixels, size.pixelRatio);
-    } else {
-        error = exportChart(ChartContent::of(*m_chart), path, size.pixels, size.pixelRatio);
-    }
-    if (error) {
+    if (const std::optional<Error> error = exportCurrent(path, size.pixels, size.pixelRatio)) {
         emit errorOccurred(tr("Cannot export"), error->message);
         return;
     }
@@ -306,19 +319,45 @@ void FileActions::onExport(const QString& filter, const QString& suffix)
     emit exported(path, m_target);
 }
 
+std::optional<Error> FileActions::exportCurrent(const QString& path, QSize size, double ratio) const
+{
+    const Session* primary = m_document->primary();
+    switch (m_target) {
+        case ExportTarget::Batching:
+            return exportBatching(
+                {m_batching->inputs(), primary ? std::optional<Session>(*primary) : std::nullopt, m_batching->theme()},
+                path, size, ratio);
+        case ExportTarget::Training:
+            return exportTraining({m_training->request(), m_training->theme()}, path, size, ratio);
+        case ExportTarget::Roofline:
+            break;
+    }
+    return exportChart(ChartContent::of(*m_chart), path, size, ratio);
+}
+
+QImage FileActions::renderCurrent(QSize size, double ratio) const
+{
+    const Session* primary = m_document->primary();
+    switch (m_target) {
+        case ExportTarget::Batching:
+            return renderBatchingImage(
+                {m_batching->inputs(), primary ? std::optional<Session>(*primary) : std::nullopt, m_batching->theme()},
+                size, ratio);
+        case ExportTarget::Training:
+            return renderTrainingImage({m_training->request(), m_training->theme()}, size, ratio);
+        case ExportTarget::Roofline:
+            break;
+    }
+    return renderChartImage(ChartContent::of(*m_chart), size, ratio);
+}
+
 void FileActions::onCopy()
 {
-    const double ratio = m_window->devicePixelRatioF();
-    QImage image;
-    if (m_target == ExportTarget::Batching) {
-        const Session* primary = m_document->primary();
-        image = renderBatchingImage(
-            {m_batching->inputs(), primary ? std::optional<Session>(*primary) : std::nullopt, m_batching->theme()},
-            m_batching->size(), ratio);
-    } else {
-        image = renderChartImage(ChartContent::of(*m_chart), m_chart->size(), ratio);
-    }
-    QApplication::clipboard()->setImage(image);
+    // The picture at the size the tab has on screen: what the person sees is what they paste.
+    const QWidget* shown = m_target == ExportTarget::Training   ? static_cast<const QWidget*>(m_training)
+                           : m_target == ExportTarget::Batching ? static_cast<const QWidget*>(m_batching)
+                                                                : static_cast<const QWidget*>(m_chart);
+    QApplication::clipboard()->setImage(renderCurrent(shown->size(), m_window->devicePixelRatioF()));
     emit statusMessage(tr("Chart copied to the clipboard"), 3000);
 }
 

@@ -1,11 +1,16 @@
 #pragma once
 // The File menu: open, open recent, add an overlay, compare with another session, import profiles, calibrate the LLM
-// model on benchmark results, save, save as, export what the current tab shows (the roofline, or the batching charts:
-// PNG, SVG, PDF, CSV) and copy it. The document does the work; this asks for files and sizes, and asks before anything
-// unsaved would be thrown away.
+// model on benchmark results, save, save as, export what the current tab shows (the roofline, the batching charts or
+// the training step: PNG, SVG, PDF, CSV) and copy it. The document does the work; this asks for files and sizes, and
+// asks before anything unsaved would be thrown away.
 
+#include "core/result.h"
+
+#include <QImage>
 #include <QObject>
 #include <QPointer>
+
+#include <optional>
 
 class QAction;
 class QMenu;
@@ -23,20 +28,22 @@ class CompareDialog;
 class RooflineChart;
 class SessionDocument;
 class Settings;
+class TrainingPanel;
 
-enum class ExportTarget { Roofline, Batching };
+enum class ExportTarget { Roofline, Batching, Training };
 
 class FileActions : public QObject {
     Q_OBJECT
 public:
-    // `window` parents the dialogs; `chart` and `batching` are what Export and Copy draw.
+    // `window` parents the dialogs; `chart`, `batching` and `training` are what Export and Copy draw.
     FileActions(QWidget* window, SessionDocument* document, Settings* settings, RooflineChart* chart,
-                BatchingPanel* batching);
+                BatchingPanel* batching, TrainingPanel* training);
 
     void addTo(QMenuBar* menus);
     QAction* openAction() const { return m_openAction; }
     QAction* saveAction() const { return m_saveAction; }
     QAction* exportPngAction() const { return m_exportPng; }
+    QAction* copyAction() const { return m_copy; }
     QAction* compareAction() const { return m_compareAction; }
     // Before/after (issue 18): the primary session against the session file at `path`. A file that does not load
     // is reported (naming it and why) and nothing changes; the window's sessions stay as they are either way.
@@ -81,12 +88,16 @@ private:
     void updateExportMenu();
     // "AMD EPYC (Zen 4), 2 vCPUs" or "Llama 2 7B on H100 SXM": what the default file names start with.
     QString exportSubject() const;
+    // The current tab's picture at `size`, as Copy puts it on the clipboard.
+    QImage renderCurrent(QSize size, double ratio) const;
+    std::optional<Error> exportCurrent(const QString& path, QSize size, double ratio) const;
 
     QWidget* m_window = nullptr;
     SessionDocument* m_document = nullptr;
     Settings* m_settings = nullptr;
     RooflineChart* m_chart = nullptr;
     BatchingPanel* m_batching = nullptr;
+    TrainingPanel* m_training = nullptr;
     ExportTarget m_target = ExportTarget::Roofline;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_exportMenu = nullptr;

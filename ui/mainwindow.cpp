@@ -107,7 +107,7 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     m_measureStatus = new MeasureStatus(statusBar());
 
     createDocks();
-    m_file = new FileActions(this, m_document, m_settings, m_chart, m_batching);
+    m_file = new FileActions(this, m_document, m_settings, m_chart, m_batching, m_training);
     m_file->addTo(menuBar());
     connect(m_file, &FileActions::errorOccurred, this, &MainWindow::reportError);
     connect(m_file, &FileActions::statusMessage, this, &MainWindow::showStatus);
@@ -217,26 +217,6 @@ void MainWindow::createDocks()
     kernelDock->raise();
 }
 
-void MainWindow::sizeDocks()
-{
-    // The chart is the point: the docks take a share of the window, not a fixed number of pixels, so that a
-    // laptop's 1280x800 keeps most of it for the roofline (a saved layout overrides this).
-    auto* sessions = findChild<QDockWidget*>(QStringLiteral("SessionsDock"));
-    auto* explain = findChild<QDockWidget*>(QStringLiteral("ExplainDock"));
-    resizeDocks({sessions, explain}, {std::max(70, height() / 10), height()}, Qt::Vertical);
-    resizeDocks({m_kernelDock}, {std::clamp(height() / 5, 150, 260)}, Qt::Vertical);
-    resizeDocks({explain}, {std::clamp(width() / 5, 240, 380)}, Qt::Horizontal);
-}
-
-void MainWindow::showEvent(QShowEvent* event)
-{
-    QMainWindow::showEvent(event);
-    if (!m_docksSized) {
-        m_docksSized = true;
-        sizeDocks();
-    }
-}
-
 QAction* MainWindow::addToggle(QMenu* menu, const QString& text, bool checked, std::function<void(bool)> apply)
 {
     QAction* action = menu->addAction(text);
@@ -284,11 +264,10 @@ void MainWindow::createViewMenu()
     // GPU rooflines beside the CPU: same physics, different ratio.
     view->addMenu(m_gpuMenu);
     view->addSeparator();
-    QAction* showRoofline = view->addAction(tr("Show the &Roofline"), this, [this] { m_tabs->setCurrentIndex(0); });
-    showRoofline->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    QAction* showBatching =
-        view->addAction(tr("Show &Batching && KV Cache"), this, [this] { m_tabs->setCurrentIndex(1); });
-    showBatching->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    const QString shows[] = {tr("Show the &Roofline"), tr("Show &Batching && KV Cache"), tr("Show the &Training Step")};
+    for (int tab = 0; tab < 3; ++tab)
+        view->addAction(shows[tab], this, [this, tab] { m_tabs->setCurrentIndex(tab); })
+            ->setShortcut(QKeySequence(QKeyCombination(Qt::ControlModifier, Qt::Key(Qt::Key_1 + tab))));
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
@@ -314,29 +293,6 @@ void MainWindow::createToolBar()
     toolbar->addAction(m_file->exportPngAction());
     toolbar->addAction(m_shade);
     toolbar->addAction(m_iso);
-}
-
-void MainWindow::onTabChanged(int index)
-{
-    // The docks explain the roofline; on the explorer they only take its room. Each comes back as it was.
-    // isHidden, not isVisible: the tab can change before the window is first shown.
-    const bool roofline = index == 0;
-    m_file->setExportTarget(roofline ? ExportTarget::Roofline : ExportTarget::Batching);
-    if (!roofline && m_docksHiddenForExplorer.isEmpty())
-        m_rooflineState = saveState();  // what closing on the explorer saves, so the docks come back next time
-    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
-        if (roofline) {
-            if (m_docksHiddenForExplorer.contains(dock))
-                dock->show();
-        } else if (!dock->isHidden()) {
-            m_docksHiddenForExplorer.append(dock);
-            dock->hide();
-        }
-    }
-    if (roofline) {
-        m_docksHiddenForExplorer.clear();
-        m_rooflineState.clear();
-    }
 }
 
 QSortFilterProxyModel* MainWindow::kernelProxy() const
@@ -371,6 +327,7 @@ void MainWindow::present(const Deck& deck)
 
 Scene MainWindow::currentViewAsScene() const
 {
+    // The Training tab has no scene: Save View as Scene is off there (onTabChanged).
     return m_tabs->currentIndex() == 1 ? batchingViewScene(m_batching->inputs())
                                        : rooflineViewScene(*m_chart, m_selectedKernelName);
 }

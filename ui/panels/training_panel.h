@@ -25,6 +25,7 @@ public:
     explicit TrainingPanel(QWidget* parent = nullptr);
 
     void setTheme(ThemeKind theme);
+    ThemeKind theme() const { return m_theme; }
     const TrainingRequest& request() const { return m_request; }
     void setRequest(const TrainingRequest& request);
 

@@ -63,12 +63,23 @@ void TalkActions::addTo(QMenuBar* menus, QToolBar* toolbar)
     present->setShortcut(QKeySequence(Qt::Key_F5));
     present->setToolTip(tr("The source text's story in eight scenes, full screen (F5; Esc leaves)"));
     talk->addAction(tr("Present &Deck File…"), this, &TalkActions::presentDeckFile);
-    talk->addAction(tr("&Save View as Scene…"), this, &TalkActions::saveViewAsScene);
+    talk->setToolTipsVisible(true);  // a disabled Save View as Scene says why
+    m_saveView = talk->addAction(tr("&Save View as Scene…"), this, &TalkActions::saveViewAsScene);
+    m_saveView->setObjectName(QStringLiteral("saveViewAsSceneAction"));
+    setViewSavable(true);
     talk->addAction(tr("&Export Slides as PDF…"), this, &TalkActions::exportSlides);
     if (toolbar) {
         toolbar->addSeparator();
         toolbar->addAction(present);
     }
+}
+
+void TalkActions::setViewSavable(bool savable, const QString& why)
+{
+    if (!m_saveView)
+        return;
+    m_saveView->setEnabled(savable);
+    m_saveView->setToolTip(savable ? tr("Add the current view, with a title and a caption, to a deck file") : why);
 }
 
 const Session* TalkActions::talkSession(std::optional<Session>& bundled) const

@@ -41,6 +41,9 @@ public:
     void startPresentation();
     void present(const Deck& deck);
     PresentationWindow* presentation() const;
+    // Talk > Save View as Scene, on for a tab a scene can show; off with `why` as its tooltip for one it cannot.
+    void setViewSavable(bool savable, const QString& why = {});
+    QAction* saveViewAction() const { return m_saveView; }
     // Adds the scene to the deck file (a new deck when there is none); a file that is not a deck is never
     // overwritten. nullopt on success.
     static std::optional<Error> appendSceneToDeck(Scene scene, const QString& path);
@@ -60,6 +63,7 @@ private:
     const SessionDocument* m_document = nullptr;
     std::function<Scene()> m_currentView;
     std::function<QString()> m_viewTitle;
+    QAction* m_saveView = nullptr;
     QPointer<PresentationWindow> m_presentation;  // while a talk is on screen
 };
 

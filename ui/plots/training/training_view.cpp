@@ -133,10 +133,8 @@ QString together(QString text)
 
 QString headline(const TrainingConfig& c, const TrainingReport& r)
 {
-    const QString card = shortGpuName(c.gpu.name);
-    const QString where = c.gpus() > 1 ? QStringLiteral("%1 \u00d7 %2").arg(c.gpus()).arg(card) : card;
-    return QStringLiteral("%1 on %2: %3, %4, %5 per step")
-        .arg(c.model.name, where, together(formatGrouped(r.tokensPerSecond) + QStringLiteral(" tokens/s")),
+    return QStringLiteral("%1: %2, %3, %4 per step")
+        .arg(trainingSubject(c), together(formatGrouped(r.tokensPerSecond) + QStringLiteral(" tokens/s")),
              together(QStringLiteral("MFU %1 %").arg(formatSignificant(100.0 * r.mfu, 2))),
              together(formatSeconds(r.time.total())));
 }
@@ -203,6 +201,13 @@ Result<TrainingConfig> resolveTrainingRequest(const TrainingRequest& request)
     c.pipelineParallel = request.pipelineParallel;
     c.zeroStage = request.zeroStage;
     return c;
+}
+
+QString trainingSubject(const TrainingConfig& c)
+{
+    const QString card = shortGpuName(c.gpu.name);
+    const QString where = c.gpus() > 1 ? QStringLiteral("%1 \u00d7 %2").arg(c.gpus()).arg(card) : card;
+    return QStringLiteral("%1 on %2").arg(c.model.name, where);
 }
 
 Result<TrainingView> computeTrainingView(const TrainingRequest& request)

@@ -109,6 +109,9 @@ struct TrainingView {
     QStringList notes;
 };
 
+// "Llama 2 7B on 8 \u00d7 H100 SXM": what the headline and an exported picture's file name start with.
+QString trainingSubject(const TrainingConfig& config);
+
 // The core's report and fix for the request, in the tab's words; the error is the core's own message.
 Result<TrainingView> computeTrainingView(const TrainingRequest& request);
 
