@@ -9,6 +9,7 @@
 
 #include "core/model/roofline.h"
 #include "core/session/session.h"
+#include "ui/chart/chart_layout.h"
 #include "ui/chart/chart_navigator.h"
 #include "ui/plots/layout/chart_theme.h"
 #include "ui/plots/roofline/roof_labels.h"
@@ -111,6 +112,8 @@ public:
     const ChartOverlay& overDots() const { return *m_over; }
     // What the mouse is over, in words and units (empty when it is off the plot), and the layer that shows it.
     QString pointerReadoutText() const { return m_readout; }
+    // Where everything is drawn now, in the viewport's pixels (an export's): read off the series and overlays.
+    ChartLayout layoutReport() const;
     const ChartOverlay& pointerLayer() const { return *m_pointer; }
 
 signals:

@@ -178,7 +178,7 @@ bool RoofLabelPlacer::placeFlatLabel(const QString& text, const std::vector<std:
         consider(false);
     if (bestCrowding == std::numeric_limits<double>::max())
         return false;
-    m_texts.push_back({text, best.topLeft(), 0.0, color, font, m_theme.background, true});
+    m_texts.push_back({text, best.topLeft(), 0.0, color, font, m_theme.background, true, roofMarkId(roofs.front())});
     m_taken.push_back(best);
     for (const std::size_t roof : roofs)
         m_labels.push_back({roof, polygonOf(best), false});
@@ -292,7 +292,8 @@ bool RoofLabelPlacer::placeDiagonalLabel(std::size_t roofIndex, const QString& t
                              [&](const QRectF& b) { return isFree(b.adjusted(-6, -2, 6, 2)); }) ||
                 crossesAny(box, allRoofs))
                 continue;
-            m_texts.push_back({text, origin, angle, roof.pen.color(), font, m_theme.background});
+            m_texts.push_back(
+                {text, origin, angle, roof.pen.color(), font, m_theme.background, false, roofMarkId(roofIndex)});
             m_taken.insert(m_taken.end(), boxes.begin(), boxes.end());
             m_labels.push_back({roofIndex, box, false});
             return true;
@@ -329,7 +330,8 @@ void RoofLabelPlacer::placeBandwidthLabels()
 // Iso-efficiency lines: a small label at the right end, under the line.
 void RoofLabelPlacer::placeIsoLabels()
 {
-    for (const PlotRoof& roof : m_view.plot->roofs) {
+    for (std::size_t i = 0; i < m_view.plot->roofs.size(); ++i) {
+        const PlotRoof& roof = m_view.plot->roofs[i];
         if (roof.kind != RoofKind::Iso || roof.vertices.empty())
             continue;
         const QString text = tr("%1 %").arg(roof.value * 100.0);

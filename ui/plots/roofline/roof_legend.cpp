@@ -172,7 +172,7 @@ void drawRoofLegend(const std::vector<RoofLegendRow>& rows, const QRectF& rect, 
         const double y = top + metrics.height() / 2.0;
         lines.push_back({QLineF(rect.left() + kPadding, y, rect.left() + kPadding + kStroke, y), row.pen});
         texts.push_back({row.text, QPointF(rect.left() + kPadding + kStroke + kStrokeGap, top), 0.0, theme.text,
-                         theme.kernelLabelFont, QColor(), false});
+                         theme.kernelLabelFont, QColor(), false, QString(), TextRole::Legend});
         top += metrics.height();
     }
 }

@@ -78,7 +78,7 @@ void decorateKernel(const RooflineView& view, const ChartTheme& theme, const Ker
         if (levelMarkers)
             continue;
         out.rings.push_back({at, markerRadius - 2.0, QPen(own, 2.5)});
-        out.levelTags.push_back({at, level.level, own});
+        out.levelTags.push_back({at, level.level, own, ref});
     }
     const QLineF join(QPointF(left, centre.y()), QPointF(right, centre.y()));
     out.under.push_back({join, QPen(joinColor, 1.5)});
@@ -233,6 +233,21 @@ void decorateMixedPrecision(const RooflineView& view, const ChartTheme& theme, R
 }
 
 }  // namespace
+
+QString kernelMarkId(KernelRef ref)
+{
+    return QStringLiteral("kernel:%1:%2").arg(ref.session).arg(ref.kernel);
+}
+
+QString roofMarkId(std::size_t roof)
+{
+    return QStringLiteral("roof:%1").arg(roof);
+}
+
+QString pathMarkId(int session, const QString& kind)
+{
+    return QStringLiteral("path:%1:%2").arg(session).arg(kind);
+}
 
 double baseMarkerRadius(const ChartTheme& theme)
 {

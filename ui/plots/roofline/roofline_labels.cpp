@@ -42,6 +42,7 @@ struct LabelText {
     QString text;
     QColor color;
     bool bold = false;
+    QString owner{};  // the kernel it names; empty for an arrow's percentage
 };
 
 // The kernels' own labels (overlays label the primary session only; the "before" end of an arrow goes unlabelled:
@@ -70,7 +71,7 @@ void requestKernelLabels(const RooflineView& view, const ChartTheme& theme, cons
         // A sweep's later steps ("B=16") give way to kernels' names: they are the most and say the least.
         layout.labels.push_back(
             {centre, textSize(theme.kernelLabelFont, text), radius, labelledByBatch(k, i == 0) ? 0 : 1});
-        labelTexts.push_back({text, theme.text, false});
+        labelTexts.push_back({text, theme.text, false, kernelMarkId(ref)});
     });
     QFont bold = theme.kernelLabelFont;
     bold.setBold(true);
@@ -102,7 +103,8 @@ void placeLevelTags(const std::vector<LevelTag>& tags, const QRectF& inner, cons
             if (!inner.contains(box) || !clear(layout.obstacles, box) || !clear(anchors, box) ||
                 !clear(markerBoxes, box))
                 continue;
-            texts.push_back({tag.level, box.topLeft(), 0.0, tag.color, tagFont, theme.background});
+            texts.push_back(
+                {tag.level, box.topLeft(), 0.0, tag.color, tagFont, theme.background, false, kernelMarkId(tag.ref)});
             layout.obstacles.push_back(box);
             break;
         }
@@ -142,7 +144,8 @@ std::vector<QRectF> placeHints(const RooflineView& view, const ChartTheme& theme
     for (const QString& hint : std::as_const(hints))
         for (const QString& line : wrapText(hint, theme.kernelLabelFont, bounds.width() - 16.0)) {
             const QRectF box(QPointF(bounds.left() + 8.0, top), textSize(theme.kernelLabelFont, line));
-            texts.push_back({line, box.topLeft(), 0.0, theme.mutedText, theme.kernelLabelFont, theme.background, true});
+            texts.push_back({line, box.topLeft(), 0.0, theme.mutedText, theme.kernelLabelFont, theme.background, true,
+                             QString(), TextRole::Note});
             boxes.push_back(box);
             top = box.bottom() + 2.0;
         }
@@ -230,7 +233,8 @@ void noteCrowdedOut(int count, const ChartTheme& theme, const std::vector<QRectF
     const QRectF box = free.value_or(QRectF(layout.bounds.topLeft(), size));
     double top = box.top();
     for (const QString& line : lines) {
-        out.texts.push_back({line, QPointF(box.left(), top), 0.0, theme.mutedText, font, theme.background, true});
+        out.texts.push_back({line, QPointF(box.left(), top), 0.0, theme.mutedText, font, theme.background, true,
+                             QString(), TextRole::Note});
         top += textSize(font, line).height();
     }
     out.kernelLabelRects.push_back(box);
@@ -263,11 +267,12 @@ void placeKernelText(const RooflineView& view, const ChartTheme& theme, const Ro
             continue;
         }
         if (p.needsLeader)
-            out.over.push_back({p.leader, QPen(theme.mutedText, 1.5)});
+            out.over.push_back({p.leader, QPen(theme.mutedText, 1.5), LineRole::Leader, labelTexts[i].owner});
         // Percent changes are bold in their arrow's colour; kernel names in the text colour.
         QFont font = theme.kernelLabelFont;
         font.setBold(labelTexts[i].bold);
-        out.texts.push_back({labelTexts[i].text, p.rect.topLeft(), 0.0, labelTexts[i].color, font, theme.background});
+        out.texts.push_back({labelTexts[i].text, p.rect.topLeft(), 0.0, labelTexts[i].color, font, theme.background,
+                             false, labelTexts[i].owner});
         out.kernelLabelRects.push_back(p.rect);
     }
     if (crowdedOut > 0)
