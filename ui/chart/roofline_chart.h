@@ -114,6 +114,8 @@ public:
     QString pointerReadoutText() const { return m_readout; }
     // Where everything is drawn now, in the viewport's pixels (an export's): read off the series and overlays.
     ChartLayout layoutReport() const;
+    // The roof legend and notes beside the plot, as drawn now.
+    const ChartOverlay& besidePlot() const { return *m_strip; }
     const ChartOverlay& pointerLayer() const { return *m_pointer; }
 
 signals:
@@ -128,6 +130,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     bool viewportEvent(QEvent* event) override;
 
 private:
@@ -135,6 +138,8 @@ private:
     void rebuild(View view = View::Reset);
     void relayout();
     void fitLegend();
+    void fitStrip(double chartWidth);
+    QRectF stripRect() const;
     void applyThemeToChart();
     QLineSeries* addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name, bool inLegend);
     void attach(QAbstractSeries* series, bool inLegend);
@@ -179,6 +184,8 @@ private:
     KernelDots* m_dots = nullptr;       // the dots of groups too large for Qt Charts' markers
     ChartOverlay* m_over = nullptr;     // labels and leader lines, over everything
     ChartOverlay* m_pointer = nullptr;  // the readout of what the mouse is over: never in an export
+    ChartOverlay* m_strip = nullptr;    // the roof legend and the notes beside the plot
+    double m_stripWidth = 0.0;          // 0: no strip
     QString m_readout;
     std::vector<QRectF> m_kernelLabelRects;
     std::vector<RoofLabel> m_roofLabels;

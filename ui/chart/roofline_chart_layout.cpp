@@ -77,6 +77,7 @@ ChartLayout RooflineChart::layoutReport() const
                 (line.role == LineRole::Leader ? out.leaders : out.lines).push_back({line.id, std::move(part)});
         }
     addTexts(*m_over, out);
+    addTexts(*m_strip, out);
     if (chart()->legend()->isVisible())
         out.legends.push_back(chart()->legend()->geometry());
     if (!m_roofLegend.isEmpty())

@@ -21,6 +21,9 @@ struct RooflineView {
     ChartOptions options;
     std::vector<bool> groupShown;  // per plot group: its series visible (a legend click hides a kind)
     KernelRef selected;            // ringed; {-1, -1}: none
+    // Beside the plot, in chart pixels: the roof legend and the notes go there, never over the data. Empty: both go
+    // inside the plot, in its least crowded corner (a small chart on a page of its own).
+    QRectF strip;
 
     bool shown(std::size_t group) const { return group < groupShown.size() && groupShown[group]; }
     // Every kernel dot drawn in full, in group and point order (a GPU kernel's markers at its other levels are not

@@ -3,8 +3,10 @@
 #include "core/model/units.h"
 #include "core/session/decode_series.h"
 #include "ui/plots/layout/label_layout.h"
+#include "ui/plots/roofline/kernel_names.h"
 #include "ui/plots/roofline/roof_labels.h"
 #include "ui/plots/roofline/roof_legend.h"
+#include "ui/plots/roofline/side_strip.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -109,25 +111,6 @@ void placeLevelTags(const std::vector<LevelTag>& tags, const QRectF& inner, cons
             break;
         }
     }
-}
-
-// A note as lines no wider than `width`, broken between words.
-QStringList wrapText(const QString& text, const QFont& font, double width)
-{
-    QStringList lines;
-    QString line;
-    for (const QString& word : text.split(u' ', Qt::SkipEmptyParts)) {
-        const QString longer = line.isEmpty() ? word : line + u' ' + word;
-        if (!line.isEmpty() && textSize(font, longer).width() > width) {
-            lines << line;
-            line = word;
-        } else {
-            line = longer;
-        }
-    }
-    if (!line.isEmpty())
-        lines << line;
-    return lines;
 }
 
 // Hints and notes (before/after thicket, machines mixed, GPU kernels without a roof): flush left at the top of the
@@ -279,6 +262,65 @@ void placeKernelText(const RooflineView& view, const ChartTheme& theme, const Ro
         noteCrowdedOut(crowdedOut, theme, markerBoxes, layout, out);
 }
 
+// Every roof segment and sweep path with the id of its line: a text may lie only on the line it names.
+std::vector<NamedSegment> namedSegments(const RooflineView& view, const RooflineDecorations& marks)
+{
+    std::vector<NamedSegment> out;
+    for (std::size_t r = 0; r < view.plot->roofs.size(); ++r)
+        for (const QLineF& segment : roofPixelSegments(view.plot->roofs[r], view.mapping))
+            out.push_back({segment, roofMarkId(r)});
+    for (const AnnotationLine& line : marks.under)
+        if (line.role == LineRole::Path)
+            out.push_back({line.line, line.id});
+    return out;
+}
+
+// The chart with its legend and notes in the strip beside the plot: only the binding roofs are named on their
+// lines, the lower ones keyed in the strip; the kernels' text is placeKernelNames'.
+RooflineAnnotations annotateBesideStrip(const RooflineView& view, const ChartTheme& theme)
+{
+    RooflineAnnotations out;
+    const std::vector<QRectF> markerBoxes = kernelMarkerBoxes(view, theme);
+    RooflineDecorations marks = decorateRoofline(view, theme);
+    QStringList notes = view.plot->notes;
+    if (!marks.arrowHint.isEmpty())
+        notes.prepend(marks.arrowHint);
+    RoofLabelPlacer roofs(view, theme, markerBoxes, {});
+    roofs.placeRoofLabels();
+    const std::vector<RoofLegendRow> rows = roofLegendRows(view, theme, roofs.legendEntries(), false);
+    out.roofLabels = roofs.labels();
+    roofs.placeRidges(out.under);
+    out.texts = roofs.texts();
+    out.under.insert(out.under.end(), marks.under.begin(), marks.under.end());
+    out.over = marks.over;
+    out.rings = marks.rings;
+    out.drawnArrows = marks.drawnArrows;
+
+    LabelLayoutInput layout;
+    layout.bounds = view.mapping.plot.adjusted(4, 4, -4, -4);
+    layout.obstacles = roofs.taken();
+    layout.obstacles.insert(layout.obstacles.end(), markerBoxes.begin(), markerBoxes.end());
+    layout.lines = roofSegments(view);
+    layout.lines.insert(layout.lines.end(), marks.lines.begin(), marks.lines.end());
+    layout.markerRadius = baseMarkerRadius(theme);
+    layout.lineCost = 40.0;  // a text on a line it does not name is left out: look for a spot off the lines
+    if (view.options.kernelLabels) {
+        const int hidden = placeKernelNames(view, theme, marks, markerBoxes, namedSegments(view, marks), layout, out);
+        if (hidden > 0)
+            notes << QCoreApplication::translate(
+                "RooflineChart",
+                "%n kernel name(s) not shown: point at a dot to read one, or filter kernels by name to label them",
+                nullptr, hidden);
+    }
+    const SideStrip strip = layOutSideStrip(view.strip, rows, notes, theme);
+    out.stripTexts = strip.texts;
+    out.stripLines = strip.lines;
+    out.roofLegend = strip.legend;
+    for (const std::size_t roof : strip.roofsShown)
+        out.roofLabels.push_back({roof, {}, true});
+    return out;
+}
+
 }  // namespace
 
 RooflineAnnotations annotateRoofline(const RooflineView& view, const ChartTheme& theme)
@@ -287,6 +329,8 @@ RooflineAnnotations annotateRoofline(const RooflineView& view, const ChartTheme&
     const QRectF& plot = view.mapping.plot;
     if (plot.width() < 10 || plot.height() < 10 || !view.mapping.range.valid())
         return out;
+    if (!view.strip.isEmpty())
+        return annotateBesideStrip(view, theme);
     const std::vector<QRectF> markerBoxes = kernelMarkerBoxes(view, theme);
     const std::vector<QLineF> segments = roofSegments(view);
 
