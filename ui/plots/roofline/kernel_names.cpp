@@ -146,7 +146,7 @@ bool leaderCrossesDot(const QLineF& leader, QPointF anchor, const std::vector<QR
 
 int placeKernelNames(const RooflineView& view, const ChartTheme& theme, const RooflineDecorations& marks,
                      const std::vector<QRectF>& markerBoxes, const std::vector<NamedSegment>& lines,
-                     LabelLayoutInput& layout, RooflineAnnotations& out)
+                     LabelLayoutInput& layout, KernelText& out)
 {
     const double markerRadius = baseMarkerRadius(theme);
     const bool overlay = view.sessions->size() > 1;
@@ -241,9 +241,9 @@ int placeKernelNames(const RooflineView& view, const ChartTheme& theme, const Ro
             continue;
         }
         if (p.needsLeader)
-            out.over.push_back({p.leader, QPen(theme.mutedText, 1.2), LineRole::Leader, r.owner});
+            out.leaders.push_back({p.leader, QPen(theme.mutedText, 1.2), LineRole::Leader, r.owner});
         out.texts.push_back({r.text, p.rect.topLeft(), 0.0, r.color, r.font, theme.background, false, r.owner});
-        out.kernelLabelRects.push_back(p.rect);
+        out.rects.push_back(p.rect);
     }
     return hidden;
 }

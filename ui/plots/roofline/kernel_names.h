@@ -7,7 +7,7 @@
 // no such place is left out and counted, for the note beside the plot.
 
 #include "ui/plots/layout/label_layout.h"
-#include "ui/plots/roofline/roofline_labels.h"
+#include "ui/plots/roofline/roofline_decorations.h"
 
 #include <QLineF>
 #include <QString>
@@ -22,10 +22,17 @@ struct NamedSegment {
     QString id;
 };
 
-// Places the text into `out` around `layout`'s obstacles (every dot and the roofs' labels among them); returns how
-// many kernel names were left out.
+// What placeKernelNames adds to the chart's overlay.
+struct KernelText {
+    std::vector<AnnotationText> texts;
+    std::vector<AnnotationLine> leaders;
+    std::vector<QRectF> rects;  // the texts' boxes
+};
+
+// Places the text around `layout`'s obstacles (every dot and the roofs' labels among them); returns how many kernel
+// names were left out.
 int placeKernelNames(const RooflineView& view, const ChartTheme& theme, const RooflineDecorations& marks,
                      const std::vector<QRectF>& markerBoxes, const std::vector<NamedSegment>& lines,
-                     LabelLayoutInput& layout, RooflineAnnotations& out);
+                     LabelLayoutInput& layout, KernelText& out);
 
 }  // namespace ridgeline::ui

@@ -305,7 +305,11 @@ RooflineAnnotations annotateBesideStrip(const RooflineView& view, const ChartThe
     layout.markerRadius = baseMarkerRadius(theme);
     layout.lineCost = 40.0;  // a text on a line it does not name is left out: look for a spot off the lines
     if (view.options.kernelLabels) {
-        const int hidden = placeKernelNames(view, theme, marks, markerBoxes, namedSegments(view, marks), layout, out);
+        KernelText names;
+        const int hidden = placeKernelNames(view, theme, marks, markerBoxes, namedSegments(view, marks), layout, names);
+        out.texts.insert(out.texts.end(), names.texts.begin(), names.texts.end());
+        out.over.insert(out.over.end(), names.leaders.begin(), names.leaders.end());
+        out.kernelLabelRects = std::move(names.rects);
         if (hidden > 0)
             notes << QCoreApplication::translate(
                 "RooflineChart",
