@@ -4,6 +4,7 @@
 
 #include "core/model/catalog/gpu_roofs.h"
 #include "core/model/physical_limits.h"
+#include "core/save_file.h"
 #include "core/session/session_json.h"
 #include "ui/chart/chart_export.h"
 
@@ -46,7 +47,7 @@ QString addExtraRoofs(const QStringList& roofSpecs, const QStringList& gpuIds, c
 
 // Loads every session (the first is primary) and writes the chart of them to outPath.
 int renderSessions(const QStringList& files, ui::ChartContent content, const QString& outPath, QSize pixels,
-                   double ratio, Streams io)
+                   double ratio, const QString& layoutPath, Streams io)
 {
     for (const QString& file : files) {
         Result<Session> session = loadSession(file);
@@ -56,11 +57,19 @@ int renderSessions(const QStringList& files, ui::ChartContent content, const QSt
         }
         content.sessions.push_back(std::move(session).value());
     }
-    if (auto error = ui::exportChart(content, outPath, pixels, ratio)) {
+    ui::ChartLayout layout;
+    if (auto error = ui::exportChart(content, outPath, pixels, ratio, layoutPath.isEmpty() ? nullptr : &layout)) {
         io.err << "ridgeline render: " << error->message << '\n';
         return kExitFailed;
     }
     io.out << "wrote " << outPath << '\n';
+    if (layoutPath.isEmpty())
+        return 0;
+    if (auto error = saveFile(layoutPath, ui::chartLayoutJson(&layout))) {
+        io.err << "ridgeline render: " << error->message << '\n';
+        return kExitFailed;
+    }
+    io.out << "wrote " << layoutPath << '\n';
     return 0;
 }
 
@@ -106,7 +115,12 @@ int runRender(const QStringList& arguments, Streams io)
     const QCommandLineOption deckFormat(QStringLiteral("format"),
                                         QStringLiteral("with --deck and --out DIR/: png or svg (default png)"),
                                         QStringLiteral("FORMAT"));
-    parser.addOptions({out, size, theme, dpr, shade, iso, roof, gpu, gpuFormat, deck, deckFormat});
+    const QCommandLineOption layoutJson(
+        QStringLiteral("layout-json"),
+        QStringLiteral("also write where every text, dot, line, legend and note is drawn, in pixels of the picture, "
+                       "as JSON (with --deck: a directory, one file per scene)"),
+        QStringLiteral("FILE"));
+    parser.addOptions({out, size, theme, dpr, shade, iso, roof, gpu, gpuFormat, deck, deckFormat, layoutJson});
     if (const std::optional<int> answered = parseCommandLine(parser, arguments, u"render", io))
         return *answered;
     const QStringList files = parser.positionalArguments().mid(1);
@@ -120,7 +134,7 @@ int runRender(const QStringList& arguments, Streams io)
         // A talk renders in the talk look unless a theme is asked for.
         const QString deckTheme = parser.isSet(theme) ? parser.value(theme) : QStringLiteral("talk");
         return renderDeck(parser.value(deck), files.value(0), parser.value(out), parser.value(deckFormat), deckPixels,
-                          deckTheme, io.out, io.err);
+                          deckTheme, parser.value(layoutJson), io.out, io.err);
     }
     if (files.isEmpty() || !parser.isSet(out)) {
         io.err << "ridgeline render: usage: ridgeline render SESSION.json... --out FILE.{png,svg,pdf,csv}\n";
@@ -150,7 +164,7 @@ int runRender(const QStringList& arguments, Streams io)
         io.err << "ridgeline render: " << error << '\n';
         return kExitBadInput;
     }
-    return renderSessions(files, std::move(content), parser.value(out), pixels, ratio, io);
+    return renderSessions(files, std::move(content), parser.value(out), pixels, ratio, parser.value(layoutJson), io);
 }
 
 }  // namespace ridgeline::cli

@@ -13,7 +13,7 @@
 namespace ridgeline::cli {
 
 int renderDeck(const QString& deckPath, const QString& sessionPath, const QString& outPath, const QString& format,
-               QSize size, const QString& theme, QTextStream& out, QTextStream& err)
+               QSize size, const QString& theme, const QString& layoutDir, QTextStream& out, QTextStream& err)
 {
     const QString prefix = QStringLiteral("ridgeline render: ");
     if (outPath.isEmpty()) {
@@ -59,6 +59,14 @@ int renderDeck(const QString& deckPath, const QString& sessionPath, const QStrin
     if (error) {
         err << prefix << error->message << '\n';
         return kExitFailed;
+    }
+    if (!layoutDir.isEmpty()) {
+        if (const std::optional<Error> failed =
+                ui::exportDeckLayouts(deck.value(), sessionPtr, layoutDir, size, *look)) {
+            err << prefix << failed->message << '\n';
+            return kExitFailed;
+        }
+        out << "wrote the layout of each scene to " << layoutDir << '\n';
     }
     const auto count = deck.value().scenes.size();
     out << "wrote " << count << (pdf ? " pages to " : " files to ") << outPath << " (" << size.width() << 'x'

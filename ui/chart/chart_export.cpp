@@ -98,9 +98,11 @@ QSize parseSize(const QString& text)
     return {match.captured(1).toInt(), match.captured(2).toInt()};
 }
 
-QImage renderChartImage(const ChartContent& content, QSize size, double devicePixelRatio)
+QImage renderChartImage(const ChartContent& content, QSize size, double devicePixelRatio, ChartLayout* layout)
 {
     const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
+    if (layout)
+        *layout = chart->layoutReport();
     QImage image(size * devicePixelRatio, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(devicePixelRatio);
     image.fill(chart->theme().background);
@@ -110,7 +112,13 @@ QImage renderChartImage(const ChartContent& content, QSize size, double devicePi
     return image;
 }
 
-std::optional<Error> exportPng(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio)
+ChartLayout chartLayoutAt(const ChartContent& content, QSize size)
+{
+    return layoutChart(content, size)->layoutReport();
+}
+
+std::optional<Error> exportPng(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio,
+                               ChartLayout* layout)
 {
     if (auto error = checkSize(size))
         return error;
@@ -119,17 +127,19 @@ std::optional<Error> exportPng(const ChartContent& content, const QString& path,
                          tr("Device pixel ratio %1 is outside 0.5..4.").arg(devicePixelRatio));
     if (auto refused = checkSaveTarget(path))
         return refused;
-    const QImage image = renderChartImage(content, size, devicePixelRatio);
+    const QImage image = renderChartImage(content, size, devicePixelRatio, layout);
     return saveEncoded(path, [&image](QIODevice& device) { return image.save(&device, "PNG"); });
 }
 
-std::optional<Error> exportSvg(const ChartContent& content, const QString& path, QSize size)
+std::optional<Error> exportSvg(const ChartContent& content, const QString& path, QSize size, ChartLayout* layout)
 {
     if (auto error = checkSize(size))
         return error;
     if (auto refused = checkSaveTarget(path))
         return refused;
     const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
+    if (layout)
+        *layout = chart->layoutReport();
     clipSeriesToAxes(chart->chart());  // an SVG has no clip paths from Qt 6.4: cut the lines to the plot instead
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     return saveEncoded(path, [&](QIODevice& device) {
@@ -141,13 +151,15 @@ std::optional<Error> exportSvg(const ChartContent& content, const QString& path,
     });
 }
 
-std::optional<Error> exportPdf(const ChartContent& content, const QString& path, QSize size)
+std::optional<Error> exportPdf(const ChartContent& content, const QString& path, QSize size, ChartLayout* layout)
 {
     if (auto error = checkSize(size))
         return error;
     if (auto refused = checkSaveTarget(path))
         return refused;
     const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
+    if (layout)
+        *layout = chart->layoutReport();
     return saveEncoded(path, [&](QIODevice& device) {
         QPdfWriter writer(&device);
         setUpPdf(writer, size, tr("Roofline"));
@@ -195,7 +207,8 @@ std::optional<Error> exportCsv(const ChartContent& content, const QString& path)
     return saveFile(path, chartCsv(content));
 }
 
-std::optional<Error> exportChart(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio)
+std::optional<Error> exportChart(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio,
+                                 ChartLayout* layout)
 {
     const std::optional<ExportFormat> format = exportFormatForPath(path);
     if (!format)
@@ -203,12 +216,14 @@ std::optional<Error> exportChart(const ChartContent& content, const QString& pat
                          tr("Cannot export to %1: use a .png, .svg, .pdf or .csv file name.").arg(path));
     switch (*format) {
         case ExportFormat::Png:
-            return exportPng(content, path, size, devicePixelRatio);
+            return exportPng(content, path, size, devicePixelRatio, layout);
         case ExportFormat::Svg:
-            return exportSvg(content, path, size);
+            return exportSvg(content, path, size, layout);
         case ExportFormat::Pdf:
-            return exportPdf(content, path, size);
+            return exportPdf(content, path, size, layout);
         case ExportFormat::Csv:
+            if (layout)
+                *layout = chartLayoutAt(content, size);
             return exportCsv(content, path);
     }
     return std::nullopt;

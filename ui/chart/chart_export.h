@@ -29,12 +29,19 @@ enum class ExportFormat { Png, Svg, Pdf, Csv };
 std::optional<ExportFormat> exportFormatForPath(const QString& path);
 
 // `size` is in logical pixels (SVG/PDF: 1 px = 1/96 in); the PNG has size x devicePixelRatio pixels.
-QImage renderChartImage(const ChartContent& content, QSize size, double devicePixelRatio = 1.0);
+// `layout`, when given, receives the layout report of the very chart drawn (chart_layout.h), in logical pixels.
+QImage renderChartImage(const ChartContent& content, QSize size, double devicePixelRatio = 1.0,
+                        ChartLayout* layout = nullptr);
 std::optional<Error> exportChart(const ChartContent& content, const QString& path, QSize size,
-                                 double devicePixelRatio = 1.0);
-std::optional<Error> exportPng(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio);
-std::optional<Error> exportSvg(const ChartContent& content, const QString& path, QSize size);
-std::optional<Error> exportPdf(const ChartContent& content, const QString& path, QSize size);
+                                 double devicePixelRatio = 1.0, ChartLayout* layout = nullptr);
+std::optional<Error> exportPng(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio,
+                               ChartLayout* layout = nullptr);
+std::optional<Error> exportSvg(const ChartContent& content, const QString& path, QSize size,
+                               ChartLayout* layout = nullptr);
+std::optional<Error> exportPdf(const ChartContent& content, const QString& path, QSize size,
+                               ChartLayout* layout = nullptr);
+// The layout report of the chart an export of this size draws.
+ChartLayout chartLayoutAt(const ChartContent& content, QSize size);
 // One row per ceiling, kernel and extra roof: the numbers behind the picture.
 std::optional<Error> exportCsv(const ChartContent& content, const QString& path);
 QByteArray chartCsv(const ChartContent& content);

@@ -15,6 +15,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMouseEvent>
+#include <QResizeEvent>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -73,6 +74,8 @@ RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
     m_over->setZValue(kOverSeriesZ);
     m_pointer = new ChartOverlay(c);
     m_pointer->setZValue(kPointerZ);
+    m_strip = new ChartOverlay(c);
+    m_strip->setZValue(kOverSeriesZ);
 
     connect(c, &QChart::plotAreaChanged, this, [this] { relayout(); });
     connect(m_axisX, &QLogValueAxis::rangeChanged, this, [this] {
@@ -256,6 +259,7 @@ void RooflineChart::rebuild(View view)
             addRoof(i);
     chart()->setTitle(m_plot.title);
     chart()->legend()->setVisible(m_plot.legendVisible);
+    fitStrip(chart()->size().width());
     applyThemeToChart();
     applyKindVisibility();  // after the theme: it dims the legend entries of hidden kinds
     addHiddenPrecisionEntries();
@@ -300,9 +304,11 @@ void RooflineChart::relayout()
     const QRectF plotArea = chart()->plotArea();
     m_under->setClipRect(plotArea);
     m_over->setClipRect(plotArea);
+    m_strip->setClipRect(stripRect());
     const RooflineView view = currentView();
     m_dots->relayout(view.mapping);
     RooflineAnnotations annotations = annotateRoofline(view, m_theme);
+    m_strip->setContent(std::move(annotations.stripLines), std::move(annotations.stripTexts), {});
     m_kernelLabelRects = std::move(annotations.kernelLabelRects);
     m_roofLabels = std::move(annotations.roofLabels);
     m_roofLegend = annotations.roofLegend;
@@ -314,8 +320,9 @@ void RooflineChart::relayout()
 QStringList RooflineChart::visibleLabels() const
 {
     QStringList labels;
-    for (const AnnotationText& text : m_over->texts())
-        labels << text.text;
+    for (const ChartOverlay* overlay : {m_over, m_strip})
+        for (const AnnotationText& text : overlay->texts())
+            labels << text.text;
     return labels;
 }
 
@@ -394,6 +401,7 @@ RooflineView RooflineChart::currentView() const
     view.mapping = {chart()->plotArea(), visibleRange()};
     view.options = m_options;
     view.selected = m_selected;
+    view.strip = stripRect();
     view.groupShown.reserve(m_groupSeries.size());
     for (const QScatterSeries* series : m_groupSeries)
         view.groupShown.push_back(series && series->isVisible());
@@ -513,6 +521,34 @@ void RooflineChart::mouseReleaseEvent(QMouseEvent* event)
         event->accept();
     else
         QChartView::mouseReleaseEvent(event);
+}
+
+// The strip beside the plot takes a fifth of the chart's width (170 to 320 px) from the right margin, set before
+// Qt Charts lays the plot out for the new size.
+void RooflineChart::fitStrip(double chartWidth)
+{
+    const bool wanted = m_options.legendBeside && !m_plot.roofs.empty() && chartWidth >= 400.0;
+    m_stripWidth = wanted ? std::clamp(std::round(chartWidth * 0.22), 180.0, 340.0) : 0.0;
+    QMargins margins = chart()->margins();
+    const int right = 20 + static_cast<int>(m_stripWidth);
+    if (margins.right() != right) {
+        margins.setRight(right);
+        chart()->setMargins(margins);
+    }
+}
+
+QRectF RooflineChart::stripRect() const
+{
+    if (m_stripWidth <= 0.0)
+        return {};
+    const QRectF plot = chart()->plotArea();
+    return QRectF(chart()->size().width() - m_stripWidth - 12.0, plot.top(), m_stripWidth, plot.height());
+}
+
+void RooflineChart::resizeEvent(QResizeEvent* event)
+{
+    fitStrip(event->size().width());
+    QChartView::resizeEvent(event);
 }
 
 void RooflineChart::keyPressEvent(QKeyEvent* event)

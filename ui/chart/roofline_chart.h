@@ -9,6 +9,7 @@
 
 #include "core/model/roofline.h"
 #include "core/session/session.h"
+#include "ui/chart/chart_layout.h"
 #include "ui/chart/chart_navigator.h"
 #include "ui/plots/layout/chart_theme.h"
 #include "ui/plots/roofline/roof_labels.h"
@@ -111,6 +112,10 @@ public:
     const ChartOverlay& overDots() const { return *m_over; }
     // What the mouse is over, in words and units (empty when it is off the plot), and the layer that shows it.
     QString pointerReadoutText() const { return m_readout; }
+    // Where everything is drawn now, in the viewport's pixels (an export's): read off the series and overlays.
+    ChartLayout layoutReport() const;
+    // The roof legend and notes beside the plot, as drawn now.
+    const ChartOverlay& besidePlot() const { return *m_strip; }
     const ChartOverlay& pointerLayer() const { return *m_pointer; }
 
 signals:
@@ -125,6 +130,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     bool viewportEvent(QEvent* event) override;
 
 private:
@@ -132,6 +138,8 @@ private:
     void rebuild(View view = View::Reset);
     void relayout();
     void fitLegend();
+    void fitStrip(double chartWidth);
+    QRectF stripRect() const;
     void applyThemeToChart();
     QLineSeries* addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name, bool inLegend);
     void attach(QAbstractSeries* series, bool inLegend);
@@ -176,6 +184,8 @@ private:
     KernelDots* m_dots = nullptr;       // the dots of groups too large for Qt Charts' markers
     ChartOverlay* m_over = nullptr;     // labels and leader lines, over everything
     ChartOverlay* m_pointer = nullptr;  // the readout of what the mouse is over: never in an export
+    ChartOverlay* m_strip = nullptr;    // the roof legend and the notes beside the plot
+    double m_stripWidth = 0.0;          // 0: no strip
     QString m_readout;
     std::vector<QRectF> m_kernelLabelRects;
     std::vector<RoofLabel> m_roofLabels;

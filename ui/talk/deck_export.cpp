@@ -1,6 +1,7 @@
 #include "ui/talk/deck_export.h"
 
 #include "core/save_file.h"
+#include "ui/chart/roofline_chart.h"
 
 #include "ui/widgets/vector_export.h"
 #include "ui/widgets/widget_render.h"
@@ -118,6 +119,47 @@ QImage renderSceneImage(const Scene& scene, const Session* session, QSize size, 
     paintScene(*view, painter, size, look);
     painter.end();
     return image;
+}
+
+std::vector<std::optional<ChartLayout>> deckChartLayouts(const Deck& deck, const Session* session, QSize size,
+                                                         TalkLook look)
+{
+    std::vector<std::optional<ChartLayout>> layouts;
+    const int total = static_cast<int>(deck.scenes.size());
+    for (int i = 0; i < total; ++i) {
+        const std::unique_ptr<SceneView> view =
+            layoutScene(deck.scenes[static_cast<std::size_t>(i)], session, size, look, i, total);
+        const RooflineChart* chart = view->rooflineChart();
+        if (!chart || !chart->isVisibleTo(view.get())) {
+            layouts.emplace_back();
+            continue;
+        }
+        // The chart's viewport -> the scene -> the slide, scaled as paintScene draws it.
+        const QPoint offset = chart->viewport()->mapTo(view.get(), QPoint(0, 0));
+        const double scale = SceneView::scaleFor(size);
+        layouts.emplace_back(chart->layoutReport().mapped(QTransform::fromTranslate(offset.x(), offset.y()) *
+                                                          QTransform::fromScale(scale, scale)));
+    }
+    return layouts;
+}
+
+std::optional<Error> exportDeckLayouts(const Deck& deck, const Session* session, const QString& directory, QSize size,
+                                       TalkLook look)
+{
+    if (auto error = checkSize(size))
+        return error;
+    if (!QDir().mkpath(directory))
+        return makeError(Error::Code::Io, tr("Could not create the directory %1.").arg(directory));
+    const QDir dir(directory);
+    const std::vector<std::optional<ChartLayout>> layouts = deckChartLayouts(deck, session, size, look);
+    std::vector<FileContents> files;
+    for (std::size_t i = 0; i < layouts.size(); ++i) {
+        QString name = sceneFileName(deck.scenes[i], static_cast<int>(i), DeckFormat::Png);
+        name.chop(3);
+        files.push_back(
+            {dir.filePath(name + QStringLiteral("json")), chartLayoutJson(layouts[i] ? &*layouts[i] : nullptr)});
+    }
+    return saveFiles(files);
 }
 
 std::optional<Error> exportDeckPdf(const Deck& deck, const Session* session, const QString& path, QSize size,

@@ -9,6 +9,7 @@
 #include "core/result.h"
 #include "core/scene/deck.h"
 #include "core/session/session.h"
+#include "ui/chart/chart_layout.h"
 #include "ui/talk/scene_view.h"
 
 #include <QImage>
@@ -17,6 +18,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace ridgeline::ui {
 
@@ -32,6 +34,14 @@ QString sceneFileName(const Scene& scene, int index, DeckFormat format);
 
 // One scene drawn at exactly `size` pixels.
 QImage renderSceneImage(const Scene& scene, const Session* session, QSize size, TalkLook look = {});
+
+// The layout report (ui/chart/chart_layout.h) of each scene's roofline chart as a slide of `size` draws it, in the
+// slide's pixels; nullopt for a scene without one.
+std::vector<std::optional<ChartLayout>> deckChartLayouts(const Deck& deck, const Session* session, QSize size,
+                                                         TalkLook look = {});
+// Those reports as one JSON file per scene in `directory` (scene-01-two-kinds.json ...), all or nothing.
+std::optional<Error> exportDeckLayouts(const Deck& deck, const Session* session, const QString& directory, QSize size,
+                                       TalkLook look = {});
 
 // The PDF: one page per scene, each page `size` at 96 px per inch.
 std::optional<Error> exportDeckPdf(const Deck& deck, const Session* session, const QString& path, QSize size,

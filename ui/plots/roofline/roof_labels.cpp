@@ -96,6 +96,15 @@ bool RoofLabelPlacer::crossesAny(const QPolygonF& box, const std::vector<std::si
     return false;
 }
 
+bool RoofLabelPlacer::crossesOthers(const QPolygonF& box, const std::vector<std::size_t>& own) const
+{
+    std::vector<std::size_t> others;
+    for (std::size_t r = 0; r < m_segments.size(); ++r)
+        if (std::find(own.begin(), own.end(), r) == own.end())
+            others.push_back(r);
+    return crossesAny(box, others);
+}
+
 bool RoofLabelPlacer::hasText(const QString& text) const
 {
     return std::any_of(m_texts.begin(), m_texts.end(), [&](const AnnotationText& t) { return t.text == text; });
@@ -156,7 +165,8 @@ bool RoofLabelPlacer::placeFlatLabel(const QString& text, const std::vector<std:
                 if (flatOnly && lefts[i] < leftmost - 1e-6)
                     continue;
                 const QRectF box(lefts[i], under ? y + gap : y - gap - size.height(), size.width(), size.height());
-                if (!isFree(box) || crossesAny(polygonOf(box), roofs))
+                if (!isFree(box) || crossesAny(polygonOf(box), roofs) ||
+                    (outside() && crossesOthers(polygonOf(box), roofs)))
                     continue;
                 const QRectF neighbourhood = box.adjusted(-30.0, -60.0, 30.0, 60.0);
                 double crowding = (under ? 0.5 : 0.0) + static_cast<double>(i) * 0.01;
@@ -178,7 +188,7 @@ bool RoofLabelPlacer::placeFlatLabel(const QString& text, const std::vector<std:
         consider(false);
     if (bestCrowding == std::numeric_limits<double>::max())
         return false;
-    m_texts.push_back({text, best.topLeft(), 0.0, color, font, m_theme.background, true});
+    m_texts.push_back({text, best.topLeft(), 0.0, color, font, m_theme.background, true, roofMarkId(roofs.front())});
     m_taken.push_back(best);
     for (const std::size_t roof : roofs)
         m_labels.push_back({roof, polygonOf(best), false});
@@ -203,8 +213,11 @@ void RoofLabelPlacer::placeComputeLabels()
         std::vector<std::size_t> group{compute[i]};
         QStringList others;
         std::size_t j = i + 1;
+        // With the lower roofs keyed beside the plot, a binding roof is named alone, and only it on its line.
+        const bool keyedBeside = outside() && !lead.binding;
         while (j < compute.size() && roofs[compute[j]].value > lead.value / 1.1 &&
-               roofs[compute[j]].session == lead.session && roofs[compute[j]].device == lead.device) {
+               roofs[compute[j]].session == lead.session && roofs[compute[j]].device == lead.device &&
+               (!outside() || (!lead.binding && !roofs[compute[j]].binding))) {
             others << QStringLiteral("%1 %2").arg(shortCeilingName(roofs[compute[j]].name),
                                                   formatCompact(roofs[compute[j]].value));
             group.push_back(compute[j]);
@@ -219,6 +232,8 @@ void RoofLabelPlacer::placeComputeLabels()
             variants = QStringList{QStringLiteral("%1  (≈ %2)").arg(head, others.join(QStringLiteral(", "))),
                                    tr("%1  (+%2 within 10 %)").arg(head).arg(others.size())};
         for (const QString& text : variants) {
+            if (keyedBeside)
+                break;
             if (hasText(text)) {  // an overlay's identical ceiling: named by the label already there
                 const auto same = std::find_if(m_texts.begin(), m_texts.end(),
                                                [&](const AnnotationText& t) { return t.text == text; });
@@ -292,7 +307,8 @@ bool RoofLabelPlacer::placeDiagonalLabel(std::size_t roofIndex, const QString& t
                              [&](const QRectF& b) { return isFree(b.adjusted(-6, -2, 6, 2)); }) ||
                 crossesAny(box, allRoofs))
                 continue;
-            m_texts.push_back({text, origin, angle, roof.pen.color(), font, m_theme.background});
+            m_texts.push_back(
+                {text, origin, angle, roof.pen.color(), font, m_theme.background, false, roofMarkId(roofIndex)});
             m_taken.insert(m_taken.end(), boxes.begin(), boxes.end());
             m_labels.push_back({roofIndex, box, false});
             return true;
@@ -311,6 +327,8 @@ void RoofLabelPlacer::placeBandwidthLabels()
         // Overlays: the colour says which machine; a roof another session already labelled is not repeated.
         const QString text = QStringLiteral("%1  %2 GB/s").arg(roof.name, formatCompact(roof.value));
         m_named.push_back({{i}, text, roof.pen});
+        if (outside() && !roof.binding)
+            continue;
         const auto same =
             std::find_if(m_texts.begin(), m_texts.end(), [&](const AnnotationText& t) { return t.text == text; });
         if (same != m_texts.end()) {
@@ -329,7 +347,8 @@ void RoofLabelPlacer::placeBandwidthLabels()
 // Iso-efficiency lines: a small label at the right end, under the line.
 void RoofLabelPlacer::placeIsoLabels()
 {
-    for (const PlotRoof& roof : m_view.plot->roofs) {
+    for (std::size_t i = 0; i < m_view.plot->roofs.size(); ++i) {
+        const PlotRoof& roof = m_view.plot->roofs[i];
         if (roof.kind != RoofKind::Iso || roof.vertices.empty())
             continue;
         const QString text = tr("%1 %").arg(roof.value * 100.0);
@@ -337,8 +356,9 @@ void RoofLabelPlacer::placeIsoLabels()
         const QSizeF size = textSize(font, text);
         const double y = px(m_view.mapping.range.xMax, roof.vertices.back().y()).y();
         const QRectF box(m_inner.right() - (size.width() - 2.0) - 6.0, y + 2.0, size.width(), size.height());
-        if (isFree(box)) {
-            m_texts.push_back({text, box.topLeft(), 0.0, m_theme.mutedText, font, m_theme.background});
+        if (isFree(box) && !(outside() && crossesOthers(polygonOf(box), {i}))) {
+            m_texts.push_back(
+                {text, box.topLeft(), 0.0, m_theme.mutedText, font, m_theme.background, false, roofMarkId(i)});
             m_taken.push_back(box);
         }
     }
@@ -374,7 +394,10 @@ void RoofLabelPlacer::placeRidge(const RidgeMarker& ridge, const QColor& color, 
         const double y = plot.top() + (plot.bottom() - plot.top()) * fraction - size.height();
         const QRectF right(QPointF(top.x() + 5.0, y), size);
         const QRectF left(QPointF(top.x() - 5.0 - size.width(), y), size);
-        const QRectF* chosen = isFree(right) ? &right : isFree(left) ? &left : nullptr;
+        auto clear = [&](const QRectF& box) {
+            return isFree(box) && !(outside() && crossesOthers(polygonOf(box), {}));
+        };
+        const QRectF* chosen = clear(right) ? &right : clear(left) ? &left : nullptr;
         if (chosen) {
             m_texts.push_back({text, chosen->topLeft(), 0.0, color, font, m_theme.background});
             m_taken.push_back(*chosen);

@@ -59,6 +59,9 @@ private:
     QPointF px(double x, double y) const { return m_view.mapping.toPixel(QPointF(x, y)); }
     bool isFree(const QRectF& box) const;
     bool crossesAny(const QPolygonF& box, const std::vector<std::size_t>& roofs) const;
+    // With the legend beside the plot, no roof label lies on another roof's line: those roofs are keyed there.
+    bool outside() const { return !m_view.strip.isEmpty(); }
+    bool crossesOthers(const QPolygonF& box, const std::vector<std::size_t>& own) const;
     bool hasText(const QString& text) const;
     bool placeFlatLabel(const QString& text, const std::vector<std::size_t>& roofs, double startIntensity,
                         const QColor& color);

@@ -33,7 +33,7 @@ QPen samplePen(QPen pen)
 }  // namespace
 
 std::vector<RoofLegendRow> roofLegendRows(const RooflineView& view, const ChartTheme& theme,
-                                          const std::vector<RoofLegendEntry>& entries)
+                                          const std::vector<RoofLegendEntry>& entries, bool lowerComputeRow)
 {
     bool lowerCompute = false;
     bool triad = false;
@@ -52,7 +52,7 @@ std::vector<RoofLegendRow> roofLegendRows(const RooflineView& view, const ChartT
     }
     std::vector<RoofLegendRow> rows;
     // Style rows in a neutral colour: they say what a dash means, whatever the colour.
-    if (lowerCompute) {
+    if (lowerCompute && lowerComputeRow) {
         lowerPen.setColor(view.sessions->size() > 1 ? theme.mutedText : lowerPen.color());
         rows.push_back({samplePen(lowerPen), tr("lower compute roofs"), {}, true});
     }
@@ -172,7 +172,7 @@ void drawRoofLegend(const std::vector<RoofLegendRow>& rows, const QRectF& rect, 
         const double y = top + metrics.height() / 2.0;
         lines.push_back({QLineF(rect.left() + kPadding, y, rect.left() + kPadding + kStroke, y), row.pen});
         texts.push_back({row.text, QPointF(rect.left() + kPadding + kStroke + kStrokeGap, top), 0.0, theme.text,
-                         theme.kernelLabelFont, QColor(), false});
+                         theme.kernelLabelFont, QColor(), false, QString(), TextRole::Legend});
         top += metrics.height();
     }
 }

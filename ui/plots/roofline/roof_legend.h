@@ -21,8 +21,9 @@ struct RoofLegendRow {
 };
 
 // The style rows the roofs in view call for, then one row per entry.
+// `lowerComputeRow`: a row saying what a dashed compute roof is (not needed when each has a row of its own).
 std::vector<RoofLegendRow> roofLegendRows(const RooflineView& view, const ChartTheme& theme,
-                                          const std::vector<RoofLegendEntry>& entries);
+                                          const std::vector<RoofLegendEntry>& entries, bool lowerComputeRow = true);
 QSizeF roofLegendSize(const std::vector<RoofLegendRow>& rows, const ChartTheme& theme);
 
 enum class Corner { TopLeft, TopRight, BottomRight, BottomLeft };

@@ -1,6 +1,7 @@
 #include "ui/plots/roofline/roofline_decorations.h"
 
 #include "core/model/units.h"
+#include "core/session/decode_series.h"
 #include "core/session/mixed_precision.h"
 
 #include <QCoreApplication>
@@ -78,7 +79,7 @@ void decorateKernel(const RooflineView& view, const ChartTheme& theme, const Ker
         if (levelMarkers)
             continue;
         out.rings.push_back({at, markerRadius - 2.0, QPen(own, 2.5)});
-        out.levelTags.push_back({at, level.level, own});
+        out.levelTags.push_back({at, level.level, own, ref});
     }
     const QLineF join(QPointF(left, centre.y()), QPointF(right, centre.y()));
     out.under.push_back({join, QPen(joinColor, 1.5)});
@@ -163,37 +164,35 @@ void decorateStories(const RooflineView& view, const ChartTheme& theme, Roofline
     const bool overlay = sessions.size() > 1;
     for (int si = 0; si < static_cast<int>(sessions.size()); ++si) {
         const Session& s = sessions[static_cast<std::size_t>(si)];
-        bool decodeShown = false;
-        for (std::size_t g = 0; g < view.plot->groups.size(); ++g) {
-            const KernelGroup& group = view.plot->groups[g];
-            if (!group.dimmed && group.session == si && group.kind == QLatin1String("decode")) {
-                decodeShown = view.shown(g);
-                break;
-            }
-        }
-        std::vector<const KernelResult*> decode;
         const KernelResult* unfused = nullptr;
         const KernelResult* fused = nullptr;
         for (const KernelResult& k : s.kernels) {
-            if (k.intensity <= 0.0 || k.gflops <= 0.0)
-                continue;
-            if (k.kind == QLatin1String("decode") && k.batch > 0)
-                decode.push_back(&k);
-            else if (k.kind == QLatin1String("fusion-unfused"))
+            if (k.kind == QLatin1String("fusion-unfused") && k.intensity > 0.0 && k.gflops > 0.0)
                 unfused = &k;
-            else if (k.kind == QLatin1String("fusion-fused"))
+            else if (k.kind == QLatin1String("fusion-fused") && k.intensity > 0.0 && k.gflops > 0.0)
                 fused = &k;
         }
-        std::sort(decode.begin(), decode.end(),
-                  [](const KernelResult* a, const KernelResult* b) { return a->batch < b->batch; });
-        if (decodeShown && decode.size() > 1 && decode.size() <= static_cast<std::size_t>(kMaxKernelLabels)) {
-            QColor color = overlay ? theme.sessionColor(si) : theme.kernelColor(QStringLiteral("decode"));
+        // Each precision's batch sweep (decode, decode-bf16, decode-int8) as its own path.
+        for (std::size_t g = 0; g < view.plot->groups.size(); ++g) {
+            const KernelGroup& group = view.plot->groups[g];
+            if (group.dimmed || group.session != si || !group.carriesLegend || !isDecodeKind(group.kind) ||
+                !view.shown(g))
+                continue;
+            std::vector<const KernelResult*> decode;
+            for (const KernelResult& k : s.kernels)
+                if (k.kind == group.kind && k.batch > 0 && k.intensity > 0.0 && k.gflops > 0.0)
+                    decode.push_back(&k);
+            std::sort(decode.begin(), decode.end(),
+                      [](const KernelResult* a, const KernelResult* b) { return a->batch < b->batch; });
+            if (decode.size() < 2 || decode.size() > static_cast<std::size_t>(kMaxKernelLabels))
+                continue;
+            QColor color = overlay ? theme.sessionColor(si) : theme.kernelColor(group.kind);
             color.setAlphaF(0.55f);
             const QPen pen(color, 2.0, Qt::DashLine);
             for (std::size_t i = 1; i < decode.size(); ++i) {
                 const QLineF segment(view.mapping.toPixel(QPointF(decode[i - 1]->intensity, decode[i - 1]->gflops)),
                                      view.mapping.toPixel(QPointF(decode[i]->intensity, decode[i]->gflops)));
-                out.under.push_back({segment, pen});
+                out.under.push_back({segment, pen, LineRole::Path, pathMarkId(si, group.kind)});
                 out.lines.push_back(segment);
             }
         }
@@ -233,6 +232,21 @@ void decorateMixedPrecision(const RooflineView& view, const ChartTheme& theme, R
 }
 
 }  // namespace
+
+QString kernelMarkId(KernelRef ref)
+{
+    return QStringLiteral("kernel:%1:%2").arg(ref.session).arg(ref.kernel);
+}
+
+QString roofMarkId(std::size_t roof)
+{
+    return QStringLiteral("roof:%1").arg(roof);
+}
+
+QString pathMarkId(int session, const QString& kind)
+{
+    return QStringLiteral("path:%1:%2").arg(session).arg(kind);
+}
 
 double baseMarkerRadius(const ChartTheme& theme)
 {

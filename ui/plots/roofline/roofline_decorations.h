@@ -21,6 +21,9 @@ struct RooflineView {
     ChartOptions options;
     std::vector<bool> groupShown;  // per plot group: its series visible (a legend click hides a kind)
     KernelRef selected;            // ringed; {-1, -1}: none
+    // Beside the plot, in chart pixels: the roof legend and the notes go there, never over the data. Empty: both go
+    // inside the plot, in its least crowded corner (a small chart on a page of its own).
+    QRectF strip;
 
     bool shown(std::size_t group) const { return group < groupShown.size() && groupShown[group]; }
     // Every kernel dot drawn in full, in group and point order (a GPU kernel's markers at its other levels are not
@@ -47,6 +50,7 @@ struct LevelTag {
     QPointF at;
     QString level;
     QColor color;
+    KernelRef ref{};  // the kernel whose ring it names
 };
 
 // The "+150 %" of a drawn before/after arrow, to be placed like a kernel label at the arrow's middle.
@@ -66,6 +70,12 @@ struct RooflineDecorations {
     QString arrowHint;          // set when there are too many before/after pairs to draw
     int drawnArrows = 0;
 };
+
+// The ids the layout report (ui/chart/chart_layout.h) gives what a label may name: a kernel's dot ("kernel:0:3"),
+// a roof's line ("roof:2", its index in the plot), a sweep's path through its dots ("path:0:decode").
+QString kernelMarkId(KernelRef ref);
+QString roofMarkId(std::size_t roof);
+QString pathMarkId(int session, const QString& kind);
 
 // The radius every dot is at least treated as, for obstacles and arrow ends.
 double baseMarkerRadius(const ChartTheme& theme);

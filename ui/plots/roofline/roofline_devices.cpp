@@ -140,6 +140,7 @@ void addDeviceRoofs(const Session& session, int index, bool mixed, double xLow, 
             if (!best)
                 color.setAlphaF(0.6f);
             roof.pen = QPen(color, best ? theme.boldRoofWidth : theme.roofWidth, best ? Qt::SolidLine : Qt::DashLine);
+            roof.binding = best;
             roof.pen.setCapStyle(Qt::FlatCap);
             plot.roofs.push_back(std::move(roof));
         }
@@ -163,7 +164,8 @@ void addDeviceRoofs(const Session& session, int index, bool mixed, double xLow, 
             roof.value = bandwidth.gbps;
             roof.vertices = std::move(points);
             roof.pen = QPen(mixed ? own : theme.bandwidthColor(bandwidth.level),
-                            dram ? theme.boldRoofWidth : theme.roofWidth + 0.5, style);
+                            dram ? theme.boldRoofWidth : theme.roofWidth, style);
+            roof.binding = dram;
             roof.pen.setCapStyle(Qt::FlatCap);
             plot.roofs.push_back(std::move(roof));
         }

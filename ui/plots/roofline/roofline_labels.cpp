@@ -3,8 +3,10 @@
 #include "core/model/units.h"
 #include "core/session/decode_series.h"
 #include "ui/plots/layout/label_layout.h"
+#include "ui/plots/roofline/kernel_names.h"
 #include "ui/plots/roofline/roof_labels.h"
 #include "ui/plots/roofline/roof_legend.h"
+#include "ui/plots/roofline/side_strip.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -42,6 +44,7 @@ struct LabelText {
     QString text;
     QColor color;
     bool bold = false;
+    QString owner{};  // the kernel it names; empty for an arrow's percentage
 };
 
 // The kernels' own labels (overlays label the primary session only; the "before" end of an arrow goes unlabelled:
@@ -70,7 +73,7 @@ void requestKernelLabels(const RooflineView& view, const ChartTheme& theme, cons
         // A sweep's later steps ("B=16") give way to kernels' names: they are the most and say the least.
         layout.labels.push_back(
             {centre, textSize(theme.kernelLabelFont, text), radius, labelledByBatch(k, i == 0) ? 0 : 1});
-        labelTexts.push_back({text, theme.text, false});
+        labelTexts.push_back({text, theme.text, false, kernelMarkId(ref)});
     });
     QFont bold = theme.kernelLabelFont;
     bold.setBold(true);
@@ -102,30 +105,12 @@ void placeLevelTags(const std::vector<LevelTag>& tags, const QRectF& inner, cons
             if (!inner.contains(box) || !clear(layout.obstacles, box) || !clear(anchors, box) ||
                 !clear(markerBoxes, box))
                 continue;
-            texts.push_back({tag.level, box.topLeft(), 0.0, tag.color, tagFont, theme.background});
+            texts.push_back(
+                {tag.level, box.topLeft(), 0.0, tag.color, tagFont, theme.background, false, kernelMarkId(tag.ref)});
             layout.obstacles.push_back(box);
             break;
         }
     }
-}
-
-// A note as lines no wider than `width`, broken between words.
-QStringList wrapText(const QString& text, const QFont& font, double width)
-{
-    QStringList lines;
-    QString line;
-    for (const QString& word : text.split(u' ', Qt::SkipEmptyParts)) {
-        const QString longer = line.isEmpty() ? word : line + u' ' + word;
-        if (!line.isEmpty() && textSize(font, longer).width() > width) {
-            lines << line;
-            line = word;
-        } else {
-            line = longer;
-        }
-    }
-    if (!line.isEmpty())
-        lines << line;
-    return lines;
 }
 
 // Hints and notes (before/after thicket, machines mixed, GPU kernels without a roof): flush left at the top of the
@@ -142,7 +127,8 @@ std::vector<QRectF> placeHints(const RooflineView& view, const ChartTheme& theme
     for (const QString& hint : std::as_const(hints))
         for (const QString& line : wrapText(hint, theme.kernelLabelFont, bounds.width() - 16.0)) {
             const QRectF box(QPointF(bounds.left() + 8.0, top), textSize(theme.kernelLabelFont, line));
-            texts.push_back({line, box.topLeft(), 0.0, theme.mutedText, theme.kernelLabelFont, theme.background, true});
+            texts.push_back({line, box.topLeft(), 0.0, theme.mutedText, theme.kernelLabelFont, theme.background, true,
+                             QString(), TextRole::Note});
             boxes.push_back(box);
             top = box.bottom() + 2.0;
         }
@@ -230,7 +216,8 @@ void noteCrowdedOut(int count, const ChartTheme& theme, const std::vector<QRectF
     const QRectF box = free.value_or(QRectF(layout.bounds.topLeft(), size));
     double top = box.top();
     for (const QString& line : lines) {
-        out.texts.push_back({line, QPointF(box.left(), top), 0.0, theme.mutedText, font, theme.background, true});
+        out.texts.push_back({line, QPointF(box.left(), top), 0.0, theme.mutedText, font, theme.background, true,
+                             QString(), TextRole::Note});
         top += textSize(font, line).height();
     }
     out.kernelLabelRects.push_back(box);
@@ -263,15 +250,79 @@ void placeKernelText(const RooflineView& view, const ChartTheme& theme, const Ro
             continue;
         }
         if (p.needsLeader)
-            out.over.push_back({p.leader, QPen(theme.mutedText, 1.5)});
+            out.over.push_back({p.leader, QPen(theme.mutedText, 1.5), LineRole::Leader, labelTexts[i].owner});
         // Percent changes are bold in their arrow's colour; kernel names in the text colour.
         QFont font = theme.kernelLabelFont;
         font.setBold(labelTexts[i].bold);
-        out.texts.push_back({labelTexts[i].text, p.rect.topLeft(), 0.0, labelTexts[i].color, font, theme.background});
+        out.texts.push_back({labelTexts[i].text, p.rect.topLeft(), 0.0, labelTexts[i].color, font, theme.background,
+                             false, labelTexts[i].owner});
         out.kernelLabelRects.push_back(p.rect);
     }
     if (crowdedOut > 0)
         noteCrowdedOut(crowdedOut, theme, markerBoxes, layout, out);
+}
+
+// Every roof segment and sweep path with the id of its line: a text may lie only on the line it names.
+std::vector<NamedSegment> namedSegments(const RooflineView& view, const RooflineDecorations& marks)
+{
+    std::vector<NamedSegment> out;
+    for (std::size_t r = 0; r < view.plot->roofs.size(); ++r)
+        for (const QLineF& segment : roofPixelSegments(view.plot->roofs[r], view.mapping))
+            out.push_back({segment, roofMarkId(r)});
+    for (const AnnotationLine& line : marks.under)
+        if (line.role == LineRole::Path)
+            out.push_back({line.line, line.id});
+    return out;
+}
+
+// The chart with its legend and notes in the strip beside the plot: only the binding roofs are named on their
+// lines, the lower ones keyed in the strip; the kernels' text is placeKernelNames'.
+RooflineAnnotations annotateBesideStrip(const RooflineView& view, const ChartTheme& theme)
+{
+    RooflineAnnotations out;
+    const std::vector<QRectF> markerBoxes = kernelMarkerBoxes(view, theme);
+    RooflineDecorations marks = decorateRoofline(view, theme);
+    QStringList notes = view.plot->notes;
+    if (!marks.arrowHint.isEmpty())
+        notes.prepend(marks.arrowHint);
+    RoofLabelPlacer roofs(view, theme, markerBoxes, {});
+    roofs.placeRoofLabels();
+    const std::vector<RoofLegendRow> rows = roofLegendRows(view, theme, roofs.legendEntries(), false);
+    out.roofLabels = roofs.labels();
+    roofs.placeRidges(out.under);
+    out.texts = roofs.texts();
+    out.under.insert(out.under.end(), marks.under.begin(), marks.under.end());
+    out.over = marks.over;
+    out.rings = marks.rings;
+    out.drawnArrows = marks.drawnArrows;
+
+    LabelLayoutInput layout;
+    layout.bounds = view.mapping.plot.adjusted(4, 4, -4, -4);
+    layout.obstacles = roofs.taken();
+    layout.obstacles.insert(layout.obstacles.end(), markerBoxes.begin(), markerBoxes.end());
+    layout.lines = roofSegments(view);
+    layout.lines.insert(layout.lines.end(), marks.lines.begin(), marks.lines.end());
+    layout.markerRadius = baseMarkerRadius(theme);
+    layout.lineCost = 40.0;  // a text on a line it does not name is left out: look for a spot off the lines
+    if (view.options.kernelLabels) {
+        KernelText names;
+        const int hidden = placeKernelNames(view, theme, marks, markerBoxes, namedSegments(view, marks), layout, names);
+        out.texts.insert(out.texts.end(), names.texts.begin(), names.texts.end());
+        out.over.insert(out.over.end(), names.leaders.begin(), names.leaders.end());
+        out.kernelLabelRects = std::move(names.rects);
+        if (hidden > 0)
+            notes << QCoreApplication::translate(
+                "RooflineChart",
+                "%n kernel name(s) not shown: point at a dot to read one, or filter kernels by name to label them",
+                nullptr, hidden);
+    }
+    const SideStrip strip = layOutSideStrip(view.strip, rows, notes, theme);
+    out.stripTexts = strip.texts;
+    out.stripLines = strip.lines;
+    out.roofLegend = strip.legend;
+    for (const std::size_t roof : strip.roofsShown)
+        out.roofLabels.push_back({roof, {}, true});
+    return out;
 }
 
 }  // namespace
@@ -282,6 +333,8 @@ RooflineAnnotations annotateRoofline(const RooflineView& view, const ChartTheme&
     const QRectF& plot = view.mapping.plot;
     if (plot.width() < 10 || plot.height() < 10 || !view.mapping.range.valid())
         return out;
+    if (!view.strip.isEmpty())
+        return annotateBesideStrip(view, theme);
     const std::vector<QRectF> markerBoxes = kernelMarkerBoxes(view, theme);
     const std::vector<QLineF> segments = roofSegments(view);
 

@@ -23,6 +23,9 @@ struct RooflineAnnotations {
     std::vector<RoofLabel> roofLabels;        // where each roof in view is named: on the chart or in the legend
     QRectF roofLegend;                        // the roof legend's box; empty without one
     std::vector<AnnotationLine> legendLines;  // its background, frame and strokes (also at the end of `over`)
+    // With a strip beside the plot (RooflineView::strip): the roof legend and the notes there, outside the plot.
+    std::vector<AnnotationText> stripTexts;
+    std::vector<AnnotationLine> stripLines;
     int drawnArrows = 0;
 };
 

@@ -30,6 +30,8 @@ constexpr qsizetype kMaxOwnColours = 12;
 // leaves the roofs visible.
 constexpr double kMinShareMarker = 7.0;
 constexpr double kMaxShareMarker = 46.0;
+// The pen of a roof that does not bind (a lower compute roof, a cache level's bandwidth): thin, behind the rest.
+constexpr double kLowerRoofWidth = 1.5;
 
 QColor blend(const QColor& a, const QColor& b, double towardsB)
 {
@@ -134,12 +136,13 @@ void styleKernels(const Session& s, bool overlay, const ChartOptions& options, c
     plot.changes.push_back(beforeAfterChanges(s));
     // Imported kernels each get a colour of their own (by name, so a before and an after share it): their level
     // rings and joining lines then say whose they are where two kernels run at the same FLOP/s. Overlays keep
-    // one colour per session instead.
+    // one colour per session instead, but for GPU kernels: a session's colour may be a CPU kind's, and a GPU kernel
+    // in it would read as that kind (their markers' shapes say the level, the roofs' colour the GPU).
     std::vector<QColor> colors(s.kernels.size());
     QHash<QString, int> names;  // a profile can hold thousands of launches
-    for (std::size_t i = 0; i < s.kernels.size() && !overlay; ++i) {
+    for (std::size_t i = 0; i < s.kernels.size(); ++i) {
         const KernelResult& k = s.kernels[i];
-        if (!isImported(k))
+        if (!isImported(k) || (overlay && !drawnAsGpuKernel(k)))
             continue;
         const QString name = k.fullName.isEmpty() ? k.name : k.fullName;
         const int n = names.value(name, static_cast<int>(names.size()));
@@ -273,8 +276,13 @@ void addComputeRoofs(const RooflineInput& in, int index, const ChartTheme& theme
         roof.value = ceiling.gflops;
         roof.countsOperations = countsOperations(ceiling.precision);
         roof.vertices = {QPointF(start, ceiling.gflops), QPointF(xHigh, ceiling.gflops)};
-        roof.pen = QPen(isBest ? base : blend(base, theme.background, 0.4),
-                        isBest ? theme.boldRoofWidth : theme.roofWidth, isBest ? Qt::SolidLine : Qt::DashLine);
+        roof.binding = isBest || (precisions.size() > 1 && &ceiling == bestComputeCeiling(s, ceiling.precision));
+        // Lower roofs thin and faint: the roof that binds reads first, on a slide too.
+        roof.pen = QPen(roof.binding ? base : blend(base, theme.background, 0.4),
+                        isBest         ? theme.boldRoofWidth
+                        : roof.binding ? theme.roofWidth
+                                       : kLowerRoofWidth,
+                        roof.binding ? Qt::SolidLine : Qt::DashLine);
         roof.pen.setCapStyle(Qt::FlatCap);
         roof.inLegend = overlay && isBest && !legendTaken;
         roof.legendName = roof.inLegend ? sessionLabel(s) : QString();
@@ -319,7 +327,7 @@ void addBandwidthRoofs(const RooflineInput& in, int index, const ChartTheme& the
         QColor color = overlay ? theme.sessionColor(index) : theme.bandwidthColor(ceiling.level);
         if (!in.highlightedLevel.isEmpty() && !highlighted)
             color.setAlphaF(0.35f);
-        double width = &ceiling == memoryRoof ? theme.boldRoofWidth : theme.roofWidth + 0.5;
+        double width = &ceiling == memoryRoof ? theme.boldRoofWidth : kLowerRoofWidth;
         if (highlighted)
             width += 2.5;
         PlotRoof roof;
@@ -333,6 +341,7 @@ void addBandwidthRoofs(const RooflineInput& in, int index, const ChartTheme& the
         roof.vertices = std::move(points);
         roof.pen = QPen(color, width, ceiling.mix == QLatin1String("triad") ? Qt::DashLine : Qt::SolidLine);
         roof.pen.setCapStyle(Qt::FlatCap);
+        roof.binding = &ceiling == memoryRoof;
         roof.inLegend = overlay && !legendTaken;
         roof.legendName = roof.inLegend ? sessionLabel(s) : QString();
         legendTaken = legendTaken || roof.inLegend;

@@ -32,6 +32,11 @@ struct ChartOptions {
     bool ridgeMarker = true;  // dotted line and label at the primary roof's ridge
     // Imported kernels: dot area in proportion to the kernel's share of its import's total time (issue 6).
     bool sizeByTimeShare = false;
+    // Every kernel's name on the chart where it has room, not only those of the points that matter.
+    bool allKernelNames = false;
+    // The roof legend and the notes in a strip beside the plot, never over the data; off: in the plot's least
+    // crowded corner.
+    bool legendBeside = true;
     // Precisions whose compute roofs and kernels are not drawn (issue 16): the legend's precision entries toggle
     // them; the memory roofs and the ridge then follow the best precision still shown.
     QStringList hiddenPrecisions;
@@ -70,6 +75,9 @@ struct PlotRoof {
     // precision ("bf16"); see RooflinePlot::hiddenPrecisionEntries for the hidden ones.
     QString precisionEntry;
     bool countsOperations = false;  // compute roofs of an integer precision: "TOP/s", not "TFLOP/s"
+    // The roof that binds: each shown precision's best compute roof, the memory roof, a GPU's best compute and DRAM
+    // roofs, every extra roof. Those are named at their lines; the lower ones are drawn thin and keyed beside the plot.
+    bool binding = true;
 };
 
 // A shaded region under the primary roof: memory-bound left of the ridge, compute-bound right of it.
