@@ -3,9 +3,9 @@
 // the talk's slides) at 1280x800, 1600x1000 and 1920x1080 has no text over another text, over a dot it does not
 // name or over a line it does not label; no legend or note over the plot's dots or lines; no leader across a dot.
 
-#include "core/import/import_device.h"
 #include "core/import/import_session.h"
 #include "core/import/importer.h"
+#include "core/import/kernel/import_device.h"
 #include "core/model/catalog/user_catalog.h"
 #include "core/scene/deck.h"
 #include "core/session/bundled_session.h"
