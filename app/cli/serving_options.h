@@ -13,9 +13,7 @@
 
 namespace ridgeline::cli {
 
-// The lengths the frontier uses when --prompt and --output are not given: InferenceX's 1k / 1k scenario.
-inline constexpr std::int64_t kFrontierPrompt = 1024;
-inline constexpr std::int64_t kFrontierOutput = 1024;
+// --prompt and --output default to the frontier's lengths (kFrontierPrompt, kFrontierOutput in frontier.h).
 
 struct ServingOptions {
     bool frontier = false;

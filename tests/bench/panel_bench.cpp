@@ -4,6 +4,8 @@
 //
 //   BM_BatchSliderStep       the batch slider moves one step; the model is re-evaluated, the charts updated
 //                            and the event loop run until the window is repainted: what a user waits for.
+//   BM_FrontierSliderStep    the batch step with the frontier in the throughput chart's slot: the curve is evaluated
+//                            again (one latency per batch) and the ring moved.
 //   BM_ContextSliderStep     the same for context, which reshapes every curve and re-ranges the axes.
 //   BM_BatchStepFullRender   the batch step followed by a full render of the whole panel into an image:
 //                            the upper bound, every pixel of all four charts repainted.
@@ -94,6 +96,20 @@ void BM_BatchSliderStep(benchmark::State& state)
     state.counters["steps"] = static_cast<double>(shown.panel.batchSlider()->steps().size());
 }
 BENCHMARK(BM_BatchSliderStep)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(kRepetitions);
+
+void BM_FrontierSliderStep(benchmark::State& state)
+{
+    ShownPanel shown;
+    shown.panel.showFrontier(true);
+    settle();
+    Sweep sweep(shown.panel.batchSlider()->slider());
+    for (auto _ : state) {
+        sweep.next();
+        settle();
+        benchmark::DoNotOptimize(shown.panel.scenario().report.tokensPerSecond);
+    }
+}
+BENCHMARK(BM_FrontierSliderStep)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(kRepetitions);
 
 void BM_ContextSliderStep(benchmark::State& state)
 {

@@ -8,6 +8,7 @@
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
+#include "ui/chart/frontier_chart.h"
 #include "ui/chart/memory_bar.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/panels/batching_panel.h"
@@ -316,6 +317,7 @@ TEST(UiTalkScene, BatchingSlidesShowTheChartsTheirClaimNeedsAndNoControls)
         ASSERT_NE(panel, nullptr);
         EXPECT_FALSE(panel->batchSlider()->isVisible()) << e.kind;
         EXPECT_FALSE(panel->cpuChart()->isVisible()) << e.kind;
+        EXPECT_FALSE(panel->frontierChart()->isVisible()) << e.kind;  // no caption speaks of it yet
         EXPECT_EQ(panel->throughputChart()->isVisible(), e.throughput) << e.kind;
         EXPECT_EQ(panel->rooflineChart()->isVisible(), e.roofline) << e.kind;
         EXPECT_EQ(panel->memoryBar()->isVisible(), e.memory) << e.kind;

@@ -204,6 +204,12 @@ void BatchingControls::createWorkloadGroup()
             .arg(kDefaultBandwidthEfficiency * 100.0)
             .arg(kDefaultComputeEfficiency * 100.0));
     work->addRow(plain(new QLabel(tr("Engine"))), plain(m_engine));
+    m_decodeStep = work;
+}
+
+void BatchingControls::addDecodeStepRow(const QString& label, QWidget* field)
+{
+    m_decodeStep->addRow(plain(new QLabel(label)), plain(field));
 }
 
 void BatchingControls::reloadCatalogs()

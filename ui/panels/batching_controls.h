@@ -50,6 +50,8 @@ public:
     LogSlider* batchSlider() const { return m_batch; }
     LogSlider* contextSlider() const { return m_context; }
     BatchingAdvancedControls* advanced() const { return m_advanced; }
+    // A row under the engine in the decode step's group, for a choice the panel owns (which chart fills a slot).
+    void addDecodeStepRow(const QString& label, QWidget* field);
 
 signals:
     // A person changed a control: the request shown, with that change.
@@ -91,6 +93,7 @@ private:
     LogSlider* m_batch = nullptr;
     LogSlider* m_context = nullptr;
     QComboBox* m_engine = nullptr;
+    QFormLayout* m_decodeStep = nullptr;
     BatchingAdvancedControls* m_advanced = nullptr;
 };
 

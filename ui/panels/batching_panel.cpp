@@ -6,6 +6,7 @@
 #include "ui/chart/calibration_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
+#include "ui/chart/frontier_chart.h"
 #include "ui/chart/memory_bar.h"
 #include "ui/chart/step_breakdown_bar.h"
 #include "ui/panels/batching_catalog_actions.h"
@@ -22,6 +23,7 @@
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTabBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -70,6 +72,11 @@ BatchingPanel::BatchingPanel(QWidget* parent) : QWidget(parent)
     m_breakdown = new StepBreakdownBar(this);
     m_calibrationChart = new CalibrationChart(this);
     m_calibrationChart->hide();  // until a session with a calibration comes
+    // The frontier shares the throughput chart's slot: both are the tokens the batch buys, one against the batch,
+    // one against each user's speed; a fifth chart, or a switch above the slot, would take the height the charts'
+    // axis titles need at 1600 x 1000 and squash all four at 1280 x 800. The switch sits under the batch slider.
+    m_frontier = new FrontierChart(this);
+    m_frontier->hide();
 
     m_bars = new QHBoxLayout;
     m_bars->setSpacing(8);
@@ -106,8 +113,9 @@ void BatchingPanel::arrangeCharts(bool stacked)
     // against the model": this CPU's decode curve or, chosen beside the controls, a calibration's series (one cell,
     // the hidden one takes no room).
     m_stacked = stacked;
-    for (QWidget* widget : {static_cast<QWidget*>(m_throughput), static_cast<QWidget*>(m_roofline),
-                            static_cast<QWidget*>(m_cpu), static_cast<QWidget*>(m_calibrationChart)})
+    for (QWidget* widget :
+         {static_cast<QWidget*>(m_throughput), static_cast<QWidget*>(m_frontier), static_cast<QWidget*>(m_roofline),
+          static_cast<QWidget*>(m_cpu), static_cast<QWidget*>(m_calibrationChart)})
         m_charts->removeWidget(widget);
     m_charts->removeItem(m_bars);
     for (int row = 0; row < 4; ++row)
@@ -117,6 +125,7 @@ void BatchingPanel::arrangeCharts(bool stacked)
     m_bars->setAlignment(m_breakdown, stacked ? Qt::AlignLeft : Qt::AlignTop);
     if (stacked) {
         m_charts->addWidget(m_throughput, 0, 0, 1, 2);
+        m_charts->addWidget(m_frontier, 0, 0, 1, 2);
         m_charts->addWidget(m_roofline, 1, 0, 1, 2);
         m_charts->addLayout(m_bars, 2, 0, 1, 2);
         m_charts->addWidget(m_cpu, 3, 0, 1, 2);
@@ -127,6 +136,7 @@ void BatchingPanel::arrangeCharts(bool stacked)
         setMinimumHeight(kStackedMinimumHeight);
     } else {
         m_charts->addWidget(m_throughput, 0, 0);
+        m_charts->addWidget(m_frontier, 0, 0);
         m_charts->addWidget(m_roofline, 0, 1);
         m_charts->addLayout(m_bars, 1, 0, 1, 2);
         m_charts->addWidget(m_cpu, 2, 0, 1, 2);
@@ -191,6 +201,18 @@ QWidget* BatchingPanel::createControls()
         recompute();
     });
     layout->addWidget(m_controls);
+    m_chartSwitch = new QTabBar(column);
+    m_chartSwitch->setObjectName(QStringLiteral("batchingChartSwitch"));
+    m_chartSwitch->setFont(pixelFont(15));
+    m_chartSwitch->setDrawBase(false);
+    m_chartSwitch->setExpanding(false);
+    m_chartSwitch->addTab(tr("Throughput"));
+    m_chartSwitch->setTabToolTip(0, tr("Tokens/s and step time against the batch"));
+    m_chartSwitch->addTab(tr("Frontier"));
+    m_chartSwitch->setTabToolTip(1, tr("Tokens/s per GPU against tokens/s per user (1 / ITL) over the batch, as "
+                                       "serving benchmarks draw it"));
+    m_controls->addDecodeStepRow(tr("Chart"), m_chartSwitch);
+    connect(m_chartSwitch, &QTabBar::currentChanged, this, [this](int index) { showFrontier(index == 1); });
     layout->addWidget(createCalibrationGroup(column));
     layout->addWidget(m_takeaway);
     layout->addStretch(1);
@@ -437,6 +459,7 @@ void BatchingPanel::setTheme(ThemeKind theme)
     m_cpu->setTheme(theme);
     m_breakdown->setTheme(theme);
     m_calibrationChart->setTheme(theme);
+    m_frontier->setTheme(theme);
     applyPalette();
     updateTexts();
 }
@@ -464,8 +487,37 @@ void BatchingPanel::recompute()
         m_memory->setData(m_scenario.memory);
         m_breakdown->setData(m_scenario.breakdown);
     }
+    updateFrontier();
     updateTexts();
     emit scenarioChanged();
+}
+
+// Only when shown: the whole curve is a latency evaluation per batch, which a hidden chart need not pay for on
+// every slider step.
+void BatchingPanel::updateFrontier()
+{
+    if (!frontierShown())
+        return;
+    if (m_scenario.error)
+        m_frontier->showMessage(tr("No numbers: see the message above"));
+    else
+        m_frontier->setData(frontierChartData(m_scenario.config));
+}
+
+void BatchingPanel::showFrontier(bool frontier)
+{
+    if (m_chartSwitch->currentIndex() != (frontier ? 1 : 0))
+        m_chartSwitch->setCurrentIndex(frontier ? 1 : 0);  // comes back here through currentChanged
+    if (frontier == frontierShown())
+        return;
+    m_frontier->setVisible(frontier);
+    m_throughput->setVisible(!frontier);
+    updateFrontier();
+}
+
+bool BatchingPanel::frontierShown() const
+{
+    return m_frontier->isVisibleTo(this);
 }
 
 QString BatchingPanel::errorText() const
@@ -522,7 +574,8 @@ QStringList BatchingPanel::visibleTexts() const
     QStringList list{m_headline->text(), m_detail->text()};
     list << warningTexts();
     list << m_takeaway->paragraphs();
-    list << m_throughput->texts() << m_roofline->texts() << m_memory->texts() << m_breakdown->texts() << m_cpu->texts();
+    list << (frontierShown() ? m_frontier->texts() : m_throughput->texts()) << m_roofline->texts() << m_memory->texts()
+         << m_breakdown->texts() << m_cpu->texts();
     if (m_calibrationChart->isVisibleTo(this))
         list << m_calibrationChart->texts();
     for (const QLabel* label : findChildren<QLabel*>())

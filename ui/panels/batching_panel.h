@@ -1,8 +1,8 @@
 #pragma once
 // The batching and KV-cache explorer (issue 4): sliders for batch, context, model, precisions, GPU and GPU
-// count; tokens/s and step time against batch, the memory bar, the decode step moving on the GPU's
-// roofline, and this CPU's measured batching curve against its roofline prediction. Every change
-// recomputes synchronously (the model evaluates in microseconds) and redraws only what moved.
+// count; tokens/s and step time against batch (or, switched, tokens/s per GPU against per user), the memory bar, the
+// decode step moving on the GPU's roofline, and this CPU's measured batching curve against its roofline prediction.
+// Every change recomputes synchronously (the model evaluates in microseconds) and redraws only what moved.
 
 #include "core/session/session.h"
 #include "ui/plots/batching/batching_calibration.h"
@@ -14,6 +14,7 @@
 class QComboBox;
 class QPushButton;
 class QGridLayout;
+class QTabBar;
 class QHBoxLayout;
 class QGroupBox;
 
@@ -25,6 +26,7 @@ class BatchThroughputChart;
 class CalibrationChart;
 class CpuBatchingChart;
 class DecodeRooflineChart;
+class FrontierChart;
 class LogSlider;
 class MemoryBar;
 class StepBreakdownBar;
@@ -80,6 +82,11 @@ public:
     CpuBatchingChart* cpuChart() const { return m_cpu; }
     StepBreakdownBar* breakdownBar() const { return m_breakdown; }
     CalibrationChart* calibrationChart() const { return m_calibrationChart; }
+    FrontierChart* frontierChart() const { return m_frontier; }
+    // "Throughput | Frontier" under the batch slider: which of the two fills the left chart's slot.
+    QTabBar* chartSwitch() const { return m_chartSwitch; }
+    void showFrontier(bool frontier);
+    bool frontierShown() const;
     BatchingControls* controls() const { return m_controls; }
     // The session's calibration series the tab can draw (empty without a calibration) and which one it draws.
     const CalibrationChartData& calibrations() const { return m_calibrations; }
@@ -106,6 +113,7 @@ private:
     void arrangeCharts(bool stacked);
     void syncControls();
     void recompute();
+    void updateFrontier();
     void applyPalette();
     void updateTexts();
 
@@ -130,6 +138,8 @@ private:
     CpuBatchingChart* m_cpu = nullptr;
     StepBreakdownBar* m_breakdown = nullptr;
     CalibrationChart* m_calibrationChart = nullptr;
+    FrontierChart* m_frontier = nullptr;  // tokens/s per GPU against tokens/s per user over the batch
+    QTabBar* m_chartSwitch = nullptr;
     CalibrationChartData m_calibrations;
     std::optional<EngineTerms> m_calibratedTerms;  // the newest calibration's fit, offered as the engine terms
     QGroupBox* m_calibrationGroup = nullptr;

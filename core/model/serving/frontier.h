@@ -13,6 +13,10 @@
 
 namespace ridgeline {
 
+// The lengths a frontier uses when none are given: InferenceX's 1k / 1k scenario.
+inline constexpr std::int64_t kFrontierPrompt = 1024;
+inline constexpr std::int64_t kFrontierOutput = 1024;
+
 struct FrontierTargets {
     std::optional<double> ttftSeconds;
     std::optional<double> itlSeconds;

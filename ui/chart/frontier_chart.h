@@ -1,0 +1,45 @@
+#pragma once
+// Throughput against interactivity: output tokens/s per GPU against tokens/s per user (1 / inter-token latency),
+// one point per batch of requests in flight, the tab's batch ringed. The curve depends on the model, GPU and lengths
+// only; moving the batch moves the ring and its numbers.
+
+#include "ui/chart/annotated_chart.h"
+#include "ui/plots/batching/frontier_chart_data.h"
+
+QT_BEGIN_NAMESPACE
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+QT_END_NAMESPACE
+
+namespace ridgeline::ui {
+
+class FrontierChart : public AnnotatedChart {
+    Q_OBJECT
+public:
+    explicit FrontierChart(QWidget* parent = nullptr);
+
+    void setTheme(ThemeKind theme);
+    void setData(const FrontierChartData& data);
+    // No numbers to show (the model refused the inputs): the curve goes, the message stays.
+    void showMessage(const QString& message);
+    const FrontierChartData& data() const { return m_data; }
+
+    // (tokens/s per user, tokens/s per GPU) -> viewport pixel.
+    QPoint viewportPosition(QPointF perUserAndPerGpu) const;
+    QLineSeries* frontierSeries() const { return m_line; }
+    QScatterSeries* currentMarker() const { return m_current; }
+
+private:
+    void applyTheme();
+    void relayout() override;
+
+    FrontierChartData m_data;
+    QLogValueAxis* m_axisX = nullptr;
+    QLogValueAxis* m_axisY = nullptr;
+    QLineSeries* m_line = nullptr;
+    QScatterSeries* m_dots = nullptr;
+    QScatterSeries* m_current = nullptr;
+};
+
+}  // namespace ridgeline::ui
