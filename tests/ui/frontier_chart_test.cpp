@@ -69,12 +69,14 @@ TEST(UiFrontierChart, DrawsTheFrontierAndTheSliderMovesTheRing)
     fixtures::layoutNow(panel, panel.size());
     FrontierChart* chart = panel.frontierChart();
     ASSERT_TRUE(chart->data().valid) << chart->data().reason.toStdString();
-    // The same frontier the command line prints: 1,024 in and out, batch 1, 2, 4, ... to the largest that fits.
+    // The same frontier the command line prints for requests that fill the context slider's window (1,024 tokens of
+    // it output), batch 1, 2, 4, ... to the largest that fits.
     const FrontierChartData d = chart->data();
-    EXPECT_EQ(d.prompt, 1024);
-    EXPECT_EQ(d.output, 1024);
+    const std::int64_t context = panel.scenario().config.context;
+    EXPECT_EQ(d.output, std::min<std::int64_t>(context / 2, 1024));
+    EXPECT_EQ(d.prompt, context - d.output);
     const LlmModel model = LlmModel::create(panel.scenario().config).value();
-    const std::vector<FrontierPoint> expected = servingFrontier(model, 1024, 1024).value();
+    const std::vector<FrontierPoint> expected = servingFrontier(model, d.prompt, d.output).value();
     ASSERT_EQ(d.points.size(), expected.size());
     ASSERT_EQ(chart->frontierSeries()->count(), static_cast<int>(expected.size()));
     for (std::size_t i = 0; i < expected.size(); ++i) {

@@ -42,10 +42,12 @@ TEST(FrontierChartData, TheCurveIsTheCommandLinesAndTheTabsBatchIsOnIt)
     const InferenceConfig config = configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 16);
     const FrontierChartData d = frontierChartData(config);
     ASSERT_TRUE(d.valid) << d.reason.toStdString();
-    EXPECT_EQ(d.prompt, kFrontierPrompt);
-    EXPECT_EQ(d.output, kFrontierOutput);
+    // No lengths stated: the requests fill the context window, at most 1,024 of it output.
+    const std::int64_t output = std::min<std::int64_t>(config.context / 2, kFrontierOutput);
+    EXPECT_EQ(d.output, output);
+    EXPECT_EQ(d.prompt, config.context - output);
     const std::vector<FrontierPoint> expected =
-        servingFrontier(LlmModel::create(config).value(), kFrontierPrompt, kFrontierOutput).value();
+        servingFrontier(LlmModel::create(config).value(), d.prompt, d.output).value();
     ASSERT_EQ(d.points.size(), expected.size());
     for (std::size_t i = 0; i < expected.size(); ++i) {
         EXPECT_EQ(d.batches[i], expected[i].batch);

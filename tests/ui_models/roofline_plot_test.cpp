@@ -72,7 +72,8 @@ TEST(RooflinePlot, EveryCeilingIsARoofAndTheMemoryRoofIsBold)
     ASSERT_TRUE(fp32 && fp64 && dram && l1);
     EXPECT_EQ(fp32->pen.widthF(), b.theme.boldRoofWidth);  // the best compute ceiling
     EXPECT_LT(fp64->pen.widthF(), b.theme.boldRoofWidth);
-    EXPECT_EQ(fp64->pen.style(), Qt::DashLine);
+    // fp64's own best ceiling binds fp64 kernels: drawn solid (thinner than the bold roof) and named at its end.
+    EXPECT_EQ(fp64->pen.style(), Qt::SolidLine);
     EXPECT_EQ(dram->pen.widthF(), b.theme.boldRoofWidth);  // THE memory roof (session_roof.h)
     EXPECT_LT(l1->pen.widthF(), b.theme.boldRoofWidth);
     // A bandwidth roof ends at its ridge with the best compute ceiling: 230 / 40 = 5.75 FLOP/byte.

@@ -48,8 +48,13 @@ AnnotationText beside(const QString& words, QPointF at, bool preferLeft, const C
 FrontierChartData frontierChartData(const InferenceConfig& config)
 {
     FrontierChartData d;
-    d.prompt = config.prompt > 0 && config.output >= 2 ? config.prompt : kFrontierPrompt;
-    d.output = config.prompt > 0 && config.output >= 2 ? config.output : kFrontierOutput;
+    // Without stated lengths the requests fill the context slider's window, so the frontier's step runs at the
+    // contexts the tab's headline does (up to its full context) rather than at a fixed 1,024 + 1,024 that would
+    // show a different tokens/s at the same batch.
+    const bool stated = config.prompt > 0 && config.output >= 2;
+    const std::int64_t output = std::clamp<std::int64_t>(config.context / 2, 2, kFrontierOutput);
+    d.prompt = stated ? config.prompt : std::max<std::int64_t>(1, config.context - output);
+    d.output = stated ? config.output : output;
     d.requestedBatch = config.batch;
     const Result<LlmModel> model = LlmModel::create(config);
     if (!model) {
