@@ -92,10 +92,33 @@ void StepBreakdownBar::rebuildTexts()
     const StepBreakdown& b = m_data.breakdown;
     m_title = m_data.speculative ? tr("Draft + verify step: %1").arg(formatSeconds(b.total()))
                                  : tr("Decode step: %1").arg(formatSeconds(b.total()));
-    for (const BreakdownPart part : kBreakdownParts)
-        m_legend << (breakdownSeconds(b, part) > 0.0
-                         ? breakdownPartName(part) + QLatin1Char(' ') + breakdownShareText(b, part)
-                         : tr("%1: none").arg(breakdownPartName(part)));
+    for (const BreakdownPart part : kBreakdownParts) {
+        if (breakdownSeconds(b, part) > 0.0)
+            m_legend << breakdownPartName(part) + QLatin1Char(' ') + breakdownShareText(b, part);
+        else if (!hiddenUnder(part).isEmpty())
+            m_legend << tr("%1: %2").arg(breakdownPartName(part), hiddenUnder(part));
+        else
+            m_legend << tr("%1: none").arg(breakdownPartName(part));
+    }
+}
+
+// A part that took no time of its own but did work: "0.42 ms, hidden under memory" rather than "none", which would
+// contradict the step's own FLOPs and bytes (and `ridgeline model`'s compute time).
+QString StepBreakdownBar::hiddenUnder(BreakdownPart part) const
+{
+    if (breakdownSeconds(m_data.breakdown, part) > 0.0)
+        return QString();
+    switch (part) {
+        case BreakdownPart::Compute:
+            return m_data.computeSeconds > 0.0 ? tr("%1, hidden under memory").arg(formatSeconds(m_data.computeSeconds))
+                                               : QString();
+        case BreakdownPart::Weights:
+            return m_data.weightBytes > 0.0 ? tr("hidden under compute") : QString();
+        case BreakdownPart::Kv:
+            return m_data.kvBytes > 0.0 ? tr("hidden under compute") : QString();
+        default:
+            return QString();
+    }
 }
 
 QStringList StepBreakdownBar::texts() const
@@ -197,7 +220,8 @@ void StepBreakdownBar::paintEvent(QPaintEvent*)
     // The table: swatch and name left, time and share right-aligned; a part that took no time in muted text.
     const StepBreakdown& b = m_data.breakdown;
     const double total = b.total();
-    const double shareWidth = labelMetrics.horizontalAdvance(QStringLiteral("100 %"));
+    const double shareWidth =
+        std::max(labelMetrics.horizontalAdvance(QStringLiteral("100 %")), labelMetrics.horizontalAdvance(tr("hidden")));
     for (const BreakdownPart part : kBreakdownParts) {
         const QRectF row = rowRect(part);
         const double seconds = breakdownSeconds(b, part);
@@ -209,9 +233,12 @@ void StepBreakdownBar::paintEvent(QPaintEvent*)
         p.setPen(took ? m_theme.text : m_theme.mutedText);
         const double baseline = row.top() + (row.height() - labelMetrics.height()) / 2.0 + labelMetrics.ascent();
         p.drawText(QPointF(box.right() + 8.0, baseline), breakdownPartName(part));
-        const QString share =
-            took ? QStringLiteral("%1 %").arg(total > 0.0 ? 100.0 * seconds / total : 0.0, 0, 'f', 0) : QString();
-        const QString time = took ? formatSeconds(seconds) : tr("none");
+        const bool hidden = !took && !hiddenUnder(part).isEmpty();
+        const QString share = took ? QStringLiteral("%1 %").arg(total > 0.0 ? 100.0 * seconds / total : 0.0, 0, 'f', 0)
+                                   : (hidden ? tr("hidden") : QString());
+        QString time = took ? formatSeconds(seconds) : tr("none");
+        if (hidden)
+            time = part == BreakdownPart::Compute ? formatSeconds(m_data.computeSeconds) : QString();
         p.drawText(QPointF(row.right() - labelMetrics.horizontalAdvance(share), baseline), share);
         p.drawText(QPointF(row.right() - shareWidth - 16.0 - labelMetrics.horizontalAdvance(time), baseline), time);
     }

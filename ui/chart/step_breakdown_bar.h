@@ -42,6 +42,7 @@ private:
     QRectF barRect() const;
     double rowHeight() const;
     void rebuildTexts();
+    QString hiddenUnder(BreakdownPart part) const;  // "" unless the part did work hidden under another
 
     ChartTheme m_theme;
     StepBreakdownData m_data;

@@ -71,6 +71,11 @@ struct StepBreakdownData {
     std::int64_t batch = 1;
     int gpus = 1;
     bool speculative = false;  // the step is a draft and a verify pass
+    // The work behind parts that can take no time of their own: a part hidden under a longer one (compute under
+    // the weight stream at small batches, the weights under compute at large ones) still happens.
+    double computeSeconds = 0;  // all FLOPs at the effective peaks, as if nothing else ran
+    double weightBytes = 0;
+    double kvBytes = 0;
 };
 
 // Decode by weight precision (issue 16): the same step with fp32, bf16 or int8 weights (one library, one matrix),

@@ -175,7 +175,9 @@ BatchingScenario evaluateScenario(const InferenceRequest& request)
     fillThroughput(s.throughput, model, r);
     fillRoofline(s.roofline, model, r, s.throughput.curve);
     fillMemory(s.memory, model, r);
-    s.breakdown = StepBreakdownData{r.step.breakdown, c.batch, r.gpus, c.speculative.enabled()};
+    s.breakdown =
+        StepBreakdownData{r.step.breakdown,   c.batch,       r.gpus, c.speculative.enabled(), r.step.computeSeconds,
+                          r.step.weightBytes, r.step.kvBytes};
     return s;
 }
 
