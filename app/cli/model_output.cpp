@@ -113,7 +113,8 @@ QString termsText(const InferenceReport& r)
     return QStringLiteral("weights %1, compute %2 (%3), fixed %4 per layer + %5 per sequence and layer%6")
         .arg(r.efficiency.bandwidth, 0, 'f', 2)
         .arg(r.efficiency.compute, 0, 'f', 2)
-        .arg(t == EngineTerms::measured() ? QStringLiteral("measured defaults") : QStringLiteral("as given"))
+        .arg(t == EngineTerms::measured() ? QStringLiteral("measured defaults")
+                                          : QStringLiteral("adjusted: an engine profile or terms you set"))
         .arg(formatSeconds(t.layerSeconds), formatSeconds(t.sequenceSeconds),
              t.bandwidthBasis == BandwidthBasis::Sustained ? QStringLiteral("; shares of the sustained bandwidth")
                                                            : QString());
