@@ -1,4 +1,4 @@
-// The roofline at any density (issue 30): the layout report of every picture a user or a speaker gets (the bundled
+// The roofline at any density: the layout report of every picture a user or a speaker gets (the bundled
 // session, the welcome page's Xeon AMX example, a measured session with an Nsight Compute import and an ERT overlay,
 // the talk's slides) at 1280x800, 1600x1000 and 1920x1080 has no text over another text, over a dot it does not
 // name or over a line it does not label; no legend or note over the plot's dots or lines; no leader across a dot.

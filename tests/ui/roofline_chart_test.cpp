@@ -243,7 +243,7 @@ TEST(RooflineChart, TheVisibleRangeIsReadAndSetPerAxis)
     EXPECT_DOUBLE_EQ(chart.visibleRange().xMin, before.xMin);
 }
 
-// Issue 3's quality bar, in the dense chart's design: the example session at slide size names its sweeps and kernels,
+// A speaker's quality bar, in the dense chart's design: the example session at slide size names its sweeps and kernels,
 // no two labels overlap, and the names left out are counted beside the plot.
 TEST(RooflineChart, TheExampleSessionAtSlideSizeNamesItsKernelsWithoutOverlap)
 {
