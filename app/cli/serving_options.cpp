@@ -36,22 +36,28 @@ Refusal readFrontier(const QCommandLineParser& parser, InferenceRequest& request
                        "--frontier sweeps the batch at the lengths of --prompt and --output; --%1 cannot "
                        "go with it")
                 .arg(QLatin1String(name));
+    return readServedLengths(parser, request, QStringLiteral("--frontier"));
+}
+
+}  // namespace
+
+std::optional<QString> readServedLengths(const QCommandLineParser& parser, InferenceRequest& request,
+                                         const QString& forWhat)
+{
     if (!parser.isSet(QStringLiteral("prompt")))
         request.prompt = kFrontierPrompt;
     if (!parser.isSet(QStringLiteral("output")))
         request.output = kFrontierOutput;
     if (request.prompt < 1)
-        return QStringLiteral("--prompt must be at least 1 token for --frontier");
+        return QStringLiteral("--prompt must be at least 1 token for %1").arg(forWhat);
     if (request.output < 2)
         return QStringLiteral(
-            "--output must be at least 2 tokens for --frontier: the inter-token latency is the time "
-            "between two");
+                   "--output must be at least 2 tokens for %1: the inter-token latency is the time between two")
+            .arg(forWhat);
     request.batch = 1;
     request.context = request.prompt + request.output;
     return std::nullopt;
 }
-
-}  // namespace
 
 void addServingOptions(QCommandLineParser& parser)
 {

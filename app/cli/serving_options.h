@@ -25,6 +25,11 @@ struct ServingOptions {
 
 void addServingOptions(QCommandLineParser& parser);
 
+// The lengths a served request mix runs at (--frontier, --split): --prompt and --output, defaulting as above, each
+// checked and named for `forWhat`; the request's batch becomes 1 and its context prompt + output.
+std::optional<QString> readServedLengths(const QCommandLineParser& parser, InferenceRequest& request,
+                                         const QString& forWhat);
+
 // Reads the options above; with --frontier it also sets the request's prompt and output (defaults above), batch 1
 // and context prompt + output, and refuses --batch and --context, which the frontier sweeps and derives.
 std::optional<QString> readServingOptions(const QCommandLineParser& parser, ServingOptions& serving,

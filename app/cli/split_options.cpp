@@ -63,19 +63,8 @@ Refusal readMix(const QCommandLineParser& parser, SplitOptions& split, Inference
                        "--split and --split-sweep serve --prompt and --output at --batch requests in flight or "
                        "--arrival-rate; --%1 cannot go with them")
                 .arg(QLatin1String(name));
-    if (!parser.isSet(QStringLiteral("prompt")))
-        request.prompt = kFrontierPrompt;
-    if (!parser.isSet(QStringLiteral("output")))
-        request.output = kFrontierOutput;
-    if (request.prompt < 1)
-        return QStringLiteral("--prompt must be at least 1 token for --split");
-    if (request.output < 2)
-        return QStringLiteral(
-            "--output must be at least 2 tokens for --split: the inter-token latency is the time between two");
-    split.concurrency = request.batch;
-    request.batch = 1;
-    request.context = request.prompt + request.output;
-    return std::nullopt;
+    split.concurrency = request.batch;  // before the lengths' reader sets the request's batch to one
+    return readServedLengths(parser, request, QStringLiteral("--split"));
 }
 
 }  // namespace
