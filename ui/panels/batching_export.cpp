@@ -82,10 +82,8 @@ std::optional<Error> exportBatching(const BatchingContent& content, const QStrin
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("csv"))
         return saveFile(path, throughputCsv(content.inputs));
-    if (!size.isValid() || size.width() < 320 || size.height() < 180 || size.width() > 16384 || size.height() > 16384)
-        return makeError(
-            Error::Code::InvalidArgument,
-            tr("Export size %1x%2 is outside 320x180..16384x16384 pixels.").arg(size.width()).arg(size.height()));
+    if (auto refused = checkExportSize(size, tr("Export size")))
+        return refused;
     if (suffix == QLatin1String("png"))
         return saveEncoded(path, [&](QIODevice& device) {
             return renderBatchingImage(content, size, devicePixelRatio).save(&device, "PNG");

@@ -92,10 +92,8 @@ std::optional<Error> exportTraining(const TrainingContent& content, const QStrin
             return csv.error();
         return saveFile(path, csv.value());
     }
-    if (!size.isValid() || size.width() < 320 || size.height() < 180 || size.width() > 16384 || size.height() > 16384)
-        return makeError(
-            Error::Code::InvalidArgument,
-            tr("Export size %1x%2 is outside 320x180..16384x16384 pixels.").arg(size.width()).arg(size.height()));
+    if (auto refused = checkExportSize(size, tr("Export size")))
+        return refused;
     if (suffix == QLatin1String("png"))
         return saveEncoded(path, [&](QIODevice& device) {
             return renderTrainingImage(content, size, devicePixelRatio).save(&device, "PNG");

@@ -30,11 +30,7 @@ QString tr(const char* text)
 
 std::optional<Error> checkSize(QSize size)
 {
-    if (!size.isValid() || size.width() < 320 || size.height() < 180 || size.width() > 16384 || size.height() > 16384)
-        return makeError(
-            Error::Code::InvalidArgument,
-            tr("Slide size %1x%2 is outside 320x180..16384x16384 pixels.").arg(size.width()).arg(size.height()));
-    return std::nullopt;
+    return checkExportSize(size, tr("Slide size"));
 }
 
 // A hidden scene laid out at its design size now, synchronously, without a window appearing.
