@@ -1,5 +1,6 @@
 #include "core/session/session_json.h"
 
+#include "core/json/split_object.h"
 #include "core/json/strict_reader.h"
 #include "core/message_text.h"
 #include "core/model/llm/calibration.h"
@@ -801,10 +802,10 @@ Calibration calibrationFromJson(ObjectReader& in)
     return calibration;
 }
 
-Session sessionFromObject(const QJsonObject& root, Problem& problem)
+Session sessionFromObject(const SplitObject& file, Problem& problem)
 {
     Session session;
-    ObjectReader in(root, QString(), problem);
+    ObjectReader in(file.root(), QString(), problem);
     const int schema = readHeader(in, Session::kFormat, u"session"_s, Session::kSchemaVersion);
     session.title = in.text("title"_L1);
     session.created = in.dateTime("created"_L1);
@@ -834,8 +835,8 @@ Session sessionFromObject(const QJsonObject& root, Problem& problem)
     session.bandwidthCurve =
         readEntries<BandwidthPoint>(in, "bandwidth_curve"_L1, kMaxEntries, Need::Optional, curvePointFromJson);
     SharedTexts shared;
-    session.kernels = readEntries<KernelResult>(
-        in, "kernels"_L1, kMaxEntries, Need::Required,
+    session.kernels = readSplitEntries<KernelResult>(
+        in, file, "kernels"_L1, kMaxEntries, Need::Required,
         [schema, &shared](ObjectReader& entry) { return kernelFromJson(entry, schema, shared); });
     if (const auto fusion = in.object("fusion"_L1, Need::Optional)) {
         ObjectReader fusionIn(*fusion, in.where("fusion"_L1), problem);
@@ -933,10 +934,10 @@ Result<Session> sessionFromJson(QByteArray bytes, const QString& sourceName)
         return sourceError(sourceName, Error::Code::Parse, u"the file is empty"_s);
     if (bytes.size() > kMaxSessionFileBytes)
         return sourceError(sourceName, Error::Code::Range, u"larger than 256 MiB; refused"_s);
-    const Result<QJsonObject> parsed = parseStrictObject(bytes);
+    // Kernels are read one at a time from the file's bytes: a session of a million never becomes one document.
+    const Result<SplitObject> parsed = parseStrictObjectSplit(std::move(bytes), "kernels"_L1);
     if (!parsed)
         return sourceError(sourceName, parsed.error().code, parsed.error().message);
-    bytes = QByteArray();  // the text is not needed once parsed: a large session then never holds both at once
 
     Problem problem;
     Session session = sessionFromObject(parsed.value(), problem);
@@ -972,7 +973,7 @@ std::optional<Error> saveSession(const Session& session, const QString& path)
     // Validate what is about to be written, so that every saved file loads back.
     const QJsonObject root = sessionToJsonObject(session);
     Problem problem;
-    sessionFromObject(root, problem);
+    sessionFromObject(SplitObject::whole(root), problem);
     if (problem.found())
         return sourceError(path, problem.error().code, u"not saved: "_s + problem.error().message);
 
