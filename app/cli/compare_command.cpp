@@ -129,10 +129,8 @@ int runCompare(const QStringList& arguments, Streams io)
 
     const SessionComparison comparison = compareSessions(baseline.value(), candidate.value(), thresholdPercent);
     if (parser.isSet(json)) {
-        QJsonObject object = comparisonToJson(comparison);
-        object.insert(QStringLiteral("baseline"), files[0]);
-        object.insert(QStringLiteral("new"), files[1]);
-        io.out << QJsonDocument(object).toJson(QJsonDocument::Indented);
+        const QJsonObject sides{{QStringLiteral("baseline"), files[0]}, {QStringLiteral("new"), files[1]}};
+        writeComparisonJson(comparison, sides, [&io](const QByteArray& text) { io.out << text; });
         return comparison.hasRegression() ? kRegression : kExitOk;
     }
     io.out << "baseline  " << describe(files[0], baseline.value()) << '\n'

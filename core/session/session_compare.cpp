@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <algorithm>
 #include <cmath>
@@ -209,21 +210,25 @@ QString sectionName(ComparisonSection section)
     return {};
 }
 
-QJsonObject comparisonToJson(const SessionComparison& comparison)
+namespace {
+
+QJsonObject rowToJson(const ComparisonRow& row)
 {
-    QJsonArray rows;
-    for (const ComparisonRow& row : comparison.rows) {
-        QJsonObject object{{u"section"_s, sectionName(row.section)},
-                           {u"key"_s, row.key},
-                           {u"unit"_s, row.unit},
-                           {u"baseline"_s, sideToJson(row.baseline)},
-                           {u"new"_s, sideToJson(row.candidate)},
-                           {u"verdict"_s, verdictName(row.verdict)}};
-        if (row.baseline && row.candidate)
-            object.insert(u"change_percent"_s, row.changePercent);
-        object.insert(u"noise_percent"_s, row.noisePercent ? QJsonValue(*row.noisePercent) : QJsonValue::Null);
-        rows.append(object);
-    }
+    QJsonObject object{{u"section"_s, sectionName(row.section)},
+                       {u"key"_s, row.key},
+                       {u"unit"_s, row.unit},
+                       {u"baseline"_s, sideToJson(row.baseline)},
+                       {u"new"_s, sideToJson(row.candidate)},
+                       {u"verdict"_s, verdictName(row.verdict)}};
+    if (row.baseline && row.candidate)
+        object.insert(u"change_percent"_s, row.changePercent);
+    object.insert(u"noise_percent"_s, row.noisePercent ? QJsonValue(*row.noisePercent) : QJsonValue::Null);
+    return object;
+}
+
+// Everything but the rows.
+QJsonObject headToJson(const SessionComparison& comparison)
+{
     QJsonObject counts;
     for (ComparisonVerdict verdict :
          {ComparisonVerdict::Regression, ComparisonVerdict::Improvement, ComparisonVerdict::WithinNoise,
@@ -231,10 +236,39 @@ QJsonObject comparisonToJson(const SessionComparison& comparison)
         counts.insert(verdictName(verdict), comparison.count(verdict));
     return QJsonObject{{u"format"_s, u"ridgeline-comparison"_s},
                        {u"threshold_percent"_s, comparison.thresholdPercent},
-                       {u"rows"_s, rows},
                        {u"counts"_s, counts},
                        {u"notes"_s, QJsonArray::fromStringList(comparison.notes)},
                        {u"regression"_s, comparison.hasRegression()}};
+}
+
+}  // namespace
+
+QJsonObject comparisonToJson(const SessionComparison& comparison)
+{
+    QJsonArray rows;
+    for (const ComparisonRow& row : comparison.rows)
+        rows.append(rowToJson(row));
+    QJsonObject object = headToJson(comparison);
+    object.insert(u"rows"_s, rows);
+    return object;
+}
+
+void writeComparisonJson(const SessionComparison& comparison, const QJsonObject& extra,
+                         const std::function<void(const QByteArray&)>& write)
+{
+    QJsonObject head = headToJson(comparison);
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        head.insert(it.key(), it.value());
+    QByteArray text = QJsonDocument(head).toJson(QJsonDocument::Indented);
+    text.chop(3);  // "\n}\n": the rows go last
+    write(text + ",\n    \"rows\": [");
+    for (std::size_t i = 0; i < comparison.rows.size(); ++i) {
+        QByteArray row = QJsonDocument(rowToJson(comparison.rows[i])).toJson(QJsonDocument::Indented);
+        row.chop(1);
+        row.replace('\n', "\n        ");
+        write((i == 0 ? "\n        " : ",\n        ") + row);
+    }
+    write("\n    ]\n}\n");
 }
 
 }  // namespace ridgeline

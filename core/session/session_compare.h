@@ -10,10 +10,12 @@
 
 #include "core/session/session.h"
 
+#include <QByteArray>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -60,5 +62,9 @@ QString sectionName(ComparisonSection section);
 
 // The comparison as JSON (`ridgeline compare --json`); the schema is described in the README.
 QJsonObject comparisonToJson(const SessionComparison& comparison);
+// The same document as text, with `extra`'s members added, handed to `write` a row at a time: a comparison of
+// half a million kernels is never one JSON document in memory. The rows come last.
+void writeComparisonJson(const SessionComparison& comparison, const QJsonObject& extra,
+                         const std::function<void(const QByteArray&)>& write);
 
 }  // namespace ridgeline

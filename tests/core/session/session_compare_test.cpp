@@ -5,6 +5,7 @@
 #include "core/session/session_json.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <gtest/gtest.h>
 
@@ -222,4 +223,40 @@ TEST(SessionCompare, JsonCarriesEveryRowAndTheCounts)
                   .value(QStringLiteral("min"))
                   .toDouble(),
               79.2);
+}
+
+TEST(SessionCompare, JsonWrittenARowAtATimeIsTheSameDocument)
+{
+    Session baseline = load("example.json");
+    Session candidate = baseline;
+    setCeiling(candidate.computeCeilings.front(), 80.0, 1.0);
+    candidate.kernels.pop_back();
+    const SessionComparison comparison = compareSessions(baseline, candidate, 5.0);
+    const QJsonObject extra{{QStringLiteral("baseline"), QStringLiteral("a.json")},
+                            {QStringLiteral("new"), QStringLiteral("b.json")}};
+    QByteArray text;
+    int pieces = 0;
+    writeComparisonJson(comparison, extra, [&](const QByteArray& piece) {
+        text += piece;
+        ++pieces;
+    });
+    QJsonParseError error;
+    const QJsonDocument written = QJsonDocument::fromJson(text, &error);
+    ASSERT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString();
+    QJsonObject expected = comparisonToJson(comparison);
+    expected.insert(QStringLiteral("baseline"), QStringLiteral("a.json"));
+    expected.insert(QStringLiteral("new"), QStringLiteral("b.json"));
+    EXPECT_EQ(written.object(), expected);
+    EXPECT_EQ(pieces, static_cast<int>(comparison.rows.size()) + 2);  // the head, each row, the end
+    EXPECT_TRUE(text.endsWith("\n    ]\n}\n"));
+}
+
+TEST(SessionCompare, JsonOfNoRowsIsStillAnObject)
+{
+    const SessionComparison comparison;
+    QByteArray text;
+    writeComparisonJson(comparison, {}, [&](const QByteArray& piece) { text += piece; });
+    const QJsonDocument written = QJsonDocument::fromJson(text);
+    ASSERT_TRUE(written.isObject()) << text.toStdString();
+    EXPECT_EQ(written.object(), comparisonToJson(comparison));
 }
