@@ -1,4 +1,4 @@
-# Sourced by `scripts/test arm64`: the cross toolchain and an arm64 sysroot for the ARM64 build (issue 17).
+# Sourced by `scripts/test arm64`: the cross toolchain and an arm64 sysroot for the ARM64 build.
 #
 # The host gets only amd64 packages (the cross compiler and qemu-user). Debian's arm64 libraries go into a sysroot
 # of their own, never into the system: the :arm64 Qt 6 packages cannot be co-installed with the amd64 ones on a

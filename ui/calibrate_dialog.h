@@ -1,5 +1,5 @@
 #pragma once
-// File > Calibrate the Model on Benchmark Results… (issue 13 point 3, in the window): the person's result files
+// File > Calibrate the Model on Benchmark Results… (in the window): the person's result files
 // (vLLM, SGLang, GuideLLM, llama-bench), the facts a file may not record (model, GPU, tensor parallel size, formats;
 // a static-batch run's batch and lengths, one value or one per file) and the fit, run on a worker thread through
 // core's runCalibration, as `ridgeline calibrate` runs it. A fit that fails says why inside the dialog and changes

@@ -1,5 +1,5 @@
 #pragma once
-// File > Compare With… (issue 18): the before/after comparison of `ridgeline compare` in the window. The open
+// File > Compare With…: the before/after comparison of `ridgeline compare` in the window. The open
 // session is "before", the other "after"; Swap exchanges them, the threshold recomputes as it is typed. The
 // notes (different machines, a quick run, a busy machine) stand above the table, the counts below it; Copy as Text
 // and Export CSV… take the table along. The rows, their text and colours come from

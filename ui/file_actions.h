@@ -45,7 +45,7 @@ public:
     QAction* exportPngAction() const { return m_exportPng; }
     QAction* copyAction() const { return m_copy; }
     QAction* compareAction() const { return m_compareAction; }
-    // Before/after (issue 18): the primary session against the session file at `path`. A file that does not load
+    // Before/after: the primary session against the session file at `path`. A file that does not load
     // is reported (naming it and why) and nothing changes; the window's sessions stay as they are either way.
     bool compareWithFile(const QString& path);
 

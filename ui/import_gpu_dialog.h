@@ -1,5 +1,5 @@
 #pragma once
-// The window's question on import (issue 12): imported GPU kernels whose files name no catalog GPU (Nsight Compute
+// The window's question on import: imported GPU kernels whose files name no catalog GPU (Nsight Compute
 // without device__attribute_display_name, or a card the catalog lacks) are drawn against no roof until the user
 // says which GPU they ran on. A window-modal dialog that does not block (open(), not exec()); its object name is
 // "ImportGpuDialog", its list "ImportGpuList" (the catalog's GPUs, then "none of these"), its Import button is

@@ -145,7 +145,7 @@ void MainWindow::connectParts()
         showImportSummary(this, lines);
         emit importFinished(lines);
     });
-    // GPU kernels whose file names no catalog GPU: ask which one, without blocking (issue 12).
+    // GPU kernels whose file names no catalog GPU: ask which one, without blocking.
     connect(m_document, &SessionDocument::gpuQuestion, this, [this](int kernels, const QStringList& names) {
         askImportGpu(
             this, kernels, names, [this](const QString& id) { m_document->answerGpu(id); },

@@ -59,7 +59,7 @@ public:
     // Shows a session that is not (yet) a file, e.g. a finished measurement.
     void setSession(const Session& session, const QString& path = {});
     bool saveSession(const QString& path);
-    // File > Import and drag and drop (issue 6): reads profiler files (format detected), all or nothing. On
+    // File > Import and drag and drop: reads profiler files (format detected), all or nothing. On
     // success the kernels join the primary session (which becomes unsaved), or form a new session when none is
     // open, or an overlay when the files carry ceilings of another machine and the primary has its own; a
     // summary dialog says what was read and skipped. On any error nothing changes and the error is shown.

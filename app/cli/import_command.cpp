@@ -20,7 +20,7 @@ namespace ridgeline::cli {
 
 // `ridgeline import FILE... [--into SESSION.json] --out NEW.json [--format ...] [--device ID]`: profiler output
 // into a session. All or nothing: any bad file writes nothing, and --into is only ever read. GPU kernels whose file
-// names no catalog GPU take --device's (issue 12); without it they are kept without a roof, and said so.
+// names no catalog GPU take --device's; without it they are kept without a roof, and said so.
 int runImport(const QStringList& arguments, Streams io)
 {
     QCommandLineParser parser;

@@ -54,7 +54,7 @@ QString basisName(BandwidthBasis basis)
     return basis == BandwidthBasis::Sustained ? QStringLiteral("sustained") : QStringLiteral("datasheet");
 }
 
-// What issue 13 added: the breakdown, the engine terms, the quantities the validation set measures, the inputs.
+// Beyond the roofline: the breakdown, the engine terms, the quantities the validation set measures, the inputs.
 void addIssue13Json(QJsonObject& o, const InferenceConfig& c, const InferenceReport& r)
 {
     o[QStringLiteral("breakdown")] = breakdownJson(r.step.breakdown);

@@ -1,4 +1,4 @@
-# Cross build for 64-bit ARM Linux (issue 17): Debian's aarch64-linux-gnu cross compiler against the arm64 sysroot
+# Cross build for 64-bit ARM Linux: Debian's aarch64-linux-gnu cross compiler against the arm64 sysroot
 # that scripts/arm64-sysroot.sh unpacks, with the host's (amd64) Qt tools for moc, rcc and uic. Executables run under
 # qemu-aarch64, so ctest and gtest_discover_tests work as on a native build; QEMU_CPU picks the emulated CPU
 # (`max,sve128=on`, `max,sve512=on`, `neoverse-n1`, ...).

@@ -133,7 +133,7 @@ bool Run::measureCompute()
     return true;
 }
 
-// Every low-precision unit of this machine, on one thread and on all (issue 16).
+// Every low-precision unit of this machine, on one thread and on all.
 bool Run::measureLowpCeilings()
 {
     for (LowpUnit unit : m_lowp.units) {

@@ -1,4 +1,4 @@
-// The low-precision kernels placed on the roof (issue 16), through oneDNN: the bf16 matrix product beside sgemm and
+// The low-precision kernels placed on the roof, through oneDNN: the bf16 matrix product beside sgemm and
 // decode by weight precision. Built where Ridgeline links oneDNN (x86-64); engine_lowp_kernels_without_onednn.cpp
 // stands in elsewhere.
 #include "core/measure/engine_decode_batches.h"

@@ -117,7 +117,7 @@ std::optional<Error> cpuExperimentFacts(const Scene& scene, const Session& sessi
         facts.add(key + QStringLiteral("_gbps"), kernel->gbps, 1, QStringLiteral("GB/s"));
         facts.add(key + QStringLiteral("_intensity"), kernel->intensity, kernel->intensity < 1.0 ? 2 : 0,
                   QStringLiteral("FLOP/byte"));
-        // Mixed precision (issue 16): a bf16 product against the fp32 sgemm of the same n, measured here.
+        // Mixed precision: a bf16 product against the fp32 sgemm of the same n, measured here.
         if (kernel->kind == QLatin1String("bf16-gemm")) {
             const KernelResult* sgemm = sgemmBeside(session, *kernel);
             if (!sgemm)

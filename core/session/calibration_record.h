@@ -1,5 +1,5 @@
 #pragma once
-// A fit of the LLM model's engine terms to the user's own benchmark results (issue 13), as a session keeps it:
+// A fit of the LLM model's engine terms to the user's own benchmark results, as a session keeps it:
 // plain values, names instead of enums, so that the file reads on its own and the window can redraw the
 // measured points over curves drawn with the fitted terms. Written by `ridgeline calibrate --out` (schema 2).
 

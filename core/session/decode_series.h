@@ -1,5 +1,5 @@
 #pragma once
-// The decode experiment of a session by weight precision (issue 16): the measured steps of each precision
+// The decode experiment of a session by weight precision: the measured steps of each precision
 // ("decode-fp32", "decode-bf16", "decode-int8": one library and one matrix size, only the weights' type
 // differs; the OpenBLAS "decode" series is the batching experiment of its own) and the roofline's prediction for
 // them, on the roof of that precision (session_roof.h: its best compute ceiling over DRAM). Lower-precision

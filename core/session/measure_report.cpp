@@ -174,7 +174,7 @@ void printDecode(const Session& s, QTextStream& out)
     out << '\n';
 }
 
-// Tokens/s by weight precision: bf16 and int8 weights move half and a quarter of fp32's bytes (issue 16);
+// Tokens/s by weight precision: bf16 and int8 weights move half and a quarter of fp32's bytes;
 // under them the roofline's batch 1 and knee on each precision's own roof (decode_series.h).
 void printLowpDecode(const Session& s, QTextStream& out)
 {

@@ -1,6 +1,6 @@
 #pragma once
-// The source text's "mixed precision roughly doubles matrix multiply throughput", as a session measured it
-// (issue 16): each bf16 matrix product beside the fp32 sgemm of the same n and thread count. The measure
+// The source text's "mixed precision roughly doubles matrix multiply throughput", as a session measured it:
+// each bf16 matrix product beside the fp32 sgemm of the same n and thread count. The measure
 // table, the talk's captions and the chart's point pairs all pair them here.
 
 #include "core/session/session.h"

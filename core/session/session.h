@@ -19,7 +19,7 @@ struct CacheInfo {
     int sharedByCpus = 1;        // how many logical CPUs share one instance
 };
 
-// How the core clock was measured, and whether it can be believed (issue 11). Schema 2.
+// How the core clock was measured, and whether it can be believed. Schema 2.
 struct ClockMeasurement {
     QString method;            // how `MachineInfo::clockGhz` was obtained, in words
     double addChainGhz = 0.0;  // dependent register-register adds, one cycle each
@@ -54,7 +54,7 @@ struct MachineInfo {
     int openblasThreads = 0;
     double clockGhz = 0.0;  // measured by dependent chains (clock.method), not read from a label
     std::int64_t memoryAvailableBytes = 0;
-    // Schema 2 (issue 11); empty or zero in older files.
+    // Schema 2; empty or zero in older files.
     QString vendor;  // "GenuineIntel", "AuthenticAMD", ...
     int family = 0;  // CPUID family and model as /proc/cpuinfo gives them (a VM may mask them)
     int model = 0;
@@ -74,7 +74,7 @@ struct Spread {
 
 struct ComputeCeiling {
     QString name;       // "fp32 avx512 x2 threads"
-    QString precision;  // "fp32", "fp64"; issue 16: "bf16", "fp16", "int8"
+    QString precision;  // "fp32", "fp64"; "bf16", "fp16", "int8"
     QString isa;        // "scalar", "avx2", "avx512"; the low precisions' unit: "avx512_bf16", "avx512_fp16",
                         // "avx512_vnni", "avx_vnni", "amx"
     int threads = 1;
@@ -83,7 +83,7 @@ struct ComputeCeiling {
     double theoreticalGflops = 0.0;  // threads x clockGhz x fmaPerCycle x FLOPs per FMA
     Spread spread;                   // GFLOP/s over repetitions
     int repetitions = 0;
-    // Schema 2 (issue 11); zero in older files.
+    // Schema 2; zero in older files.
     double clockGhz = 0.0;       // the clock while this ISA's FMA units were busy (AVX-512 may lower it)
     double flopsPerCycle = 0.0;  // measured, per core: gflops / threads / clockGhz
     double fmaPerCycle = 0.0;    // FMA instructions per cycle per core behind theoreticalGflops (a low-precision
@@ -119,7 +119,7 @@ struct LevelPoint {
     double intensity = 0.0;  // kernel flops / these bytes
 };
 
-// The device an imported kernel ran on when it is not the session's own machine (issue 12): a GPU, whose roof is
+// The device an imported kernel ran on when it is not the session's own machine: a GPU, whose roof is
 // not this CPU's. Schema 2; empty (kind "") for every measured kernel.
 struct KernelDevice {
     QString kind;   // "gpu"; "" = the session's machine
@@ -131,7 +131,7 @@ struct KernelDevice {
 
 struct KernelResult {
     QString name;       // "sgemm 4096"
-    QString kind;       // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused"; issue 16:
+    QString kind;       // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused";
                         // "bf16-gemm", "decode-bf16", "decode-int8" (kinds of their own beside fp32's)
     QString size;       // human-readable shape, e.g. "4096x4096" or "4096x4096 x B=16"
     QString precision;  // "fp32", "fp64", "bf16", "int8" (int8: gflops counts operations)
@@ -146,7 +146,7 @@ struct KernelResult {
     double tokensPerSecond = 0.0;  // decode only: batch / seconds
     int repetitions = 0;
     Spread spread;  // seconds over repetitions
-    // Imported kernels (kind "imported", issue 6); all optional in the file, written only when set.
+    // Imported kernels (kind "imported"); all optional in the file, written only when set.
     QString fullName;                 // the profiler's full (demangled) name when `name` is a shortened one
     QString source;                   // "profile.csv (ncu)": the file and format it came from
     QString level;                    // memory level of the primary point ("DRAM", "L2", ...); "" = not stated
@@ -167,7 +167,7 @@ struct FusionResult {
     double maxAbsDifference = 0.0;  // fused and unfused outputs must agree
 };
 
-// Something in a session that cannot be right, or that should not be trusted blindly (issue 11).
+// Something in a session that cannot be right, or that should not be trusted blindly.
 struct Finding {
     QString subject;  // what it is about: "clock", "fp32 avx512 x1", "sgemm 4096", "last-level cache"
     QString kind;     // "impossible" (physics says no), "doubtful" (may be wrong), "note"
@@ -206,7 +206,7 @@ struct Session {
     bool noisy() const { return !noisyMeasurements.isEmpty(); }
     std::vector<Finding> findings;           // schema 2
     std::vector<SkippedExperiment> skipped;  // schema 2
-    std::vector<Calibration> calibrations;   // schema 2: fits of the LLM model to benchmark results (issue 13)
+    std::vector<Calibration> calibrations;   // schema 2: fits of the LLM model to benchmark results
 };
 
 }  // namespace ridgeline

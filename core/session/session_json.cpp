@@ -566,7 +566,7 @@ SkippedExperiment skippedFromJson(ObjectReader& in)
     return skipped;
 }
 
-// ---- calibrations (schema 2, issue 13): fits of the LLM model's engine terms to benchmark results.
+// ---- calibrations (schema 2): fits of the LLM model's engine terms to benchmark results.
 
 QJsonObject calibrationErrorToJson(const CalibrationError& error)
 {

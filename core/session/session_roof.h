@@ -53,7 +53,7 @@ std::optional<SessionRoof> primaryRoof(const Session& session);
 // none of it) over the level its data lives in (the slowest level when that one was not measured).
 std::optional<SessionRoof> roofFor(const Session& session, QStringView precision, QStringView level);
 
-// GPU kernels (issue 12) -----------------------------------------------------------------------------------------
+// GPU kernels -----------------------------------------------------------------------------------------
 // A kernel imported from a GPU profiler ran on that GPU, not on the session's machine: its roof is its GPU's, from
 // the catalog, never this CPU's. The catalog GPU's ceilings are laid out as a session's, so the rules above hold
 // for it unchanged:

@@ -48,7 +48,7 @@ TEST(ImportCli, ImportsEveryFormatIntoANewSessionAndPrintsWhatItReadAndSkipped)
     EXPECT_TRUE(run.out.contains(QStringLiteral("ncu_details.csv (ncu): 3 kernels, 2 skipped")))
         << run.out.toStdString();
     EXPECT_TRUE(run.out.contains(QStringLiteral("skipped  line 55 copy_kernel (ID 3) - no floating-point")));
-    // The fixture's tensor-pipe instructions are not FLOPs (issue 12); the summary says so.
+    // The fixture's tensor-pipe instructions are not FLOPs; the summary says so.
     EXPECT_TRUE(
         run.out.contains(QStringLiteral("ran tensor-pipe instructions (sm__inst_executed_pipe_tensor.sum) "
                                         "that are not counted as FLOPs")));
@@ -146,7 +146,7 @@ TEST(ImportCli, BadArgumentsExitWithTwo)
     EXPECT_TRUE(missing.err.contains(QStringLiteral("none.csv: no such file")));
 }
 
-// rocprof-compute's roofline.csv (issue 12, class 6): the ceilings of an AMD GPU, as a new session of their own.
+// rocprof-compute's roofline.csv (class 6): the ceilings of an AMD GPU, as a new session of their own.
 TEST(ImportCli, RocprofRooflineCeilingsBecomeANewSessionAndSayWhatWasNotMeasured)
 {
     QTemporaryDir dir;
@@ -228,7 +228,7 @@ TEST(ImportCli, RocprofCeilingsNeverJoinASessionWithCeilingsAndABrokenFileWrites
     EXPECT_FALSE(QFile::exists(out));
 }
 
-// Class 7 (issue 12): GPU kernels keep their GPU. A file that does not name it takes --device; without it the
+// Class 7: GPU kernels keep their GPU. A file that does not name it takes --device; without it the
 // kernels are kept without a roof and the summary says how to give one.
 TEST(ImportCli, DeviceGivesGpuKernelsTheirGpuAndUnknownIdsAreRefused)
 {

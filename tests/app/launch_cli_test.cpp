@@ -1,4 +1,4 @@
-// `ridgeline ARGS...` never hangs (issue 18): an unknown command word, an unknown option or a missing file is
+// `ridgeline ARGS...` never hangs: an unknown command word, an unknown option or a missing file is
 // refused at once with exit status 2, and the window is only attempted for files that exist and a display
 // that exists. Every run here would hang until the runner's time-out if the window opened instead.
 #include "tests/app/cli_runner.h"

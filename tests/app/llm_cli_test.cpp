@@ -148,7 +148,7 @@ TEST(LlmCli, CatalogListsEveryGpuAndModel)
 {
     const CliRun gpus = runRidgeline(cliArgs("catalog gpus --json"));
     ASSERT_EQ(gpus.exitCode, 0);
-    // A GPU catalog file (issue 14, A5): the catalog reader reads it back as the built-in catalog.
+    // A GPU catalog file (A5): the catalog reader reads it back as the built-in catalog.
     const QJsonArray list = QJsonDocument::fromJson(gpus.out.toUtf8()).object().value(QStringLiteral("gpus")).toArray();
     EXPECT_EQ(list.size(), 44);
     const ridgeline::Result<std::vector<ridgeline::GpuSpec>> reread = ridgeline::parseGpuCatalog(gpus.out.toUtf8());

@@ -1,4 +1,4 @@
-// `ridgeline model` for issue 13, run as the real executable: every validation row is a run of it, the step-time
+// `ridgeline model` for run as the real executable: every validation row is a run of it, the step-time
 // breakdown and the engine terms in --json, the new options and their refusals.
 #include "core/model/llm/calibration.h"
 #include "tests/app/cli_runner.h"
@@ -73,7 +73,7 @@ TEST(LlmCli, JsonShowsWhereTheStepGoesAndWithWhichTerms)
     EXPECT_DOUBLE_EQ(terms.value(QStringLiteral("layer_seconds")).toDouble(), EngineTerms::measured().layerSeconds);
     EXPECT_EQ(o.value(QStringLiteral("bandwidth_basis")).toString(), QStringLiteral("sustained"));
     EXPECT_EQ(o.value(QStringLiteral("head_weights_precision")).toString(), QStringLiteral("bf16"));
-    // --plain is the model before issue 13; --term moves one term of the defaults.
+    // --plain is the model before --term moves one term of the defaults.
     const QJsonObject plain = jsonOf(runRidgeline(
         cliArgs("model --model llama-3.1-70b --gpu h100-sxm --tp 8 --batch 1 --context 1024 --plain --json")));
     EXPECT_EQ(plain.value(QStringLiteral("breakdown")).toObject().value(QStringLiteral("overhead_s")).toDouble(), 0.0);

@@ -1,4 +1,4 @@
-// `ridgeline help --man`, the manual page the Debian package installs (issue 18): written from the commands'
+// `ridgeline help --man`, the manual page the Debian package installs: written from the commands'
 // own --help, so every option of every command is on it, and groff reads it without a warning.
 #include "tests/app/cli_runner.h"
 

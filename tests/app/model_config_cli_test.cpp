@@ -1,4 +1,4 @@
-// `ridgeline model --model-config FILE` (issue 18), run as the real executable on the config.json fixtures of
+// `ridgeline model --model-config FILE`, run as the real executable on the config.json fixtures of
 // tests/data/hf_configs: the same answer as the catalog's entry, the formats the file states, one-line refusals.
 #include "tests/app/cli_runner.h"
 

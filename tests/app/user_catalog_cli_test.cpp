@@ -1,4 +1,4 @@
-// The user's own catalogs on the command line (issue 18), run as the real executable with a temporary
+// The user's own catalogs on the command line, run as the real executable with a temporary
 // XDG_CONFIG_HOME: `ridgeline catalog` lists them after the bundled entries and marks them, `ridgeline model --gpu ID`
 // uses them, and a refused file is said, with the file and the field, and sets the catalog's exit status.
 #include "tests/app/cli_runner.h"

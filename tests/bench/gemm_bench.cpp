@@ -1,4 +1,4 @@
-// GEMM as users call it (issue 11): the engine's cancellable sgemm/dgemm against one plain cblas call of the
+// GEMM as users call it: the engine's cancellable sgemm/dgemm against one plain cblas call of the
 // same size, in the same process, interleaved round by round so that both see the same machine.
 //
 //   ridgeline_gemm_bench [rounds]     (default 3 rounds; sizes 512, 1024, 2048, 4096)

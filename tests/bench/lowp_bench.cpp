@@ -1,4 +1,4 @@
-// The CPU's low-precision units measured (issue 16): every ceiling against its theoretical peak, the bf16
+// The CPU's low-precision units measured: every ceiling against its theoretical peak, the bf16
 // matmul (oneDNN, and OpenBLAS sbgemm where the library has it) beside fp32 sgemm of the same n, and the decode
 // step with fp32, bf16 and int8 weights. Google Benchmark rows, then a summary of medians with the ratios, all
 // from one run (this machine is shared and noisy: compare figures within a run, not across runs).

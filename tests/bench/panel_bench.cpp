@@ -1,4 +1,4 @@
-// One slider step of the batching explorer (issues 4 and 15) and of the Training tab: recompute plus redraw, target
+// One slider step of the batching explorer and of the Training tab: recompute plus redraw, target
 // at most 5 ms median.
 // The panel is shown offscreen at slide size (1920x1080) with a session loaded, as a speaker would use it.
 //

@@ -1,5 +1,5 @@
 #pragma once
-// The body shared by the benchmark-result fuzz targets (issue 13): any bytes given to one importer give a
+// The body shared by the benchmark-result fuzz targets: any bytes given to one importer give a
 // BenchImport or a one-line Error naming the file, never a crash, a leak or a sanitizer report. What imports holds
 // at least one point, and every number in it is finite and non-negative (a NaN or an infinity would reach a chart
 // or a fit); the texts meant for display (labels, notes, skip reasons) are one line each.

@@ -1,4 +1,4 @@
-// libFuzzer target for the vLLM latency-result importer (issue 13); the checks are in fuzz_bench.h.
+// libFuzzer target for the vLLM latency-result importer; the checks are in fuzz_bench.h.
 #include "tests/fuzz/fuzz_bench.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)

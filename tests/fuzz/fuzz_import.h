@@ -1,5 +1,5 @@
 #pragma once
-// The body shared by the importer fuzz targets (issue 7): any bytes given to one importer give an
+// The body shared by the importer fuzz targets: any bytes given to one importer give an
 // ImportResult or a one-line Error naming the file, never a crash, a leak or a sanitizer report; and what
 // imports goes into a session that saves to JSON which loads back (the session loader is the judge).
 #include "core/import/import_session.h"

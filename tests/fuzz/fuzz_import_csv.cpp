@@ -1,4 +1,4 @@
-// libFuzzer target for the plain CSV importer (issue 7); the checks are in fuzz_import.h.
+// libFuzzer target for the plain CSV importer; the checks are in fuzz_import.h.
 #include "tests/fuzz/fuzz_import.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)

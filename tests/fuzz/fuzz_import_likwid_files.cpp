@@ -1,4 +1,4 @@
-// libFuzzer target for likwid-perfctr files read together (issue 12): one-group logs of one run
+// libFuzzer target for likwid-perfctr files read together: one-group logs of one run
 // (FLOPS_DP_N.log, L3_N.log, ...) merge into one import (core importInputs -> importLikwidTogether), else each is
 // read alone. The input is split into up to four files at the byte 0x1E (ASCII record separator, in the
 // dictionary); the checks are in fuzz_import.h: one-line errors naming a file, sessions that save and load back.

@@ -1,4 +1,4 @@
-// libFuzzer target for rocprof-compute's (omniperf's) roofline.csv importer (issue 12); the checks are in
+// libFuzzer target for rocprof-compute's (omniperf's) roofline.csv importer; the checks are in
 // fuzz_import.h.
 #include "tests/fuzz/fuzz_import.h"
 

@@ -1,4 +1,4 @@
-// libFuzzer target for the session loader (issue 7): any bytes give a whole Session or a one-line Error
+// libFuzzer target for the session loader: any bytes give a whole Session or a one-line Error
 // naming the source, never a crash, a leak or a sanitizer report. A loaded session must also save to JSON
 // that loads back and writes out byte for byte the same (the saver's promise: every saved file loads).
 #include "core/session/session_json.h"

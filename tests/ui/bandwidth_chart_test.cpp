@@ -39,7 +39,7 @@ TEST(UiBandwidthChart, SelectingALevelIsReported)
     EXPECT_EQ(chart.selectedLevel(), QStringLiteral("L3"));
 }
 
-// Issue 15: the staircase is readable. A tick every decade with minor labels at 2 and 5, full axis titles, every
+// The staircase is readable. A tick every decade with minor labels at 2 and 5, full axis titles, every
 // plateau's value written on the chart, and the numbers of the point under the mouse.
 TEST(UiBandwidthChart, TicksEveryDecadePlateauValuesAndFullAxisTitles)
 {

@@ -1,4 +1,4 @@
-// What the command line can express, in the batching tab's "Advanced" group (issue 13 point 2), driven by clicks and
+// What the command line can express, in the batching tab's "Advanced" group, driven by clicks and
 // keys: MoE shapes, expert parallelism, the attention projections' format, fp4 weights, speculative decoding and
 // tensor parallelism across nodes. A bad combination shows the model's own message, never a NaN; a good one gives
 // the numbers `ridgeline model` gives for the same options.

@@ -1,4 +1,4 @@
-// A session's calibration in the batching tab (issue 13 point 3): the user's measured points over the model's curve
+// A session's calibration in the batching tab: the user's measured points over the model's curve
 // along the batch before the fit (dashed) and after it (solid), the numbers `ridgeline calibrate` printed for the
 // same fit, and the fitted terms offered as the tab's engine terms. Fixture: tests/data/sessions/calibrated_sweep.json
 // (vLLM's published MI300X latencies at batch 1, 4, 16, 64 and 128, the README's example).

@@ -1,6 +1,6 @@
-// Issue 18 in the batching tab, driven as a person drives it: "Load model config…" reads a Hugging Face config.json
-// as the model (the numbers of `ridgeline model --model-config` for the same file), a file it cannot read is named
-// with its field and changes nothing; "Save to my catalog…" keeps a custom GPU or model in
+// The user catalog in the batching tab, driven as a person drives it: "Load model config…" reads a Hugging Face
+// config.json as the model (the numbers of `ridgeline model --model-config` for the same file), a file it cannot read
+// is named with its field and changes nothing; "Save to my catalog…" keeps a custom GPU or model in
 // $XDG_CONFIG_HOME/ridgeline, and a bad file there is never overwritten. Each test has an XDG_CONFIG_HOME of its own.
 
 #include "core/model/catalog/user_catalog.h"

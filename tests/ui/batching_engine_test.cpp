@@ -1,5 +1,5 @@
-// The batching tab uses the command line's default engine terms and shows where a step's time goes (issue 13 point
-// 1): driven by keys and clicks, its numbers are held against `ridgeline model --json` for the same inputs.
+// The batching tab uses the command line's default engine terms and shows where a step's time goes:
+// driven by keys and clicks, its numbers are held against `ridgeline model --json` for the same inputs.
 
 #include "core/model/llm/breakdown_text.h"
 #include "core/model/units.h"

@@ -1,4 +1,4 @@
-// The batching and KV-cache explorer (issue 4, panel part): real widgets at slide size, asserting on the
+// The batching and KV-cache explorer (panel part): real widgets at slide size, asserting on the
 // numbers the panel shows and on pixels probed at chart coordinates; PNGs left for a human to look at.
 
 #include "ui/panels/batching_panel.h"

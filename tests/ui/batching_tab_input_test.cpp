@@ -1,4 +1,4 @@
-// The batching tab driven as a person drives it (issue 15): keys and clicks on the real controls, in the real
+// The batching tab driven as a person drives it: keys and clicks on the real controls, in the real
 // window at 1600x1000 and 1920x1080. Nothing is cut short, the model's limits are said out loud, and what would
 // make a model fit is named. PNGs are left in the build tree for a human to look at.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The batching tab in the real window, for the tests of issues 13 and 18: the window at a size, its panel, a named
+// The batching tab in the real window, for the tests of the window at a size, its panel, a named
 // control, the real `ridgeline` executable for the command line's answer to the same question, and the dialogs the
 // tab opens (found among the top-level widgets, as a person sees them).
 

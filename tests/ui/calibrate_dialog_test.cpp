@@ -1,4 +1,4 @@
-// File > Calibrate the Model on Benchmark Results… (issue 13 point 3 in the window): the person picks their result
+// File > Calibrate the Model on Benchmark Results…: the person picks their result
 // files in the file dialog, types what the files do not record, clicks Fit; the fit runs on a worker thread, joins
 // the open session (unsaved) and the batching tab draws the runs over the model's curves. What cannot be fitted is
 // said in the dialog, which stays open, and the session does not change. Fixture: tests/data/bench/

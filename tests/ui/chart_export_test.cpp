@@ -129,7 +129,7 @@ int colouredPixels(const QImage& image, const QRect& band)
 
 }  // namespace
 
-// Issue 15: QSvgGenerator writes no clip paths, so the roofs ran across the tick labels and past the plot in an SVG.
+// QSvgGenerator writes no clip paths, so the roofs ran across the tick labels and past the plot in an SVG.
 // Left and right of the plot, where only the axis and its labels belong, an SVG shows no roof colour, as the PNG.
 TEST(UiExport, SvgLinesStopAtThePlotAsThePngsDo)
 {
@@ -169,7 +169,7 @@ TEST(UiExport, SvgLinesStopAtThePlotAsThePngsDo)
     EXPECT_GT(colouredPixels(svg, plot), 2000);
 }
 
-// Issue 15: a roof highlighted at the window (a cache level picked on the staircase) does not leak into an export.
+// A roof highlighted at the window (a cache level picked on the staircase) does not leak into an export.
 TEST(UiExport, AHighlightedRoofStaysOutOfTheExport)
 {
     RooflineChart chart;

@@ -1,4 +1,4 @@
-// Issue 18 in the window: File > Compare With… opens the before/after comparison of the open session and a
+// The comparison in the window: File > Compare With… opens the before/after comparison of the open session and a
 // session file chosen in the file dialog (typed in, as a person does); the threshold typed into its spin box
 // recomputes the verdicts, Swap flips them, a bad file is named with its reason and changes nothing.
 

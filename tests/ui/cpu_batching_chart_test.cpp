@@ -1,4 +1,4 @@
-// This CPU's batching chart with decode by weight precision (issue 16): the Xeon AMX session's fp32, bf16 and int8
+// This CPU's batching chart with decode by weight precision: the Xeon AMX session's fp32, bf16 and int8
 // curves, each drawn in its colour over its own roofline, the knees and the batch-1 speed-ups said on the chart.
 
 #include "ui/chart/cpu_batching_chart.h"

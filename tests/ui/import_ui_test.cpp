@@ -1,4 +1,4 @@
-// The window's side of issue 6: File > Import and drag and drop of profiler files, the import summary, the
+// The window's side of File > Import and drag and drop of profiler files, the import summary, the
 // kernel filter, and imported kernels on the chart (short labels, full names in tooltips, levels, before/after).
 
 #include "core/session/session_json.h"
@@ -68,7 +68,7 @@ int importedKernelCount(const Session& session)
                                           [](const KernelResult& k) { return k.kind == QLatin1String("imported"); }));
 }
 
-// Issue 12: a GPU profile that names no catalog GPU makes the window ask which one its kernels ran on. Choose
+// A GPU profile that names no catalog GPU makes the window ask which one its kernels ran on. Choose
 // `gpuId` ("" = none of these) in the dialog's list with the keyboard and press Import with the mouse.
 void answerGpuQuestion(QWidget& window, const QString& gpuId)
 {
@@ -128,7 +128,7 @@ TEST(UiImport, NsightComputeKernelsJoinTheOpenSessionOnChartAndTable)
     const int before = static_cast<int>(zen4.kernels.size());
     QSignalSpy finished(&window, &MainWindow::importFinished);
     ASSERT_TRUE(window.importFiles({importFixture(QStringLiteral("ncu_details.csv"))}));
-    // The file does not name its GPU (issue 12): nothing changes until the window is told which GPU it was.
+    // The file does not name its GPU: nothing changes until the window is told which GPU it was.
     EXPECT_EQ(finished.count(), 0);
     EXPECT_EQ(window.chart()->kernelPointCount(), before);
     answerGpuQuestion(window, QStringLiteral("a100-40gb-sxm"));
@@ -206,7 +206,7 @@ TEST(UiImport, NsightComputeKernelsJoinTheOpenSessionOnChartAndTable)
     fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("import_gpu_over_cpu_1600x1000.png")));
 }
 
-// Issue 12: closing the question imports nothing; "none of these" imports the kernels without a roof, and the
+// Closing the question imports nothing; "none of these" imports the kernels without a roof, and the
 // chart says so instead of comparing them with this CPU's roof.
 TEST(UiImport, ClosingTheGpuQuestionImportsNothingAndNoneOfTheseKeepsThemWithoutARoof)
 {
@@ -333,7 +333,7 @@ TEST(UiImport, DroppingACsvImportsItAndASessionFileStillOpens)
     closeDialogs(window);
 }
 
-// Issue 12: likwid logs of one run with a group each (FLOPS_DP_N.log, L3_N.log) dropped together become one kernel
+// Likwid logs of one run with a group each (FLOPS_DP_N.log, L3_N.log) dropped together become one kernel
 // with FLOPs and bytes, as `ridgeline import` reads them; one by one each was refused.
 TEST(UiImport, DroppingOneGroupLikwidLogsOfOneRunImportsOneKernelWithFlopsAndBytes)
 {
@@ -408,7 +408,7 @@ TEST(UiImport, TheLabelIsTheShortNameAndTheTooltipHasTheFullNameFileLevelAndTime
     EXPECT_TRUE(window.chart()->kernelTooltip(0, saxpy).contains(QStringLiteral("saxpy_kernel&lt;float&gt;")));
     EXPECT_TRUE(tooltip.contains(QStringLiteral("of attainable on NVIDIA A100 40GB SXM4"))) << tooltip.toStdString();
     // On the chart: the short name, with the level of the filled dot; a GPU kernel's other levels are markers of
-    // their level's shape (issue 12), which the legend names, rather than tags.
+    // their level's shape, which the legend names, rather than tags.
     const QStringList labels = window.chart()->visibleLabels();
     EXPECT_TRUE(labels.contains(QStringLiteral("dgemm_tile (DRAM)"))) << labels.join(u'|').toStdString();
     EXPECT_FALSE(labels.contains(QStringLiteral("L2"))) << labels.join(u'|').toStdString();
@@ -501,7 +501,7 @@ TEST(UiImport, SizeByTimeShareGivesDotsAnAreaInProportionToTheirShare)
     EXPECT_FALSE(after.sizeByTimeAction()->isChecked());
 }
 
-// Regression (issue 6): a session of imports only has no roofs; the axes come from the kernels, and Qt must not
+// Regression: a session of imports only has no roofs; the axes come from the kernels, and Qt must not
 // be asked for the logarithm of zero.
 TEST(UiImport, AnImportOnlySessionDrawsWithoutLogarithmWarnings)
 {

@@ -1,4 +1,4 @@
-// Issue 15, the kernel table: time, share of time, FLOPs, bytes and spread columns; Delete (or the row's context
+// The kernel table: time, share of time, FLOPs, bytes and spread columns; Delete (or the row's context
 // menu) removes a kernel from the chart and the session, Ctrl+Z brings it back; the document is unsaved until
 // then. Real clicks on the rows and real key presses.
 

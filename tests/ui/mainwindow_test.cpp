@@ -322,7 +322,7 @@ TEST(UiMainWindow, CopyChartPutsAnImageOfTheChartOnTheClipboard)
     EXPECT_EQ(image.size(), window.chart()->size() * window.devicePixelRatio());
 }
 
-// Issue 4: the batching explorer is the window's second tab and shows the open session's measured
+// The batching explorer is the window's second tab and shows the open session's measured
 // CPU batching curve over the model's prediction.
 TEST(UiMainWindow, TheBatchingTabShowsTheOpenSessionsCpuCurve)
 {
@@ -365,7 +365,7 @@ TEST(UiMainWindow, DocksHideForTheExplorerBeforeShowAndReturnAfterQuittingOnIt)
         EXPECT_TRUE(dock->isVisible()) << dock->windowTitle().toStdString() << " came back";
 }
 
-// Issue 5: F5 presents the default deck with the open session's measurements; Esc leaves.
+// F5 presents the default deck with the open session's measurements; Esc leaves.
 TEST(UiMainWindow, F5PresentsTheDefaultDeckAndEscLeaves)
 {
     ui::MainWindow window;
@@ -385,7 +385,7 @@ TEST(UiMainWindow, F5PresentsTheDefaultDeckAndEscLeaves)
     EXPECT_TRUE(presentation.isNull() || !presentation->isVisible());
 }
 
-// Issue 5: the current view saved as a scene, appended to a deck file; a file that is not a deck is
+// The current view saved as a scene, appended to a deck file; a file that is not a deck is
 // never overwritten.
 TEST(UiMainWindow, SavingTheViewAsASceneAppendsToADeckFile)
 {
@@ -437,7 +437,7 @@ TEST(UiMainWindow, SavingTheViewAsASceneAppendsToADeckFile)
 }
 
 // A saved view records which kernel kinds the legend hid and the GPU drawn beside the CPU, and a scene
-// built from it shows the same (issue 5: "which series are visible").
+// built from it shows the same ("which series are visible").
 TEST(UiMainWindow, ASavedViewKeepsHiddenKernelKindsAndTheGpuBesideTheCpu)
 {
     ui::MainWindow window;

@@ -1,4 +1,4 @@
-// The 10,000-kernel benchmark of issues 3 and 15: open a session that large, redraw, then zoom a notch in and out
+// The 10,000-kernel benchmark of open a session that large, redraw, then zoom a notch in and out
 // and redraw again, as a wheel does. The times are reported (as test properties and on stdout), never asserted: a
 // shared two-core machine has no stable clock.
 

@@ -306,7 +306,7 @@ QStringList kernelSeriesNames(const RooflineChart& chart)
 
 }  // namespace
 
-// Issue 16's selector: a click on a precision's legend entry takes its roofs and kernels off the chart, the entry
+// The precision selector: a click on a precision's legend entry takes its roofs and kernels off the chart, the entry
 // stays (dimmed), and a second click brings them back.
 TEST(RooflineChart, ClickingAPrecisionInTheLegendHidesItsRoofsAndKernels)
 {
@@ -346,7 +346,7 @@ TEST(RooflineChart, ClickingAPrecisionInTheLegendHidesItsRoofsAndKernels)
     EXPECT_TRUE(chart.hiddenPrecisions().isEmpty());
 }
 
-// Issue 16: ridges per precision. On the Xeon with AMX every shown precision's ridge is marked and named over the
+// Ridges per precision. On the Xeon with AMX every shown precision's ridge is marked and named over the
 // same DRAM roof: bf16 (the bold roof) at 166 FLOP/byte, fp32 at 37.
 TEST(UiRooflineChart, EveryShownPrecisionHasItsRidgeMarkedAndNamed)
 {

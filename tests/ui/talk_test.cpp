@@ -1,4 +1,4 @@
-// Talk mode (issue 5): scene views built from the default deck, the presentation window's keys, and the
+// Talk mode: scene views built from the default deck, the presentation window's keys, and the
 // deck export (PDF pages, one PNG or SVG per scene at the asked size).
 
 #include "batching_input_util.h"

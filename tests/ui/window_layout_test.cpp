@@ -1,4 +1,4 @@
-// Issue 15, the window as a whole: the dark theme darkens docks, tables and menus (not only the chart) and keeps
+// The window as a whole: the dark theme darkens docks, tables and menus (not only the chart) and keeps
 // the DRAM roof visible; at 1280x800 the roofline keeps most of the window; Ctrl+E on the batching tab exports
 // the batching charts under a name made from what they show, in a sensible folder.
 

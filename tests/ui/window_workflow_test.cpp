@@ -1,4 +1,4 @@
-// Issue 15, "no lost work" and "honest warnings": Open, Quit and a new measurement ask Save / Discard / Cancel
+// "no lost work" and "honest warnings": Open, Quit and a new measurement ask Save / Discard / Cancel
 // about unsaved work and honour the answer; the last session reopens at start (a missing or broken file is named,
 // not a crash); the empty chart offers the bundled measurement, a measurement and an example; after a run, one
 // message says what cannot be trusted and offers a rerun; a new run clears what belonged to the old view. Every

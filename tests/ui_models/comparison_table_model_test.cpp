@@ -1,4 +1,4 @@
-// The comparison table's rows (issue 18): the text of each cell, the colours of regressions and improvements,
+// The comparison table's rows: the text of each cell, the colours of regressions and improvements,
 // the summary line, the threshold and the swap, and a side that is missing shown as "—", never as a number.
 
 #include "ui/models/comparison_table_model.h"

@@ -58,7 +58,7 @@ TEST(UiPointExplanation, APointAboveItsRoofIsFlaggedAsAMeasurementProblem)
     EXPECT_TRUE(explanationHtml(e).contains(QStringLiteral("Measure again")));
 }
 
-// Issue 16: a kernel is explained against its own precision's roof. On the Xeon with AMX a bf16 matmul's compute
+// A kernel is explained against its own precision's roof. On the Xeon with AMX a bf16 matmul's compute
 // ceiling is a bf16 one (AMX, 1,042 GFLOP/s on two threads), an fp32 sgemm's an fp32 one; neither falls back.
 TEST(UiPointExplanation, AKernelIsExplainedAgainstItsOwnPrecisionsRoof)
 {

@@ -1,4 +1,4 @@
-// GPU kernels on their GPU's roofline (issue 12, ui/plots/roofline/roofline_devices.h), without a widget: the roofs of
+// GPU kernels on their GPU's roofline (ui/plots/roofline/roofline_devices.h), without a widget: the roofs of
 // the GPU an Nsight Compute profile ran on (one per memory level), its kernels' markers per level and their legend, the
 // note that two machines share a chart, "of roof" and the explanation against the GPU, and labels that sit next to
 // their own dot.

@@ -214,7 +214,7 @@ TEST(RooflineLabels, RoofsRidgeAndKernelsAreLabelledWithoutTextOverText)
         texts << t.text;
     EXPECT_TRUE(texts.contains(QStringLiteral("fp32 avx512 x2: 230 GFLOP/s"))) << texts.join(u'|').toStdString();
     EXPECT_TRUE(texts.contains(QStringLiteral("DRAM  40 GB/s"))) << texts.join(u'|').toStdString();
-    // A ridge per precision (issue 16): fp32's at 230 / 40, fp64's at 115 / 40.
+    // A ridge per precision: fp32's at 230 / 40, fp64's at 115 / 40.
     EXPECT_TRUE(texts.contains(QStringLiteral("fp32 ridge 5.8 FLOP/byte"))) << texts.join(u'|').toStdString();
     EXPECT_TRUE(texts.contains(QStringLiteral("fp64 ridge 2.9 FLOP/byte"))) << texts.join(u'|').toStdString();
     EXPECT_TRUE(texts.contains(QStringLiteral("sgemm 4096"))) << texts.join(u'|').toStdString();
@@ -365,7 +365,7 @@ TEST(RooflineLabels, APlotTooSmallForTextGetsNone)
     EXPECT_TRUE(a.kernelLabelRects.empty());
 }
 
-// The source text's mixed-precision claim on the chart (issue 16): one arrow from the largest sgemm to the bf16
+// The source text's mixed-precision claim on the chart: one arrow from the largest sgemm to the bf16
 // product of the same n, labelled with the measured ratio; gone when either kind is hidden.
 TEST(RooflineDecorations, TheMixedPrecisionPairIsAnArrowLabelledWithItsRatio)
 {
@@ -396,7 +396,7 @@ TEST(RooflineDecorations, TheMixedPrecisionPairIsAnArrowLabelledWithItsRatio)
     EXPECT_FALSE(labels(b.view(area, withoutBf16)).contains(expected));
 }
 
-// Roofs per precision with a selector in the legend (issue 16): a session of several precisions names each in the
+// Roofs per precision with a selector in the legend: a session of several precisions names each in the
 // legend; hiding some takes their roofs and kernels off, and the memory roofs and the ridge follow the best
 // precision still shown.
 TEST(RooflinePlot, HiddenPrecisionsLoseTheirRoofsAndKernelsAndTheRidgeFollowsTheRest)

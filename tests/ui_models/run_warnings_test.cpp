@@ -1,4 +1,4 @@
-// Honest warnings after a run (issue 15): each condition a session can have gives its part of the one message,
+// Honest warnings after a run: each condition a session can have gives its part of the one message,
 // and a clean session gives none.
 
 #include "ui/models/run_warnings.h"

@@ -123,7 +123,7 @@ QString writeOneGroupLog(const QTemporaryDir& dir, const QString& name, const ch
 
 }  // namespace
 
-// Issue 12: the window reads likwid's one-group logs of one run together, as `ridgeline import` does; read one by one
+// The window reads likwid's one-group logs of one run together, as `ridgeline import` does; read one by one
 // each lacks FLOPs or traffic and the import was refused.
 TEST(SessionDocument, OneGroupLikwidLogsOfOneRunImportAsOneKernelWithFlopsAndBytes)
 {
@@ -167,7 +167,7 @@ TEST(SessionDocument, ADropTakesLikwidLogsAndTextOutputBesideSessionsAndTables)
                            QStringLiteral("/tmp/a.csv"), QStringLiteral("/tmp/s.json")}));
 }
 
-// Issue 12: a file that names its GPU is imported at once; a question nobody answers changes nothing, and cancelling
+// A file that names its GPU is imported at once; a question nobody answers changes nothing, and cancelling
 // it imports nothing.
 TEST(SessionDocument, AGpuProfileThatNamesItsGpuImportsAtOnceAndACancelledQuestionImportsNothing)
 {

@@ -45,7 +45,7 @@ protected:
     void relayoutOn(std::initializer_list<QAbstractAxis*> axes);
     // The axes whose grid lines (major and minor) are drawn. The chart's backgrounds and this grid are painted
     // in the view's cached background, not as Qt Charts items: a slider step then repaints only what moves over
-    // one cached picture (the ~180 grid items were 1.5 ms of a 6.5 ms batch step at 1920x1080, issue 15).
+    // one cached picture (the ~180 grid items were 1.5 ms of a 6.5 ms batch step at 1920x1080).
     void setGridAxes(std::initializer_list<QLogValueAxis*> axes);
     void drawBackground(QPainter* painter, const QRectF& rect) override;
     // Line and area series are drawn from a pixmap of their own while they do not change: a batch step moves only

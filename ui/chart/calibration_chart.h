@@ -1,5 +1,5 @@
 #pragma once
-// The user's own benchmark against the model (issue 13 point 3): a calibration series' measured points over the
+// The user's own benchmark against the model: a calibration series' measured points over the
 // model's curve along the batch, with the terms before the fit (dashed) and after it (solid), log-log. Data from
 // ui/plots/batching/batching_calibration.h, which reads the session's stored calibration.
 

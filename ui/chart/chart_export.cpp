@@ -71,7 +71,7 @@ QString number(double value)
 ChartContent ChartContent::of(const RooflineChart& chart)
 {
     // The highlighted roof (a cache level picked on the staircase) is a pointer for the person at the window, like the
-    // selection ring: neither goes into an export (issue 15).
+    // selection ring: neither goes into an export.
     return {chart.sessions(), chart.extraRoofs(), chart.options(), QString()};
 }
 

@@ -30,7 +30,7 @@ public:
     QPoint viewportPosition(QPointF batchAndTokensPerSecond) const;
     QScatterSeries* measuredSeries() const { return m_measuredDots; }
     QLineSeries* predictedSeries() const { return m_predicted; }
-    // Decode by weight precision (issue 16), one per precision of data().byWeightPrecision, in its order.
+    // Decode by weight precision, one per precision of data().byWeightPrecision, in its order.
     struct PrecisionSeries {
         QLineSeries* predicted = nullptr;
         QLineSeries* measuredLine = nullptr;

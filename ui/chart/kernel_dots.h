@@ -1,5 +1,5 @@
 #pragma once
-// The dots of large kernel groups (issue 15: 10,000 kernels stay fluid). Qt Charts draws a scatter series as one
+// The dots of large kernel groups (10,000 kernels stay fluid). Qt Charts draws a scatter series as one
 // item per point, which every zoom step moves and repaints one by one (68 ms a step at 10,000 kernels on a 2-vCPU
 // Zen 5); a group of more than kManyDots points is drawn here instead, as one item that places its dots with the
 // plot's mapping and stamps one pre-drawn marker per colour. The group's series stays, without points, for

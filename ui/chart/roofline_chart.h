@@ -69,7 +69,7 @@ public:
     // A kind stays hidden while the sessions stay (theme, highlight and filter changes keep it).
     void setKernelKindVisible(const QString& kind, bool visible);
     QStringList hiddenKernelKinds() const;
-    // Shows or hides a precision's compute roofs and kernels, as its legend entry does (issue 16).
+    // Shows or hides a precision's compute roofs and kernels, as its legend entry does.
     void setPrecisionVisible(const QString& precision, bool visible);
     const QStringList& hiddenPrecisions() const { return m_options.hiddenPrecisions; }
 

@@ -12,7 +12,7 @@
 
 namespace ridgeline::ui {
 
-// Clicking a precision's legend entry hides or shows its roofs and kernels (issue 16); the entry of a hidden one
+// Clicking a precision's legend entry hides or shows its roofs and kernels; the entry of a hidden one
 // stays, dimmed. Queued: the change rebuilds the chart, which deletes this marker.
 void RooflineChart::connectPrecisionEntry(QLineSeries* series, const QString& precision)
 {

@@ -1,5 +1,5 @@
 #pragma once
-// Where one decode step's time goes (issue 13): weights, KV cache, compute, communication and the engine's fixed
+// Where one decode step's time goes: weights, KV cache, compute, communication and the engine's fixed
 // overhead as a thin stacked bar over a small table, each part with its time and share of the step, the numbers
 // `ridgeline model` prints (core/model/llm/breakdown_text.h). Narrow and no taller than the memory bar, beside which it
 // sits. Painted by hand, like the memory bar: a labelled bar, not a plot.

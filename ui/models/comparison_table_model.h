@@ -1,5 +1,5 @@
 #pragma once
-// The window's before/after comparison (issue 18) as a table: core's compareSessions (the one home of the
+// The window's before/after comparison as a table: core's compareSessions (the one home of the
 // verdict rule, shared with `ridgeline compare`) turned into rows a performance engineer reads: section, what is
 // compared, before and after with their unit, change, noise and verdict, regressions and improvements coloured
 // from the chart theme. It keeps both sessions, so the threshold and the swap recompute without reading a file.

@@ -1,6 +1,6 @@
 #pragma once
 // One line over the Measurement dock's report: how the clock was measured and whether it can be believed, and
-// how many checks and experiments need the reader's eye. Issue 11: the clock's method and readings, the
+// how many checks and experiments need the reader's eye. The clock's method and readings, the
 // impossible and doubtful results and what was not measured are said in the window as in the table.
 
 #include "core/session/session.h"

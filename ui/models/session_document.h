@@ -59,7 +59,7 @@ public:
     // files with a group each of one program's run are read as one run). The kernels join the primary session (which
     // becomes unsaved), or form a new session when none is open, or an overlay when the files carry ceilings of another
     // machine and the primary has its own.
-    // GPU kernels whose files name no catalog GPU (issue 12) are not drawn against this CPU's roof: the document
+    // GPU kernels whose files name no catalog GPU are not drawn against this CPU's roof: the document
     // asks which GPU they ran on (gpuQuestion) and waits; nothing changes until answerGpu or cancelImport. Returns
     // true when the files were read (imported, or waiting for that answer), false on error.
     bool importFiles(const QStringList& paths);

@@ -1,5 +1,5 @@
 #pragma once
-// The batching tab's "Advanced" group (issue 13): what `ridgeline model` can express beyond the main controls:
+// The batching tab's "Advanced" group: what `ridgeline model` can express beyond the main controls:
 // the attention projections' format, the mixture-of-experts shape (experts, active, shared, expert FFN width),
 // expert parallelism, speculative decoding (draft tokens K, acceptance A) and tensor parallelism across nodes
 // (the network between them, GPUs per node). Folded away by default behind a toggle that says how many of them

@@ -1,5 +1,5 @@
 #pragma once
-// What the batching tab does with files (issue 18): "Load model config…" reads a Hugging Face config.json as the
+// What the batching tab does with files: "Load model config…" reads a Hugging Face config.json as the
 // model (core/model/hf/hf_config.h, the reader `ridgeline model --model-config` uses), and "Save to my catalog…" keeps
 // the custom GPU or model in the user's own catalog (core/model/catalog/user_catalog.h), after which the GPU and model
 // lists and `ridgeline model --gpu ID` know it. Every refusal names the file and the field, in the tab, and changes

@@ -1,5 +1,5 @@
 #pragma once
-// The batching and KV-cache explorer (issue 4): sliders for batch, context, model, precisions, GPU and GPU
+// The batching and KV-cache explorer: sliders for batch, context, model, precisions, GPU and GPU
 // count; tokens/s and step time against batch (or, switched, tokens/s per GPU against per user), the memory bar, the
 // decode step moving on the GPU's roofline, and this CPU's measured batching curve against its roofline prediction.
 // Every change recomputes synchronously (the model evaluates in microseconds) and redraws only what moved.

@@ -1,5 +1,5 @@
 #pragma once
-// The model's curves through a stored calibration's points (issue 13: "a user who measured five batch sizes should
+// The model's curves through a stored calibration's points ("a user who measured five batch sizes should
 // see the model's curve bend through their points"). The points are grouped into series, one per quantity,
 // statistic and setup with the batch set aside (five benchmark_latency.py files at five batch sizes are one series);
 // along each series the model is evaluated at a range of batch sizes with the terms before the fit and after it.

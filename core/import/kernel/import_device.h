@@ -1,5 +1,5 @@
 #pragma once
-// The GPU imported kernels ran on (issue 12). A GPU profiler's kernels are GPU kernels (KernelDevice kind "gpu");
+// The GPU imported kernels ran on. A GPU profiler's kernels are GPU kernels (KernelDevice kind "gpu");
 // the catalog GPU whose roofline applies comes from the device name the file gives
 // (core/model/catalog/gpu_device_names.h) or, when the file names none or one the catalog lacks, from the user:
 // `ridgeline import --device ID`, or the window's question on import. The one place that decides which kernels still

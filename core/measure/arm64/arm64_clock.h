@@ -1,5 +1,5 @@
 #pragma once
-// The ARM64 side of the clock measurement (issue 17): a chain of dependent register-register adds, which take
+// The ARM64 side of the clock measurement: a chain of dependent register-register adds, which take
 // one cycle each on every ARM64 core, timed with the generic timer (CNTVCT_EL0 ticks at CNTFRQ_EL0 Hz, both
 // readable from user space on Linux). The timer is not the core clock (25 MHz on Ampere Altra, 1.05 GHz on
 // Graviton3, 24 MHz on Apple silicon); it only times the chain.

@@ -1,5 +1,5 @@
 #pragma once
-// ARM64 compute loops for the ceilings (issue 17): independent chains of one instruction each, NEON at 128 bits
+// ARM64 compute loops for the ceilings: independent chains of one instruction each, NEON at 128 bits
 // and SVE at the hardware's vector length. Each loop is compiled for its own extension with a target attribute,
 // so the program needs only baseline ARMv8-A and the caller runs a loop only where the kernel's hwcaps say the CPU
 // has it (arm64Has(), from system_facts.h's arm64Hwcaps()).

@@ -1,5 +1,5 @@
 #pragma once
-// ARM64's streaming loops for the bandwidth ceilings and elementwise kernels (issue 17): NEON loads and stores,
+// ARM64's streaming loops for the bandwidth ceilings and elementwise kernels: NEON loads and stores,
 // and SVE ones at the hardware's vector length with predicated tails. The plain entry points choose SVE where
 // the hwcaps (system_facts.h) report it, else NEON; the explicit variants exist so a test can check each on any CPU
 // that has it.

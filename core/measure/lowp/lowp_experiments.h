@@ -1,5 +1,5 @@
 #pragma once
-// The low-precision experiments of a measurement (issue 16): the bf16 matrix product beside sgemm of the same n,
+// The low-precision experiments of a measurement: the bf16 matrix product beside sgemm of the same n,
 // and the decode step with bf16 and int8 weights, through oneDNN. The engine runs them as steps; each function here
 // is one step. Which units a machine has a ceiling of is lowp_ceilings.h's planLowpCeilings.
 

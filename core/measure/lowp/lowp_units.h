@@ -1,6 +1,6 @@
 #pragma once
 // The CPU's low-precision units: bf16 and fp16 vector FMAs, int8 dot products and matrix tiles. x86-64: AVX512_BF16,
-// AVX512_FP16, VNNI and AMX; ARM64 (issue 17): FMLA on fp16, BFDOT / BFMMLA, SDOT / SMMLA, on NEON and on SVE. What
+// AVX512_FP16, VNNI and AMX; ARM64: FMLA on fp16, BFDOT / BFMMLA, SDOT / SMMLA, on NEON and on SVE. What
 // each unit is, which CPU features it needs (as /proc/cpuinfo names them), and whether a given machine has it.
 // Everything here is a pure function of the probe's MachineInfo (its vendor, family and flags, read by
 // readSystemFacts), so any machine can be described by a fixture (tests/data/machines); hostMachine() is the one

@@ -1,6 +1,6 @@
 #pragma once
 // The vocabulary of compute ceilings: instruction sets, precisions and how many FLOPs one FMA instruction
-// does. One home for these rules, so that new ISAs (bf16, AMX, NEON, SVE: issues 16 and 17) are one entry more.
+// does. One home for these rules, so that new ISAs (bf16, AMX, NEON, SVE) are one entry more.
 
 #include <QString>
 #include <QStringList>
@@ -24,7 +24,7 @@ double flopsPerFma(Isa isa, Precision precision);
 
 // ISAs whose FMA kernels a CPU with these feature flags (Linux /proc/cpuinfo names) can run, narrowest
 // first. The flags are the operating system's view, so a feature the kernel has not enabled is absent.
-// ARM64 (issue 17): "asimd" gives scalar FMADD and NEON, "sve" SVE.
+// ARM64: "asimd" gives scalar FMADD and NEON, "sve" SVE.
 std::vector<Isa> fmaIsasFromFlags(const QStringList& flags);
 
 // The SVE vector length of the CPU this runs on, in bits; 0 without SVE or off ARM64.

@@ -1,7 +1,7 @@
 #pragma once
 // What the operating system says about the CPU and memory: raw facts, read in one place and judged
 // elsewhere. Everything that asks the operating system lives behind this header, implemented once per system
-// (system_facts_linux.cpp; macOS's sysctl hw.* would be one file more, issue 17): sysfs, /proc and cpuid
+// (system_facts_linux.cpp; macOS's sysctl hw.* would be one file more): sysfs, /proc and cpuid
 // (readSystemFacts), the hwcaps of the auxiliary vector (arm64Hwcaps), and the scheduler's CPUs for this process
 // (allowedCpus, pinCurrentThread).
 

@@ -6,7 +6,7 @@
 #if defined(__x86_64__)
 #define RIDGELINE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
-// ARM64 (issue 17): the bandwidth loops are arm64_stream's NEON / SVE ones; the elementwise passes below
+// ARM64: the bandwidth loops are arm64_stream's NEON / SVE ones; the elementwise passes below
 // vectorise for NEON as they are.
 #include "core/measure/arm64/arm64_stream.h"
 #define RIDGELINE_CLONES

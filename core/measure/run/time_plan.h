@@ -1,5 +1,5 @@
 #pragma once
-// How long each kernel experiment may take, and what its next size would take (issue 11, point 3). Every
+// How long each kernel experiment may take, and what its next size would take. Every
 // series - the matmul sizes, the adds, the decode batches, the fusion chain, the low-precision products - is
 // bounded by time as well as by memory: before a size runs, its time is projected (from the size before it,
 // measured, or for the first from the ceilings and bandwidth this run has measured), and a size that would
@@ -41,7 +41,7 @@ struct KernelBudgets {
 };
 KernelBudgets kernelBudgets(bool quick);
 
-// The seconds a whole run may take: a quick run within 5 s and a full one within 30 s on 2 cores (issue 11),
+// The seconds a whole run may take: a quick run within 5 s and a full one within 30 s on 2 cores,
 // with a little room for the last step of each series, which may overshoot. `elapsed` says how long the run
 // has taken so far; every series also stops where it would overrun what is left of the run.
 struct RunLimit {

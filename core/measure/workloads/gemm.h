@@ -8,7 +8,7 @@ namespace ridgeline {
 // C = A x B for row-major n x n matrices in `parts` OpenBLAS calls (1 = one plain call), so that a cancel
 // request waits for one call at most: `keepGoing` is asked between calls. The cut is along the shared
 // dimension: each call is C += A[:, slice] x B[slice, :], a full n x n product of depth n / parts, which
-// OpenBLAS runs as fast as one call (skinny column panels were up to 37 % slower, issue 11).
+// OpenBLAS runs as fast as one call (skinny column panels were up to 37 % slower).
 // Returns false when it was stopped part-way.
 bool gemmFp32(const float* a, const float* b, float* c, int n, int parts, const std::function<bool()>& keepGoing = {});
 bool gemmFp64(const double* a, const double* b, double* c, int n, int parts,

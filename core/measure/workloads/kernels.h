@@ -12,7 +12,7 @@
 
 namespace ridgeline {
 
-// One OpenBLAS call lasts at most this long, so that cancel stays prompt (issue 11: <= 200 ms in all).
+// One OpenBLAS call lasts at most this long, so that cancel stays prompt (<= 200 ms in all).
 inline constexpr double kMaxSecondsPerBlasCall = 0.12;
 
 // n x n gemm in as few OpenBLAS calls as keep each under kMaxSecondsPerBlasCall; `gflopsGuess` (the compute

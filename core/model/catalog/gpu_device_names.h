@@ -1,5 +1,5 @@
 #pragma once
-// Which catalog GPU a profiler's device name means (issue 12): "NVIDIA A100-SXM4-40GB" (Nsight Compute's
+// Which catalog GPU a profiler's device name means: "NVIDIA A100-SXM4-40GB" (Nsight Compute's
 // device__attribute_display_name, nvidia-smi) -> a100-40gb-sxm. Names are compared after dropping case, punctuation
 // and the vendor and brand words (NVIDIA, AMD, Instinct, GeForce, Tesla), against each GPU's id, its catalog name
 // and the device names the catalog lists for it (resources/gpus.json "device_names"). Only an exact match counts:

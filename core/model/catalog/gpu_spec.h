@@ -37,7 +37,7 @@ struct GpuSpec {
     double hostLinkGbPerDirection = 0;
     double tdpWatts = 0;
     QString source;
-    // For imported GPU kernels' rooflines (issue 12); 0 where no source was found, and that level or precision is
+    // For imported GPU kernels' rooflines; 0 where no source was found, and that level or precision is
     // left out rather than guessed.
     double fp64Tflops = 0;  // FP64 on the vector (CUDA-core) units, never the FP64 tensor/matrix rate
     double l2Tbs = 0;       // L2 read bandwidth, TB/s, as measured by a published microbenchmark

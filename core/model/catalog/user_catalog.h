@@ -1,5 +1,5 @@
 #pragma once
-// The user's own GPUs and models (issue 18): $XDG_CONFIG_HOME/ridgeline/gpus.json and models.json (XDG_CONFIG_HOME
+// The user's own GPUs and models: $XDG_CONFIG_HOME/ridgeline/gpus.json and models.json (XDG_CONFIG_HOME
 // unset or empty: ~/.config), in the bundled catalogs' format and read by the same strict reader
 // (core/model/catalog/catalog_json.h). Their entries come after the bundled ones wherever a catalog is listed or looked
 // up (findGpu, findModel, `ridgeline catalog`, the batching tab).

@@ -1,5 +1,5 @@
 #pragma once
-// A Hugging Face `config.json` read as a model shape (issue 18): dense and grouped-query attention (Llama,
+// A Hugging Face `config.json` read as a model shape: dense and grouped-query attention (Llama,
 // Mistral, Qwen2/3, Gemma), mixture of experts (Mixtral, Qwen2-MoE, Qwen3-MoE, DeepSeek) and multi-head latent
 // attention (DeepSeek V2/V3, Kimi K2). The weights' and KV cache's formats come from quantization_config or
 // torch_dtype where the file states them. What the shape cannot hold (per-layer attention kinds, unknown

@@ -1,5 +1,5 @@
 #pragma once
-// Where a step's time goes, as text (issue 13): the five parts of a StepBreakdown in one order, each with its time
+// Where a step's time goes, as text: the five parts of a StepBreakdown in one order, each with its time
 // and its share of the step. `ridgeline model` prints the line and the batching tab labels its bar with the same
 // words and numbers, so the two can be held against each other.
 

@@ -2,7 +2,7 @@
 // Fitting the engine terms (engine_terms.h) to measured points: least squares on the log error, so that a 10 % miss
 // weighs the same at 5 tokens/s and at 5,000. This is the one home of the fit: the validation test
 // (tests/core/model/llm_validation_test.cpp), `ridgeline model` and the importers of users' benchmark results
-// (issue 13 point 3) all call fitEngineTerms().
+// all call fitEngineTerms().
 //
 // A point is a configuration the model can evaluate (InferenceConfig), which of its figures was measured and the
 // value. The fit moves chosen terms (shares of datasheet peaks, fixed times) and returns them with each point's

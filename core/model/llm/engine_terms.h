@@ -1,5 +1,5 @@
 #pragma once
-// What serving engines reach and what they spend beyond the datasheet roofline (issue 13): the share of bandwidth
+// What serving engines reach and what they spend beyond the datasheet roofline: the share of bandwidth
 // GEMMs reach per weight format, the share decode attention reaches per KV-cache format, the share of the dense
 // tensor peak per compute precision (and of it for grouped expert GEMMs), how much of a kernel's smaller time hides
 // under its larger, and fixed times per layer, per forward pass, per collective, per decoded sequence and per
@@ -18,8 +18,8 @@
 
 namespace ridgeline {
 
-// The plain roofline's two shares, one for every bandwidth and one for every compute ceiling (the model before
-// issue 13, and the baseline the validation compares against). Efficiency::ideal() is the "ideal datasheet".
+// The plain roofline's two shares, one for every bandwidth and one for every compute ceiling (the model without engine
+// terms, and the baseline the validation compares against). Efficiency::ideal() is the "ideal datasheet".
 inline constexpr double kDefaultBandwidthEfficiency = 0.75;
 inline constexpr double kDefaultComputeEfficiency = 0.6;
 
@@ -51,8 +51,8 @@ struct EngineTerms {
                                    // x KV bytes) from the cache; 0: it costs nothing beyond the KV stream
     BandwidthBasis bandwidthBasis = BandwidthBasis::Datasheet;
 
-    // The plain roofline: one bandwidth share, one compute share, no fixed times (the default: what the model
-    // was before issue 13). Implicit, so that code choosing an Efficiency (the "ideal datasheet" switch) keeps
+    // The plain roofline: one bandwidth share, one compute share, no fixed times (the default: the model
+    // without engine terms). Implicit, so that code choosing an Efficiency (the "ideal datasheet" switch) keeps
     // working. The measured terms are asked for by name: EngineTerms::measured().
     EngineTerms(const Efficiency& plain = Efficiency{});  // NOLINT(google-explicit-constructor)
 

@@ -47,7 +47,7 @@ struct InferenceRequest {
     // default, EngineTerms::measured(); a calibration gives its own); empty, the plain roofline of `efficiency`
     // (what a default-constructed request, e.g. a talk scene, asks for).
     std::optional<EngineTerms> terms;
-    // Issue 13: per-module formats, experts over GPUs, nodes, speculative decoding.
+    // Per-module formats, experts over GPUs, nodes, speculative decoding.
     std::optional<NumberFormat> attentionWeights;  // empty: the weights' format
     std::optional<NumberFormat> headWeights;       // empty: InferenceConfig::headFormat()'s rule
     int expertParallel = 1;

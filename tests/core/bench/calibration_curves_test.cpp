@@ -1,4 +1,4 @@
-// The model's curves through a calibration's points (issue 13 point 3): a user who measured five batch sizes sees
+// The model's curves through a calibration's points: a user who measured five batch sizes sees
 // the fitted curve bend through them, and between them it gives what the engine did at batches it was not fitted on.
 #include "core/bench/calibration/calibration_curves.h"
 #include "core/bench/calibration/calibration_points.h"

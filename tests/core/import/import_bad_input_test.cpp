@@ -290,7 +290,7 @@ const std::vector<BadCase>& badCases()
         {"likwid raw tables only", kLikwid, []() -> QByteArray { return firstLines(likwid(), 19); },
          "line 19, column 1: no Metric table (only raw counters?); likwid-perfctr writes one per group"},
 
-        // --- rocprof-compute roofline.csv (issue 12) ---
+        // --- rocprof-compute roofline.csv ---
         {"rocprof not its header", kRocprof,
          []() -> QByteArray { return replaceFirst(rocprof(), "device,HBMBw", "gpu,HBMBw"); },
          "line 1, column 1: not a rocprof-compute roofline.csv: it starts with a \"device,HBMBw,...\" header"},

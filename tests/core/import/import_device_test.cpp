@@ -1,4 +1,4 @@
-// Which GPU imported kernels ran on (core/import/kernel/import_device.h, issue 12): the kernels a file leaves without a
+// Which GPU imported kernels ran on (core/import/kernel/import_device.h): the kernels a file leaves without a
 // catalog GPU, and giving them the one the user names (--device, the window's question), which the session keeps.
 #include "core/import/kernel/import_device.h"
 #include "core/import/import_session.h"

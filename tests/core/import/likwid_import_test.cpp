@@ -58,7 +58,7 @@ TEST(ImportLikwid, SingleThreadWithoutMarkersIsNamedAfterTheFile)
 
 TEST(ImportLikwid, AFlopsGroupAloneYieldsNothingAndIsRefused)
 {
-    // Issue 12: a file that yields no kernel is refused (it used to import as an empty session).
+    // A file that yields no kernel is refused (it used to import as an empty session).
     const QByteArray csv =
         "TABLE,Region gemm,Group 1 Metric,FLOPS_DP,3\n"
         "Metric,HWThread 0\n"

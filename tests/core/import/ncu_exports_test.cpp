@@ -1,4 +1,4 @@
-// Nsight Compute as users export it (issue 12): the shapes of real exports (tests/data/README.md says which
+// Nsight Compute as users export it: the shapes of real exports (tests/data/README.md says which
 // files they reproduce), each against FLOPs, bytes and times worked out by hand from the fixture's counters.
 #include "tests/core/import/import_test_support.h"
 

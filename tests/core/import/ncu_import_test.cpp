@@ -27,7 +27,7 @@ const Expected kSaxpy{"saxpy_kernel", 2.0 * 1'048'576, 12'580'000, 12'620'000, 1
 const Expected kDgemm{"dgemm_tile", 2.0 * 67'108'864 + 262'144, 25'170'000, 201'330'000, 1'610'000'000, 1.34e-3,
                       "fp64"};
 // Nsight Compute's convention: 4 x 131,072 HFMA + 2 x 65,536 HADD + 2 x 16,384 FFMA. The 262,144
-// sm__inst_executed_pipe_tensor.sum instructions are not FLOPs (issue 12: the old 512 per instruction was wrong).
+// sm__inst_executed_pipe_tensor.sum instructions are not FLOPs (the old 512 per instruction was wrong).
 const Expected kCutlass{"cutlass::Kernel",
                         4.0 * 131'072 + 2.0 * 65'536 + 2.0 * 16'384,
                         50'331'650,

@@ -1,4 +1,4 @@
-// ARM64 CPU descriptions (issue 17): hwcap bits as qemu-aarch64 reports them for its CPU models, the /proc/cpuinfo
+// ARM64 CPU descriptions: hwcap bits as qemu-aarch64 reports them for its CPU models, the /proc/cpuinfo
 // of real ARM64 machines and VMs (tests/data/machines/arm64-*, see tests/data/README.md), and the low-precision units
 // and documented rates those machines have.
 #include "core/measure/arm64/arm64_cpu.h"
@@ -147,7 +147,7 @@ MachineInfo fixtureMachine(const char* name)
 
 }  // namespace
 
-// The low-precision units of ARM64 machines (issue 17): from the features each fixture's kernel reports.
+// The low-precision units of ARM64 machines: from the features each fixture's kernel reports.
 TEST(Arm64LowpUnits, EachMachineHasItsOwnUnits)
 {
     using U = LowpUnit;

@@ -1,4 +1,4 @@
-// ARM64's compute loops, streaming loops and clock (issue 17), on the CPU this runs on: under qemu-aarch64 in
+// ARM64's compute loops, streaming loops and clock, on the CPU this runs on: under qemu-aarch64 in
 // CI (`./scripts/test arm64`, SVE at 128 and at 512 bits), on real ARM64 machines natively. Built only for ARM64.
 #include "core/measure/arm64/arm64_kernels.h"
 #include "core/measure/arm64/arm64_clock.h"

@@ -1,5 +1,5 @@
 // The probe, the table of known cores, sizing and labelling on fixtures of real ARM64 machines and VMs
-// (tests/data/machines/arm64-*, see tests/data/README.md), issue 17: ARM64's cache habits (no L3 in sysfs, an L2
+// (tests/data/machines/arm64-*, see tests/data/README.md), ARM64's cache habits (no L3 in sysfs, an L2
 // shared by a cluster, no cache description at all in a VM) on any host, x86-64 included.
 #include "core/measure/machine/probe.h"
 #include "core/measure/memory/bandwidth_levels.h"

@@ -1,4 +1,4 @@
-// The low-precision experiments' plan and sizes (issue 16): which units a machine's ceilings are measured for,
+// The low-precision experiments' plan and sizes: which units a machine's ceilings are measured for,
 // on fixtures of real machines, and the one d of the decode series by weight precision.
 #include "core/measure/lowp/lowp_experiments.h"
 #include "core/measure/lowp/lowp_ceilings.h"

@@ -39,7 +39,7 @@ const char* const kAllMachines[] = {
     "one-cpu-vm-1gib",
     "epyc-7543-64cpu",
     "haswell-avx2-desktop",
-    // ARM64 (issue 17): a server without L3 in sysfs, Apple's cluster-shared L2, Grace, a Graviton2 VM, ThunderX2.
+    // ARM64: a server without L3 in sysfs, Apple's cluster-shared L2, Grace, a Graviton2 VM, ThunderX2.
     "arm64-altra",
     "arm64-asahi-m1",
     "arm64-grace",

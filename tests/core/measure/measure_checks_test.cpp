@@ -38,7 +38,7 @@ bool hasFinding(const std::vector<Finding>& findings, const char* subject, const
 
 TEST(ClockJudgement, AgreeingChainsNearTheirReferencesAreTheClock)
 {
-    // The 2-vCPU Xeon of issue 11: both chains 4.19 GHz, the TSC 2.6 GHz (turbo above nominal).
+    // The 2-vCPU Xeon of both chains 4.19 GHz, the TSC 2.6 GHz (turbo above nominal).
     ClockReadings xeon;
     xeon.addChainGhz = 4.19;
     xeon.mulChainGhz = 4.17;

@@ -136,7 +136,7 @@ TEST_F(QuickMeasurement, ComputeCeilingsArePositiveAndNearTheirTheoreticalPeak)
         EXPECT_FALSE(c.peakBasis.isEmpty());
         EXPECT_NEAR(c.flopsPerCycle, c.gflops / c.threads / c.clockGhz, 1e-9 * c.flopsPerCycle);
         // theoretical = threads x clock x instructions per cycle x operations each: FMA lanes x 2, or the
-        // low-precision unit's (issue 16)
+        // low-precision unit's
         double perInstruction = 0.0;
         for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512, Isa::Neon, Isa::Sve})
             for (Precision precision : {Precision::Fp32, Precision::Fp64})
@@ -481,7 +481,7 @@ TEST(MeasureEngine, RefusesMoreThreadsThanCpus)
     EXPECT_TRUE(result.error().message.contains(QStringLiteral("--threads")));
 }
 
-// Issue 7: a busy machine still gives a complete session with honest spreads, and flags the
+// A busy machine still gives a complete session with honest spreads, and flags the
 // ceilings whose repetitions spread too far.
 TEST(MeasureEngine, UnderLoadStillReportsEveryCeilingWithItsSpread)
 {

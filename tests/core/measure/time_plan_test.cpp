@@ -1,4 +1,4 @@
-// Kernel experiments bounded by time (issue 11, point 3), with the rates of real machines: this 2-vCPU Xeon
+// Kernel experiments bounded by time, with the rates of real machines: this 2-vCPU Xeon
 // guest, and qemu-aarch64 running the ARM64 build (arm17's runs: emulated vector FP at 0.01 to 0.3 GFLOP/s,
 // where a fixed-size sgemm/dgemm 2048-4096 took many minutes).
 #include "core/measure/run/time_plan.h"

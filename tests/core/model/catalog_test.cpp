@@ -61,7 +61,7 @@ TEST(Catalog, PeaksAreDenseNeverWithSparsity)
     EXPECT_DOUBLE_EQ(test::gpu("l40s").peakTflops(NumberFormat::Bf16), 362.05);
     EXPECT_DOUBLE_EQ(test::gpu("rtx-4090").peakTflops(NumberFormat::Bf16), 165.2);
     EXPECT_DOUBLE_EQ(test::gpu("mi300x").peakTflops(NumberFormat::Bf16), 1307.4);
-    // Issue 13's cards, dense, from their datasheets and NVIDIA's Blackwell technical brief v2.1.
+    // The serving cards, dense, from their datasheets and NVIDIA's Blackwell technical brief v2.1.
     EXPECT_DOUBLE_EQ(test::gpu("mi325x").peakTflops(NumberFormat::Fp8), 2614.9);
     EXPECT_DOUBLE_EQ(test::gpu("mi355x").peakTflops(NumberFormat::Fp8), 5033.2);
     EXPECT_DOUBLE_EQ(test::gpu("mi355x").peakTflops(NumberFormat::Mxfp4), 10066.3);  // mxfp4 runs at the fp4 rate
@@ -241,7 +241,7 @@ TEST(CatalogFile, RefusesOtherFormatsNewerSchemasAndBadEntries)
     EXPECT_EQ(gpus(R"({"format":"something-else","schema_version":1,"gpus":[]})").error().code, Error::Code::Schema);
     const auto newer = gpus(R"({"format":"ridgeline-gpu-catalog","schema_version":2,"gpus":[]})");
     ASSERT_FALSE(newer.ok());
-    // The header rule of sessions and decks (issue 14, A1): a newer schema is Unsupported, and says so.
+    // The header rule of sessions and decks (A1): a newer schema is Unsupported, and says so.
     EXPECT_EQ(newer.error().code, Error::Code::Unsupported);
     EXPECT_TRUE(newer.error().message.contains(QStringLiteral("written by a newer Ridgeline (schema 2)")))
         << newer.error().message.toStdString();
@@ -270,7 +270,7 @@ TEST(CatalogFile, RefusesOtherFormatsNewerSchemasAndBadEntries)
               1280 + 2 * (4096 + 4096 + 4096 + 24576 + 128) + 64);
 }
 
-// Issue 14, A1: the catalogs are read by the strict reader of sessions and decks.
+// A1: the catalogs are read by the strict reader of sessions and decks.
 TEST(CatalogFile, RefusesDuplicateAndUnknownKeysAndNumbersOfTheWrongType)
 {
     const QByteArray header = R"({"format":"ridgeline-gpu-catalog","schema_version":1,"gpus":[)";
@@ -294,7 +294,7 @@ TEST(CatalogFile, RefusesDuplicateAndUnknownKeysAndNumbersOfTheWrongType)
         {"{" + card + "},{" + card + "}", "gpus[1].id \"x\" is used twice"},
         {"{" + card + R"(,"measured_bandwidth":{"triad_tbs":1.5,"source":"t"}})",
          "gpus[0].measured_bandwidth.triad_tbs is above the datasheet's bandwidth_tbs"},
-        // Issue 12: cache bandwidths need a source, at least one level, and L1 >= L2 >= the memory.
+        // Cache bandwidths need a source, at least one level, and L1 >= L2 >= the memory.
         {"{" + card + R"(,"cache_bandwidth":{"l2_tbs":5}})", "missing required field gpus[0].cache_bandwidth.source"},
         {"{" + card + R"(,"cache_bandwidth":{"source":"s"}})", "gpus[0].cache_bandwidth.l2_tbs or l1_tbs is needed"},
         {"{" + card + R"(,"cache_bandwidth":{"l2_tbs":0.5,"source":"s"}})",
@@ -318,7 +318,7 @@ TEST(CatalogFile, RefusesDuplicateAndUnknownKeysAndNumbersOfTheWrongType)
         << models.error().message.toStdString();
 }
 
-// Issue 14, A5: one GPU JSON shape. What the writer writes, the reader reads back field for field.
+// A5: one GPU JSON shape. What the writer writes, the reader reads back field for field.
 TEST(CatalogFile, TheGpuWriterWritesWhatTheReaderReads)
 {
     const std::vector<GpuSpec>& builtin = builtinGpus().value();
@@ -359,7 +359,7 @@ TEST(CatalogFile, TheGpuWriterWritesWhatTheReaderReads)
     EXPECT_DOUBLE_EQ(test::gpu("h100-sxm").hostLinkGbPerDirection, 64.0);
 }
 
-// Issue 12: what a GPU kernel's roofline stands on. Every figure has its source, and where none was found the
+// What a GPU kernel's roofline stands on. Every figure has its source, and where none was found the
 // level is left out (never a guess).
 TEST(Catalog, CacheBandwidthsAndFp64PeaksHaveSourcesAndLeaveOutWhatNoneMeasured)
 {

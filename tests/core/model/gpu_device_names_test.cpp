@@ -1,4 +1,4 @@
-// Which catalog GPU a profiler's device name means (core/model/catalog/gpu_device_names.h, issue 12): the names drivers
+// Which catalog GPU a profiler's device name means (core/model/catalog/gpu_device_names.h): the names drivers
 // really report (nvidia-smi, Nsight Compute's device__attribute_display_name, rocm-smi) map to one GPU each, and
 // a card the catalog lacks maps to none, never to a neighbour.
 

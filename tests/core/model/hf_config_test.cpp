@@ -1,4 +1,4 @@
-// A Hugging Face config.json read as a model shape (issue 18). The fixtures in tests/data/hf_configs are written
+// A Hugging Face config.json read as a model shape. The fixtures in tests/data/hf_configs are written
 // the way transformers writes them, with each model's published values (tests/data/README.md): dense, GQA,
 // sliding window, MoE with and without shared experts, MLA, quantized checkpoints and a multimodal wrapper.
 #include "core/model/hf/hf_config.h"

@@ -1,4 +1,4 @@
-// Issue 13: what engines spend beyond the roofline, the step-time breakdown, FP4 and per-module formats, expert
+// What engines spend beyond the roofline, the step-time breakdown, FP4 and per-module formats, expert
 // parallelism, speculative decoding, multi-node tensor parallelism and serving under load.
 #include "core/model/llm/llm_model.h"
 #include "core/model/units.h"

@@ -1,4 +1,4 @@
-// Impossible and extreme inputs: clear errors, never overflow, never NaN (issue 4).
+// Impossible and extreme inputs: clear errors, never overflow, never NaN.
 #include "core/model/llm/llm_model.h"
 #include "tests/core/model/llm_test_support.h"
 

@@ -1,5 +1,5 @@
 // The analytical model beyond the source text: GQA, MLA, sliding window, MoE, prefill, end-to-end
-// latency, memory limits and tensor parallelism inside and across boxes (issue 4).
+// latency, memory limits and tensor parallelism inside and across boxes.
 #include "core/model/llm/llm_model.h"
 #include "core/model/catalog/links.h"
 #include "tests/core/model/llm_test_support.h"

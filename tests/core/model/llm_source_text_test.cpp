@@ -1,4 +1,4 @@
-// Every LLM figure of the source text (docs/source-text.md), reproduced by the model, exactly (issue 4).
+// Every LLM figure of the source text (docs/source-text.md), reproduced by the model, exactly.
 #include "core/model/llm/llm_model.h"
 #include "core/model/units.h"
 #include "tests/core/model/llm_test_support.h"

@@ -1,5 +1,5 @@
 #pragma once
-// The validation set of issue 13 (tests/data/llm/validation.csv, sources in tests/data/README.md): each row as the
+// The validation set (tests/data/llm/validation.csv, sources in tests/data/README.md): each row as the
 // InferenceRequest `ridgeline model` builds from the same options, and as a MeasuredPoint for the fitter.
 
 #include "core/model/llm/calibration.h"

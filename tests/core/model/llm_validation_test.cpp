@@ -1,4 +1,4 @@
-// Issue 13's validation: the engine terms fitted on one part of the published measurements
+// The validation: the engine terms fitted on one part of the published measurements
 // (tests/data/llm/validation.csv, sources in tests/data/README.md) predict the held-out rest, and beat a plain roofline
 // with two fixed efficiencies. The tables this prints are the ones tests/data/README.md and the README quote.
 #include "core/model/llm/calibration.h"

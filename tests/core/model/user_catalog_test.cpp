@@ -1,4 +1,4 @@
-// The user's own GPU and model catalogs (issue 18): $XDG_CONFIG_HOME/ridgeline/{gpus,models}.json beside the bundled
+// The user's own GPU and model catalogs: $XDG_CONFIG_HOME/ridgeline/{gpus,models}.json beside the bundled
 // ones, read as strictly as a session, never taking a bundled id, and written only through a save that refuses to
 // overwrite a file it cannot read. Each test has a temporary XDG_CONFIG_HOME of its own.
 

@@ -66,7 +66,7 @@ TEST(Deck, BadDecksAreRefusedWithTheirReason)
          "scenes[1].id \"a\" is used twice"},
         {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"kind":"ridge","view":"roofline","title":"t"}]})",
          "missing required field scenes[0].id"},
-        // The strict reader the sessions use: no key twice, no key the format does not have (issue 14, A1).
+        // The strict reader the sessions use: no key twice, no key the format does not have (A1).
         {R"({"format":"ridgeline-deck","schema_version":1,"title":"a","title":"b","scenes":[]})",
          "duplicate key title at offset"},
         {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t","batch":2,"batch":4}]})",

@@ -1,4 +1,4 @@
-// Each default scene's numbers are the source text's, computed through the scene (issue 5).
+// Each default scene's numbers are the source text's, computed through the scene.
 #include "core/scene/scene_facts.h"
 #include "core/model/units.h"
 #include "core/scene/deck.h"
@@ -252,7 +252,7 @@ TEST_F(DefaultScenes, TheIntensityTableRowsAreWhatTheCaptionQuotes)
 
 TEST_F(DefaultScenes, TheMixedPrecisionRatioIsAMeasuredFact)
 {
-    // A session with the bf16 product beside sgemm of the same n (issue 16), as `ridgeline measure` writes it.
+    // A session with the bf16 product beside sgemm of the same n, as `ridgeline measure` writes it.
     Session session = m_session;
     KernelResult sgemm;
     for (const KernelResult& k : session.kernels)

@@ -1,4 +1,4 @@
-// The measurement report's low-precision rows (issue 16), printed for a real session of an Intel Xeon with AMX
+// The measurement report's low-precision rows, printed for a real session of an Intel Xeon with AMX
 // and for one without low precisions: the table says what the session holds, in the session's own figures.
 #include "core/session/measure_report.h"
 #include "core/model/units.h"

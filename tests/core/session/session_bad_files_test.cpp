@@ -90,7 +90,7 @@ const BadFile kBadFiles[] = {
     {"unknown_field.json", "unknown field kernels[1].gflop", Code::Schema},
     {"created_not_iso.json", "created must be an ISO 8601 date and time", Code::Schema},
     {"fusion_not_object.json", "fusion must be an object, got 3.5", Code::Schema},
-    // Issue 7: the rest of the hostile set (tests/data/README.md, "Hostile files").
+    // The rest of the hostile set (tests/data/README.md, "Hostile files").
     {"deep_nesting_objects.json", "too deeply nested document", Code::Parse},
     {"nesting_within_limit.json", "title must be a string, got an array", Code::Schema},
     {"cache_size_negative.json", "machine.caches[0].size_bytes must be an integer in 0..1099511627776, got -32768",
@@ -110,12 +110,12 @@ const BadFile kBadFiles[] = {
     {"schema_version_huge.json", "written by a newer Ridgeline (schema 1e+300); this build reads up to 2",
      Code::Unsupported},
     {"schema_version_negative.json", "schema_version -1 is not a Ridgeline session schema", Code::Schema},
-    // Found by fuzzing (issue 7): Qt accepts a raw newline inside a string, and the message quoted it.
+    // Found by fuzzing: Qt accepts a raw newline inside a string, and the message quoted it.
     {"control_char_in_value.json",
      "not a Ridgeline session: format is the string \"ridgeline-\\u000asession\", expected \"ridgeline-session\"",
      Code::Schema},
     {"control_char_in_key.json", "unknown field kernels[1].gfl\\u000aops", Code::Schema},
-    // Schema 2 (issue 11): the clock, the last-level cache, FLOP/cycle, findings and skipped experiments.
+    // Schema 2: the clock, the last-level cache, FLOP/cycle, findings and skipped experiments.
     {"clock_doubtful_without_reason.json", "machine.clock.doubt must say why the clock is doubtful", Code::Schema},
     {"clock_absurd.json", "machine.clock.add_chain_ghz must be at most 1000, got 1001", Code::Range},
     {"finding_kind_unknown.json",
@@ -125,7 +125,7 @@ const BadFile kBadFiles[] = {
     {"llc_effective_missing.json", "missing required field machine.last_level_cache.effective_bytes", Code::Schema},
     {"ceiling_flops_per_cycle_negative.json",
      "ceilings.compute[0].flops_per_cycle must be a finite number >= 0, got -31", Code::Range},
-    // Calibrations (schema 2, issue 13): each a copy of sessions/calibrated.json with one defect.
+    // Calibrations (schema 2): each a copy of sessions/calibrated.json with one defect.
     {"calibration_term_unknown.json",
      "calibrations[0].terms[23].name must name an engine term such as \"layer_seconds\" or "
      "\"weight_bandwidth.bf16\", got the string \"warp_speed\"",
@@ -185,7 +185,7 @@ const BadFile kBadFiles[] = {
      "ceilings.bandwidth[0].gbps must be above 0 (a bandwidth ceiling of 0 GB/s is no roof), got 0", Code::Range},
     {"kernel_seconds_zero.json", "kernels[2].seconds must be above 0 (a kernel that took no time has no rate), got 0",
      Code::Range},
-    // The device a GPU kernel ran on (schema 2, issue 12).
+    // The device a GPU kernel ran on (schema 2).
     {"kernel_device_kind_unknown.json", "kernels[1].device.kind must be \"gpu\", got the string \"tpu\"", Code::Schema},
     {"kernel_device_gpu_not_an_id.json",
      "kernels[1].device.gpu must be a catalog GPU id such as \"a100-40gb-sxm\", got the string \"NVIDIA A100\"",

@@ -1,4 +1,4 @@
-// Calibrations in a session (schema 2, issue 13): what `ridgeline calibrate --out` writes loads back field for field.
+// Calibrations in a session (schema 2): what `ridgeline calibrate --out` writes loads back field for field.
 #include "core/model/llm/engine_terms.h"
 #include "core/session/session_json.h"
 

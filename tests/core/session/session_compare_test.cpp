@@ -1,4 +1,4 @@
-// Comparing two sessions (issue 18): what counts as a regression is a change of at least the threshold AND
+// Comparing two sessions: what counts as a regression is a change of at least the threshold AND
 // larger than the noise (the larger (max - min) / median of the two sides); ceilings are matched by what they
 // measure, so two machines with different thread counts still compare their all-thread ceilings.
 #include "core/session/session_compare.h"

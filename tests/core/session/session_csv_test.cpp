@@ -1,4 +1,4 @@
-// Flat CSV tables of a session (issue 18): what `ridgeline export --csv` writes, read back with the project's
+// Flat CSV tables of a session: what `ridgeline export --csv` writes, read back with the project's
 // own RFC 4180 reader; the folder written all or nothing.
 #include "core/session/session_csv.h"
 #include "core/import/text/csv_reader.h"

@@ -1,4 +1,4 @@
-// Faults while saving (issue 7): a process killed in the middle of a save and a disk that is full. Either
+// Faults while saving: a process killed in the middle of a save and a disk that is full. Either
 // way the file on disk is a whole session that loads (the previous one, or the new one if the save had
 // already been committed), and the user is told when a save did not happen.
 // Read-only folders and a file size limit hit half-way are covered in session_save_test.cpp.

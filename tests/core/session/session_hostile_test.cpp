@@ -1,4 +1,4 @@
-// Hostile session files that are generated rather than stored (issue 7): a 100 MB string, and a good file
+// Hostile session files that are generated rather than stored: a 100 MB string, and a good file
 // cut at every structural point. The stored ones are in tests/data/bad (session_bad_files_test.cpp).
 #include "core/session/session_json.h"
 

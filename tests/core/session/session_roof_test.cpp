@@ -111,7 +111,7 @@ TEST(SessionRoof, SlowestAndFastestIgnoreEmptyCeilings)
 
 TEST(SessionRoof, Int8OperationsNeverMakeTheFloatingPointRoof)
 {
-    // A CPU with AMX (issue 16): the int8 tiles do more operations than any FLOP roof, but they are not FLOPs.
+    // A CPU with AMX: the int8 tiles do more operations than any FLOP roof, but they are not FLOPs.
     Session s = zen4();
     s.computeCeilings.push_back(compute("bf16 amx x2", "bf16", 6600.0));
     s.computeCeilings.push_back(compute("int8 amx x2", "int8", 13800.0));
@@ -129,7 +129,7 @@ TEST(SessionRoof, Int8OperationsNeverMakeTheFloatingPointRoof)
     EXPECT_DOUBLE_EQ(bestComputeCeiling(onlyInt8)->gflops, 13800.0);
 }
 
-// GPU kernels (issue 12) ----------------------------------------------------------------------------------------
+// GPU kernels ----------------------------------------------------------------------------------------
 
 namespace {
 

@@ -1,4 +1,4 @@
-// resources/schema/session.schema.json names what the code names (issue 18): the schema version, every engine
+// resources/schema/session.schema.json names what the code names: the schema version, every engine
 // term, measured quantity and number format the loader reads. When the code gains a term, a quantity or a
 // format, this test says the published schema must learn it too (and tests/schema/ checks the rest).
 #include "core/model/llm/calibration.h"

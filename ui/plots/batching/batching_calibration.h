@@ -1,5 +1,5 @@
 #pragma once
-// The calibrations a session keeps (issue 13 point 3), as the batching tab draws them: per series of measured runs,
+// The calibrations a session keeps, as the batching tab draws them: per series of measured runs,
 // the points over the model's curve along the batch with the terms before the fit (dashed) and after it (solid).
 // The curves come from core/bench/calibration/calibration_curves (the same series and curves `ridgeline calibrate`
 // prints), drawn over a wider batch range and more densely than the CLI's table.

@@ -78,7 +78,7 @@ struct StepBreakdownData {
     double kvBytes = 0;
 };
 
-// Decode by weight precision (issue 16): the same step with fp32, bf16 or int8 weights (one library, one matrix),
+// Decode by weight precision: the same step with fp32, bf16 or int8 weights (one library, one matrix),
 // measured, and predicted on the roof of the weights' own precision (core/session/decode_series.h).
 struct WeightPrecisionCurve {
     QString precision;                // "fp32", "bf16", "int8"

@@ -1,5 +1,5 @@
 #pragma once
-// What the batching explorer must say out loud rather than draw quietly (issue 15): weights that do not fit
+// What the batching explorer must say out loud rather than draw quietly: weights that do not fit
 // even alone (and what would: more GPUs or a smaller format), a context beyond what the model was trained on,
 // more GPUs than one interconnect domain joins, and a largest batch the model stops counting at.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The CPU batching chart's curves by weight precision (issue 16): from a session's decode-fp32/-bf16/-int8 series
+// The CPU batching chart's curves by weight precision: from a session's decode-fp32/-bf16/-int8 series
 // (core/session/decode_series.h), the measured tokens/s and the prediction on each precision's own roof, as plain
 // points the chart draws.
 

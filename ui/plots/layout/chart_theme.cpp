@@ -102,7 +102,7 @@ QColor ChartTheme::kernelColor(const QString& kindName) const
         return QColor(0x00, 0x9e, 0x73);
     if (kindName == QLatin1String("decode"))
         return light ? QColor(0xc8, 0x8a, 0x00) : QColor(0xf0, 0xc4, 0x42);
-    // The low precisions (issue 16): the bf16 matrix product blue beside sgemm's vermillion; decode by weights with
+    // The low precisions: the bf16 matrix product blue beside sgemm's vermillion; decode by weights with
     // fp32 a darker amber than OpenBLAS's decode, bf16 dark cyan, int8 purple.
     if (kindName == QLatin1String("bf16-gemm"))
         return light ? QColor(0x00, 0x72, 0xb2) : QColor(0x56, 0xb4, 0xe9);
@@ -117,7 +117,7 @@ QColor ChartTheme::kernelColor(const QString& kindName) const
         return light ? QColor(0x80, 0x80, 0x80) : QColor(0xa8, 0xa8, 0xa8);
     if (kindName.startsWith(QLatin1String("fusion")))
         return light ? QColor(0x7b, 0x32, 0x94) : QColor(0xc2, 0x8b, 0xe0);
-    // Kernels from a profiler (issue 6): ink, so they read as the user's own data over any roof colour.
+    // Kernels from a profiler: ink, so they read as the user's own data over any roof colour.
     if (kindName == QLatin1String("imported"))
         return light ? QColor(0x22, 0x22, 0x22) : QColor(0xf0, 0xf0, 0xf0);
     return light ? QColor(0x66, 0x66, 0x66) : QColor(0xbb, 0xbb, 0xbb);

@@ -1,5 +1,5 @@
 #pragma once
-// Before/after pairs among imported kernels (issue 6): when two imports (or two values of the plain CSV's
+// Before/after pairs among imported kernels: when two imports (or two values of the plain CSV's
 // `group` column) hold the same kernel, the change in GFLOP/s from the earlier one to the later one.
 
 #include "core/session/session.h"

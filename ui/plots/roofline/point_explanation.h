@@ -24,7 +24,7 @@ struct PointExplanation {
     double ridgeIntensity = 0.0;          // FLOP/byte where this roof turns flat
     double intensityFactorToRidge = 0.0;  // ridge / intensity: how much more reuse compute-bound needs
     bool valid = false;                   // false when the session has no ceilings to compare with
-    // A GPU kernel (issue 12) is held to its GPU's catalog roof (core/session/session_roof.h kernelRoof).
+    // A GPU kernel is held to its GPU's catalog roof (core/session/session_roof.h kernelRoof).
     QString machine;                 // the GPU's catalog name; empty for a kernel of the session's own machine
     bool gpuKernel = false;          // ran on a GPU
     QString noRoof;                  // why a GPU kernel has no roof (its GPU is not in the catalog), when !valid

@@ -201,7 +201,7 @@ void decorateStories(const RooflineView& view, const ChartTheme& theme, Roofline
     }
 }
 
-// The source text's "mixed precision roughly doubles matrix multiply throughput", measured (issue 16): an arrow from
+// The source text's "mixed precision roughly doubles matrix multiply throughput", measured: an arrow from
 // the largest sgemm to the bf16 product of the same n, labelled with the ratio. One arrow per session: every size's
 // would cross each other at the top of the chart.
 void decorateMixedPrecision(const RooflineView& view, const ChartTheme& theme, RooflineDecorations& out)

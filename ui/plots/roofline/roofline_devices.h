@@ -1,5 +1,5 @@
 #pragma once
-// GPU kernels on their GPU's roofline (issue 12), the part of the roofline plot data (roofline_plot.h) that is not
+// GPU kernels on their GPU's roofline, the part of the roofline plot data (roofline_plot.h) that is not
 // the session's own machine: per session, the catalog GPUs its GPU kernels ran on (KernelResult::device), each
 // drawn as its own roofs (the compute ceilings some kernel of it is held to, by core/session/session_roof.h
 // kernelRoof, and one bandwidth roof per memory level the catalog has: DRAM, L2, L1), and the GPU kernels as one

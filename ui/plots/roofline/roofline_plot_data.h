@@ -30,14 +30,14 @@ struct ChartOptions {
     bool kernelLabels = true;
     bool errorBars = true;
     bool ridgeMarker = true;  // dotted line and label at the primary roof's ridge
-    // Imported kernels: dot area in proportion to the kernel's share of its import's total time (issue 6).
+    // Imported kernels: dot area in proportion to the kernel's share of its import's total time.
     bool sizeByTimeShare = false;
     // Every kernel's name on the chart where it has room, not only those of the points that matter.
     bool allKernelNames = false;
     // The roof legend and the notes in a strip beside the plot, never over the data; off: in the plot's least
     // crowded corner.
     bool legendBeside = true;
-    // Precisions whose compute roofs and kernels are not drawn (issue 16): the legend's precision entries toggle
+    // Precisions whose compute roofs and kernels are not drawn: the legend's precision entries toggle
     // them; the memory roofs and the ridge then follow the best precision still shown.
     QStringList hiddenPrecisions;
 };
@@ -53,7 +53,7 @@ struct KernelRef {
     bool operator==(const KernelRef&) const = default;
 };
 
-// Device kinds (issue 12): the roofs of the catalog GPU a session's GPU kernels ran on (roofline_devices.h).
+// Device kinds: the roofs of the catalog GPU a session's GPU kernels ran on (roofline_devices.h).
 enum class RoofKind { Compute, Bandwidth, Extra, Iso, DeviceCompute, DeviceBandwidth };
 
 // One roof line: a compute ceiling (flat), a bandwidth ceiling (up to its ridge), a GPU's whole roof, or an
@@ -105,7 +105,7 @@ struct KernelGroup {
     std::vector<std::pair<int, QColor>> pointColors;  // points whose colour differs from the group's
     bool carriesLegend = false;  // the first group of its kind: its legend entry stands for all of them
     bool legendVisible = false;
-    // GPU kernels (issue 12) are drawn as one marker per memory level, its shape the level's: `level` names it.
+    // GPU kernels are drawn as one marker per memory level, its shape the level's: `level` names it.
     // A group of the kernels' other levels (not their own point) is not `primary`: no labels, not a kernel count.
     QString level;
     bool primary = true;
@@ -114,7 +114,7 @@ struct KernelGroup {
 struct RidgeMarker {
     double intensity = 0.0;  // FLOP/byte
     double peakGflops = 0.0;
-    QString precision;  // named in the label when the session has roofs of several precisions (issue 16)
+    QString precision;  // named in the label when the session has roofs of several precisions
 };
 
 struct RooflinePlot {
@@ -126,7 +126,7 @@ struct RooflinePlot {
     std::vector<PlotRoof> roofs;       // iso lines, each session's compute then bandwidth roofs, extra roofs
     std::vector<KernelGroup> groups;   // each session's faded group first, then its kinds in order of appearance
     std::optional<RidgeMarker> ridge;  // of the primary roof, when options ask for it
-    // The ridges of the primary session's other shown precisions (issue 16): each one's best ceiling over the same
+    // The ridges of the primary session's other shown precisions: each one's best ceiling over the same
     // memory roof, so bf16's ridge sits right of fp32's by the ratio of their peaks.
     std::vector<RidgeMarker> precisionRidges;
     QStringList notes;                   // said on the chart: machines mixed on it, GPU kernels without a roof
