@@ -347,6 +347,66 @@ TEST(RooflineChart, ClickingAPrecisionInTheLegendHidesItsRoofsAndKernels)
     EXPECT_TRUE(chart.hiddenPrecisions().isEmpty());
 }
 
+// At slide size the Xeon's fifteen kinds and precisions wrap into rows below the axis title instead of a column
+// beside the plot; an entry on the second row is clicked where it is drawn, as is a precision's, which rebuilds the
+// chart and its key under the mouse, and the key's entries keep working after it.
+TEST(RooflineChart, TheWrappedKeyBelowThePlotTakesClicksOnEveryRow)
+{
+    Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    RooflineChart chart;
+    chart.setSessions({xeon.value()});
+    const QSize size(1280, 800);
+    fixtures::layoutNow(chart, size);
+    const ChartLayout layout = chart.layoutReport();
+    const QRectF key = layout.legends.front();
+    EXPECT_GT(key.top(), layout.plot.bottom() + 30.0);  // under the tick labels and the axis title
+    EXPECT_LE(key.bottom(), size.height());
+    EXPECT_GE(layout.plot.width(), 0.7 * size.width());
+    const std::vector<QRectF>& entries = chart.legend().entryRects();
+    ASSERT_EQ(entries.size(), chart.legend().entries().size());
+    EXPECT_GT(entries.back().top(), entries.front().top());  // two rows
+
+    const std::optional<QPoint> int8 = legendEntryAt(chart, QStringLiteral("decode-int8"));
+    ASSERT_TRUE(int8.has_value());
+    EXPECT_GT(int8->y(), chart.mapFromScene(chart.chart()->mapToScene(entries.front().center())).y());
+    QScatterSeries* decodeInt8 = nullptr;
+    for (QScatterSeries* s : chart.kernelSeries())
+        if (s->name() == QStringLiteral("decode-int8"))
+            decodeInt8 = s;
+    ASSERT_NE(decodeInt8, nullptr);
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *int8);
+    EXPECT_FALSE(decodeInt8->isVisible());
+    EXPECT_EQ(chart.hiddenKernelKinds(), QStringList{QStringLiteral("decode-int8")});
+
+    const std::optional<QPoint> fp16 = legendEntryAt(chart, QStringLiteral("fp16 roofs"));
+    ASSERT_TRUE(fp16.has_value());
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *fp16);
+    QCoreApplication::processEvents();  // the click rebuilds the chart on the next turn of the loop
+    fixtures::layoutNow(chart, size);
+    EXPECT_EQ(chart.hiddenPrecisions(), QStringList{QStringLiteral("fp16")});
+    EXPECT_EQ(chart.hiddenKernelKinds(), QStringList{QStringLiteral("decode-int8")});  // kept through the rebuild
+    EXPECT_TRUE(legendEntryDimmed(chart, QStringLiteral("fp16 roofs")));
+    EXPECT_TRUE(legendEntryDimmed(chart, QStringLiteral("decode-int8")));
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("roofline_key_clicked_1280x800.png")));
+
+    const std::optional<QPoint> int8Again = legendEntryAt(chart, QStringLiteral("decode-int8"));
+    ASSERT_TRUE(int8Again.has_value());
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *int8Again);
+    EXPECT_TRUE(chart.hiddenKernelKinds().isEmpty());
+    const std::optional<QPoint> fp16Again = legendEntryAt(chart, QStringLiteral("fp16 roofs"));
+    ASSERT_TRUE(fp16Again.has_value());
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *fp16Again);
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(chart.hiddenPrecisions().isEmpty());
+    // A click between entries, or on the plot's empty top left, changes nothing.
+    const QPointF gap(entries.front().right() + 3.0, entries.front().center().y());
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, chart.mapFromScene(chart.chart()->mapToScene(gap)));
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(chart.hiddenKernelKinds().isEmpty());
+    EXPECT_TRUE(chart.hiddenPrecisions().isEmpty());
+}
+
 // Issue 16: ridges per precision. On the Xeon with AMX every shown precision's ridge is marked and named over the
 // same DRAM roof: bf16 (the bold roof) at 166 FLOP/byte, fp32 at 37.
 TEST(UiRooflineChart, EveryShownPrecisionHasItsRidgeMarkedAndNamed)
