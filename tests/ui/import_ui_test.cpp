@@ -17,8 +17,6 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
@@ -98,9 +96,8 @@ void answerGpuQuestion(QWidget& window, const QString& gpuId)
 QStringList legendLabels(RooflineChart& chart)
 {
     QStringList labels;
-    for (QLegendMarker* marker : chart.chart()->legend()->markers())
-        if (marker->isVisible())
-            labels << marker->label();
+    for (const LegendEntry& entry : chart.legend().entries())
+        labels << entry.text;
     return labels;
 }
 

@@ -7,9 +7,6 @@
 #include "tests/ui_models/test_session.h"
 
 #include <QCoreApplication>
-#include <QGraphicsTextItem>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -35,6 +32,25 @@ QLogValueAxis* logAxis(RooflineChart& chart, Qt::Orientation orientation)
 {
     const auto axes = chart.chart()->axes(orientation);
     return axes.isEmpty() ? nullptr : qobject_cast<QLogValueAxis*>(axes.first());
+}
+
+// Where the key draws an entry's name, in the chart view's viewport: the key is an item of the chart's scene, so a
+// click there is what a user's click is.
+std::optional<QPoint> legendEntryAt(RooflineChart& chart, const QString& text)
+{
+    const ChartLegend& legend = chart.legend();
+    for (std::size_t i = 0; i < legend.entries().size() && i < legend.entryRects().size(); ++i)
+        if (legend.entries()[i].text == text)
+            return chart.mapFromScene(chart.chart()->mapToScene(legend.textRect(i).center()));
+    return std::nullopt;
+}
+
+bool legendEntryDimmed(const RooflineChart& chart, const QString& text)
+{
+    for (const LegendEntry& entry : chart.legend().entries())
+        if (entry.text == text)
+            return entry.dimmed;
+    return false;
 }
 
 }  // namespace
@@ -194,14 +210,16 @@ TEST(RooflineChart, ClickingALegendEntryHidesThatKindAndItsLabels)
     fixtures::layoutNow(chart, QSize(1600, 900));
     QScatterSeries* decode = chart.kernelSeries().at(2);
     ASSERT_EQ(decode->name(), QStringLiteral("decode"));
-    const QList<QLegendMarker*> markers = chart.chart()->legend()->markers(decode);
-    ASSERT_EQ(markers.size(), 1);
-    emit markers.first()->clicked();
+    const std::optional<QPoint> entry = legendEntryAt(chart, QStringLiteral("decode"));
+    ASSERT_TRUE(entry.has_value());
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *entry);
     EXPECT_FALSE(decode->isVisible());
     EXPECT_FALSE(chart.visibleLabels().contains(QStringLiteral("B=1")));
-    EXPECT_TRUE(markers.first()->isVisible());  // the entry stays, so it can be clicked back
-    emit markers.first()->clicked();
+    EXPECT_EQ(legendEntryAt(chart, QStringLiteral("decode")), entry);  // the entry stays, so it can be clicked back
+    EXPECT_TRUE(legendEntryDimmed(chart, QStringLiteral("decode")));
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *entry);
     EXPECT_TRUE(decode->isVisible());
+    EXPECT_FALSE(legendEntryDimmed(chart, QStringLiteral("decode")));
     EXPECT_TRUE(chart.visibleLabels().contains(QStringLiteral("B=1")));
 }
 
@@ -279,23 +297,6 @@ TEST(RooflineChart, CatalogGpuRoofsAreLabelledOnTheChart)
 
 namespace {
 
-// Where the legend draws an entry's text, in the chart view's viewport: the legend's markers are items of the
-// chart's scene, so a click there is what a user's click is.
-std::optional<QPoint> legendEntryAt(RooflineChart& chart, const QString& text)
-{
-    std::vector<QGraphicsItem*> pending{chart.chart()->legend()};
-    while (!pending.empty()) {
-        QGraphicsItem* item = pending.back();
-        pending.pop_back();
-        if (const auto* label = dynamic_cast<QGraphicsTextItem*>(item);
-            label && label->isVisible() && label->toPlainText() == text)
-            return chart.mapFromScene(label->sceneBoundingRect().center());
-        for (QGraphicsItem* child : item->childItems())
-            pending.push_back(child);
-    }
-    return std::nullopt;
-}
-
 QStringList kernelSeriesNames(const RooflineChart& chart)
 {
     QStringList names;
@@ -343,6 +344,66 @@ TEST(RooflineChart, ClickingAPrecisionInTheLegendHidesItsRoofsAndKernels)
     chart.setPrecisionVisible(QStringLiteral("int8"), false);
     EXPECT_EQ(chart.hiddenPrecisions(), QStringList{QStringLiteral("int8")});
     chart.setSessions({xeon.value()});
+    EXPECT_TRUE(chart.hiddenPrecisions().isEmpty());
+}
+
+// At slide size the Xeon's fifteen kinds and precisions wrap into rows below the axis title instead of a column
+// beside the plot; an entry on the second row is clicked where it is drawn, as is a precision's, which rebuilds the
+// chart and its key under the mouse, and the key's entries keep working after it.
+TEST(RooflineChart, TheWrappedKeyBelowThePlotTakesClicksOnEveryRow)
+{
+    Result<Session> xeon = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    RooflineChart chart;
+    chart.setSessions({xeon.value()});
+    const QSize size(1280, 800);
+    fixtures::layoutNow(chart, size);
+    const ChartLayout layout = chart.layoutReport();
+    const QRectF key = layout.legends.front();
+    EXPECT_GT(key.top(), layout.plot.bottom() + 30.0);  // under the tick labels and the axis title
+    EXPECT_LE(key.bottom(), size.height());
+    EXPECT_GE(layout.plot.width(), 0.7 * size.width());
+    const std::vector<QRectF>& entries = chart.legend().entryRects();
+    ASSERT_EQ(entries.size(), chart.legend().entries().size());
+    EXPECT_GT(entries.back().top(), entries.front().top());  // two rows
+
+    const std::optional<QPoint> int8 = legendEntryAt(chart, QStringLiteral("decode-int8"));
+    ASSERT_TRUE(int8.has_value());
+    EXPECT_GT(int8->y(), chart.mapFromScene(chart.chart()->mapToScene(entries.front().center())).y());
+    QScatterSeries* decodeInt8 = nullptr;
+    for (QScatterSeries* s : chart.kernelSeries())
+        if (s->name() == QStringLiteral("decode-int8"))
+            decodeInt8 = s;
+    ASSERT_NE(decodeInt8, nullptr);
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *int8);
+    EXPECT_FALSE(decodeInt8->isVisible());
+    EXPECT_EQ(chart.hiddenKernelKinds(), QStringList{QStringLiteral("decode-int8")});
+
+    const std::optional<QPoint> fp16 = legendEntryAt(chart, QStringLiteral("fp16 roofs"));
+    ASSERT_TRUE(fp16.has_value());
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *fp16);
+    QCoreApplication::processEvents();  // the click rebuilds the chart on the next turn of the loop
+    fixtures::layoutNow(chart, size);
+    EXPECT_EQ(chart.hiddenPrecisions(), QStringList{QStringLiteral("fp16")});
+    EXPECT_EQ(chart.hiddenKernelKinds(), QStringList{QStringLiteral("decode-int8")});  // kept through the rebuild
+    EXPECT_TRUE(legendEntryDimmed(chart, QStringLiteral("fp16 roofs")));
+    EXPECT_TRUE(legendEntryDimmed(chart, QStringLiteral("decode-int8")));
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("roofline_key_clicked_1280x800.png")));
+
+    const std::optional<QPoint> int8Again = legendEntryAt(chart, QStringLiteral("decode-int8"));
+    ASSERT_TRUE(int8Again.has_value());
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *int8Again);
+    EXPECT_TRUE(chart.hiddenKernelKinds().isEmpty());
+    const std::optional<QPoint> fp16Again = legendEntryAt(chart, QStringLiteral("fp16 roofs"));
+    ASSERT_TRUE(fp16Again.has_value());
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, *fp16Again);
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(chart.hiddenPrecisions().isEmpty());
+    // A click between entries, or on the plot's empty top left, changes nothing.
+    const QPointF gap(entries.front().right() + 3.0, entries.front().center().y());
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, chart.mapFromScene(chart.chart()->mapToScene(gap)));
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(chart.hiddenKernelKinds().isEmpty());
     EXPECT_TRUE(chart.hiddenPrecisions().isEmpty());
 }
 

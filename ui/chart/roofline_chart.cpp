@@ -11,7 +11,6 @@
 #include <QFontMetricsF>
 #include <QKeyEvent>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMouseEvent>
@@ -51,7 +50,7 @@ RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
     c->setBackgroundRoundness(0);
     c->setDropShadowEnabled(false);
     c->setMargins(QMargins(12, 8, 20, 8));
-    c->legend()->setAlignment(Qt::AlignBottom);
+    c->legend()->setVisible(false);  // the chart's own key (ChartLegend) wraps its rows
 
     m_axisX = new QLogValueAxis(c);
     m_axisX->setBase(10.0);
@@ -76,6 +75,9 @@ RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
     m_pointer->setZValue(kPointerZ);
     m_strip = new ChartOverlay(c);
     m_strip->setZValue(kOverSeriesZ);
+    m_legend = new ChartLegend(c);
+    m_legend->setZValue(kOverSeriesZ);
+    connect(m_legend, &ChartLegend::entryClicked, this, [this](int index) { onLegendClick(index); });
 
     connect(c, &QChart::plotAreaChanged, this, [this] { relayout(); });
     connect(m_axisX, &QLogValueAxis::rangeChanged, this, [this] {
@@ -141,34 +143,31 @@ bool RooflineChart::matchesKernelFilter(const KernelResult& kernel) const
     return ui::matchesKernelFilter(kernel, m_kernelFilter);
 }
 
-QLineSeries* RooflineChart::addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name,
-                                    bool inLegend)
+QLineSeries* RooflineChart::addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name)
 {
     QLineSeries* series = makeLineSeries(points, pen, name, m_yUnit);
-    attach(series, inLegend);
+    attach(series);
     return series;
 }
 
-void RooflineChart::attach(QAbstractSeries* series, bool inLegend)
+void RooflineChart::attach(QAbstractSeries* series)
 {
     chart()->addSeries(series);
     series->attachAxis(m_axisX);
     series->attachAxis(m_axisY);
-    for (QLegendMarker* marker : chart()->legend()->markers(series))
-        marker->setVisible(inLegend);
 }
 
 void RooflineChart::addRoof(std::size_t index)
 {
     const PlotRoof& roof = m_plot.roofs[index];
-    QLineSeries* series = addLine(roof.vertices, roof.pen, roof.inLegend ? roof.legendName : roof.name, roof.inLegend);
+    QLineSeries* series = addLine(roof.vertices, roof.pen, roof.inLegend ? roof.legendName : roof.name);
     m_roofSeries[index] = series;
+    if (roof.inLegend)
+        addLegendEntry({roof.legendName, roof.pen, Qt::NoBrush}, {-1, {}, roof.precisionEntry});
     if (roof.kind == RoofKind::Compute || roof.kind == RoofKind::Bandwidth)
         m_ceilingSeries << series;
     else if (roof.kind == RoofKind::Extra)
         m_extraSeries << series;
-    if (!roof.precisionEntry.isEmpty())
-        connectPrecisionEntry(series, roof.precisionEntry);
 }
 
 void RooflineChart::addGroup(std::size_t index)
@@ -185,25 +184,17 @@ void RooflineChart::addGroup(std::size_t index)
     } else {
         series = makeKernelSeries(group, m_yUnit);
     }
-    attach(series, group.legendVisible);
+    attach(series);
     m_groupSeries[index] = series;
+    if (group.legendVisible) {
+        // Clicking the entry of a kind's first group hides or shows that kind; the entry stays, dimmed.
+        const bool toggles = !group.dimmed && group.carriesLegend;
+        addLegendEntry({group.name, QPen(group.border, 1.0), QBrush(group.color), group.shape, group.markerSize},
+                       {toggles ? group.session : -1, toggles ? group.kind : QString(), {}});
+    }
     if (group.dimmed) {
         m_dimmedSeries << series;
         return;
-    }
-    for (QLegendMarker* marker : chart()->legend()->markers(series)) {
-        if (!group.carriesLegend)
-            continue;
-        // Clicking a legend entry hides or shows that kind; the entry stays, dimmed.
-        const int session = group.session;
-        const QString kind = group.kind;
-        connect(marker, &QLegendMarker::clicked, this, [this, session, kind] {
-            const QPair<int, QString> key(session, kind);
-            if (!m_hiddenKinds.remove(key))
-                m_hiddenKinds.insert(key);
-            applyKindVisibility();
-            relayout();
-        });
     }
     m_kernelSeries << series;
 }
@@ -220,6 +211,8 @@ void RooflineChart::rebuild(View view)
     m_dimmedSeries.clear();
     m_extraSeries.clear();
     m_anchor = nullptr;
+    m_legendEntries.clear();
+    m_legendToggles.clear();
     if (!keep) {  // new sessions show every kind and precision again
         m_hiddenKinds.clear();
         m_options.hiddenPrecisions.clear();
@@ -238,11 +231,11 @@ void RooflineChart::rebuild(View view)
     setLogAxisRange(m_axisY, range.yMin / m_yUnit, range.yMax / m_yUnit);
     m_hasView = true;
 
-    m_anchor = addLine({}, QPen(Qt::transparent), QString(), false);
+    m_anchor = addLine({}, QPen(Qt::transparent), QString());
     // The order series are added is the order they are painted in: regions, iso lines, each session's roofs
     // and dots, the extra roofs on top.
     for (const PlotRegion& region : m_plot.regions)
-        attach(makeRegionSeries(region, m_yUnit), false);
+        attach(makeRegionSeries(region, m_yUnit));
     for (std::size_t i = 0; i < m_plot.roofs.size(); ++i)
         if (m_plot.roofs[i].kind == RoofKind::Iso)
             addRoof(i);
@@ -258,11 +251,16 @@ void RooflineChart::rebuild(View view)
         if (m_plot.roofs[i].kind == RoofKind::Extra)
             addRoof(i);
     chart()->setTitle(m_plot.title);
-    chart()->legend()->setVisible(m_plot.legendVisible);
-    fitStrip(chart()->size().width());
-    applyThemeToChart();
-    applyKindVisibility();  // after the theme: it dims the legend entries of hidden kinds
     addHiddenPrecisionEntries();
+    if (!m_plot.legendVisible) {
+        m_legendEntries.clear();
+        m_legendToggles.clear();
+    }
+    m_legend->setEntries(std::move(m_legendEntries), m_theme.legendFont, m_theme.text);
+    m_legendEntries.clear();
+    applyThemeToChart();
+    applyKindVisibility();  // dims the key's entries of hidden kinds
+    fitMargins(chart()->size());
     m_rebuilding = false;
     relayout();
 }
@@ -300,7 +298,7 @@ void RooflineChart::relayout()
 {
     if (m_rebuilding || !m_anchor)
         return;
-    fitLegend();
+    placeLegend();
     const QRectF plotArea = chart()->plotArea();
     m_under->setClipRect(plotArea);
     m_over->setClipRect(plotArea);
@@ -523,31 +521,19 @@ void RooflineChart::mouseReleaseEvent(QMouseEvent* event)
         QChartView::mouseReleaseEvent(event);
 }
 
-// The strip beside the plot takes a fifth of the chart's width (170 to 320 px) from the right margin, set before
-// Qt Charts lays the plot out for the new size.
-void RooflineChart::fitStrip(double chartWidth)
-{
-    const bool wanted = m_options.legendBeside && !m_plot.roofs.empty() && chartWidth >= 400.0;
-    m_stripWidth = wanted ? std::clamp(std::round(chartWidth * 0.22), 180.0, 340.0) : 0.0;
-    QMargins margins = chart()->margins();
-    const int right = 20 + static_cast<int>(m_stripWidth);
-    if (margins.right() != right) {
-        margins.setRight(right);
-        chart()->setMargins(margins);
-    }
-}
-
 QRectF RooflineChart::stripRect() const
 {
     if (m_stripWidth <= 0.0)
         return {};
+    // From just right of the plot (Qt Charts keeps some room there beyond the margin) to the chart's edge.
     const QRectF plot = chart()->plotArea();
-    return QRectF(chart()->size().width() - m_stripWidth - 12.0, plot.top(), m_stripWidth, plot.height());
+    const double left = plot.right() + 12.0;
+    return QRectF(left, plot.top(), std::max(0.0, chart()->size().width() - 12.0 - left), plot.height());
 }
 
 void RooflineChart::resizeEvent(QResizeEvent* event)
 {
-    fitStrip(event->size().width());
+    fitMargins(event->size());
     QChartView::resizeEvent(event);
 }
 

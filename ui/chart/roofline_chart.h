@@ -10,6 +10,7 @@
 #include "core/model/roofline.h"
 #include "core/session/session.h"
 #include "ui/chart/chart_layout.h"
+#include "ui/chart/chart_legend.h"
 #include "ui/chart/chart_navigator.h"
 #include "ui/plots/layout/chart_theme.h"
 #include "ui/plots/roofline/roof_labels.h"
@@ -32,6 +33,7 @@ QT_END_NAMESPACE
 
 namespace ridgeline::ui {
 
+class ChartLegend;
 class ChartOverlay;
 class KernelDots;
 
@@ -116,6 +118,8 @@ public:
     ChartLayout layoutReport() const;
     // The roof legend and notes beside the plot, as drawn now.
     const ChartOverlay& besidePlot() const { return *m_strip; }
+    // The key of kinds and precisions below the axis title; a click on an entry hides or shows what it names.
+    const ChartLegend& legend() const { return *m_legend; }
     const ChartOverlay& pointerLayer() const { return *m_pointer; }
 
 signals:
@@ -137,17 +141,27 @@ private:
     enum class View { Reset, Keep };
     void rebuild(View view = View::Reset);
     void relayout();
-    void fitLegend();
-    void fitStrip(double chartWidth);
+    // The room beside and below the plot for the strip and the key, from the chart's size: set before Qt Charts
+    // lays the plot out for it.
+    void fitMargins(QSizeF chartSize);
+    void placeLegend();
     QRectF stripRect() const;
     void applyThemeToChart();
-    QLineSeries* addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name, bool inLegend);
-    void attach(QAbstractSeries* series, bool inLegend);
+    QLineSeries* addLine(const std::vector<QPointF>& points, const QPen& pen, const QString& name);
+    void attach(QAbstractSeries* series);
     void addRoof(std::size_t index);
     void addGroup(std::size_t index);
     void applyKindVisibility();
-    void connectPrecisionEntry(QLineSeries* series, const QString& precision);
+    // What a click on a key entry does: hide or show a session's kind of kernels, or a precision's roofs; nothing
+    // for an entry that only names (an overlay session's roof).
+    struct LegendToggle {
+        int session = -1;
+        QString kind;
+        QString precision;
+    };
+    void addLegendEntry(const LegendEntry& entry, LegendToggle toggle);
     void addHiddenPrecisionEntries();
+    void onLegendClick(int index);
     bool kindHidden(int session, const QString& kind) const;
     // The plot as the layouts and the hit test see it: the current mapping, selection and shown kinds.
     RooflineView currentView() const;
@@ -180,12 +194,16 @@ private:
     QList<QLineSeries*> m_extraSeries;
     int m_drawnArrows = 0;
 
-    ChartOverlay* m_under = nullptr;    // error bars, under the dots
-    KernelDots* m_dots = nullptr;       // the dots of groups too large for Qt Charts' markers
-    ChartOverlay* m_over = nullptr;     // labels and leader lines, over everything
-    ChartOverlay* m_pointer = nullptr;  // the readout of what the mouse is over: never in an export
-    ChartOverlay* m_strip = nullptr;    // the roof legend and the notes beside the plot
-    double m_stripWidth = 0.0;          // 0: no strip
+    ChartOverlay* m_under = nullptr;            // error bars, under the dots
+    KernelDots* m_dots = nullptr;               // the dots of groups too large for Qt Charts' markers
+    ChartOverlay* m_over = nullptr;             // labels and leader lines, over everything
+    ChartOverlay* m_pointer = nullptr;          // the readout of what the mouse is over: never in an export
+    ChartOverlay* m_strip = nullptr;            // the roof legend and the notes beside the plot
+    ChartLegend* m_legend = nullptr;            // kinds and precisions, below the axis title
+    std::vector<LegendEntry> m_legendEntries;   // gathered while the series are added
+    std::vector<LegendToggle> m_legendToggles;  // per entry
+    double m_stripWidth = 0.0;                  // 0: no strip
+    QRectF m_legendArea;                        // where the key's rows go: x, y and width; height as they take
     QString m_readout;
     std::vector<QRectF> m_kernelLabelRects;
     std::vector<RoofLabel> m_roofLabels;

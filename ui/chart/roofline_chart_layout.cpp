@@ -4,7 +4,6 @@
 #include "ui/chart/roofline_chart.h"
 
 #include <QFontMetricsF>
-#include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
 
@@ -78,8 +77,13 @@ ChartLayout RooflineChart::layoutReport() const
         }
     addTexts(*m_over, out);
     addTexts(*m_strip, out);
-    if (chart()->legend()->isVisible())
-        out.legends.push_back(chart()->legend()->geometry());
+    if (!m_legend->keyRect().isEmpty()) {
+        out.legends.push_back(m_legend->keyRect());
+        for (std::size_t i = 0; i < m_legend->entries().size(); ++i) {
+            const QRectF text = m_legend->textRect(i);
+            out.texts.push_back({text, QPolygonF(text), m_legend->entries()[i].text, QString()});
+        }
+    }
     if (!m_roofLegend.isEmpty())
         out.legends.push_back(m_roofLegend);
     // Chart coordinates -> the viewport's pixels, the picture an export renders.

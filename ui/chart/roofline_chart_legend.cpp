@@ -1,27 +1,54 @@
-// The roofline chart's legend (ui/chart/roofline_chart.h): kinds and precisions the user hides by clicking their
-// entries, and where the legend goes so that no entry is cut short.
+// The roofline chart's key (ui/chart/roofline_chart.h): kinds and precisions the user hides by clicking their
+// entries, in rows below the axis title, and the room the key and the strip of roofs and notes take from the plot.
 #include "ui/chart/roofline_chart.h"
 
-#include <QFontMetricsF>
-#include <QLegend>
-#include <QLegendMarker>
-#include <QLineSeries>
 #include <QScatterSeries>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ridgeline::ui {
 
-// Clicking a precision's legend entry hides or shows its roofs and kernels; the entry of a hidden one
-// stays, dimmed. Queued: the change rebuilds the chart, which deletes this marker.
-void RooflineChart::connectPrecisionEntry(QLineSeries* series, const QString& precision)
+namespace {
+
+// The chart's margins around what Qt Charts lays out (title, axes, plot); the right one holds the strip.
+constexpr double kMarginLeft = 12.0;
+constexpr double kMarginRight = 20.0;
+constexpr double kMarginBottom = 8.0;
+constexpr double kLegendGap = 4.0;  // between the axis title and the key
+// The strip of roofs and notes: a sixth of the chart's width, its rows wrapped to it, so that the plot keeps
+// three quarters of a 1280 px slide.
+constexpr double kStripShare = 0.16;
+constexpr double kStripMin = 170.0;
+constexpr double kStripMax = 260.0;
+
+}  // namespace
+
+void RooflineChart::addLegendEntry(const LegendEntry& entry, LegendToggle toggle)
 {
-    for (QLegendMarker* marker : chart()->legend()->markers(series))
-        connect(marker, &QLegendMarker::clicked, this, [this, precision] {
-            QMetaObject::invokeMethod(
-                this, [this, precision] { setPrecisionVisible(precision, hiddenPrecisions().contains(precision)); },
-                Qt::QueuedConnection);
-        });
+    m_legendEntries.push_back(entry);
+    m_legendToggles.push_back(std::move(toggle));
+}
+
+// A click on a kind's entry hides or shows it; on a precision's, its roofs and kernels. The entry stays,
+// dimmed. A precision's change rebuilds the chart and its key: queued, after the click has left the key.
+void RooflineChart::onLegendClick(int index)
+{
+    if (index < 0 || static_cast<std::size_t>(index) >= m_legendToggles.size())
+        return;
+    const LegendToggle toggle = m_legendToggles[static_cast<std::size_t>(index)];
+    if (!toggle.precision.isEmpty()) {
+        const QString precision = toggle.precision;
+        QMetaObject::invokeMethod(
+            this, [this, precision] { setPrecisionVisible(precision, hiddenPrecisions().contains(precision)); },
+            Qt::QueuedConnection);
+    } else if (!toggle.kind.isEmpty()) {
+        const QPair<int, QString> key(toggle.session, toggle.kind);
+        if (!m_hiddenKinds.remove(key))
+            m_hiddenKinds.insert(key);
+        applyKindVisibility();
+        relayout();
+    }
 }
 
 void RooflineChart::setPrecisionVisible(const QString& precision, bool visible)
@@ -33,17 +60,14 @@ void RooflineChart::setPrecisionVisible(const QString& precision, bool visible)
     setOptions(options);
 }
 
-// The entries of hidden precisions: empty series in the legend, their labels dimmed.
+// The entries of hidden precisions: a dimmed stroke and name, to be clicked on again.
 void RooflineChart::addHiddenPrecisionEntries()
 {
     for (const QString& precision : m_plot.hiddenPrecisionEntries) {
-        const QPen pen(m_theme.mutedText, m_theme.roofWidth, Qt::DashLine);
-        QLineSeries* series = addLine({}, pen, tr("%1 roofs").arg(precision), true);
-        connectPrecisionEntry(series, precision);
-        QColor label = m_theme.text;
-        label.setAlphaF(0.4f);
-        for (QLegendMarker* marker : chart()->legend()->markers(series))
-            marker->setLabelBrush(label);
+        LegendEntry entry{tr("%1 roofs").arg(precision), QPen(m_theme.mutedText, m_theme.roofWidth, Qt::DashLine),
+                          Qt::NoBrush};
+        entry.dimmed = true;
+        addLegendEntry(entry, {-1, {}, precision});
     }
 }
 
@@ -57,25 +81,13 @@ void RooflineChart::applyKindVisibility()
     for (std::size_t i = 0; i < m_plot.groups.size(); ++i) {
         const KernelGroup& group = m_plot.groups[i];
         QScatterSeries* series = m_groupSeries[i];
-        if (group.dimmed || !series)
-            continue;
-        const bool visible = !kindHidden(group.session, group.kind);
-        if (series->isVisible() == visible)
-            continue;
-        series->setVisible(visible);
-        if (!group.carriesLegend || !group.legendVisible)
-            continue;
-        // Hiding a series hides its legend entry too: bring it back, dimmed, so it can be clicked on again.
-        for (QLegendMarker* marker : chart()->legend()->markers(series)) {
-            marker->setVisible(true);
-            QColor label = m_theme.text;
-            label.setAlphaF(visible ? 1.0f : 0.4f);
-            marker->setLabelBrush(label);
-            QColor fill = series->color();
-            fill.setAlphaF(visible ? 1.0f : 0.3f);
-            marker->setBrush(fill);
-        }
+        if (!group.dimmed && series)
+            series->setVisible(!kindHidden(group.session, group.kind));
     }
+    const std::vector<LegendToggle>& toggles = m_legendToggles;
+    for (std::size_t i = 0; i < toggles.size(); ++i)
+        if (!toggles[i].kind.isEmpty())
+            m_legend->setDimmed(i, kindHidden(toggles[i].session, toggles[i].kind));
 }
 
 void RooflineChart::setKernelKindVisible(const QString& kind, bool visible)
@@ -100,29 +112,30 @@ QStringList RooflineChart::hiddenKernelKinds() const
     return hidden;
 }
 
-// One row of entries under the plot while they fit its width; a column beside it when they do not (a session of
-// many kinds and precisions), so that no entry is cut short.
-void RooflineChart::fitLegend()
+// The strip takes its share of the width from the right margin; the key's rows take the height they need from the
+// bottom one: under the plot's column, or across the whole chart (under the strip too) when that saves a row, so
+// that a session of many kinds and precisions wraps instead of taking a column of the plot's width.
+void RooflineChart::fitMargins(QSizeF chartSize)
 {
-    QLegend* legend = chart()->legend();
-    const QFontMetricsF metrics(m_theme.legendFont);
-    double width = 0.0;
-    double widest = 0.0;
-    for (QLegendMarker* marker : legend->markers())
-        if (marker->isVisible()) {
-            const double entry = metrics.horizontalAdvance(marker->label()) + 2.5 * metrics.height();  // and marker
-            width += entry;
-            widest = std::max(widest, entry);
-        }
-    const Qt::Alignment wanted = width > 0.95 * chart()->size().width() ? Qt::AlignRight : Qt::AlignBottom;
-    if (legend->alignment() != wanted)
-        legend->setAlignment(wanted);
-    // A column as wide as its widest entry: Qt Charts gives a side legend less and elides the longer names
-    // ("GPU kernels: bytes at DRAM/H..." beside a GPU's kernels at 1600 px). Never more than a third of the chart.
-    const double column =
-        wanted == Qt::AlignRight ? std::min(widest + metrics.height(), chart()->size().width() / 3.0) : 0.0;
-    if (legend->minimumWidth() != column)
-        legend->setMinimumWidth(column);
+    const double width = chartSize.width();
+    const bool strip = m_options.legendBeside && !m_plot.roofs.empty() && width >= 400.0;
+    m_stripWidth = strip ? std::clamp(std::round(width * kStripShare), kStripMin, kStripMax) : 0.0;
+    const double column = width - kMarginLeft - kMarginRight - m_stripWidth;
+    const double full = width - kMarginLeft - kMarginRight;
+    const double underPlot = m_legend->heightFor(column);
+    const double rows = std::min(underPlot, m_legend->heightFor(full));
+    m_legendArea = QRectF(kMarginLeft, 0.0, underPlot <= rows ? column : full, rows);
+    const QMargins margins(static_cast<int>(kMarginLeft), 8, static_cast<int>(kMarginRight + m_stripWidth),
+                           static_cast<int>(std::ceil(kMarginBottom + (rows > 0.0 ? rows + kLegendGap : 0.0))));
+    if (chart()->margins() != margins)
+        chart()->setMargins(margins);
+}
+
+// The key's rows at the bottom of the chart, under the axis title.
+void RooflineChart::placeLegend()
+{
+    const double top = chart()->size().height() - kMarginBottom - m_legendArea.height();
+    m_legend->layOut(QPointF(m_legendArea.left(), top), m_legendArea.width());
 }
 
 }  // namespace ridgeline::ui

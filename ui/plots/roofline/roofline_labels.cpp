@@ -275,6 +275,23 @@ std::vector<NamedSegment> namedSegments(const RooflineView& view, const Roofline
     return out;
 }
 
+// The rows on line styles first, then the compute roofs from the highest down, then the bandwidths: every
+// machine's together, so that the strip reads as one ranking.
+std::vector<RoofLegendRow> byValue(std::vector<RoofLegendRow> rows, const RooflineView& view)
+{
+    const std::vector<PlotRoof>& roofs = view.plot->roofs;
+    auto key = [&](const RoofLegendRow& row) {
+        if (row.roofs.empty())
+            return std::pair(0, 0.0);
+        const PlotRoof& roof = roofs[row.roofs.front()];
+        const bool bandwidth = roof.kind == RoofKind::Bandwidth || roof.kind == RoofKind::DeviceBandwidth;
+        return std::pair(bandwidth ? 2 : 1, -roof.value);
+    };
+    std::stable_sort(rows.begin(), rows.end(),
+                     [&](const RoofLegendRow& a, const RoofLegendRow& b) { return key(a) < key(b); });
+    return rows;
+}
+
 // The chart with its legend and notes in the strip beside the plot: only the binding roofs are named on their
 // lines, the lower ones keyed in the strip; the kernels' text is placeKernelNames'.
 RooflineAnnotations annotateBesideStrip(const RooflineView& view, const ChartTheme& theme)
@@ -287,7 +304,7 @@ RooflineAnnotations annotateBesideStrip(const RooflineView& view, const ChartThe
         notes.prepend(marks.arrowHint);
     RoofLabelPlacer roofs(view, theme, markerBoxes, {});
     roofs.placeRoofLabels();
-    const std::vector<RoofLegendRow> rows = roofLegendRows(view, theme, roofs.legendEntries(), false);
+    const std::vector<RoofLegendRow> rows = byValue(roofLegendRows(view, theme, roofs.legendEntries(), false), view);
     out.roofLabels = roofs.labels();
     roofs.placeRidges(out.under);
     out.texts = roofs.texts();

@@ -9,14 +9,56 @@ namespace ridgeline::ui {
 
 namespace {
 
-constexpr double kPadding = 6.0;
-constexpr double kStroke = 26.0;  // a row's line sample
-constexpr double kStrokeGap = 6.0;
+constexpr double kPadding = 5.0;
+constexpr double kStroke = 20.0;  // a row's line sample
+constexpr double kStrokeGap = 5.0;
+constexpr double kTieIndent = 8.0;
 constexpr double kNoteGap = 10.0;  // between the legend and the notes, and between notes
 
 double lineHeight(const QFont& font)
 {
     return QFontMetricsF(font).height();
+}
+
+// One line of a roof's row: its text, and a value set flush right on the same line; a tie is muted.
+struct RowLine {
+    QString text;
+    QString value;
+    bool tie = false;
+};
+
+// A roof's row in a narrow strip: "fp32 avx512 x1: 223 GFLOP/s  (≈ bf16 avx512_bf16 x2 214)" as the name and the
+// value flush right on one line, or on two when they do not fit side by side (a name is never cut in its middle:
+// "fp1… x1" says nothing); then the roofs that tie with it on lines of their own, muted.
+std::vector<RowLine> rowLines(const QString& text, const QFont& font, double width)
+{
+    const QFontMetricsF metrics(font);
+    const qsizetype tieAt = text.indexOf(QStringLiteral("  (\u2248 "));
+    const QString head = tieAt < 0 ? text : text.left(tieAt);
+    std::vector<RowLine> out;
+    const qsizetype colon = head.lastIndexOf(QStringLiteral(": "));
+    if (metrics.horizontalAdvance(head) + 2.0 <= width || colon <= 0) {
+        for (const QString& line : wrapText(head, font, width))
+            out.push_back({line, {}, false});
+    } else {
+        const QString name = head.left(colon);
+        const QString value = head.mid(colon + 2);
+        const double gap = metrics.horizontalAdvance(QStringLiteral("  "));
+        if (metrics.horizontalAdvance(name) + gap + metrics.horizontalAdvance(value) + 2.0 <= width) {
+            out.push_back({name, value, false});
+        } else {
+            out.push_back({metrics.elidedText(name, Qt::ElideRight, width), {}, false});
+            out.push_back({{}, value, false});
+        }
+    }
+    if (tieAt >= 0) {
+        QString tie = text.mid(tieAt + 2).trimmed();  // "(≈ ...)"
+        if (tie.startsWith(u'(') && tie.endsWith(u')'))
+            tie = tie.mid(1, tie.size() - 2);
+        for (const QString& line : wrapText(tie, font, width - kTieIndent))
+            out.push_back({line, {}, true});
+    }
+    return out;
 }
 
 }  // namespace
@@ -49,7 +91,7 @@ SideStrip layOutSideStrip(const QRectF& strip, const std::vector<RoofLegendRow>&
     SideStrip out;
     // A size smaller than the chart's labels: the strip is read after the plot, and its rows are many.
     QFont font = theme.kernelLabelFont;
-    font.setPixelSize(std::max(10, static_cast<int>(std::lround(font.pixelSize() * 0.85))));
+    font.setPixelSize(std::max(10, static_cast<int>(std::lround(font.pixelSize() * 0.75))));
     const double row = lineHeight(font);
     std::vector<QStringList> noteLines;
     for (const QString& note : notes) {
@@ -72,10 +114,10 @@ SideStrip layOutSideStrip(const QRectF& strip, const std::vector<RoofLegendRow>&
     const double legendRoom = strip.bottom() - legendTop - 2.0 * kPadding - row;
     top = legendTop + kPadding;
     int cut = 0;
-    std::vector<std::pair<const RoofLegendRow*, QStringList>> shown;
+    std::vector<std::pair<const RoofLegendRow*, std::vector<RowLine>>> shown;
     double used = 0.0;
     for (const RoofLegendRow& r : rows) {
-        const QStringList lines = wrapText(r.text, font, textWidth);
+        const std::vector<RowLine> lines = rowLines(r.text, font, textWidth);
         const double height = static_cast<double>(lines.size()) * row;
         // Keep room for the count of the rows cut.
         if (used + height + row > legendRoom && &r != &rows.back()) {
@@ -104,9 +146,17 @@ SideStrip layOutSideStrip(const QRectF& strip, const std::vector<RoofLegendRow>&
             pen.setCapStyle(Qt::FlatCap);
             const double y = top + row / 2.0;
             out.lines.push_back({QLineF(strip.left() + kPadding, y, strip.left() + kPadding + kStroke, y), pen});
-            for (const QString& line : lines) {
-                out.texts.push_back({line, QPointF(strip.left() + kPadding + kStroke + kStrokeGap, top), 0.0,
-                                     theme.text, font, QColor(), false, QString(), TextRole::Legend});
+            const double textLeft = strip.left() + kPadding + kStroke + kStrokeGap;
+            for (const RowLine& line : lines) {
+                if (!line.text.isEmpty())
+                    out.texts.push_back({line.text, QPointF(textLeft + (line.tie ? kTieIndent : 0.0), top), 0.0,
+                                         line.tie ? theme.mutedText : theme.text, font, QColor(), false, QString(),
+                                         TextRole::Legend});
+                if (!line.value.isEmpty()) {
+                    const double valueWidth = QFontMetricsF(font).horizontalAdvance(line.value);
+                    out.texts.push_back({line.value, QPointF(strip.right() - kPadding - valueWidth, top), 0.0,
+                                         theme.text, font, QColor(), false, QString(), TextRole::Legend});
+                }
                 top += row;
             }
             out.roofsShown.insert(out.roofsShown.end(), r->roofs.begin(), r->roofs.end());
