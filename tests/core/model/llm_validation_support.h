@@ -16,14 +16,16 @@ namespace ridgeline::test {
 
 struct ValidationRow {
     QString id, source, split, engine, quantity;
+    QString publishedGpu, notExpressible;  // engine_heldout.csv only: the GPU as published, why a row cannot run
     InferenceRequest request;
     double measured = 0;
     QStringList cliArguments;  // the same row as `ridgeline model` options
 };
 
-inline std::vector<ValidationRow> loadValidationRows()
+// The rows of a file in tests/data/llm with validation.csv's columns (engine_heldout.csv adds some).
+inline std::vector<ValidationRow> loadValidationRows(const QString& fileName = QStringLiteral("validation.csv"))
 {
-    QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/llm/validation.csv"));
+    QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/llm/") + fileName);
     EXPECT_TRUE(file.open(QIODevice::ReadOnly | QIODevice::Text));
     std::vector<ValidationRow> rows;
     QStringList header;
@@ -40,6 +42,10 @@ inline std::vector<ValidationRow> loadValidationRows()
         if (f.size() != header.size())
             continue;
         auto at = [&](const char* name) { return f.at(header.indexOf(QLatin1String(name))); };
+        auto optional = [&](const char* name) {
+            const qsizetype i = header.indexOf(QLatin1String(name));
+            return i < 0 ? QString() : f.at(i);
+        };
         auto integer = [&](const char* name) { return at(name).isEmpty() ? 0LL : at(name).toLongLong(); };
         ValidationRow row;
         row.id = at("id");
@@ -48,6 +54,8 @@ inline std::vector<ValidationRow> loadValidationRows()
         row.engine = at("engine");
         row.quantity = at("quantity");
         row.measured = at("measured").toDouble();
+        row.publishedGpu = optional("published_gpu");
+        row.notExpressible = optional("not_expressible");
         InferenceRequest& r = row.request;
         r.modelId = at("model");
         r.gpuId = at("gpu");
