@@ -213,6 +213,8 @@ TEST(FrontierChartData, ImpossibleTargetsAndBadPricesAreRefusedWithTheMinimum)
     settings.targets.itlSeconds = 0.9 * minimums.itlSeconds;
     const FrontierChartData d = frontierChartData(config, settings);
     ASSERT_TRUE(d.valid);
+    EXPECT_DOUBLE_EQ(d.minimums.ttftSeconds, minimums.ttftSeconds);
+    EXPECT_DOUBLE_EQ(d.minimums.itlSeconds, minimums.itlSeconds);
     EXPECT_EQ(d.targetNote, *itl);
     EXPECT_FALSE(d.best);
     for (const bool meets : d.meets)

@@ -215,12 +215,14 @@ FrontierChartData frontierChartData(const InferenceConfig& config, const Frontie
         servingFrontier(model.value(), d.prompt, d.output, {}, settings.targets);
     const Result<FrontierPoint> current =
         frontierPoint(model.value(), d.prompt, d.output, std::max<std::int64_t>(1, config.batch), {}, settings.targets);
-    const Result<TargetMinimums> minimums = targetMinimums(model.value(), d.prompt, d.output);
-    if (!points || !current || !minimums) {
-        d.reason = !points ? points.error().message : !current ? current.error().message : minimums.error().message;
+    if (!points || !current) {
+        d.reason = !points ? points.error().message : current.error().message;
         return d;
     }
-    d.minimums = minimums.value();
+    // The frontier starts at batch 1, one request alone: the targets' minimums (targetMinimums), not evaluated twice
+    // on every slider step.
+    const ServingLatency& alone = points.value().front().latency;
+    d.minimums = TargetMinimums{alone.ttftSeconds, alone.itlSeconds};
     if (const std::optional<QString> refused = checkTargets(settings.targets, d.minimums))
         d.targetNote = *refused;
     const GpuPower power = gpuPower(CostInputs{}, config.gpu);
