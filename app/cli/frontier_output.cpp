@@ -17,9 +17,7 @@ QJsonValue optionalNumber(const std::optional<double>& value)
 
 TokenCost pointCost(const FrontierView& view, const FrontierPoint& p)
 {
-    const double gpus = view.config.tensorParallel;
-    const TokenRates rates{p.tokensPerSecondPerGpu, p.latency.inputTokensPerSecond / gpus, p.latency.prefillShare};
-    return tokenCost(rates, view.options.cost.gpuHourPrice, view.power);
+    return frontierPointCost(p, view.config.tensorParallel, view.options.cost.gpuHourPrice, view.power);
 }
 
 QJsonObject pointJson(const FrontierView& view, const FrontierPoint& p)
@@ -91,7 +89,7 @@ void printFrontierTable(QTextStream& out, const FrontierView& view)
     out << "  scheduling: " << schedulingText(view.options.policy) << '\n';
     out << "  price: "
         << (view.options.cost.gpuHourPrice
-                ? QStringLiteral("%1 per GPU-hour").arg(dollars(*view.options.cost.gpuHourPrice))
+                ? QStringLiteral("%1 per GPU-hour").arg(formatDollars(*view.options.cost.gpuHourPrice))
                 : QStringLiteral("none given (--gpu-hour-price USD)"))
         << "; power: " << (view.power.watts > 0 ? powerText(view.power) : QStringLiteral("unknown (--gpu-power-w W)"))
         << '\n';
@@ -102,7 +100,8 @@ void printFrontierTable(QTextStream& out, const FrontierView& view)
     for (const FrontierPoint& p : view.points) {
         const TokenCost cost = pointCost(view, p);
         auto column = [](const std::optional<double>& v, bool money) {
-            return (v ? (money ? dollars(*v) : formatSignificant(*v, 3)) : QStringLiteral("-")).rightJustified(10);
+            return (v ? (money ? formatDollars(*v) : formatSignificant(*v, 3)) : QStringLiteral("-"))
+                .rightJustified(10);
         };
         out << QString::number(p.batch).rightJustified(7) << formatGrouped(p.tokensPerSecondPerGpu).rightJustified(11)
             << formatGrouped(p.tokensPerSecondPerUser, 1).rightJustified(12)

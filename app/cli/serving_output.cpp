@@ -19,11 +19,6 @@ void row(QTextStream& out, const char* label, const QString& value)
 
 }  // namespace
 
-QString dollars(double usd)
-{
-    return QStringLiteral("$") + formatSignificant(usd, 3);
-}
-
 QJsonObject schedulingJson(const SchedulingPolicy& policy)
 {
     QJsonObject o;
@@ -96,12 +91,13 @@ void printCost(QTextStream& out, const TokenCost& cost, const CostInputs& inputs
 {
     out << "\nCost and energy (per GPU)\n";
     row(out, "price",
-        inputs.gpuHourPrice ? QStringLiteral("%1 per GPU-hour").arg(dollars(*inputs.gpuHourPrice))
+        inputs.gpuHourPrice ? QStringLiteral("%1 per GPU-hour").arg(formatDollars(*inputs.gpuHourPrice))
                             : QStringLiteral("none given (--gpu-hour-price USD)"));
     if (cost.perMillionOutput)
-        row(out, "per million output", dollars(*cost.perMillionOutput) + QStringLiteral(" (the whole GPU-hour)"));
+        row(out, "per million output", formatDollars(*cost.perMillionOutput) + QStringLiteral(" (the whole GPU-hour)"));
     if (cost.perMillionInput)
-        row(out, "per million input", dollars(*cost.perMillionInput) + QStringLiteral(" (the prefill's share of it)"));
+        row(out, "per million input",
+            formatDollars(*cost.perMillionInput) + QStringLiteral(" (the prefill's share of it)"));
     row(out, "power", power.watts > 0 ? powerText(power) : QStringLiteral("unknown for this GPU (--gpu-power-w W)"));
     if (cost.joulesPerOutputToken)
         row(out, "energy", QStringLiteral("%1 J per output token").arg(formatSignificant(*cost.joulesPerOutputToken)));

@@ -25,6 +25,4 @@ void printServingLatency(QTextStream& out, const ServingLatency& latency, const 
 void addCostJson(QJsonObject& o, const TokenCost& cost, const CostInputs& inputs, const GpuPower& power);
 void printCost(QTextStream& out, const TokenCost& cost, const CostInputs& inputs, const GpuPower& power);
 
-QString dollars(double usd);  // three significant digits: "$0.0712", "$1.23"
-
 }  // namespace ridgeline::cli

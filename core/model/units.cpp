@@ -103,6 +103,11 @@ QString formatSeconds(double seconds)
     return QString::number(seconds * 1e9, 'f', 1) + QStringLiteral(" ns");
 }
 
+QString formatDollars(double usd)
+{
+    return QStringLiteral("$") + formatSignificant(usd, 3);
+}
+
 QString formatCount(double value)
 {
     if (!std::isfinite(value))

@@ -32,6 +32,7 @@ QString formatBinaryBytes(double bytes);            // picks B, KiB, MiB, GiB, T
 // Memory of a card: GiB with two decimals from one GiB up ("4.00 GiB"), formatBinaryBytes below ("160 MiB").
 QString formatMemory(double bytes);
 QString formatSeconds(double seconds);  // "1.20 s", "6.74 ms", "35.0 µs", "80.0 ns"
+QString formatDollars(double usd);      // three significant digits: "$0.0712", "$1.23"
 QString formatCount(double value);      // "6.740e+09" for big counts, plain otherwise
 // A quantity with an SI prefix (k, M, G, T, P, E) and three significant digits: formatSi(1.37e11, "FLOP") is
 // "137 GFLOP", formatSi(2.01e8, "B") "201 MB" (decimal, as GB/s is).

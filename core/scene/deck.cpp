@@ -115,6 +115,12 @@ Scene sceneFrom(ObjectReader& in)
         scene.gpu = gpuFrom(gpuIn);
         gpuIn.rejectUnknownKeys();
     }
+    if (in.has("gpu_hour_price"_L1)) {
+        scene.gpuHourPrice = in.number("gpu_hour_price"_L1, 1e6);
+        if (!in.problem().found() && !(*scene.gpuHourPrice > 0.0))
+            in.problem().report(Error::Code::Range,
+                                in.where("gpu_hour_price"_L1) + u" must be a number of US dollars above 0"_s);
+    }
     scene.intensityRange = rangeFrom(in, "intensity_range"_L1);
     scene.performanceRange = rangeFrom(in, "performance_range"_L1);
     return scene;
@@ -162,6 +168,8 @@ QJsonObject sceneTo(const Scene& scene)
         }
         object.insert(QStringLiteral("gpu"), gpu);
     }
+    if (scene.gpuHourPrice)
+        object.insert(QStringLiteral("gpu_hour_price"), *scene.gpuHourPrice);
     if (scene.intensityRange)
         object.insert(QStringLiteral("intensity_range"),
                       QJsonArray{scene.intensityRange->min, scene.intensityRange->max});
@@ -180,9 +188,17 @@ Error deckError(const QString& sourceName, Error::Code code, const QString& what
 
 QStringList sceneKinds()
 {
-    return {QStringLiteral("ridge"),     QStringLiteral("intensity-table"), QStringLiteral("cpu-experiment"),
-            QStringLiteral("one-token"), QStringLiteral("batching"),        QStringLiteral("kv-cache"),
-            QStringLiteral("fusion"),    QStringLiteral("tensor-parallel"), QStringLiteral("view")};
+    return {QStringLiteral("ridge"),
+            QStringLiteral("intensity-table"),
+            QStringLiteral("cpu-experiment"),
+            QStringLiteral("one-token"),
+            QStringLiteral("batching"),
+            QStringLiteral("kv-cache"),
+            QStringLiteral("fusion"),
+            QStringLiteral("tensor-parallel"),
+            QStringLiteral("serving-trade"),
+            QStringLiteral("serving-cost"),
+            QStringLiteral("view")};
 }
 
 QByteArray deckToJson(const Deck& deck)

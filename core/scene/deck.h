@@ -45,6 +45,7 @@ struct Scene {
     QStringList links;                        // tensor-parallel scenes: the links compared
     QStringList highlight;                    // kernel names of the session to highlight
     QStringList hiddenKinds;                  // roofline: kernel kinds hidden from the chart ("add"), as in its legend
+    std::optional<double> gpuHourPrice;       // serving scenes: US dollars per GPU-hour, an example the deck states
     std::optional<AxisRange> intensityRange;  // FLOP/byte
     std::optional<AxisRange> performanceRange;  // GFLOP/s
 };

@@ -24,6 +24,7 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 class FactList {
 public:
     void add(const QString& key, double value, const QString& text) { m_facts.push_back({key, value, text}); }
+
     void add(const QString& key, double value, int decimals, const QString& unit = {})
     {
         // "1.04x" and "83 %": a multiplier hugs its number, other units stand apart.
@@ -233,6 +234,45 @@ std::optional<Error> tensorParallelFacts(const Scene& scene, FactList& facts)
     return std::nullopt;
 }
 
+// "7.5x" under 10, "26x" above.
+void addTimes(FactList& facts, const QString& key, double value)
+{
+    facts.add(key, value, value < 10.0 ? 1 : 0, QStringLiteral("x"));
+}
+
+// A serving scene: prompt, output, largest_running; per batch B tokens_s_gpu_B, tokens_s_user_B, ttft_B, itl_B and,
+// against the first batch, throughput_x_B and ttft_x_B; with a price, price, cost_B and cost_x_B (the first batch's
+// cost over B's: how many times cheaper).
+std::optional<Error> servingSceneFacts(const Scene& scene, FactList& facts)
+{
+    const Result<ServingSweep> sweep = servingSweepOf(scene);
+    if (!sweep)
+        return sweep.error();
+    const ServingSweep& s = sweep.value();
+    facts.add(QStringLiteral("prompt"), static_cast<double>(s.lengths.prompt), 0, QStringLiteral("tokens"));
+    facts.add(QStringLiteral("output"), static_cast<double>(s.lengths.output), 0, QStringLiteral("tokens"));
+    facts.add(QStringLiteral("largest_running"), static_cast<double>(s.largestRunning), 0);
+    if (s.gpuHourPrice)
+        facts.add(QStringLiteral("price"), *s.gpuHourPrice, formatDollars(*s.gpuHourPrice));
+    const FrontierPoint& first = s.points.front();
+    for (std::size_t i = 0; i < s.points.size(); ++i) {
+        const FrontierPoint& p = s.points[i];
+        const QString b = QString::number(p.batch);
+        facts.add(QStringLiteral("tokens_s_gpu_") + b, p.tokensPerSecondPerGpu, 0, QStringLiteral("tokens/s"));
+        facts.add(QStringLiteral("tokens_s_user_") + b, p.tokensPerSecondPerUser,
+                  formatSignificant(p.tokensPerSecondPerUser) + QStringLiteral(" tokens/s"));
+        facts.add(QStringLiteral("ttft_") + b, p.latency.ttftSeconds, formatSeconds(p.latency.ttftSeconds));
+        facts.add(QStringLiteral("itl_") + b, p.latency.itlSeconds, formatSeconds(p.latency.itlSeconds));
+        addTimes(facts, QStringLiteral("throughput_x_") + b, p.tokensPerSecondPerGpu / first.tokensPerSecondPerGpu);
+        addTimes(facts, QStringLiteral("ttft_x_") + b, p.latency.ttftSeconds / first.latency.ttftSeconds);
+        if (i < s.costPerMillionOutput.size()) {
+            facts.add(QStringLiteral("cost_") + b, s.costPerMillionOutput[i], formatDollars(s.costPerMillionOutput[i]));
+            addTimes(facts, QStringLiteral("cost_x_") + b, s.costPerMillionOutput.front() / s.costPerMillionOutput[i]);
+        }
+    }
+    return std::nullopt;
+}
+
 // A view a user saved: the batching explorer's numbers at its settings, or the session's ridge.
 std::optional<Error> viewFacts(const Scene& scene, const Session* session, FactList& facts)
 {
@@ -323,6 +363,8 @@ Result<SceneFacts> computeSceneFacts(const Scene& scene, const Session* session)
         error = fusionFacts(scene, *session, facts);
     else if (scene.kind == QLatin1String("tensor-parallel"))
         error = tensorParallelFacts(scene, facts);
+    else if (scene.kind == QLatin1String("serving-trade") || scene.kind == QLatin1String("serving-cost"))
+        error = servingSceneFacts(scene, facts);
     else if (scene.kind == QLatin1String("view"))
         error = viewFacts(scene, session, facts);
     else
@@ -386,6 +428,11 @@ Scene batchingViewScene(const InferenceRequest& in)
         scene.links = QStringList{effectiveLinkId(in)};
     scene.ideal = in.ideal();
     return scene;
+}
+
+Result<ServingSweep> servingSweepOf(const Scene& scene)
+{
+    return servingSweepFor(scene, inferenceRequestFor(scene), sceneContext(scene));
 }
 
 bool sceneHasGpu(const Scene& scene)

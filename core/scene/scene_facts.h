@@ -7,6 +7,7 @@
 #include "core/model/roofline.h"
 #include "core/result.h"
 #include "core/scene/deck.h"
+#include "core/scene/serving_scene.h"
 #include "core/session/session.h"
 
 #include <optional>
@@ -46,6 +47,9 @@ Scene batchingViewScene(const InferenceRequest& request);
 // Whether the scene names a GPU (a catalog id or its own peaks), and that GPU's bf16 roof under the scene's
 // label: what a roofline scene draws beside the CPU. nullopt when it names none or the GPU is not valid.
 bool sceneHasGpu(const Scene& scene);
+
+// A serving scene's sweep (serving_scene.h) for the question it asks, at its context.
+Result<ServingSweep> servingSweepOf(const Scene& scene);
 std::optional<NamedRoof> gpuRoofOf(const Scene& scene);
 
 // The source text's intensity table on the scene's GPU: an add and matmuls (n = 512, 4096) in bf16, each at

@@ -6,6 +6,8 @@
 //                            and the event loop run until the window is repainted: what a user waits for.
 //   BM_FrontierSliderStep    the batch step with the frontier in the throughput chart's slot: the curve is evaluated
 //                            again (one latency per batch) and the ring moved.
+//   BM_FrontierTargetsStep   the same with TTFT and ITL targets and a GPU-hour price set: the points are marked and
+//                            costed, the best named, the slow side shaded, the current point's cost written.
 //   BM_ContextSliderStep     the same for context, which reshapes every curve and re-ranges the axes.
 //   BM_BatchStepFullRender   the batch step followed by a full render of the whole panel into an image:
 //                            the upper bound, every pixel of all four charts repainted.
@@ -17,6 +19,7 @@
 // Run: QT_QPA_PLATFORM=offscreen build/.../tests/bench/ridgeline_panel_bench (set here when unset).
 
 #include "core/session/session_json.h"
+#include "ui/chart/frontier_chart.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/panels/training_controls.h"
 #include "ui/panels/training_panel.h"
@@ -110,6 +113,28 @@ void BM_FrontierSliderStep(benchmark::State& state)
     }
 }
 BENCHMARK(BM_FrontierSliderStep)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(kRepetitions);
+
+void BM_FrontierTargetsStep(benchmark::State& state)
+{
+    ShownPanel shown;
+    shown.panel.showFrontier(true);
+    FrontierSettings settings;
+    settings.targets.ttftSeconds = 2.0;
+    settings.targets.itlSeconds = 0.03;
+    settings.gpuHourPrice = 2.5;
+    shown.panel.setFrontierSettings(settings);
+    settle();
+    Sweep sweep(shown.panel.batchSlider()->slider());
+    for (auto _ : state) {
+        sweep.next();
+        settle();
+        benchmark::DoNotOptimize(shown.panel.scenario().report.tokensPerSecond);
+    }
+    state.counters["meeting"] = 0;
+    for (const bool meets : shown.panel.frontierChart()->data().meets)
+        state.counters["meeting"] += meets ? 1 : 0;
+}
+BENCHMARK(BM_FrontierTargetsStep)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(kRepetitions);
 
 void BM_ContextSliderStep(benchmark::State& state)
 {

@@ -5,6 +5,7 @@
 #include "ui/chart/frontier_chart.h"
 
 #include "core/model/serving/frontier.h"
+#include "core/model/units.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
@@ -12,9 +13,12 @@
 #include "ui/chart/decode_roofline_chart.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/panels/frontier_controls.h"
 #include "ui/widgets/log_slider.h"
 
+#include <QAreaSeries>
 #include <QCoreApplication>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSlider>
@@ -28,6 +32,32 @@ using namespace ridgeline;
 using namespace ridgeline::ui;
 
 namespace {
+
+// Click into a line edit, select all, type, Return: what a person does to enter a value.
+void typeInto(QLineEdit* edit, const QString& text)
+{
+    QTest::mouseClick(edit, Qt::LeftButton, Qt::NoModifier, edit->rect().center());
+    QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCoreApplication::processEvents();
+}
+
+// The mean colour of the 7 x 7 pixels around `at`.
+QColor meanColor(const QImage& image, QPoint at)
+{
+    double r = 0, g = 0, b = 0;
+    int n = 0;
+    for (int dy = -3; dy <= 3; ++dy)
+        for (int dx = -3; dx <= 3; ++dx) {
+            const QColor c = image.pixelColor(at + QPoint(dx, dy));
+            r += c.red();
+            g += c.green();
+            b += c.blue();
+            ++n;
+        }
+    return QColor(int(r / n), int(g / n), int(b / n));
+}
 
 // A person's click on the switch's tab `index`.
 void clickTab(QTabBar* bar, int index)
@@ -158,4 +188,137 @@ TEST(UiFrontierChart, TheTabWithTheFrontierAtLaptopAndSlideSize)
         fixtures::grabImage(window).save(
             fixtures::outputPath(QStringLiteral("batching_frontier_%1x%2.png").arg(size.width()).arg(size.height())));
     }
+}
+
+// Targets typed below what one request alone reaches are refused with that minimum, the core's own message; the
+// settings, the fields and the chart stay as they were.
+TEST(UiFrontierChart, ATargetBelowThePhysicalMinimumIsRefusedWithTheMinimum)
+{
+    BatchingPanel panel;
+    fixtures::layoutNow(panel, QSize(1920, 1080));
+    FrontierControls* controls = panel.frontierControls();
+    EXPECT_FALSE(controls->isVisible());  // only beside the frontier
+    clickTab(panel.chartSwitch(), 1);
+    fixtures::layoutNow(panel, panel.size());
+    ASSERT_TRUE(controls->isVisible());
+    const FrontierChartData before = panel.frontierChart()->data();
+    ASSERT_TRUE(before.valid);
+    const std::vector<FrontierPoint> alone =
+        servingFrontier(LlmModel::create(panel.scenario().config).value(), before.prompt, before.output).value();
+    const double minimumTtft = alone.front().latency.ttftSeconds;
+
+    typeInto(controls->ttftField(), QString::number(0.5 * minimumTtft * 1e3));
+    EXPECT_TRUE(
+        controls->status().contains(QStringLiteral("below the physical minimum: %1").arg(formatSeconds(minimumTtft))))
+        << controls->status().toStdString();
+    EXPECT_FALSE(controls->settings().targets.ttftSeconds);
+    EXPECT_TRUE(controls->ttftField()->text().isEmpty());
+    EXPECT_FALSE(panel.frontierChart()->data().hasTargets());
+
+    typeInto(controls->itlField(), QStringLiteral("fast"));
+    EXPECT_TRUE(controls->status().contains(QStringLiteral("milliseconds"))) << controls->status().toStdString();
+    EXPECT_FALSE(controls->settings().targets.itlSeconds);
+    typeInto(controls->priceField(), QStringLiteral("-2"));
+    EXPECT_TRUE(controls->status().contains(QStringLiteral("price"))) << controls->status().toStdString();
+    EXPECT_FALSE(controls->settings().gpuHourPrice);
+    EXPECT_FALSE(panel.frontierChart()->data().settings.gpuHourPrice);
+}
+
+// Targets and a price typed in: the points within both drawn in their own colour, the region slower than the ITL
+// target shaded, the best point named with its cost, the tab's batch costed; the PNG to look at.
+TEST(UiFrontierChart, TypedTargetsMarkThePointsShadeTheSlowSideAndNameTheBest)
+{
+    BatchingPanel panel;  // Llama 2 7B on an H100 at 8,192 tokens: batch 1 to 16, the tab's batch 16
+    fixtures::layoutNow(panel, QSize(1920, 1080));
+    clickTab(panel.chartSwitch(), 1);
+    fixtures::layoutNow(panel, panel.size());
+    FrontierChart* chart = panel.frontierChart();
+    const FrontierChartData plain = chart->data();
+    ASSERT_TRUE(plain.valid);
+    ASSERT_EQ(plain.batches.back(), 16);
+    ASSERT_EQ(panel.inputs().batch, 16);
+    const double itl8 = 1.0 / plain.points[3].x();  // batch 8
+    FrontierControls* controls = panel.frontierControls();
+    typeInto(controls->itlField(), QString::number(itl8 * 1e3 * 1.001, 'g', 8));
+    typeInto(controls->ttftField(), QStringLiteral("10000"));
+    typeInto(controls->priceField(), QStringLiteral("2.5"));
+    EXPECT_TRUE(controls->status().isEmpty()) << controls->status().toStdString();
+    fixtures::layoutNow(panel, panel.size());
+    const FrontierChartData d = chart->data();
+    ASSERT_TRUE(d.valid);
+    EXPECT_DOUBLE_EQ(*d.settings.targets.ttftSeconds, 10.0);
+    EXPECT_DOUBLE_EQ(*d.settings.gpuHourPrice, 2.5);
+
+    const std::vector<FrontierPoint> expected =
+        servingFrontier(LlmModel::create(panel.scenario().config).value(), d.prompt, d.output, {}, d.settings.targets)
+            .value();
+    const auto meeting =
+        std::count_if(expected.begin(), expected.end(), [](const FrontierPoint& p) { return p.meetsTargets(); });
+    EXPECT_EQ(meeting, 4);  // batches 1 to 8
+    EXPECT_EQ(chart->meetingSeries()->count(), meeting);
+    const QImage image = fixtures::grabImage(*chart);
+    const QPoint best = chart->viewportPosition(d.points[3]);
+    EXPECT_TRUE(fixtures::colorNear(image, best, chart->theme().improvement, 3));
+    // The slow side is tinted towards the warning colour; the fast side is the plot's own background.
+    ASSERT_TRUE(chart->itlShade()->isVisible());
+    const QPoint edge = chart->viewportPosition(QPointF(1.0 / *d.settings.targets.itlSeconds, d.points[0].y()));
+    const QRectF plot = chart->plotRect();
+    const int y = static_cast<int>(plot.top() + 0.55 * plot.height());
+    const QColor slow = meanColor(image, QPoint(edge.x() - 25, y));
+    const QColor fast = meanColor(image, QPoint(edge.x() + 25, y));
+    EXPECT_GT(slow.red() - slow.green(), fast.red() - fast.green() + 5)
+        << slow.name().toStdString() << " " << fast.name().toStdString();
+
+    const GpuPower power = gpuPower({}, panel.scenario().config.gpu);
+    const QString texts = panel.visibleTexts().join(u'|');
+    EXPECT_TRUE(
+        texts.contains(QStringLiteral("B = 8, best within the targets: %1 / M out")
+                           .arg(formatDollars(*frontierPointCost(expected[3], 1, 2.5, power).perMillionOutput))))
+        << texts.toStdString();
+    EXPECT_TRUE(
+        texts.contains(QStringLiteral("%1 per million output tokens, misses the ITL target")
+                           .arg(formatDollars(*frontierPointCost(expected.back(), 1, 2.5, power).perMillionOutput))))
+        << texts.toStdString();
+    EXPECT_TRUE(fixtures::truncated(fixtures::sceneTexts(chart)).isEmpty());
+    fixtures::grabImage(panel).save(fixtures::outputPath(QStringLiteral("batching_frontier_targets_1920x1080.png")));
+    // On a laptop (the charts stacked, each the panel's width): every word inside the plot, none over another.
+    fixtures::layoutNow(panel, QSize(1280, 800));
+    const std::vector<QRectF> boxes = chart->textRects();
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        EXPECT_TRUE(chart->plotRect().contains(boxes[i])) << i;
+        for (std::size_t j = 0; j < i; ++j)
+            EXPECT_FALSE(boxes[i].intersects(boxes[j])) << i << " over " << j;
+    }
+    fixtures::grabImage(*chart).save(fixtures::outputPath(QStringLiteral("batching_frontier_targets_1280x800.png")));
+}
+
+// A click on a frontier point is a move of the batch slider: the tab takes that batch, every chart follows, the ring
+// goes to the point clicked.
+TEST(UiFrontierChart, AClickOnAFrontierPointSetsTheBatchSlider)
+{
+    BatchingPanel panel;
+    fixtures::layoutNow(panel, QSize(1920, 1080));
+    clickTab(panel.chartSwitch(), 1);
+    fixtures::layoutNow(panel, panel.size());
+    FrontierChart* chart = panel.frontierChart();
+    const FrontierChartData d = chart->data();
+    ASSERT_TRUE(d.valid);
+    ASSERT_EQ(panel.inputs().batch, 16);
+    const std::size_t four = 2;
+    ASSERT_EQ(d.batches[four], 4);
+    const QPoint at = chart->viewportPosition(d.points[four]);
+    QTest::mouseClick(chart->viewport(), Qt::LeftButton, Qt::NoModifier, at + QPoint(3, -2));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(panel.inputs().batch, 4);
+    EXPECT_EQ(panel.batchSlider()->value(), 4);
+    EXPECT_EQ(panel.scenario().config.batch, 4);  // the roofline, the memory bar and the texts follow the tab's batch
+    EXPECT_EQ(chart->data().currentBatch, 4);
+    const QImage image = fixtures::grabImage(*chart);
+    EXPECT_TRUE(
+        fixtures::colorNear(image, chart->viewportPosition(chart->data().current), chart->theme().highlight, 4));
+    // Away from every point a click changes nothing.
+    const QRectF plot = chart->plotRect();
+    QTest::mouseClick(chart->viewport(), Qt::LeftButton, Qt::NoModifier,
+                      QPoint(static_cast<int>(plot.left() + 20), static_cast<int>(plot.bottom() - 20)));
+    EXPECT_EQ(panel.inputs().batch, 4);
 }

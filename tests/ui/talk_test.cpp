@@ -2,6 +2,7 @@
 // deck export (PDF pages, one PNG or SVG per scene at the asked size).
 
 #include "batching_input_util.h"
+#include "core/model/units.h"
 #include "core/scene/deck.h"
 #include "core/scene/scene_facts.h"
 #include "core/session/session_json.h"
@@ -11,6 +12,7 @@
 #include "ui/chart/frontier_chart.h"
 #include "ui/chart/memory_bar.h"
 #include "ui/chart/roofline_chart.h"
+#include "ui/chart/serving_scene_chart.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/talk/deck_export.h"
 #include "ui/talk/link_bars.h"
@@ -79,20 +81,22 @@ int pdfPageCount(const QByteArray& pdf)
     return count;
 }
 
-TEST(UiTalkScene, TheDefaultDeckYieldsEightSceneViews)
+TEST(UiTalkScene, TheDefaultDeckYieldsTenSceneViews)
 {
     const Deck deck = builtInDeck();
     const Session session = exampleSession();
     PresentationWindow window(deck, &session);
-    ASSERT_EQ(window.sceneCount(), 8);
-    for (int i = 0; i < 8; ++i) {
+    ASSERT_EQ(window.sceneCount(), 10);
+    for (int i = 0; i < 10; ++i) {
         SceneView* view = window.sceneView(i);
         ASSERT_NE(view, nullptr) << i;
         EXPECT_EQ(view->scene().id, deck.scenes[static_cast<std::size_t>(i)].id);
         EXPECT_EQ(view->titleText(), deck.scenes[static_cast<std::size_t>(i)].title);
         const bool roofline = view->scene().view == QLatin1String("roofline");
+        const bool serving = view->scene().kind.startsWith(QLatin1String("serving-"));
         EXPECT_EQ(view->rooflineChart() != nullptr, roofline) << i;
-        EXPECT_EQ(view->batchingPanel() != nullptr, !roofline) << i;
+        EXPECT_EQ(view->batchingPanel() != nullptr, !roofline && !serving) << i;
+        EXPECT_EQ(view->servingChart() != nullptr, serving) << i;
     }
     EXPECT_EQ(window.currentScene(), 0);
 }
@@ -220,6 +224,57 @@ TEST(UiTalkScene, TheIntensityTablePutsAddAndMatmulOnTheGpusRoof)
     EXPECT_NEAR(table.kernels[1].gflops, 300e3, 1e-6);
     EXPECT_NEAR(table.kernels[2].gflops, 300e3, 1e-6);
     EXPECT_EQ(view.rooflineChart()->kernelPointCount(), 3);
+}
+
+// The serving slides draw the sweep their captions quote: each point at the model's numbers, each named with them,
+// every name inside the plot and clear of the others; the slides at a laptop's size to look at.
+TEST(UiTalkScene, TheServingScenesDrawTheSweepTheirCaptionsQuote)
+{
+    const Deck deck = builtInDeck();
+    for (const char* kind : {"serving-trade", "serving-cost"}) {
+        const Scene* scene = sceneOfKind(deck, kind);
+        ASSERT_NE(scene, nullptr) << kind;
+        SceneView view(*scene, nullptr);
+        fixtures::layoutNow(view, SceneView::designSize(QSize(1280, 800)));
+        ASSERT_FALSE(view.failed()) << view.captionText().toStdString();
+        ui::ServingSceneChart* chart = view.servingChart();
+        ASSERT_NE(chart, nullptr) << kind;
+        const ServingSweep sweep = servingSweepOf(*scene).value();
+        const SceneFacts facts = view.facts().value();
+        const bool trade = QLatin1String(kind) == QLatin1String("serving-trade");
+        ASSERT_EQ(chart->data().points.size(), scene->batches.size());
+        const QStringList texts = chart->texts();
+        for (std::size_t i = 0; i < sweep.points.size(); ++i) {
+            const FrontierPoint& p = sweep.points[i];
+            const QString b = QString::number(p.batch);
+            EXPECT_EQ(p.batch, scene->batches[i]);
+            const QPointF drawn = chart->data().points[i];
+            if (trade) {
+                EXPECT_DOUBLE_EQ(drawn.x(), *facts.value(QStringLiteral("ttft_") + b));
+                EXPECT_DOUBLE_EQ(drawn.y(), *facts.value(QStringLiteral("tokens_s_gpu_") + b));
+                EXPECT_TRUE(
+                    texts.contains(QStringLiteral("B = %1: %2 tok/s, %3")
+                                       .arg(b, formatGrouped(drawn.y()), facts.text(QStringLiteral("ttft_") + b))))
+                    << b.toStdString() << ": " << texts.join(u'|').toStdString();
+            } else {
+                EXPECT_DOUBLE_EQ(drawn.x(), static_cast<double>(p.batch));
+                EXPECT_DOUBLE_EQ(drawn.y(), *facts.value(QStringLiteral("cost_") + b));
+                EXPECT_TRUE(
+                    texts.contains(QStringLiteral("B = %1: %2").arg(b, facts.text(QStringLiteral("cost_") + b))))
+                    << b.toStdString() << ": " << texts.join(u'|').toStdString();
+            }
+        }
+        const std::vector<QRectF> boxes = chart->textRects();
+        EXPECT_EQ(boxes.size(), scene->batches.size());
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            EXPECT_TRUE(chart->plotRect().contains(boxes[i])) << kind << " " << i;
+            for (std::size_t j = 0; j < i; ++j)
+                EXPECT_FALSE(boxes[i].intersects(boxes[j])) << kind << " " << i << " over " << j;
+        }
+        EXPECT_TRUE(fixtures::truncated(fixtures::sceneTexts(chart)).isEmpty());
+        ui::renderSceneImage(*scene, nullptr, QSize(1280, 800))
+            .save(fixtures::outputPath(QStringLiteral("talk-%1-1280x800.png").arg(scene->id)));
+    }
 }
 
 TEST(UiTalkScene, TheFusionSceneShowsTheTwoFusionKernels)
@@ -399,20 +454,20 @@ TEST(UiTalkPresentation, KeysStepJumpAndLeave)
 
     const std::vector<std::pair<int, int>> steps = {
         {Qt::Key_PageDown, 1}, {Qt::Key_Space, 2}, {Qt::Key_Right, 3}, {Qt::Key_PageUp, 2}, {Qt::Key_Left, 1},
-        {Qt::Key_5, 4},        {Qt::Key_End, 7},   {Qt::Key_Right, 7}, {Qt::Key_Home, 0},   {Qt::Key_Left, 0},
-        {Qt::Key_8, 7},        {Qt::Key_1, 0},     {Qt::Key_9, 0},
+        {Qt::Key_5, 4},        {Qt::Key_End, 9},   {Qt::Key_Right, 9}, {Qt::Key_Home, 0},   {Qt::Key_Left, 0},
+        {Qt::Key_8, 7},        {Qt::Key_1, 0},     {Qt::Key_9, 8},     {Qt::Key_9, 8},
     };
     for (const auto& [key, expected] : steps) {
         QTest::keyClick(&window, static_cast<Qt::Key>(key));
         EXPECT_EQ(window.currentScene(), expected) << "after key " << QKeySequence(key).toString().toStdString();
     }
-    // Only real moves are announced: End at the end, Left at the start and 9 on an 8-scene deck are not.
-    EXPECT_EQ(changed.count(), 10);
-    EXPECT_EQ(changed.last().at(0).toInt(), 0);
+    // Only real moves are announced: End at the end, Left at the start and 9 on the ninth scene are not.
+    EXPECT_EQ(changed.count(), 11);
+    EXPECT_EQ(changed.last().at(0).toInt(), 8);
 
     const auto* counter = window.currentView()->findChild<QLabel*>(QStringLiteral("SceneCounter"));
     ASSERT_NE(counter, nullptr);
-    EXPECT_EQ(counter->text(), QStringLiteral("1 / 8"));
+    EXPECT_EQ(counter->text(), QStringLiteral("9 / 10"));
 
     EXPECT_EQ(finished.count(), 0);
     QTest::keyClick(&window, Qt::Key_Escape);
@@ -530,10 +585,10 @@ TEST(UiTalkExport, ThePdfHasOnePagePerSceneAtTheAskedSize)
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QByteArray pdf = file.readAll();
     EXPECT_TRUE(pdf.startsWith("%PDF"));
-    EXPECT_EQ(pdfPageCount(pdf), 8);
+    EXPECT_EQ(pdfPageCount(pdf), 10);
     // 1920x1080 px at 96 px per inch is 1440 x 810 pt.
     static const QRegularExpression mediaBox(QStringLiteral("/MediaBox \\[0 0 1440(\\.0+)? 810(\\.0+)?\\]"));
-    EXPECT_EQ(QString::fromLatin1(pdf).count(mediaBox), 8) << "not eight 1440 x 810 pt pages";
+    EXPECT_EQ(QString::fromLatin1(pdf).count(mediaBox), 10) << "not ten 1440 x 810 pt pages";
     // Thousands of small images when the charts' pixmap caches leak into the page; a few dozen are the
     // batching charts' overlay labels, which ChartOverlay draws from images by design.
     EXPECT_LT(pdf.count("/Subtype /Image"), 200);
@@ -588,10 +643,10 @@ TEST(UiTalkExport, OnePngPerSceneAtExactlyTheAskedSize)
         const std::optional<Error> error =
             ui::exportDeckFiles(deck, &session, dir, ui::DeckFormat::Png, QSize(1920, 1080), look, &written);
         ASSERT_FALSE(error) << error->message.toStdString();
-        ASSERT_EQ(written.size(), 8);
+        ASSERT_EQ(written.size(), 10);
         EXPECT_TRUE(written.first().endsWith(QStringLiteral("/scene-01-two-kinds.png")))
             << written.first().toStdString();
-        EXPECT_EQ(QDir(dir).entryList({QStringLiteral("*.png")}, QDir::Files).size(), 8);
+        EXPECT_EQ(QDir(dir).entryList({QStringLiteral("*.png")}, QDir::Files).size(), 10);
         for (const QString& path : written) {
             const QImage image(path);
             ASSERT_FALSE(image.isNull()) << path.toStdString();
@@ -609,7 +664,7 @@ TEST(UiTalkExport, OneSvgPerSceneAtAnotherSize)
     const std::optional<Error> error =
         ui::exportDeckFiles(deck, nullptr, dir.path(), ui::DeckFormat::Svg, QSize(1280, 720), {}, &written);
     ASSERT_FALSE(error) << error->message.toStdString();
-    ASSERT_EQ(written.size(), 8);
+    ASSERT_EQ(written.size(), 10);
     for (const QString& path : written) {
         QSvgRenderer renderer(path);
         ASSERT_TRUE(renderer.isValid()) << path.toStdString();

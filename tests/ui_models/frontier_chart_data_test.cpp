@@ -4,12 +4,15 @@
 #include "ui/plots/batching/frontier_chart_data.h"
 
 #include "core/model/serving/frontier.h"
+#include "core/model/units.h"
 #include "ui/plots/batching/batching_scenario.h"
 
 #include <QFontMetricsF>
+#include <QStringList>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace ridgeline;
@@ -113,4 +116,116 @@ TEST(FrontierLabels, TheRingSitsOnTheCurrentPointAndEveryWordInsideThePlotApart)
             boxes.push_back(box);
         }
     EXPECT_EQ(boxes.size(), 3u);  // batch 1, the largest batch, the current point's numbers
+}
+
+// Targets and a price given in the tab: the points marked as the core marks them, the best named, each point's cost
+// the core's rule, the targets and the price written apart from every other word.
+TEST(FrontierChartData, TargetsMarkThePointsAndThePriceCostsEach)
+{
+    const InferenceConfig config = configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 16);
+    const FrontierChartData plain = frontierChartData(config);
+    ASSERT_TRUE(plain.valid) << plain.reason.toStdString();
+    ASSERT_GE(plain.points.size(), 5u);
+    FrontierSettings settings;
+    settings.targets.itlSeconds = (1.0 + 1e-9) / plain.points[3].x();  // batch 8's inter-token latency
+    settings.targets.ttftSeconds = 10.0;
+    settings.gpuHourPrice = 2.5;
+    EXPECT_FALSE(checkFrontierSettings(config, settings));
+    const FrontierChartData d = frontierChartData(config, settings);
+    ASSERT_TRUE(d.valid);
+    const LlmModel model = LlmModel::create(config).value();
+    const std::vector<FrontierPoint> expected =
+        servingFrontier(model, d.prompt, d.output, {}, settings.targets).value();
+    ASSERT_EQ(d.meets.size(), expected.size());
+    ASSERT_EQ(d.costPerMillionOutput.size(), expected.size());
+    const GpuPower power = gpuPower({}, config.gpu);
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(d.meets[i], expected[i].meetsTargets()) << expected[i].batch;
+        EXPECT_DOUBLE_EQ(d.costPerMillionOutput[i], *frontierPointCost(expected[i], 1, 2.5, power).perMillionOutput);
+    }
+    ASSERT_EQ(d.best, bestMeetingTargets(expected));
+    EXPECT_EQ(d.batches[*d.best], 8);
+    // The tab's batch, 16, is slower for each user than the target; its cost is its point's.
+    EXPECT_FALSE(d.currentMeetsItl);
+    EXPECT_TRUE(d.currentMeetsTtft);
+    const auto at16 = std::find(d.batches.begin(), d.batches.end(), 16);
+    ASSERT_NE(at16, d.batches.end());
+    EXPECT_DOUBLE_EQ(*d.currentCostPerMillionOutput,
+                     d.costPerMillionOutput[static_cast<std::size_t>(at16 - d.batches.begin())]);
+
+    // The axes as the chart sets them: half the lowest to twice the highest per user, half to four times per GPU.
+    const PlotMapping mapping{QRectF(80, 40, 760, 420), PlotRange{d.points.back().x() / 2, d.points.front().x() * 2,
+                                                                  d.points.front().y() / 2, d.points.back().y() * 4}};
+    const OverlayLayers layers = layoutFrontierLabels(d, mapping, ChartTheme::make(ThemeKind::Light));
+    QStringList texts;
+    std::vector<QRectF> boxes;
+    for (const OverlayContent* content : {&layers.fixed, &layers.moving})
+        for (const AnnotationText& text : content->texts) {
+            const QRectF box = boxOf(text);
+            EXPECT_TRUE(mapping.plot.contains(box)) << text.text.toStdString();
+            for (std::size_t i = 0; i < boxes.size(); ++i)
+                EXPECT_FALSE(boxes[i].intersects(box)) << text.text.toStdString() << " over " << texts[i].toStdString();
+            texts << text.text;
+            boxes.push_back(box);
+        }
+    const QString all = texts.join(u'|');
+    EXPECT_TRUE(all.contains(QStringLiteral("B = 8, best within the targets: %1 / M out")
+                                 .arg(formatDollars(d.costPerMillionOutput[*d.best]))))
+        << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("%1 per million output tokens, misses the ITL target")
+                                 .arg(formatDollars(*d.currentCostPerMillionOutput))))
+        << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("At %1 per GPU-hour").arg(formatDollars(2.5)))) << all.toStdString();
+    const auto meeting = std::count(d.meets.begin(), d.meets.end(), true);
+    EXPECT_TRUE(all.contains(QStringLiteral("%1 of %2 batches meet both").arg(meeting).arg(d.meets.size())));
+    // The ITL target's line stands where the axis reads 1 / target tokens/s per user.
+    const auto itl = std::find_if(layers.fixed.lines.begin(), layers.fixed.lines.end(),
+                                  [](const AnnotationLine& l) { return l.id == QLatin1String("itl"); });
+    ASSERT_NE(itl, layers.fixed.lines.end());
+    EXPECT_NEAR(itl->line.x1(), mapping.toPixel(QPointF(1.0 / *settings.targets.itlSeconds, 1.0)).x(), 1e-9);
+}
+
+// A target below one request alone's time is refused by the core's rule, which names the minimum; so is a price of 0.
+TEST(FrontierChartData, ImpossibleTargetsAndBadPricesAreRefusedWithTheMinimum)
+{
+    const InferenceConfig config = configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 16);
+    const RequestLengths lengths = frontierLengths(config);
+    const TargetMinimums minimums =
+        targetMinimums(LlmModel::create(config).value(), lengths.prompt, lengths.output).value();
+    FrontierSettings settings;
+    settings.targets.ttftSeconds = 0.5 * minimums.ttftSeconds;
+    const std::optional<QString> ttft = checkFrontierSettings(config, settings);
+    ASSERT_TRUE(ttft);
+    EXPECT_EQ(*ttft, *checkTargets(settings.targets, minimums));
+    EXPECT_TRUE(ttft->contains(formatSeconds(minimums.ttftSeconds))) << ttft->toStdString();
+    settings.targets.ttftSeconds.reset();
+    settings.targets.itlSeconds = 0.9 * minimums.itlSeconds;
+    const std::optional<QString> itl = checkFrontierSettings(config, settings);
+    ASSERT_TRUE(itl);
+    EXPECT_TRUE(itl->contains(formatSeconds(minimums.itlSeconds))) << itl->toStdString();
+    settings.targets.itlSeconds.reset();
+    settings.gpuHourPrice = 0.0;
+    ASSERT_TRUE(checkFrontierSettings(config, settings));
+    EXPECT_TRUE(checkFrontierSettings(config, settings)->contains(QLatin1String("price")));
+
+    // Set before the model changed, a target below the new minimum is said on the chart; nothing meets it.
+    settings = FrontierSettings{};
+    settings.targets.itlSeconds = 0.9 * minimums.itlSeconds;
+    const FrontierChartData d = frontierChartData(config, settings);
+    ASSERT_TRUE(d.valid);
+    EXPECT_DOUBLE_EQ(d.minimums.ttftSeconds, minimums.ttftSeconds);
+    EXPECT_DOUBLE_EQ(d.minimums.itlSeconds, minimums.itlSeconds);
+    EXPECT_EQ(d.targetNote, *itl);
+    EXPECT_FALSE(d.best);
+    for (const bool meets : d.meets)
+        EXPECT_FALSE(meets);
+}
+
+TEST(FrontierChartData, AClickFindsTheNearestPointWithinItsRadius)
+{
+    const std::vector<QPointF> pixels{QPointF(10, 10), QPointF(30, 10), QPointF(100, 100)};
+    EXPECT_EQ(frontierPointAt(pixels, QPointF(12, 11), 8.0), std::optional<std::size_t>(0));
+    EXPECT_EQ(frontierPointAt(pixels, QPointF(24, 10), 8.0), std::optional<std::size_t>(1));
+    EXPECT_FALSE(frontierPointAt(pixels, QPointF(60, 60), 8.0));
+    EXPECT_FALSE(frontierPointAt({}, QPointF(10, 10), 8.0));
 }

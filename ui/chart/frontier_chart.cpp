@@ -2,11 +2,14 @@
 
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
+#include "ui/chart/item_cache.h"
 #include "ui/chart/log_axis.h"
 
+#include <QAreaSeries>
 #include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMouseEvent>
 #include <QScatterSeries>
 
 #include <algorithm>
@@ -23,10 +26,19 @@ FrontierChart::FrontierChart(QWidget* parent) : AnnotatedChart(QMargins(8, 4, 16
     c->addAxis(m_axisY, Qt::AlignLeft);
     m_axisX->setRange(1.0, 1000.0);
     m_axisY->setRange(10.0, 1e5);
+    // Under the curve: the region too slow for each user, bounded by the ITL target.
+    m_itlUpper = new QLineSeries(this);
+    m_itlLower = new QLineSeries(this);
+    m_itlShade = new QAreaSeries(m_itlUpper, m_itlLower);
+    c->addSeries(m_itlShade);
+    m_itlShade->attachAxis(m_axisX);
+    m_itlShade->attachAxis(m_axisY);
+    m_itlShade->setVisible(false);
     m_line = new QLineSeries;
     m_dots = new QScatterSeries;
+    m_meeting = new QScatterSeries;
     m_current = new QScatterSeries;
-    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_line, m_dots, m_current}) {
+    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_line, m_dots, m_meeting, m_current}) {
         c->addSeries(s);
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisY);
@@ -57,6 +69,14 @@ void FrontierChart::applyTheme()
     m_dots->setMarkerSize(9.0);
     m_dots->setColor(color);
     m_dots->setBorderColor(m_theme.background);
+    m_meeting->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    m_meeting->setMarkerSize(11.0);
+    m_meeting->setColor(m_theme.improvement);
+    m_meeting->setBorderColor(m_theme.background);
+    QColor shade = m_theme.regression;
+    shade.setAlpha(m_theme.kind == ThemeKind::Light ? 28 : 40);
+    m_itlShade->setPen(Qt::NoPen);
+    m_itlShade->setBrush(shade);
     m_current->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     m_current->setMarkerSize(14.0);
     m_current->setColor(m_theme.highlight);
@@ -66,6 +86,7 @@ void FrontierChart::applyTheme()
 void FrontierChart::setData(const FrontierChartData& data)
 {
     const bool sameCurve = data.valid && m_data.valid && data.points == m_data.points;
+    const bool sameTargets = sameCurve && data.meets == m_data.meets && data.settings == m_data.settings;
     m_data = data;
     const QString lengths = tr("%1 in, %2 out")
                                 .arg(formatGrouped(std::max<std::int64_t>(data.prompt, 0)),
@@ -76,6 +97,8 @@ void FrontierChart::setData(const FrontierChartData& data)
         m_line->clear();
         m_dots->clear();
         m_current->clear();
+        m_meeting->clear();
+        m_itlShade->setVisible(false);
         relayout();
         return;
     }
@@ -94,8 +117,46 @@ void FrontierChart::setData(const FrontierChartData& data)
         setLogAxisRange(m_axisX, xLow / 2.0, xHigh * 2.0);
         setLogAxisRange(m_axisY, yLow / 2.0, yHigh * 4.0);
     }
+    if (!sameTargets)
+        updateTargets();
     m_current->replace(QList<QPointF>{data.current});
     relayout();
+}
+
+// The points within both targets (none drawn apart without targets) and the ITL target's region.
+void FrontierChart::updateTargets()
+{
+    QList<QPointF> meeting;
+    if (m_data.hasTargets())
+        for (std::size_t i = 0; i < m_data.points.size() && i < m_data.meets.size(); ++i)
+            if (m_data.meets[i])
+                meeting.push_back(m_data.points[i]);
+    m_meeting->replace(meeting);
+    const std::optional<double> itl = m_data.settings.targets.itlSeconds;
+    m_itlShade->setVisible(itl.has_value());
+    if (itl) {
+        // Far past the axes: the range stays as the curve set it (the area is not a series that ranges them).
+        const double left = m_axisX->min() / 100.0, right = 1.0 / *itl;
+        const double top = m_axisY->max() * 100.0, bottom = m_axisY->min() / 100.0;
+        m_itlUpper->replace({QPointF(left, top), QPointF(right, top)});
+        m_itlLower->replace({QPointF(left, bottom), QPointF(right, bottom)});
+    }
+    dropItemCaches(scene());
+}
+
+void FrontierChart::mousePressEvent(QMouseEvent* event)
+{
+    if (m_data.valid && event->button() == Qt::LeftButton) {
+        std::vector<QPointF> pixels;
+        for (const QPointF& p : m_data.points)
+            pixels.emplace_back(viewportPosition(p));
+        if (const std::optional<std::size_t> hit = frontierPointAt(pixels, event->position(), 12.0)) {
+            emit batchClicked(m_data.batches[*hit]);
+            event->accept();
+            return;
+        }
+    }
+    AnnotatedChart::mousePressEvent(event);
 }
 
 void FrontierChart::showMessage(const QString& message)

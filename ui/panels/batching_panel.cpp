@@ -213,6 +213,7 @@ QWidget* BatchingPanel::createControls()
                                        "serving benchmarks draw it"));
     m_controls->addDecodeStepRow(tr("Chart"), m_chartSwitch);
     connect(m_chartSwitch, &QTabBar::currentChanged, this, [this](int index) { showFrontier(index == 1); });
+    layout->addWidget(createFrontierControls(column));
     layout->addWidget(createCalibrationGroup(column));
     layout->addWidget(m_takeaway);
     layout->addStretch(1);
@@ -490,34 +491,6 @@ void BatchingPanel::recompute()
     updateFrontier();
     updateTexts();
     emit scenarioChanged();
-}
-
-// Only when shown: the whole curve is a latency evaluation per batch, which a hidden chart need not pay for on
-// every slider step.
-void BatchingPanel::updateFrontier()
-{
-    if (!frontierShown())
-        return;
-    if (m_scenario.error)
-        m_frontier->showMessage(tr("No numbers: see the message above"));
-    else
-        m_frontier->setData(frontierChartData(m_scenario.config));
-}
-
-void BatchingPanel::showFrontier(bool frontier)
-{
-    if (m_chartSwitch->currentIndex() != (frontier ? 1 : 0))
-        m_chartSwitch->setCurrentIndex(frontier ? 1 : 0);  // comes back here through currentChanged
-    if (frontier == frontierShown())
-        return;
-    m_frontier->setVisible(frontier);
-    m_throughput->setVisible(!frontier);
-    updateFrontier();
-}
-
-bool BatchingPanel::frontierShown() const
-{
-    return m_frontier->isVisibleTo(this);
 }
 
 QString BatchingPanel::errorText() const

@@ -7,6 +7,7 @@
 #include "core/session/session.h"
 #include "ui/plots/batching/batching_calibration.h"
 #include "ui/plots/batching/batching_scenario.h"
+#include "ui/plots/batching/frontier_chart_data.h"
 #include "ui/plots/layout/chart_theme.h"
 
 #include <QWidget>
@@ -27,6 +28,7 @@ class CalibrationChart;
 class CpuBatchingChart;
 class DecodeRooflineChart;
 class FrontierChart;
+class FrontierControls;
 class LogSlider;
 class MemoryBar;
 class StepBreakdownBar;
@@ -87,6 +89,10 @@ public:
     QTabBar* chartSwitch() const { return m_chartSwitch; }
     void showFrontier(bool frontier);
     bool frontierShown() const;
+    // The frontier's targets and price (empty: none), under the switch while the frontier is shown. Set here, they
+    // are taken as they are; typed into the fields, they are checked first (checkFrontierSettings).
+    FrontierControls* frontierControls() const { return m_frontierControls; }
+    void setFrontierSettings(const FrontierSettings& settings);
     BatchingControls* controls() const { return m_controls; }
     // The session's calibration series the tab can draw (empty without a calibration) and which one it draws.
     const CalibrationChartData& calibrations() const { return m_calibrations; }
@@ -114,6 +120,7 @@ private:
     void syncControls();
     void recompute();
     void updateFrontier();
+    QWidget* createFrontierControls(QWidget* parent);
     void applyPalette();
     void updateTexts();
 
@@ -140,6 +147,7 @@ private:
     CalibrationChart* m_calibrationChart = nullptr;
     FrontierChart* m_frontier = nullptr;  // tokens/s per GPU against tokens/s per user over the batch
     QTabBar* m_chartSwitch = nullptr;
+    FrontierControls* m_frontierControls = nullptr;
     CalibrationChartData m_calibrations;
     std::optional<EngineTerms> m_calibratedTerms;  // the newest calibration's fit, offered as the engine terms
     QGroupBox* m_calibrationGroup = nullptr;

@@ -10,6 +10,7 @@
 #include "ui/chart/decode_roofline_chart.h"
 #include "ui/chart/memory_bar.h"
 #include "ui/chart/roofline_chart.h"
+#include "ui/chart/serving_scene_chart.h"
 #include "ui/chart/step_breakdown_bar.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/plots/roofline/scene_content.h"
@@ -118,6 +119,8 @@ SceneView::SceneView(const Scene& scene, const Session* session, TalkLook look, 
         content =
             createMessage(tr("This scene shows this machine's own measurements.\n"
                              "Open a session or measure this machine, then present again."));
+    else if (isKind(scene, "serving-trade") || isKind(scene, "serving-cost"))
+        content = createServing();
     else if (scene.view == QLatin1String("batching"))
         content = createBatching();
     else
@@ -292,6 +295,21 @@ QWidget* SceneView::createBatching()
     m_linkBars = new LinkBars(m_scene, m_facts.value(), m_look.theme, both);
     row->addWidget(m_linkBars, 2);
     return both;
+}
+
+// The serving scenes' curve, from the same sweep as the caption (servingSweepOf).
+QWidget* SceneView::createServing()
+{
+    const Result<ServingSweep> sweep = servingSweepOf(m_scene);
+    if (!sweep)
+        return createMessage(sweep.error().message);
+    m_servingChart = new ServingSceneChart(this);
+    m_servingChart->setFocusPolicy(Qt::NoFocus);
+    m_servingChart->setMinimumSize(320, 200);
+    m_servingChart->setTheme(m_look.theme);
+    m_servingChart->setData(isKind(m_scene, "serving-trade") ? servingTradeChartData(sweep.value())
+                                                             : servingCostChartData(sweep.value()));
+    return m_servingChart;
 }
 
 void SceneView::applyBatch(std::int64_t batch)

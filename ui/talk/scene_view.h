@@ -1,7 +1,7 @@
 #pragma once
-// One scene of a talk deck on screen: a big title, the scene's chart (the roofline window's chart or the
-// batching explorer, configured from the scene) and its caption, filled from the model and the measurement
-// by computeSceneFacts. A scene whose facts fail shows the error instead of the caption.
+// One scene of a talk deck on screen: a big title, the scene's chart (the roofline window's chart, the
+// batching explorer configured from the scene, or a serving scene's curve) and its caption, filled from the model and
+// the measurement by computeSceneFacts. A scene whose facts fail shows the error instead of the caption.
 //
 // The view is laid out at a "design" size (at least 1280 x 720) and drawn scaled: the presentation window
 // and the deck export scale it to the screen or page, so fonts and lines grow with the slide.
@@ -25,6 +25,7 @@ namespace ridgeline::ui {
 class BatchingPanel;
 class LinkBars;
 class RooflineChart;
+class ServingSceneChart;
 
 // Scenes are laid out at least 1280 x 720 and scaled to the output: x1.5 at 1080p, so a 30 px title is 45 px.
 // A 4:3 screen gets a taller layout (1280 x 960 at 1024 x 768), never a narrower one: two charts side by side
@@ -68,6 +69,7 @@ public:
     RooflineChart* rooflineChart() const { return m_chart; }
     BatchingPanel* batchingPanel() const { return m_panel; }
     LinkBars* linkBars() const { return m_linkBars; }
+    ServingSceneChart* servingChart() const { return m_servingChart; }
 
     // The scale from design pixels to an output of `size` pixels, and the design size it implies (the output's
     // aspect, at least kTalkDesignWidth x kTalkDesignHeight).
@@ -81,6 +83,7 @@ signals:
 private:
     QWidget* createRoofline();
     QWidget* createBatching();
+    QWidget* createServing();
     QWidget* createMessage(const QString& text);
     void applyBatch(std::int64_t batch);
 
@@ -94,6 +97,7 @@ private:
     RooflineChart* m_chart = nullptr;
     BatchingPanel* m_panel = nullptr;
     LinkBars* m_linkBars = nullptr;
+    ServingSceneChart* m_servingChart = nullptr;
     QPointer<QVariantAnimation> m_animation;
     std::int64_t m_animationFrom = 0;  // batch
     std::int64_t m_animationTo = 0;

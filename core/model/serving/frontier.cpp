@@ -2,6 +2,7 @@
 
 #include "core/model/units.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ridgeline {
@@ -14,6 +15,12 @@ std::vector<std::int64_t> frontierBatches(std::int64_t largest)
     if (largest >= 1)
         batches.push_back(largest);
     return batches;
+}
+
+RequestLengths requestLengthsInContext(std::int64_t context)
+{
+    const std::int64_t output = std::clamp<std::int64_t>(context / 2, 2, kFrontierOutput);
+    return {std::max<std::int64_t>(1, context - output), output};
 }
 
 Result<TargetMinimums> targetMinimums(const LlmModel& model, std::int64_t prompt, std::int64_t output,
@@ -46,27 +53,35 @@ std::optional<QString> checkTargets(const FrontierTargets& targets, const Target
     return check(targets.itlSeconds, minimums.itlSeconds, "inter-token latency");
 }
 
+Result<FrontierPoint> frontierPoint(const LlmModel& model, std::int64_t prompt, std::int64_t output, std::int64_t batch,
+                                    const SchedulingPolicy& policy, const FrontierTargets& targets)
+{
+    RequestMix mix;
+    mix.prompt = prompt;
+    mix.output = output;
+    mix.concurrency = batch;
+    const Result<ServingLatency> latency = servingLatency(model, mix, policy);
+    if (!latency)
+        return latency.error();
+    FrontierPoint point;
+    point.batch = batch;
+    point.latency = latency.value();
+    point.tokensPerSecondPerGpu = point.latency.outputTokensPerSecond / model.config().tensorParallel;
+    point.tokensPerSecondPerUser = 1.0 / point.latency.itlSeconds;
+    point.meetsTtft = !targets.ttftSeconds || point.latency.ttftSeconds <= *targets.ttftSeconds;
+    point.meetsItl = !targets.itlSeconds || point.latency.itlSeconds <= *targets.itlSeconds;
+    return point;
+}
+
 Result<std::vector<FrontierPoint>> servingFrontier(const LlmModel& model, std::int64_t prompt, std::int64_t output,
                                                    const SchedulingPolicy& policy, const FrontierTargets& targets)
 {
-    const double gpus = model.config().tensorParallel;
     std::vector<FrontierPoint> points;
     for (const std::int64_t batch : frontierBatches(largestRunning(model, prompt, output, policy))) {
-        RequestMix mix;
-        mix.prompt = prompt;
-        mix.output = output;
-        mix.concurrency = batch;
-        const Result<ServingLatency> latency = servingLatency(model, mix, policy);
-        if (!latency)
-            return latency.error();
-        FrontierPoint point;
-        point.batch = batch;
-        point.latency = latency.value();
-        point.tokensPerSecondPerGpu = point.latency.outputTokensPerSecond / gpus;
-        point.tokensPerSecondPerUser = 1.0 / point.latency.itlSeconds;
-        point.meetsTtft = !targets.ttftSeconds || point.latency.ttftSeconds <= *targets.ttftSeconds;
-        point.meetsItl = !targets.itlSeconds || point.latency.itlSeconds <= *targets.itlSeconds;
-        points.push_back(point);
+        const Result<FrontierPoint> point = frontierPoint(model, prompt, output, batch, policy, targets);
+        if (!point)
+            return point.error();
+        points.push_back(point.value());
     }
     if (points.empty())
         return makeError(Error::Code::Range,
@@ -75,6 +90,25 @@ Result<std::vector<FrontierPoint>> servingFrontier(const LlmModel& model, std::i
                              .arg(prompt)
                              .arg(output));
     return points;
+}
+
+TokenCost frontierPointCost(const FrontierPoint& point, int gpus, const std::optional<double>& gpuHourPrice,
+                            const GpuPower& power)
+{
+    const double n = std::max(1, gpus);
+    const TokenRates rates{point.tokensPerSecondPerGpu, point.latency.inputTokensPerSecond / n,
+                           point.latency.prefillShare};
+    return tokenCost(rates, gpuHourPrice, power);
+}
+
+std::optional<std::size_t> bestMeetingTargets(const std::vector<FrontierPoint>& points)
+{
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < points.size(); ++i)
+        if (points[i].meetsTargets() &&
+            (!best || points[i].tokensPerSecondPerGpu > points[*best].tokensPerSecondPerGpu))
+            best = i;
+    return best;
 }
 
 }  // namespace ridgeline

@@ -5,6 +5,7 @@
 // it: each point is a closed loop of that many requests (core/model/serving/serving_latency.h). Qt Core only.
 
 #include "core/model/serving/serving_latency.h"
+#include "core/model/serving/token_cost.h"
 
 #include <QString>
 
@@ -16,6 +17,14 @@ namespace ridgeline {
 // The lengths a frontier uses when none are given: InferenceX's 1k / 1k scenario.
 inline constexpr std::int64_t kFrontierPrompt = 1024;
 inline constexpr std::int64_t kFrontierOutput = 1024;
+
+// Requests that fill `context` tokens: at most kFrontierOutput of them output (at least 2), the rest prompt (at least
+// 1). The batching tab and the talk's serving scenes, which have a context and no lengths, serve these.
+struct RequestLengths {
+    std::int64_t prompt = 0;
+    std::int64_t output = 0;
+};
+RequestLengths requestLengthsInContext(std::int64_t context);
 
 struct FrontierTargets {
     std::optional<double> ttftSeconds;
@@ -47,9 +56,23 @@ Result<TargetMinimums> targetMinimums(const LlmModel& model, std::int64_t prompt
 // message names the target and says what the minimum is).
 std::optional<QString> checkTargets(const FrontierTargets& targets, const TargetMinimums& minimums);
 
+// One point: `batch` requests always in flight (beyond the largest batch the rest wait for a slot), marked against
+// the targets.
+Result<FrontierPoint> frontierPoint(const LlmModel& model, std::int64_t prompt, std::int64_t output, std::int64_t batch,
+                                    const SchedulingPolicy& policy = {}, const FrontierTargets& targets = {});
+
 // The frontier over frontierBatches(largestRunning(...)): batch 1 to the largest the policy and the memory allow.
 Result<std::vector<FrontierPoint>> servingFrontier(const LlmModel& model, std::int64_t prompt, std::int64_t output,
                                                    const SchedulingPolicy& policy = {},
                                                    const FrontierTargets& targets = {});
+
+// A point's cost and energy per token (token_cost.h's rule) on `gpus` GPUs: its output and input tokens/s per GPU and
+// the prefill's share of the time.
+TokenCost frontierPointCost(const FrontierPoint& point, int gpus, const std::optional<double>& gpuHourPrice,
+                            const GpuPower& power);
+
+// The best point that meets the targets: the most output tokens/s per GPU, as a deployment that must meet them would
+// choose (AIConfigurator's and InferenceX's reading of the frontier). Empty when none meets them.
+std::optional<std::size_t> bestMeetingTargets(const std::vector<FrontierPoint>& points);
 
 }  // namespace ridgeline

@@ -267,3 +267,48 @@ TEST(ServingFrontier, FrontierBatchesArePowersOfTwoEndingAtTheLargest)
     EXPECT_EQ(frontierBatches(67), (std::vector<std::int64_t>{1, 2, 4, 8, 16, 32, 64, 67}));
     EXPECT_TRUE(frontierBatches(0).empty());
 }
+
+TEST(ServingFrontier, TheBestPointWithinTheTargetsMakesTheMostTokensPerGpu)
+{
+    const LlmModel model = llama7bOnH100();
+    const std::vector<FrontierPoint> all = frontier(model, 1024, 1024);
+    ASSERT_GE(all.size(), 4u);
+    // Without targets every point meets them: the best is the largest batch, the most per GPU.
+    EXPECT_EQ(bestMeetingTargets(all), all.size() - 1);
+    // An ITL target at the third point's: that point is the best within it, the batches beyond it miss it.
+    FrontierTargets targets;
+    targets.itlSeconds = all[2].latency.itlSeconds;
+    const std::vector<FrontierPoint> marked = frontier(model, 1024, 1024, {}, targets);
+    EXPECT_EQ(bestMeetingTargets(marked), std::optional<std::size_t>(2));
+    // Tighter than one request alone reaches: nothing meets it.
+    targets.itlSeconds = 0.5 * all.front().latency.itlSeconds;
+    EXPECT_FALSE(bestMeetingTargets(frontier(model, 1024, 1024, {}, targets)));
+    EXPECT_FALSE(bestMeetingTargets({}));
+}
+
+TEST(ServingFrontier, OnePointIsTheFrontiersPointAtItsBatchAndCostsWhatTheRuleSays)
+{
+    const LlmModel model = llama7bOnH100();
+    const std::vector<FrontierPoint> all = frontier(model, 1024, 1024);
+    const FrontierPoint& sixteen = all[4];
+    ASSERT_EQ(sixteen.batch, 16);
+    const Result<FrontierPoint> alone = frontierPoint(model, 1024, 1024, 16);
+    ASSERT_TRUE(alone.ok());
+    EXPECT_DOUBLE_EQ(alone.value().tokensPerSecondPerGpu, sixteen.tokensPerSecondPerGpu);
+    EXPECT_DOUBLE_EQ(alone.value().latency.ttftSeconds, sixteen.latency.ttftSeconds);
+    // Beyond the largest batch the rest wait: the same tokens per GPU, a longer time to first token.
+    const std::int64_t largest = all.back().batch;
+    const FrontierPoint beyond = frontierPoint(model, 1024, 1024, largest * 2).value();
+    EXPECT_EQ(beyond.latency.running, largest);
+    EXPECT_GT(beyond.latency.ttftSeconds, all.back().latency.ttftSeconds);
+
+    const GpuPower board = gpuPower({}, model.config().gpu);
+    const TokenCost cost = frontierPointCost(sixteen, 1, 2.5, board);
+    const TokenRates rates{sixteen.tokensPerSecondPerGpu, sixteen.latency.inputTokensPerSecond,
+                           sixteen.latency.prefillShare};
+    EXPECT_DOUBLE_EQ(*cost.perMillionOutput, *tokenCost(rates, 2.5, board).perMillionOutput);
+    EXPECT_DOUBLE_EQ(*cost.perMillionInput, *tokenCost(rates, 2.5, board).perMillionInput);
+    EXPECT_FALSE(frontierPointCost(sixteen, 1, std::nullopt, board).perMillionOutput);
+    EXPECT_EQ(formatDollars(0.0712), QStringLiteral("$0.0712"));
+    EXPECT_EQ(formatDollars(1.234), QStringLiteral("$1.23"));
+}

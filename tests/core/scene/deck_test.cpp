@@ -10,13 +10,14 @@
 
 using namespace ridgeline;
 
-TEST(Deck, DefaultDeckHasTheEightScenesOfTheSourceText)
+TEST(Deck, DefaultDeckHasTheTenScenesOfTheSourceText)
 {
     const Result<Deck> deck = defaultDeck();
     ASSERT_TRUE(deck.ok()) << deck.error().message.toStdString();
     const QStringList expected{QStringLiteral("two-kinds"),      QStringLiteral("intensity-table"),
                                QStringLiteral("cpu-experiment"), QStringLiteral("one-token"),
-                               QStringLiteral("batch-fills"),    QStringLiteral("kv-cost"),
+                               QStringLiteral("batch-fills"),    QStringLiteral("cost-per-token"),
+                               QStringLiteral("batch-wait"),     QStringLiteral("kv-cost"),
                                QStringLiteral("fusion"),         QStringLiteral("tensor-parallel")};
     QStringList ids;
     for (const Scene& scene : deck.value().scenes) {
@@ -36,8 +37,10 @@ TEST(Deck, RoundTripsThroughAFile)
     const Result<Deck> loaded = loadDeck(path);
     ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
     EXPECT_EQ(deckToJson(loaded.value()), deckToJson(original));
-    EXPECT_EQ(loaded.value().scenes.size(), 8u);
+    EXPECT_EQ(loaded.value().scenes.size(), 10u);
     EXPECT_EQ(loaded.value().scenes[4].batches, (std::vector<std::int64_t>{1, 4, 16, 64, 256}));
+    EXPECT_EQ(loaded.value().scenes[5].gpuHourPrice, std::optional<double>(2.5));
+    EXPECT_FALSE(loaded.value().scenes[6].gpuHourPrice);
 }
 
 TEST(Deck, BadDecksAreRefusedWithTheirReason)
@@ -66,6 +69,8 @@ TEST(Deck, BadDecksAreRefusedWithTheirReason)
          "scenes[1].id \"a\" is used twice"},
         {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"kind":"ridge","view":"roofline","title":"t"}]})",
          "missing required field scenes[0].id"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"serving-cost","view":"batching","title":"t","gpu_hour_price":0}]})",
+         "scenes[0].gpu_hour_price must be a number of US dollars above 0"},
         // The strict reader the sessions use: no key twice, no key the format does not have (A1).
         {R"({"format":"ridgeline-deck","schema_version":1,"title":"a","title":"b","scenes":[]})",
          "duplicate key title at offset"},

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace ridgeline;
 
@@ -319,4 +320,93 @@ TEST(MixedPrecisionScene, ACaptionQuotesTheRatioARealMeasurementFound)
     ASSERT_FALSE(none.ok());
     EXPECT_TRUE(none.error().message.contains(QStringLiteral("no kernel \"bf16 gemm 2048\"")))
         << none.error().message.toStdString();
+}
+
+namespace {
+
+// The serving scenes' question asked without the scene: Llama 2 7B on an H100 with the engine terms `ridgeline model`
+// uses, requests of 1,024 + 1,024 tokens always in flight.
+LlmModel servingModel()
+{
+    InferenceRequest request;
+    request.modelId = QStringLiteral("llama-2-7b");
+    request.gpuId = QStringLiteral("h100-sxm");
+    request.context = 2048;
+    setEngineChoice(request, kDefaultEngineChoice);
+    return LlmModel::create(resolveInference(request).value()).value();
+}
+
+ServingLatency servedAt(const LlmModel& model, std::int64_t batch)
+{
+    return servingLatency(model, RequestMix{1024, 1024, batch, 0.0}).value();
+}
+
+}  // namespace
+
+// A request waits for its batch: the more in flight, the more tokens/s per GPU and the longer the first token takes;
+// past the slots the cache holds, a request queues for one.
+TEST_F(DefaultScenes, ARequestWaitsForItsBatch)
+{
+    const Scene& scene = sceneById(m_deck, "batch-wait");
+    const SceneFacts f = facts("batch-wait");
+    const LlmModel model = servingModel();
+    EXPECT_EQ(f.value(QStringLiteral("prompt")), 1024.0);
+    EXPECT_EQ(f.value(QStringLiteral("output")), 1024.0);
+    const std::int64_t held = largestRunning(model, 1024, 1024, {});
+    EXPECT_EQ(f.value(QStringLiteral("largest_running")), static_cast<double>(held));
+    const ServingLatency alone = servedAt(model, 1);
+    double lastTtft = 0.0, lastTokens = 0.0;
+    for (const std::int64_t batch : scene.batches) {
+        const QString b = QString::number(batch);
+        const ServingLatency served = servedAt(model, batch);
+        EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("ttft_") + b), served.ttftSeconds) << batch;
+        EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("itl_") + b), served.itlSeconds) << batch;
+        EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("tokens_s_gpu_") + b), served.outputTokensPerSecond) << batch;
+        EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("throughput_x_") + b),
+                         served.outputTokensPerSecond / alone.outputTokensPerSecond);
+        EXPECT_GT(served.ttftSeconds, lastTtft) << batch;
+        EXPECT_GE(served.outputTokensPerSecond, lastTokens) << batch;
+        lastTtft = served.ttftSeconds;
+        lastTokens = served.outputTokensPerSecond;
+        EXPECT_EQ(served.queued > 0.0, batch > held) << batch;
+    }
+    const QString caption = f.caption;
+    EXPECT_TRUE(caption.contains(formatSeconds(alone.ttftSeconds))) << caption.toStdString();
+    EXPECT_TRUE(caption.contains(formatSeconds(servedAt(model, 128).ttftSeconds))) << caption.toStdString();
+    EXPECT_TRUE(caption.contains(QStringLiteral("The KV cache holds %1:").arg(held))) << caption.toStdString();
+    // The wait for a slot, not the step, is what the last batch adds: its throughput barely moves.
+    EXPECT_GT(servedAt(model, 128).ttftSeconds, 100.0 * servedAt(model, 64).ttftSeconds);
+    EXPECT_LT(servedAt(model, 128).outputTokensPerSecond, 1.05 * servedAt(model, 64).outputTokensPerSecond);
+}
+
+// Cost per million output tokens: the GPU-hour's price over the output tokens it makes, which the batch multiplies.
+TEST_F(DefaultScenes, BatchingCutsTheCostPerMillionTokens)
+{
+    const Scene& scene = sceneById(m_deck, "cost-per-token");
+    ASSERT_TRUE(scene.gpuHourPrice);
+    const SceneFacts f = facts("cost-per-token");
+    const LlmModel model = servingModel();
+    const double price = *scene.gpuHourPrice;
+    EXPECT_EQ(f.value(QStringLiteral("price")), price);
+    double last = std::numeric_limits<double>::infinity();
+    const double first = price / 3600.0 / servedAt(model, 1).outputTokensPerSecond * 1e6;
+    for (const std::int64_t batch : scene.batches) {
+        const QString b = QString::number(batch);
+        const double cost = price / 3600.0 / servedAt(model, batch).outputTokensPerSecond * 1e6;
+        EXPECT_NEAR(*f.value(QStringLiteral("cost_") + b), cost, 1e-9 * cost) << batch;
+        EXPECT_NEAR(*f.value(QStringLiteral("cost_x_") + b), first / cost, 1e-9 * first / cost) << batch;
+        EXPECT_LT(cost, last) << batch;
+        last = cost;
+        EXPECT_EQ(f.text(QStringLiteral("cost_") + b), formatDollars(cost));
+    }
+    const QString caption = f.caption;
+    EXPECT_TRUE(caption.contains(formatDollars(price) + QStringLiteral(" per GPU-hour (an example price)")))
+        << caption.toStdString();
+    EXPECT_TRUE(caption.contains(formatDollars(first))) << caption.toStdString();
+    // A cost scene without a price has nothing to show and says so.
+    Scene unpriced = scene;
+    unpriced.gpuHourPrice.reset();
+    const Result<SceneFacts> refused = computeSceneFacts(unpriced, nullptr);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_TRUE(refused.error().message.contains(QStringLiteral("gpu_hour_price")));
 }

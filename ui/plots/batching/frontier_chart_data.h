@@ -1,18 +1,32 @@
 #pragma once
 // The batching tab's frontier, widget-free: output tokens/s per GPU against tokens/s per user (1 / inter-token
 // latency) over the batch, from the serving model (core/model/serving/frontier.h), with the tab's batch as the
-// current point, and where the chart puts its words.
+// current point, the targets and price a person gave, and where the chart puts its words.
 
 #include "core/model/llm/inference_config.h"
+#include "core/model/serving/frontier.h"
 #include "ui/plots/batching/batching_labels.h"
 
 #include <QPointF>
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace ridgeline::ui {
+
+// What a person asks of the frontier beyond the tab's model: time-to-first-token and inter-token latency targets and
+// a price per GPU-hour, each empty when not given.
+struct FrontierSettings {
+    FrontierTargets targets;
+    std::optional<double> gpuHourPrice;
+    bool operator==(const FrontierSettings& o) const
+    {
+        return targets.ttftSeconds == o.targets.ttftSeconds && targets.itlSeconds == o.targets.itlSeconds &&
+               gpuHourPrice == o.gpuHourPrice;
+    }
+};
 
 struct FrontierChartData {
     bool valid = false;
@@ -24,13 +38,37 @@ struct FrontierChartData {
     QPointF current;                // the tab's batch as requests in flight
     std::int64_t currentBatch = 0;  // requests decoding together there (the largest that fits, beyond it)
     std::int64_t requestedBatch = 0;
+
+    FrontierSettings settings;
+    TargetMinimums minimums;                   // one request alone: the least each target can be
+    std::vector<bool> meets;                   // each point within both targets (all, without targets)
+    std::optional<std::size_t> best;           // the most tokens/s per GPU within the targets
+    std::vector<double> costPerMillionOutput;  // USD per point; empty without a price
+    std::optional<double> currentCostPerMillionOutput;
+    bool currentMeetsTtft = true;
+    bool currentMeetsItl = true;
+    QString targetNote;  // the targets are below this model's minimum (the model changed after they were set)
+
+    bool hasTargets() const { return settings.targets.ttftSeconds || settings.targets.itlSeconds; }
 };
 
-// The frontier of `config` (its model, GPU, formats and tensor parallelism) for its prompt and output, or the
-// frontier's 1,024 and 1,024 tokens when it has none; the current point at `config.batch` requests in flight.
-FrontierChartData frontierChartData(const InferenceConfig& config);
+// The request lengths the frontier runs at for `config`: its prompt and output, or, without them, requests that fill
+// the context window (requestLengthsInContext).
+RequestLengths frontierLengths(const InferenceConfig& config);
 
-// The smallest and largest batch beside their points, fixed; the current point's ring and numbers, moving.
+// What is wrong with the settings for `config`, one line naming the field, or nothing: the core rules for targets
+// (checkTargets: at least one request alone's time, the message says it) and for a price (checkCostInputs).
+std::optional<QString> checkFrontierSettings(const InferenceConfig& config, const FrontierSettings& settings);
+
+// The frontier of `config` (its model, GPU, formats and tensor parallelism) at frontierLengths(config); the current
+// point at `config.batch` requests in flight; points marked against the settings' targets and costed at its price.
+FrontierChartData frontierChartData(const InferenceConfig& config, const FrontierSettings& settings = {});
+
+// The index of the point within `radius` pixels of `pixel` (the nearest), given each point's pixel, or nothing.
+std::optional<std::size_t> frontierPointAt(const std::vector<QPointF>& pixels, QPointF pixel, double radius);
+
+// The smallest and largest batch beside their points, the targets' note and the best point's name, fixed; the
+// current point's ring and numbers, moving.
 OverlayLayers layoutFrontierLabels(const FrontierChartData& data, const PlotMapping& mapping, const ChartTheme& theme);
 
 }  // namespace ridgeline::ui
