@@ -1,11 +1,14 @@
 #include "ui/plots/batching/serving_scene_data.h"
 
 #include "core/model/units.h"
+#include "ui/plots/layout/label_layout.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
 
 #include <algorithm>
+#include <optional>
+#include <vector>
 
 namespace ridgeline::ui {
 
@@ -72,6 +75,34 @@ ServingSceneChartData servingCostChartData(const ServingSweep& sweep)
     return d;
 }
 
+namespace {
+
+// Where a point's label may go, in order: beside it on the open side of the curve (above and left of a rising one,
+// above and right of a falling one), then the other three corners.
+std::vector<QPointF> labelCorners(QPointF at, double w, double h, bool rising)
+{
+    const QPointF aboveLeft(at.x() - kPad - w, at.y() - h - kPad / 2);
+    const QPointF aboveRight(at.x() + kPad, at.y() - h - kPad / 2);
+    const QPointF belowRight(at.x() + kPad, at.y() + kPad / 2);
+    const QPointF belowLeft(at.x() - kPad - w, at.y() + kPad / 2);
+    if (rising)
+        return {aboveLeft, belowRight, aboveRight, belowLeft};
+    return {aboveRight, belowLeft, aboveLeft, belowRight};
+}
+
+bool crossesAny(const QRectF& box, const std::vector<QLineF>& segments, const std::vector<QRectF>& taken)
+{
+    for (const QLineF& segment : segments)
+        if (segmentIntersectsRect(segment, box))
+            return true;
+    for (const QRectF& other : taken)
+        if (other.intersects(box))
+            return true;
+    return false;
+}
+
+}  // namespace
+
 OverlayContent layoutServingSceneLabels(const ServingSceneChartData& data, const PlotMapping& mapping,
                                         const ChartTheme& theme)
 {
@@ -80,18 +111,41 @@ OverlayContent layoutServingSceneLabels(const ServingSceneChartData& data, const
     if (!data.valid || plot.width() < 20 || plot.height() < 20)
         return out;
     const QFontMetricsF metrics(theme.kernelLabelFont);
-    for (std::size_t i = 0; i < data.points.size(); ++i) {
-        const QPointF at = mapping.toPixel(data.points[i]);
+    std::vector<QPointF> pixels;
+    for (const QPointF& point : data.points)
+        pixels.push_back(mapping.toPixel(point));
+    std::vector<QLineF> curve;
+    for (std::size_t i = 1; i < pixels.size(); ++i)
+        curve.emplace_back(pixels[i - 1], pixels[i]);
+    // The dots are taken first, so that no label covers a point, its own or another's.
+    std::vector<QRectF> taken;
+    for (const QPointF& at : pixels)
+        taken.emplace_back(at.x() - kPad / 2, at.y() - kPad / 2, kPad, kPad);
+    for (std::size_t i = 0; i < pixels.size(); ++i) {
+        const QPointF at = pixels[i];
         const QString& words = data.labels.value(static_cast<qsizetype>(i));
         const double w = metrics.horizontalAdvance(words), h = metrics.height();
-        // Above the curve: to the left of a rising one, to the right of a falling one.
-        double left = data.rising ? at.x() - kPad - w : at.x() + kPad;
-        left = std::clamp(left, plot.left() + kPad, std::max(plot.left() + kPad, plot.right() - kPad - w));
-        const double top =
-            std::clamp(at.y() - h - kPad / 2, plot.top() + kPad, std::max(plot.top(), plot.bottom() - h));
+        std::optional<QRectF> chosen;
+        for (const QPointF& corner : labelCorners(at, w, h, data.rising)) {
+            const QRectF box(corner, QSizeF(w, h));
+            if (plot.adjusted(kPad / 2, kPad / 2, -kPad / 2, -kPad / 2).contains(box) &&
+                !crossesAny(box, curve, taken)) {
+                chosen = box;
+                break;
+            }
+        }
+        // None is clear: the first corner, kept inside the plot, where the boxed label covers what it must.
+        if (!chosen) {
+            const QPointF corner = labelCorners(at, w, h, data.rising).front();
+            const double left =
+                std::clamp(corner.x(), plot.left() + kPad, std::max(plot.left() + kPad, plot.right() - kPad - w));
+            const double top = std::clamp(corner.y(), plot.top() + kPad, std::max(plot.top(), plot.bottom() - h));
+            chosen = QRectF(left, top, w, h);
+        }
+        taken.push_back(*chosen);
         AnnotationText t;
         t.text = words;
-        t.origin = QPointF(left, top);
+        t.origin = chosen->topLeft();
         t.color = theme.text;
         t.font = theme.kernelLabelFont;
         t.halo = theme.background;

@@ -29,7 +29,8 @@ struct ServingSceneChartData {
 ServingSceneChartData servingTradeChartData(const ServingSweep& sweep);
 ServingSceneChartData servingCostChartData(const ServingSweep& sweep);
 
-// Each point's name beside it, on the side away from the curve, kept inside the plot.
+// Each point's name at the first corner beside it (the open side of the curve first) that is inside the plot and
+// clear of the curve, the dots and the names already placed.
 OverlayContent layoutServingSceneLabels(const ServingSceneChartData& data, const PlotMapping& mapping,
                                         const ChartTheme& theme);
 
