@@ -255,6 +255,10 @@ void MainWindow::createViewMenu()
     m_sizeByTime = addToggle(view, tr("Size Imported Kernels by &Time Share"), m_settings->sizeByTimeShare(),
                              [this](bool on) { m_settings->setSizeByTimeShare(on); });
     m_sizeByTime->setToolTip(tr("Dot area in proportion to the kernel's share of its profile's total time"));
+    m_allNames = addToggle(view, tr("&Name Every Kernel"), m_settings->allKernelNames(),
+                           [this](bool on) { m_settings->setAllKernelNames(on); });
+    m_allNames->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    m_allNames->setToolTip(tr("Every kernel's name where it has room; off: the selected, extreme and key points'"));
     view->addSeparator();
     QAction* find = view->addAction(tr("&Find Kernel"), m_kernelDock, &KernelDock::focusFilter);
     find->setShortcut(QKeySequence::Find);
@@ -352,6 +356,7 @@ void MainWindow::applySettingsToChart()
     options.shadeRegions = m_settings->shadeRegions();
     options.isoEfficiency = m_settings->isoEfficiency();
     options.sizeByTimeShare = m_settings->sizeByTimeShare();
+    options.allKernelNames = m_settings->allKernelNames();
     m_chart->setOptions(options);
     m_bandwidth->setTheme(options.theme);
     m_batching->setTheme(options.theme);

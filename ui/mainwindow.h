@@ -155,6 +155,7 @@ private:
     QAction* m_darkTheme = nullptr;
     QAction* m_shade = nullptr;
     QAction* m_iso = nullptr;
+    QAction* m_allNames = nullptr;
     QAction* m_sizeByTime = nullptr;
     QString m_selectedKernelName;                  // the kernel last clicked on the roofline
     QList<QDockWidget*> m_docksHiddenForExplorer;  // roofline docks to bring back when leaving the explorer

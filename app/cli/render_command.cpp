@@ -120,7 +120,11 @@ int runRender(const QStringList& arguments, Streams io)
         QStringLiteral("also write where every text, dot, line, legend and note is drawn, in pixels of the picture, "
                        "as JSON (with --deck: a directory, one file per scene)"),
         QStringLiteral("FILE"));
-    parser.addOptions({out, size, theme, dpr, shade, iso, roof, gpu, gpuFormat, deck, deckFormat, layoutJson});
+    const QCommandLineOption allNames(
+        QStringLiteral("all-names"),
+        QStringLiteral("name every kernel where it has room, not only the points that matter (up to 150 names)"));
+    parser.addOptions(
+        {out, size, theme, dpr, shade, iso, allNames, roof, gpu, gpuFormat, deck, deckFormat, layoutJson});
     if (const std::optional<int> answered = parseCommandLine(parser, arguments, u"render", io))
         return *answered;
     const QStringList files = parser.positionalArguments().mid(1);
@@ -158,6 +162,7 @@ int runRender(const QStringList& arguments, Streams io)
     }
     content.options.shadeRegions = parser.isSet(shade);
     content.options.isoEfficiency = parser.isSet(iso);
+    content.options.allKernelNames = parser.isSet(allNames);
     if (const QString error =
             addExtraRoofs(parser.values(roof), parser.values(gpu), parser.value(gpuFormat), &content.extraRoofs);
         !error.isEmpty()) {

@@ -4,6 +4,7 @@
 #include "core/session/session_json.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/ui_test_util.h"
+#include "tests/ui/window_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/mainwindow.h"
@@ -21,6 +22,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -29,6 +31,8 @@
 #include <QUrl>
 
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 using namespace ridgeline;
 using namespace ridgeline::ui;
@@ -457,6 +461,46 @@ TEST(UiImport, TwoImportsOfTheSameKernelsCompareFileToFile)
     // 10 -> 8 GFLOP/s.
     EXPECT_TRUE(window.chart()->visibleLabels().contains(QStringLiteral("−20 %")))
         << window.chart()->visibleLabels().join(u'|').toStdString();
+}
+
+// Ctrl+Shift+N (View > Name Every Kernel), pressed on the window: of a profile's 40 kernels imported into a measured
+// session, spread over the plot, the chart names the points that matter (selected, extreme, largest) and counts the
+// rest in a note; the shortcut names every one that has room, the note says what is still left out, and the choice is
+// remembered.
+TEST(UiImport, CtrlShiftNNamesEveryKernelThatHasRoom)
+{
+    QSettings().remove(QStringLiteral("chart/allKernelNames"));
+    QTemporaryDir dir;
+    QByteArray csv = "name,flops,bytes,seconds\n";
+    for (int i = 0; i < 40; ++i) {
+        // Intensities from 0.1 to 1000 FLOP/byte, 1 to 100 GFLOP/s, so that the dots stand apart.
+        const double intensity = std::pow(10.0, -1.0 + 4.0 * (i % 8) / 7.0);
+        const double gflops = std::pow(10.0, 0.5 * (i / 8));
+        csv += QStringLiteral("k%1,%2,%3,1\n").arg(i).arg(gflops * 1e9).arg(gflops * 1e9 / intensity).toUtf8();
+    }
+    const QString path = writeFile(dir, QStringLiteral("forty.csv"), csv);
+    MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    ASSERT_TRUE(window.importFiles({path}));
+    closeDialogs(window);
+    fixtures::showActive(window, QSize(1280, 800));
+    const std::size_t before = window.chart()->kernelLabelRects().size();
+    ASSERT_LT(before, 40u) << window.chart()->visibleLabels().join(u'|').toStdString();
+    ASSERT_TRUE(window.chart()->visibleLabels().join(u'|').contains(QStringLiteral("Ctrl+Shift+N")));
+
+    QTest::keyClick(&window, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_TRUE(window.chart()->options().allKernelNames);
+    const std::vector<QRectF> rects = window.chart()->kernelLabelRects();
+    EXPECT_GT(rects.size(), before);
+    for (std::size_t i = 0; i < rects.size(); ++i)
+        for (std::size_t j = i + 1; j < rects.size(); ++j)
+            EXPECT_FALSE(rects[i].intersects(rects[j])) << i << ' ' << j;
+    EXPECT_FALSE(window.chart()->visibleLabels().join(u'|').contains(QStringLiteral("Ctrl+Shift+N")));
+    EXPECT_TRUE(QSettings().value(QStringLiteral("chart/allKernelNames")).toBool());
+
+    QTest::keyClick(&window, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_FALSE(window.chart()->options().allKernelNames);
+    EXPECT_EQ(window.chart()->kernelLabelRects().size(), before);
 }
 
 TEST(UiImport, SizeByTimeShareGivesDotsAnAreaInProportionToTheirShare)

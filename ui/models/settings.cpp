@@ -18,6 +18,7 @@ const QString LastExportDirectory = QStringLiteral("export/lastDirectory");
 const QString Theme = QStringLiteral("chart/theme");
 const QString ShadeRegions = QStringLiteral("chart/shadeRegions");
 const QString IsoEfficiency = QStringLiteral("chart/isoEfficiency");
+const QString AllKernelNames = QStringLiteral("chart/allKernelNames");
 const QString SizeByTimeShare = QStringLiteral("chart/sizeByTimeShare");
 const QString ExportSize = QStringLiteral("export/size");
 const QString ExportPixelRatio = QStringLiteral("export/pixelRatio");
@@ -115,6 +116,17 @@ bool Settings::isoEfficiency() const
 void Settings::setIsoEfficiency(bool on)
 {
     QSettings().setValue(Key::IsoEfficiency, on);
+    emit changed();
+}
+
+bool Settings::allKernelNames() const
+{
+    return QSettings().value(Key::AllKernelNames, false).toBool();
+}
+
+void Settings::setAllKernelNames(bool on)
+{
+    QSettings().setValue(Key::AllKernelNames, on);
     emit changed();
 }
 

@@ -35,6 +35,8 @@ public:
     void setShadeRegions(bool on);
     bool isoEfficiency() const;
     void setIsoEfficiency(bool on);
+    bool allKernelNames() const;  // every kernel named where it has room, not only the points that matter
+    void setAllKernelNames(bool on);
 
     QString lastDirectory() const;
     void setLastDirectory(const QString& directory);

@@ -327,11 +327,15 @@ RooflineAnnotations annotateBesideStrip(const RooflineView& view, const ChartThe
         out.texts.insert(out.texts.end(), names.texts.begin(), names.texts.end());
         out.over.insert(out.over.end(), names.leaders.begin(), names.leaders.end());
         out.kernelLabelRects = std::move(names.rects);
-        if (hidden > 0)
+        if (hidden > 0 && view.options.allKernelNames)
             notes << QCoreApplication::translate(
-                "RooflineChart",
-                "%n kernel name(s) not shown: point at a dot to read one, or filter kernels by name to label them",
-                nullptr, hidden);
+                "RooflineChart", "%n kernel name(s) had no room: point at a dot to read one, or zoom in", nullptr,
+                hidden);
+        else if (hidden > 0)
+            notes << QCoreApplication::translate("RooflineChart",
+                                                 "%n kernel name(s) not shown: point at a dot to read one, filter "
+                                                 "kernels by name, or name every kernel (View menu, Ctrl+Shift+N)",
+                                                 nullptr, hidden);
     }
     const SideStrip strip = layOutSideStrip(view.strip, rows, notes, theme);
     out.stripTexts = strip.texts;
