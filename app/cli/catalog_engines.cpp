@@ -12,9 +12,8 @@ namespace {
 
 QString versions(const EngineProfile& e)
 {
-    if (e.newestVersion.isEmpty())
-        return QStringLiteral("-");
-    return e.oldestVersion == e.newestVersion ? e.oldestVersion : e.oldestVersion + QLatin1Char('-') + e.newestVersion;
+    const QString range = versionRange(e);
+    return range.isEmpty() ? QStringLiteral("-") : range;
 }
 
 QString familyText(const TermOverride& o)

@@ -2,6 +2,7 @@
 // 1): driven by keys and clicks, its numbers are held against `ridgeline model --json` for the same inputs.
 
 #include "core/model/llm/breakdown_text.h"
+#include "core/model/llm/engine_profile.h"
 #include "core/model/units.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/batching_tab_support.h"
@@ -47,7 +48,7 @@ TEST(UiBatchingEngine, TheTabUsesTheCommandLinesDefaultTermsAndShowsTheSameBreak
     ASSERT_EQ(tab.panel->inputs().batch, 64);
     ASSERT_FALSE(tab.panel->scenario().error);
     const QComboBox* engine = control<QComboBox>(*tab.panel, "batchingEngine");
-    EXPECT_EQ(engine->currentText(), QStringLiteral("Measured engine terms"));
+    EXPECT_EQ(engine->currentText(), QStringLiteral("generic (measured engine terms)"));
     EXPECT_EQ(tab.panel->scenario().config.efficiency, EngineTerms::measured());
 
     const QStringList workload = test::cliArgs("--model llama-3.1-8b --gpu h200 --batch 64 --context 8192");
@@ -96,8 +97,7 @@ TEST(UiBatchingEngine, TheTabUsesTheCommandLinesDefaultTermsAndShowsTheSameBreak
     ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingEngine"),
                                        static_cast<int>(EngineChoice::Ideal)));
     expectSameBreakdown(*tab.panel, fixtures::cliModelJson(workload + QStringList{QStringLiteral("--ideal")}));
-    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingEngine"),
-                                       static_cast<int>(EngineChoice::Measured)));
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingEngine"), kGenericEngineId));
     expectSameBreakdown(*tab.panel, measured);
     EXPECT_TRUE(tab.panel->detailText().contains(QLatin1String("measured engine terms: ")))
         << tab.panel->detailText().toStdString();
@@ -120,4 +120,52 @@ TEST(UiBatchingEngine, EightGpusShowTheirAllReducesInTheBreakdown)
     EXPECT_GT(tab.panel->breakdownBar()->data().breakdown.communication, 0.0);
     EXPECT_FALSE(tab.panel->breakdownBar()->segmentRect(BreakdownPart::Communication).isEmpty());
     fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_tab_breakdown_tp8.png")));
+}
+
+// The serving engine is an input of the tab: every engine of the catalog is offered, and one chosen by keys or by the
+// mouse gives the command line's tokens/s for that engine, on each card the terms of its memory (llama.cpp streams an
+// H100's HBM at a smaller share than a 4090's GDDR). The headline shows that figure and the detail names the profile.
+TEST(UiBatchingEngine, AnEngineChosenInTheComboGivesTheCommandLinesTokensPerSecond)
+{
+    fixtures::BatchingWindow tab(QSize(1600, 1000), fixtures::zen4Session());
+    QComboBox* engine = control<QComboBox>(*tab.panel, "batchingEngine");
+    for (const EngineProfile& e : builtinEngines())
+        EXPECT_GE(engine->findData(e.id), 0) << e.id.toStdString();
+    EXPECT_GE(engine->findText(QStringLiteral("vLLM 0.6-0.10")), 0);
+    const QStringList workload = test::cliArgs("--model llama-2-7b --batch 16 --context 8192");  // the tab's defaults
+    const auto expectCli = [&](const QString& gpu, const QString& name) {
+        const QJsonObject cli = fixtures::cliModelJson(
+            workload + QStringList{QStringLiteral("--gpu"), gpu, QStringLiteral("--engine"), name});
+        const double expected = cli.value(QStringLiteral("tokens_per_s")).toDouble();
+        EXPECT_GT(expected, 0.0);
+        EXPECT_NEAR(tab.panel->scenario().report.tokensPerSecond, expected, 1e-9 * expected) << gpu.toStdString();
+        EXPECT_TRUE(tab.panel->headlineText().startsWith(formatSignificant(expected) + QStringLiteral(" tokens/s")))
+            << tab.panel->headlineText().toStdString();
+        return expected;
+    };
+    const double generic = tab.panel->scenario().report.tokensPerSecond;
+
+    ASSERT_TRUE(fixtures::chooseByKeys(engine, QStringLiteral("llama.cpp")));
+    tab.settle();
+    EXPECT_EQ(tab.panel->inputs().engine, QStringLiteral("llama.cpp"));
+    const double hbm = expectCli(QStringLiteral("h100-sxm"), QStringLiteral("llama.cpp"));
+    EXPECT_LT(hbm, generic * 0.9);  // the engine changed the answer, not only the label
+    EXPECT_TRUE(tab.panel->detailText().contains(QLatin1String("llama.cpp engine profile: ")))
+        << tab.panel->detailText().toStdString();
+
+    // Another card keeps the engine and takes its terms for that card's memory.
+    ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingGpu"), QStringLiteral("rtx-4090")));
+    tab.settle();
+    EXPECT_EQ(engine->currentData().toString(), QStringLiteral("llama.cpp"));
+    expectCli(QStringLiteral("rtx-4090"), QStringLiteral("llama.cpp"));
+
+    ASSERT_TRUE(fixtures::chooseByMouse(engine, QStringLiteral("exllamav2")));
+    tab.settle();
+    EXPECT_EQ(tab.panel->inputs().engine, QStringLiteral("exllamav2"));
+    expectCli(QStringLiteral("rtx-4090"), QStringLiteral("exllamav2"));
+    EXPECT_TRUE(tab.panel->detailText().contains(QLatin1String("ExLlamaV2 engine profile: ")))
+        << tab.panel->detailText().toStdString();
+    fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_tab_engine.png")));
+    fixtures::layoutNow(tab.window, QSize(1280, 800));
+    fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_tab_engine_1280.png")));
 }

@@ -295,8 +295,10 @@ void BatchingPanel::showNewestCalibration(const Calibration& calibration)
     inputs.batch = 1;
     for (const CalibrationPoint& point : calibration.points)
         inputs.batch = std::max(inputs.batch, point.batch);
-    if (m_calibratedTerms)
+    if (m_calibratedTerms) {
+        inputs.engine.clear();
         inputs.terms = m_calibratedTerms;
+    }
     setInputs(inputs);
 }
 
@@ -428,7 +430,8 @@ void BatchingPanel::setSession(const Session& session)
 // A model drawn with a calibration's terms goes back to the default terms when that calibration goes.
 void BatchingPanel::offerCalibratedTerms(const std::optional<EngineTerms>& terms, const QString& name)
 {
-    const bool usedGone = m_calibratedTerms && m_inputs.terms == m_calibratedTerms && terms != m_calibratedTerms;
+    const bool usedGone = m_calibratedTerms && m_inputs.engine.isEmpty() && m_inputs.terms == m_calibratedTerms &&
+                          terms != m_calibratedTerms;
     m_calibratedTerms = terms;
     m_controls->setCalibratedTerms(terms, name);
     if (usedGone) {
