@@ -10,7 +10,10 @@
 #include "ui/chart/step_breakdown_bar.h"
 #include "ui/widgets/log_slider.h"
 
+#include "core/session/session_json.h"
+
 #include <QComboBox>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -168,4 +171,54 @@ TEST(UiBatchingEngine, AnEngineChosenInTheComboGivesTheCommandLinesTokensPerSeco
     fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_tab_engine.png")));
     fixtures::layoutNow(tab.window, QSize(1280, 800));
     fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_tab_engine_1280.png")));
+}
+
+// The engine is kept in the session: the one a session file names is chosen when the window opens it (a version its
+// profile does not cover says what it falls back to), a choice by keys goes into the session, which saved and opened
+// again brings it back; a session without one gives the default.
+TEST(UiBatchingEngine, TheSessionKeepsTheEngineChosen)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Session session = fixtures::zen4Session();
+    session.engine = QStringLiteral("vllm@0.12");
+    const QString named = dir.filePath(QStringLiteral("vllm.json"));
+    ASSERT_FALSE(saveSession(session, named).has_value());
+
+    MainWindow window;
+    window.show();
+    window.tabs()->setCurrentIndex(1);
+    ASSERT_TRUE(window.openSession(named));
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    BatchingPanel* panel = window.batchingPanel();
+    QComboBox* engine = control<QComboBox>(*panel, "batchingEngine");
+    EXPECT_EQ(engine->currentData().toString(), QStringLiteral("vllm"));
+    EXPECT_EQ(panel->inputs().engine, QStringLiteral("vllm@0.12"));
+    EXPECT_TRUE(panel->detailText().contains(QLatin1String("vLLM 0.12 engine profile: ")))
+        << panel->detailText().toStdString();
+    EXPECT_TRUE(panel->detailText().contains(QLatin1String("0.12 falls back to vLLM 0.10")))
+        << panel->detailText().toStdString();
+    const QStringList workload = test::cliArgs("--model llama-2-7b --gpu h100-sxm --batch 16 --context 8192");
+    const double vllm =
+        fixtures::cliModelJson(workload + test::cliArgs("--engine vllm@0.12")).value(u"tokens_per_s").toDouble();
+    EXPECT_NEAR(panel->scenario().report.tokensPerSecond, vllm, 1e-9 * vllm);
+
+    ASSERT_TRUE(fixtures::chooseByKeys(engine, QStringLiteral("llama.cpp")));
+    const QString saved = dir.filePath(QStringLiteral("llama.json"));
+    ASSERT_TRUE(window.saveSession(saved));
+    const Result<Session> back = loadSession(saved);
+    ASSERT_TRUE(back.ok()) << back.error().message.toStdString();
+    EXPECT_EQ(back.value().engine, QStringLiteral("llama.cpp"));
+
+    // A session of before the field: the default engine.
+    ASSERT_TRUE(window.openSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/example.json")));
+    EXPECT_EQ(engine->currentData().toString(), kGenericEngineId);
+    EXPECT_TRUE(panel->inputs().engine.isEmpty());
+    EXPECT_EQ(panel->scenario().config.efficiency, EngineTerms::measured());
+    // And the saved one brings llama.cpp back.
+    ASSERT_TRUE(window.openSession(saved));
+    EXPECT_EQ(engine->currentData().toString(), QStringLiteral("llama.cpp"));
+    const double llama =
+        fixtures::cliModelJson(workload + test::cliArgs("--engine llama.cpp")).value(u"tokens_per_s").toDouble();
+    EXPECT_NEAR(panel->scenario().report.tokensPerSecond, llama, 1e-9 * llama);
 }
