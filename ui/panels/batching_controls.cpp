@@ -239,14 +239,15 @@ void BatchingControls::reloadCatalogs()
     showRequest(m_shown);
 }
 
-// The catalog's engines by id (with the versions their profiles rest on), then the plain roofline, the datasheet
-// and a calibration's fit by their ints.
+// The catalog's engines by id (with the versions their profiles rest on; the user's own marked), then the plain
+// roofline, the datasheet and a calibration's fit by their ints.
 void BatchingControls::fillEngines()
 {
     m_engine->clear();
-    for (const EngineProfile& e : builtinEngines()) {
+    for (const EngineProfile& e : allEngines()) {
         const QString versions = versionRange(e);
         const QString text = e.isGeneric()        ? tr("generic (measured engine terms)")
+                             : isUserEngine(e.id) ? tr("%1 (mine)").arg(e.name)
                              : versions.isEmpty() ? e.name
                                                   : tr("%1 %2").arg(e.name, versions);
         m_engine->addItem(text, e.id);
