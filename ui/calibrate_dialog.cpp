@@ -1,5 +1,8 @@
 #include "ui/calibrate_dialog.h"
 
+#include "core/bench/calibration/calibration_engine.h"
+#include "core/model/llm/engine_catalog.h"
+
 #include "core/bench/bench_importer.h"
 #include "core/model/catalog/user_catalog.h"
 #include "ui/panels/batching_control_util.h"
@@ -172,6 +175,14 @@ QWidget* CalibrateDialog::createFacts()
     form->addRow(tr("Batch"), m_batch);
     form->addRow(tr("Prompt tokens"), m_inputLen);
     form->addRow(tr("Output tokens"), m_outputLen);
+    m_engineId = new QLineEdit;
+    m_engineId->setObjectName(QStringLiteral("calibrateEngineId"));
+    m_engineId->setPlaceholderText(tr("optional: an id, e.g. my-vllm-h100"));
+    m_engineId->setToolTip(
+        tr("Also keep the fit as an engine of your own under this id (engines.json beside your "
+           "catalog's GPUs and models): the batching tab, `ridgeline model --engine ID` and "
+           "`ridgeline catalog engines` then offer it like the built-in engines"));
+    form->addRow(tr("Save as my engine"), m_engineId);
     return box;
 }
 
@@ -316,6 +327,16 @@ void CalibrateDialog::finishFit()
     if (!outcome.run) {
         say(outcome.problem);
         return;
+    }
+    // An engine that cannot be saved (its id taken or not one --engine takes, the file unreadable) keeps the dialog
+    // open with why, and the fit is not added either: nothing changes until the person fixes it.
+    if (const QString id = m_engineId->text().trimmed(); !id.isEmpty()) {
+        const Result<EngineProfile> engine = engineFromCalibration(outcome.run->record, id);
+        const Result<QString> saved = engine ? saveUserEngine(engine.value()) : Result<QString>(engine.error());
+        if (!saved) {
+            say(saved.error().message);
+            return;
+        }
     }
     if (m_done)
         m_done(std::move(outcome.run->record));

@@ -6,7 +6,8 @@
 // nothing; a fit that succeeds goes to `done` and the dialog closes. Object names: "CalibrateDialog",
 // "calibrateFiles", "calibrateAddFiles", "calibrateRemoveFiles", "calibrateModel", "calibrateGpu", "calibrateTp",
 // "calibrateWeights", "calibrateKv", "calibrateBatch", "calibrateInputLen", "calibrateOutputLen",
-// "calibrateProblem", "calibrateFit".
+// "calibrateEngineId", "calibrateProblem", "calibrateFit". With an engine id, the fit is also saved as an engine of
+// the user's own (core/bench/calibration/calibration_engine.h), as `ridgeline calibrate --save-engine` saves it.
 
 #include "core/bench/calibration/calibration_run.h"
 
@@ -66,6 +67,7 @@ private:
     QLineEdit* m_batch = nullptr;
     QLineEdit* m_inputLen = nullptr;
     QLineEdit* m_outputLen = nullptr;
+    QLineEdit* m_engineId = nullptr;  // set: the fit is also saved as the user's engine of this id
     QLabel* m_problem = nullptr;
     QPushButton* m_fit = nullptr;
     QFutureWatcher<CalibrationOutcome>* m_watcher = nullptr;

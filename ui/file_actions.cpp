@@ -10,6 +10,7 @@
 #include "ui/models/export_naming.h"
 #include "ui/models/session_document.h"
 #include "ui/models/settings.h"
+#include "ui/panels/batching_controls.h"
 #include "ui/panels/batching_export.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/panels/training_export.h"
@@ -382,6 +383,7 @@ void FileActions::calibrate(const QStringList& benchmarkFiles)
         m_document->directory(),
         [this](Calibration calibration) {
             m_document->addCalibration(std::move(calibration));
+            m_batching->controls()->reloadCatalogs();  // an engine the dialog saved joins the engine choice
             if (const Session* session = m_document->primary(); session && !session->calibrations.empty())
                 m_batching->showNewestCalibration(session->calibrations.back());
             emit calibrated();

@@ -160,6 +160,7 @@ void MainWindow::connectParts()
     connect(m_chart, &RooflineChart::levelClicked, m_bandwidth, &BandwidthChart::setSelectedLevel);
     connect(m_kernelDock, &KernelDock::removeRequested, m_document, &SessionDocument::removeKernel);
     connect(m_batching, &BatchingPanel::removeCalibrationRequested, m_document, &SessionDocument::removeCalibration);
+    connect(m_batching, &BatchingPanel::engineChanged, m_document, &SessionDocument::setEngine);
 
     connect(m_measure, &MeasureActions::started, this, &MainWindow::onMeasureStarted);
     // Only the chart shows a partial run; the open sessions stay as they were until it finishes.

@@ -6,11 +6,13 @@
 #include "app/cli/calibrate_output.h"
 #include "app/cli/command_line.h"
 #include "core/bench/bench_importer.h"
+#include "core/bench/calibration/calibration_engine.h"
 #include "core/bench/calibration/calibration_points.h"
 #include "core/bench/calibration/calibration_record_builder.h"
 #include "core/bench/calibration/calibration_run.h"
 #include "core/message_text.h"
 #include "core/model/llm/calibration.h"
+#include "core/model/llm/engine_catalog.h"
 #include "core/model/llm/engine_terms.h"
 #include "core/session/session_json.h"
 
@@ -110,7 +112,21 @@ void addCalibrateOptions(QCommandLineParser& parser)
     option("out", "write a session holding the fit, its terms and every point's residual (see --into)", "NEW.json");
     option("into", "with --out: start from a copy of this session and add the fit to it (it is not modified)",
            "SESSION.json");
+    option("save-engine",
+           "save the fitted terms as an engine profile of your own under this id, in engines.json beside your "
+           "catalog's GPUs and models; then `ridgeline model --engine ID`, `ridgeline catalog engines` and the "
+           "window's batching tab offer it",
+           "ID");
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("print the fit as JSON")));
+}
+
+// --save-engine ID: the fit as the user's own engine; the path written, or why nothing was.
+Result<QString> saveEngine(const Calibration& record, const QString& id)
+{
+    const Result<EngineProfile> engine = engineFromCalibration(record, id);
+    if (!engine)
+        return engine.error();
+    return saveUserEngine(engine.value());
 }
 
 // The facts each file's runs do not record, from the options: one set per file (--batch, --input-len and
@@ -204,6 +220,15 @@ int runCalibrate(const QStringList& arguments, Streams io)
         if (const auto saved = saveSession(sessionWithCalibration(base, record), out))
             return fail(io, kExitFailed, saved->message);
     }
+    const QString engineId = parser.value(QStringLiteral("save-engine"));
+    QString engineSaved;
+    if (parser.isSet(QStringLiteral("save-engine"))) {
+        const Result<QString> path = saveEngine(record, engineId);
+        if (!path)
+            return fail(io, path.error().code == Error::Code::Io ? kExitFailed : kExitBadInput, path.error().message);
+        engineSaved = QStringLiteral("Saved the fit as the engine \"%1\" in %2: `ridgeline model --engine %1`\n")
+                          .arg(engineId, path.value());
+    }
     if (parser.isSet(QStringLiteral("json")))
         io.out << QJsonDocument(calibrationJson(imports, prepared, start, fit, before, record))
                       .toJson(QJsonDocument::Indented);
@@ -214,6 +239,11 @@ int runCalibrate(const QStringList& arguments, Streams io)
                << fit.residuals.size() << " residuals"
                << (base ? QStringLiteral(", added to a copy of ") + parser.value(QStringLiteral("into")) : QString())
                << ")\n";
+    // With --json, stdout holds the JSON alone.
+    if (!engineSaved.isEmpty() && parser.isSet(QStringLiteral("json")))
+        io.err << engineSaved;
+    else if (!engineSaved.isEmpty())
+        io.out << '\n' << engineSaved;
     return 0;
 }
 

@@ -200,9 +200,11 @@ int runCatalog(const QStringList& arguments, Streams io)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QStringLiteral("List the GPU or model catalog: the bundled entries and your own, from "
-                       "$XDG_CONFIG_HOME/ridgeline/gpus.json and models.json (default ~/.config/ridgeline; same "
-                       "format as `ridgeline catalog gpus --json`; ids of their own, never a bundled one)."));
+        QStringLiteral("List the GPU, model or engine catalog: the bundled entries and your own, from "
+                       "$XDG_CONFIG_HOME/ridgeline/gpus.json, models.json and engines.json (default "
+                       "~/.config/ridgeline; GPUs and models in the format of `ridgeline catalog gpus --json`, "
+                       "engines as `ridgeline calibrate --save-engine` writes them; ids of their own, never a "
+                       "bundled one)."));
     parser.addHelpOption();
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("print JSON instead of a table")));
     parser.addOption(QCommandLineOption(QStringLiteral("mine"), QStringLiteral("only your own entries")));
@@ -216,11 +218,8 @@ int runCatalog(const QStringList& arguments, Streams io)
         return reportUserProblems(io, printGpus(io, json, mine));
     if (which.size() == 1 && which.constFirst() == QLatin1String("models"))
         return reportUserProblems(io, printModels(io, json, mine));
-    if (which.size() == 1 && which.constFirst() == QLatin1String("engines")) {
-        if (mine)
-            return refuseArguments(io, u"catalog", QStringLiteral("--mine: the engines have no user catalog yet"));
-        return printEngines(io, json);
-    }
+    if (which.size() == 1 && which.constFirst() == QLatin1String("engines"))
+        return printEngines(io, json, mine);
     io.err << "ridgeline catalog: say which catalog: `ridgeline catalog gpus`, `ridgeline catalog models` or "
               "`ridgeline catalog engines`\n";
     return kExitBadInput;

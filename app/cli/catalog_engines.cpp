@@ -1,6 +1,6 @@
 #include "app/cli/catalog_engines.h"
 
-#include "core/model/llm/engine_profile.h"
+#include "core/model/llm/engine_catalog.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,9 +12,8 @@ namespace {
 
 QString versions(const EngineProfile& e)
 {
-    if (e.newestVersion.isEmpty())
-        return QStringLiteral("-");
-    return e.oldestVersion == e.newestVersion ? e.oldestVersion : e.oldestVersion + QLatin1Char('-') + e.newestVersion;
+    const QString range = versionRange(e);
+    return range.isEmpty() ? QStringLiteral("-") : range;
 }
 
 QString familyText(const TermOverride& o)
@@ -31,6 +30,7 @@ QJsonObject engineObject(const EngineProfile& e)
     o[QStringLiteral("oldest_version")] = e.oldestVersion.isEmpty() ? QJsonValue() : QJsonValue(e.oldestVersion);
     o[QStringLiteral("newest_version")] = e.newestVersion.isEmpty() ? QJsonValue() : QJsonValue(e.newestVersion);
     o[QStringLiteral("coverage")] = e.coverage;
+    o[QStringLiteral("yours")] = isUserEngine(e.id);
     QJsonArray terms;
     for (const TermOverride& t : e.overrides) {
         QJsonObject term;
@@ -61,9 +61,14 @@ QJsonArray genericTerms()
 
 }  // namespace
 
-int printEngines(Streams io, bool json)
+int printEngines(Streams io, bool json, bool mine)
 {
-    const std::vector<EngineProfile>& engines = builtinEngines();
+    const std::shared_ptr<const UserEngines> user = userEngines();
+    const std::vector<EngineProfile> engines = mine ? user->engines : allEngines();
+    for (const QString& problem : user->problems)
+        io.err << "ridgeline catalog: your engines were not read: " << problem << '\n';
+    // A refused file of the user's: exit status 1, as for their GPUs and models.
+    const int status = user->problems.isEmpty() ? 0 : 1;
     if (json) {
         QJsonArray array;
         for (const EngineProfile& e : engines) {
@@ -73,7 +78,7 @@ int printEngines(Streams io, bool json)
             array.append(o);
         }
         io.out << QJsonDocument(array).toJson(QJsonDocument::Indented);
-        return 0;
+        return status;
     }
     io.out << "Engines (`ridgeline model --engine NAME[@VERSION]`): the measured defaults (generic) with the terms "
               "published figures of each engine show to differ\n\n";
@@ -82,7 +87,10 @@ int printEngines(Streams io, bool json)
                   .arg(QStringLiteral("versions"), -10)
                   .arg(QStringLiteral("rests on"));
     for (const EngineProfile& e : engines)
-        io.out << QStringLiteral("%1 %2 %3\n").arg(e.id, -14).arg(versions(e), -10).arg(e.coverage);
+        io.out << QStringLiteral("%1 %2 %3\n")
+                      .arg(isUserEngine(e.id) ? e.id + QStringLiteral(" (yours)") : e.id, -14)
+                      .arg(versions(e), -10)
+                      .arg(e.coverage);
     for (const EngineProfile& e : engines) {
         if (e.overrides.empty())
             continue;
@@ -96,7 +104,9 @@ int printEngines(Streams io, bool json)
     io.out << "\nEvery other term is generic's, the measured defaults; their sources: `ridgeline catalog engines "
               "--json`.\nA version outside an engine's range falls back to the nearest it covers (said on stderr "
               "and in --json).\n";
-    return 0;
+    io.out << "Engines of your own (`ridgeline calibrate --save-engine ID`, " << user->engines.size()
+           << " now) are kept in " << userEngineCatalogPath() << ".\n";
+    return status;
 }
 
 }  // namespace ridgeline::cli

@@ -304,7 +304,7 @@ Refusal readEngine(const QCommandLineParser& parser, ModelOptions& options)
 {
     Result<EngineSelection> selected = selectEngine(parser.value(QStringLiteral("engine")));
     if (!selected)
-        return selected.error().message;
+        return QStringLiteral("--engine: ") + selected.error().message;
     options.engine = selected.value();
     options.engineGiven = true;
     const InferenceRequest& r = options.request;

@@ -3,7 +3,7 @@
 // option is checked where it is read, and the first one at fault is named in the message.
 
 #include "core/model/hf/hf_config.h"
-#include "core/model/llm/engine_profile.h"
+#include "core/model/llm/engine_catalog.h"
 #include "core/model/llm/inference_request.h"
 
 #include <QCommandLineParser>

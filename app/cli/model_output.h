@@ -2,7 +2,7 @@
 // What `ridgeline model` prints for one configuration: the JSON object (--json) and the table. Every figure the
 // validation set measures (core/model/llm/calibration.h, quantityName) is a key of the JSON.
 
-#include "core/model/llm/engine_profile.h"
+#include "core/model/llm/engine_catalog.h"
 #include "core/model/llm/llm_model.h"
 
 #include <QJsonObject>

@@ -207,6 +207,9 @@ struct Session {
     std::vector<Finding> findings;           // schema 2
     std::vector<SkippedExperiment> skipped;  // schema 2
     std::vector<Calibration> calibrations;   // schema 2: fits of the LLM model to benchmark results
+    // Schema 2: the serving engine the batching tab models with, as `ridgeline model --engine` takes it
+    // (NAME[@VERSION]); empty: the default, the generic profile. A name no engine has refuses the file.
+    QString engine;
 };
 
 }  // namespace ridgeline

@@ -4,6 +4,7 @@
 #include "core/json/strict_reader.h"
 #include "core/message_text.h"
 #include "core/model/llm/calibration.h"
+#include "core/model/llm/engine_catalog.h"
 #include "core/model/llm/engine_terms.h"
 #include "core/model/llm/llm_model.h"
 #include "core/model/number_format.h"
@@ -802,6 +803,20 @@ Calibration calibrationFromJson(ObjectReader& in)
     return calibration;
 }
 
+// The engine the batching tab models with: one the catalogs know (a version outside its profile's range is kept;
+// the tab says what it falls back to).
+QString engineFromJson(ObjectReader& in)
+{
+    if (!in.has("engine"_L1))
+        return QString();
+    const QString engine = in.text("engine"_L1, Need::Required);
+    if (in.problem().found())
+        return QString();
+    if (const Result<EngineSelection> known = selectEngine(engine); !known)
+        in.problem().report(Error::Code::Schema, in.where("engine"_L1) + u": "_s + known.error().message);
+    return engine;
+}
+
 Session sessionFromObject(const SplitObject& file, Problem& problem)
 {
     Session session;
@@ -854,6 +869,7 @@ Session sessionFromObject(const SplitObject& file, Problem& problem)
             readEntries<SkippedExperiment>(in, "skipped"_L1, kMaxFindings, Need::Optional, skippedFromJson);
         session.calibrations =
             readEntries<Calibration>(in, "calibrations"_L1, kMaxCalibrations, Need::Optional, calibrationFromJson);
+        session.engine = engineFromJson(in);
     }
     in.rejectUnknownKeys();
     return session;
@@ -908,6 +924,8 @@ QJsonObject sessionToJsonObject(const Session& session)
             skipped.append(skippedToJson(entry));
         root.insert("skipped"_L1, skipped);
     }
+    if (!session.engine.isEmpty())
+        root.insert("engine"_L1, session.engine);
     if (!session.calibrations.empty()) {
         QJsonArray calibrations;
         for (const Calibration& calibration : session.calibrations)

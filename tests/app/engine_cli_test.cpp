@@ -1,9 +1,12 @@
 // `ridgeline model --engine NAME[@VERSION]` and `ridgeline catalog engines`, run as the real executable.
 #include "tests/app/cli_runner.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -48,7 +51,6 @@ TEST(EngineCli, CatalogEnginesListsAllNineWithTheirTermsAndSources)
     EXPECT_GT(generic.size(), 20);
     for (const QJsonValue& t : generic)
         EXPECT_FALSE(t.toObject()[u"source"].toString().isEmpty());
-    EXPECT_EQ(runRidgeline(cliArgs("catalog engines --mine")).exitCode, 2);
 }
 
 TEST(EngineCli, ModelEngineSetsTheTermsAndNamesTheEngine)
@@ -127,4 +129,72 @@ TEST(EngineCli, AllReduceOneShotIsAnInputOfItsOwn)
     const CliRun bad = runRidgeline(cliArgs("model --model llama-2-70b --gpu a100-80gb-pcie --tp 4 --all-reduce tree"));
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_TRUE(bad.err.contains(u"--all-reduce")) << bad.err.toStdString();
+}
+
+// A calibration becomes an engine of the user's own: `calibrate --save-engine` writes it to engines.json under
+// XDG_CONFIG_HOME, `catalog engines` lists it (and --mine alone), `model --engine` models with exactly the fitted
+// terms; a second save under its id, an id --engine could not take and a broken file each write nothing.
+TEST(EngineCli, ACalibrationSavedAsAnEngineIsListedAndModelsWithItsFittedTerms)
+{
+    QTemporaryDir home;
+    ASSERT_TRUE(home.isValid());
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path());
+    const QString engines = home.path() + QStringLiteral("/ridgeline/engines.json");
+    const QStringList calibrate = {
+        QStringLiteral("calibrate"), QStringLiteral(RIDGELINE_TEST_DATA_DIR "/bench/vllm_bench_serve_2025_sweep.json"),
+        QStringLiteral("--gpu"),     QStringLiteral("h100-sxm"),
+        QStringLiteral("--tp"),      QStringLiteral("1"),
+        QStringLiteral("--weights"), QStringLiteral("bf16"),
+        QStringLiteral("--json"),    QStringLiteral("--save-engine")};
+    const CliRun saved = runRidgeline(calibrate + QStringList{QStringLiteral("my-h100")}, environment);
+    const QJsonObject fit = jsonOf(saved);
+    EXPECT_TRUE(saved.err.contains(u"Saved the fit as the engine \"my-h100\" in " + engines))
+        << saved.err.toStdString();
+    ASSERT_TRUE(QFile::exists(engines));
+
+    const QJsonObject modelled =
+        jsonOf(runRidgeline(cliArgs("model --model llama-3.1-8b --gpu h100-sxm --engine my-h100 --json"), environment));
+    const QJsonObject fitted = fit[u"terms"].toObject();
+    const QJsonObject used = modelled[u"terms"].toObject();
+    ASSERT_FALSE(fitted.isEmpty());  // the terms the fit moved; every other term is the measured defaults' in both
+    for (auto it = fitted.begin(); it != fitted.end(); ++it)
+        EXPECT_EQ(used[it.key()].toDouble(), it.value().toObject()[u"fitted"].toDouble()) << it.key().toStdString();
+    EXPECT_EQ(modelled[u"engine"].toObject()[u"name"].toString(), QStringLiteral("my-h100"));
+
+    const CliRun listed = runRidgeline(cliArgs("catalog engines"), environment);
+    ASSERT_EQ(listed.exitCode, 0) << listed.err.toStdString();
+    EXPECT_TRUE(listed.out.contains(u"my-h100 (yours)")) << listed.out.toStdString();
+    const QJsonArray mine =
+        QJsonDocument::fromJson(runRidgeline(cliArgs("catalog engines --mine --json"), environment).out.toUtf8())
+            .array();
+    ASSERT_EQ(mine.size(), 1);
+    EXPECT_TRUE(mine[0].toObject()[u"yours"].toBool());
+
+    QFile file(engines);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray before = file.readAll();
+    file.close();
+    const CliRun twice = runRidgeline(calibrate + QStringList{QStringLiteral("MY-H100")}, environment);
+    EXPECT_EQ(twice.exitCode, 2);
+    EXPECT_TRUE(twice.err.contains(u"already has an engine with the id \"MY-H100\"; nothing written"))
+        << twice.err.toStdString();
+    const CliRun spaced = runRidgeline(calibrate + QStringList{QStringLiteral("my h100")}, environment);
+    EXPECT_EQ(spaced.exitCode, 2);
+    EXPECT_TRUE(spaced.err.contains(u"engines[1].id \"my h100\" must be")) << spaced.err.toStdString();
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(file.readAll(), before);
+    file.close();
+
+    // A broken file: said in one line wherever the engines are chosen or listed; the built-in ones still work.
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(R"({"format": "ridgeline-engine-catalog", "schema_version": 1, "engines": [{"id": "my-h100"}]})");
+    file.close();
+    const CliRun broken =
+        runRidgeline(cliArgs("model --model llama-3.1-8b --gpu h100-sxm --engine my-h100"), environment);
+    EXPECT_EQ(broken.exitCode, 2);
+    EXPECT_TRUE(broken.err.contains(u"your engines were not read: " + engines + u": ")) << broken.err.toStdString();
+    EXPECT_EQ(runRidgeline(cliArgs("model --model llama-3.1-8b --gpu h100-sxm --engine vllm"), environment).exitCode,
+              0);
+    EXPECT_EQ(runRidgeline(cliArgs("catalog engines"), environment).exitCode, 1);
 }

@@ -192,7 +192,7 @@ TEST(UiBatchingCalibration, TheFittedTermsAreOfferedAsTheTabsEngineTerms)
     EXPECT_EQ(engine->findText(QStringLiteral("Fitted to batch_1.json")), -1);
     EXPECT_FALSE(tab.panel->calibrationChooser()->isVisibleTo(tab.panel));
     EXPECT_EQ(engineChoiceOf(tab.panel->inputs()), EngineChoice::Measured);
-    EXPECT_EQ(engine->currentText(), QStringLiteral("Measured engine terms"));
+    EXPECT_EQ(engine->currentText(), QStringLiteral("generic (measured engine terms)"));
 }
 
 // The legend says what the dots are, whole: the longest of "median latency of 5 files (batch_1.json to ...)",

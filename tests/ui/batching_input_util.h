@@ -2,6 +2,7 @@
 // Real input for the batching tab's tests: mouse clicks at a widget's pixels and typed keys, never a setter or an
 // emitted signal; and a scan of every text a batching chart draws, for what Qt cut short.
 
+#include <QAbstractItemView>
 #include <QAbstractSlider>
 #include <QApplication>
 #include <QChartView>
@@ -42,6 +43,28 @@ inline bool chooseByKeys(QComboBox* combo, const QVariant& data)
     combo->setFocus(Qt::MouseFocusReason);
     for (int guard = 0; combo->currentIndex() != target && guard < 2 * combo->count(); ++guard)
         QTest::keyClick(combo, combo->currentIndex() < target ? Qt::Key_Down : Qt::Key_Up);
+    return combo->currentIndex() == target;
+}
+
+// The combo box's item with `data` by mouse: a click opens the popup, a click on the item's row chooses it.
+inline bool chooseByMouse(QComboBox* combo, const QVariant& data)
+{
+    const int target = combo->findData(data);
+    if (target < 0)
+        return false;
+    QTest::mouseClick(combo, Qt::LeftButton, Qt::NoModifier, combo->rect().center());
+    // The popup ignores a release within a double-click interval of opening (the opening click's own release).
+    QTest::qWait(QApplication::doubleClickInterval() + 50);
+    QAbstractItemView* list = combo->view();
+    if (!list->isVisible())
+        return false;
+    const QModelIndex item = list->model()->index(target, combo->modelColumn(), list->rootIndex());
+    list->scrollTo(item);
+    const QPoint at = list->visualRect(item).center();
+    // The popup takes the press and chooses on the release, as on a person's click.
+    QTest::mousePress(list->viewport(), Qt::LeftButton, Qt::NoModifier, at);
+    QTest::mouseRelease(list->viewport(), Qt::LeftButton, Qt::NoModifier, at);
+    QApplication::processEvents();
     return combo->currentIndex() == target;
 }
 

@@ -6,6 +6,7 @@
 
 #include "ui/calibrate_dialog.h"
 #include "core/bench/calibration/calibration_record_builder.h"
+#include "core/model/catalog/user_catalog.h"
 #include "core/session/session_json.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/batching_tab_support.h"
@@ -23,6 +24,7 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -301,4 +303,73 @@ TEST(UiCalibrate, RemoveThisCalibrationIsUndoable)
     EXPECT_FALSE(window.document()->isDirty());  // back to what the file holds
     EXPECT_TRUE(panel->calibrationChart()->isVisible());
     EXPECT_TRUE(panel->calibrationChart()->hasData());
+}
+
+// The dialog's "Save as my engine": the fit is kept as an engine of the person's own as `ridgeline calibrate
+// --save-engine` keeps it; the batching tab's engine choice then offers it, and chosen by keys it gives the command
+// line's tokens/s for `--engine` with that id. An id --engine could not take is said in the dialog, which stays
+// open, and nothing changes.
+TEST(UiCalibrate, TheFitSavedAsAnEngineIsOfferedInTheBatchingTab)
+{
+    QTemporaryDir home;
+    ASSERT_TRUE(home.isValid());
+    const QByteArray previous = qgetenv("XDG_CONFIG_HOME");
+    qputenv("XDG_CONFIG_HOME", home.path().toLocal8Bit());
+    reloadUserCatalogs();
+    const QString engines = home.path() + QStringLiteral("/ridgeline/engines.json");
+    {
+        CalibrateFixture f;
+        QPointer<CalibrateDialog> dialog = openCalibrateDialog(f.window);
+        ASSERT_NE(dialog, nullptr);
+        addFiles(*dialog, kSweepDir, {QStringLiteral("batch_1.json"), QStringLiteral("batch_16.json")});
+        ASSERT_TRUE(
+            fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateModel"), QStringLiteral("llama-3.1-70b")));
+        ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateGpu"), QStringLiteral("mi300x")));
+        typeInto(control<QSpinBox>(*dialog, "calibrateTp")->findChild<QLineEdit*>(), QStringLiteral("8"));
+        ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateWeights"),
+                                           static_cast<int>(NumberFormat::Fp8)));
+        ASSERT_TRUE(
+            fixtures::chooseByKeys(control<QComboBox>(*dialog, "calibrateKv"), static_cast<int>(NumberFormat::Fp8)));
+        typeInto(control<QLineEdit>(*dialog, "calibrateBatch"), QStringLiteral("1,16"));
+        typeInto(control<QLineEdit>(*dialog, "calibrateInputLen"), QStringLiteral("128"));
+        typeInto(control<QLineEdit>(*dialog, "calibrateOutputLen"), QStringLiteral("2048"));
+
+        typeInto(control<QLineEdit>(*dialog, "calibrateEngineId"), QStringLiteral("my engine"));
+        fit(*dialog);
+        ASSERT_FALSE(dialog.isNull());
+        EXPECT_TRUE(dialog->problemText().contains(QLatin1String("engines[0].id \"my engine\" must be")))
+            << dialog->problemText().toStdString();
+        EXPECT_TRUE(f.window.document()->primary()->calibrations.empty());
+        EXPECT_FALSE(QFile::exists(engines));
+
+        typeInto(control<QLineEdit>(*dialog, "calibrateEngineId"), QStringLiteral("my-mi300x"));
+        fit(*dialog);
+        ASSERT_TRUE(dialog.isNull() || !dialog->isVisible()) << (dialog ? dialog->problemText().toStdString() : "");
+        ASSERT_TRUE(QFile::exists(engines));
+        ASSERT_EQ(f.window.document()->primary()->calibrations.size(), 1u);
+
+        BatchingPanel* panel = f.window.batchingPanel();
+        QComboBox* engine = control<QComboBox>(*panel, "batchingEngine");
+        const int mine = engine->findData(QStringLiteral("my-mi300x"));
+        ASSERT_GE(mine, 0);
+        EXPECT_EQ(engine->itemText(mine), QStringLiteral("my-mi300x (mine)"));
+        ASSERT_TRUE(fixtures::chooseByKeys(engine, QStringLiteral("my-mi300x")));
+        EXPECT_EQ(panel->scenario().config.efficiency,
+                  fittedTerms(f.window.document()->primary()->calibrations.front()).value());
+        const InferenceRequest& in = panel->inputs();
+        const QJsonObject cli = fixtures::cliModelJson(
+            {QStringLiteral("--model"), in.modelId, QStringLiteral("--gpu"), in.gpuId, QStringLiteral("--tp"),
+             QString::number(in.gpus), QStringLiteral("--weights"), QStringLiteral("fp8"), QStringLiteral("--kv"),
+             QStringLiteral("fp8"), QStringLiteral("--batch"), QString::number(in.batch), QStringLiteral("--context"),
+             QString::number(in.context), QStringLiteral("--engine"), QStringLiteral("my-mi300x")});
+        const double expected = cli.value(QStringLiteral("tokens_per_s")).toDouble();
+        ASSERT_GT(expected, 0.0);
+        EXPECT_NEAR(panel->scenario().report.tokensPerSecond, expected, 1e-9 * expected);
+        EXPECT_TRUE(panel->detailText().contains(QLatin1String("my-mi300x engine profile: ")))
+            << panel->detailText().toStdString();
+        // Kept in the session, as any engine.
+        EXPECT_EQ(f.window.document()->primary()->engine, QStringLiteral("my-mi300x"));
+    }
+    qputenv("XDG_CONFIG_HOME", previous);
+    reloadUserCatalogs();
 }

@@ -269,6 +269,15 @@ void SessionDocument::addCalibration(Calibration calibration)
                        6000);
 }
 
+void SessionDocument::setEngine(const QString& engine)
+{
+    const Session* session = primary();
+    if (!session || session->engine == engine)
+        return;
+    editPrimary([&engine](Session& s) { s.engine = engine; });
+    markDirty(true);
+}
+
 bool SessionDocument::removeCalibration(int index)
 {
     const Session* session = primary();

@@ -67,6 +67,9 @@ public:
     // --into): appended to the primary session's calibrations as an undoable step; a new session that measured
     // nothing holds it when none is open.
     void addCalibration(Calibration calibration);
+    // The serving engine the batching tab models with (Session::engine) in the primary session, which becomes
+    // unsaved; nothing happens without a primary session or when it already names that engine.
+    void setEngine(const QString& engine);
     // Takes calibration `index` out of the primary session, as an undoable step; false when there is no such one.
     bool removeCalibration(int index);
     // The answer to gpuQuestion: a catalog GPU id, or "" to import those kernels without a roof.

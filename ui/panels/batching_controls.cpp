@@ -2,6 +2,7 @@
 
 #include "core/model/catalog/links.h"
 #include "core/model/catalog/user_catalog.h"
+#include "core/model/llm/engine_catalog.h"
 #include "ui/panels/batching_advanced.h"
 #include "ui/panels/batching_control_util.h"
 #include "ui/plots/batching/batching_scenario.h"
@@ -54,6 +55,21 @@ void showStatus(QLabel* label, const QString& text, bool error)
         palette.setColor(QPalette::WindowText, ChartTheme::make(ThemeKind::Light).highlight);
     label->setPalette(palette);
     label->setVisible(!text.isEmpty());
+}
+
+// The engine `id` as the request's: its terms come from the profile for the card; the same engine again keeps the
+// version a session named. Generic is the default choice, the measured terms, as `ridgeline model` without --engine.
+void chooseEngine(InferenceRequest& r, const QString& id)
+{
+    if (id == kGenericEngineId) {
+        setEngineChoice(r, EngineChoice::Measured);
+        return;
+    }
+    if (const Result<EngineSelection> was = selectEngine(r.engine);
+        r.engine.isEmpty() || !was || was.value().profile->id != id)
+        r.engine = id;
+    r.efficiency = Efficiency{};
+    r.terms = EngineTerms::measured();
 }
 
 }  // namespace
@@ -191,16 +207,11 @@ void BatchingControls::createWorkloadGroup()
     work->addRow(plain(new QLabel(tr("Context"))), m_context);
     m_engine = new QComboBox;
     m_engine->setObjectName(QStringLiteral("batchingEngine"));
-    m_engine->addItem(tr("Measured engine terms"), static_cast<int>(EngineChoice::Measured));
-    m_engine->addItem(tr("Plain roofline (%1 %, %2 %)")
-                          .arg(kDefaultBandwidthEfficiency * 100.0)
-                          .arg(kDefaultComputeEfficiency * 100.0),
-                      static_cast<int>(EngineChoice::Plain));
-    m_engine->addItem(tr("Ideal datasheet (100 %)"), static_cast<int>(EngineChoice::Ideal));
     m_engine->setToolTip(
-        tr("Measured: the shares and fixed times per layer and sequence fitted on published serving measurements, "
-           "as `ridgeline model` uses by default. Plain: %1 % of bandwidth and %2 % of peak, no fixed times. "
-           "Ideal: the datasheet.")
+        tr("The serving engine whose terms the model uses (`ridgeline model --engine`, `ridgeline catalog engines`): "
+           "generic is the measured defaults, fitted on published serving measurements; an engine changes the terms "
+           "its published figures show to differ, for the card's memory. Plain: %1 % of bandwidth and %2 % of peak, "
+           "no fixed times. Ideal: the datasheet.")
             .arg(kDefaultBandwidthEfficiency * 100.0)
             .arg(kDefaultComputeEfficiency * 100.0));
     work->addRow(plain(new QLabel(tr("Engine"))), plain(m_engine));
@@ -223,13 +234,37 @@ void BatchingControls::reloadCatalogs()
     for (const GpuSpec& g : allGpus())
         m_gpu->addItem(isUserGpu(g.id) ? tr("%1 (mine)").arg(g.name) : g.name, g.id);
     m_gpu->addItem(tr("Custom GPU"), kCustomId);
+    fillEngines();
     m_syncing = false;
     showRequest(m_shown);
+}
+
+// The catalog's engines by id (with the versions their profiles rest on; the user's own marked), then the plain
+// roofline, the datasheet and a calibration's fit by their ints.
+void BatchingControls::fillEngines()
+{
+    m_engine->clear();
+    for (const EngineProfile& e : allEngines()) {
+        const QString versions = versionRange(e);
+        const QString text = e.isGeneric()        ? tr("generic (measured engine terms)")
+                             : isUserEngine(e.id) ? tr("%1 (mine)").arg(e.name)
+                             : versions.isEmpty() ? e.name
+                                                  : tr("%1 %2").arg(e.name, versions);
+        m_engine->addItem(text, e.id);
+    }
+    m_engine->addItem(tr("Plain roofline (%1 %, %2 %)")
+                          .arg(kDefaultBandwidthEfficiency * 100.0)
+                          .arg(kDefaultComputeEfficiency * 100.0),
+                      static_cast<int>(EngineChoice::Plain));
+    m_engine->addItem(tr("Ideal datasheet (100 %)"), static_cast<int>(EngineChoice::Ideal));
+    if (m_calibrated)
+        m_engine->addItem(tr("Fitted to %1").arg(m_calibratedName), kCalibratedEntry);
 }
 
 void BatchingControls::setCalibratedTerms(const std::optional<EngineTerms>& terms, const QString& name)
 {
     m_calibrated = terms;
+    m_calibratedName = name;
     m_syncing = true;
     const int index = m_engine->findData(kCalibratedEntry);
     if (index >= 0)
@@ -308,8 +343,14 @@ void BatchingControls::connectControls()
     connect(m_context, &LogSlider::valueChanged, this,
             changed([](InferenceRequest& r, std::int64_t c) { r.context = c; }));
     connect(m_engine, &QComboBox::activated, this, changed([this](InferenceRequest& r, int) {
-                const int choice = m_engine->currentData().toInt();
+                const QVariant entry = m_engine->currentData();
+                if (entry.typeId() == QMetaType::QString) {
+                    chooseEngine(r, entry.toString());
+                    return;
+                }
+                const int choice = entry.toInt();
                 if (choice == kCalibratedEntry && m_calibrated) {
+                    r.engine.clear();
                     r.efficiency = Efficiency{};
                     r.terms = m_calibrated;
                 } else {
@@ -384,11 +425,19 @@ void BatchingControls::showGpu(const InferenceRequest& in)
 
 void BatchingControls::showEngine(const InferenceRequest& in)
 {
+    QVariant entry;
     const std::optional<EngineChoice> choice = engineChoiceOf(in);
-    const int entry = choice                                      ? static_cast<int>(*choice)
-                      : m_calibrated && in.terms == *m_calibrated ? kCalibratedEntry
-                                                                  : -2;
-    const int index = m_engine->findData(entry);
+    if (!in.engine.isEmpty()) {
+        if (const Result<EngineSelection> engine = selectEngine(in.engine))
+            entry = engine.value().profile->id;
+    } else if (choice == EngineChoice::Measured) {
+        entry = kGenericEngineId;
+    } else if (choice) {
+        entry = static_cast<int>(*choice);
+    } else if (m_calibrated && in.terms == *m_calibrated) {
+        entry = kCalibratedEntry;
+    }
+    const int index = entry.isValid() ? m_engine->findData(entry) : -1;
     if (index != m_engine->currentIndex()) {
         const bool syncing = m_syncing;
         m_syncing = true;

@@ -69,10 +69,12 @@ private:
     void showModel(const InferenceRequest& in);
     void showGpu(const InferenceRequest& in);
     void showEngine(const InferenceRequest& in);
+    void fillEngines();
 
     InferenceRequest m_shown;
     bool m_syncing = false;
     std::optional<EngineTerms> m_calibrated;
+    QString m_calibratedName;
     QVBoxLayout* m_column = nullptr;
     QComboBox* m_model = nullptr;
     QDoubleSpinBox* m_params = nullptr;  // billions

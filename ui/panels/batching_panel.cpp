@@ -199,6 +199,10 @@ QWidget* BatchingPanel::createControls()
         m_inputs = request;
         syncControls();
         recompute();
+        if (m_inputs.engine != m_sessionEngine) {
+            m_sessionEngine = m_inputs.engine;
+            emit engineChanged(m_sessionEngine);
+        }
     });
     layout->addWidget(m_controls);
     m_chartSwitch = new QTabBar(column);
@@ -296,8 +300,10 @@ void BatchingPanel::showNewestCalibration(const Calibration& calibration)
     inputs.batch = 1;
     for (const CalibrationPoint& point : calibration.points)
         inputs.batch = std::max(inputs.batch, point.batch);
-    if (m_calibratedTerms)
+    if (m_calibratedTerms) {
+        inputs.engine.clear();
         inputs.terms = m_calibratedTerms;
+    }
     setInputs(inputs);
 }
 
@@ -424,12 +430,27 @@ void BatchingPanel::setSession(const Session& session)
         m_calibrationChooser->addItem(tr("Your calibration (cannot be drawn)"));
     m_calibrationGroup->setVisible(!session.calibrations.empty());
     showCalibration(session.calibrations.empty() ? 0 : 1);
+    showSessionEngine(session.engine);
+}
+
+// A session's engine is shown when it is not what the tab last showed or handed on: opening another session, or
+// one without an engine (the default), and not every time the open one changes (a calibration, an import).
+void BatchingPanel::showSessionEngine(const QString& engine)
+{
+    if (engine == m_sessionEngine)
+        return;
+    m_sessionEngine = engine;
+    setEngineChoice(m_inputs, kDefaultEngineChoice);
+    m_inputs.engine = engine;
+    syncControls();
+    recompute();
 }
 
 // A model drawn with a calibration's terms goes back to the default terms when that calibration goes.
 void BatchingPanel::offerCalibratedTerms(const std::optional<EngineTerms>& terms, const QString& name)
 {
-    const bool usedGone = m_calibratedTerms && m_inputs.terms == m_calibratedTerms && terms != m_calibratedTerms;
+    const bool usedGone = m_calibratedTerms && m_inputs.engine.isEmpty() && m_inputs.terms == m_calibratedTerms &&
+                          terms != m_calibratedTerms;
     m_calibratedTerms = terms;
     m_controls->setCalibratedTerms(terms, name);
     if (usedGone) {

@@ -40,7 +40,8 @@ public:
     explicit BatchingPanel(QWidget* parent = nullptr);
     ~BatchingPanel() override;
 
-    // The measured CPU curve and the calibrations come from here (the roofline window's primary session).
+    // The measured CPU curve, the calibrations and the engine come from here (the roofline window's primary
+    // session): the session's engine is chosen when it differs from the one the tab last showed or handed on.
     void setSession(const Session& session);
     void clearSession();
     // After the Calibrate dialog added `calibration` (the session's newest, already given by setSession): its last
@@ -107,6 +108,9 @@ signals:
     void scenarioChanged();
     // "Remove This Calibration": the session's calibration `index` (the one whose series is shown).
     void removeCalibrationRequested(int index);
+    // A person chose another engine (NAME[@VERSION] as sessions keep it; empty: the default, or no engine profile
+    // at all: the plain roofline, the datasheet, a calibration's fit).
+    void engineChanged(const QString& engine);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -116,6 +120,7 @@ private:
     QGroupBox* createCalibrationGroup(QWidget* parent);
     void showCalibration(int index);
     void offerCalibratedTerms(const std::optional<EngineTerms>& terms, const QString& name);
+    void showSessionEngine(const QString& engine);
     void arrangeCharts(bool stacked);
     void syncControls();
     void recompute();
@@ -150,6 +155,7 @@ private:
     FrontierControls* m_frontierControls = nullptr;
     CalibrationChartData m_calibrations;
     std::optional<EngineTerms> m_calibratedTerms;  // the newest calibration's fit, offered as the engine terms
+    QString m_sessionEngine;                       // the engine last taken from a session or handed on to it
     QGroupBox* m_calibrationGroup = nullptr;
     QComboBox* m_calibrationChooser = nullptr;
     QPushButton* m_removeCalibration = nullptr;

@@ -1,6 +1,7 @@
 #include "core/model/catalog/user_catalog.h"
 
 #include "core/model/catalog/catalog_json.h"
+#include "core/model/catalog/user_catalog_file.h"
 #include "core/save_file.h"
 
 #include <QDir>
@@ -63,29 +64,12 @@ Result<std::vector<Spec>> parseUser(const QByteArray& json, const QString& label
     return entries;
 }
 
-// The bytes of a user catalog file; an empty optional when there is none (not an error: most users have none).
-Result<std::optional<QByteArray>> readUserFile(const QString& path)
-{
-    const QFileInfo info(path);
-    if (!info.exists())
-        return std::optional<QByteArray>();
-    if (!info.isFile())
-        return makeError(Error::Code::Io, path + u": is not a file"_s);
-    if (info.size() > kMaxUserCatalogBytes)
-        return makeError(Error::Code::Io, path + u": is "_s + QString::number(info.size()) +
-                                              u" bytes, more than a catalog holds (at most 32 MiB)"_s);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return makeError(Error::Code::Io, path + u": cannot be read: "_s + file.errorString());
-    return std::optional<QByteArray>(file.readAll());
-}
-
 template <typename Spec>
 std::vector<Spec> loadUser(const QString& path,
                            Result<std::vector<Spec>> (*parseFile)(const QByteArray&, const QString&),
                            QStringList& problems)
 {
-    const Result<std::optional<QByteArray>> bytes = readUserFile(path);
+    const Result<std::optional<QByteArray>> bytes = readUserCatalogFile(path);
     if (!bytes) {
         problems << bytes.error().message;
         return {};
@@ -103,6 +87,7 @@ std::vector<Spec> loadUser(const QString& path,
 struct Cache {
     std::mutex mutex;
     std::shared_ptr<const UserCatalogs> catalogs;
+    std::uint64_t generation = 0;  // counts reloads, for the caches of other user files (engines)
 };
 
 Cache& cache()
@@ -126,42 +111,33 @@ bool containsId(const std::vector<Spec>& specs, const QString& id)
     return std::any_of(specs.begin(), specs.end(), [&](const Spec& spec) { return idsKey(spec.id) == idsKey(id); });
 }
 
-// Reads the user's file again (never trusting the cache: it may have changed on disk), adds the entry, checks that
-// the new file reads back with it, and writes it.
-template <typename Spec>
-Result<QString> saveUser(const Spec& entry, const QString& path,
-                         Result<std::vector<Spec>> (*parseFile)(const QByteArray&, const QString&),
-                         QByteArray (*toJson)(const std::vector<Spec>&), const char* what)
+}  // namespace
+
+Result<std::optional<QByteArray>> readUserCatalogFile(const QString& path)
 {
-    const Result<std::optional<QByteArray>> bytes = readUserFile(path);
-    if (!bytes)
-        return makeError(bytes.error().code, bytes.error().message + u"; nothing written"_s);
-    std::vector<Spec> entries;
-    if (bytes.value()) {
-        Result<std::vector<Spec>> existing = parseFile(*bytes.value(), path);
-        if (!existing)
-            return makeError(existing.error().code,
-                             existing.error().message +
-                                 u"; nothing written: the file is kept as it is (fix or move it, then save again)"_s);
-        entries = std::move(existing).value();
-    }
-    if (containsId(entries, entry.id))
-        return makeError(Error::Code::InvalidArgument, path + u": your catalog already has a "_s + QLatin1String(what) +
-                                                           u" with the id \""_s + entry.id +
-                                                           u"\"; nothing written (choose another id)"_s);
-    entries.push_back(entry);
-    const QByteArray json = toJson(entries);
-    if (const Result<std::vector<Spec>> back = parseFile(json, path); !back)
-        return makeError(back.error().code, back.error().message + u"; nothing written"_s);
+    const QFileInfo info(path);
+    if (!info.exists())
+        return std::optional<QByteArray>();
+    if (!info.isFile())
+        return makeError(Error::Code::Io, path + u": is not a file"_s);
+    if (info.size() > kMaxUserCatalogBytes)
+        return makeError(Error::Code::Io, path + u": is "_s + QString::number(info.size()) +
+                                              u" bytes, more than a catalog holds (at most 32 MiB)"_s);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(Error::Code::Io, path + u": cannot be read: "_s + file.errorString());
+    return std::optional<QByteArray>(file.readAll());
+}
+
+std::optional<Error> writeUserCatalogFile(const QString& path, const QByteArray& json)
+{
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
         return makeError(Error::Code::Io, QFileInfo(path).absolutePath() + u": cannot be created; nothing written"_s);
     if (const std::optional<Error> failed = saveFile(path, json))
-        return *failed;
+        return failed;
     reloadUserCatalogs();
-    return path;
+    return std::nullopt;
 }
-
-}  // namespace
 
 QString userCatalogDirectory()
 {
@@ -195,6 +171,14 @@ void reloadUserCatalogs()
     Cache& c = cache();
     const std::lock_guard<std::mutex> lock(c.mutex);
     c.catalogs.reset();
+    ++c.generation;
+}
+
+std::uint64_t userCatalogGeneration()
+{
+    Cache& c = cache();
+    const std::lock_guard<std::mutex> lock(c.mutex);
+    return c.generation;
 }
 
 Result<std::vector<GpuSpec>> parseUserGpuCatalog(const QByteArray& json, const QString& label)
@@ -239,12 +223,13 @@ bool isUserModel(const QString& id)
 
 Result<QString> saveUserGpu(const GpuSpec& gpu)
 {
-    return saveUser<GpuSpec>(gpu, userGpuCatalogPath(), &parseUserGpuCatalog, &gpuCatalogToJson, "GPU");
+    return addUserCatalogEntry<GpuSpec>(gpu, userGpuCatalogPath(), &parseUserGpuCatalog, &gpuCatalogToJson, "a GPU");
 }
 
 Result<QString> saveUserModel(const ModelSpec& model)
 {
-    return saveUser<ModelSpec>(model, userModelCatalogPath(), &parseUserModelCatalog, &modelCatalogToJson, "model");
+    return addUserCatalogEntry<ModelSpec>(model, userModelCatalogPath(), &parseUserModelCatalog, &modelCatalogToJson,
+                                          "a model");
 }
 
 namespace {

@@ -1,8 +1,8 @@
 #pragma once
 // The user's own GPUs and models: $XDG_CONFIG_HOME/ridgeline/gpus.json and models.json (XDG_CONFIG_HOME
-// unset or empty: ~/.config), in the bundled catalogs' format and read by the same strict reader
-// (core/model/catalog/catalog_json.h). Their entries come after the bundled ones wherever a catalog is listed or looked
-// up (findGpu, findModel, `ridgeline catalog`, the batching tab).
+// unset or empty: ~/.config; engines.json beside them is core/model/llm/engine_catalog.h's), in the bundled catalogs'
+// format and read by the same strict reader (core/model/catalog/catalog_json.h). Their entries come after the bundled
+// ones wherever a catalog is listed or looked up (findGpu, findModel, `ridgeline catalog`, the batching tab).
 //
 // A user entry never takes a bundled id (nor "custom"), compared without case: sessions, decks and calibrations
 // name bundled GPUs and models by id, and a file in a home directory must not change silently what those ids mean.
@@ -17,6 +17,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct UserCatalogs {
 // the savers below) or until XDG_CONFIG_HOME names another directory. Safe to call from any thread.
 std::shared_ptr<const UserCatalogs> userCatalogs();
 void reloadUserCatalogs();
+// How many times reloadUserCatalogs() ran: a cache of another file of the user's catalog (the engines,
+// core/model/llm/engine_catalog.h) is read again when it changes.
+std::uint64_t userCatalogGeneration();
 
 // A user catalog file's entries, refused as a whole when the strict reader refuses it or an entry takes a bundled id.
 // `label` names the file in messages.

@@ -153,23 +153,6 @@ QVersionNumber minor(const QVersionNumber& v)
     return QVersionNumber(v.majorVersion(), v.minorVersion());
 }
 
-QString versionNote(const EngineProfile& engine, const QString& version, const QString& number)
-{
-    if (engine.isGeneric())
-        return QStringLiteral("the generic profile has no versions; %1 is ignored").arg(version);
-    if (engine.newestVersion.isEmpty())
-        return QStringLiteral("the %1 profile is not tied to versions (%2); %3 falls back to it as it is")
-            .arg(engine.name, engine.coverage, version);
-    const QVersionNumber asked = minor(QVersionNumber::fromString(number));
-    const QVersionNumber oldest = minor(QVersionNumber::fromString(engine.oldestVersion));
-    const QVersionNumber newest = minor(QVersionNumber::fromString(engine.newestVersion));
-    if (asked >= oldest && asked <= newest)
-        return QString();
-    return QStringLiteral("the %1 profile covers %2 to %3; %4 falls back to %1 %5")
-        .arg(engine.name, engine.oldestVersion, engine.newestVersion, version,
-             asked < oldest ? engine.oldestVersion : engine.newestVersion);
-}
-
 }  // namespace
 
 MemoryFamily memoryFamily(const GpuSpec& gpu)
@@ -233,52 +216,28 @@ const std::vector<EngineProfile>& builtinEngines()
     return engines;
 }
 
-QString engineIds()
+QString versionRange(const EngineProfile& engine)
 {
-    QStringList ids;
-    for (const EngineProfile& e : builtinEngines())
-        ids << e.id;
-    return ids.join(QStringLiteral(", "));
+    if (engine.newestVersion.isEmpty() || engine.oldestVersion == engine.newestVersion)
+        return engine.newestVersion;
+    return engine.oldestVersion + QLatin1Char('-') + engine.newestVersion;
 }
 
-EngineSelection genericEngine()
+QString versionNote(const EngineProfile& engine, const QString& version, const QString& number)
 {
-    return EngineSelection{&builtinEngines().front(), QString(), QString()};
-}
-
-Result<EngineSelection> selectEngine(QStringView spec)
-{
-    const qsizetype at = spec.indexOf(QLatin1Char('@'));
-    const QStringView name = at < 0 ? spec : spec.left(at);
-    const QString version = at < 0 ? QString() : spec.mid(at + 1).trimmed().toString();
-    const EngineProfile* found = nullptr;
-    for (const EngineProfile& e : builtinEngines()) {
-        bool match = name.trimmed().compare(e.id, Qt::CaseInsensitive) == 0;
-        for (const QString& alias : e.aliases)
-            match = match || name.trimmed().compare(alias, Qt::CaseInsensitive) == 0;
-        if (match)
-            found = &e;
-    }
-    if (!found)
-        return makeError(Error::Code::InvalidArgument, QStringLiteral("--engine must be one of %1 (optionally "
-                                                                      "NAME@VERSION); got \"%2\"")
-                                                           .arg(engineIds(), spec.toString()));
-    // "v0.6.3" as releases are tagged, "b4732" as llama.cpp numbers its builds.
-    const bool prefixed = version.startsWith(QLatin1Char('v'), Qt::CaseInsensitive) ||
-                          version.startsWith(QLatin1Char('b'), Qt::CaseInsensitive);
-    const QString number = prefixed ? version.mid(1) : version;
-    qsizetype suffix = 0;
-    if (at >= 0 &&
-        (number.isEmpty() || QVersionNumber::fromString(number, &suffix).isNull() || suffix != number.size()))
-        return makeError(
-            Error::Code::InvalidArgument,
-            QStringLiteral("--engine %1: the version must be dotted numbers such as 0.6, v0.10.2 or b4732; "
-                           "got \"%2\"")
-                .arg(found->id, version));
-    EngineSelection selection{found, version, QString()};
-    if (!version.isEmpty())
-        selection.fallbackNote = versionNote(*found, version, number);
-    return selection;
+    if (engine.isGeneric())
+        return QStringLiteral("the generic profile has no versions; %1 is ignored").arg(version);
+    if (engine.newestVersion.isEmpty())
+        return QStringLiteral("the %1 profile is not tied to versions (%2); %3 falls back to it as it is")
+            .arg(engine.name, engine.coverage, version);
+    const QVersionNumber asked = minor(QVersionNumber::fromString(number));
+    const QVersionNumber oldest = minor(QVersionNumber::fromString(engine.oldestVersion));
+    const QVersionNumber newest = minor(QVersionNumber::fromString(engine.newestVersion));
+    if (asked >= oldest && asked <= newest)
+        return QString();
+    return QStringLiteral("the %1 profile covers %2 to %3; %4 falls back to %1 %5")
+        .arg(engine.name, engine.oldestVersion, engine.newestVersion, version,
+             asked < oldest ? engine.oldestVersion : engine.newestVersion);
 }
 
 }  // namespace ridgeline

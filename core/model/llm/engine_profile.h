@@ -3,7 +3,8 @@
 // measured defaults ("generic") with the terms that published measurements of that engine show to differ replaced,
 // each replacement with its source. A term can differ by the GPU's memory family: a kernel that keeps too few bytes
 // in flight streams a GDDR card at full speed and an HBM card at a fraction of its bandwidth. Plain data: the
-// command line, the batching tab and sessions choose one by name and ask it for the terms of their GPU.
+// command line, the batching tab and sessions choose one by name (engine_catalog.h) and ask it for the terms of their
+// GPU.
 
 #include "core/model/catalog/gpu_spec.h"
 #include "core/model/llm/engine_terms.h"
@@ -11,7 +12,6 @@
 
 #include <QString>
 #include <QStringList>
-#include <QStringView>
 
 #include <optional>
 #include <vector>
@@ -50,20 +50,13 @@ struct EngineProfile {
 };
 
 // The built-in engines: generic first, then vLLM, SGLang, TensorRT-LLM, llama.cpp, MLC LLM, ExLlamaV2, LMDeploy, TGI.
+// Choosing one by name, among them and the user's own: core/model/llm/engine_catalog.h.
 const std::vector<EngineProfile>& builtinEngines();
 inline const QString kGenericEngineId = QStringLiteral("generic");
-QString engineIds();  // "generic, vllm, sglang, ...", for messages
-
-// An engine as asked for: NAME or NAME@VERSION, matched without regard to case against ids and aliases.
-struct EngineSelection {
-    const EngineProfile* profile = nullptr;
-    QString version;       // as given; empty when none was
-    QString fallbackNote;  // set when the version is outside what the profile covers: what is used instead
-};
-
-// The error names the known engines; a version that is not a dotted number is refused, one outside the
-// profile's versions is accepted with a fallback note.
-Result<EngineSelection> selectEngine(QStringView spec);
-EngineSelection genericEngine();
+// "0.6-0.10", "0.1" when both ends are one version, empty when the sources state none.
+QString versionRange(const EngineProfile& engine);
+// What `version` (as given; `number` without its "v" or "b") falls back to when the profile does not cover it, in
+// one clause; empty when it does.
+QString versionNote(const EngineProfile& engine, const QString& version, const QString& number);
 
 }  // namespace ridgeline

@@ -2,6 +2,7 @@
 
 #include "core/model/catalog/links.h"
 #include "core/model/catalog/user_catalog.h"
+#include "core/model/llm/engine_catalog.h"
 
 namespace ridgeline {
 
@@ -43,6 +44,7 @@ QString effectiveLinkId(const InferenceRequest& request)
 
 void setEngineChoice(InferenceRequest& request, EngineChoice choice, const Efficiency& plainShares)
 {
+    request.engine.clear();
     switch (choice) {
         case EngineChoice::Measured:
             request.efficiency = Efficiency{};
@@ -61,6 +63,8 @@ void setEngineChoice(InferenceRequest& request, EngineChoice choice, const Effic
 
 std::optional<EngineChoice> engineChoiceOf(const InferenceRequest& request)
 {
+    if (!request.engine.isEmpty())
+        return std::nullopt;
     const EngineTerms terms = request.terms ? *request.terms : EngineTerms(request.efficiency);
     if (terms == EngineTerms::measured())
         return EngineChoice::Measured;
@@ -96,7 +100,14 @@ Result<InferenceConfig> resolveInference(const InferenceRequest& request)
             return link.error();
         config.link = std::move(link).value();
     }
-    config.efficiency = request.terms ? *request.terms : EngineTerms(request.efficiency);
+    if (request.engine.isEmpty()) {
+        config.efficiency = request.terms ? *request.terms : EngineTerms(request.efficiency);
+    } else {
+        const Result<EngineSelection> engine = selectEngine(request.engine);
+        if (!engine)
+            return engine.error();
+        config.efficiency = engine.value().profile->termsFor(config.gpu);
+    }
     config.attentionWeights = request.attentionWeights;
     config.headWeights = request.headWeights;
     config.expertParallel = request.expertParallel;

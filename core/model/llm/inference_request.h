@@ -47,6 +47,9 @@ struct InferenceRequest {
     // default, EngineTerms::measured(); a calibration gives its own); empty, the plain roofline of `efficiency`
     // (what a default-constructed request, e.g. a talk scene, asks for).
     std::optional<EngineTerms> terms;
+    // A serving engine's profile, NAME or NAME@VERSION (engine_profile.h): set, its terms for the resolved card's
+    // memory family replace `terms` (so that another card gets that engine's terms for its memory); empty, `terms`.
+    QString engine;
     // Per-module formats, experts over GPUs, nodes, speculative decoding.
     std::optional<NumberFormat> attentionWeights;  // empty: the weights' format
     std::optional<NumberFormat> headWeights;       // empty: InferenceConfig::headFormat()'s rule
@@ -71,9 +74,11 @@ enum class EngineChoice {
 };
 inline constexpr EngineChoice kDefaultEngineChoice = EngineChoice::Measured;
 
-// Sets the request's terms (and efficiency) for the choice; Plain uses `plainShares` (default 0.75 and 0.6).
+// Sets the request's terms (and efficiency) for the choice and clears its engine; Plain uses `plainShares` (default
+// 0.75 and 0.6).
 void setEngineChoice(InferenceRequest& request, EngineChoice choice, const Efficiency& plainShares = Efficiency{});
-// The choice the request's terms are; nullopt for terms of their own (a calibration's fit, --term).
+// The choice the request's terms are; nullopt for terms of their own (a calibration's fit, --term) and for an
+// engine profile (the generic one included: it names itself).
 std::optional<EngineChoice> engineChoiceOf(const InferenceRequest& request);
 
 // The link a card's GPUs talk over when none is named: its own GPU-to-GPU link (NVLink, Infinity Fabric),

@@ -1,8 +1,8 @@
 // Engines as inputs of the LLM model (core/model/llm/engine_profile.h): the nine profiles, their sourced terms
 // reproducing the published figures they come from, versions and their fallbacks, and each validation row judged
 // with its own engine's profile.
-#include "core/model/llm/engine_profile.h"
 #include "core/model/catalog/links.h"
+#include "core/model/llm/engine_catalog.h"
 #include "core/model/llm/inference_request.h"
 #include "tests/core/model/llm_test_support.h"
 #include "tests/core/model/llm_validation_support.h"

@@ -1,5 +1,6 @@
 #include "ui/plots/batching/batching_texts.h"
 
+#include "core/model/llm/engine_catalog.h"
 #include "core/model/units.h"
 #include "ui/plots/batching/batching_warnings.h"
 
@@ -39,6 +40,19 @@ QString engineText(const InferenceReport& r, const InferenceRequest& in)
                                .arg(formatSignificant(r.efficiency.bandwidth * 100.0, 2),
                                     r.terms.bandwidthBasis == BandwidthBasis::Sustained ? tr("sustained ") : QString(),
                                     formatSignificant(r.efficiency.compute * 100.0, 2));
+    if (!in.engine.isEmpty()) {
+        // The scenario resolved, so the engine is known: its profile, the version asked for and any fallback.
+        const Result<EngineSelection> engine = selectEngine(in.engine);
+        if (!engine)
+            return engine.error().message;
+        const EngineSelection& e = engine.value();
+        QString text = tr("%1%2 engine profile: %3, %4 per layer")
+                           .arg(e.profile->name, e.version.isEmpty() ? QString() : QLatin1Char(' ') + e.version, shares,
+                                formatSeconds(r.terms.layerSeconds));
+        if (!e.fallbackNote.isEmpty())
+            text += QStringLiteral(" (") + e.fallbackNote + QLatin1Char(')');
+        return text;
+    }
     const std::optional<EngineChoice> choice = engineChoiceOf(in);
     if (choice == EngineChoice::Ideal)
         return tr("ideal datasheet");
