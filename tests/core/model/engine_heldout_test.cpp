@@ -4,6 +4,7 @@
 // figures asserted are the first run's, so that a change of the model that moves them is seen. The rows a catalog or
 // the model's formats cannot express are listed in the same file and stay unexpressible here.
 #include "core/model/llm/calibration.h"
+#include "core/model/llm/engine_catalog.h"
 #include "core/model/llm/engine_profile.h"
 #include "tests/core/model/llm_validation_support.h"
 
