@@ -98,6 +98,8 @@ CalibrateDialog::CalibrateDialog(const QString& directory, std::function<void(Ca
 
     m_files = new QListWidget;
     m_files->setObjectName(QStringLiteral("calibrateFiles"));
+    m_files->setAccessibleName(tr("Benchmark result files"));
+    m_files->setAccessibleDescription(tr("The files the fit runs on, each with what it is or why it is none"));
     m_files->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_files->setMinimumHeight(110);
     layout->addWidget(m_files);

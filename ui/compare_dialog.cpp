@@ -83,6 +83,9 @@ CompareDialog::CompareDialog(QWidget* parent) : QDialog(parent)
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("compareTable"));
+    m_table->setAccessibleName(tr("Comparison"));
+    m_table->setAccessibleDescription(
+        tr("Each ceiling and kernel before and after, its change, the noise and the verdict"));
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(ComparisonTableModel::SectionColumn, Qt::AscendingOrder);  // stable: core's order

@@ -26,12 +26,16 @@ KernelDock::KernelDock(KernelTableModel* kernels, QWidget* parent) : QDockWidget
     m_filter->setObjectName(QStringLiteral("KernelFilter"));
     m_filter->setPlaceholderText(tr("Filter kernels by name (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Filter kernels by name"));
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
         m_proxy->setFilterFixedString(text.trimmed());
         emit filterChanged(text.trimmed());
     });
     m_view = new QTableView(this);
     m_view->setModel(m_proxy);
+    m_view->setAccessibleName(tr("Kernels"));
+    m_view->setAccessibleDescription(
+        tr("Every kernel on the chart: size, time, FLOPs, bytes, rates and the roof that binds it"));
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder);  // the session's own order until a header is clicked
     m_view->setWordWrap(false);

@@ -184,6 +184,8 @@ void MainWindow::createDocks()
 
     m_sessionView = new QListView(this);
     m_sessionView->setModel(m_document->model());
+    m_sessionView->setAccessibleName(tr("Sessions"));
+    m_sessionView->setAccessibleDescription(tr("The open session and its overlays; a check shows one on the chart"));
     auto* sessionDock = new QDockWidget(tr("Sessions"), this);
     sessionDock->setObjectName(QStringLiteral("SessionsDock"));
     sessionDock->setWidget(m_sessionView);

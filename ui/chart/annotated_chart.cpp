@@ -1,5 +1,7 @@
 #include "ui/chart/annotated_chart.h"
 
+#include "ui/widgets/accessible_text.h"
+
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/item_cache.h"
 
@@ -104,9 +106,14 @@ void AnnotatedChart::showLayers(OverlayLayers layers)
     const QRectF plot = chart()->plotArea();
     m_fixed->setClipRect(plot);
     m_moving->setClipRect(plot);
+    m_drawnTexts.clear();
+    for (const OverlayContent* content : {&layers.fixed, &layers.moving})
+        for (const AnnotationText& text : content->texts)
+            m_drawnTexts << text.text;
     m_fixed->setContent(std::move(layers.fixed.lines), std::move(layers.fixed.texts), std::move(layers.fixed.rings));
     m_moving->setContent(std::move(layers.moving.lines), std::move(layers.moving.texts),
                          std::move(layers.moving.rings));
+    describe();
 }
 
 void AnnotatedChart::showContent(OverlayContent fixed)
@@ -167,6 +174,14 @@ void AnnotatedChart::setTitles(QStringList titles)
 {
     m_titles = std::move(titles);
     fitTitle();
+    describe();
+}
+
+// The longest title names the chart whatever the width drew; the axes, series and drawn texts describe it.
+void AnnotatedChart::describe()
+{
+    setAccessibleText(*this, m_titles.isEmpty() ? chart()->title() : m_titles.front(),
+                      chartParts(*chart()) + m_drawnTexts);
 }
 
 void AnnotatedChart::resizeEvent(QResizeEvent* event)

@@ -73,7 +73,9 @@ private:
     ChartOverlay* m_moving = nullptr;
     std::vector<QLogValueAxis*> m_gridAxes;
     QStringList m_titles;
+    QStringList m_drawnTexts;  // the overlays' texts, for the accessible description
     void fitTitle();
+    void describe();
 };
 
 }  // namespace ridgeline::ui

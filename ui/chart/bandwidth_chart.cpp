@@ -1,5 +1,7 @@
 #include "ui/chart/bandwidth_chart.h"
 
+#include "ui/widgets/accessible_text.h"
+
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/log_axis.h"
 #include "ui/plots/layout/label_layout.h"
@@ -233,6 +235,7 @@ void BandwidthChart::relayout()
     m_annotations->setClipRect(plot);
     if (!m_curve || plot.width() < 10 || m_staircase.points.empty()) {
         m_annotations->clear();
+        setAccessibleText(*this, tr("Bandwidth against working set"), {tr("no bandwidth sweep to show")});
         return;
     }
     std::vector<AnnotationText> texts;
@@ -275,6 +278,11 @@ void BandwidthChart::relayout()
         if (where.needsLeader)
             lines.push_back({where.leader, QPen(color, 1.5)});
     }
+    QStringList parts{tr("read bandwidth in GB/s against the working set in bytes, log scales")};
+    for (const AnnotationText& text : texts)
+        parts << text.text;
+    setAccessibleText(*this, chart()->title().isEmpty() ? tr("Bandwidth against working set") : chart()->title(),
+                      parts);
     m_annotations->setContent(std::move(lines), std::move(texts), {});
 }
 

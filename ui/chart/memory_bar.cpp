@@ -1,5 +1,7 @@
 #include "ui/chart/memory_bar.h"
 
+#include "ui/widgets/accessible_text.h"
+
 #include "core/model/llm/llm_model.h"
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
@@ -56,6 +58,7 @@ void MemoryBar::setData(const MemoryBarData& data)
     m_message.clear();
     rebuildTexts();
     fitLegendRows();
+    setAccessibleText(*this, titleText(), texts());
     update();
 }
 
@@ -65,6 +68,7 @@ void MemoryBar::showMessage(const QString& message)
     m_hasData = false;
     m_message = message;
     rebuildTexts();
+    setAccessibleText(*this, tr("Memory per GPU"), {message});
     update();
 }
 

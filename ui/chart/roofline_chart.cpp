@@ -6,6 +6,7 @@
 #include "ui/chart/roofline_series.h"
 #include "ui/plots/roofline/roofline_hit_test.h"
 #include "ui/plots/roofline/roofline_labels.h"
+#include "ui/widgets/accessible_text.h"
 
 #include <QAreaSeries>
 #include <QFontMetricsF>
@@ -313,6 +314,8 @@ void RooflineChart::relayout()
     m_drawnArrows = annotations.drawnArrows;
     m_under->setContent(std::move(annotations.under), {}, {});
     m_over->setContent(std::move(annotations.over), std::move(annotations.texts), std::move(annotations.rings));
+    setAccessibleText(*this, m_plot.title.isEmpty() ? tr("Roofline chart") : m_plot.title,
+                      chartParts(*chart()) + visibleLabels());
 }
 
 QStringList RooflineChart::visibleLabels() const

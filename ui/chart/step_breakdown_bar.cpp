@@ -1,5 +1,7 @@
 #include "ui/chart/step_breakdown_bar.h"
 
+#include "ui/widgets/accessible_text.h"
+
 #include "core/model/units.h"
 
 #include <QFontMetricsF>
@@ -52,6 +54,7 @@ void StepBreakdownBar::setData(const StepBreakdownData& data)
     m_hasData = true;
     m_message.clear();
     rebuildTexts();
+    setAccessibleText(*this, titleText(), texts());
     update();
 }
 
@@ -61,6 +64,7 @@ void StepBreakdownBar::showMessage(const QString& message)
     m_hasData = false;
     m_message = message;
     rebuildTexts();
+    setAccessibleText(*this, tr("Step breakdown"), {message});
     update();
 }
 

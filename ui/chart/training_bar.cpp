@@ -1,5 +1,7 @@
 #include "ui/chart/training_bar.h"
 
+#include "ui/widgets/accessible_text.h"
+
 #include "ui/plots/training/training_geometry.h"
 
 #include <QFontMetricsF>
@@ -43,6 +45,7 @@ void TrainingBar::setData(const StackBarData& data)
 {
     m_data = data;
     fitLegendRows();
+    setAccessibleText(*this, m_data.title, texts());
     update();
 }
 

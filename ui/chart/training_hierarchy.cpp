@@ -1,5 +1,7 @@
 #include "ui/chart/training_hierarchy.h"
 
+#include "ui/widgets/accessible_text.h"
+
 #include "ui/plots/training/training_geometry.h"
 
 #include <QFontMetricsF>
@@ -60,6 +62,7 @@ void TrainingHierarchy::setData(const HierarchyData& data)
         m_height = height;
         updateGeometry();
     }
+    setAccessibleText(*this, title(), texts());
     update();
 }
 

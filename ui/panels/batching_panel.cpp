@@ -1,5 +1,7 @@
 #include "ui/panels/batching_panel.h"
 
+#include "ui/widgets/accessible_text.h"
+
 #include "core/bench/calibration/calibration_record_builder.h"
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/batching_chart_style.h"
@@ -102,6 +104,7 @@ BatchingPanel::BatchingPanel(QWidget* parent) : QWidget(parent)
     applyPalette();
     syncControls();
     recompute();
+    nameFieldsAfterTheirLabels(*this);
 }
 
 BatchingPanel::~BatchingPanel() = default;

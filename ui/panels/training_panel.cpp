@@ -1,5 +1,7 @@
 #include "ui/panels/training_panel.h"
 
+#include "ui/widgets/accessible_text.h"
+
 #include "ui/chart/training_bar.h"
 #include "ui/chart/training_hierarchy.h"
 #include "ui/panels/training_controls.h"
@@ -72,6 +74,7 @@ TrainingPanel::TrainingPanel(QWidget* parent) : QWidget(parent)
     applyPalette();
     m_controls->showRequest(m_request);
     recompute();
+    nameFieldsAfterTheirLabels(*this);
 }
 
 void TrainingPanel::setTheme(ThemeKind theme)

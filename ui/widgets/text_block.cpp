@@ -1,5 +1,7 @@
 #include "ui/widgets/text_block.h"
 
+#include "ui/widgets/accessible_text.h"
+
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -59,6 +61,7 @@ void TextBlock::setParagraphs(const QStringList& paragraphs)
         return;
     m_paragraphs = paragraphs;
     fitLines();
+    describe();
     update();
 }
 
@@ -103,6 +106,7 @@ void TextBlock::setTitle(const QString& title)
         return;
     m_title = title;
     updateGeometry();
+    describe();
     update();
 }
 
@@ -224,6 +228,12 @@ void TextBlock::showWholeTextAsToolTip(bool cut)
     const QString tip = cut ? m_paragraphs.join(QLatin1Char('\n')) : QString();
     if (toolTip() != tip)
         setToolTip(tip);
+}
+
+// A screen reader reads the painted text: the title (or the first paragraph) as the name, the rest after it.
+void TextBlock::describe()
+{
+    setAccessibleText(*this, m_title.isEmpty() ? m_paragraphs.value(0) : m_title, m_paragraphs);
 }
 
 }  // namespace ridgeline::ui

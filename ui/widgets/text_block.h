@@ -40,6 +40,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void describe();
     void showWholeTextAsToolTip(bool cut);
     void fitLines();
     double bulletIndent() const;  // where a bulleted paragraph's text starts
