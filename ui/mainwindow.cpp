@@ -268,6 +268,19 @@ void MainWindow::createViewMenu()
     m_resetView = view->addAction(QIcon::fromTheme(QStringLiteral("zoom-original")), tr("&Reset View"), m_chart,
                                   &RooflineChart::resetView);
     m_resetView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction* back = view->addAction(QIcon::fromTheme(QStringLiteral("go-previous")), tr("Zoom &Back"), m_chart,
+                                    &RooflineChart::zoomBack);
+    back->setShortcut(QKeySequence::Back);
+    back->setToolTip(tr("The view before the last zoom, pan or reset"));
+    QAction* forward = view->addAction(QIcon::fromTheme(QStringLiteral("go-next")), tr("Zoom &Forward"), m_chart,
+                                       &RooflineChart::zoomForward);
+    forward->setShortcut(QKeySequence::Forward);
+    const auto enableHistory = [this, back, forward] {
+        back->setEnabled(m_chart->canZoomBack());
+        forward->setEnabled(m_chart->canZoomForward());
+    };
+    connect(m_chart, &RooflineChart::historyChanged, this, enableHistory);
+    enableHistory();
     // GPU rooflines beside the CPU: same physics, different ratio.
     view->addMenu(m_gpuMenu);
     view->addSeparator();

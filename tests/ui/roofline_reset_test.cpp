@@ -14,6 +14,7 @@
 #include <QScreen>
 #include <QTest>
 #include <QToolButton>
+#include <QWheelEvent>
 
 #include <gtest/gtest.h>
 
@@ -231,4 +232,55 @@ TEST(RooflineReset, TheToolbarButtonResetsTheViewAndEveryMarkFollows)
             button = b;
     ASSERT_NE(button, nullptr);
     f.resetAndCheck([&] { QTest::mouseClick(button, Qt::LeftButton); }, QStringLiteral("reset_toolbar.png"));
+}
+
+// Back and Forward walk the views a drag, the wheel and a reset showed, as a browser walks pages: by Alt+Left and
+// Alt+Right, by the mouse's side buttons and from the View menu; a new session starts a history of its own.
+TEST(RooflineHistory, AltLeftAndRightWalkBackAndForwardThroughZoomsPansAndResets)
+{
+    Fixture f;
+    RooflineChart& chart = *f.chart;
+    QAction* back = nullptr;
+    for (QAction* a : f.window.findChildren<QAction*>())
+        if (a->shortcut() == QKeySequence(QKeySequence::Back))
+            back = a;
+    ASSERT_NE(back, nullptr);
+    EXPECT_TRUE(back->isEnabled());
+    const PlotRange home = chart.plot().defaultRange;
+    const PlotRange dragged = chart.visibleRange();
+    ASSERT_FALSE(sameView(home, dragged));
+    // The wheel, up one notch over the middle of the plot.
+    const QPoint middle = chart.viewport()->rect().center();
+    QWheelEvent wheel(middle, chart.viewport()->mapToGlobal(middle), {}, {0, 120}, Qt::NoButton, {}, Qt::NoScrollPhase,
+                      false);
+    QApplication::sendEvent(chart.viewport(), &wheel);
+    const PlotRange wheeled = chart.visibleRange();
+    ASSERT_FALSE(sameView(wheeled, dragged));
+    QTest::mouseClick(chart.viewport(), Qt::RightButton, {}, middle);  // reset
+    ASSERT_TRUE(sameView(chart.visibleRange(), home));
+
+    QWidget* focus = QApplication::focusWidget();
+    ASSERT_EQ(focus, &chart);
+    QTest::keyClick(focus, Qt::Key_Left, Qt::AltModifier);
+    EXPECT_TRUE(sameView(chart.visibleRange(), wheeled));
+    QTest::keyClick(focus, Qt::Key_Left, Qt::AltModifier);
+    EXPECT_TRUE(sameView(chart.visibleRange(), dragged));
+    QTest::mouseClick(chart.viewport(), Qt::BackButton, {}, middle);
+    EXPECT_TRUE(sameView(chart.visibleRange(), home));
+    EXPECT_FALSE(back->isEnabled()) << "nothing before the first view";
+    QTest::keyClick(focus, Qt::Key_Left, Qt::AltModifier);  // refused quietly: the view stays
+    EXPECT_TRUE(sameView(chart.visibleRange(), home));
+    QTest::keyClick(focus, Qt::Key_Right, Qt::AltModifier);
+    EXPECT_TRUE(sameView(chart.visibleRange(), dragged));
+    QTest::mouseClick(chart.viewport(), Qt::ForwardButton, {}, middle);
+    EXPECT_TRUE(sameView(chart.visibleRange(), wheeled));
+    // A new zoom after going back drops the views ahead of it.
+    QTest::keyClick(focus, Qt::Key_Left, Qt::AltModifier);
+    QTest::keyClick(focus, Qt::Key_Plus);
+    EXPECT_FALSE(chart.canZoomForward());
+    EXPECT_TRUE(chart.canZoomBack());
+
+    f.window.setSession(bundledSession().value());
+    EXPECT_FALSE(chart.canZoomBack()) << "a new session starts afresh";
+    EXPECT_FALSE(back->isEnabled());
 }

@@ -1,5 +1,6 @@
 #include "ui/chart/annotated_chart.h"
 
+#include "ui/chart/chart_description.h"
 #include "ui/widgets/accessible_text.h"
 
 #include "ui/chart/chart_overlay.h"

@@ -1,5 +1,6 @@
 #include "ui/chart/roofline_chart.h"
 
+#include "ui/chart/chart_description.h"
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/kernel_dots.h"
 #include "ui/chart/log_axis.h"
@@ -214,9 +215,11 @@ void RooflineChart::rebuild(View view)
     m_anchor = nullptr;
     m_legendEntries.clear();
     m_legendToggles.clear();
-    if (!keep) {  // new sessions show every kind and precision again
+    if (!keep) {  // new sessions show every kind and precision again, from a history of their own
         m_hiddenKinds.clear();
         m_options.hiddenPrecisions.clear();
+        m_history.clear();
+        emit historyChanged();
     }
 
     m_plot = buildRooflinePlot({&m_sessions, &m_extraRoofs, m_options, m_highlightedLevel, m_kernelFilter}, m_theme);
@@ -434,7 +437,33 @@ void RooflineChart::onClick(QPoint viewportPosition)
 
 void RooflineChart::resetView()
 {
+    leaveView(visibleRange());
     setVisibleRange(m_plot.defaultRange);
+}
+
+// A view the chart left for another goes on the history, unless nothing moved.
+void RooflineChart::leaveView(const PlotRange& left)
+{
+    if (sameView(left, visibleRange()))
+        return;
+    m_history.leave(left);
+    emit historyChanged();
+}
+
+void RooflineChart::zoomBack()
+{
+    if (const std::optional<PlotRange> to = m_history.back(visibleRange())) {
+        setVisibleRange(*to);
+        emit historyChanged();
+    }
+}
+
+void RooflineChart::zoomForward()
+{
+    if (const std::optional<PlotRange> to = m_history.forward(visibleRange())) {
+        setVisibleRange(*to);
+        emit historyChanged();
+    }
 }
 
 bool RooflineChart::handled(ChartNavigator::Outcome outcome, QPoint position)
@@ -456,14 +485,23 @@ bool RooflineChart::handled(ChartNavigator::Outcome outcome, QPoint position)
 
 void RooflineChart::wheelEvent(QWheelEvent* event)
 {
-    if (handled(m_navigator->wheel(*event), {}))
+    const PlotRange before = visibleRange();
+    if (handled(m_navigator->wheel(*event), {})) {
         event->accept();
-    else
+        leaveView(before);
+    } else {
         QChartView::wheelEvent(event);
+    }
 }
 
 void RooflineChart::mousePressEvent(QMouseEvent* event)
 {
+    if (event->button() == Qt::BackButton || event->button() == Qt::ForwardButton) {
+        event->button() == Qt::BackButton ? zoomBack() : zoomForward();
+        event->accept();
+        return;
+    }
+    m_panStart = visibleRange();
     if (handled(m_navigator->press(*event), {}))
         event->accept();
     else
@@ -518,10 +556,14 @@ bool RooflineChart::viewportEvent(QEvent* event)
 
 void RooflineChart::mouseReleaseEvent(QMouseEvent* event)
 {
-    if (handled(m_navigator->release(*event), m_navigator->clickPosition()))
+    // A pan moved the view on every step of its drag: the view it left is the one its press found.
+    const PlotRange before = event->button() == Qt::MiddleButton ? m_panStart : visibleRange();
+    if (handled(m_navigator->release(*event), m_navigator->clickPosition())) {
         event->accept();
-    else
+        leaveView(before);
+    } else {
         QChartView::mouseReleaseEvent(event);
+    }
 }
 
 QRectF RooflineChart::stripRect() const
@@ -542,10 +584,18 @@ void RooflineChart::resizeEvent(QResizeEvent* event)
 
 void RooflineChart::keyPressEvent(QKeyEvent* event)
 {
-    if (handled(m_navigator->key(*event), {}))
+    if (event->matches(QKeySequence::Back) || event->matches(QKeySequence::Forward)) {
+        event->matches(QKeySequence::Back) ? zoomBack() : zoomForward();
         event->accept();
-    else
+        return;
+    }
+    const PlotRange before = visibleRange();
+    if (handled(m_navigator->key(*event), {})) {
+        event->accept();
+        leaveView(before);
+    } else {
         QChartView::keyPressEvent(event);
+    }
 }
 
 }  // namespace ridgeline::ui

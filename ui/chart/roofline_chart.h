@@ -13,6 +13,7 @@
 #include "ui/chart/chart_legend.h"
 #include "ui/chart/chart_navigator.h"
 #include "ui/plots/layout/chart_theme.h"
+#include "ui/plots/layout/view_history.h"
 #include "ui/plots/roofline/roof_labels.h"
 #include "ui/plots/roofline/roofline_decorations.h"
 #include "ui/plots/roofline/roofline_plot.h"
@@ -80,6 +81,12 @@ public:
     PlotRange visibleRange() const;
     void setVisibleRange(const PlotRange& range);
     void resetView();
+    // Back and Forward through the views zooms, pans and resets showed (Alt+Left / Alt+Right, the mouse's side
+    // buttons, the View menu); new data starts afresh. historyChanged says when either becomes possible or not.
+    void zoomBack();
+    void zoomForward();
+    bool canZoomBack() const { return m_history.canGoBack(); }
+    bool canZoomForward() const { return m_history.canGoForward(); }
 
     // What is on the chart, for tests and the CSV export.
     QList<QLineSeries*> ceilingSeries() const;  // one per compute and bandwidth ceiling, all sessions
@@ -127,6 +134,7 @@ signals:
     // A bandwidth roof was clicked: its level ("L2"), or empty when the click cleared the highlight.
     void levelClicked(const QString& level);
     void viewChanged();
+    void historyChanged();
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
@@ -210,6 +218,9 @@ private:
     QRectF m_roofLegend;
     bool m_rebuilding = false;
     std::unique_ptr<ChartNavigator> m_navigator;
+    ViewHistory m_history;
+    PlotRange m_panStart;  // the view a middle-button pan left
+    void leaveView(const PlotRange& left);
 };
 
 }  // namespace ridgeline::ui

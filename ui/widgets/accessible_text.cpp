@@ -1,35 +1,18 @@
 #include "ui/widgets/accessible_text.h"
 
-#include "core/model/units.h"
-
-#include <QAbstractAxis>
 #include <QAbstractButton>
-#include <QAbstractSeries>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
 #include <QAccessible>
-#include <QChart>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLogValueAxis>
 #include <QRegularExpression>
-#include <QValueAxis>
 #include <QWidget>
 
 namespace ridgeline::ui {
 namespace {
-
-QString axisRange(const QAbstractAxis& axis)
-{
-    if (const auto* log = qobject_cast<const QLogValueAxis*>(&axis))
-        return QObject::tr("%1 to %2, log scale")
-            .arg(formatSignificant(log->min(), 3), formatSignificant(log->max(), 3));
-    if (const auto* value = qobject_cast<const QValueAxis*>(&axis))
-        return QObject::tr("%1 to %2").arg(formatSignificant(value->min(), 3), formatSignificant(value->max(), 3));
-    return {};
-}
 
 QString withoutMnemonic(QString text)
 {
@@ -67,25 +50,6 @@ void setAccessibleText(QWidget& widget, const QString& name, const QStringList& 
         QAccessibleEvent changed(&widget, QAccessible::DescriptionChanged);
         QAccessible::updateAccessibility(&changed);
     }
-}
-
-QStringList chartParts(const QChart& chart)
-{
-    QStringList parts;
-    for (const QAbstractAxis* axis : chart.axes()) {
-        if (!axis->isVisible())
-            continue;
-        const QString title = axis->titleText().isEmpty() ? QObject::tr("axis") : axis->titleText();
-        const QString range = axisRange(*axis);
-        parts << (range.isEmpty() ? title : QObject::tr("%1: %2").arg(title, range));
-    }
-    QStringList series;
-    for (const QAbstractSeries* s : chart.series())
-        if (s->isVisible() && !s->name().trimmed().isEmpty() && !series.contains(s->name()))
-            series << s->name();
-    if (!series.isEmpty())
-        parts << QObject::tr("shows %1").arg(series.join(QStringLiteral(", ")));
-    return parts;
 }
 
 void nameFieldsAfterTheirLabels(QWidget& root)

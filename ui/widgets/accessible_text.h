@@ -5,16 +5,12 @@
 
 #include <QStringList>
 
-class QChart;
 class QWidget;
 
 namespace ridgeline::ui {
 
 // Sets `widget`'s accessible name and description, and tells assistive technology when they changed.
 void setAccessibleText(QWidget& widget, const QString& name, const QStringList& parts);
-
-// A Qt chart in words: each axis ("x: Batch (sequences), 1 to 1024") and each visible, named series.
-QStringList chartParts(const QChart& chart);
 
 // Every field of the form layouts under `root` takes its row's label as its accessible name (QFormLayout makes a
 // label the buddy only when it makes the label itself; without a name Qt reads a combo box's current text or the
