@@ -3,6 +3,7 @@
 #include "core/json/strict_reader.h"
 #include "core/message_text.h"
 #include "core/model/physical_limits.h"
+#include "core/model/training/training_config.h"
 #include "core/read_file.h"
 #include "core/save_file.h"
 
@@ -97,8 +98,10 @@ Scene sceneFrom(ObjectReader& in)
         in.problem().report(Error::Code::Schema, in.where("kind"_L1) + u" is \""_s + scene.kind +
                                                      u"\"; expected one of: "_s + sceneKinds().join(u", "));
     scene.view = in.text("view"_L1, Need::Required);
-    if (!in.problem().found() && scene.view != u"roofline"_s && scene.view != u"batching"_s)
-        in.problem().report(Error::Code::Schema, in.where("view"_L1) + u" must be \"roofline\" or \"batching\""_s);
+    if (!in.problem().found() && scene.view != u"roofline"_s && scene.view != u"batching"_s &&
+        scene.view != u"training"_s)
+        in.problem().report(Error::Code::Schema,
+                            in.where("view"_L1) + u" must be \"roofline\", \"batching\" or \"training\""_s);
     scene.title = in.text("title"_L1, Need::Required);
     scene.caption = in.text("caption"_L1);
     scene.modelId = in.text("model"_L1);
@@ -106,6 +109,10 @@ Scene sceneFrom(ObjectReader& in)
     scene.batch = in.integer("batch"_L1, 1, 65536, 1);
     scene.context = in.integer("context"_L1, 0, 10'000'000, 0);
     scene.tensorParallel = in.smallInteger("tensor_parallel"_L1, 1, 1024, 1);
+    scene.sequence = in.integer("sequence"_L1, 1, kMaxTrainingSequence, 0);
+    scene.microBatch = in.integer("micro_batch"_L1, 1, kMaxTrainingBatch, 0);
+    scene.globalBatch = in.integer("global_batch"_L1, 1, kMaxTrainingBatch, 0);
+    scene.boxes = in.smallInteger("boxes"_L1, 1, kMaxTrainingGpus, 0);
     scene.links = textListFromJson(in, "links"_L1, kMaxListItems);
     scene.highlight = textListFromJson(in, "highlight"_L1, kMaxListItems);
     scene.hiddenKinds = textListFromJson(in, "hidden_kinds"_L1, kMaxListItems);
@@ -143,6 +150,11 @@ QJsonObject sceneTo(const Scene& scene)
         object.insert(QStringLiteral("context"), static_cast<double>(scene.context));
     if (scene.tensorParallel != 1)
         object.insert(QStringLiteral("tensor_parallel"), scene.tensorParallel);
+    for (const auto& [key, value] :
+         {std::pair{"sequence", scene.sequence}, std::pair{"micro_batch", scene.microBatch},
+          std::pair{"global_batch", scene.globalBatch}, std::pair{"boxes", static_cast<std::int64_t>(scene.boxes)}})
+        if (value != 0)
+            object.insert(QLatin1String(key), static_cast<double>(value));
     if (!scene.links.isEmpty())
         object.insert(QStringLiteral("links"), QJsonArray::fromStringList(scene.links));
     if (!scene.highlight.isEmpty())
@@ -188,16 +200,10 @@ Error deckError(const QString& sourceName, Error::Code code, const QString& what
 
 QStringList sceneKinds()
 {
-    return {QStringLiteral("ridge"),
-            QStringLiteral("intensity-table"),
-            QStringLiteral("cpu-experiment"),
-            QStringLiteral("one-token"),
-            QStringLiteral("batching"),
-            QStringLiteral("kv-cache"),
-            QStringLiteral("fusion"),
-            QStringLiteral("tensor-parallel"),
-            QStringLiteral("serving-trade"),
-            QStringLiteral("serving-cost"),
+    return {QStringLiteral("ridge"),        QStringLiteral("intensity-table"), QStringLiteral("cpu-experiment"),
+            QStringLiteral("one-token"),    QStringLiteral("batching"),        QStringLiteral("kv-cache"),
+            QStringLiteral("fusion"),       QStringLiteral("tensor-parallel"), QStringLiteral("serving-trade"),
+            QStringLiteral("serving-cost"), QStringLiteral("training-moves"),  QStringLiteral("training-hierarchy"),
             QStringLiteral("view")};
 }
 

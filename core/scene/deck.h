@@ -32,7 +32,7 @@ struct AxisRange {
 struct Scene {
     QString id;
     QString kind;  // what the scene computes; one of sceneKinds() ("view": a view a user saved)
-    QString view;  // "roofline" or "batching"
+    QString view;  // "roofline", "batching" or "training"
     QString title;
     QString caption;  // one or two lines with {fact} placeholders
     QString modelId;  // LLM scenes
@@ -42,11 +42,16 @@ struct Scene {
     std::int64_t context = 0;           // 0: the scene's default
     std::vector<std::int64_t> batches;  // a sweep, for scenes that move along the roof
     int tensorParallel = 1;
-    QStringList links;                        // tensor-parallel scenes: the links compared
-    QStringList highlight;                    // kernel names of the session to highlight
-    QStringList hiddenKinds;                  // roofline: kernel kinds hidden from the chart ("add"), as in its legend
-    std::optional<double> gpuHourPrice;       // serving scenes: US dollars per GPU-hour, an example the deck states
-    std::optional<AxisRange> intensityRange;  // FLOP/byte
+    QStringList links;                   // tensor-parallel scenes: the links compared
+    QStringList highlight;               // kernel names of the session to highlight
+    QStringList hiddenKinds;             // roofline: kernel kinds hidden from the chart ("add"), as in its legend
+    std::optional<double> gpuHourPrice;  // serving scenes: US dollars per GPU-hour, an example the deck states
+    // Training scenes (training_scene.h); 0: the scene's default.
+    std::int64_t sequence = 0;                  // tokens per sequence
+    std::int64_t microBatch = 0;                // sequences per GPU per forward and backward
+    std::int64_t globalBatch = 0;               // sequences per optimizer step
+    int boxes = 0;                              // the boxes a tensor-parallel group is spread over
+    std::optional<AxisRange> intensityRange;    // FLOP/byte
     std::optional<AxisRange> performanceRange;  // GFLOP/s
 };
 

@@ -7,6 +7,8 @@
 #include "core/model/llm/llm_model.h"
 #include "core/model/roofline.h"
 #include "core/model/units.h"
+#include "core/scene/fact_list.h"
+#include "core/scene/training_facts.h"
 #include "core/session/mixed_precision.h"
 #include "core/session/session_roof.h"
 
@@ -20,23 +22,6 @@ namespace ridgeline {
 namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-class FactList {
-public:
-    void add(const QString& key, double value, const QString& text) { m_facts.push_back({key, value, text}); }
-
-    void add(const QString& key, double value, int decimals, const QString& unit = {})
-    {
-        // "1.04x" and "83 %": a multiplier hugs its number, other units stand apart.
-        const QString separator = unit == QLatin1String("x") ? QString() : QStringLiteral(" ");
-        add(key, value,
-            unit.isEmpty() ? formatGrouped(value, decimals) : formatGrouped(value, decimals) + separator + unit);
-    }
-    std::vector<SceneFact> take() { return std::move(m_facts); }
-
-private:
-    std::vector<SceneFact> m_facts;
-};
 
 Error sceneError(const Scene& scene, const QString& what)
 {
@@ -234,12 +219,6 @@ std::optional<Error> tensorParallelFacts(const Scene& scene, FactList& facts)
     return std::nullopt;
 }
 
-// "7.5x" under 10, "26x" above.
-void addTimes(FactList& facts, const QString& key, double value)
-{
-    facts.add(key, value, value < 10.0 ? 1 : 0, QStringLiteral("x"));
-}
-
 // A serving scene: prompt, output, largest_running; per batch B tokens_s_gpu_B, tokens_s_user_B, ttft_B, itl_B and,
 // against the first batch, throughput_x_B and ttft_x_B; with a price, price, cost_B and cost_x_B (the first batch's
 // cost over B's: how many times cheaper).
@@ -263,11 +242,11 @@ std::optional<Error> servingSceneFacts(const Scene& scene, FactList& facts)
                   formatSignificant(p.tokensPerSecondPerUser) + QStringLiteral(" tokens/s"));
         facts.add(QStringLiteral("ttft_") + b, p.latency.ttftSeconds, formatSeconds(p.latency.ttftSeconds));
         facts.add(QStringLiteral("itl_") + b, p.latency.itlSeconds, formatSeconds(p.latency.itlSeconds));
-        addTimes(facts, QStringLiteral("throughput_x_") + b, p.tokensPerSecondPerGpu / first.tokensPerSecondPerGpu);
-        addTimes(facts, QStringLiteral("ttft_x_") + b, p.latency.ttftSeconds / first.latency.ttftSeconds);
+        facts.addTimes(QStringLiteral("throughput_x_") + b, p.tokensPerSecondPerGpu / first.tokensPerSecondPerGpu);
+        facts.addTimes(QStringLiteral("ttft_x_") + b, p.latency.ttftSeconds / first.latency.ttftSeconds);
         if (i < s.costPerMillionOutput.size()) {
             facts.add(QStringLiteral("cost_") + b, s.costPerMillionOutput[i], formatDollars(s.costPerMillionOutput[i]));
-            addTimes(facts, QStringLiteral("cost_x_") + b, s.costPerMillionOutput.front() / s.costPerMillionOutput[i]);
+            facts.addTimes(QStringLiteral("cost_x_") + b, s.costPerMillionOutput.front() / s.costPerMillionOutput[i]);
         }
     }
     return std::nullopt;
@@ -296,12 +275,41 @@ std::optional<Error> viewFacts(const Scene& scene, const Session* session, FactL
     return std::nullopt;
 }
 
-Result<QString> fillCaption(const Scene& scene, const std::vector<SceneFact>& facts)
+const QRegularExpression& placeholderPattern()
 {
     static const QRegularExpression placeholder(QStringLiteral("\\{([a-z0-9_]+)\\}"));
+    return placeholder;
+}
+
+bool computes(const std::vector<SceneFact>& facts, const QString& key)
+{
+    return std::any_of(facts.begin(), facts.end(), [&](const SceneFact& f) { return f.key == key; });
+}
+
+// "[ (this CPU: {cpu_bf16_x})]": a part in square brackets is said only when the scene computes every {key} in it,
+// so that one caption serves a session that measured it and one that did not.
+QString keepComputedParts(const QString& caption, const std::vector<SceneFact>& facts)
+{
+    static const QRegularExpression optional(QStringLiteral("\\[([^\\[\\]]*)\\]"));
+    QString kept;
+    qsizetype last = 0;
+    for (auto it = optional.globalMatch(caption); it.hasNext();) {
+        const auto match = it.next();
+        bool all = true;
+        for (auto keys = placeholderPattern().globalMatch(match.captured(1)); keys.hasNext();)
+            all = all && computes(facts, keys.next().captured(1));
+        kept += caption.mid(last, match.capturedStart() - last) + (all ? match.captured(1) : QString());
+        last = match.capturedEnd();
+    }
+    return kept + caption.mid(last);
+}
+
+Result<QString> fillCaption(const Scene& scene, const std::vector<SceneFact>& facts)
+{
+    const QString kept = keepComputedParts(scene.caption, facts);
     QString caption;
     qsizetype last = 0;
-    for (auto it = placeholder.globalMatch(scene.caption); it.hasNext();) {
+    for (auto it = placeholderPattern().globalMatch(kept); it.hasNext();) {
         const auto match = it.next();
         const auto fact =
             std::find_if(facts.begin(), facts.end(), [&](const SceneFact& f) { return f.key == match.captured(1); });
@@ -313,10 +321,10 @@ Result<QString> fillCaption(const Scene& scene, const std::vector<SceneFact>& fa
                 scene, QStringLiteral("the caption names {%1}, which this scene does not compute (it computes: %2)")
                            .arg(match.captured(1), known.join(QStringLiteral(", "))));
         }
-        caption += scene.caption.mid(last, match.capturedStart() - last) + fact->text;
+        caption += kept.mid(last, match.capturedStart() - last) + fact->text;
         last = match.capturedEnd();
     }
-    caption += scene.caption.mid(last);
+    caption += kept.mid(last);
     return caption;
 }
 
@@ -365,6 +373,8 @@ Result<SceneFacts> computeSceneFacts(const Scene& scene, const Session* session)
         error = tensorParallelFacts(scene, facts);
     else if (scene.kind == QLatin1String("serving-trade") || scene.kind == QLatin1String("serving-cost"))
         error = servingSceneFacts(scene, facts);
+    else if (scene.kind == QLatin1String("training-moves") || scene.kind == QLatin1String("training-hierarchy"))
+        error = trainingSceneFacts(scene, session, facts);
     else if (scene.kind == QLatin1String("view"))
         error = viewFacts(scene, session, facts);
     else

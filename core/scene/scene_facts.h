@@ -7,6 +7,7 @@
 #include "core/model/roofline.h"
 #include "core/result.h"
 #include "core/scene/deck.h"
+#include "core/scene/fact_list.h"
 #include "core/scene/serving_scene.h"
 #include "core/session/session.h"
 
@@ -14,12 +15,6 @@
 #include <vector>
 
 namespace ridgeline {
-
-struct SceneFact {
-    QString key;         // "kv_total_gib"
-    double value = 0.0;  // in the unit its key names
-    QString text;        // for people: "64 GiB"
-};
 
 struct SceneFacts {
     std::vector<SceneFact> facts;

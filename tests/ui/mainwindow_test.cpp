@@ -379,7 +379,7 @@ TEST(UiMainWindow, F5PresentsTheDefaultDeckAndEscLeaves)
     present->trigger();
     QPointer<ui::PresentationWindow> presentation = window.presentation();
     ASSERT_NE(presentation, nullptr);
-    EXPECT_EQ(presentation->sceneCount(), 10);
+    EXPECT_EQ(presentation->sceneCount(), 12);
     EXPECT_EQ(presentation->currentScene(), 0);
     QTest::keyClick(presentation, Qt::Key_Escape);
     EXPECT_TRUE(presentation.isNull() || !presentation->isVisible());

@@ -5,6 +5,7 @@
 #include "core/model/units.h"
 #include "core/scene/deck.h"
 #include "core/scene/scene_facts.h"
+#include "core/scene/training_scene.h"
 #include "core/session/session_json.h"
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
@@ -13,11 +14,15 @@
 #include "ui/chart/memory_bar.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/chart/serving_scene_chart.h"
+#include "ui/chart/training_bar.h"
+#include "ui/chart/training_hierarchy.h"
 #include "ui/panels/batching_panel.h"
+#include "ui/plots/training/training_geometry.h"
 #include "ui/talk/deck_export.h"
 #include "ui/talk/link_bars.h"
 #include "ui/talk/presentation_window.h"
 #include "ui/talk/scene_view.h"
+#include "ui/talk/training_slides.h"
 #include "ui/widgets/log_slider.h"
 #include "ui_test_util.h"
 
@@ -81,21 +86,23 @@ int pdfPageCount(const QByteArray& pdf)
     return count;
 }
 
-TEST(UiTalkScene, TheDefaultDeckYieldsTenSceneViews)
+TEST(UiTalkScene, TheDefaultDeckYieldsTwelveSceneViews)
 {
     const Deck deck = builtInDeck();
     const Session session = exampleSession();
     PresentationWindow window(deck, &session);
-    ASSERT_EQ(window.sceneCount(), 10);
-    for (int i = 0; i < 10; ++i) {
+    ASSERT_EQ(window.sceneCount(), 12);
+    for (int i = 0; i < 12; ++i) {
         SceneView* view = window.sceneView(i);
         ASSERT_NE(view, nullptr) << i;
         EXPECT_EQ(view->scene().id, deck.scenes[static_cast<std::size_t>(i)].id);
         EXPECT_EQ(view->titleText(), deck.scenes[static_cast<std::size_t>(i)].title);
         const bool roofline = view->scene().view == QLatin1String("roofline");
         const bool serving = view->scene().kind.startsWith(QLatin1String("serving-"));
+        const bool training = view->scene().view == QLatin1String("training");
         EXPECT_EQ(view->rooflineChart() != nullptr, roofline) << i;
-        EXPECT_EQ(view->batchingPanel() != nullptr, !roofline && !serving) << i;
+        EXPECT_EQ(view->batchingPanel() != nullptr, !roofline && !serving && !training) << i;
+        EXPECT_EQ(view->trainingSlide() != nullptr, training) << i;
         EXPECT_EQ(view->servingChart() != nullptr, serving) << i;
     }
     EXPECT_EQ(window.currentScene(), 0);
@@ -441,6 +448,125 @@ TEST(UiTalkScene, TheTensorParallelSceneUsesEightH100sOverNvlink)
     EXPECT_GT(bars.front().tokensPerSecond, bars.back().tokensPerSecond);
 }
 
+// The parts of a training slide in the slide's coordinates: side by side or one above another, never over each other
+// nor over the caption, each as tall as it asks (a bar's legend is not clipped), no word cut short.
+void expectTrainingSlideClear(const SceneView& view, const QString& where)
+{
+    const ui::TrainingSlide* slide = view.trainingSlide();
+    ASSERT_NE(slide, nullptr) << where.toStdString();
+    std::vector<QRect> boxes;
+    for (const ui::TrainingBar* bar : slide->bars()) {
+        EXPECT_GE(bar->height(), bar->minimumSizeHint().height()) << where.toStdString();
+        EXPECT_FALSE(bar->isCut()) << where.toStdString() << ": " << bar->texts().join(u'|').toStdString();
+        boxes.emplace_back(bar->mapTo(&view, QPoint(0, 0)), bar->size());
+    }
+    for (const ui::TrainingHierarchy* hierarchy : slide->hierarchies()) {
+        EXPECT_GE(hierarchy->height(), hierarchy->minimumSizeHint().height()) << where.toStdString();
+        EXPECT_FALSE(hierarchy->isCut()) << where.toStdString() << ": " << hierarchy->texts().join(u'|').toStdString();
+        boxes.emplace_back(hierarchy->mapTo(&view, QPoint(0, 0)), hierarchy->size());
+    }
+    const auto* caption = view.findChild<QLabel*>(QStringLiteral("SceneCaption"));
+    ASSERT_NE(caption, nullptr);
+    const auto* title = view.findChild<QLabel*>(QStringLiteral("SceneTitle"));
+    ASSERT_NE(title, nullptr);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        EXPECT_TRUE(view.rect().contains(boxes[i])) << where.toStdString() << " " << i;
+        EXPECT_FALSE(boxes[i].intersects(caption->geometry()))
+            << where.toStdString() << " " << i << " over the caption";
+        EXPECT_FALSE(boxes[i].intersects(title->geometry())) << where.toStdString() << " " << i << " over the title";
+        for (std::size_t j = 0; j < i; ++j)
+            EXPECT_FALSE(boxes[i].intersects(boxes[j])) << where.toStdString() << " " << i << " over " << j;
+    }
+}
+
+// One memory bar per stage, the stage's own numbers, all on one scale against the card's 80 GiB.
+TEST(UiTalkScene, TheCheapMovesSlideDrawsOneBarPerMoveOnOneScale)
+{
+    const Deck deck = builtInDeck();
+    const Scene* scene = sceneOfKind(deck, "training-moves");
+    ASSERT_NE(scene, nullptr);
+    const std::vector<TrainingStage> stages = trainingMovesOf(*scene).value();
+    for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)}) {
+        SceneView view(*scene, nullptr, ui::TalkLook{ui::ThemeKind::Dark});
+        fixtures::layoutNow(view, SceneView::designSize(size));
+        ASSERT_FALSE(view.failed()) << view.captionText().toStdString();
+        ASSERT_NE(view.trainingSlide(), nullptr);
+        const std::vector<ui::TrainingBar*>& bars = view.trainingSlide()->bars();
+        ASSERT_EQ(bars.size(), stages.size());
+        const SceneFacts& facts = view.facts().value();
+        double longest = 0;
+        for (const TrainingStage& stage : stages)
+            longest = std::max(longest, stage.report.memory.total());
+        for (std::size_t i = 0; i < bars.size(); ++i) {
+            const ui::StackBarData& data = bars[i]->data();
+            EXPECT_EQ(data.title, stages[i].label);
+            EXPECT_DOUBLE_EQ(data.total(), stages[i].report.memory.total());
+            EXPECT_DOUBLE_EQ(data.capacity, 80.0 * 1024 * 1024 * 1024);
+            EXPECT_DOUBLE_EQ(data.scale, longest);
+        }
+        // The caption's first and last totals are the first and last bars' statuses.
+        EXPECT_TRUE(bars.front()->data().status.contains(facts.text(QStringLiteral("memory_start"))));
+        EXPECT_TRUE(bars.back()->data().status.contains(facts.text(QStringLiteral("memory_checkpointing"))));
+        // On one scale the first bar is the longest and each move's bar shorter than the one above it.
+        for (std::size_t i = 1; i < bars.size(); ++i)
+            EXPECT_LT(bars[i]->partRect(ui::TrainingPart::Activations).right(),
+                      bars[i - 1]->partRect(ui::TrainingPart::Activations).right())
+                << i;
+        expectTrainingSlideClear(view, QStringLiteral("moves %1x%2").arg(size.width()).arg(size.height()));
+        ui::renderSceneImage(*scene, nullptr, size)
+            .save(fixtures::outputPath(
+                QStringLiteral("talk-%1-%2x%3.png").arg(scene->id).arg(size.width()).arg(size.height())));
+    }
+}
+
+// The same tensor-parallel group inside one box and across two: each machine with its collective in its link's
+// colour, and the two steps' time bars on one scale, their communication the caption's share.
+TEST(UiTalkScene, TheHierarchySlideDrawsTheSameGroupInsideAndAcrossBoxes)
+{
+    const Deck deck = builtInDeck();
+    const Scene* scene = sceneOfKind(deck, "training-hierarchy");
+    ASSERT_NE(scene, nullptr);
+    const std::vector<TrainingStage> stages = trainingHierarchyOf(*scene).value();
+    for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)}) {
+        SceneView view(*scene, nullptr, ui::TalkLook{ui::ThemeKind::Dark});
+        fixtures::layoutNow(view, SceneView::designSize(size));
+        ASSERT_FALSE(view.failed()) << view.captionText().toStdString();
+        ASSERT_NE(view.trainingSlide(), nullptr);
+        const auto& hierarchies = view.trainingSlide()->hierarchies();
+        const auto& bars = view.trainingSlide()->bars();
+        ASSERT_EQ(hierarchies.size(), 2u);
+        ASSERT_EQ(bars.size(), 2u);
+        const ui::ChartTheme theme = ui::ChartTheme::make(ui::ThemeKind::Dark);
+        EXPECT_EQ(hierarchies[0]->data().nodes, 1);
+        EXPECT_EQ(hierarchies[1]->data().nodes, 2);
+        EXPECT_EQ(hierarchies[0]->rowColor(0), ui::trainingLinkColor(false, theme));
+        EXPECT_EQ(hierarchies[1]->rowColor(0), ui::trainingLinkColor(true, theme));
+        const SceneFacts& facts = view.facts().value();
+        const char* keys[] = {"comm_percent_inside", "comm_percent_across"};
+        for (std::size_t i = 0; i < 2; ++i) {
+            const ui::StackBarData& time = bars[i]->data();
+            EXPECT_DOUBLE_EQ(time.total(), stages[i].report.time.total());
+            EXPECT_DOUBLE_EQ(time.scale, stages[1].report.time.total());
+            double communication = 0;
+            for (const ui::StackPart& part : time.parts)
+                if (part.part == ui::TrainingPart::Communication)
+                    communication = part.value;
+            EXPECT_NEAR(100.0 * communication / time.total(), *facts.value(QLatin1String(keys[i])), 1e-9);
+            EXPECT_TRUE(hierarchies[i]->texts().contains(
+                QStringLiteral("inside a node: %1: %2 each way")
+                    .arg(facts.text(QStringLiteral("inside_link")), facts.text(QStringLiteral("inside_gbs")))));
+        }
+        // Across the boxes the same step is longer: its bar reaches further on the shared scale.
+        ASSERT_EQ(bars[0]->width(), bars[1]->width());
+        EXPECT_GT(bars[1]->partRect(ui::TrainingPart::Communication).right(),
+                  bars[0]->partRect(ui::TrainingPart::Communication).right() + 10.0);
+        expectTrainingSlideClear(view, QStringLiteral("hierarchy %1x%2").arg(size.width()).arg(size.height()));
+        ui::renderSceneImage(*scene, nullptr, size)
+            .save(fixtures::outputPath(
+                QStringLiteral("talk-%1-%2x%3.png").arg(scene->id).arg(size.width()).arg(size.height())));
+    }
+}
+
 TEST(UiTalkPresentation, KeysStepJumpAndLeave)
 {
     const Deck deck = builtInDeck();
@@ -453,9 +579,9 @@ TEST(UiTalkPresentation, KeysStepJumpAndLeave)
     QSignalSpy finished(&window, &PresentationWindow::finished);
 
     const std::vector<std::pair<int, int>> steps = {
-        {Qt::Key_PageDown, 1}, {Qt::Key_Space, 2}, {Qt::Key_Right, 3}, {Qt::Key_PageUp, 2}, {Qt::Key_Left, 1},
-        {Qt::Key_5, 4},        {Qt::Key_End, 9},   {Qt::Key_Right, 9}, {Qt::Key_Home, 0},   {Qt::Key_Left, 0},
-        {Qt::Key_8, 7},        {Qt::Key_1, 0},     {Qt::Key_9, 8},     {Qt::Key_9, 8},
+        {Qt::Key_PageDown, 1}, {Qt::Key_Space, 2}, {Qt::Key_Right, 3},  {Qt::Key_PageUp, 2}, {Qt::Key_Left, 1},
+        {Qt::Key_5, 4},        {Qt::Key_End, 11},  {Qt::Key_Right, 11}, {Qt::Key_Home, 0},   {Qt::Key_Left, 0},
+        {Qt::Key_8, 7},        {Qt::Key_1, 0},     {Qt::Key_9, 8},      {Qt::Key_9, 8},
     };
     for (const auto& [key, expected] : steps) {
         QTest::keyClick(&window, static_cast<Qt::Key>(key));
@@ -467,7 +593,7 @@ TEST(UiTalkPresentation, KeysStepJumpAndLeave)
 
     const auto* counter = window.currentView()->findChild<QLabel*>(QStringLiteral("SceneCounter"));
     ASSERT_NE(counter, nullptr);
-    EXPECT_EQ(counter->text(), QStringLiteral("9 / 10"));
+    EXPECT_EQ(counter->text(), QStringLiteral("9 / 12"));
 
     EXPECT_EQ(finished.count(), 0);
     QTest::keyClick(&window, Qt::Key_Escape);
@@ -585,10 +711,10 @@ TEST(UiTalkExport, ThePdfHasOnePagePerSceneAtTheAskedSize)
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QByteArray pdf = file.readAll();
     EXPECT_TRUE(pdf.startsWith("%PDF"));
-    EXPECT_EQ(pdfPageCount(pdf), 10);
+    EXPECT_EQ(pdfPageCount(pdf), 12);
     // 1920x1080 px at 96 px per inch is 1440 x 810 pt.
     static const QRegularExpression mediaBox(QStringLiteral("/MediaBox \\[0 0 1440(\\.0+)? 810(\\.0+)?\\]"));
-    EXPECT_EQ(QString::fromLatin1(pdf).count(mediaBox), 10) << "not ten 1440 x 810 pt pages";
+    EXPECT_EQ(QString::fromLatin1(pdf).count(mediaBox), 12) << "not twelve 1440 x 810 pt pages";
     // Thousands of small images when the charts' pixmap caches leak into the page; a few dozen are the
     // batching charts' overlay labels, which ChartOverlay draws from images by design.
     EXPECT_LT(pdf.count("/Subtype /Image"), 200);
@@ -643,10 +769,10 @@ TEST(UiTalkExport, OnePngPerSceneAtExactlyTheAskedSize)
         const std::optional<Error> error =
             ui::exportDeckFiles(deck, &session, dir, ui::DeckFormat::Png, QSize(1920, 1080), look, &written);
         ASSERT_FALSE(error) << error->message.toStdString();
-        ASSERT_EQ(written.size(), 10);
+        ASSERT_EQ(written.size(), 12);
         EXPECT_TRUE(written.first().endsWith(QStringLiteral("/scene-01-two-kinds.png")))
             << written.first().toStdString();
-        EXPECT_EQ(QDir(dir).entryList({QStringLiteral("*.png")}, QDir::Files).size(), 10);
+        EXPECT_EQ(QDir(dir).entryList({QStringLiteral("*.png")}, QDir::Files).size(), 12);
         for (const QString& path : written) {
             const QImage image(path);
             ASSERT_FALSE(image.isNull()) << path.toStdString();
@@ -664,7 +790,7 @@ TEST(UiTalkExport, OneSvgPerSceneAtAnotherSize)
     const std::optional<Error> error =
         ui::exportDeckFiles(deck, nullptr, dir.path(), ui::DeckFormat::Svg, QSize(1280, 720), {}, &written);
     ASSERT_FALSE(error) << error->message.toStdString();
-    ASSERT_EQ(written.size(), 10);
+    ASSERT_EQ(written.size(), 12);
     for (const QString& path : written) {
         QSvgRenderer renderer(path);
         ASSERT_TRUE(renderer.isValid()) << path.toStdString();
@@ -676,7 +802,9 @@ TEST(UiTalkExport, OneSvgPerSceneAtAnotherSize)
         EXPECT_TRUE(svg.contains("<text")) << path.toStdString();
         const bool measured = path.contains(QLatin1String("two-kinds")) ||
                               path.contains(QLatin1String("cpu-experiment")) || path.contains(QLatin1String("fusion"));
-        EXPECT_EQ(svg.contains("<image"), !measured) << path.toStdString();  // no session: a message, no chart
+        // No session: a message, no chart. The training slides are painted bars, no chart: vectors throughout.
+        const bool training = path.contains(QLatin1String("-training-"));
+        EXPECT_EQ(svg.contains("<image"), !measured && !training) << path.toStdString();
     }
     // Qt's own SVG renderer reads the slide back, for a human to compare with the PNG.
     for (int i : {1, 3}) {

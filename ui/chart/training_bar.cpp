@@ -43,8 +43,11 @@ void TrainingBar::setTheme(ThemeKind theme)
 
 void TrainingBar::setData(const StackBarData& data)
 {
+    const bool named = !m_data.capacityLabel.isEmpty();
     m_data = data;
     fitLegendRows();
+    if (named != !m_data.capacityLabel.isEmpty())  // the line under the bar comes or goes
+        updateGeometry();
     setAccessibleText(*this, m_data.title, texts());
     update();
 }
@@ -79,6 +82,22 @@ QRectF TrainingBar::overRect() const
     return layoutStackBar(m_data, barRect()).over;
 }
 
+bool TrainingBar::isCut() const
+{
+    const QFontMetricsF title(bold(m_theme.axisTitleFont));
+    const double inner = width() - 2.0 * kMargin;
+    const double statusWidth = title.horizontalAdvance(m_data.status);
+    const double room = std::max(0.0, inner - statusWidth - 24);
+    return statusWidth > inner ||
+           (title.horizontalAdvance(m_data.title) > room && title.horizontalAdvance(m_data.shortTitle) > room);
+}
+
+// The line under the bar that names the capacity line; none when there is no name to write.
+double TrainingBar::capacityRow() const
+{
+    return m_data.capacityLabel.isEmpty() ? 0.0 : 4.0 + QFontMetricsF(m_theme.legendFont).height();
+}
+
 QSize TrainingBar::sizeHint() const
 {
     return QSize(800, minimumSizeHint().height());
@@ -88,8 +107,8 @@ QSize TrainingBar::minimumSizeHint() const
 {
     const QFontMetricsF title(bold(m_theme.axisTitleFont));
     const QFontMetricsF label(m_theme.legendFont);
-    const double height = kGap + title.height() + kGap + kBarHeight + 4.0 + label.height() + kGap +
-                          m_legendRows * (label.height() + 4.0) + kGap;
+    const double height =
+        kGap + title.height() + kGap + kBarHeight + capacityRow() + kGap + m_legendRows * (label.height() + 4.0) + kGap;
     return QSize(400, static_cast<int>(std::ceil(height)));
 }
 
@@ -144,13 +163,13 @@ void TrainingBar::paintEvent(QPaintEvent*)
         p.drawText(r, Qt::AlignCenter, m_data.parts[i].name);
     }
     double y = bar.bottom() + 4.0;
-    if (g.hasCapacity) {
+    if (g.hasCapacity && !m_data.capacityLabel.isEmpty()) {
         const double w = labelMetrics.horizontalAdvance(m_data.capacityLabel);
         const double x = std::clamp(g.capacity.right() - w / 2.0, kMargin, width() - kMargin - w);
         p.setPen(over ? m_theme.text : m_theme.mutedText);
         p.drawText(QPointF(x, y + labelMetrics.ascent()), m_data.capacityLabel);
     }
-    y += labelMetrics.height() + kGap;
+    y = bar.bottom() + capacityRow() + kGap;
 
     // The legend: swatch and number, wrapping when a row is full; a part that is zero in muted text.
     const std::vector<QPointF> origins = legendOrigins(width());

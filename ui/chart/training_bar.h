@@ -28,6 +28,8 @@ public:
     // The bar's rectangle of each part and of the overflow, in widget pixels.
     QRectF partRect(TrainingPart part) const;
     QRectF overRect() const;
+    // Whether the width cuts a word short: the status, or the title and its short form, elided.
+    bool isCut() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -38,6 +40,7 @@ protected:
 
 private:
     QRectF barRect() const;
+    double capacityRow() const;
     std::vector<QPointF> legendOrigins(double width) const;
     void fitLegendRows();
 

@@ -23,9 +23,9 @@ QFont bold(QFont font)
     return font;
 }
 
-QString title()
+QString title(const HierarchyData& data)
 {
-    return QStringLiteral("Collectives by the link they cross");
+    return data.title.isEmpty() ? QStringLiteral("Collectives by the link they cross") : data.title;
 }
 
 // "tensor-parallel all-reduce across nodes": the legend above names the two links.
@@ -68,7 +68,7 @@ void TrainingHierarchy::setData(const HierarchyData& data)
 
 QStringList TrainingHierarchy::texts() const
 {
-    QStringList list{title(), QStringLiteral("inside a node: %1").arg(m_data.insideLink),
+    QStringList list{title(m_data), QStringLiteral("inside a node: %1").arg(m_data.insideLink),
                      QStringLiteral("across nodes: %1").arg(m_data.acrossLink)};
     for (const CollectiveRow& row : m_data.rows)
         list << rowWords(row) << row.numbers;
@@ -82,6 +82,27 @@ QColor TrainingHierarchy::rowColor(int row) const
     return row >= 0 && row < static_cast<int>(m_data.rows.size())
                ? trainingLinkColor(m_data.rows[static_cast<std::size_t>(row)].crossesNodes, m_theme)
                : QColor();
+}
+
+bool TrainingHierarchy::isCut() const
+{
+    const QFontMetricsF metrics(m_theme.legendFont);
+    const QFontMetricsF strong(bold(m_theme.legendFont));
+    const HierarchyGeometry g = layoutHierarchy(m_data, area(), lineHeight());
+    bool cut = metrics.horizontalAdvance(QStringLiteral("inside a node: %1").arg(m_data.insideLink)) >
+                   g.rows.width() - kSwatch - 8.0 ||
+               metrics.horizontalAdvance(QStringLiteral("across nodes: %1").arg(m_data.acrossLink)) >
+                   g.rows.width() - kSwatch - 8.0;
+    if (m_data.rows.empty())
+        return cut || metrics.horizontalAdvance(m_data.emptyText) > g.rows.width();
+    for (std::size_t i = 0; i < m_data.rows.size(); ++i) {
+        const CollectiveRow& row = m_data.rows[i];
+        const double words =
+            strong.horizontalAdvance(row.what + QStringLiteral(" ")) + metrics.horizontalAdvance(where(row));
+        cut = cut || words > g.rowText[i].width() ||
+              metrics.horizontalAdvance(row.numbers) > g.rows.right() - g.rowNumbers[i].x();
+    }
+    return cut;
 }
 
 double TrainingHierarchy::lineHeight() const
@@ -114,7 +135,7 @@ void TrainingHierarchy::paintEvent(QPaintEvent*)
     const QFont titleFont = bold(m_theme.axisTitleFont);
     p.setFont(titleFont);
     p.setPen(m_theme.text);
-    p.drawText(QPointF(kMargin, kGap + QFontMetricsF(titleFont).ascent()), title());
+    p.drawText(QPointF(kMargin, kGap + QFontMetricsF(titleFont).ascent()), title(m_data));
     const HierarchyGeometry g = layoutHierarchy(m_data, area(), lineHeight());
     p.setFont(m_theme.legendFont);
     paintMachine(p, g);

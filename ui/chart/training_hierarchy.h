@@ -29,6 +29,8 @@ public:
     QStringList texts() const;
     // The colour a collective's bar is painted in, by its row.
     QColor rowColor(int row) const;
+    // Whether the width cuts a line short (a link's legend, a collective's words or numbers end in an ellipsis).
+    bool isCut() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

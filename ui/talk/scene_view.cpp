@@ -15,6 +15,7 @@
 #include "ui/panels/batching_panel.h"
 #include "ui/plots/roofline/scene_content.h"
 #include "ui/talk/link_bars.h"
+#include "ui/talk/training_slides.h"
 #include "ui/widgets/log_slider.h"
 #include "ui/widgets/text_block.h"
 
@@ -121,6 +122,9 @@ SceneView::SceneView(const Scene& scene, const Session* session, TalkLook look, 
                              "Open a session or measure this machine, then present again."));
     else if (isKind(scene, "serving-trade") || isKind(scene, "serving-cost"))
         content = createServing();
+    else if (isKind(scene, "training-moves") || isKind(scene, "training-hierarchy"))
+        content = m_facts.ok() ? (m_trainingSlide = new TrainingSlide(scene, look.theme, this))
+                               : createMessage(m_facts.error().message);
     else if (scene.view == QLatin1String("batching"))
         content = createBatching();
     else

@@ -26,6 +26,7 @@ class BatchingPanel;
 class LinkBars;
 class RooflineChart;
 class ServingSceneChart;
+class TrainingSlide;
 
 // Scenes are laid out at least 1280 x 720 and scaled to the output: x1.5 at 1080p, so a 30 px title is 45 px.
 // A 4:3 screen gets a taller layout (1280 x 960 at 1024 x 768), never a narrower one: two charts side by side
@@ -70,6 +71,7 @@ public:
     BatchingPanel* batchingPanel() const { return m_panel; }
     LinkBars* linkBars() const { return m_linkBars; }
     ServingSceneChart* servingChart() const { return m_servingChart; }
+    TrainingSlide* trainingSlide() const { return m_trainingSlide; }
 
     // The scale from design pixels to an output of `size` pixels, and the design size it implies (the output's
     // aspect, at least kTalkDesignWidth x kTalkDesignHeight).
@@ -98,6 +100,7 @@ private:
     BatchingPanel* m_panel = nullptr;
     LinkBars* m_linkBars = nullptr;
     ServingSceneChart* m_servingChart = nullptr;
+    TrainingSlide* m_trainingSlide = nullptr;
     QPointer<QVariantAnimation> m_animation;
     std::int64_t m_animationFrom = 0;  // batch
     std::int64_t m_animationTo = 0;

@@ -141,6 +141,25 @@ std::optional<TrainingFix> acrossBoxes(TrainingFix fix)
 
 }  // namespace
 
+std::vector<TrainingMoveStep> cheapMovesInOrder(const TrainingConfig& config)
+{
+    std::vector<TrainingMoveStep> steps;
+    if (checkTrainingConfig(config))
+        return steps;
+    TrainingConfig at = config;
+    for (const Move& move : cheapMoves()) {
+        TrainingConfig next = at;
+        const std::optional<QString> what = move(next);
+        if (!what || checkTrainingConfig(next))
+            continue;
+        if (!steps.empty() && sameKind(steps.back().move, *what))
+            steps.pop_back();
+        steps.push_back({*what, next});
+        at = next;
+    }
+    return steps;
+}
+
 QString TrainingFix::text() const
 {
     if (!found)

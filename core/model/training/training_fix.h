@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace ridgeline {
 
@@ -26,5 +27,16 @@ struct TrainingFix {
 
 // Nothing when the configuration already fits (or does not pass checkTrainingConfig).
 std::optional<TrainingFix> cheapestFix(const TrainingConfig& config);
+
+// One cheap move and the configuration it leads to.
+struct TrainingMoveStep {
+    QString move;  // "bf16 mixed precision", "micro-batch 1 x 8 accumulation steps", "full activation checkpointing"
+    TrainingConfig config;
+};
+
+// Every cheap move that applies, in the order cheapestFix tries them, each on top of the ones before, whether or not
+// a configuration fits on the way: the talk walks them all. A stronger move of the same kind replaces the weaker
+// (full checkpointing, not selective then full). Empty when none applies.
+std::vector<TrainingMoveStep> cheapMovesInOrder(const TrainingConfig& config);
 
 }  // namespace ridgeline

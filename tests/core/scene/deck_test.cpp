@@ -10,15 +10,22 @@
 
 using namespace ridgeline;
 
-TEST(Deck, DefaultDeckHasTheTenScenesOfTheSourceText)
+TEST(Deck, DefaultDeckHasTheTwelveScenesOfTheSourceText)
 {
     const Result<Deck> deck = defaultDeck();
     ASSERT_TRUE(deck.ok()) << deck.error().message.toStdString();
-    const QStringList expected{QStringLiteral("two-kinds"),      QStringLiteral("intensity-table"),
-                               QStringLiteral("cpu-experiment"), QStringLiteral("one-token"),
-                               QStringLiteral("batch-fills"),    QStringLiteral("cost-per-token"),
-                               QStringLiteral("batch-wait"),     QStringLiteral("kv-cost"),
-                               QStringLiteral("fusion"),         QStringLiteral("tensor-parallel")};
+    const QStringList expected{QStringLiteral("two-kinds"),
+                               QStringLiteral("intensity-table"),
+                               QStringLiteral("cpu-experiment"),
+                               QStringLiteral("one-token"),
+                               QStringLiteral("batch-fills"),
+                               QStringLiteral("cost-per-token"),
+                               QStringLiteral("batch-wait"),
+                               QStringLiteral("kv-cost"),
+                               QStringLiteral("fusion"),
+                               QStringLiteral("training-moves"),
+                               QStringLiteral("training-hierarchy"),
+                               QStringLiteral("tensor-parallel")};
     QStringList ids;
     for (const Scene& scene : deck.value().scenes) {
         ids.append(scene.id);
@@ -37,10 +44,23 @@ TEST(Deck, RoundTripsThroughAFile)
     const Result<Deck> loaded = loadDeck(path);
     ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
     EXPECT_EQ(deckToJson(loaded.value()), deckToJson(original));
-    EXPECT_EQ(loaded.value().scenes.size(), 10u);
+    EXPECT_EQ(loaded.value().scenes.size(), 12u);
     EXPECT_EQ(loaded.value().scenes[4].batches, (std::vector<std::int64_t>{1, 4, 16, 64, 256}));
     EXPECT_EQ(loaded.value().scenes[5].gpuHourPrice, std::optional<double>(2.5));
     EXPECT_FALSE(loaded.value().scenes[6].gpuHourPrice);
+    // The training scenes' choices: a 7B model on an 80 GiB card, its sequence and batches, the boxes.
+    const Scene& moves = loaded.value().scenes[9];
+    EXPECT_EQ(moves.kind, QStringLiteral("training-moves"));
+    EXPECT_EQ(moves.view, QStringLiteral("training"));
+    EXPECT_EQ(moves.modelId, QStringLiteral("llama-2-7b"));
+    EXPECT_EQ(moves.gpu.catalogId, QStringLiteral("h100-sxm"));
+    EXPECT_EQ(moves.sequence, 4096);
+    EXPECT_EQ(moves.microBatch, 4);
+    EXPECT_EQ(moves.globalBatch, 0);  // the scene's default: one micro-batch
+    const Scene& hierarchy = loaded.value().scenes[10];
+    EXPECT_EQ(hierarchy.tensorParallel, 8);
+    EXPECT_EQ(hierarchy.boxes, 2);
+    EXPECT_EQ(hierarchy.globalBatch, 64);
 }
 
 TEST(Deck, BadDecksAreRefusedWithTheirReason)
@@ -57,6 +77,10 @@ TEST(Deck, BadDecksAreRefusedWithTheirReason)
          "scenes[0].kind is \"magic\""},
         {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"pie","title":"t"}]})",
          "scenes[0].view must be"},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"training-moves","view":"training","title":"t","micro_batch":0}]})",
+         "scenes[0].micro_batch must be an integer in 1.."},
+        {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"training-hierarchy","view":"training","title":"t","boxes":2.5}]})",
+         "scenes[0].boxes must be an integer"},
         {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"ridge","view":"roofline","title":"t","batch":0}]})",
          "scenes[0].batch must be an integer in 1..65536, got 0"},
         {R"({"format":"ridgeline-deck","schema_version":1,"scenes":[{"id":"a","kind":"batching","view":"batching","title":"t","batches":[1,-4]}]})",

@@ -85,7 +85,7 @@ StackBarGeometry layoutStackBar(const StackBarData& data, const QRectF& bar)
     for (const StackPart& p : data.parts)
         total += finiteOrZero(p.value);
     const double capacity = finiteOrZero(data.capacity);
-    const double scale = std::max(capacity, total);
+    const double scale = std::max({capacity, total, finiteOrZero(data.scale)});
     auto xOf = [&](double value) { return bar.left() + (scale > 0 ? value / scale : 0.0) * bar.width(); };
     double at = 0;
     for (const StackPart& p : data.parts) {

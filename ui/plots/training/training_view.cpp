@@ -29,7 +29,14 @@ QString plural(double count, const QString& one, const QString& many)
     return count == 1.0 ? one : many;
 }
 
-StackBarData memoryBar(const TrainingConfig& c, const TrainingMemory& m)
+QString linkText(const LinkSpec& link)
+{
+    return QStringLiteral("%1: %2 GB/s each way").arg(link.name, formatSignificant(link.gbPerSecPerDirection, 3));
+}
+
+}  // namespace
+
+StackBarData trainingMemoryBar(const TrainingConfig& c, const TrainingMemory& m)
 {
     StackBarData bar;
     const QString card = shortGpuName(c.gpu.name);
@@ -60,7 +67,7 @@ StackBarData memoryBar(const TrainingConfig& c, const TrainingMemory& m)
     return bar;
 }
 
-StackBarData timeBar(const TrainingReport& r)
+StackBarData trainingTimeBar(const TrainingReport& r)
 {
     StackBarData bar;
     const TrainingStepTime& t = r.time;
@@ -96,12 +103,7 @@ StackBarData timeBar(const TrainingReport& r)
     return bar;
 }
 
-QString linkText(const LinkSpec& link)
-{
-    return QStringLiteral("%1: %2 GB/s each way").arg(link.name, formatSignificant(link.gbPerSecPerDirection, 3));
-}
-
-HierarchyData hierarchy(const TrainingConfig& c, const TrainingReport& r)
+HierarchyData trainingHierarchy(const TrainingConfig& c, const TrainingReport& r)
 {
     HierarchyData h;
     h.gpusPerNode = c.gpusPerNode;
@@ -124,6 +126,8 @@ HierarchyData hierarchy(const TrainingConfig& c, const TrainingReport& r)
                           : QStringLiteral("No collectives in this layout.");
     return h;
 }
+
+namespace {
 
 // A number and its unit stay on one line when the header wraps.
 QString together(QString text)
@@ -226,9 +230,9 @@ Result<TrainingView> computeTrainingView(const TrainingRequest& request)
     v.fits = r.memory.fits();
     v.headline = headline(c, r);
     v.detail = detail(c, r);
-    v.memory = memoryBar(c, r.memory);
-    v.time = timeBar(r);
-    v.hierarchy = hierarchy(c, r);
+    v.memory = trainingMemoryBar(c, r.memory);
+    v.time = trainingTimeBar(r);
+    v.hierarchy = trainingHierarchy(c, r);
     if (!v.fits) {
         const std::optional<TrainingFix> fix = cheapestFix(c);
         v.fix = !fix         ? QStringLiteral("Does not fit, and no move was found.")

@@ -68,6 +68,7 @@ struct StackBarData {
     std::vector<StackPart> parts;
     double capacity = 0;  // 0: no capacity line
     QString capacityLabel;
+    double scale = 0;  // the bar's length at least: bars compared one above another share one scale
     double total() const;
     bool over() const { return capacity > 0 && total() > capacity; }
 };
@@ -84,6 +85,7 @@ struct CollectiveRow {
 // The machine as the step uses it: nodes of GPUs, the link inside a node and the network between them, and each
 // collective coloured by the link it crosses.
 struct HierarchyData {
+    QString title;  // empty: "Collectives by the link they cross"
     int gpusPerNode = 1;
     int nodes = 1;
     int tensorParallel = 1;
@@ -111,6 +113,12 @@ struct TrainingView {
 
 // "Llama 2 7B on 8 \u00d7 H100 SXM": what the headline and an exported picture's file name start with.
 QString trainingSubject(const TrainingConfig& config);
+
+// The tab's memory bar, time bar and hierarchy for one configuration and its report (the talk's training slides
+// draw the same).
+StackBarData trainingMemoryBar(const TrainingConfig& config, const TrainingMemory& memory);
+StackBarData trainingTimeBar(const TrainingReport& report);
+HierarchyData trainingHierarchy(const TrainingConfig& config, const TrainingReport& report);
 
 // The core's report and fix for the request, in the tab's words; the error is the core's own message.
 Result<TrainingView> computeTrainingView(const TrainingRequest& request);
