@@ -80,9 +80,10 @@ void addModelOptions(QCommandLineParser& parser)
            "`ridgeline catalog engines`)",
            "NAME[@VERSION]");
     option("all-reduce",
-           "how the GPUs of a node all-reduce: ring (default, NCCL) or one-shot (a custom kernel reading every peer "
-           "directly: one hop of latency, used where it is faster, i.e. for small messages)",
-           "ALGORITHM");
+           "the engine's all-reduce kernels inside a node: nccl (default: NCCL's ring) or custom (also the one-shot "
+           "and two-shot kernels of vLLM, SGLang and TensorRT-LLM over a peer-to-peer link, each message by the "
+           "fastest; one step of latency for small messages)",
+           "KERNELS");
     option("ideal", "datasheet peaks: every share 1, no fixed times");
     option("plain", "the plain roofline: bandwidth 0.75 and compute 0.6 of the datasheet, no fixed times");
     option("term", "set one engine term, e.g. layer_seconds=40e-6 or weight_bandwidth.fp8=0.8 (repeatable)",

@@ -227,10 +227,10 @@ Refusal readFormatsAndLinks(const QCommandLineParser& parser, InferenceRequest& 
     request.linkId = parser.value(QStringLiteral("link"));  // empty: the card's own
     request.networkLinkId = parser.value(QStringLiteral("network"));
     if (parser.isSet(QStringLiteral("all-reduce"))) {
-        const QString algorithm = parser.value(QStringLiteral("all-reduce"));
-        const std::optional<AllReduceAlgorithm> parsed = parseAllReduceAlgorithm(algorithm);
+        const QString kernels = parser.value(QStringLiteral("all-reduce"));
+        const std::optional<AllReduceKernels> parsed = parseAllReduceKernels(kernels);
         if (!parsed)
-            return QStringLiteral("--all-reduce must be ring or one-shot; got \"%1\"").arg(algorithm);
+            return QStringLiteral("--all-reduce must be nccl or custom; got \"%1\"").arg(kernels);
         request.allReduce = *parsed;
     }
     return std::nullopt;
@@ -298,8 +298,8 @@ Refusal readTermAssignments(const QCommandLineParser& parser, EngineTerms& terms
     return std::nullopt;
 }
 
-// --engine NAME[@VERSION]: that engine's terms for the card's memory family. A GPU the catalog lacks is left for
-// resolveInference to name; its terms are the profile's for no family until then.
+// --engine NAME[@VERSION]: that engine's terms for the card's memory family and its all-reduce kernels over the link. A
+// GPU the catalog lacks is left for resolveInference to name; its terms are the profile's for no family until then.
 Refusal readEngine(const QCommandLineParser& parser, ModelOptions& options)
 {
     Result<EngineSelection> selected = selectEngine(parser.value(QStringLiteral("engine")));
@@ -313,6 +313,7 @@ Refusal readEngine(const QCommandLineParser& parser, ModelOptions& options)
                                     : findGpu(r.gpuId);
     options.request.efficiency = Efficiency{};
     options.request.terms = options.engine.profile->termsFor(gpu ? gpu.value() : GpuSpec{});
+    options.request.allReduce = engineAllReduce(options.request, *options.engine.profile);
     return std::nullopt;
 }
 

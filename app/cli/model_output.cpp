@@ -74,7 +74,7 @@ void addIssue13Json(QJsonObject& o, const InferenceConfig& c, const InferenceRep
     o[QStringLiteral("decode_attention")] = decodeAttentionName(c.decodeAttention);
     o[QStringLiteral("nodes")] = r.nodes;
     o[QStringLiteral("network")] = r.nodes > 1 ? QJsonValue(c.network.id) : QJsonValue();
-    o[QStringLiteral("all_reduce")] = allReduceAlgorithmName(c.allReduce);
+    o[QStringLiteral("all_reduce")] = allReduceKernelsName(c.allReduce);
     if (c.speculative.enabled()) {
         QJsonObject spec;
         spec[QStringLiteral("tokens")] = c.speculative.tokens;
@@ -130,8 +130,8 @@ void printSetup(QTextStream& out, const InferenceConfig& c, const InferenceRepor
 {
     out << c.model.name << " on " << c.gpu.name
         << (r.gpus > 1 ? QStringLiteral(" x%1 over %2").arg(r.gpus).arg(c.link.name) : QString())
-        << (r.gpus > 1 && c.allReduce == AllReduceAlgorithm::OneShot ? QStringLiteral(", one-shot all-reduce")
-                                                                     : QString())
+        << (r.gpus > 1 && c.allReduce == AllReduceKernels::Custom ? QStringLiteral(", custom all-reduce kernels")
+                                                                  : QString())
         << '\n';
     out << "  " << numberFormatName(c.weights) << " weights, " << numberFormatName(c.kv) << " KV cache, batch "
         << formatGrouped(c.batch) << ", context " << formatGrouped(c.context) << " tokens\n";

@@ -113,22 +113,32 @@ TEST(EngineCli, AnUnknownEngineIsRefusedAndAnUncoveredVersionFallsBack)
     EXPECT_TRUE(covered.err.isEmpty()) << covered.err.toStdString();
 }
 
-TEST(EngineCli, AllReduceOneShotIsAnInputOfItsOwn)
+TEST(EngineCli, AllReduceKernelsAreAnInputAndAnEnginesOwn)
 {
-    const QJsonObject ring =
-        jsonOf(runRidgeline(cliArgs("model --model llama-2-70b --gpu a100-80gb-pcie --tp 4 --json")));
-    EXPECT_EQ(ring[u"all_reduce"].toString(), QStringLiteral("ring"));
-    const QJsonObject oneShot = jsonOf(
-        runRidgeline(cliArgs("model --model llama-2-70b --gpu a100-80gb-pcie --tp 4 --all-reduce one-shot --json")));
-    EXPECT_EQ(oneShot[u"all_reduce"].toString(), QStringLiteral("one-shot"));
-    EXPECT_LT(oneShot[u"breakdown"].toObject()[u"communication_s"].toDouble(),
-              0.5 * ring[u"breakdown"].toObject()[u"communication_s"].toDouble());
-    const CliRun text =
-        runRidgeline(cliArgs("model --model llama-2-70b --gpu a100-80gb-pcie --tp 4 --all-reduce one-shot"));
-    EXPECT_TRUE(text.out.contains(u"one-shot all-reduce")) << text.out.toStdString();
-    const CliRun bad = runRidgeline(cliArgs("model --model llama-2-70b --gpu a100-80gb-pcie --tp 4 --all-reduce tree"));
+    // Four L40S over PCIe 4: NCCL's ring by default, the custom one-shot and two-shot kernels when asked for.
+    const char* setup = "model --model llama-2-70b --gpu l40s --weights fp8 --kv fp8 --tp 4 --json";
+    const QJsonObject nccl = jsonOf(runRidgeline(cliArgs(setup)));
+    EXPECT_EQ(nccl[u"all_reduce"].toString(), QStringLiteral("nccl"));
+    const QJsonObject custom =
+        jsonOf(runRidgeline(cliArgs(QByteArray(setup).replace("--json", "--all-reduce custom --json").constData())));
+    EXPECT_EQ(custom[u"all_reduce"].toString(), QStringLiteral("custom"));
+    EXPECT_LT(custom[u"breakdown"].toObject()[u"communication_s"].toDouble(),
+              0.5 * nccl[u"breakdown"].toObject()[u"communication_s"].toDouble());
+    // vLLM runs its kernels over PCIe between two GPUs only; TensorRT-LLM over NVLink only.
+    const QJsonObject vllm2 =
+        jsonOf(runRidgeline(cliArgs("model --model llama-2-70b --gpu l40s --tp 2 --engine vllm --json")));
+    EXPECT_EQ(vllm2[u"all_reduce"].toString(), QStringLiteral("custom"));
+    const QJsonObject vllm4 =
+        jsonOf(runRidgeline(cliArgs("model --model llama-2-70b --gpu l40s --tp 4 --engine vllm --json")));
+    EXPECT_EQ(vllm4[u"all_reduce"].toString(), QStringLiteral("nccl"));
+    const QJsonObject trtllm =
+        jsonOf(runRidgeline(cliArgs("model --model llama-2-70b --gpu h100-sxm --tp 8 --engine tensorrt-llm --json")));
+    EXPECT_EQ(trtllm[u"all_reduce"].toString(), QStringLiteral("custom"));
+    const CliRun text = runRidgeline(cliArgs("model --model llama-2-70b --gpu l40s --tp 4 --all-reduce custom"));
+    EXPECT_TRUE(text.out.contains(u"custom all-reduce kernels")) << text.out.toStdString();
+    const CliRun bad = runRidgeline(cliArgs("model --model llama-2-70b --gpu l40s --tp 4 --all-reduce one-shot"));
     EXPECT_EQ(bad.exitCode, 2);
-    EXPECT_TRUE(bad.err.contains(u"--all-reduce")) << bad.err.toStdString();
+    EXPECT_TRUE(bad.err.contains(u"--all-reduce must be nccl or custom")) << bad.err.toStdString();
 }
 
 // A calibration becomes an engine of the user's own: `calibrate --save-engine` writes it to engines.json under

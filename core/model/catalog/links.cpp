@@ -2,15 +2,22 @@
 
 #include <QStringList>
 
-#include <algorithm>
+#include <array>
+#include <initializer_list>
 
 namespace ridgeline {
 
 const std::vector<LinkSpec>& linkCatalog()
 {
-    // Latency per hop: NVLink/Infinity Fabric ~1 us, PCIe ~3 us (through a switch or the root complex),
-    // InfiniBand ~5 us and RoCE Ethernet ~10 us including NIC and NCCL proxy. Assumptions, not datasheet
-    // figures; they only matter for small messages (decode at small batch).
+    // Latency per step of NCCL's ring. PCIe, 3 us, from small all-reduces where the steps are nearly all of the time:
+    // 8 x RTX 4090 42.1 us at 8 bytes = 14 steps of 3.0 us
+    // (NVIDIA/nccl#1530, nccl-tests all_reduce_perf); 8 x RTX 3090 54.2 us = 3.9 us a step (NVIDIA/nccl#1439);
+    // 4 x V100 behind one PCIe 3 switch, inside a CUDA graph, 19.4 us at 4 KB = 6 steps of 3.2 us
+    // (haohervchb/sglang-V100#2). NVLink and Infinity Fabric, 1 us: custom one-step kernels take 3.7-5.9 us on
+    // H100 NVLink at 512 B-32 KB, TP 2-8, launch included (sgl-project/sglang#2904), 6.3 us on MI355X at 24 KB TP 8
+    // (vllm-project/vllm#39080), of which the engine's fixed time per collective (engine_terms.h) is most.
+    // InfiniBand ~5 us and RoCE ~10 us including NIC and NCCL proxy: assumptions; they matter only for small
+    // messages across nodes.
     static const std::vector<LinkSpec> links = {
         {QStringLiteral("nvlink2"), QStringLiteral("NVLink 2 (V100 SXM2)"), 150.0, 1.0, true,
          QStringLiteral("NVIDIA V100 datasheet: NVLink 300 GB/s bidirectional = 150 GB/s per direction")},
@@ -32,13 +39,27 @@ const std::vector<LinkSpec>& linkCatalog()
                         "direction")},
         {QStringLiteral("pcie3"), QStringLiteral("PCIe 3.0 x16"), 16.0, 3.0, true,
          QStringLiteral(
-             "PCI-SIG: 8 GT/s x16 = 32 GB/s bidirectional (NVIDIA T4 and V100 datasheets), 16 GB/s per direction")},
+             "PCI-SIG: 8 GT/s x16 = 32 GB/s bidirectional (NVIDIA T4 and V100 datasheets), 16 GB/s per direction"),
+         true, true},
         {QStringLiteral("pcie4"), QStringLiteral("PCIe 4.0 x16"), 32.0, 3.0, true,
-         QStringLiteral("PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction")},
+         QStringLiteral("PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction"),
+         true, true},
+        {QStringLiteral("pcie4-host"), QStringLiteral("PCIe 4.0 x16 through the host (no peer-to-peer)"), 32.0, 3.0,
+         true,
+         QStringLiteral("PCIe 4.0 x16 as pcie4 (whose figures are of RTX 4090s); the RTX 4090 lacks the mailbox "
+                        "peer-to-peer hardware and NVIDIA's driver does not offer it (tinygrad/open-gpu-kernel-modules "
+                        "README), so NCCL stages through host memory and no custom all-reduce kernel runs"),
+         false, true},
         {QStringLiteral("pcie5"), QStringLiteral("PCIe 5.0 x16"), 64.0, 3.0, true,
-         QStringLiteral("PCI-SIG: 32 GT/s x16 = 128 GB/s bidirectional (NVIDIA datasheets), 64 GB/s per direction")},
+         QStringLiteral("PCI-SIG: 32 GT/s x16 = 128 GB/s bidirectional (NVIDIA datasheets), 64 GB/s per direction"),
+         true, true},
+        {QStringLiteral("pcie5-host"), QStringLiteral("PCIe 5.0 x16 through the host (no peer-to-peer)"), 64.0, 3.0,
+         true,
+         QStringLiteral("PCIe 5.0 x16 as pcie5, without peer-to-peer (GeForce RTX 50): NCCL through host memory, no "
+                        "custom all-reduce kernels"),
+         false, true},
         {QStringLiteral("pcie6"), QStringLiteral("PCIe 6.0 x16"), 128.0, 3.0, true,
-         QStringLiteral("PCI-SIG: 64 GT/s x16 = 256 GB/s bidirectional, 128 GB/s per direction")},
+         QStringLiteral("PCI-SIG: 64 GT/s x16 = 256 GB/s bidirectional, 128 GB/s per direction"), true, true},
         {QStringLiteral("infiniband-hdr"), QStringLiteral("InfiniBand HDR 200 Gb/s"), 25.0, 5.0, false,
          QStringLiteral("NVIDIA ConnectX-6: HDR 200 Gb/s per port = 25 GB/s per direction")},
         {QStringLiteral("infiniband-ndr"), QStringLiteral("InfiniBand NDR 400 Gb/s"), 50.0, 5.0, false,
@@ -66,49 +87,112 @@ Result<LinkSpec> findLink(QStringView id)
         QStringLiteral("unknown link \"%1\"; known links: %2").arg(id.toString(), known.join(QStringLiteral(", "))));
 }
 
-double ringAllReduceSeconds(const LinkSpec& link, int gpus, double bytes)
+namespace {
+
+constexpr std::array kKernels = {AllReduceKernels::Nccl, AllReduceKernels::Custom};
+
+int ceilLog2(int n)
 {
-    if (gpus <= 1)
-        return 0.0;
-    const double hops = 2.0 * (gpus - 1);
-    const double latency = hops * link.latencyUs * 1e-6;
-    const double transfer = hops / gpus * bytes / (link.gbPerSecPerDirection * 1e9);
-    return latency + transfer;
+    int steps = 0;
+    while ((1 << steps) < n)
+        ++steps;
+    return steps;
 }
 
-double oneShotAllReduceSeconds(const LinkSpec& link, int gpus, double bytes)
+// The fastest of `candidates` for one all-reduce over `link`.
+AllReduceAlgorithm fastestOf(std::initializer_list<AllReduceAlgorithm> candidates, const LinkSpec& link, int gpus,
+                             double bytes)
+{
+    AllReduceAlgorithm best = *candidates.begin();
+    for (AllReduceAlgorithm a : candidates)
+        if (allReduceAlgorithmSeconds(a, link, gpus, bytes) < allReduceAlgorithmSeconds(best, link, gpus, bytes))
+            best = a;
+    return best;
+}
+
+}  // namespace
+
+double allReduceAlgorithmSeconds(AllReduceAlgorithm algorithm, const LinkSpec& link, int gpus, double bytes)
 {
     if (gpus <= 1)
         return 0.0;
-    return link.latencyUs * 1e-6 + (gpus - 1) * bytes / (link.gbPerSecPerDirection * 1e9);
+    const double g = gpus;
+    double steps = 0, linkBytes = 0;
+    switch (algorithm) {
+        case AllReduceAlgorithm::Ring:
+            steps = 2.0 * (g - 1);
+            linkBytes = 2.0 * (g - 1) / g * bytes;
+            break;
+        case AllReduceAlgorithm::Tree:
+            steps = 2.0 * ceilLog2(gpus);
+            linkBytes = 2.0 * bytes;
+            break;
+        case AllReduceAlgorithm::OneShot:
+            steps = 1.0;
+            linkBytes = (g - 1) * bytes;
+            break;
+        case AllReduceAlgorithm::TwoShot:
+            steps = 2.0;
+            linkBytes = 2.0 * (g - 1) / g * bytes;
+            break;
+    }
+    return steps * link.latencyUs * 1e-6 + linkBytes / (link.gbPerSecPerDirection * 1e9);
+}
+
+double ringAllReduceSeconds(const LinkSpec& link, int gpus, double bytes)
+{
+    return allReduceAlgorithmSeconds(AllReduceAlgorithm::Ring, link, gpus, bytes);
 }
 
 QString allReduceAlgorithmName(AllReduceAlgorithm algorithm)
 {
-    return algorithm == AllReduceAlgorithm::OneShot ? QStringLiteral("one-shot") : QStringLiteral("ring");
+    switch (algorithm) {
+        case AllReduceAlgorithm::Ring:
+            return QStringLiteral("ring");
+        case AllReduceAlgorithm::Tree:
+            return QStringLiteral("tree");
+        case AllReduceAlgorithm::OneShot:
+            return QStringLiteral("one-shot");
+        case AllReduceAlgorithm::TwoShot:
+            return QStringLiteral("two-shot");
+    }
+    return {};
 }
 
-std::optional<AllReduceAlgorithm> parseAllReduceAlgorithm(QStringView name)
+QString allReduceKernelsName(AllReduceKernels kernels)
 {
-    for (AllReduceAlgorithm a : {AllReduceAlgorithm::Ring, AllReduceAlgorithm::OneShot})
-        if (name.compare(allReduceAlgorithmName(a), Qt::CaseInsensitive) == 0)
-            return a;
+    return kernels == AllReduceKernels::Custom ? QStringLiteral("custom") : QStringLiteral("nccl");
+}
+
+std::optional<AllReduceKernels> parseAllReduceKernels(QStringView name)
+{
+    for (AllReduceKernels k : kKernels)
+        if (name.compare(allReduceKernelsName(k), Qt::CaseInsensitive) == 0)
+            return k;
     return std::nullopt;
 }
 
-double allReduceSeconds(const LinkSpec& inside, const LinkSpec& between, int gpus, int gpusPerNode, double bytes,
-                        AllReduceAlgorithm algorithm)
+AllReduceAlgorithm fastestAllReduce(const LinkSpec& link, int gpus, double bytes, AllReduceKernels kernels)
 {
-    auto inNode = [&](int g) {
-        const double ring = ringAllReduceSeconds(inside, g, bytes);
-        return algorithm == AllReduceAlgorithm::OneShot ? std::min(ring, oneShotAllReduceSeconds(inside, g, bytes))
-                                                        : ring;
+    if (!link.insideBox)
+        return fastestOf({AllReduceAlgorithm::Ring, AllReduceAlgorithm::Tree}, link, gpus, bytes);
+    if (kernels == AllReduceKernels::Custom && link.peerToPeer)
+        return fastestOf({AllReduceAlgorithm::Ring, AllReduceAlgorithm::OneShot, AllReduceAlgorithm::TwoShot}, link,
+                         gpus, bytes);
+    return AllReduceAlgorithm::Ring;
+}
+
+double allReduceSeconds(const LinkSpec& inside, const LinkSpec& between, int gpus, int gpusPerNode, double bytes,
+                        AllReduceKernels kernels)
+{
+    auto fastest = [&](const LinkSpec& link, int g, double b) {
+        return allReduceAlgorithmSeconds(fastestAllReduce(link, g, b, kernels), link, g, b);
     };
     if (gpusPerNode <= 0 || gpusPerNode >= gpus)
-        return inNode(gpus);
+        return fastest(inside, gpus, bytes);
     const int nodes = gpus / gpusPerNode;
-    // Reduce-scatter plus all-gather inside the node is one ring all-reduce's worth of hops and bytes.
-    return ringAllReduceSeconds(inside, gpusPerNode, bytes) + ringAllReduceSeconds(between, nodes, bytes / gpusPerNode);
+    // Reduce-scatter plus all-gather inside the node is one ring all-reduce's worth of steps and bytes.
+    return ringAllReduceSeconds(inside, gpusPerNode, bytes) + fastest(between, nodes, bytes / gpusPerNode);
 }
 
 }  // namespace ridgeline

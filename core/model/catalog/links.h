@@ -1,6 +1,7 @@
 #pragma once
-// The links between accelerators, for tensor parallelism: per-direction bandwidth and a per-hop latency.
-// Bandwidths are the datasheet figures; latencies are order-of-magnitude assumptions (see links.cpp).
+// The links between accelerators, for tensor parallelism: per-direction bandwidth, a per-step latency, and whether
+// the GPUs reach each other's memory over it; and the all-reduce algorithms engines run over them. Bandwidths are
+// the datasheet figures; latencies come from published small-message measurements (see links.cpp).
 
 #include "core/result.h"
 
@@ -15,35 +16,50 @@ namespace ridgeline {
 struct LinkSpec {
     QString id;                       // "nvlink4", "infiniband-ndr", ...
     QString name;                     // "NVLink 4 (H100)"
-    double gbPerSecPerDirection = 0;  // GB/s (1e9 bytes/s) one way, per GPU
-    double latencyUs = 0;             // per ring hop, microseconds
+    double gbPerSecPerDirection = 0;  // GB/s (1e9 bytes/s) one way, per GPU, as the datasheet gives it
+    double latencyUs = 0;             // per step of NCCL's ring, microseconds
     bool insideBox = true;            // a link between cards in one machine, or a network between machines
     QString source;
+    // Whether a GPU reads and writes its peers' memory over it (CUDA peer-to-peer). Without it (GeForce cards, whose
+    // driver refuses peer access) NCCL stages every transfer through host memory and custom kernels cannot run.
+    bool peerToPeer = true;
+    bool pcie = false;  // a PCIe link (engines that gate their own kernels on NVLink fall back to NCCL over it)
 };
 
 const std::vector<LinkSpec>& linkCatalog();
 Result<LinkSpec> findLink(QStringView id);
 
-// How the GPUs of one node all-reduce. Ring: NCCL's ring, 2 (g-1) hops. OneShot: a custom kernel in which every
-// GPU reads (or pushes) its peers' buffers directly over peer-to-peer, one hop of latency and (g-1) x bytes over its
-// link; engines dispatch it for small messages only, so the model takes whichever of the two is faster.
-enum class AllReduceAlgorithm { Ring, OneShot };
-QString allReduceAlgorithmName(AllReduceAlgorithm algorithm);  // "ring", "one-shot"
-std::optional<AllReduceAlgorithm> parseAllReduceAlgorithm(QStringView name);
+// The all-reduce algorithms engines run, each priced as hops of latency plus bytes over one GPU's link (g GPUs,
+// b bytes, per-direction bandwidth B, per-step latency L):
+//   Ring     NCCL's ring: 2 (g-1) steps, 2 (g-1)/g x b over the link.
+//   Tree     NCCL's double binary tree across nodes: 2 ceil(log2 g) steps, 2 b over the link (reduce up, broadcast
+//            down). Inside a node NCCL's tree is a chain, never faster than the ring, so it is used between nodes.
+//   OneShot  a custom kernel (vLLM, SGLang, TensorRT-LLM): every GPU reads its peers' whole buffers and reduces
+//            them itself, one step, (g-1) x b over the link.
+//   TwoShot  the same kernels for larger messages: a reduce-scatter and an all-gather over peer-to-peer, two
+//            steps, 2 (g-1)/g x b over the link.
+enum class AllReduceAlgorithm { Ring, Tree, OneShot, TwoShot };
+QString allReduceAlgorithmName(AllReduceAlgorithm algorithm);  // "ring", "tree", "one-shot", "two-shot"
+double allReduceAlgorithmSeconds(AllReduceAlgorithm algorithm, const LinkSpec& link, int gpus, double bytes);
 
-// All-reduce over `gpus` GPUs of which `gpusPerNode` share a node (0: all in one node). Inside a node a ring
-// over `inside` (or the one-shot kernel where it is faster); across nodes the hierarchical scheme NCCL uses:
-// reduce-scatter inside each node, a ring all-reduce of each GPU's 1/gpusPerNode share across the nodes over
-// `between` (every GPU has its own NIC), all-gather inside the node.
+// What an engine all-reduces with inside a node: NCCL alone (its ring), or its own custom kernels besides (one-shot
+// and two-shot, over a peer-to-peer link only), each message by the fastest. Across nodes it is always NCCL, ring or
+// tree, whichever is faster for the message, as NCCL's tuner chooses.
+enum class AllReduceKernels { Nccl, Custom };
+QString allReduceKernelsName(AllReduceKernels kernels);  // "nccl", "custom"
+std::optional<AllReduceKernels> parseAllReduceKernels(QStringView name);
+
+// The algorithm the kernels run for one all-reduce of `bytes` over `gpus` GPUs on `link`.
+AllReduceAlgorithm fastestAllReduce(const LinkSpec& link, int gpus, double bytes, AllReduceKernels kernels);
+
+// All-reduce over `gpus` GPUs of which `gpusPerNode` share a node (0: all in one node). Inside a node the fastest
+// algorithm the kernels have over `inside`; across nodes the hierarchical scheme NCCL uses: reduce-scatter inside
+// each node, an all-reduce (ring or tree) of each GPU's 1/gpusPerNode share across the nodes over `between` (every
+// GPU has its own NIC), all-gather inside the node.
 double allReduceSeconds(const LinkSpec& inside, const LinkSpec& between, int gpus, int gpusPerNode, double bytes,
-                        AllReduceAlgorithm algorithm = AllReduceAlgorithm::Ring);
+                        AllReduceKernels kernels = AllReduceKernels::Nccl);
 
-// One-shot all-reduce of `bytes` inside one node: one hop of latency plus (g-1) x bytes over the per-direction
-// bandwidth. Zero for one GPU.
-double oneShotAllReduceSeconds(const LinkSpec& link, int gpus, double bytes);
-
-// Time of one ring all-reduce of `bytes` over `gpus` GPUs: 2 (g-1) hops of latency plus
-// 2 (g-1)/g x bytes over the per-direction bandwidth. Zero for one GPU.
+// Time of one ring all-reduce (AllReduceAlgorithm::Ring). Zero for one GPU.
 double ringAllReduceSeconds(const LinkSpec& link, int gpus, double bytes);
 
 }  // namespace ridgeline

@@ -21,6 +21,19 @@ TermOverride on(const char* name, double value, std::optional<MemoryFamily> fami
     return TermOverride{term(name), value, family, text};
 }
 
+// Where the engines' own all-reduce kernels run, from their dispatch code.
+constexpr const char* kVllmCustomAllReduce =
+    "vLLM custom_all_reduce.py (vllm-project/vllm#2192 and after): the custom kernels run where every pair of GPUs "
+    "reaches the other peer-to-peer and either NVLink joins them all or there are two ('Custom allreduce is disabled "
+    "because it's not supported on more than two PCIe-only GPUs', quoted in vllm-project/vllm#56128)";
+constexpr const char* kSglangCustomAllReduce =
+    "SGLang custom_all_reduce_utils.py, vLLM's rule: can_use_custom_all_reduce_with_nvlink() rejects more than two "
+    "PCIe-only GPUs (haohervchb/sglang-V100#2)";
+constexpr const char* kTrtllmCustomAllReduce =
+    "TensorRT-LLM allreducePlugin.cpp selectImplementation(): the AUTO strategy returns NCCL unless NVML finds NVLink "
+    "between every pair of the group (and peer-to-peer); with it, one-shot below 1 MB (TP <= 4) or 500 KB, two-shot "
+    "above";
+
 // Each value is the model solved for one published batch-1 decode rate (Llama 2 7B, 64 tokens of context on
 // average as in llama-bench's tg 128) with every other term at the engine's value: first the fixed time per layer
 // from the fastest stream (the share at 1), then each format's share of what the card sustains.
@@ -55,10 +68,9 @@ constexpr const char* kExl2 =
     "turboderp/exllamav2 README (v0.1.0), Performance: Llama 2 7B EXL2 4.0 bpw, 207 t/s on an RTX 4090 and 179 t/s "
     "on an RTX 3090 Ti (both 1.008 TB/s)";
 
-std::vector<EngineProfile> makeEngines()
+// The measured defaults and the data-centre serving engines whose rows they were fitted on.
+void addServingEngines(std::vector<EngineProfile>& engines)
 {
-    const MemoryFamily hbm = MemoryFamily::Hbm, gddr = MemoryFamily::Gddr;
-    std::vector<EngineProfile> engines;
     engines.push_back({kGenericEngineId,
                        QStringLiteral("generic"),
                        {},
@@ -66,6 +78,8 @@ std::vector<EngineProfile> makeEngines()
                        {},
                        QStringLiteral("the measured defaults: fitted on the fit part of tests/data/llm/validation.csv "
                                       "(vLLM 0.6.7 and 0.10.0, TensorRT-LLM 0.5-0.9, LMDeploy 0.1)"),
+                       {},
+                       CustomAllReduce::Never,
                        {}});
     engines.push_back({QStringLiteral("vllm"),
                        QStringLiteral("vLLM"),
@@ -75,14 +89,18 @@ std::vector<EngineProfile> makeEngines()
                        QStringLiteral("the measured defaults, whose fit part holds 72 vLLM rows (ROCm vLLM 0.6.7 "
                                       "and 0.10.0 on MI300X, the FP8 KV-cache post on H100; held out: 0.7.3-0.10.0 on "
                                       "MI300X, B200); no term differs"),
-                       {}});
+                       {},
+                       CustomAllReduce::FabricOrTwoPcieGpus,
+                       QString::fromUtf8(kVllmCustomAllReduce)});
     engines.push_back({QStringLiteral("sglang"),
                        QStringLiteral("SGLang"),
                        {},
                        {},
                        {},
                        QStringLiteral("no static-batch figure of SGLang has been fitted: the measured defaults"),
-                       {}});
+                       {},
+                       CustomAllReduce::FabricOrTwoPcieGpus,
+                       QString::fromUtf8(kSglangCustomAllReduce)});
     engines.push_back({QStringLiteral("tensorrt-llm"),
                        QStringLiteral("TensorRT-LLM"),
                        {QStringLiteral("trtllm")},
@@ -91,7 +109,17 @@ std::vector<EngineProfile> makeEngines()
                        QStringLiteral("the measured defaults, whose fit part holds 107 TensorRT-LLM rows (0.5-0.9 "
                                       "on H200, H100, A100; held out: 0.5-0.9 on L40S and others, 0.16 on H100); no "
                                       "term differs"),
-                       {}});
+                       {},
+                       CustomAllReduce::FabricOnly,
+                       QString::fromUtf8(kTrtllmCustomAllReduce)});
+}
+
+// Every built-in engine in catalog order: the serving engines above, then the ones whose terms differ.
+std::vector<EngineProfile> makeEngines()
+{
+    const MemoryFamily hbm = MemoryFamily::Hbm, gddr = MemoryFamily::Gddr;
+    std::vector<EngineProfile> engines;
+    addServingEngines(engines);
     engines.push_back(
         {QStringLiteral("llama.cpp"),
          QStringLiteral("llama.cpp"),
@@ -106,7 +134,9 @@ std::vector<EngineProfile> makeEngines()
           on("weight_bandwidth.bf16", 1.0, gddr, kLlama4090F16), on("weight_bandwidth.int8", 0.850, gddr, kLlama4090Q8),
           on("weight_bandwidth.int4", 0.690, gddr, kLlama4090Q4),
           on("weight_bandwidth.int4", 0.825, MemoryFamily::Unified, kLlamaApple),
-          on("sequence_seconds", 23e-6, std::nullopt, kLlamaBatch)}});
+          on("sequence_seconds", 23e-6, std::nullopt, kLlamaBatch)},
+         CustomAllReduce::Never,
+         {}});
     engines.push_back(
         {QStringLiteral("mlc-llm"),
          QStringLiteral("MLC LLM"),
@@ -116,6 +146,8 @@ std::vector<EngineProfile> makeEngines()
          QStringLiteral("the measured defaults, checked on one figure, not fitted: MLC's blog 'Scalable Language "
                         "Model Inference on Multiple NVIDIA and AMD GPUs' (2023-10), 4-bit Llama 2 70B on two "
                         "RTX 4090s (TP 2 over PCIe) at 34.5 tok/s; the defaults give 35.4 (+3 %)"),
+         {},
+         CustomAllReduce::Never,
          {}});
     engines.push_back({QStringLiteral("exllamav2"),
                        QStringLiteral("ExLlamaV2"),
@@ -128,7 +160,9 @@ std::vector<EngineProfile> makeEngines()
                            "allows at any share (163.8 t/s)"),
                         on("layer_seconds", 22.5e-6, std::nullopt, kExl2,
                            "fitted on both README rates with the full int4 share (least squares on the log error: "
-                           "4090 -6 %, 3090 Ti +6 %)")}});
+                           "4090 -6 %, 3090 Ti +6 %)")},
+                       CustomAllReduce::Never,
+                       {}});
     engines.push_back({QStringLiteral("lmdeploy"),
                        QStringLiteral("LMDeploy"),
                        {QStringLiteral("lmdeploy-turbomind"), QStringLiteral("turbomind")},
@@ -136,6 +170,8 @@ std::vector<EngineProfile> makeEngines()
                        QStringLiteral("0.1"),
                        QStringLiteral("the measured defaults, whose fit part holds 46 LMDeploy TurboMind rows "
                                       "(v0.1.0 on A100, w4a16 on RTX 4090); no term differs"),
+                       {},
+                       CustomAllReduce::Never,
                        {}});
     engines.push_back({QStringLiteral("tgi"),
                        QStringLiteral("TGI"),
@@ -143,6 +179,8 @@ std::vector<EngineProfile> makeEngines()
                        {},
                        {},
                        QStringLiteral("no figure of Text Generation Inference has been fitted: the measured defaults"),
+                       {},
+                       CustomAllReduce::Never,
                        {}});
     return engines;
 }
@@ -164,6 +202,21 @@ MemoryFamily memoryFamily(const GpuSpec& gpu)
     if (gpu.memoryType.startsWith(QLatin1String("LPDDR"), Qt::CaseInsensitive))
         return MemoryFamily::Unified;
     return MemoryFamily::Other;
+}
+
+AllReduceKernels EngineProfile::allReduceKernels(const LinkSpec& link, int gpus) const
+{
+    if (!link.peerToPeer || !link.insideBox)
+        return AllReduceKernels::Nccl;
+    switch (customAllReduce) {
+        case CustomAllReduce::Never:
+            return AllReduceKernels::Nccl;
+        case CustomAllReduce::FabricOnly:
+            return link.pcie ? AllReduceKernels::Nccl : AllReduceKernels::Custom;
+        case CustomAllReduce::FabricOrTwoPcieGpus:
+            return !link.pcie || gpus <= 2 ? AllReduceKernels::Custom : AllReduceKernels::Nccl;
+    }
+    return AllReduceKernels::Nccl;
 }
 
 QString memoryFamilyName(MemoryFamily family)

@@ -7,6 +7,7 @@
 // GPU.
 
 #include "core/model/catalog/gpu_spec.h"
+#include "core/model/catalog/links.h"
 #include "core/model/llm/engine_terms.h"
 #include "core/result.h"
 
@@ -31,6 +32,11 @@ struct TermOverride {
     QString source;                      // the published figure it comes from, and how
 };
 
+// Where an engine runs its own one-shot and two-shot all-reduce kernels (links.h) instead of NCCL alone: nowhere,
+// over NVLink and Infinity Fabric only, or also over PCIe between two GPUs. Always only where the GPUs reach each
+// other peer-to-peer.
+enum class CustomAllReduce { Never, FabricOnly, FabricOrTwoPcieGpus };
+
 struct EngineProfile {
     QString id;           // "llama.cpp", as --engine takes it
     QString name;         // "llama.cpp"
@@ -41,12 +47,16 @@ struct EngineProfile {
     QString newestVersion;
     QString coverage;  // what the profile rests on, one clause
     std::vector<TermOverride> overrides;
+    CustomAllReduce customAllReduce = CustomAllReduce::Never;
+    QString customAllReduceSource;  // the engine's own dispatch rule it comes from
 
     bool isGeneric() const;
     // The measured defaults with this engine's terms for the card's memory family.
     EngineTerms termsFor(const GpuSpec& gpu) const;
     // The override that sets `term` on `family`, if any (a family-specific one before one for every card).
     const TermOverride* overrideFor(EngineTerm term, MemoryFamily family) const;
+    // The kernels this engine all-reduces with over `link` between `gpus` GPUs of a node.
+    AllReduceKernels allReduceKernels(const LinkSpec& link, int gpus) const;
 };
 
 // The built-in engines: generic first, then vLLM, SGLang, TensorRT-LLM, llama.cpp, MLC LLM, ExLlamaV2, LMDeploy, TGI.

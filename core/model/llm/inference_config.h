@@ -45,7 +45,7 @@ struct InferenceConfig {
     LinkSpec link;           // between GPUs in a node; required when tensorParallel > 1
     int gpusPerNode = 0;     // 0 or >= tensorParallel: one node; else it divides tensorParallel
     LinkSpec network;        // between nodes; required when tensorParallel > gpusPerNode > 0
-    AllReduceAlgorithm allReduce = AllReduceAlgorithm::Ring;  // inside a node (links.h)
+    AllReduceKernels allReduce = AllReduceKernels::Nccl;  // inside a node (links.h)
     SpeculativeDecoding speculative;
     DecodeAttention decodeAttention = DecodeAttention::Grouped;
     EngineTerms efficiency;  // shares of datasheet peaks and fixed times; the plain roofline unless set

@@ -42,6 +42,14 @@ QString effectiveLinkId(const InferenceRequest& request)
     return gpu ? defaultLinkId(gpu.value()) : QString();
 }
 
+AllReduceKernels engineAllReduce(const InferenceRequest& request, const EngineProfile& engine)
+{
+    if (request.allReduce)
+        return *request.allReduce;
+    const Result<LinkSpec> link = findLink(effectiveLinkId(request));
+    return link ? engine.allReduceKernels(link.value(), request.gpus) : AllReduceKernels::Nccl;
+}
+
 void setEngineChoice(InferenceRequest& request, EngineChoice choice, const Efficiency& plainShares)
 {
     request.engine.clear();
@@ -100,6 +108,7 @@ Result<InferenceConfig> resolveInference(const InferenceRequest& request)
             return link.error();
         config.link = std::move(link).value();
     }
+    config.allReduce = request.allReduce.value_or(AllReduceKernels::Nccl);
     if (request.engine.isEmpty()) {
         config.efficiency = request.terms ? *request.terms : EngineTerms(request.efficiency);
     } else {
@@ -107,13 +116,13 @@ Result<InferenceConfig> resolveInference(const InferenceRequest& request)
         if (!engine)
             return engine.error();
         config.efficiency = engine.value().profile->termsFor(config.gpu);
+        config.allReduce = engineAllReduce(request, *engine.value().profile);
     }
     config.attentionWeights = request.attentionWeights;
     config.headWeights = request.headWeights;
     config.expertParallel = request.expertParallel;
     config.speculative = request.speculative;
     config.decodeAttention = request.decodeAttention;
-    config.allReduce = request.allReduce;
     const GpuSpec& g = config.gpu;
     config.gpusPerNode = request.gpusPerNode >= 0                                         ? request.gpusPerNode
                          : (!g.networkLink.isEmpty() || !request.networkLinkId.isEmpty()) ? g.scaleUpGpus

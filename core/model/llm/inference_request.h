@@ -5,6 +5,7 @@
 // defaults and the same answer everywhere.
 
 #include "core/model/catalog/catalog.h"
+#include "core/model/llm/engine_profile.h"
 #include "core/model/llm/llm_model.h"
 #include "core/result.h"
 
@@ -58,7 +59,9 @@ struct InferenceRequest {
     // 72 in an NVL72 rack); 0, all in one node; else this many (it divides gpus).
     int gpusPerNode = -1;
     QString networkLinkId;  // between nodes; empty: the card's own network link
-    AllReduceAlgorithm allReduce = AllReduceAlgorithm::Ring;
+    // The all-reduce kernels inside a node; empty: the engine's own over the link (EngineProfile::allReduceKernels),
+    // NCCL without an engine.
+    std::optional<AllReduceKernels> allReduce;
     SpeculativeDecoding speculative;
     DecodeAttention decodeAttention = DecodeAttention::Grouped;  // the engine's decode attention kernel
 
@@ -87,6 +90,9 @@ QString defaultLinkId(const GpuSpec& gpu);
 
 // The link id the request resolves to: its own, or its GPU's default (empty when the GPU is unknown).
 QString effectiveLinkId(const InferenceRequest& request);
+// The engine's own all-reduce kernels over the request's link (EngineProfile::allReduceKernels), unless the request
+// names them.
+AllReduceKernels engineAllReduce(const InferenceRequest& request, const EngineProfile& engine);
 
 // The request's model alone: a catalog look-up, the custom shape or the model of customParams parameters.
 Result<ModelSpec> resolveModelSpec(const InferenceRequest& request);

@@ -244,7 +244,8 @@ TEST(LlmTensorParallel, InsideTheBoxItWorksAcrossBoxesItDoesNot)
     EXPECT_GT(ethernet.commFraction, 0.75);
     EXPECT_GT(infiniband.commFraction, 0.5);
     EXPECT_LT(ethernet.tokensPerSecond / one.tokensPerSecond, 2.0);  // 8 GPUs for less than 2x
-    EXPECT_GT(nvlink.tokensPerSecond, 1.8 * infiniband.tokensPerSecond);
+    // (Even with NCCL's tree across the eight nodes: 6 steps of the network's latency instead of the ring's 14.)
+    EXPECT_GT(nvlink.tokensPerSecond, 1.5 * infiniband.tokensPerSecond);
     // Two all-reduces of batch x hidden bf16 activations per layer.
     const LinkSpec link = findLink(QStringLiteral("nvlink4")).value();
     EXPECT_DOUBLE_EQ(nvlink.step.commSeconds, 2.0 * 80 * ringAllReduceSeconds(link, 8, 64.0 * 8192 * 2));
