@@ -136,7 +136,7 @@ TEST(EngineCli, AllReduceKernelsAreAnInputAndAnEnginesOwn)
     EXPECT_EQ(trtllm[u"all_reduce"].toString(), QStringLiteral("custom"));
     const CliRun text = runRidgeline(cliArgs("model --model llama-2-70b --gpu l40s --tp 4 --all-reduce custom"));
     EXPECT_TRUE(text.out.contains(u"custom all-reduce kernels")) << text.out.toStdString();
-    const CliRun bad = runRidgeline(cliArgs("model --model llama-2-70b --gpu l40s --tp 4 --all-reduce one-shot"));
+    const CliRun bad = runRidgeline(cliArgs("model --model llama-2-70b --gpu l40s --tp 4 --all-reduce tree"));
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_TRUE(bad.err.contains(u"--all-reduce must be nccl or custom")) << bad.err.toStdString();
 }

@@ -62,7 +62,7 @@ void TrainingHierarchy::setData(const HierarchyData& data)
         m_height = height;
         updateGeometry();
     }
-    setAccessibleText(*this, title(), texts());
+    setAccessibleText(*this, title(m_data), texts());
     update();
 }
 

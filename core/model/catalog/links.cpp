@@ -169,6 +169,11 @@ std::optional<AllReduceKernels> parseAllReduceKernels(QStringView name)
     for (AllReduceKernels k : kKernels)
         if (name.compare(allReduceKernelsName(k), Qt::CaseInsensitive) == 0)
             return k;
+    // The names of the earlier choice between NCCL's ring and a one-shot kernel, so scripts written for them run.
+    if (name.compare(QLatin1String("ring"), Qt::CaseInsensitive) == 0)
+        return AllReduceKernels::Nccl;
+    if (name.compare(QLatin1String("one-shot"), Qt::CaseInsensitive) == 0)
+        return AllReduceKernels::Custom;
     return std::nullopt;
 }
 
