@@ -86,6 +86,11 @@ void FileActions::addTo(QMenuBar* menus)
     m_saveAction->setShortcut(QKeySequence::Save);
     QAction* saveAsAction = file->addAction(tr("Save &As…"), this, [this] { saveAs(); });
     saveAsAction->setShortcut(QKeySequence::SaveAs);
+    m_closeAction = file->addAction(tr("&Close Session"), this, &FileActions::closeSession);
+    m_closeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));  // the platform's Close may be Ctrl+F4 alone
+    m_closeAction->setToolTip(tr("Close the open session and its overlays (asks first if it has unsaved changes)"));
+    m_removeOverlayMenu = file->addMenu(tr("&Remove Overlay"));
+    m_removeOverlayMenu->setObjectName(QStringLiteral("removeOverlayMenu"));
     file->addSeparator();
     m_exportMenu = file->addMenu(tr("&Export Roofline"));
     m_exportPng = m_exportMenu->addAction(tr("PNG image…"), this,
@@ -231,10 +236,18 @@ void FileActions::showComparison(const QString& afterName, const Session& after)
     m_compare->activateWindow();
 }
 
+void FileActions::closeSession()
+{
+    if (!m_document->primary() || !maybeSave(tr("closing it")))
+        return;
+    m_document->closeAll();
+}
+
 void FileActions::updateCompareMenu()
 {
     if (!m_compareOpenMenu)
         return;
+    m_closeAction->setEnabled(m_document->primary() != nullptr);
     m_compareAction->setEnabled(m_document->primary() != nullptr);
     m_compareOpenMenu->clear();
     const std::vector<OpenSession>& open = m_document->model()->sessions();
@@ -245,6 +258,13 @@ void FileActions::updateCompareMenu()
             ->setToolTip(tr("The open session before, %1 after").arg(name));
     }
     m_compareOpenMenu->setEnabled(open.size() > 1);
+    m_removeOverlayMenu->clear();
+    for (int row = 1; row < static_cast<int>(open.size()); ++row) {
+        const OpenSession& overlay = open[static_cast<std::size_t>(row)];
+        const QString name = overlay.path.isEmpty() ? overlay.session.title : QFileInfo(overlay.path).fileName();
+        m_removeOverlayMenu->addAction(name, this, [this, row] { m_document->removeOverlay(row); });
+    }
+    m_removeOverlayMenu->setEnabled(open.size() > 1);
 }
 
 bool FileActions::save()

@@ -45,6 +45,7 @@ public:
     QAction* exportPngAction() const { return m_exportPng; }
     QAction* copyAction() const { return m_copy; }
     QAction* compareAction() const { return m_compareAction; }
+    QAction* closeAction() const { return m_closeAction; }
     // Before/after: the primary session against the session file at `path`. A file that does not load
     // is reported (naming it and why) and nothing changes; the window's sessions stay as they are either way.
     bool compareWithFile(const QString& path);
@@ -67,6 +68,8 @@ public:
     bool save();
     // Shows the file dialog and opens the chosen session (after maybeSave).
     void open();
+    // File > Close Session: every open session closes (after maybeSave); the window shows its start page.
+    void closeSession();
 
 signals:
     void errorOccurred(const QString& title, const QString& message);
@@ -107,7 +110,9 @@ private:
     QAction* m_exportCsv = nullptr;
     QAction* m_copy = nullptr;
     QAction* m_compareAction = nullptr;
-    QMenu* m_compareOpenMenu = nullptr;  // the overlays, each to compare with the primary without a file dialog
+    QMenu* m_compareOpenMenu = nullptr;    // the overlays, each to compare with the primary without a file dialog
+    QMenu* m_removeOverlayMenu = nullptr;  // the overlays, each to take off the chart
+    QAction* m_closeAction = nullptr;
     QPointer<CompareDialog> m_compare;
 };
 

@@ -19,6 +19,7 @@
 #include "ui/panels/batching_panel.h"
 #include "ui/panels/training_panel.h"
 #include "ui/plots/roofline/point_explanation.h"
+#include "ui/session_list_view.h"
 #include "ui/talk/talk_actions.h"
 #include "ui/welcome_panel.h"
 
@@ -30,7 +31,6 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
-#include <QListView>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -109,6 +109,7 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
     createDocks();
     m_file = new FileActions(this, m_document, m_settings, m_chart, m_batching, m_training);
     m_file->addTo(menuBar());
+    m_sessionView->addAction(m_file->closeAction());
     connect(m_file, &FileActions::errorOccurred, this, &MainWindow::reportError);
     connect(m_file, &FileActions::statusMessage, this, &MainWindow::showStatus);
     connect(m_file, &FileActions::calibrated, this, [this] { m_tabs->setCurrentIndex(1); });
@@ -182,10 +183,7 @@ void MainWindow::createDocks()
 {
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
 
-    m_sessionView = new QListView(this);
-    m_sessionView->setModel(m_document->model());
-    m_sessionView->setAccessibleName(tr("Sessions"));
-    m_sessionView->setAccessibleDescription(tr("The open session and its overlays; a check shows one on the chart"));
+    m_sessionView = new SessionListView(m_document, this);
     auto* sessionDock = new QDockWidget(tr("Sessions"), this);
     sessionDock->setObjectName(QStringLiteral("SessionsDock"));
     sessionDock->setWidget(m_sessionView);

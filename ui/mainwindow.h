@@ -18,7 +18,6 @@ class QDockWidget;
 class QLineEdit;
 class QMenu;
 class QSortFilterProxyModel;
-class QListView;
 class QTabWidget;
 class QTextBrowser;
 
@@ -36,6 +35,7 @@ class MeasureActions;
 class MeasureStatus;
 class PresentationWindow;
 class SessionDocument;
+class SessionListView;
 class SessionListModel;
 class Settings;
 class TalkActions;
@@ -147,7 +147,7 @@ private:
     MeasurementDock* m_measurement = nullptr;
     KernelTableModel* m_kernels = nullptr;
     QTextBrowser* m_explain = nullptr;
-    QListView* m_sessionView = nullptr;
+    SessionListView* m_sessionView = nullptr;
     KernelDock* m_kernelDock = nullptr;
 
     QMenu* m_viewMenu = nullptr;

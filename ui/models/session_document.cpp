@@ -201,6 +201,30 @@ bool SessionDocument::addOverlay(const QString& path)
     return true;
 }
 
+void SessionDocument::closeAll()
+{
+    if (m_sessions->sessions().empty())
+        return;
+    cancelImport();
+    m_sessions->setSessions({});
+    startOver(false);
+    emit replaced();
+    emit changed();
+    emit titleChanged();
+}
+
+bool SessionDocument::removeOverlay(int row)
+{
+    if (row < 1 || row >= m_sessions->rowCount())
+        return false;
+    const OpenSession& overlay = m_sessions->sessions()[static_cast<std::size_t>(row)];
+    const QString name = overlay.path.isEmpty() ? overlay.session.title : QFileInfo(overlay.path).fileName();
+    m_sessions->remove(row);
+    emit changed();
+    emit statusMessage(tr("Took %1 off the chart").arg(name), 4000);
+    return true;
+}
+
 void SessionDocument::setSession(const Session& session, const QString& path)
 {
     m_sessions->setSessions({OpenSession{session, path, true}});

@@ -51,6 +51,11 @@ public:
     // A session that comes with Ridgeline (the bundled measurement, an example): nothing to lose, so not unsaved,
     // and no file of its own (Save asks where). `name` is what the title bar says.
     void showBuiltIn(const Session& session, const QString& name);
+    // Closes every open session; the window shows its start page. Nothing asks here: the caller asked first.
+    void closeAll();
+    // Takes overlay `row` (1 or more) off the chart; the primary session and its unsaved changes stay. False for the
+    // primary or a row that is not there.
+    bool removeOverlay(int row);
     // Removes kernel `index` of the primary session, as an undoable step; false when there is no such kernel.
     bool removeKernel(int index);
     // Writes the primary session (through QSaveFile), which then belongs to `path`.
