@@ -219,9 +219,6 @@ std::optional<KernelResult> Run::measureWithEnergy(const std::function<std::opti
     if (!m_rapl) {
         m_rapl.emplace();
         m_session.energy = {m_rapl->available(), m_rapl->basis()};
-        if (!m_rapl->available() && m_session.machine.hypervisor)
-            m_session.energy.basis +=
-                QStringLiteral("; this is a virtual machine, and hypervisors seldom pass RAPL on");
     }
     const std::optional<RaplReading> before = m_rapl->read();
     const auto start = std::chrono::steady_clock::now();

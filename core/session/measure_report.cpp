@@ -1,6 +1,7 @@
 #include "core/session/measure_report.h"
 
 #include "core/model/units.h"
+#include "core/session/decode_energy.h"
 #include "core/session/decode_series.h"
 #include "core/session/mixed_precision.h"
 #include "core/session/session_roof.h"
@@ -159,26 +160,21 @@ std::vector<const KernelResult*> decodeSeries(const Session& s, const QString& k
 }
 
 // The decode batches' energy per token where RAPL was read, else one line that says why there is none.
-void printDecodeEnergy(const Session& s, const std::vector<const KernelResult*>& decode, QTextStream& out)
+void printDecodeEnergy(const Session& s, QTextStream& out)
 {
-    double shortest = 0.0, longest = 0.0;
-    for (const KernelResult* k : decode)
-        if (k->energy.measured()) {
-            shortest = shortest > 0.0 ? std::min(shortest, k->energy.seconds) : k->energy.seconds;
-            longest = std::max(longest, k->energy.seconds);
-        }
-    if (s.energy.basis.isEmpty()) {
-        out << "energy per token: not recorded in this session\n";
-    } else if (!s.energy.measured) {
-        out << "energy per token: not measured: " << s.energy.basis << '\n';
-    } else if (longest <= 0.0) {
-        out << "energy per token: not measured: " << s.energy.basis << ", but no batch's counters could be read\n";
-    } else {
-        // Package (and DRAM) energy over each batch's warm-up and timed runs, divided by its tokens.
-        out << "energy: " << s.energy.basis << ", read across each batch's runs (" << formatSeconds(shortest)
-            << (longest > shortest ? QStringLiteral(" to ") + formatSeconds(longest) : QString())
-            << "; the counters step about every 1 ms)\n";
+    if (const QString missing = decodeEnergyMissing(s); !missing.isEmpty()) {
+        out << missing << '\n';
+        return;
     }
+    double shortest = 0.0, longest = 0.0;
+    for (const KernelResult* k : decodeBatchesWithEnergy(s)) {
+        shortest = shortest > 0.0 ? std::min(shortest, k->energy.seconds) : k->energy.seconds;
+        longest = std::max(longest, k->energy.seconds);
+    }
+    // Package (and DRAM) energy over each batch's warm-up and timed runs, divided by its tokens.
+    out << "energy: " << s.energy.basis << ", read across each batch's runs (" << formatSeconds(shortest)
+        << (longest > shortest ? QStringLiteral(" to ") + formatSeconds(longest) : QString())
+        << "; the counters step about every 1 ms)\n";
 }
 
 void printDecode(const Session& s, QTextStream& out)
@@ -208,7 +204,7 @@ void printDecode(const Session& s, QTextStream& out)
             out << (k->energy.measured() ? fixed(k->energy.dramWatts, 1, 10) : QStringLiteral("-").rightJustified(10));
         out << '\n';
     }
-    printDecodeEnergy(s, decode, out);
+    printDecodeEnergy(s, out);
     out << '\n';
 }
 
