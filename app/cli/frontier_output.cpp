@@ -88,9 +88,8 @@ void printFrontierTable(QTextStream& out, const FrontierView& view)
         << formatGrouped(c.output) << " tokens\n";
     out << "  scheduling: " << schedulingText(view.options.policy) << '\n';
     out << "  price: "
-        << (view.options.cost.gpuHourPrice
-                ? QStringLiteral("%1 per GPU-hour").arg(formatDollars(*view.options.cost.gpuHourPrice))
-                : QStringLiteral("none given (--gpu-hour-price USD)"))
+        << (view.options.cost.gpuHourPrice ? priceText(view.options.cost)
+                                           : QStringLiteral("none given (--gpu-hour-price USD)"))
         << "; power: " << (view.power.watts > 0 ? powerText(view.power) : QStringLiteral("unknown (--gpu-power-w W)"))
         << '\n';
     out << "  targets: " << targetsText(view.options.targets) << '\n';

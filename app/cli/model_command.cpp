@@ -297,6 +297,7 @@ int runModel(const QStringList& arguments, Streams io)
         return fail(io, resolved.error().message);
     for (const QString& problem : userCatalogs()->problems)  // used without it: say so, never silently
         io.err << "ridgeline model: your catalog was not read: " << problem << '\n';
+    serving.cost = withCatalogPrice(serving.cost, resolved.value().gpu);  // --gpu-hour-price wins
     if (split.active())
         return runSplit(io, parser, serving, split, resolved.value());
     if (serving.frontier)

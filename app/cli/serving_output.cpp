@@ -81,6 +81,9 @@ void addCostJson(QJsonObject& o, const TokenCost& cost, const CostInputs& inputs
     o[QStringLiteral("cost_per_million_output_tokens")] = optionalNumber(cost.perMillionOutput);
     o[QStringLiteral("joules_per_output_token")] = optionalNumber(cost.joulesPerOutputToken);
     o[QStringLiteral("gpu_hour_price")] = optionalNumber(inputs.gpuHourPrice);
+    o[QStringLiteral("price_source")] = !inputs.gpuHourPrice      ? QJsonValue()
+                                        : inputs.priceFromCatalog ? QJsonValue(QStringLiteral("catalog"))
+                                                                  : QJsonValue(QStringLiteral("given"));
     o[QStringLiteral("gpu_power_w")] = power.watts > 0 ? QJsonValue(power.watts) : QJsonValue();
     o[QStringLiteral("power_source")] = power.watts <= 0    ? QJsonValue()
                                         : power.fromCatalog ? QJsonValue(QStringLiteral("catalog"))
@@ -90,9 +93,7 @@ void addCostJson(QJsonObject& o, const TokenCost& cost, const CostInputs& inputs
 void printCost(QTextStream& out, const TokenCost& cost, const CostInputs& inputs, const GpuPower& power)
 {
     out << "\nCost and energy (per GPU)\n";
-    row(out, "price",
-        inputs.gpuHourPrice ? QStringLiteral("%1 per GPU-hour").arg(formatDollars(*inputs.gpuHourPrice))
-                            : QStringLiteral("none given (--gpu-hour-price USD)"));
+    row(out, "price", inputs.gpuHourPrice ? priceText(inputs) : QStringLiteral("none given (--gpu-hour-price USD)"));
     if (cost.perMillionOutput)
         row(out, "per million output", formatDollars(*cost.perMillionOutput) + QStringLiteral(" (the whole GPU-hour)"));
     if (cost.perMillionInput)

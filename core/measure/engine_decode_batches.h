@@ -41,7 +41,7 @@ bool Run::measureDecodeBatches(const QString& label, const QString& series, int 
     if (!runSeries(budget, steps, basis, [&](std::size_t i) {
             if (!experiment)
                 experiment = makeExperiment();
-            return experiment->measure(batches[i], m_control);
+            return measureWithEnergy([&] { return experiment->measure(batches[i], m_control); });
         }))
         return false;
     std::stable_sort(m_session.kernels.begin() + static_cast<std::ptrdiff_t>(first), m_session.kernels.end(),

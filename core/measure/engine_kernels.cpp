@@ -214,6 +214,23 @@ bool Run::measureDecodeSeries(int maxDim, double seconds)
         [&] { return std::make_unique<DecodeExperiment>(dim, kDecodeMaxBatch, m_threads); });
 }
 
+std::optional<KernelResult> Run::measureWithEnergy(const std::function<std::optional<KernelResult>()>& measure)
+{
+    if (!m_rapl) {
+        m_rapl.emplace();
+        m_session.energy = {m_rapl->available(), m_rapl->basis()};
+    }
+    const std::optional<RaplReading> before = m_rapl->read();
+    const auto start = std::chrono::steady_clock::now();
+    std::optional<KernelResult> kernel = measure();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::optional<RaplReading> after = m_rapl->read();
+    if (kernel && before && after)
+        if (const std::optional<RaplEnergy> energy = m_rapl->between(*before, *after))
+            kernel->energy = kernelEnergy(*energy, seconds, kernel->tokensPerSecond);
+    return kernel;
+}
+
 // The fusion chain at the memory-sized `maxRows`, fewer rows when that would overrun the seconds.
 bool Run::measureFusionStep(std::int64_t maxRows, double seconds)
 {

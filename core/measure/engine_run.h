@@ -8,6 +8,7 @@
 
 #include "core/measure/lowp/lowp_ceilings.h"
 #include "core/measure/machine/probe.h"
+#include "core/measure/machine/rapl.h"
 #include "core/measure/memory/bandwidth.h"
 #include "core/measure/memory/sizing.h"
 #include "core/measure/run/kernel_timing.h"
@@ -114,6 +115,9 @@ private:
     bool measureDecodeBatches(const QString& label, const QString& series, int dim, const std::vector<int>& ascending,
                               double bytesPerWeight, double gflops, double seconds,
                               const std::function<std::unique_ptr<Experiment>()>& makeExperiment);
+    // Runs one decode batch's `measure` with the RAPL counters read before and after it, and keeps the batch's
+    // energy in its kernel where the counters can be read (the session says where they come from, or why not).
+    std::optional<KernelResult> measureWithEnergy(const std::function<std::optional<KernelResult>()>& measure);
     bool measureFusionStep(std::int64_t maxRows, double seconds);
     // Plans what the low-precision series keep back from the run (m_reserves), where they will run.
     void planLowpReserves(const ExperimentSizes& sizes, const KernelBudgets& budgets);
@@ -148,6 +152,7 @@ private:
     std::unique_ptr<BandwidthScratch> m_bandwidthScratch;  // from the sweep to STREAM, then freed
     RunReserves m_reserves{m_options.quick};               // planned by measureKernels
     int m_decodeDim = 0;                                   // the fp32 decode series' weights, once planned
+    std::optional<RaplCounters> m_rapl;                    // read at the first decode batch
     LoadRecord m_load;
     std::chrono::steady_clock::time_point m_started = std::chrono::steady_clock::now();
 };

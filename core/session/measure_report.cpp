@@ -1,6 +1,7 @@
 #include "core/session/measure_report.h"
 
 #include "core/model/units.h"
+#include "core/session/decode_energy.h"
 #include "core/session/decode_series.h"
 #include "core/session/mixed_precision.h"
 #include "core/session/session_roof.h"
@@ -158,19 +159,52 @@ std::vector<const KernelResult*> decodeSeries(const Session& s, const QString& k
     return series;
 }
 
+// The decode batches' energy per token where RAPL was read, else one line that says why there is none.
+void printDecodeEnergy(const Session& s, QTextStream& out)
+{
+    if (const QString missing = decodeEnergyMissing(s); !missing.isEmpty()) {
+        out << missing << '\n';
+        return;
+    }
+    double shortest = 0.0, longest = 0.0;
+    for (const KernelResult* k : decodeBatchesWithEnergy(s)) {
+        shortest = shortest > 0.0 ? std::min(shortest, k->energy.seconds) : k->energy.seconds;
+        longest = std::max(longest, k->energy.seconds);
+    }
+    // Package (and DRAM) energy over each batch's warm-up and timed runs, divided by its tokens.
+    out << "energy: " << s.energy.basis << ", read across each batch's runs (" << formatSeconds(shortest)
+        << (longest > shortest ? QStringLiteral(" to ") + formatSeconds(longest) : QString())
+        << "; the counters step about every 1 ms)\n";
+}
+
 void printDecode(const Session& s, QTextStream& out)
 {
     const std::vector<const KernelResult*> decode = decodeSeries(s, QStringLiteral("decode"));
     if (decode.empty())
         return;
+    const bool energy =
+        std::any_of(decode.begin(), decode.end(), [](const KernelResult* k) { return k->energy.measured(); });
     out << "decode on this CPU: 4096 x 4096 fp32 weights x a batch of B token vectors\n";
-    out << "batch   time per step (ms)   tokens/s   vs batch 1   intensity\n";
+    const bool dram =
+        std::any_of(decode.begin(), decode.end(), [](const KernelResult* k) { return k->energy.dramWatts > 0.0; });
+    out << "batch   time per step (ms)   tokens/s   vs batch 1   intensity" << (energy ? "    J/token   package W" : "")
+        << (dram ? "    DRAM W" : "") << '\n';
     const double base = decode.front()->tokensPerSecond;
     const double baseTime = decode.front()->seconds;
-    for (const KernelResult* k : decode)
+    for (const KernelResult* k : decode) {
         out << QString::number(k->batch).rightJustified(5) << fixed(k->seconds * 1e3, 3, 21) << "  ("
             << fixed(k->seconds / baseTime, 2, 0) << "x)" << grouped(k->tokensPerSecond, 0, 9)
-            << fixed(base > 0.0 ? k->tokensPerSecond / base : 0.0, 1, 11) << 'x' << fixed(k->intensity, 1, 12) << '\n';
+            << fixed(base > 0.0 ? k->tokensPerSecond / base : 0.0, 1, 11) << 'x' << fixed(k->intensity, 1, 12);
+        if (energy)
+            out << (k->energy.measured() ? formatSignificant(k->energy.joulesPerToken, 3) : QStringLiteral("-"))
+                       .rightJustified(11)
+                << (k->energy.measured() ? fixed(k->energy.packageWatts, 1, 12)
+                                         : QStringLiteral("-").rightJustified(12));
+        if (dram)
+            out << (k->energy.measured() ? fixed(k->energy.dramWatts, 1, 10) : QStringLiteral("-").rightJustified(10));
+        out << '\n';
+    }
+    printDecodeEnergy(s, out);
     out << '\n';
 }
 

@@ -129,6 +129,16 @@ struct KernelDevice {
     bool isGpu() const { return kind == QLatin1String("gpu"); }
 };
 
+// Energy of one measured decode batch from the CPU's RAPL counters (core/measure/machine/rapl.h), read around the
+// batch's runs, its warm-up included. Schema 2, optional: all zero where the machine exposes no readable counters.
+struct KernelEnergy {
+    double seconds = 0.0;         // how long the counters were read across
+    double packageWatts = 0.0;    // mean power of every package over those seconds; 0 = not measured
+    double dramWatts = 0.0;       // of every DRAM domain (servers); 0 where there is none
+    double joulesPerToken = 0.0;  // (package + DRAM) watts / the kernel's tokens per second
+    bool measured() const { return packageWatts > 0.0; }
+};
+
 struct KernelResult {
     QString name;       // "sgemm 4096"
     QString kind;       // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused";
@@ -154,6 +164,7 @@ struct KernelResult {
     bool tensorFlopsCounted = false;  // Nsight Compute: tensor-pipe FLOPs are included in `flops`
     std::vector<LevelPoint> levels;   // the same kernel's points at other memory levels
     KernelDevice device;              // schema 2: the GPU it ran on, for GPU profilers (Nsight Compute)
+    KernelEnergy energy;              // schema 2, measured decode batches only
 };
 
 // The fused-vs-unfused elementwise chain (bias add, GELU, dropout) measured on this machine.
@@ -178,6 +189,12 @@ struct Finding {
 struct SkippedExperiment {
     QString experiment;  // "fusion", "sgemm 4096", ...
     QString reason;
+};
+
+// Where the decode batches' energy comes from. Schema 2, optional: an empty basis in files written before it.
+struct EnergySource {
+    bool measured = false;  // the RAPL counters were read around each decode batch
+    QString basis;          // the domains summed, or why there is no energy ("this machine exposes no RAPL ...")
 };
 
 struct Session {
@@ -210,6 +227,7 @@ struct Session {
     // Schema 2: the serving engine the batching tab models with, as `ridgeline model --engine` takes it
     // (NAME[@VERSION]); empty: the default, the generic profile. A name no engine has refuses the file.
     QString engine;
+    EnergySource energy;  // schema 2
 };
 
 }  // namespace ridgeline

@@ -1,5 +1,7 @@
 #include "core/session/session_json.h"
 
+#include "core/session/session_energy_json.h"
+
 #include "core/json/split_object.h"
 #include "core/json/strict_reader.h"
 #include "core/message_text.h"
@@ -449,6 +451,8 @@ QJsonObject kernelToJson(const KernelResult& kernel)
     }
     if (!kernel.device.kind.isEmpty())
         object.insert("device"_L1, deviceToJson(kernel.device));
+    if (kernel.energy.measured())
+        object.insert("energy"_L1, kernelEnergyToJson(kernel.energy));
     return object;
 }
 
@@ -500,12 +504,18 @@ KernelResult kernelFromJson(ObjectReader& in, int schema, SharedTexts& shared)
     kernel.group = shared(in.text("group"_L1));
     kernel.tensorFlopsCounted = in.boolean("tensor_flops_counted"_L1, false);
     kernel.levels = readEntries<LevelPoint>(in, "levels"_L1, kMaxLevels, Need::Optional, levelPointFromJson);
-    if (schema >= kFirstSchemaWithChecks)
+    if (schema >= kFirstSchemaWithChecks) {
         if (const auto device = in.object("device"_L1, Need::Optional)) {
             ObjectReader deviceIn(*device, in.where("device"_L1), in.problem());
             kernel.device = deviceFromJson(deviceIn);
             deviceIn.rejectUnknownKeys();
         }
+        if (const auto energy = in.object("energy"_L1, Need::Optional)) {
+            ObjectReader energyIn(*energy, in.where("energy"_L1), in.problem());
+            kernel.energy = kernelEnergyFromJson(energyIn);
+            energyIn.rejectUnknownKeys();
+        }
+    }
     return kernel;
 }
 
@@ -870,6 +880,11 @@ Session sessionFromObject(const SplitObject& file, Problem& problem)
         session.calibrations =
             readEntries<Calibration>(in, "calibrations"_L1, kMaxCalibrations, Need::Optional, calibrationFromJson);
         session.engine = engineFromJson(in);
+        if (const auto energy = in.object("energy"_L1, Need::Optional)) {
+            ObjectReader energyIn(*energy, in.where("energy"_L1), problem);
+            session.energy = energySourceFromJson(energyIn);
+            energyIn.rejectUnknownKeys();
+        }
     }
     in.rejectUnknownKeys();
     return session;
@@ -926,6 +941,8 @@ QJsonObject sessionToJsonObject(const Session& session)
     }
     if (!session.engine.isEmpty())
         root.insert("engine"_L1, session.engine);
+    if (!session.energy.basis.isEmpty())
+        root.insert("energy"_L1, energySourceToJson(session.energy));
     if (!session.calibrations.empty()) {
         QJsonArray calibrations;
         for (const Calibration& calibration : session.calibrations)

@@ -70,6 +70,34 @@ TEST(UserCatalogCli, TheUsersGpusAreListedMarkedAndUsedByTheModel)
     EXPECT_EQ(report.value(QStringLiteral("gpu_memory_bytes")).toDouble(), 48.0 * 1073741824.0);
 }
 
+// A price saved with the user's GPU prices its tokens without --gpu-hour-price, and says where it comes from; the
+// flag still wins, and a bundled card without one has no cost.
+TEST(UserCatalogCli, TheUsersGpuHourPriceIsUsedUnlessOneIsGiven)
+{
+    const UserHome user;
+    user.write("gpus.json", QByteArray(kGpus).replace("\"source\"", "\"gpu_hour_price\": 2.5, \"source\""));
+    const CliRun table = user.run("model --model llama-3.1-8b --gpu lab-card --batch 8");
+    ASSERT_EQ(table.exitCode, 0) << table.err.toStdString();
+    EXPECT_TRUE(table.out.contains(QStringLiteral("$2.50 per GPU-hour, your catalog"))) << table.out.toStdString();
+
+    const CliRun json = user.run("model --model llama-3.1-8b --gpu lab-card --batch 8 --json");
+    const QJsonObject priced = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    EXPECT_EQ(priced.value(QStringLiteral("gpu_hour_price")).toDouble(), 2.5);
+    EXPECT_EQ(priced.value(QStringLiteral("price_source")).toString(), QStringLiteral("catalog"));
+    EXPECT_GT(priced.value(QStringLiteral("cost_per_million_output_tokens")).toDouble(), 0.0);
+
+    const CliRun given = user.run("model --model llama-3.1-8b --gpu lab-card --batch 8 --gpu-hour-price 4 --json");
+    const QJsonObject flag = QJsonDocument::fromJson(given.out.toUtf8()).object();
+    EXPECT_EQ(flag.value(QStringLiteral("gpu_hour_price")).toDouble(), 4.0);
+    EXPECT_EQ(flag.value(QStringLiteral("price_source")).toString(), QStringLiteral("given"));
+    EXPECT_DOUBLE_EQ(flag.value(QStringLiteral("cost_per_million_output_tokens")).toDouble(),
+                     1.6 * priced.value(QStringLiteral("cost_per_million_output_tokens")).toDouble());
+
+    const CliRun bundled = user.run("model --model llama-3.1-8b --gpu h100-sxm --batch 8");
+    ASSERT_EQ(bundled.exitCode, 0) << bundled.err.toStdString();
+    EXPECT_TRUE(bundled.out.contains(QStringLiteral("none given (--gpu-hour-price USD)"))) << bundled.out.toStdString();
+}
+
 TEST(UserCatalogCli, ARefusedFileIsSaidWithTheFileAndTheFieldAndTheBundledEntriesStillWork)
 {
     const UserHome user;

@@ -33,6 +33,17 @@ bool anyTextContains(const CpuBatchingChart& chart, const QString& part)
     return false;
 }
 
+// The energy line's texts: the last ones the chart draws, from the one that starts with its words.
+QStringList energyLines(const CpuBatchingChart& chart)
+{
+    const QStringList texts = chart.texts();
+    for (qsizetype i = 0; i < texts.size(); ++i)
+        if (texts[i].startsWith(QStringLiteral("energy per token")) ||
+            texts[i].startsWith(QStringLiteral("no energy per token")))
+            return texts.mid(i);
+    return {};
+}
+
 }  // namespace
 
 TEST(UiCpuBatchingChart, DecodeByWeightPrecisionDrawsEachPrecisionOverItsOwnRoofline)
@@ -81,4 +92,47 @@ TEST(UiCpuBatchingChart, DecodeByWeightPrecisionDrawsEachPrecisionOverItsOwnRoof
     EXPECT_EQ(chart.precisionSeries()[1].measuredDots->color(),
               ChartTheme::make(ThemeKind::Dark).kernelColor(QStringLiteral("decode-bf16")));
     fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("cpu_batching_by_precision_dark.png")));
+}
+
+// The decode batches' energy per token under the machine's name: from the first to the last batch where RAPL was
+// read (the watts are set by the test on the example session's real decode batches), and where it was not, why.
+TEST(UiCpuBatchingChart, SaysTheEnergyPerTokenOrWhyThereIsNone)
+{
+    Session session = loadFixture("example.json");
+    CpuBatchingChart chart;
+    fixtures::layoutNow(chart, QSize(1200, 500));
+    chart.setData(predictCpuBatching(session));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(energyLines(chart), QStringList{QStringLiteral("no energy per token recorded in this session")});
+
+    // A reason is wrapped to the plot under the machine's name, its words all there.
+    session.energy = {false, QStringLiteral("this machine exposes no RAPL counters (no /sys/class/powercap)")};
+    chart.setData(predictCpuBatching(session));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(energyLines(chart).join(QLatin1Char(' ')),
+              QStringLiteral("no energy per token: this machine exposes no RAPL counters (no /sys/class/powercap)"));
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("cpu_batching_no_rapl.png")));
+
+    // A longer reason takes two lines and no more: the report has the whole sentence.
+    session.energy = {false, QStringLiteral("RAPL present (package-0 + dram + package-1 + dram) but energy_uj is not "
+                                            "readable: run as root, or let this user read "
+                                            "/sys/class/powercap/intel-rapl:*/energy_uj (root-only since "
+                                            "CVE-2020-8694)")};
+    chart.setData(predictCpuBatching(session));
+    QCoreApplication::processEvents();
+    const QStringList lines = energyLines(chart);
+    ASSERT_EQ(lines.size(), 2) << lines.join(QStringLiteral(" | ")).toStdString();
+    EXPECT_TRUE(lines.front().startsWith(QStringLiteral("no energy per token: RAPL present (package-0")));
+    EXPECT_TRUE(lines.back().endsWith(QChar(0x2026))) << lines.back().toStdString();
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("cpu_batching_rapl_root_only.png")));
+
+    session.energy = {true, QStringLiteral("RAPL package-0 (whole sockets: idle cores and other processes count too)")};
+    for (KernelResult& k : session.kernels)
+        if (k.kind == QLatin1String("decode"))
+            k.energy = {0.1, 107.0, 0.0, 107.0 / k.tokensPerSecond};
+    chart.setData(predictCpuBatching(session));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(energyLines(chart),
+              QStringList{QStringLiteral("energy per token (RAPL): 0.192 J at B = 1 \u2026 0.0180 J at B = 256")});
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("cpu_batching_rapl.png")));
 }

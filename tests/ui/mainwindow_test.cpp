@@ -2,6 +2,7 @@
 
 #include "ui/mainwindow.h"
 #include "core/scene/scene_facts.h"
+#include "core/session/decode_energy.h"
 #include "core/session/session_json.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui/window_test_util.h"
@@ -27,7 +28,9 @@
 #include <QFile>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTabWidget>
@@ -304,6 +307,29 @@ TEST(UiMainWindow, ARealQuickMeasurementFillsTheChartAsItGoes)
     ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
     EXPECT_EQ(loaded.value().kernels.size(), measured.kernels.size());
     EXPECT_EQ(loaded.value().computeCeilings.size(), measured.computeCeilings.size());
+
+    // The decode batches' energy, or why this machine has none, in the Measurement dock and on the batching tab's
+    // CPU curve (wrapped to the plot, under the machine's name).
+    ASSERT_FALSE(measured.energy.basis.isEmpty());
+    const auto* dock = window.findChild<MeasurementDock*>();
+    ASSERT_NE(dock, nullptr);
+    EXPECT_TRUE(dock->report().contains(measured.energy.basis)) << dock->report().toStdString();
+    {
+        auto* report = dock->findChild<QPlainTextEdit*>(QStringLiteral("MeasurementReport"));
+        ASSERT_NE(report, nullptr);
+        const_cast<MeasurementDock*>(dock)->raise();
+        report->moveCursor(QTextCursor::Start);
+        ASSERT_TRUE(report->find(QStringLiteral("energy per token")) || report->find(QStringLiteral("energy: RAPL")));
+        fixtures::layoutNow(window, QSize(1600, 1000));
+        fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("measure_finished_report.png")));
+    }
+    window.tabs()->setCurrentIndex(1);
+    fixtures::layoutNow(window, QSize(1600, 1000));
+    const QStringList texts = window.batchingPanel()->cpuChart()->texts();
+    const qsizetype energy = texts.indexOf(QRegularExpression(QStringLiteral(".*energy per token.*")));
+    ASSERT_GE(energy, 0) << texts.join(QStringLiteral(" | ")).toStdString();
+    EXPECT_EQ(texts.mid(energy).join(QLatin1Char(' ')), decodeEnergySummary(measured));
+    fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("measure_finished_batching.png")));
 }
 
 TEST(UiMainWindow, CopyChartPutsAnImageOfTheChartOnTheClipboard)

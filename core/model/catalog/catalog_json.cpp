@@ -27,6 +27,7 @@ constexpr double kMaxBandwidthTbs = 1e4;
 constexpr double kMaxMemoryGib = 1e7;
 constexpr double kMaxLinkGbs = 1e6;
 constexpr double kMaxWatts = 1e5;
+constexpr double kMaxGpuHourPrice = 1e6;  // US dollars per GPU-hour: a typo past this
 constexpr int kMaxScaleUpGpus = 1'000'000;
 constexpr int kMaxShape = 1'000'000'000;
 constexpr qsizetype kMaxDeviceNames = 64;
@@ -159,6 +160,13 @@ GpuSpec gpuFrom(ObjectReader& in)
         gpu.hostLinkGbPerDirection = link.number("gb_s_per_direction"_L1, kMaxLinkGbs);
     });
     gpu.tdpWatts = in.number("tdp_w"_L1, kMaxWatts);
+    if (in.has("gpu_hour_price"_L1)) {
+        gpu.gpuHourPrice = in.number("gpu_hour_price"_L1, kMaxGpuHourPrice);
+        if (!in.problem().found() && !(gpu.gpuHourPrice > 0.0))
+            in.problem().report(Error::Code::Range, in.where("gpu_hour_price"_L1) +
+                                                        u" must be a number of US dollars above 0 (leave it out "
+                                                        "for none)"_s);
+    }
     gpu.source = in.text("source"_L1, Need::Required);
     requireNonEmpty(in, "source"_L1, gpu.source);
     if (in.has("fp64_tflops"_L1)) {
@@ -305,6 +313,8 @@ QJsonObject gpuToJson(const GpuSpec& g)
         o.insert("host_link"_L1, linkToJson(g.hostLink, g.hostLinkGbPerDirection));
     if (g.tdpWatts > 0)
         o.insert("tdp_w"_L1, g.tdpWatts);
+    if (g.gpuHourPrice > 0)
+        o.insert("gpu_hour_price"_L1, g.gpuHourPrice);
     if (!g.deviceNames.isEmpty())
         o.insert("device_names"_L1, QJsonArray::fromStringList(g.deviceNames));
     if (g.fp64Tflops > 0)

@@ -36,6 +36,9 @@ struct GpuSpec {
     QString hostLink;     // "pcie5"
     double hostLinkGbPerDirection = 0;
     double tdpWatts = 0;
+    // US dollars per GPU-hour, the user's own figure saved with a GPU of their catalog (user_catalog.h); 0 = none.
+    // The bundled catalog gives no prices: they differ by provider, commitment and month.
+    double gpuHourPrice = 0;
     QString source;
     // For imported GPU kernels' rooflines; 0 where no source was found, and that level or precision is
     // left out rather than guessed.

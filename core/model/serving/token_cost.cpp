@@ -1,6 +1,7 @@
 #include "core/model/serving/token_cost.h"
 
 #include "core/model/serving/serving_latency.h"
+#include "core/model/units.h"
 
 #include <cmath>
 
@@ -20,6 +21,23 @@ GpuPower gpuPower(const CostInputs& inputs, const GpuSpec& gpu)
     if (inputs.gpuPowerWatts)
         return GpuPower{*inputs.gpuPowerWatts, false};
     return GpuPower{gpu.tdpWatts > 0 ? gpu.tdpWatts : 0.0, gpu.tdpWatts > 0};
+}
+
+CostInputs withCatalogPrice(CostInputs inputs, const GpuSpec& gpu)
+{
+    if (!inputs.gpuHourPrice && std::isfinite(gpu.gpuHourPrice) && gpu.gpuHourPrice > 0) {
+        inputs.gpuHourPrice = gpu.gpuHourPrice;
+        inputs.priceFromCatalog = true;
+    }
+    return inputs;
+}
+
+QString priceText(const CostInputs& inputs)
+{
+    if (!inputs.gpuHourPrice)
+        return {};
+    const QString price = QStringLiteral("%1 per GPU-hour").arg(formatDollars(*inputs.gpuHourPrice));
+    return inputs.priceFromCatalog ? price + QStringLiteral(", your catalog") : price;
 }
 
 QString powerText(const GpuPower& power)

@@ -9,7 +9,8 @@
 //   prompts cause, to compare with a per-input-token price list, not a sum to add to it.
 // - Energy: the GPU's power over its output tokens/s, joules per output token; the power is the one given or the
 //   card's board power from the catalog (GpuSpec::tdpWatts), a ceiling: a decode-bound GPU draws less.
-// No price has a default: without one there is no cost.
+// No price has a default: without one given, or saved with the GPU in the user's own catalog
+// (GpuSpec::gpuHourPrice; the bundled catalog has none), there is no cost.
 
 #include "core/model/llm/llm_model.h"
 
@@ -22,7 +23,12 @@ namespace ridgeline {
 struct CostInputs {
     std::optional<double> gpuHourPrice;   // USD per GPU-hour
     std::optional<double> gpuPowerWatts;  // empty: the card's board power
+    bool priceFromCatalog = false;        // gpuHourPrice is the one saved with the GPU in the user's catalog
 };
+
+// `inputs` with the price saved with `gpu` in the user's catalog when none was given.
+CostInputs withCatalogPrice(CostInputs inputs, const GpuSpec& gpu);
+QString priceText(const CostInputs& inputs);  // "$2.50 per GPU-hour", "$2.50 per GPU-hour, your catalog", ""
 
 // What is wrong with the price or the power, or nothing: each, when given, a finite number above 0.
 std::optional<QString> checkCostInputs(const CostInputs& inputs);

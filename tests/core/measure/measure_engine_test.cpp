@@ -3,6 +3,7 @@
 #include "core/measure/engine.h"
 #include "core/measure/lowp/lowp_ceilings.h"
 #include "core/measure/machine/probe.h"
+#include "core/measure/machine/rapl.h"
 #include "core/measure/run/load.h"
 #include "core/model/intensity.h"
 #include "core/session/session_json.h"
@@ -317,6 +318,34 @@ TEST_F(QuickMeasurement, DecodeThroughputGrowsWithBatch)
     const double manyTokens = decode.back()->spread.min;
     EXPECT_LT(manyTokens, 256.0 * oneToken / (disturbed() ? 1.0 : 4.0));
     EXPECT_GT(decode.back()->intensity, 100.0 * decode.front()->intensity);
+}
+
+// Energy per token where this machine's RAPL counters can be read, else the session says why, in the reader's words
+// (on a KVM guest: no /sys/class/powercap), and no decode batch has an energy.
+TEST_F(QuickMeasurement, DecodeBatchesHaveEnergyWhereRaplReadsAndTheSessionSaysWhyNotElsewhere)
+{
+    ASSERT_NE(s_session, nullptr);
+    const RaplCounters rapl;
+    EXPECT_EQ(s_session->energy.measured, rapl.available());
+    EXPECT_EQ(s_session->energy.basis, rapl.basis());
+    int decode = 0;
+    for (const KernelResult& k : s_session->kernels) {
+        if (k.batch <= 0) {
+            EXPECT_FALSE(k.energy.measured()) << k.name.toStdString() << ": only decode batches are read";
+            continue;
+        }
+        ++decode;
+        EXPECT_EQ(k.energy.measured(), rapl.available()) << k.name.toStdString();
+        if (!k.energy.measured())
+            continue;
+        // Mean power over the batch's runs, divided by its rate; the runs took at least the median step.
+        EXPECT_GE(k.energy.seconds, k.seconds) << k.name.toStdString();
+        EXPECT_DOUBLE_EQ(k.energy.joulesPerToken, (k.energy.packageWatts + k.energy.dramWatts) / k.tokensPerSecond);
+    }
+    EXPECT_GT(decode, 0);
+    const Result<Session> loaded = sessionFromJson(sessionToJson(*s_session), QStringLiteral("measured"));
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    EXPECT_EQ(loaded.value().energy.basis, s_session->energy.basis);
 }
 
 TEST_F(QuickMeasurement, NothingIsSkippedSilentlyAndTheSessionLoadsBack)

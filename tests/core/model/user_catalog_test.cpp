@@ -3,6 +3,7 @@
 // overwrite a file it cannot read. Each test has a temporary XDG_CONFIG_HOME of its own.
 
 #include "core/model/catalog/user_catalog.h"
+#include "core/model/catalog/catalog.h"
 #include "core/model/catalog/catalog_json.h"
 #include "core/model/llm/inference_request.h"
 #include "core/model/llm/llm_model.h"
@@ -207,6 +208,34 @@ TEST_F(UserCatalog, SavingAddsAnEntryAndNeverOverwritesAFileItCannotRead)
         << refused.error().message.toStdString();
     EXPECT_TRUE(refused.error().message.contains(QStringLiteral("nothing written")));
     EXPECT_EQ(read(QStringLiteral("gpus.json")), broken);
+}
+
+// A price per GPU-hour is the user's own figure, saved with their GPU and read back; the bundled cards carry none
+// (prices differ by provider, commitment and month), and a price of 0 or below refuses the file naming the field.
+TEST_F(UserCatalog, AGpuHourPriceIsSavedWithTheUsersGpuAndNoBundledCardHasOne)
+{
+    GpuSpec priced = myGpu(QStringLiteral("rented-card"));
+    priced.gpuHourPrice = 2.75;
+    ASSERT_TRUE(saveUserGpu(priced).ok());
+    ASSERT_TRUE(saveUserGpu(myGpu(QStringLiteral("own-card"))).ok());
+    EXPECT_DOUBLE_EQ(findGpu(u"rented-card").value().gpuHourPrice, 2.75);
+    EXPECT_EQ(findGpu(u"own-card").value().gpuHourPrice, 0.0);
+    const QByteArray file = read(QStringLiteral("gpus.json"));
+    EXPECT_EQ(file.count("\"gpu_hour_price\": 2.75"), 1) << file.constData();
+
+    ASSERT_TRUE(builtinGpus().ok());
+    for (const GpuSpec& gpu : builtinGpus().value())
+        EXPECT_EQ(gpu.gpuHourPrice, 0.0) << gpu.id.toStdString();
+
+    for (const char* bad : {"0", "-1.5", "\"2.50\""}) {
+        write(QStringLiteral("gpus.json"),
+              QByteArray(kGpuFile).replace("\"source\"",
+                                           QByteArray(QByteArray("\"gpu_hour_price\": ") + bad + ", \"source\"")));
+        reloadUserCatalogs();
+        ASSERT_EQ(userCatalogs()->problems.size(), 1u) << bad;
+        EXPECT_TRUE(userCatalogs()->problems.front().contains(QStringLiteral("gpus[0].gpu_hour_price")))
+            << userCatalogs()->problems.front().toStdString();
+    }
 }
 
 TEST_F(UserCatalog, ModelsAreSavedAsTheirShapes)

@@ -101,6 +101,7 @@ struct CpuBatchingData {
     // When the session measured decode by weight precision, the chart draws these instead of the OpenBLAS curve.
     std::vector<WeightPrecisionCurve> byWeightPrecision;
     int precisionMatrixDim = 0;  // their matrix's d
+    QString energy;              // the decode batches' energy per token, or why there is none (decode_energy.h)
 };
 
 }  // namespace ridgeline::ui

@@ -3,6 +3,7 @@
 #include "core/model/units.h"
 #include "ui/plots/batching/weight_precision_curves.h"
 #include "ui/plots/layout/label_layout.h"
+#include "ui/plots/layout/text_wrap.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -546,9 +547,8 @@ OverlayContent layoutWeightPrecisionLabels(const CpuBatchingData& data, const Pl
     return out;
 }
 
-}  // namespace
-
-OverlayContent layoutCpuBatchingLabels(const CpuBatchingData& data, const PlotMapping& mapping, const ChartTheme& theme)
+// The knee, the machine and how close the largest batch gets to its roof (or the curves by weight precision).
+OverlayContent layoutCpuCurveLabels(const CpuBatchingData& data, const PlotMapping& mapping, const ChartTheme& theme)
 {
     OverlayContent out;
     const QRectF& plot = mapping.plot;
@@ -583,6 +583,24 @@ OverlayContent layoutCpuBatchingLabels(const CpuBatchingData& data, const PlotMa
                 .arg(QStringLiteral("%1 %").arg(formatSignificant(100.0 * last.y() / predictedAtLast, 2)));
         const double w = metrics.horizontalAdvance(text);
         out.texts.push_back(label(text, QPointF(plot.right() - kPad - w, plot.top() + kPad), theme.text, theme));
+    }
+    return out;
+}
+
+}  // namespace
+
+OverlayContent layoutCpuBatchingLabels(const CpuBatchingData& data, const PlotMapping& mapping, const ChartTheme& theme)
+{
+    OverlayContent out = layoutCpuCurveLabels(data, mapping, theme);
+    // The energy per token under the machine's name, wrapped to the plot in at most two lines: where the counters
+    // were read, or why there is none (the report says the rest of a longer reason).
+    if (!out.texts.empty()) {
+        const QFontMetricsF metrics(theme.kernelLabelFont);
+        const QRectF& plot = mapping.plot;
+        const QStringList lines = wrapWords(data.energy, metrics, plot.width() - 2.0 * kPad, 2);
+        for (qsizetype i = 0; i < lines.size(); ++i)
+            out.texts.push_back(label(lines[i], plot.topLeft() + QPointF(kPad, kPad + double(i + 1) * metrics.height()),
+                                      theme.mutedText, theme));
     }
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include "core/model/catalog/gpu_roofs.h"
 #include "core/model/intensity.h"
+#include "core/session/decode_energy.h"
 #include "core/session/session_roof.h"
 #include "ui/plots/batching/weight_precision_curves.h"
 
@@ -187,6 +188,7 @@ CpuBatchingData predictCpuBatching(const Session& session)
 {
     CpuBatchingData d;
     d.machineName = machineLabel(session);
+    d.energy = decodeEnergySummary(session);
     if (const ComputeCeiling* fp32 = bestComputeCeiling(session, u"fp32"); fp32 && std::isfinite(fp32->gflops))
         d.peakGflops = fp32->gflops;
     if (const BandwidthCeiling* dram = memoryCeiling(session, kDramLevel); dram && std::isfinite(dram->gbps))

@@ -1,0 +1,55 @@
+// A sentence wrapped over a chart: broken between words within the width, every word kept while the lines suffice,
+// the last line elided when they do not, and nothing at all for no text or no lines.
+
+#include "ui/plots/layout/text_wrap.h"
+#include "ui/plots/layout/chart_theme.h"
+
+#include <QFontMetricsF>
+
+#include <gtest/gtest.h>
+
+using namespace ridgeline::ui;
+
+namespace {
+
+const QString kReason = QStringLiteral(
+    "no energy per token: this machine exposes no RAPL counters (no "
+    "/sys/class/powercap)");
+
+}  // namespace
+
+TEST(TextWrap, ASentenceThatFitsIsOneLine)
+{
+    const QFontMetricsF metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
+    EXPECT_EQ(wrapWords(kReason, metrics, metrics.horizontalAdvance(kReason) + 1.0, 2), QStringList{kReason});
+}
+
+TEST(TextWrap, ANarrowWidthBreaksBetweenWordsAndKeepsThemAll)
+{
+    const QFontMetricsF metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
+    const double width = 0.6 * metrics.horizontalAdvance(kReason);
+    const QStringList lines = wrapWords(kReason, metrics, width, 2);
+    ASSERT_EQ(lines.size(), 2);
+    EXPECT_EQ(lines.join(QLatin1Char(' ')), kReason);
+    for (const QString& line : lines)
+        EXPECT_LE(metrics.horizontalAdvance(line), width) << line.toStdString();
+}
+
+TEST(TextWrap, WhatTheLinesCannotHoldIsElidedInTheLast)
+{
+    const QFontMetricsF metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
+    const double width = 0.3 * metrics.horizontalAdvance(kReason);
+    const QStringList lines = wrapWords(kReason, metrics, width, 2);
+    ASSERT_EQ(lines.size(), 2);
+    EXPECT_TRUE(kReason.startsWith(lines.front() + QLatin1Char(' ')));
+    EXPECT_TRUE(lines.back().endsWith(QChar(0x2026))) << lines.back().toStdString();
+    EXPECT_LE(metrics.horizontalAdvance(lines.back()), width);
+}
+
+TEST(TextWrap, NoTextOrNoLinesIsNothing)
+{
+    const QFontMetricsF metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
+    EXPECT_TRUE(wrapWords(QString(), metrics, 300.0, 2).isEmpty());
+    EXPECT_TRUE(wrapWords(QStringLiteral("   "), metrics, 300.0, 2).isEmpty());
+    EXPECT_TRUE(wrapWords(kReason, metrics, 300.0, 0).isEmpty());
+}
