@@ -253,7 +253,7 @@ void FileActions::updateCompareMenu()
     const std::vector<OpenSession>& open = m_document->model()->sessions();
     for (int row = 1; row < static_cast<int>(open.size()); ++row) {
         const OpenSession& overlay = open[static_cast<std::size_t>(row)];
-        const QString name = overlay.path.isEmpty() ? overlay.session.title : QFileInfo(overlay.path).fileName();
+        const QString name = fileOrTitle(overlay);
         m_compareOpenMenu->addAction(name, this, [this, row] { compareWithOpen(row); })
             ->setToolTip(tr("The open session before, %1 after").arg(name));
     }
@@ -261,7 +261,7 @@ void FileActions::updateCompareMenu()
     m_removeOverlayMenu->clear();
     for (int row = 1; row < static_cast<int>(open.size()); ++row) {
         const OpenSession& overlay = open[static_cast<std::size_t>(row)];
-        const QString name = overlay.path.isEmpty() ? overlay.session.title : QFileInfo(overlay.path).fileName();
+        const QString name = fileOrTitle(overlay);
         m_removeOverlayMenu->addAction(name, this, [this, row] { m_document->removeOverlay(row); });
     }
     m_removeOverlayMenu->setEnabled(open.size() > 1);

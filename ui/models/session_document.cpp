@@ -218,7 +218,7 @@ bool SessionDocument::removeOverlay(int row)
     if (row < 1 || row >= m_sessions->rowCount())
         return false;
     const OpenSession& overlay = m_sessions->sessions()[static_cast<std::size_t>(row)];
-    const QString name = overlay.path.isEmpty() ? overlay.session.title : QFileInfo(overlay.path).fileName();
+    const QString name = fileOrTitle(overlay);
     m_sessions->remove(row);
     emit changed();
     emit statusMessage(tr("Took %1 off the chart").arg(name), 4000);

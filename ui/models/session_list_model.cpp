@@ -1,8 +1,14 @@
 #include "ui/models/session_list_model.h"
 
+#include <QFileInfo>
 #include <QFont>
 
 namespace ridgeline::ui {
+
+QString fileOrTitle(const OpenSession& open)
+{
+    return open.path.isEmpty() ? open.session.title : QFileInfo(open.path).fileName();
+}
 
 SessionListModel::SessionListModel(QObject* parent) : QAbstractListModel(parent) {}
 

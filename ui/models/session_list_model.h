@@ -15,6 +15,9 @@ struct OpenSession {
     bool visible = true;
 };
 
+// What menus and messages call an open session: its file's name, else its title.
+QString fileOrTitle(const OpenSession& open);
+
 class SessionListModel : public QAbstractListModel {
     Q_OBJECT
 public:
