@@ -94,8 +94,9 @@ TEST(UiCpuBatchingChart, DecodeByWeightPrecisionDrawsEachPrecisionOverItsOwnRoof
     fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("cpu_batching_by_precision_dark.png")));
 }
 
-// The decode batches' energy per token under the machine's name: from the first to the last batch where RAPL was
-// read (the watts are set by the test on the example session's real decode batches), and where it was not, why.
+// The decode batches' energy per token in the note strip under the axes, outside the plot: from the first to the
+// last batch where RAPL was read (the watts are set by the test on the example session's real decode batches), and
+// where it was not, why.
 TEST(UiCpuBatchingChart, SaysTheEnergyPerTokenOrWhyThereIsNone)
 {
     Session session = loadFixture("example.json");
@@ -104,8 +105,20 @@ TEST(UiCpuBatchingChart, SaysTheEnergyPerTokenOrWhyThereIsNone)
     chart.setData(predictCpuBatching(session));
     QCoreApplication::processEvents();
     EXPECT_EQ(energyLines(chart), QStringList{QStringLiteral("no energy per token recorded in this session")});
+    // Under the plot and inside the picture: a short note in the corner under the legend, costing the plot nothing;
+    // a longer one in a strip along the bottom, the plot giving it the height rather than being covered.
+    const auto expectUnderThePlot = [&chart] {
+        const QRectF note = chart.noteRect();
+        ASSERT_FALSE(note.isEmpty());
+        EXPECT_GT(note.top(), chart.plotRect().bottom() + 10.0);  // below the axis's tick labels at least
+        EXPECT_LE(note.bottom(), chart.chart()->size().height());
+        EXPECT_GE(note.left(), 0.0);
+        EXPECT_LE(note.right(), chart.chart()->size().width());
+    };
+    expectUnderThePlot();
+    const double plotHeightWithOneLine = chart.plotRect().height();
 
-    // A reason is wrapped to the plot under the machine's name, its words all there.
+    // A reason is wrapped to the chart's width, its words all there.
     session.energy = {false, QStringLiteral("this machine exposes no RAPL counters (no /sys/class/powercap)")};
     chart.setData(predictCpuBatching(session));
     QCoreApplication::processEvents();
@@ -123,8 +136,18 @@ TEST(UiCpuBatchingChart, SaysTheEnergyPerTokenOrWhyThereIsNone)
     const QStringList lines = energyLines(chart);
     ASSERT_EQ(lines.size(), 2) << lines.join(QStringLiteral(" | ")).toStdString();
     EXPECT_TRUE(lines.front().startsWith(QStringLiteral("no energy per token: RAPL present (package-0")));
-    EXPECT_TRUE(lines.back().endsWith(QChar(0x2026))) << lines.back().toStdString();
+    EXPECT_TRUE(lines.back().endsWith(QStringLiteral("(root-only since CVE-2020-8694)"))) << lines.back().toStdString();
+    expectUnderThePlot();
+    EXPECT_LT(chart.plotRect().height(), plotHeightWithOneLine);  // the second line takes its room from the plot
     fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("cpu_batching_rapl_root_only.png")));
+    // On a narrow chart two lines are all it gets: the rest is elided (the report has the whole sentence).
+    fixtures::layoutNow(chart, QSize(560, 400));
+    const QStringList narrow = energyLines(chart);
+    ASSERT_EQ(narrow.size(), 2) << narrow.join(QStringLiteral(" | ")).toStdString();
+    EXPECT_TRUE(narrow.back().endsWith(QChar(0x2026))) << narrow.back().toStdString();
+    expectUnderThePlot();
+    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("cpu_batching_rapl_narrow.png")));
+    fixtures::layoutNow(chart, QSize(1200, 500));
 
     session.energy = {true, QStringLiteral("RAPL package-0 (whole sockets: idle cores and other processes count too)")};
     for (KernelResult& k : session.kernels)
@@ -132,7 +155,9 @@ TEST(UiCpuBatchingChart, SaysTheEnergyPerTokenOrWhyThereIsNone)
             k.energy = {0.1, 107.0, 0.0, 107.0 / k.tokensPerSecond};
     chart.setData(predictCpuBatching(session));
     QCoreApplication::processEvents();
-    EXPECT_EQ(energyLines(chart),
-              QStringList{QStringLiteral("energy per token (RAPL): 0.192 J at B = 1 \u2026 0.0180 J at B = 256")});
+    EXPECT_EQ(energyLines(chart).join(QLatin1Char(' ')),
+              QStringLiteral("energy per token (RAPL): 0.192 J at B = 1 \u2026 0.0180 J at B = 256"));
+    expectUnderThePlot();
+    EXPECT_DOUBLE_EQ(chart.plotRect().height(), plotHeightWithOneLine);
     fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("cpu_batching_rapl.png")));
 }

@@ -1,6 +1,7 @@
 // The throughput chart's overlay as pure geometry: what the labels and marker lines of one slide's state are.
 
 #include "ui/plots/batching/batching_labels.h"
+#include "ui/plots/batching/cpu_batching_labels.h"
 #include "ui/plots/layout/label_layout.h"
 
 #include <QFontMetricsF>

@@ -5,6 +5,7 @@
 
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/item_cache.h"
+#include "ui/plots/layout/note_strip.h"
 
 #include <QFontMetricsF>
 #include <QLegend>
@@ -28,23 +29,30 @@ AnnotatedChart::AnnotatedChart(QMargins margins, QSize minimumSize, QWidget* par
     setRenderHint(QPainter::Antialiasing, true);
     setCacheMode(QGraphicsView::CacheBackground);
     setMinimumSize(minimumSize);
+    m_minimumSize = minimumSize;
     QChart* c = chart();
     c->setAnimationOptions(QChart::NoAnimation);
     c->setBackgroundRoundness(0);
     c->setDropShadowEnabled(false);
     c->setMargins(margins);
+    m_margins = margins;
     c->legend()->setAlignment(Qt::AlignBottom);
     m_fixed = new ChartOverlay(c);
     m_fixed->setZValue(kAnnotationZ);
     m_moving = new ChartOverlay(c);
     m_moving->setZValue(kAnnotationZ);
+    m_note = new ChartOverlay(c);
+    m_note->setZValue(kAnnotationZ);
 }
 
 AnnotatedChart::~AnnotatedChart() = default;
 
 void AnnotatedChart::relayoutOn(std::initializer_list<QAbstractAxis*> axes)
 {
-    connect(chart(), &QChart::plotAreaChanged, this, [this] { relayout(); });
+    connect(chart(), &QChart::plotAreaChanged, this, [this] {
+        layoutNote();  // the corner beside the legend moves with the plot
+        relayout();
+    });
     for (QAbstractAxis* axis : axes)
         if (auto* log = qobject_cast<QLogValueAxis*>(axis))
             connect(log, &QLogValueAxis::rangeChanged, this, [this] { relayout(); });
@@ -151,7 +159,7 @@ QRectF AnnotatedChart::plotRect() const
 QStringList AnnotatedChart::texts() const
 {
     QStringList list{chart()->title()};
-    for (const ChartOverlay* overlay : {m_fixed, m_moving})
+    for (const ChartOverlay* overlay : {m_fixed, m_moving, m_note})
         for (const AnnotationText& t : overlay->texts())
             list << t.text;
     return list;
@@ -168,7 +176,60 @@ std::vector<QLineF> AnnotatedChart::overlayLines() const
 
 std::vector<QRectF> AnnotatedChart::textRects() const
 {
-    return textRectsOf({m_fixed, m_moving});
+    return textRectsOf({m_fixed, m_moving, m_note});
+}
+
+QRectF AnnotatedChart::noteRect() const
+{
+    QRectF united;
+    for (const QRectF& rect : m_note->textRects())
+        united = united.united(rect);
+    return united;
+}
+
+void AnnotatedChart::setNote(const QString& note)
+{
+    m_noteText = note;  // laid out again even when unchanged: the theme may have changed its colour
+    layoutNote();
+}
+
+// Beside a legend at the right, the corner under it (right of the x axis's labels and title) is free: a note that
+// fits there whole sits there and costs the plot nothing. Otherwise the strip spans the chart's width inside its side
+// margins on its bottom edge, and the chart grows by it. Margins and the minimum height are set only when they change,
+// since QChart lays itself out again (and relayout() runs) on every setMargins.
+void AnnotatedChart::layoutNote()
+{
+    const QSizeF size = chart()->size();
+    NoteStrip strip;
+    QPointF topLeft;
+    const QLegend* legend = chart()->legend();
+    const QRectF plot = chart()->plotArea();
+    if (!m_noteText.isEmpty() && legend->isVisible() && legend->alignment() == Qt::AlignRight && !plot.isEmpty()) {
+        // Where the plot's bottom edge is without a strip under it.
+        const double plotBottom = plot.bottom() + (chart()->margins().bottom() - m_margins.bottom());
+        const QRectF corner(QPointF(plot.right() + 12.0, plotBottom + 4.0),
+                            QPointF(size.width() - m_margins.right(), size.height() - m_margins.bottom()));
+        const NoteStrip beside = layoutNoteStrip(m_noteText, corner.width(), m_theme, 3);
+        if (beside.whole && beside.height <= corner.height()) {
+            strip = beside;
+            topLeft = QPointF(corner.left(), corner.bottom() - beside.height);
+        }
+    }
+    const bool inCorner = !strip.texts.empty();
+    if (!inCorner) {
+        strip = layoutNoteStrip(m_noteText, size.width() - m_margins.left() - m_margins.right(), m_theme);
+        topLeft = QPointF(m_margins.left(), size.height() - m_margins.bottom() - strip.height);
+    }
+    const int grow = inCorner ? 0 : int(std::ceil(strip.height));
+    QMargins margins = m_margins;
+    margins.setBottom(m_margins.bottom() + grow);
+    if (chart()->margins() != margins)
+        chart()->setMargins(margins);
+    if (m_minimumSize.height() + grow != minimumSize().height())
+        setMinimumHeight(m_minimumSize.height() + grow);
+    m_note->setClipRect(QRectF(QPointF(0.0, 0.0), size));
+    m_note->setContent({}, placedAt(strip.texts, topLeft), {});
+    describe();
 }
 
 void AnnotatedChart::setTitles(QStringList titles)
@@ -181,14 +242,17 @@ void AnnotatedChart::setTitles(QStringList titles)
 // The longest title names the chart whatever the width drew; the axes, series and drawn texts describe it.
 void AnnotatedChart::describe()
 {
-    setAccessibleText(*this, m_titles.isEmpty() ? chart()->title() : m_titles.front(),
-                      chartParts(*chart()) + m_drawnTexts);
+    QStringList parts = chartParts(*chart()) + m_drawnTexts;
+    for (const AnnotationText& text : m_note->texts())
+        parts << text.text;
+    setAccessibleText(*this, m_titles.isEmpty() ? chart()->title() : m_titles.front(), parts);
 }
 
 void AnnotatedChart::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
     fitTitle();
+    layoutNote();
 }
 
 void AnnotatedChart::fitTitle()

@@ -35,6 +35,7 @@ public:
     std::vector<QRectF> textRects() const;
     QRectF plotRect() const;                   // the plot area, in the same chart coordinates
     std::vector<QLineF> overlayLines() const;  // every line drawn over the plot (leaders, markers), for tests
+    QRectF noteRect() const;                   // the note strip under the axes, as drawn now; empty without a note
 
 protected:
     AnnotatedChart(QMargins margins, QSize minimumSize, QWidget* parent);
@@ -64,6 +65,9 @@ protected:
     // The title: the first of `titles` (longest first) that fits the chart's width, chosen again on every resize,
     // so a narrow chart reads "Custom GPU roofline, bf16" rather than Qt's "Custom GPU (300 TFLOP/s, 2 TB/s, ...".
     void setTitles(QStringList titles);
+    // A sentence about the whole chart, drawn under the axes in a strip of its own (ui/plots/layout/note_strip.h):
+    // the chart's bottom margin grows by the strip, so the plot gives way to it rather than being covered.
+    void setNote(const QString& note);
     void resizeEvent(QResizeEvent* event) override;
 
     ChartTheme m_theme;
@@ -71,10 +75,15 @@ protected:
 private:
     ChartOverlay* m_fixed = nullptr;
     ChartOverlay* m_moving = nullptr;
+    ChartOverlay* m_note = nullptr;
+    QString m_noteText;
+    QMargins m_margins;   // the chart's own margins, before the note strip is added under them
+    QSize m_minimumSize;  // the chart's own minimum, before the note strip is added under it
     std::vector<QLogValueAxis*> m_gridAxes;
     QStringList m_titles;
     QStringList m_drawnTexts;  // the overlays' texts, for the accessible description
     void fitTitle();
+    void layoutNote();
     void describe();
 };
 

@@ -3,6 +3,7 @@
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
 #include "ui/chart/log_axis.h"
+#include "ui/plots/batching/cpu_batching_labels.h"
 
 #include <QLegend>
 #include <QLegendMarker>
@@ -74,6 +75,8 @@ void CpuBatchingChart::applyTheme()
 void CpuBatchingChart::setData(const CpuBatchingData& data)
 {
     m_data = data;
+    // Where the decode batches' energy per token was read, or why there is none: about the whole run, so under it.
+    setNote(data.valid ? data.energy : QString());
     for (const PrecisionSeries& p : m_byPrecision)
         for (QAbstractSeries* series :
              std::initializer_list<QAbstractSeries*>{p.predicted, p.measuredLine, p.measuredDots}) {

@@ -1,9 +1,8 @@
 #include "ui/plots/batching/batching_labels.h"
 
 #include "core/model/units.h"
-#include "ui/plots/batching/weight_precision_curves.h"
+#include "ui/plots/batching/overlay_text.h"
 #include "ui/plots/layout/label_layout.h"
-#include "ui/plots/layout/text_wrap.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -17,31 +16,17 @@ namespace ridgeline::ui {
 
 namespace {
 
+using overlay::kPad;
+using overlay::label;
+using overlay::tooSmall;
+
 QString tr(const char* context, const char* text)
 {
     return QCoreApplication::translate(context, text);
 }
 
-constexpr double kPad = 6.0;
 constexpr double kRingRadius = 14.0;  // the ring around the current decode step
 constexpr double kRingClearance = kRingRadius + 4.0;
-
-AnnotationText label(const QString& text, QPointF topLeft, const QColor& color, const ChartTheme& theme)
-{
-    return {text, topLeft, 0.0, color, theme.kernelLabelFont, theme.background};
-}
-
-// A machine's name in `room`: whole, else its part before a colon (a session's title reads "the CPU: what was
-// run"), else elided.
-QString machineNameIn(const QString& name, const QFontMetricsF& metrics, double room)
-{
-    if (metrics.horizontalAdvance(name) <= room)
-        return name;
-    const qsizetype colon = name.indexOf(QLatin1Char(':'));
-    if (colon > 0 && metrics.horizontalAdvance(name.left(colon)) <= room)
-        return name.left(colon);
-    return metrics.elidedText(name, Qt::ElideRight, room);
-}
 
 QString percent(double fraction)
 {
@@ -373,11 +358,6 @@ void draw(const std::vector<DrawnLabel>& labels, OverlayContent& out)
     }
 }
 
-bool tooSmall(const QRectF& plot)
-{
-    return plot.width() < 20 || plot.height() < 20;
-}
-
 }  // namespace
 
 QColor decodeTrajectoryColor(const ChartTheme& theme)
@@ -503,105 +483,6 @@ OverlayLayers layoutDecodeRooflineLabels(const DecodeRooflineData& data, const P
     draw(currentLabel, out.moving);
     out.moving.rings.push_back(
         {placer.at(data.current.intensity, data.current.achievedTflops), kRingRadius, QPen(theme.highlight, 2.5)});
-    return out;
-}
-
-namespace {
-
-// Decode by weight precision: each precision's knee (dotted, in its colour, the labels stacked from the bottom) and,
-// top right, how much faster batch 1 runs with fewer bytes per weight.
-OverlayContent layoutWeightPrecisionLabels(const CpuBatchingData& data, const PlotMapping& mapping,
-                                           const ChartTheme& theme)
-{
-    OverlayContent out;
-    const QRectF& plot = mapping.plot;
-    const QFontMetricsF metrics(theme.kernelLabelFont);
-    const double lineHeight = metrics.height();
-    int row = 0;
-    QStringList speedups;
-    for (const WeightPrecisionCurve& curve : data.byWeightPrecision) {
-        const QColor color = theme.kernelColor(QStringLiteral("decode-") + curve.precision);
-        if (curve.kneeBatch && *curve.kneeBatch >= mapping.range.xMin && *curve.kneeBatch <= mapping.range.xMax) {
-            const double x = mapping.toPixel(QPointF(*curve.kneeBatch, mapping.range.yMin)).x();
-            out.lines.push_back({QLineF(x, plot.top(), x, plot.bottom()), QPen(color, 1.5, Qt::DotLine)});
-            const QString text = tr("ridgeline::ui::CpuBatchingChart", "%1 knee B \u2248 %2")
-                                     .arg(curve.precision, formatSignificant(*curve.kneeBatch, 2));
-            const double w = metrics.horizontalAdvance(text);
-            const double left = x + kPad + w <= plot.right() - kPad ? x + kPad : x - kPad - w;
-            out.texts.push_back(
-                label(text, QPointF(left, plot.bottom() - kPad - (row + 1) * lineHeight), color, theme));
-            ++row;
-        }
-        if (const double speedup = batchOneSpeedup(data.byWeightPrecision, curve.precision);
-            speedup > 0.0 && curve.precision != QLatin1String("fp32"))
-            speedups << QStringLiteral("%1 %2\u00d7").arg(curve.precision, formatSignificant(speedup, 2));
-    }
-    out.texts.push_back(label(machineNameIn(data.machineName, metrics, plot.width() / 2.0),
-                              QPointF(plot.left() + kPad, plot.top() + kPad), theme.mutedText, theme));
-    if (!speedups.isEmpty()) {
-        const QString text =
-            tr("ridgeline::ui::CpuBatchingChart", "B = 1: %1 fp32's tokens/s").arg(speedups.join(QStringLiteral(", ")));
-        const double w = metrics.horizontalAdvance(text);
-        out.texts.push_back(label(text, QPointF(plot.right() - kPad - w, plot.top() + kPad), theme.text, theme));
-    }
-    return out;
-}
-
-// The knee, the machine and how close the largest batch gets to its roof (or the curves by weight precision).
-OverlayContent layoutCpuCurveLabels(const CpuBatchingData& data, const PlotMapping& mapping, const ChartTheme& theme)
-{
-    OverlayContent out;
-    const QRectF& plot = mapping.plot;
-    if (!tooSmall(plot) && data.valid && !data.byWeightPrecision.empty())
-        return layoutWeightPrecisionLabels(data, mapping, theme);
-    if (tooSmall(plot) || !data.valid || data.measured.empty())
-        return out;
-    const QFontMetricsF metrics(theme.kernelLabelFont);
-    const double lineHeight = metrics.height();
-    if (data.kneeBatch && *data.kneeBatch >= mapping.range.xMin && *data.kneeBatch <= mapping.range.xMax) {
-        const double x = mapping.toPixel(QPointF(*data.kneeBatch, mapping.range.yMin)).x();
-        out.lines.push_back({QLineF(x, plot.top(), x, plot.bottom()), QPen(theme.mutedText, 2.0, Qt::DotLine)});
-        const QString text = QCoreApplication::translate("ridgeline::ui::CpuBatchingChart", "roofline knee B \u2248 %1")
-                                 .arg(formatSignificant(*data.kneeBatch, 2));
-        const double w = metrics.horizontalAdvance(text);
-        const double left = x + kPad + w <= plot.right() - kPad ? x + kPad : x - kPad - w;
-        out.texts.push_back(label(text, QPointF(left, plot.bottom() - kPad - lineHeight), theme.text, theme));
-    }
-    // Which machine, top left and quiet.
-    out.texts.push_back(label(machineNameIn(data.machineName, metrics, plot.width() / 2.0),
-                              QPointF(plot.left() + kPad, plot.top() + kPad), theme.mutedText, theme));
-    // The largest measured batch against its prediction: how close this CPU gets to its own roof.
-    const QPointF last = data.measured.back();
-    double predictedAtLast = 0.0;
-    for (const QPointF& p : data.predicted)
-        if (p.x() <= last.x())
-            predictedAtLast = p.y();
-    if (predictedAtLast > 0.0) {
-        const QString text =
-            QCoreApplication::translate("ridgeline::ui::CpuBatchingChart", "B = %1: %2 of the roofline")
-                .arg(formatGrouped(last.x()))
-                .arg(QStringLiteral("%1 %").arg(formatSignificant(100.0 * last.y() / predictedAtLast, 2)));
-        const double w = metrics.horizontalAdvance(text);
-        out.texts.push_back(label(text, QPointF(plot.right() - kPad - w, plot.top() + kPad), theme.text, theme));
-    }
-    return out;
-}
-
-}  // namespace
-
-OverlayContent layoutCpuBatchingLabels(const CpuBatchingData& data, const PlotMapping& mapping, const ChartTheme& theme)
-{
-    OverlayContent out = layoutCpuCurveLabels(data, mapping, theme);
-    // The energy per token under the machine's name, wrapped to the plot in at most two lines: where the counters
-    // were read, or why there is none (the report says the rest of a longer reason).
-    if (!out.texts.empty()) {
-        const QFontMetricsF metrics(theme.kernelLabelFont);
-        const QRectF& plot = mapping.plot;
-        const QStringList lines = wrapWords(data.energy, metrics, plot.width() - 2.0 * kPad, 2);
-        for (qsizetype i = 0; i < lines.size(); ++i)
-            out.texts.push_back(label(lines[i], plot.topLeft() + QPointF(kPad, kPad + double(i + 1) * metrics.height()),
-                                      theme.mutedText, theme));
-    }
     return out;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Where the batching explorer's charts put their text, without widgets: the labels over tokens/s and step time,
-// over the decode step's roofline and over this CPU's batching curve, placed for one plot mapping so that no text
-// covers another. Each chart draws two layers: what changes with the curves (fixed) and what moves with every
+// over the decode step's roofline (this CPU's curve: cpu_batching_labels.h), placed for one plot mapping so that no
+// text covers another. Each chart draws two layers: what changes with the curves (fixed) and what moves with every
 // batch step (moving), so a slider step repaints only the second.
 
 #include "ui/plots/batching/batching_chart_data.h"
@@ -40,10 +40,6 @@ OverlayLayers layoutThroughputLabels(const ThroughputData& data, const PlotMappi
 // ones merged into "B=64–4,096") and the current step's label and ring, which always finds a place.
 OverlayLayers layoutDecodeRooflineLabels(const DecodeRooflineData& data, const PlotMapping& mapping,
                                          const std::vector<QLineF>& curves, const ChartTheme& theme);
-
-// This CPU's batching curve: the roofline knee, the machine, and how close the largest measured batch gets.
-OverlayContent layoutCpuBatchingLabels(const CpuBatchingData& data, const PlotMapping& mapping,
-                                       const ChartTheme& theme);
 
 // Every text a curve runs through gets a box of the background (`boxed`), so the curve passes under it instead of
 // striking it through: the rule of every batching chart whose plot is too full to keep its texts off the curves.
