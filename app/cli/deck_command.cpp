@@ -25,6 +25,9 @@ int runDeck(const QStringList& arguments, Streams io)
                                                           "(default: the bundled one)"),
                                            QStringLiteral("FILE"));
     parser.addOption(sessionOption);
+    const QCommandLineOption notesOption(QStringLiteral("notes"),
+                                         QStringLiteral("print each scene's speaker notes under its caption"));
+    parser.addOption(notesOption);
     if (const std::optional<int> answered = parseCommandLine(parser, arguments, u"deck", io))
         return *answered;
     const QStringList positional = parser.positionalArguments();
@@ -49,9 +52,13 @@ int runDeck(const QStringList& arguments, Streams io)
     for (const Scene& scene : deck.value().scenes) {
         io.out << number++ << ". " << scene.title << "  [" << scene.view << "]\n";
         const Result<SceneFacts> facts = computeSceneFacts(scene, session ? &*session : nullptr);
-        if (facts)
-            io.out << "   " << facts.value().caption << "\n\n";
-        else {
+        if (facts) {
+            io.out << "   " << facts.value().caption << "\n";
+            if (parser.isSet(notesOption))
+                io.out << "   notes: "
+                       << (facts.value().notes.isEmpty() ? QStringLiteral("(none)") : facts.value().notes) << "\n";
+            io.out << "\n";
+        } else {
             io.out << "   (" << facts.error().message << ")\n\n";
             ++failures;
         }

@@ -104,6 +104,7 @@ Scene sceneFrom(ObjectReader& in)
                             in.where("view"_L1) + u" must be \"roofline\", \"batching\" or \"training\""_s);
     scene.title = in.text("title"_L1, Need::Required);
     scene.caption = in.text("caption"_L1);
+    scene.notes = in.text("notes"_L1);
     scene.modelId = in.text("model"_L1);
     scene.ideal = in.boolean("ideal"_L1, false);
     scene.batch = in.integer("batch"_L1, 1, 65536, 1);
@@ -140,6 +141,8 @@ QJsonObject sceneTo(const Scene& scene)
                        {QStringLiteral("view"), scene.view},
                        {QStringLiteral("title"), scene.title},
                        {QStringLiteral("caption"), scene.caption}};
+    if (!scene.notes.isEmpty())
+        object.insert(QStringLiteral("notes"), scene.notes);
     if (!scene.modelId.isEmpty())
         object.insert(QStringLiteral("model"), scene.modelId);
     if (scene.ideal)

@@ -35,6 +35,7 @@ struct Scene {
     QString view;  // "roofline", "batching" or "training"
     QString title;
     QString caption;  // one or two lines with {fact} placeholders
+    QString notes;    // what the speaker says over the slide, for the speaker view only; {fact} placeholders too
     QString modelId;  // LLM scenes
     SceneGpu gpu;
     bool ideal = false;  // datasheet efficiencies (1, 1)

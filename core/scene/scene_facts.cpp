@@ -304,9 +304,11 @@ QString keepComputedParts(const QString& caption, const std::vector<SceneFact>& 
     return kept + caption.mid(last);
 }
 
-Result<QString> fillCaption(const Scene& scene, const std::vector<SceneFact>& facts)
+// `whatNames` begins the error: "the caption names", "the notes name".
+Result<QString> fillText(const Scene& scene, const QString& text, const QString& whatNames,
+                         const std::vector<SceneFact>& facts)
 {
-    const QString kept = keepComputedParts(scene.caption, facts);
+    const QString kept = keepComputedParts(text, facts);
     QString caption;
     qsizetype last = 0;
     for (auto it = placeholderPattern().globalMatch(kept); it.hasNext();) {
@@ -317,9 +319,8 @@ Result<QString> fillCaption(const Scene& scene, const std::vector<SceneFact>& fa
             QStringList known;
             for (const SceneFact& f : facts)
                 known.append(f.key);
-            return sceneError(
-                scene, QStringLiteral("the caption names {%1}, which this scene does not compute (it computes: %2)")
-                           .arg(match.captured(1), known.join(QStringLiteral(", "))));
+            return sceneError(scene, QStringLiteral("%1 {%2}, which this scene does not compute (it computes: %3)")
+                                         .arg(whatNames, match.captured(1), known.join(QStringLiteral(", "))));
         }
         caption += kept.mid(last, match.capturedStart() - last) + fact->text;
         last = match.capturedEnd();
@@ -384,10 +385,14 @@ Result<SceneFacts> computeSceneFacts(const Scene& scene, const Session* session)
 
     SceneFacts result;
     result.facts = facts.take();
-    Result<QString> caption = fillCaption(scene, result.facts);
+    Result<QString> caption = fillText(scene, scene.caption, QStringLiteral("the caption names"), result.facts);
     if (!caption)
         return caption.error();
     result.caption = caption.value();
+    Result<QString> notes = fillText(scene, scene.notes, QStringLiteral("the notes name"), result.facts);
+    if (!notes)
+        return notes.error();
+    result.notes = notes.value();
     return result;
 }
 

@@ -19,6 +19,7 @@ namespace ridgeline {
 struct SceneFacts {
     std::vector<SceneFact> facts;
     QString caption;  // the scene's caption with every {key} filled in
+    QString notes;    // the speaker's notes, filled the same way
 
     std::optional<double> value(const QString& key) const;
     QString text(const QString& key) const;

@@ -18,6 +18,7 @@
 #include "ui/panels/batching_panel.h"
 #include "ui/talk/presentation_window.h"
 #include "ui/talk/scene_view.h"
+#include "ui/talk/speaker_view.h"
 
 #include <QAction>
 #include <QApplication>
@@ -408,6 +409,32 @@ TEST(UiMainWindow, F5PresentsTheDefaultDeckAndEscLeaves)
     EXPECT_EQ(presentation->sceneCount(), 12);
     EXPECT_EQ(presentation->currentScene(), 0);
     QTest::keyClick(presentation, Qt::Key_Escape);
+    EXPECT_TRUE(presentation.isNull() || !presentation->isVisible());
+}
+
+// Alt+F5 presents with the speaker view beside the slides (offscreen has one screen: it stays in front); closing
+// the speaker view ends the talk.
+TEST(UiMainWindow, AltF5PresentsWithTheSpeakerView)
+{
+    ui::MainWindow window;
+    window.setSession(fixtures::zen4Session());
+    window.show();
+    QAction* present = nullptr;
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->shortcut() == QKeySequence(Qt::ALT | Qt::Key_F5))
+            present = action;
+    ASSERT_NE(present, nullptr);
+    present->trigger();
+    QPointer<ui::PresentationWindow> presentation = window.presentation();
+    ASSERT_NE(presentation, nullptr);
+    QPointer<ui::SpeakerView> speaker;
+    for (QWidget* top : QApplication::topLevelWidgets())
+        if (auto* view = qobject_cast<ui::SpeakerView*>(top); view && view->isVisible())
+            speaker = view;
+    ASSERT_NE(speaker, nullptr);
+    EXPECT_EQ(speaker->positionText(), QStringLiteral("Slide 1 of 12"));
+    EXPECT_TRUE(presentation->isVisible());
+    speaker->close();
     EXPECT_TRUE(presentation.isNull() || !presentation->isVisible());
 }
 

@@ -22,6 +22,7 @@
 #include "ui/talk/link_bars.h"
 #include "ui/talk/presentation_window.h"
 #include "ui/talk/scene_view.h"
+#include "ui/talk/speaker_view.h"
 #include "ui/talk/training_slides.h"
 #include "ui/widgets/log_slider.h"
 #include "ui_test_util.h"
@@ -31,6 +32,7 @@
 #include <QGuiApplication>
 #include <QLabel>
 #include <QPainter>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSignalSpy>
@@ -599,6 +601,62 @@ TEST(UiTalkPresentation, KeysStepJumpAndLeave)
     QTest::keyClick(&window, Qt::Key_Escape);
     EXPECT_EQ(finished.count(), 1);
     EXPECT_FALSE(window.isVisible());
+}
+
+// The speaker view follows the slides (number, title, notes filled with the scene's numbers, the next title) and
+// its keys drive them; Restart Clock reads 0:00; Esc there ends the talk in both windows.
+TEST(UiTalkPresentation, TheSpeakerViewFollowsAndDrivesTheSlides)
+{
+    const Deck deck = builtInDeck();
+    const Session session = exampleSession();
+    PresentationWindow window(deck, &session);
+    window.resize(1280, 720);
+    window.show();
+    ui::SpeakerView speaker(&window);
+    speaker.resize(960, 600);
+    speaker.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&speaker));
+
+    const auto expectScene = [&](int index) {
+        const SceneView* view = window.sceneView(index);
+        ASSERT_NE(view, nullptr);
+        EXPECT_EQ(speaker.positionText(), QStringLiteral("Slide %1 of 12").arg(index + 1));
+        EXPECT_EQ(speaker.titleText(), view->titleText());
+        ASSERT_TRUE(view->facts().ok());
+        EXPECT_EQ(speaker.notesText(), view->facts().value().notes);
+        EXPECT_FALSE(speaker.notesText().isEmpty());
+        const SceneView* next = window.sceneView(index + 1);
+        EXPECT_EQ(speaker.nextText(),
+                  next ? QStringLiteral("Next: ") + next->titleText() : QStringLiteral("Next: the end of the deck"));
+    };
+    expectScene(0);
+    EXPECT_TRUE(speaker.notesText().contains(window.sceneView(0)->facts().value().text(QStringLiteral("ridge"))));
+    fixtures::grabImage(speaker).save(fixtures::outputPath(QStringLiteral("speaker_view.png")));
+
+    QTest::keyClick(&speaker, Qt::Key_Right);
+    EXPECT_EQ(window.currentScene(), 1);
+    expectScene(1);
+    QTest::keyClick(&speaker, Qt::Key_5);
+    EXPECT_EQ(window.currentScene(), 4);
+    expectScene(4);
+    QTest::keyClick(&window, Qt::Key_End);  // a key on stage moves the speaker view too
+    expectScene(11);
+
+    // The clock: minutes and seconds, hours once there are any; the button puts it back to 0:00.
+    EXPECT_EQ(ui::SpeakerView::elapsedText(0), QStringLiteral("0:00"));
+    EXPECT_EQ(ui::SpeakerView::elapsedText(7'900), QStringLiteral("0:07"));
+    EXPECT_EQ(ui::SpeakerView::elapsedText(725'000), QStringLiteral("12:05"));
+    EXPECT_EQ(ui::SpeakerView::elapsedText(3'723'000), QStringLiteral("1:02:03"));
+    auto* restart = speaker.findChild<QPushButton*>();
+    ASSERT_NE(restart, nullptr);
+    QTest::mouseClick(restart, Qt::LeftButton, {}, restart->rect().center());
+    EXPECT_EQ(speaker.clockText(), QStringLiteral("0:00"));
+
+    QSignalSpy finished(&window, &PresentationWindow::finished);
+    QTest::keyClick(&speaker, Qt::Key_Escape);
+    EXPECT_EQ(finished.count(), 1);
+    EXPECT_FALSE(window.isVisible());
+    EXPECT_FALSE(speaker.isVisible());
 }
 
 TEST(UiTalkPresentation, TheNextSlideFadesInOverAQuarterSecond)

@@ -95,12 +95,14 @@ void PresentationWindow::previousScene()
     setCurrentScene(m_current - 1);
 }
 
-void PresentationWindow::present()
+void PresentationWindow::present(QScreen* on)
 {
     setCursor(Qt::BlankCursor);
+    if (on)
+        setScreen(on);
     // Without a window manager (a bare X server, a kiosk) nothing honours the full-screen state: cover the
     // screen ourselves as well.
-    if (QScreen* s = screen())
+    if (QScreen* s = on ? on : screen())
         setGeometry(s->geometry());
     showFullScreen();
     raise();

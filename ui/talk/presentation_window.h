@@ -14,6 +14,7 @@
 
 class QGraphicsPixmapItem;
 class QGraphicsProxyWidget;
+class QScreen;
 class QStackedLayout;
 class QVariantAnimation;
 
@@ -35,8 +36,8 @@ public:
     void setCurrentScene(int index);
     void nextScene();
     void previousScene();
-    // Full screen, no cursor: what F5 does.
-    void present();
+    // Full screen on `screen` (null: the one it is on), no cursor: what F5 does.
+    void present(QScreen* screen = nullptr);
     // A cross-fade from the previous slide is running.
     bool transitioning() const { return m_fade != nullptr; }
 

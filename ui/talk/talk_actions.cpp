@@ -5,14 +5,17 @@
 #include "ui/models/session_document.h"
 #include "ui/talk/deck_export.h"
 #include "ui/talk/presentation_window.h"
+#include "ui/talk/speaker_view.h"
 
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QIcon>
 #include <QInputDialog>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScreen>
 #include <QToolBar>
 
 namespace ridgeline::ui {
@@ -55,13 +58,24 @@ PresentationWindow* TalkActions::presentation() const
     return m_presentation.data();
 }
 
+SpeakerView* TalkActions::speakerView() const
+{
+    return m_speakerView.data();
+}
+
 void TalkActions::addTo(QMenuBar* menus, QToolBar* toolbar)
 {
     QMenu* talk = menus->addMenu(tr("&Talk"));
     QAction* present = talk->addAction(QIcon::fromTheme(QStringLiteral("x-office-presentation")), tr("&Present"), this,
                                        &TalkActions::startPresentation);
     present->setShortcut(QKeySequence(Qt::Key_F5));
-    present->setToolTip(tr("The source text's story in eight scenes, full screen (F5; Esc leaves)"));
+    present->setToolTip(tr("The source text's story, one scene per claim, full screen (F5; Esc leaves)"));
+    QAction* speaker =
+        talk->addAction(tr("Present with Spea&ker View"), this, &TalkActions::startPresentationWithSpeakerView);
+    speaker->setShortcut(QKeySequence(Qt::ALT | Qt::Key_F5));
+    speaker->setToolTip(
+        tr("The slides full screen on the other screen, your notes, the next slide and a clock on "
+           "this one (Alt+F5)"));
     talk->addAction(tr("Present &Deck File…"), this, &TalkActions::presentDeckFile);
     talk->setToolTipsVisible(true);  // a disabled Save View as Scene says why
     m_saveView = talk->addAction(tr("&Save View as Scene…"), this, &TalkActions::saveViewAsScene);
@@ -101,7 +115,17 @@ void TalkActions::startPresentation()
     present(deck.value());
 }
 
-void TalkActions::present(const Deck& deck)
+void TalkActions::startPresentationWithSpeakerView()
+{
+    const Result<Deck> deck = defaultDeck();
+    if (!deck) {
+        emit errorOccurred(tr("Cannot present"), deck.error().message);
+        return;
+    }
+    present(deck.value(), true);
+}
+
+void TalkActions::present(const Deck& deck, bool withSpeakerView)
 {
     std::optional<Session> bundled;
     // Its own top-level window; it deletes itself when the speaker leaves.
@@ -109,7 +133,32 @@ void TalkActions::present(const Deck& deck)
     presentation->setAttribute(Qt::WA_DeleteOnClose);
     connect(presentation, &PresentationWindow::finished, presentation, &QWidget::close);
     m_presentation = presentation;
-    presentation->present();
+    if (!withSpeakerView) {
+        presentation->present();
+        return;
+    }
+    auto* speaker = new SpeakerView(presentation);
+    speaker->setAttribute(Qt::WA_DeleteOnClose);
+    m_speakerView = speaker;
+    QScreen* here = m_window && m_window->screen() ? m_window->screen() : QGuiApplication::primaryScreen();
+    QScreen* stage = here;
+    for (QScreen* screen : QGuiApplication::screens())
+        if (screen != here) {
+            stage = screen;
+            break;
+        }
+    presentation->present(stage);
+    if (here)
+        speaker->setGeometry(here->availableGeometry());
+    speaker->show();
+    if (stage == here) {
+        // One screen (a rehearsal): the notes stay on top; the keys drive the slides behind them.
+        speaker->raise();
+        speaker->activateWindow();
+        emit statusMessage(tr("One screen: the speaker view is in front of the slides; with a second screen the "
+                              "slides go there"),
+                           8000);
+    }
 }
 
 void TalkActions::presentDeckFile()

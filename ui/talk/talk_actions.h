@@ -21,6 +21,7 @@ namespace ridgeline::ui {
 class PresentationWindow;
 class RooflineChart;
 class SessionDocument;
+class SpeakerView;
 
 // The roofline as the chart shows it, as a scene (kind "view", view "roofline"): the selected kernel, the zoom
 // (both log axes), the kinds hidden from the legend and the first GPU drawn beside the CPU.
@@ -39,8 +40,12 @@ public:
 
     // F5: the default deck full screen, with the primary session's measurements (or the bundled one's).
     void startPresentation();
-    void present(const Deck& deck);
+    // Alt+F5: the same, with the speaker view (notes, next slide, clock) on the window's screen and the slides on
+    // another screen when there is one.
+    void startPresentationWithSpeakerView();
+    void present(const Deck& deck, bool withSpeakerView = false);
     PresentationWindow* presentation() const;
+    SpeakerView* speakerView() const;
     // Talk > Save View as Scene, on for a tab a scene can show; off with `why` as its tooltip for one it cannot.
     void setViewSavable(bool savable, const QString& why = {});
     QAction* saveViewAction() const { return m_saveView; }
@@ -65,6 +70,7 @@ private:
     std::function<QString()> m_viewTitle;
     QAction* m_saveView = nullptr;
     QPointer<PresentationWindow> m_presentation;  // while a talk is on screen
+    QPointer<SpeakerView> m_speakerView;          // while a talk with the speaker view is on screen
 };
 
 }  // namespace ridgeline::ui

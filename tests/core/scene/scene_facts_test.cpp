@@ -59,6 +59,23 @@ TEST_F(DefaultScenes, EveryCaptionFillsFromComputedNumbers)
     }
 }
 
+// The speaker's notes of every default scene are filled by the same rule as its caption, and say more than nothing.
+TEST_F(DefaultScenes, EverySceneHasNotesFilledFromComputedNumbers)
+{
+    for (const Scene& scene : m_deck.scenes) {
+        const Result<SceneFacts> result = computeSceneFacts(scene, &m_session);
+        ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
+        const QString& notes = result.value().notes;
+        EXPECT_GT(notes.size(), 80) << scene.id.toStdString();
+        EXPECT_FALSE(notes.contains(u'{')) << notes.toStdString();
+        EXPECT_FALSE(notes.contains(QStringLiteral("nan")) || notes.contains(QStringLiteral("inf ")))
+            << notes.toStdString();
+    }
+    // The first scene's notes quote the session's ridge, the same text its caption shows.
+    const SceneFacts first = facts("two-kinds", &m_session);
+    EXPECT_TRUE(first.notes.contains(first.text(QStringLiteral("ridge")))) << first.notes.toStdString();
+}
+
 TEST_F(DefaultScenes, TheIntensityTable)
 {
     const SceneFacts f = facts("intensity-table");
@@ -163,6 +180,15 @@ TEST(SceneFacts, ACaptionNamingAnUncomputedNumberIsRefused)
     ASSERT_FALSE(result.ok());
     EXPECT_TRUE(result.error().message.contains(QStringLiteral("{balanse}")));
     EXPECT_TRUE(result.error().message.contains(QStringLiteral("balance")));
+
+    // The notes are held to the same rule, and the message says which text named it.
+    scene.caption = QStringLiteral("balance {balance}");
+    scene.notes = QStringLiteral("say {balnce} aloud");
+    const Result<SceneFacts> notes = computeSceneFacts(scene, nullptr);
+    ASSERT_FALSE(notes.ok());
+    EXPECT_TRUE(notes.error().message.contains(QStringLiteral("the notes name")))
+        << notes.error().message.toStdString();
+    EXPECT_TRUE(notes.error().message.contains(QStringLiteral("{balnce}")));
 }
 
 // The bundled session is a real, quiet, full measurement, and every default scene can show it.
