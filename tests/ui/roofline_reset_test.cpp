@@ -284,3 +284,37 @@ TEST(RooflineHistory, AltLeftAndRightWalkBackAndForwardThroughZoomsPansAndResets
     EXPECT_FALSE(chart.canZoomBack()) << "a new session starts afresh";
     EXPECT_FALSE(back->isEnabled());
 }
+
+// A run of wheel notches at one spot is one visit: Back returns to the view before the run. A notch elsewhere, or
+// after Back, starts a visit of its own.
+TEST(RooflineHistory, ARunOfWheelNotchesAtOneSpotIsOneVisit)
+{
+    Fixture f;
+    RooflineChart& chart = *f.chart;
+    const auto notch = [&chart](QPoint at) {
+        QWheelEvent wheel(at, chart.viewport()->mapToGlobal(at), {}, {0, 120}, Qt::NoButton, {}, Qt::NoScrollPhase,
+                          false);
+        QApplication::sendEvent(chart.viewport(), &wheel);
+    };
+    const QPoint middle = chart.viewport()->rect().center();
+    const PlotRange start = chart.visibleRange();
+    for (int i = 0; i < 4; ++i)
+        notch(middle);
+    const PlotRange fourNotches = chart.visibleRange();
+    ASSERT_FALSE(sameView(fourNotches, start));
+    chart.zoomBack();
+    EXPECT_TRUE(sameView(chart.visibleRange(), start)) << "one Back undoes the whole run";
+    chart.zoomForward();
+    EXPECT_TRUE(sameView(chart.visibleRange(), fourNotches));
+
+    // Two runs at two spots: two visits.
+    notch(middle + QPoint(60, 0));
+    notch(middle + QPoint(60, 0));
+    const PlotRange secondRun = chart.visibleRange();
+    notch(middle - QPoint(60, 0));
+    ASSERT_FALSE(sameView(chart.visibleRange(), secondRun));
+    chart.zoomBack();
+    EXPECT_TRUE(sameView(chart.visibleRange(), secondRun));
+    chart.zoomBack();
+    EXPECT_TRUE(sameView(chart.visibleRange(), fourNotches));
+}

@@ -219,6 +219,7 @@ void RooflineChart::rebuild(View view)
         m_hiddenKinds.clear();
         m_options.hiddenPrecisions.clear();
         m_history.clear();
+        m_wheelRun.reset();
         emit historyChanged();
     }
 
@@ -446,12 +447,14 @@ void RooflineChart::leaveView(const PlotRange& left)
 {
     if (sameView(left, visibleRange()))
         return;
+    m_wheelRun.reset();
     m_history.leave(left);
     emit historyChanged();
 }
 
 void RooflineChart::zoomBack()
 {
+    m_wheelRun.reset();
     if (const std::optional<PlotRange> to = m_history.back(visibleRange())) {
         setVisibleRange(*to);
         emit historyChanged();
@@ -460,6 +463,7 @@ void RooflineChart::zoomBack()
 
 void RooflineChart::zoomForward()
 {
+    m_wheelRun.reset();
     if (const std::optional<PlotRange> to = m_history.forward(visibleRange())) {
         setVisibleRange(*to);
         emit historyChanged();
@@ -486,9 +490,13 @@ bool RooflineChart::handled(ChartNavigator::Outcome outcome, QPoint position)
 void RooflineChart::wheelEvent(QWheelEvent* event)
 {
     const PlotRange before = visibleRange();
+    const QPointF at = event->position();
+    const bool sameRun = m_wheelRun && QLineF(*m_wheelRun, at).length() <= 2.0;
     if (handled(m_navigator->wheel(*event), {})) {
         event->accept();
-        leaveView(before);
+        if (!sameRun)
+            leaveView(before);
+        m_wheelRun = at;
     } else {
         QChartView::wheelEvent(event);
     }

@@ -23,6 +23,7 @@
 #include <QSet>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -220,6 +221,9 @@ private:
     std::unique_ptr<ChartNavigator> m_navigator;
     ViewHistory m_history;
     PlotRange m_panStart;  // the view a middle-button pan left
+    // Where the last wheel notch of a run was: notches that follow it at the same spot, with nothing else visited
+    // between, are one visit (Back returns to the view before the run, not one notch back).
+    std::optional<QPointF> m_wheelRun;
     void leaveView(const PlotRange& left);
 };
 
