@@ -77,14 +77,15 @@ ChartTheme ChartTheme::make(ThemeKind kind)
 
 QColor ChartTheme::bandwidthColor(const QString& level) const
 {
-    // One hue, lighter for the faster (closer) levels: DRAM is the roof most kernels hit.
+    // One hue, lighter for the faster (closer) levels: DRAM is the roof most kernels hit. Even L1, the lightest,
+    // keeps contrast 3 on white, so a projector that washes colours out still shows it.
     const bool light = kind == ThemeKind::Light;
     if (level == QLatin1String("L1"))
-        return light ? QColor(0x8f, 0xb8, 0xe6) : QColor(0xb4, 0xd4, 0xf7);
+        return light ? QColor(0x5b, 0x95, 0xd6) : QColor(0xb4, 0xd4, 0xf7);
     if (level == QLatin1String("L2"))
-        return light ? QColor(0x5b, 0x95, 0xd6) : QColor(0x8e, 0xbd, 0xf2);
+        return light ? QColor(0x3a, 0x7b, 0xd5) : QColor(0x8e, 0xbd, 0xf2);
     if (level == QLatin1String("L3"))
-        return light ? QColor(0x2f, 0x6f, 0xbd) : QColor(0x6c, 0xa6, 0xee);
+        return light ? QColor(0x2c, 0x62, 0xb0) : QColor(0x6c, 0xa6, 0xee);
     // Dark: light enough to stand out from the background (contrast 5.2, above the 3 lines need), the most
     // saturated of the four so it still reads as the deepest level.
     return light ? QColor(0x10, 0x3f, 0x8a) : QColor(0x4a, 0x90, 0xf2);
@@ -101,17 +102,19 @@ QColor ChartTheme::kernelColor(const QString& kindName) const
     if (kindName == QLatin1String("add"))
         return QColor(0x00, 0x9e, 0x73);
     if (kindName == QLatin1String("decode"))
-        return light ? QColor(0xc8, 0x8a, 0x00) : QColor(0xf0, 0xc4, 0x42);
+        return light ? QColor(0xc6, 0x88, 0x00) : QColor(0xf0, 0xc4, 0x42);
     // The low precisions: the bf16 matrix product blue beside sgemm's vermillion; decode by weights with
-    // fp32 a darker amber than OpenBLAS's decode, bf16 dark cyan, int8 purple.
+    // fp32 a darker amber (light) or brick red (dark) beside OpenBLAS's decode, bf16 cyan, int8 violet. The four
+    // decode kinds share the triangle, so colour alone tells them apart: at least 15 Delta E in every colour
+    // vision (colour_vision.h), which the earlier purple int8 missed beside cyan for deuteranopes (5.0).
     if (kindName == QLatin1String("bf16-gemm"))
         return light ? QColor(0x00, 0x72, 0xb2) : QColor(0x56, 0xb4, 0xe9);
     if (kindName == QLatin1String("decode-fp32"))
-        return light ? QColor(0x9a, 0x62, 0x00) : QColor(0xff, 0xa9, 0x4d);
+        return light ? QColor(0x9a, 0x62, 0x00) : QColor(0xcc, 0x55, 0x44);
     if (kindName == QLatin1String("decode-bf16"))
         return light ? QColor(0x00, 0x70, 0x7a) : QColor(0x4f, 0xd1, 0xdc);
     if (kindName == QLatin1String("decode-int8"))
-        return light ? QColor(0xa6, 0x3a, 0x8c) : QColor(0xe3, 0x8c, 0xd0);
+        return light ? QColor(0x66, 0x00, 0xbb) : QColor(0x99, 0x66, 0xff);
     // Fusion: the unfused chain in grey (before), the fused kernel in purple (after).
     if (kindName == QLatin1String("fusion-unfused"))
         return light ? QColor(0x80, 0x80, 0x80) : QColor(0xa8, 0xa8, 0xa8);
@@ -126,11 +129,13 @@ QColor ChartTheme::kernelColor(const QString& kindName) const
 QColor ChartTheme::sessionColor(int index) const
 {
     const bool light = kind == ThemeKind::Light;
+    // Told apart by everyone (at least 15 Delta E in every colour vision, colour_vision.h) and seen on either
+    // background (contrast 3 or more).
     static const std::array<QColor, 5> kLight = {QColor(0x10, 0x3f, 0x8a), QColor(0xc0, 0x39, 0x2b),
-                                                 QColor(0x1e, 0x8a, 0x4c), QColor(0x8e, 0x44, 0xad),
+                                                 QColor(0x1e, 0x8a, 0x4c), QColor(0x8a, 0x2b, 0xe2),
                                                  QColor(0xb9, 0x77, 0x0e)};
     static const std::array<QColor, 5> kDark = {QColor(0x5a, 0x9b, 0xf0), QColor(0xff, 0x6b, 0x5b),
-                                                QColor(0x4c, 0xd1, 0x85), QColor(0xc3, 0x8b, 0xf0),
+                                                QColor(0x4c, 0xd1, 0x85), QColor(0x8c, 0x6c, 0xff),
                                                 QColor(0xf5, 0xb0, 0x41)};
     const std::size_t i = static_cast<std::size_t>(index < 0 ? 0 : index) % kLight.size();
     return light ? kLight[i] : kDark[i];
@@ -139,10 +144,11 @@ QColor ChartTheme::sessionColor(int index) const
 QColor ChartTheme::extraRoofColor(int index) const
 {
     const bool light = kind == ThemeKind::Light;
+    // As the session colours: told apart in every colour vision, seen on either background.
     static const std::array<QColor, 4> kLight = {QColor(0x2e, 0x7d, 0x32), QColor(0xad, 0x14, 0x57),
-                                                 QColor(0x00, 0x83, 0x8f), QColor(0x6d, 0x4c, 0x41)};
+                                                 QColor(0x45, 0x27, 0xa0), QColor(0xef, 0x6c, 0x00)};
     static const std::array<QColor, 4> kDark = {QColor(0x81, 0xc7, 0x84), QColor(0xf0, 0x62, 0x92),
-                                                QColor(0x4d, 0xd0, 0xe1), QColor(0xbc, 0xaa, 0xa4)};
+                                                QColor(0x4d, 0xd0, 0xe1), QColor(0xff, 0xb7, 0x4d)};
     const std::size_t i = static_cast<std::size_t>(index < 0 ? 0 : index) % kLight.size();
     return light ? kLight[i] : kDark[i];
 }

@@ -39,19 +39,6 @@ QColor blend(const QColor& a, const QColor& b, double towardsB)
     return QColor(mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue()));
 }
 
-MarkerShape markerShapeFor(const QString& kind)
-{
-    if (kind == QLatin1String("dgemm"))
-        return MarkerShape::RotatedRectangle;
-    if (kind == QLatin1String("add"))
-        return MarkerShape::Rectangle;
-    if (kind == QLatin1String("decode"))
-        return MarkerShape::Triangle;
-    if (kind.startsWith(QLatin1String("fusion")))
-        return MarkerShape::Pentagon;
-    return MarkerShape::Circle;
-}
-
 // Imported kernels, one colour each: dark, saturated, and away from the measured kinds' Okabe-Ito hues and the
 // roof blues (the first is the "imported" legend colour).
 QColor importedKernelColor(ThemeKind kind, int n)
@@ -395,7 +382,7 @@ void addKernelGroups(const RooflineInput& in, int index, const ChartTheme& theme
             group.session = index;
             group.kind = kind;
             group.name = overlay ? QStringLiteral("%1 (%2)").arg(kind, sessionLabel(s)) : kind;
-            group.shape = markerShapeFor(kind);
+            group.shape = kernelMarkerShape(kind);
             group.markerSize = diameter == 0 ? theme.markerSize : static_cast<double>(diameter);
             group.color = kindColor;
             group.border = theme.background;
@@ -484,6 +471,19 @@ RooflinePlot buildRooflinePlot(const RooflineInput& in, const ChartTheme& theme)
     if (!sessions.empty() && input.options.ridgeMarker)
         addRidges(sessions, input.options.hiddenPrecisions, plot);
     return plot;
+}
+
+MarkerShape kernelMarkerShape(const QString& kind)
+{
+    if (kind == QLatin1String("dgemm"))
+        return MarkerShape::RotatedRectangle;
+    if (kind == QLatin1String("add"))
+        return MarkerShape::Rectangle;
+    if (kind == QLatin1String("decode") || kind.startsWith(QLatin1String("decode-")))
+        return MarkerShape::Triangle;  // every precision's decode: one shape, told apart by colour
+    if (kind.startsWith(QLatin1String("fusion")))
+        return MarkerShape::Pentagon;
+    return MarkerShape::Circle;
 }
 
 }  // namespace ridgeline::ui

@@ -12,4 +12,7 @@ namespace ridgeline::ui {
 
 RooflinePlot buildRooflinePlot(const RooflineInput& input, const ChartTheme& theme);
 
+// A kernel kind's marker: kinds drawn in one shape are told apart by colour alone (ChartTheme::kernelColor).
+MarkerShape kernelMarkerShape(const QString& kind);
+
 }  // namespace ridgeline::ui
