@@ -2,6 +2,7 @@
 
 #include "core/measure/machine/probe.h"
 #include "ui/chart/chart_export.h"
+#include "ui/widgets/checked_spin_box.h"
 
 #include <QCoreApplication>
 #include <QDialog>
@@ -46,7 +47,7 @@ std::optional<ExportSize> askExportSize(QWidget* parent, ExportSize current, boo
     auto* sizeEdit =
         new QLineEdit(QStringLiteral("%1x%2").arg(current.pixels.width()).arg(current.pixels.height()), &dialog);
     form->addRow(tr("Size (pixels):"), sizeEdit);
-    auto* ratioSpin = new QDoubleSpinBox(&dialog);
+    auto* ratioSpin = new CheckedDoubleSpinBox(&dialog);
     ratioSpin->setRange(0.5, 4.0);
     ratioSpin->setSingleStep(0.5);
     ratioSpin->setValue(current.pixelRatio);
@@ -64,12 +65,12 @@ std::optional<NamedRoof> askCustomGpu(QWidget* parent)
     dialog.setWindowTitle(tr("Custom GPU Roofline"));
     auto* form = new QFormLayout(&dialog);
     auto* name = new QLineEdit(tr("My GPU"), &dialog);
-    auto* peak = new QDoubleSpinBox(&dialog);
+    auto* peak = new CheckedDoubleSpinBox(&dialog);
     peak->setRange(0.001, 100000.0);
     peak->setDecimals(3);
     peak->setValue(300.0);
     peak->setSuffix(tr(" TFLOP/s"));
-    auto* bandwidth = new QDoubleSpinBox(&dialog);
+    auto* bandwidth = new CheckedDoubleSpinBox(&dialog);
     bandwidth->setRange(0.001, 1000.0);
     bandwidth->setDecimals(3);
     bandwidth->setValue(2.0);
