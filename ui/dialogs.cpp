@@ -19,6 +19,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace ridgeline::ui {
 
@@ -127,7 +128,20 @@ void showShortcuts(QWidget* parent, const QMenuBar* menus)
                              action->text().remove(u'&').toHtmlEscaped());
         }
     }
-    rows += tr("<tr><td><b>Wheel / drag</b>&nbsp;&nbsp;</td><td>Zoom / rubber-band zoom on the chart</td></tr>");
+    // The roofline chart's own keys, while it has the focus: no menu holds them (a plain N in a menu would take
+    // the letter from every text field).
+    const QList<std::pair<QString, QString>> chartKeys = {
+        {tr("Wheel / drag"), tr("Zoom / rubber-band zoom on the chart")},
+        {tr("+ / − / arrows"), tr("Zoom / pan the chart")},
+        {tr("N / P"),
+         tr("Select the next / previous kernel in view (by intensity, then performance), as a click does")},
+        {tr("Tab / Shift+Tab"), tr("The same once a kernel is selected; past the last, on to the next control")},
+        {tr("Enter"), tr("Explain the selected kernel")},
+        {tr("Esc"), tr("Clear the chart's selection")},
+    };
+    for (const auto& [keys, what] : chartKeys)
+        rows += QStringLiteral("<tr><td><b>%1</b>&nbsp;&nbsp;</td><td>%2</td></tr>")
+                    .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
     QMessageBox box(QMessageBox::NoIcon, tr("Keyboard Shortcuts"), QStringLiteral("<table>%1</table>").arg(rows),
                     QMessageBox::Close, parent);
     box.exec();

@@ -11,7 +11,6 @@
 
 #include <QAreaSeries>
 #include <QFontMetricsF>
-#include <QKeyEvent>
 #include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -318,7 +317,7 @@ void RooflineChart::relayout()
     m_under->setContent(std::move(annotations.under), {}, {});
     m_over->setContent(std::move(annotations.over), std::move(annotations.texts), std::move(annotations.rings));
     setAccessibleText(*this, m_plot.title.isEmpty() ? tr("Roofline chart") : m_plot.title,
-                      chartParts(*chart()) + visibleLabels());
+                      selectionDescription() + chartParts(*chart()) + visibleLabels());
 }
 
 QStringList RooflineChart::visibleLabels() const
@@ -580,22 +579,6 @@ void RooflineChart::resizeEvent(QResizeEvent* event)
 {
     fitMargins(event->size());
     QChartView::resizeEvent(event);
-}
-
-void RooflineChart::keyPressEvent(QKeyEvent* event)
-{
-    if (event->matches(QKeySequence::Back) || event->matches(QKeySequence::Forward)) {
-        event->matches(QKeySequence::Back) ? zoomBack() : zoomForward();
-        event->accept();
-        return;
-    }
-    const PlotRange before = visibleRange();
-    if (handled(m_navigator->key(*event), {})) {
-        event->accept();
-        leaveView(before);
-    } else {
-        QChartView::keyPressEvent(event);
-    }
 }
 
 }  // namespace ridgeline::ui
