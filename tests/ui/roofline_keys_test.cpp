@@ -110,7 +110,12 @@ TEST(RooflineKeys, NAndPWalkTheKernelsByIntensityAsClicksDoAndEscapeClears)
     EXPECT_EQ(chart.selectedKernel(), (KernelRef{0, order.front()}));
     QTest::keyClick(&chart, Qt::Key_P);
     EXPECT_EQ(chart.selectedKernel(), (KernelRef{0, order.back()}));
-    fixtures::grabImage(chart).save(fixtures::outputPath(QStringLiteral("roofline_key_select.png")));
+    // The focus ring, in the highlight colour along the chart's edge, shows where the keys go.
+    EXPECT_TRUE(chart.showsKeyFocus());
+    const QImage picture = fixtures::grabImage(chart);
+    const QPoint edge = chart.viewport()->mapTo(&chart, QPoint(1, chart.viewport()->height() / 2));
+    EXPECT_TRUE(fixtures::colorNear(picture, edge, chart.palette().color(QPalette::Highlight), 1, 30));
+    picture.save(fixtures::outputPath(QStringLiteral("roofline_key_select.png")));
 
     // Enter asks for the explanation again; Escape clears the ring, and a second Escape is not the chart's.
     const qsizetype before = clicked.size();
@@ -175,6 +180,7 @@ TEST(RooflineKeys, ZoomedInTheWalkKeepsToTheDotsInView)
     for (int step = 1; step <= 4; ++step)
         QTest::mouseMove(chart.viewport(), from + (to - from) * step / 4);
     QTest::mouseRelease(chart.viewport(), Qt::LeftButton, {}, to);
+    EXPECT_FALSE(chart.showsKeyFocus());  // the mouse was used last: no focus ring
     const std::vector<int> inView = kernelsInViewByIntensity(chart, session);
     ASSERT_GE(inView.size(), 2u);
     ASSERT_LT(inView.size(), session.kernels.size())
@@ -186,6 +192,7 @@ TEST(RooflineKeys, ZoomedInTheWalkKeepsToTheDotsInView)
         walked.push_back(chart.selectedKernel().kernel);
     }
     EXPECT_EQ(walked, inView);
+    EXPECT_TRUE(chart.showsKeyFocus());
     QTest::keyClick(&chart, Qt::Key_N);
     EXPECT_EQ(chart.selectedKernel().kernel, inView.front());
 }

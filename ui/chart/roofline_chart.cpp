@@ -501,6 +501,7 @@ void RooflineChart::mousePressEvent(QMouseEvent* event)
         return;
     }
     m_panStart = visibleRange();
+    showKeyFocus(false);
     if (handled(m_navigator->press(*event), {}))
         event->accept();
     else

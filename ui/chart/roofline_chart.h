@@ -123,6 +123,8 @@ public:
     // decode path under the dots; arrows, leaders, rings and every label over them.
     const ChartOverlay& underDots() const { return *m_under; }
     const ChartOverlay& overDots() const { return *m_over; }
+    // The ring that shows the keyboard's focus is on the chart (focus by Tab, or a key used on it).
+    bool showsKeyFocus() const { return m_keyFocus && hasFocus(); }
     // What the mouse is over, in words and units (empty when it is off the plot), and the layer that shows it.
     QString pointerReadoutText() const { return m_readout; }
     // Where everything is drawn now, in the viewport's pixels (an export's): read off the series and overlays.
@@ -147,6 +149,9 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     bool viewportEvent(QEvent* event) override;
 
@@ -228,7 +233,9 @@ private:
     bool m_rebuilding = false;
     std::unique_ptr<ChartNavigator> m_navigator;
     ViewHistory m_history;
-    PlotRange m_panStart;  // the view a middle-button pan left
+    PlotRange m_panStart;     // the view a middle-button pan left
+    bool m_keyFocus = false;  // the focus came by the keyboard, or keys were used: the focus ring shows
+    void showKeyFocus(bool show);
     void leaveView(const PlotRange& left);
 };
 

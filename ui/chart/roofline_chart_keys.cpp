@@ -6,7 +6,9 @@
 #include "ui/chart/roofline_chart.h"
 #include "ui/plots/roofline/kernel_order.h"
 
+#include <QFocusEvent>
 #include <QKeyEvent>
+#include <QPainter>
 #include <QTextDocumentFragment>
 
 #include <algorithm>
@@ -49,6 +51,7 @@ bool RooflineChart::event(QEvent* event)
 {
     if (event->type() == QEvent::KeyPress) {
         auto* key = static_cast<QKeyEvent*>(event);
+        showKeyFocus(true);
         if (isTab(*key) && m_selected.kernel >= 0 && stepSelection(tabStep(*key))) {
             key->accept();
             return true;
@@ -110,6 +113,43 @@ void RooflineChart::keyPressEvent(QKeyEvent* event)
     } else {
         QChartView::keyPressEvent(event);
     }
+}
+
+// The focus ring shows where the keys go, as a focus frame does on a field: after Tab brings the focus or a key is
+// used here, not after a click on a dot (the ring of the selection says enough there).
+void RooflineChart::showKeyFocus(bool show)
+{
+    if (show == m_keyFocus)
+        return;
+    m_keyFocus = show;
+    viewport()->update();
+}
+
+void RooflineChart::focusInEvent(QFocusEvent* event)
+{
+    const Qt::FocusReason reason = event->reason();
+    showKeyFocus(reason == Qt::TabFocusReason || reason == Qt::BacktabFocusReason || reason == Qt::ShortcutFocusReason);
+    QChartView::focusInEvent(event);
+}
+
+void RooflineChart::focusOutEvent(QFocusEvent* event)
+{
+    if (event->reason() != Qt::ActiveWindowFocusReason && event->reason() != Qt::PopupFocusReason)
+        showKeyFocus(false);
+    QChartView::focusOutEvent(event);
+}
+
+// Painted on the viewport over the scene, never into the scene: an export renders the scene and has no ring.
+void RooflineChart::paintEvent(QPaintEvent* event)
+{
+    QChartView::paintEvent(event);
+    if (!showsKeyFocus())
+        return;
+    QPainter painter(viewport());
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2.0));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(QRectF(viewport()->rect()).adjusted(1.0, 1.0, -1.0, -1.0));
 }
 
 QStringList RooflineChart::selectionDescription() const
