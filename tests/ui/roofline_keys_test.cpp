@@ -64,7 +64,10 @@ struct ChartBetweenFields {
         column->addWidget(after);
         chart->setSessions({session});
         fixtures::layoutNow(window, QSize(1280, 860));
+        // Focus goes to widgets of the active window only: under a real X server it takes a moment to become so.
         window.activateWindow();
+        if (!QTest::qWaitForWindowActive(&window))
+            ADD_FAILURE() << "the window never became active";
         before->setFocus(Qt::OtherFocusReason);
     }
 };
@@ -207,6 +210,7 @@ TEST(RooflineKeys, InTheWindowAKeyExplainsThePointAndTheTableFollows)
     window.setSession(loaded.value());
     fixtures::layoutNow(window, QSize(1600, 1000));
     window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
     RooflineChart& chart = *window.chart();
     const Session& session = chart.sessions().front();
     const std::vector<int> order = kernelsInViewByIntensity(chart, session);

@@ -91,6 +91,8 @@ TEST(UiSpinBoxInput, TabbingAwayFromANumberBelowTheRangeRefusesItToo)
     window.show();
     window.tabs()->setCurrentIndex(2);
     fixtures::layoutNow(window, QSize(1600, 1000));
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));  // the focus moves within an active window only
     QSpinBox* nodes = window.trainingPanel()->controls()->nodes();
     const int before = nodes->value();
     QLineEdit* edit = typeWithoutEnter(nodes, QStringLiteral("0"));
