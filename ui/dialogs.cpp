@@ -132,7 +132,7 @@ void showShortcuts(QWidget* parent, const QMenuBar* menus)
     // the letter from every text field).
     const QList<std::pair<QString, QString>> chartKeys = {
         {tr("Wheel / drag"), tr("Zoom / rubber-band zoom on the chart")},
-        {tr("+ / − / arrows"), tr("Zoom / pan the chart")},
+        {tr("+ / \u2212 / arrows"), tr("Zoom / pan the chart")},
         {tr("N / P"),
          tr("Select the next / previous kernel in view (by intensity, then performance), as a click does")},
         {tr("Tab / Shift+Tab"), tr("The same once a kernel is selected; past the last, on to the next control")},

@@ -20,9 +20,10 @@ namespace {
 constexpr int kMessageMs = 10'000;
 
 // Text a person may be midway through typing as a number: a sign, digits with group separators and at most one
-// decimal point, around the box's prefix and suffix. Qt's validators call a number past the range Invalid and drop
-// the key; these boxes let it stand until the edit ends, to say why they refuse it.
-bool typedNumber(const QAbstractSpinBox& box, const QString& prefix, const QString& suffix, QString text, bool decimals)
+// decimal point with no more decimals than the box shows, around the box's prefix and suffix. Qt's validators call
+// a number past the range Invalid and drop the key; these boxes let it stand until the edit ends, to say why they
+// refuse it. A decimal too many is still dropped as the key is typed: the range is not what is wrong with it.
+bool typedNumber(const QAbstractSpinBox& box, const QString& prefix, const QString& suffix, QString text, int decimals)
 {
     if (!prefix.isEmpty() && text.startsWith(prefix))
         text.remove(0, prefix.size());
@@ -31,9 +32,10 @@ bool typedNumber(const QAbstractSpinBox& box, const QString& prefix, const QStri
     text = text.trimmed();
     const QLocale locale = box.locale();
     const QString group = QRegularExpression::escape(locale.groupSeparator());
-    const QString point = decimals ? QRegularExpression::escape(locale.decimalPoint()) : QString();
-    const QString pattern = decimals ? QStringLiteral("^[+-]?[0-9%1]*(%2[0-9]*)?$").arg(group, point)
-                                     : QStringLiteral("^[+-]?[0-9%1]*$").arg(group);
+    const QString point = QRegularExpression::escape(locale.decimalPoint());
+    const QString pattern = decimals > 0
+                                ? QStringLiteral("^[+-]?[0-9%1]*(%2[0-9]{0,%3})?$").arg(group, point).arg(decimals)
+                                : QStringLiteral("^[+-]?[0-9%1]*$").arg(group);
     static const QRegularExpression digit(QStringLiteral("[0-9]"));
     return text.contains(digit) && QRegularExpression(pattern).match(text).hasMatch();
 }
@@ -123,7 +125,7 @@ QValidator::State CheckedSpinBox::validate(QString& text, int& pos) const
     if (!m_typing)
         m_beforeEdit = value();  // before the first key of an edit changes anything
     const QValidator::State state = QSpinBox::validate(text, pos);
-    if (state == QValidator::Invalid && typedNumber(*this, prefix(), suffix(), text, false))
+    if (state == QValidator::Invalid && typedNumber(*this, prefix(), suffix(), text, 0))
         return QValidator::Intermediate;
     return state;
 }
@@ -186,7 +188,7 @@ QValidator::State CheckedDoubleSpinBox::validate(QString& text, int& pos) const
     if (!m_typing)
         m_beforeEdit = value();  // before the first key of an edit changes anything
     const QValidator::State state = QDoubleSpinBox::validate(text, pos);
-    if (state == QValidator::Invalid && typedNumber(*this, prefix(), suffix(), text, decimals() > 0))
+    if (state == QValidator::Invalid && typedNumber(*this, prefix(), suffix(), text, decimals()))
         return QValidator::Intermediate;
     return state;
 }
