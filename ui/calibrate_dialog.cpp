@@ -6,6 +6,7 @@
 #include "core/bench/bench_importer.h"
 #include "core/model/catalog/user_catalog.h"
 #include "ui/panels/batching_control_util.h"
+#include "ui/widgets/checked_spin_box.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -157,7 +158,7 @@ QWidget* CalibrateDialog::createFacts()
     m_gpu->addItem(unrecorded, QString());
     for (const GpuSpec& gpu : allGpus())
         m_gpu->addItem(isUserGpu(gpu.id) ? tr("%1 (mine)").arg(gpu.name) : gpu.name, gpu.id);
-    m_tp = new QSpinBox;
+    m_tp = new CheckedSpinBox;
     m_tp->setObjectName(QStringLiteral("calibrateTp"));
     m_tp->setRange(0, kMaxRunTensorParallel);
     m_tp->setSpecialValueText(unrecorded);  // 0

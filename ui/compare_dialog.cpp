@@ -2,6 +2,7 @@
 
 #include "core/save_file.h"
 #include "core/session/session_csv.h"
+#include "ui/widgets/checked_spin_box.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -65,7 +66,7 @@ CompareDialog::CompareDialog(QWidget* parent) : QDialog(parent)
     m_swap->setToolTip(tr("Judge the other session against this one: every change flips its sign"));
     m_notes = wrappedLabel(QStringLiteral("compareNotes"), this);
 
-    m_threshold = new QDoubleSpinBox(this);
+    m_threshold = new CheckedDoubleSpinBox(this);
     m_threshold->setObjectName(QStringLiteral("compareThreshold"));
     m_threshold->setRange(0.0, 1000.0);
     m_threshold->setDecimals(1);

@@ -2,6 +2,7 @@
 
 #include "core/measure/machine/probe.h"
 #include "ui/chart/chart_export.h"
+#include "ui/widgets/checked_spin_box.h"
 
 #include <QCoreApplication>
 #include <QDialog>
@@ -18,6 +19,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace ridgeline::ui {
 
@@ -46,7 +48,7 @@ std::optional<ExportSize> askExportSize(QWidget* parent, ExportSize current, boo
     auto* sizeEdit =
         new QLineEdit(QStringLiteral("%1x%2").arg(current.pixels.width()).arg(current.pixels.height()), &dialog);
     form->addRow(tr("Size (pixels):"), sizeEdit);
-    auto* ratioSpin = new QDoubleSpinBox(&dialog);
+    auto* ratioSpin = new CheckedDoubleSpinBox(&dialog);
     ratioSpin->setRange(0.5, 4.0);
     ratioSpin->setSingleStep(0.5);
     ratioSpin->setValue(current.pixelRatio);
@@ -64,12 +66,12 @@ std::optional<NamedRoof> askCustomGpu(QWidget* parent)
     dialog.setWindowTitle(tr("Custom GPU Roofline"));
     auto* form = new QFormLayout(&dialog);
     auto* name = new QLineEdit(tr("My GPU"), &dialog);
-    auto* peak = new QDoubleSpinBox(&dialog);
+    auto* peak = new CheckedDoubleSpinBox(&dialog);
     peak->setRange(0.001, 100000.0);
     peak->setDecimals(3);
     peak->setValue(300.0);
     peak->setSuffix(tr(" TFLOP/s"));
-    auto* bandwidth = new QDoubleSpinBox(&dialog);
+    auto* bandwidth = new CheckedDoubleSpinBox(&dialog);
     bandwidth->setRange(0.001, 1000.0);
     bandwidth->setDecimals(3);
     bandwidth->setValue(2.0);
@@ -126,7 +128,20 @@ void showShortcuts(QWidget* parent, const QMenuBar* menus)
                              action->text().remove(u'&').toHtmlEscaped());
         }
     }
-    rows += tr("<tr><td><b>Wheel / drag</b>&nbsp;&nbsp;</td><td>Zoom / rubber-band zoom on the chart</td></tr>");
+    // The roofline chart's own keys, while it has the focus: no menu holds them (a plain N in a menu would take
+    // the letter from every text field).
+    const QList<std::pair<QString, QString>> chartKeys = {
+        {tr("Wheel / drag"), tr("Zoom / rubber-band zoom on the chart")},
+        {tr("+ / \u2212 / arrows"), tr("Zoom / pan the chart")},
+        {tr("N / P"),
+         tr("Select the next / previous kernel in view (by intensity, then performance), as a click does")},
+        {tr("Tab / Shift+Tab"), tr("The same once a kernel is selected; past the last, on to the next control")},
+        {tr("Enter"), tr("Explain the selected kernel")},
+        {tr("Esc"), tr("Clear the chart's selection")},
+    };
+    for (const auto& [keys, what] : chartKeys)
+        rows += QStringLiteral("<tr><td><b>%1</b>&nbsp;&nbsp;</td><td>%2</td></tr>")
+                    .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
     QMessageBox box(QMessageBox::NoIcon, tr("Keyboard Shortcuts"), QStringLiteral("<table>%1</table>").arg(rows),
                     QMessageBox::Close, parent);
     box.exec();

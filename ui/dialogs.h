@@ -28,7 +28,8 @@ std::optional<NamedRoof> askCustomGpu(QWidget* parent);
 // drops never wait on a nested event loop. Its object name is "ImportSummaryDialog".
 void showImportSummary(QWidget* parent, const QStringList& lines);
 
-// Help > Keyboard Shortcuts: built from the menus' actions, so the list can never disagree with the keys that work.
+// Help > Keyboard Shortcuts: built from the menus' actions, so the list can never disagree with the keys that work,
+// then the roofline chart's own keys (zoom, pan, stepping through the kernels), which no menu holds.
 void showShortcuts(QWidget* parent, const QMenuBar* menus);
 // Help > About: the version, the OpenBLAS kernel that runs, Qt and the machine.
 void showAbout(QWidget* parent);

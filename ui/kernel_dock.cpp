@@ -46,7 +46,7 @@ KernelDock::KernelDock(KernelTableModel* kernels, QWidget* parent) : QDockWidget
     m_view->verticalHeader()->hide();
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
-                if (current.isValid())
+                if (current.isValid() && !m_showing)
                     emit kernelChosen(m_proxy->mapToSource(current).row());
             });
     // Delete acts on the table only: in the filter field it still deletes text.
@@ -77,6 +77,17 @@ void KernelDock::removeCurrent()
     // The table was rebuilt without it: the next row becomes current, so Delete can go on.
     if (m_proxy->rowCount() > 0)
         m_view->setCurrentIndex(m_proxy->index(std::min(row, m_proxy->rowCount() - 1), column));
+}
+
+void KernelDock::showKernel(int kernel)
+{
+    const QModelIndex row = m_proxy->mapFromSource(m_proxy->sourceModel()->index(kernel, 0));
+    if (!row.isValid() || m_view->currentIndex().row() == row.row())
+        return;
+    m_showing = true;
+    m_view->setCurrentIndex(row.siblingAtColumn(std::max(0, m_view->currentIndex().column())));
+    m_view->scrollTo(row);
+    m_showing = false;
 }
 
 void KernelDock::focusFilter()

@@ -26,6 +26,9 @@ public:
     QAction* removeAction() const { return m_remove; }
     // Ctrl+F: the dock comes up with its filter selected.
     void focusFilter();
+    // Makes the primary session's `kernel` the table's current row and scrolls to it, as the chart's selection
+    // changes (a click or a key on a dot); kernelChosen does not follow. Nothing when the filter hides its row.
+    void showKernel(int kernel);
 
 signals:
     void kernelChosen(int kernel);  // a row of the primary session's kernels
@@ -39,6 +42,7 @@ private:
     QLineEdit* m_filter = nullptr;
     QTableView* m_view = nullptr;
     QAction* m_remove = nullptr;
+    bool m_showing = false;  // showKernel is moving the current row
 };
 
 }  // namespace ridgeline::ui

@@ -98,6 +98,10 @@ MainWindow::MainWindow(MeasureFunction measure, QWidget* parent) : QMainWindow(p
         scroll->setWidget(panel);
         m_tabs->addTab(scroll, title);
     }
+    // Tab goes from the tab bar into the page under it (the chart, a panel's first control), then on to the docks:
+    // the pages were made before the tab widget, which put them ahead of its tab bar in the focus chain.
+    for (int page = m_tabs->count() - 1; page >= 0; --page)
+        setTabOrder(m_tabs->tabBar(), m_tabs->widget(page));
     setCentralWidget(m_tabs);
 
     m_talk = new TalkActions(
@@ -507,6 +511,8 @@ void MainWindow::onKernelClicked(int session, int kernel)
         return;
     m_explain->setHtml(ridgeline::ui::explanationHtml(explainKernel(s, s.kernels[static_cast<std::size_t>(kernel)])));
     m_selectedKernelName = s.kernels[static_cast<std::size_t>(kernel)].name;
+    if (session == 0)  // the table lists the primary session's kernels
+        m_kernelDock->showKernel(kernel);
     if (QDockWidget* dock = findChild<QDockWidget*>(QStringLiteral("ExplainDock")))
         dock->show();
 }

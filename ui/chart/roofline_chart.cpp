@@ -11,7 +11,6 @@
 
 #include <QAreaSeries>
 #include <QFontMetricsF>
-#include <QKeyEvent>
 #include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -319,7 +318,7 @@ void RooflineChart::relayout()
     m_under->setContent(std::move(annotations.under), {}, {});
     m_over->setContent(std::move(annotations.over), std::move(annotations.texts), std::move(annotations.rings));
     setAccessibleText(*this, m_plot.title.isEmpty() ? tr("Roofline chart") : m_plot.title,
-                      chartParts(*chart()) + visibleLabels());
+                      selectionDescription() + chartParts(*chart()) + visibleLabels());
 }
 
 QStringList RooflineChart::visibleLabels() const
@@ -510,6 +509,7 @@ void RooflineChart::mousePressEvent(QMouseEvent* event)
         return;
     }
     m_panStart = visibleRange();
+    showKeyFocus(false);
     if (handled(m_navigator->press(*event), {}))
         event->accept();
     else
@@ -588,22 +588,6 @@ void RooflineChart::resizeEvent(QResizeEvent* event)
 {
     fitMargins(event->size());
     QChartView::resizeEvent(event);
-}
-
-void RooflineChart::keyPressEvent(QKeyEvent* event)
-{
-    if (event->matches(QKeySequence::Back) || event->matches(QKeySequence::Forward)) {
-        event->matches(QKeySequence::Back) ? zoomBack() : zoomForward();
-        event->accept();
-        return;
-    }
-    const PlotRange before = visibleRange();
-    if (handled(m_navigator->key(*event), {})) {
-        event->accept();
-        leaveView(before);
-    } else {
-        QChartView::keyPressEvent(event);
-    }
 }
 
 }  // namespace ridgeline::ui

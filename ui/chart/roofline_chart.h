@@ -5,7 +5,8 @@
 // It only renders: what to draw comes from buildRooflinePlot (ui/plots/roofline/roofline_plot.h), the text and marks
 // over the dots from annotateRoofline (ui/plots/roofline/roofline_labels.h); here they become series, axes and two
 // overlay items, with zoom, pan, hover and click (a press and release within a few pixels is a click on the dot
-// or roof under it, a longer drag zooms: ui/chart/chart_navigator.h).
+// or roof under it, a longer drag zooms: ui/chart/chart_navigator.h), and keys that walk the kernels as clicks do
+// (ui/chart/roofline_chart_keys.cpp).
 
 #include "core/model/roofline.h"
 #include "core/session/session.h"
@@ -61,6 +62,9 @@ public:
     QString highlightedLevel() const { return m_highlightedLevel; }
     // Ring one kernel (after a click); -1 clears.
     void setSelectedKernel(int session, int kernel);
+    // Selects the kernel `step` on from the selected one in the keys' order (ui/plots/roofline/kernel_order.h: in view,
+    // by intensity then performance), as a click on its dot does: kernelClicked follows. False past either end.
+    bool stepSelection(int step);
     KernelRef selectedKernel() const { return m_selected; }
     // Kernels whose short or full name contains the text (any case) are drawn as usual; the others fade to
     // small grey dots without labels, tooltips or clicks. Empty shows every kernel. Keeps the zoom.
@@ -120,6 +124,8 @@ public:
     // decode path under the dots; arrows, leaders, rings and every label over them.
     const ChartOverlay& underDots() const { return *m_under; }
     const ChartOverlay& overDots() const { return *m_over; }
+    // The ring that shows the keyboard's focus is on the chart (focus by Tab, or a key used on it).
+    bool showsKeyFocus() const { return m_keyFocus && hasFocus(); }
     // What the mouse is over, in words and units (empty when it is off the plot), and the layer that shows it.
     QString pointerReadoutText() const { return m_readout; }
     // Where everything is drawn now, in the viewport's pixels (an export's): read off the series and overlays.
@@ -143,6 +149,10 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     bool viewportEvent(QEvent* event) override;
 
@@ -179,6 +189,10 @@ private:
     void hover(QPoint viewportPosition);
     // Acts on what the navigator made of an event; false when the event is not the navigator's.
     bool handled(ChartNavigator::Outcome outcome, QPoint position);
+    // N, P, Enter and Escape on the selection; false for a key that is not one of them (or finds no selection).
+    bool selectionKey(const QKeyEvent& event);
+    // The selected kernel in words for the accessible description, with its place in the keys' order.
+    QStringList selectionDescription() const;
 
     std::vector<Session> m_sessions;
     std::vector<NamedRoof> m_extraRoofs;
@@ -220,7 +234,9 @@ private:
     bool m_rebuilding = false;
     std::unique_ptr<ChartNavigator> m_navigator;
     ViewHistory m_history;
-    PlotRange m_panStart;  // the view a middle-button pan left
+    PlotRange m_panStart;     // the view a middle-button pan left
+    bool m_keyFocus = false;  // the focus came by the keyboard, or keys were used: the focus ring shows
+    void showKeyFocus(bool show);
     // Where the last wheel notch of a run was: notches that follow it at the same spot, with nothing else visited
     // between, are one visit (Back returns to the view before the run, not one notch back).
     std::optional<QPointF> m_wheelRun;

@@ -2,6 +2,7 @@
 
 #include "core/model/catalog/links.h"
 #include "ui/panels/batching_control_util.h"
+#include "ui/widgets/checked_spin_box.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -17,7 +18,7 @@ constexpr int kMaxPanelParallel = 64;
 
 QSpinBox* intSpin(const char* name, int minimum, int maximum, const QString& special, const QString& tip)
 {
-    auto* spin = new QSpinBox;
+    auto* spin = new CheckedSpinBox;
     spin->setObjectName(QLatin1String(name));
     spin->setRange(minimum, maximum);
     spin->setKeyboardTracking(false);
@@ -101,7 +102,7 @@ void BatchingAdvancedControls::createControls(QFormLayout* form)
     m_specTokens = intSpin("batchingSpecTokens", 0, kMaxSpeculativeTokens, tr("off"),
                            tr("Speculative decoding: draft tokens proposed per step, K (--spec-tokens)"));
     row(tr("Draft tokens K"), m_specTokens);
-    m_specAcceptance = new QDoubleSpinBox;
+    m_specAcceptance = new CheckedDoubleSpinBox;
     m_specAcceptance->setObjectName(QStringLiteral("batchingSpecAcceptance"));
     m_specAcceptance->setRange(0.0, kMaxSpeculativeTokens + 1.0);
     m_specAcceptance->setDecimals(2);

@@ -6,6 +6,7 @@
 #include "ui/panels/batching_advanced.h"
 #include "ui/panels/batching_control_util.h"
 #include "ui/plots/batching/batching_scenario.h"
+#include "ui/widgets/checked_spin_box.h"
 #include "ui/widgets/log_slider.h"
 
 #include <QComboBox>
@@ -110,7 +111,7 @@ void BatchingControls::createModelGroup()
     m_model = new QComboBox;
     m_model->setObjectName(QStringLiteral("batchingModel"));
     model->addRow(plain(new QLabel(tr("Model"))), plain(m_model));
-    m_params = new QDoubleSpinBox;
+    m_params = new CheckedDoubleSpinBox;
     m_params->setObjectName(QStringLiteral("batchingParams"));
     m_params->setRange(0.0, 1e5);
     m_params->setDecimals(2);
@@ -148,7 +149,7 @@ void BatchingControls::createGpuGroup()
     m_gpu->setObjectName(QStringLiteral("batchingGpu"));
     gpu->addRow(plain(new QLabel(tr("GPU"))), plain(m_gpu));
     auto spin = [&](const QString& suffix, double maximum, int decimals) {
-        auto* s = new QDoubleSpinBox;
+        auto* s = new CheckedDoubleSpinBox;
         s->setRange(0.0, maximum);
         s->setDecimals(decimals);
         s->setSuffix(suffix);
@@ -200,10 +201,12 @@ void BatchingControls::createWorkloadGroup()
     m_batch = new LogSlider(kPanelMinBatch, kPanelMaxBatch);
     plain(m_batch);
     m_batch->spinBox()->setToolTip(tr("Sequences decoded together in one step"));
+    m_batch->spinBox()->setUnit(tr("sequences"));
     work->addRow(plain(new QLabel(tr("Batch"))), m_batch);
     m_context = new LogSlider(kPanelMinContext, kPanelMaxContext);
     plain(m_context);
     m_context->spinBox()->setToolTip(tr("Tokens each sequence has in its KV cache"));
+    m_context->spinBox()->setUnit(tr("tokens"));
     work->addRow(plain(new QLabel(tr("Context"))), m_context);
     m_engine = new QComboBox;
     m_engine->setObjectName(QStringLiteral("batchingEngine"));

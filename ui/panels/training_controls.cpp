@@ -2,6 +2,7 @@
 
 #include "core/model/catalog/user_catalog.h"
 #include "ui/panels/batching_control_util.h"
+#include "ui/widgets/checked_spin_box.h"
 #include "ui/widgets/log_slider.h"
 
 #include <QComboBox>
@@ -48,7 +49,7 @@ QFormLayout* TrainingControls::group(const QString& title)
 
 QSpinBox* TrainingControls::spin(const char* name, int minimum, int maximum, const QString& toolTip)
 {
-    auto* s = new QSpinBox;
+    auto* s = new CheckedSpinBox;
     s->setObjectName(QLatin1String(name));
     s->setRange(minimum, maximum);
     s->setGroupSeparatorShown(true);
@@ -79,6 +80,7 @@ void TrainingControls::createGroups()
     m_sequence = new LogSlider(kMinSequence, kMaxSequence);
     m_sequence->setObjectName(QStringLiteral("trainingSequence"));
     m_sequence->spinBox()->setToolTip(tr("Tokens per sequence"));
+    m_sequence->spinBox()->setUnit(tr("tokens"));
     plain(m_sequence);
     batch->addRow(plain(new QLabel(tr("Sequence"))), m_sequence);
     m_microBatch = spin("trainingMicroBatch", 0, kMaxSpinBatch, tr("Sequences per GPU per forward and backward"));

@@ -84,4 +84,17 @@ void nameFieldsAfterTheirLabels(QWidget& root)
     }
 }
 
+QString fieldLabel(const QWidget& field)
+{
+    const QList<QLabel*> labels = field.window()->findChildren<QLabel*>();
+    for (const QWidget* part : {&field, static_cast<const QWidget*>(field.parentWidget())}) {
+        if (!part || part == field.window())
+            break;
+        for (const QLabel* label : labels)
+            if (label->buddy() == part)
+                return withoutMnemonic(label->text());
+    }
+    return {};
+}
+
 }  // namespace ridgeline::ui

@@ -18,4 +18,8 @@ void setAccessibleText(QWidget& widget, const QString& name, const QStringList& 
 // slider after the label, the spin box of a pair as its exact value. Fields named already keep their names.
 void nameFieldsAfterTheirLabels(QWidget& root);
 
+// The text of the label whose buddy is `field`, or the composite field it is part of (a slider's spin box), without
+// its mnemonic and colon: "Batch", "Dense peak". Empty when no label in its window names it.
+QString fieldLabel(const QWidget& field);
+
 }  // namespace ridgeline::ui

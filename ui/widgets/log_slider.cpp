@@ -1,9 +1,10 @@
 #include "ui/widgets/log_slider.h"
 
+#include "ui/widgets/checked_spin_box.h"
+
 #include <QHBoxLayout>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <QSpinBox>
 
 #include <algorithm>
 #include <cmath>
@@ -37,7 +38,7 @@ LogSlider::LogSlider(std::int64_t minimum, std::int64_t maximum, QWidget* parent
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setRange(0, static_cast<int>(m_steps.size()) - 1);
     m_slider->setPageStep(4);  // one octave
-    m_spin = new QSpinBox(this);
+    m_spin = new CheckedSpinBox(this);
     m_spin->setRange(static_cast<int>(m_steps.front()), static_cast<int>(m_steps.back()));
     m_spin->setGroupSeparatorShown(true);
     m_spin->setKeyboardTracking(false);
@@ -50,7 +51,7 @@ LogSlider::LogSlider(std::int64_t minimum, std::int64_t maximum, QWidget* parent
     m_value = m_steps.front();
     display(m_value);
     connect(m_slider, &QSlider::valueChanged, this, &LogSlider::onSliderMoved);
-    connect(m_spin, &QSpinBox::valueChanged, this, &LogSlider::onSpinChanged);
+    connect(m_spin, &CheckedSpinBox::valueChanged, this, &LogSlider::onSpinChanged);
 }
 
 int LogSlider::nearestStep(std::int64_t value) const

@@ -3,6 +3,8 @@
 // 20 ...) with a spin box beside it for an exact value. The slider moves in those steps; the spin box
 // takes any integer in range and the slider follows to the nearest step.
 
+#include "ui/widgets/checked_spin_box.h"
+
 #include <QWidget>
 
 #include <cstdint>
@@ -10,7 +12,6 @@
 
 class QLabel;
 class QSlider;
-class QSpinBox;
 
 namespace ridgeline::ui {
 
@@ -30,7 +31,8 @@ public:
     void step(int delta);
 
     QSlider* slider() const { return m_slider; }
-    QSpinBox* spinBox() const { return m_spin; }
+    // Out-of-range numbers typed here are refused with a message naming the range (ui/widgets/checked_spin_box.h).
+    CheckedSpinBox* spinBox() const { return m_spin; }
 
 signals:
     void valueChanged(std::int64_t value);
@@ -44,7 +46,7 @@ private:
     std::vector<std::int64_t> m_steps;
     std::int64_t m_value = 0;
     QSlider* m_slider = nullptr;
-    QSpinBox* m_spin = nullptr;
+    CheckedSpinBox* m_spin = nullptr;
 };
 
 // The step values between minimum and maximum (both included).

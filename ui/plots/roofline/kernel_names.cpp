@@ -129,6 +129,16 @@ std::set<std::pair<int, int>> keyKernels(const RooflineView& view, const std::ve
     return key;
 }
 
+// A step of a sweep is named by its step ("B=8", "2048") beside its dot; the selected one in full and first, as a
+// kernel of its own, so that a click or a key always says which kernel it chose.
+Request stepRequest(const RooflineView& view, KernelRef ref, const QFont& stepFont, const ChartTheme& theme)
+{
+    const KernelResult& k = view.kernel(ref);
+    if (ref == view.selected)
+        return {k.name, kernelMarkId(ref), theme.kernelLabelFont, theme.text, TextKind::Name};
+    return {stepText(k), kernelMarkId(ref), stepFont, theme.mutedText, TextKind::Step};
+}
+
 bool crossesForeignLine(const QRectF& box, const QString& owner, const std::vector<NamedSegment>& lines)
 {
     return std::any_of(lines.begin(), lines.end(), [&](const NamedSegment& s) {
@@ -201,8 +211,7 @@ int placeKernelNames(const RooflineView& view, const ChartTheme& theme, const Ro
         const QString owner = isDecodeKind(last.kind) ? pathMarkId(end.session, last.kind) : kernelMarkId(end);
         request(dot(end), radiusOf(end), {sweepName(last), owner, seriesFont, theme.text, TextKind::Series}, 3);
         for (const KernelRef ref : refs)
-            request(dot(ref), radiusOf(ref),
-                    {stepText(view.kernel(ref)), kernelMarkId(ref), stepFont, theme.mutedText, TextKind::Step}, 0);
+            request(dot(ref), radiusOf(ref), stepRequest(view, ref, stepFont, theme), ref == view.selected ? 4 : 0);
     }
     for (const KernelRef ref : names)
         if (key.count({ref.session, ref.kernel}))
