@@ -29,7 +29,9 @@ int runImport(const QStringList& arguments, Streams io)
         "(ERT roofline.json, rocprof-compute roofline.csv) into a new session, or into a copy of an existing one. "
         "likwid files with a group each of one program's run are read as one run. GPU kernels are drawn on their "
         "GPU's catalog roofline (DRAM, L2, L1), never this CPU's: the GPU comes from the file's device name, else "
-        "from --device."));
+        "from --device. likwid kernels of a CPU other than --into's make a session of that CPU (its datasheet roofs "
+        "when Ridgeline knows it, else none), and ceilings always make their own: files that need more than one "
+        "session are refused with where each would go."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("import"), QStringLiteral("the command"));
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("files to import"), QStringLiteral("FILE..."));
@@ -95,21 +97,25 @@ int runImport(const QStringList& arguments, Streams io)
     std::vector<ImportResult> imports = std::move(imported).value();
     if (gpu && assignGpu(imports, *gpu, QStringLiteral("--device")) == 0)
         io.out << "note: --device " << gpu->id << " was not needed: no GPU kernel lacks a catalog GPU\n";
-    const auto session = sessionWithImports(base, imports);
-    if (!session.ok()) {
-        io.err << "ridgeline import: " << session.error().message << "\nnothing was written\n";
-        return kExitFailed;
+    PlacedImports placed = placeImports(base, imports);
+    if (placed.sessions.size() != 1) {
+        // One file holds one session: writing them merged would hold kernels to another machine's roofs.
+        io.err << "ridgeline import: " << oneSessionRefusal(imports, placed)
+               << "\nimport each group on its own (one --out each), or open them together in the window, which "
+                  "shows the extra sessions as overlays\nnothing was written\n";
+        return kExitBadInput;
     }
-    for (const ImportResult& import : imports)
-        for (const QString& line : importSummaryLines(import))
+    const Session& session = placed.sessions.front();
+    for (std::size_t i = 0; i < imports.size(); ++i)
+        for (const QString& line : importSummaryLines(imports[i], placed.into.value(static_cast<qsizetype>(i))))
             io.out << line << '\n';
-    if (const auto error = saveSession(session.value(), parser.value(out))) {
+    if (const auto error = saveSession(session, parser.value(out))) {
         io.err << "ridgeline import: " << error->message << '\n';
         return kExitFailed;
     }
     const std::size_t kept = base ? base->kernels.size() : 0;
-    io.out << "wrote " << parser.value(out) << ": " << session.value().kernels.size() << " kernels ("
-           << (session.value().kernels.size() - kept) << " imported"
+    io.out << "wrote " << parser.value(out) << ": " << session.kernels.size() << " kernels ("
+           << (session.kernels.size() - kept) << " imported"
            << (base ? QStringLiteral(", %1 from %2").arg(kept).arg(parser.value(into)) : QString()) << ")\n";
     return 0;
 }

@@ -1,18 +1,44 @@
 #pragma once
-// Puts imports into a session, all or nothing: the result is a new Session value; the base is not touched.
+// THE rule for which session each import goes to: the result is new Session values; the base is not touched. `ridgeline
+// import` and the window's File > Import both place imports here, so they cannot disagree.
+//
+// Each import's kernels are judged only against the machine they ran on:
+// - Kernels that name no machine of their own (a plain CSV; GPU kernels, drawn on their own GPU's roofline; likwid
+//   output that names no CPU, such as likwid-mpirun's) join the base, or a new session when there is none.
+// - likwid kernels carry the CPU likwid printed. On the base session's CPU (names compared without case, (R), (TM)
+//   or extra spaces) they join the base; otherwise they go to a session of their CPU, one per CPU, whose roofs come
+//   from the table of known CPUs (core/import/kernel/known_cpus.h) or, for a CPU it lacks, are none.
+// - ERT's and rocprof-compute's ceilings describe the machine they measured: each file makes a session of its own
+//   and never joins another.
 
 #include "core/import/kernel/import_result.h"
 #include "core/result.h"
 #include "core/session/session.h"
+
+#include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
 
 namespace ridgeline {
 
-// Kernels are appended to a copy of base (or to a new, empty session). ERT ceilings describe the machine
-// ERT ran on: they go only into a session without ceilings of its own (a new one, whose machine is named
-// after the ERT file), and at most one ERT file per session.
+struct PlacedImports {
+    // The base's copy first when a base was given (changed or not), else the new session of the kernels that name
+    // no machine, if any; then the sessions of other CPUs and of ceilings, in the order of the imports.
+    std::vector<Session> sessions;
+    bool firstIsBase = false;
+    std::vector<int> sessionOf;  // per import, its session's index
+    QStringList into;            // per import, where it went, for its summary's "into" line
+};
+
+PlacedImports placeImports(const std::optional<Session>& base, const std::vector<ImportResult>& imports);
+
+// Why imports that make several sessions cannot be written as one (`ridgeline import --out` writes one): how many
+// sessions, why, then one line per file, "  name.csv -> where it would go".
+QString oneSessionRefusal(const std::vector<ImportResult>& imports, const PlacedImports& placed);
+
+// The one session placeImports makes; when it makes more, an error (Code::InvalidArgument) of oneSessionRefusal.
 Result<Session> sessionWithImports(const std::optional<Session>& base, const std::vector<ImportResult>& imports);
 
 }  // namespace ridgeline

@@ -59,7 +59,7 @@ QString skippedLine(const SkippedRow& row)
 
 }  // namespace
 
-QStringList importSummaryLines(const ImportResult& import, std::size_t maxListed)
+QStringList importSummaryLines(const ImportResult& import, const QString& into, std::size_t maxListed)
 {
     QStringList lines;
     QString head = import.fileName + u" ("_s + formatName(import.format) + u"): "_s;
@@ -83,6 +83,7 @@ QStringList importSummaryLines(const ImportResult& import, std::size_t maxListed
         lines.append(u"  ... and "_s + QString::number(import.skipped.size() - maxListed) + u" more skipped"_s);
     for (const QString& note : import.notes)
         lines.append(u"  note     "_s + note);
+    lines.append(u"  into     "_s + into);
     return lines;
 }
 

@@ -11,8 +11,9 @@
 
 namespace ridgeline {
 
-// "plain.csv (csv): 4 kernels, 1 skipped", then one indented line per ceiling, kernel, skipped row and note;
-// at most maxListed kernels and skipped rows each, then "... and N more".
-QStringList importSummaryLines(const ImportResult& import, std::size_t maxListed = 40);
+// "plain.csv (csv): 4 kernels, 1 skipped", then one indented line per ceiling, kernel, skipped row and note
+// (at most maxListed kernels and skipped rows each, then "... and N more"), and last "  into     " and `into`: the
+// session its kernels or ceilings went to (PlacedImports::into, core/import/import_session.h).
+QStringList importSummaryLines(const ImportResult& import, const QString& into, std::size_t maxListed = 40);
 
 }  // namespace ridgeline

@@ -42,8 +42,9 @@ TEST(ImportCli, ImportsEveryFormatIntoANewSessionAndPrintsWhatItReadAndSkipped)
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
     const QString out = dir.filePath(QStringLiteral("new.json"));
-    const CliRun run = runRidgeline({QStringLiteral("import"), fixture("ncu_details.csv"), fixture("plain.csv"),
-                                     fixture("likwid_mem_dp.csv"), QStringLiteral("--out"), out});
+    // likwid's kernels ran on a CPU of their own and make a session of their own (LikwidKernels... below).
+    const CliRun run = runRidgeline(
+        {QStringLiteral("import"), fixture("ncu_details.csv"), fixture("plain.csv"), QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.out.contains(QStringLiteral("ncu_details.csv (ncu): 3 kernels, 2 skipped")))
         << run.out.toStdString();
@@ -54,12 +55,15 @@ TEST(ImportCli, ImportsEveryFormatIntoANewSessionAndPrintsWhatItReadAndSkipped)
                                         "that are not counted as FLOPs")));
     EXPECT_TRUE(run.out.contains(QStringLiteral("plain.csv (csv): 4 kernels, 1 skipped")));
     EXPECT_TRUE(run.out.contains(QStringLiteral("skipped  line 10 memcpy (DRAM) - 0 FLOPs")));
-    EXPECT_TRUE(run.out.contains(QStringLiteral("likwid_mem_dp.csv (likwid): 2 kernels, 0 skipped")));
-    EXPECT_TRUE(run.out.contains(QStringLiteral("wrote ") + out + QStringLiteral(": 9 kernels (9 imported)")));
+    EXPECT_TRUE(
+        run.out.contains(QStringLiteral("  into     a new session \"Imported from ncu_details.csv, plain.csv\" "
+                                        "of the kernels that name no machine\n")))
+        << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("wrote ") + out + QStringLiteral(": 7 kernels (7 imported)")));
 
     const auto loaded = loadSession(out);
     ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
-    ASSERT_EQ(loaded.value().kernels.size(), 9u);
+    ASSERT_EQ(loaded.value().kernels.size(), 7u);
     EXPECT_EQ(loaded.value().kernels[0].name, QStringLiteral("saxpy_kernel"));
     EXPECT_EQ(loaded.value().kernels[0].kind, QStringLiteral("imported"));
     EXPECT_EQ(loaded.value().generator, QStringLiteral("ridgeline import"));
@@ -111,8 +115,9 @@ TEST(ImportCli, ErtIntoASessionWithCeilingsIsRefused)
     const QString out = dir.filePath(QStringLiteral("out.json"));
     const CliRun run = runRidgeline({QStringLiteral("import"), fixture("ert_roofline.json"), QStringLiteral("--into"),
                                      base, QStringLiteral("--out"), out});
-    EXPECT_EQ(run.exitCode, 1);
-    EXPECT_TRUE(run.err.contains(QStringLiteral("ceilings of another machine cannot join"))) << run.err.toStdString();
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("ert_roofline.json -> a session of its own ceilings")))
+        << run.err.toStdString();
     EXPECT_FALSE(QFile::exists(out));
 
     const CliRun fresh =
@@ -195,10 +200,15 @@ TEST(ImportCli, RocprofCeilingsNeverJoinASessionWithCeilingsAndABrokenFileWrites
     const QString out = dir.filePath(QStringLiteral("out.json"));
     const CliRun into = runRidgeline({QStringLiteral("import"), fixture("rocprof_roofline.csv"),
                                       QStringLiteral("--into"), base, QStringLiteral("--out"), out});
-    EXPECT_EQ(into.exitCode, 1);
-    EXPECT_EQ(into.err, QStringLiteral("ridgeline import: rocprof_roofline.csv: ceilings of another machine cannot "
-                                       "join a session that has its own; import them into a new session\n"
-                                       "nothing was written\n"));
+    EXPECT_EQ(into.exitCode, 2);
+    EXPECT_EQ(into.err,
+              QStringLiteral("ridgeline import: the imports need 2 sessions, not one: kernels are held only to the "
+                             "roofs of the machine they ran on, and ceilings never join another machine's session\n"
+                             "  rocprof_roofline.csv -> a session of its own ceilings, \"rocprof-compute: "
+                             "rocprof_roofline.csv, device 0\" (ceilings of another machine never join a session)\n"
+                             "  nothing joins the session imported into, \"AMD EPYC 9R14 96-Core Processor\"\n"
+                             "import each group on its own (one --out each), or open them together in the window, "
+                             "which shows the extra sessions as overlays\nnothing was written\n"));
     EXPECT_FALSE(QFile::exists(out));
     EXPECT_EQ(readAll(base), before);
 
@@ -300,4 +310,69 @@ TEST(ImportCli, ABenchmarkResultIsRefusedWithWhereItGoes)
     const CliRun run = runRidgeline({QStringLiteral("import"), notes, QStringLiteral("--out"), out});
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_FALSE(run.err.contains(QLatin1String("calibrate"))) << run.err.toStdString();
+}
+
+// likwid kernels are held to the roofs of the CPU likwid names, never to another machine's: alone they make that
+// CPU's session (roofs from the table of known CPUs, or none); beside a session of another CPU they cannot be
+// written as one file, and the refusal says where each file would go.
+TEST(ImportCli, LikwidKernelsOfAnotherCpuMakeItsSessionAndAreNeverMergedIntoThisOne)
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("epyc.json"));
+    const CliRun known =
+        runRidgeline({QStringLiteral("import"), fixture("likwid_epyc7763_mem_dp.csv"), QStringLiteral("--out"), out});
+    ASSERT_EQ(known.exitCode, 0) << known.err.toStdString();
+    EXPECT_TRUE(known.out.contains(QStringLiteral("likwid_epyc7763_mem_dp.csv (likwid): 2 kernels, 0 skipped\n")))
+        << known.out.toStdString();
+    EXPECT_TRUE(
+        known.out.contains(QStringLiteral("  into     a session of its own CPU, \"AMD EPYC 7763 64-Core "
+                                          "Processor\", with the roofs of AMD EPYC 7763 from the table of "
+                                          "known CPUs (one socket at base clock)\n")))
+        << known.out.toStdString();
+    const auto loaded = loadSession(out);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    EXPECT_EQ(loaded.value().machine.cpuModel, QStringLiteral("AMD EPYC 7763 64-Core Processor"));
+    ASSERT_EQ(loaded.value().computeCeilings.size(), 2u);
+    EXPECT_EQ(loaded.value().computeCeilings[0].gflops, 2508.8);
+    EXPECT_EQ(loaded.value().bandwidthCeilings.at(0).gbps, 204.8);
+
+    const QString unknownOut = dir.filePath(QStringLiteral("gold.json"));
+    const CliRun unknown =
+        runRidgeline({QStringLiteral("import"), fixture("likwid_mem_dp.csv"), QStringLiteral("--out"), unknownOut});
+    ASSERT_EQ(unknown.exitCode, 0) << unknown.err.toStdString();
+    EXPECT_TRUE(
+        unknown.out.contains(QStringLiteral("without roofs: no roofs known for Intel(R) Xeon(R) Gold 6148 "
+                                            "CPU @ 2.40GHz\n")))
+        << unknown.out.toStdString();
+    EXPECT_TRUE(loadSession(unknownOut).value().computeCeilings.empty());
+
+    const QString base = copyOfMinimal(dir);
+    const QByteArray before = readAll(base);
+    const QString mixed = dir.filePath(QStringLiteral("mixed.json"));
+    const CliRun refused =
+        runRidgeline({QStringLiteral("import"), fixture("plain.csv"), fixture("likwid_epyc7763_mem_dp.csv"),
+                      QStringLiteral("--into"), base, QStringLiteral("--out"), mixed});
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_EQ(refused.err,
+              QStringLiteral("ridgeline import: the imports need 2 sessions, not one: kernels are held only to the "
+                             "roofs of the machine they ran on, and ceilings never join another machine's session\n"
+                             "  plain.csv -> the session imported into, \"AMD EPYC 9R14 96-Core Processor\"\n"
+                             "  likwid_epyc7763_mem_dp.csv -> a session of its own CPU, \"AMD EPYC 7763 64-Core "
+                             "Processor\", with the roofs of AMD EPYC 7763 from the table of known CPUs (one socket "
+                             "at base clock), not \"AMD EPYC 9R14 96-Core Processor\"'s\n"
+                             "import each group on its own (one --out each), or open them together in the window, "
+                             "which shows the extra sessions as overlays\nnothing was written\n"));
+    EXPECT_TRUE(refused.out.isEmpty()) << refused.out.toStdString();
+    EXPECT_FALSE(QFile::exists(mixed));
+    EXPECT_EQ(readAll(base), before);
+
+    // On the CPU the session measured (an EPYC 9R14), likwid's kernels join it.
+    const QString same = dir.filePath(QStringLiteral("same.json"));
+    const CliRun joined = runRidgeline({QStringLiteral("import"), fixture("likwid_mem_sp_single.csv"),
+                                        QStringLiteral("--into"), base, QStringLiteral("--out"), same});
+    ASSERT_EQ(joined.exitCode, 0) << joined.err.toStdString();
+    EXPECT_TRUE(joined.out.contains(
+        QStringLiteral("  into     the session imported into, \"AMD EPYC 9R14 96-Core Processor\": measured on "
+                       "its CPU (AMD EPYC 9R14 96-Core Processor), so held to its roofs")))
+        << joined.out.toStdString();
 }

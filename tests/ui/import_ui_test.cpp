@@ -244,11 +244,15 @@ TEST(UiImport, WithoutASessionTheImportBecomesOne)
     ASSERT_TRUE(window.importFiles(
         {importFixture(QStringLiteral("ncu_details.csv")), importFixture(QStringLiteral("likwid_mem_dp.csv"))}));
     answerGpuQuestion(window, QStringLiteral("h100-sxm"));
-    ASSERT_EQ(window.sessionModel()->rowCount(), 1);
+    // The GPU kernels make the new session; likwid's ran on a CPU of their own (a Xeon Gold 6148), an overlay.
+    ASSERT_EQ(window.sessionModel()->rowCount(), 2);
     const Session& session = window.sessionModel()->sessions().front().session;
     EXPECT_EQ(importedKernelCount(session), static_cast<int>(session.kernels.size()));
-    EXPECT_GE(session.kernels.size(), 4u);
-    EXPECT_EQ(window.chart()->kernelPointCount(), static_cast<int>(session.kernels.size()));
+    EXPECT_EQ(session.kernels.size(), 3u);
+    const Session& cpu = window.sessionModel()->sessions().back().session;
+    EXPECT_EQ(cpu.machine.cpuModel, QStringLiteral("Intel(R) Xeon(R) Gold 6148 CPU @ 2.40GHz"));
+    EXPECT_EQ(cpu.kernels.size(), 2u);
+    EXPECT_EQ(window.chart()->kernelPointCount(), static_cast<int>(session.kernels.size() + cpu.kernels.size()));
     closeDialogs(window);
 }
 

@@ -99,6 +99,25 @@ TEST(SessionDocument, ImportedKernelsJoinThePrimaryAndCeilingsOfAnotherMachineOv
     EXPECT_EQ(doc.model()->sessions().size(), 2u);
 }
 
+// Ceilings never join a session, even one without ceilings of its own (kernels only): they come as an overlay, and
+// the primary keeps its kernels and stays without roofs.
+TEST(SessionDocument, ErtCeilingsOverlayAnImportedSessionRatherThanJoinIt)
+{
+    Settings settings;
+    SessionDocument doc(&settings);
+    QSignalSpy imported(&doc, &SessionDocument::imported);
+    ASSERT_TRUE(doc.importFiles({importFixture("plain.csv")}));
+    ASSERT_TRUE(doc.importFiles({importFixture("ert_roofline.json")}));
+    ASSERT_EQ(doc.model()->sessions().size(), 2u);
+    EXPECT_TRUE(doc.primary()->computeCeilings.empty());
+    EXPECT_EQ(doc.primary()->kernels.size(), 4u);
+    EXPECT_EQ(doc.model()->sessions()[1].session.machine.cpuModel, QStringLiteral("ERT: ert_roofline.json"));
+    ASSERT_EQ(imported.count(), 2);
+    EXPECT_EQ(imported.back().front().toStringList().back(),
+              QStringLiteral("  into     a session of its own ceilings, \"ERT: ert_roofline.json\" (ceilings of "
+                             "another machine never join a session)"));
+}
+
 TEST(SessionDocument, ASessionFileIsKnownByItsFormatTagNotItsSuffix)
 {
     EXPECT_TRUE(SessionDocument::isSessionFile(sessionFixture("example.json")));

@@ -29,13 +29,13 @@ namespace ridgeline::ui {
 
 namespace {
 
-QStringList summaryOf(const std::vector<ImportResult>& imports)
+QStringList summaryOf(const std::vector<ImportResult>& imports, const PlacedImports& placed)
 {
     QStringList lines;
-    for (const ImportResult& import : imports) {
+    for (std::size_t i = 0; i < imports.size(); ++i) {
         if (!lines.isEmpty())
             lines << QString();
-        lines << importSummaryLines(import);
+        lines << importSummaryLines(imports[i], placed.into.value(static_cast<qsizetype>(i)));
     }
     return lines;
 }
@@ -356,32 +356,29 @@ void SessionDocument::cancelImport()
 bool SessionDocument::addImports(std::vector<ImportResult> imports, const QStringList& paths)
 {
     const Session* first = primary();
-    const bool bringsCeilings =
-        std::any_of(imports.begin(), imports.end(), [](const ImportResult& i) { return i.hasCeilings(); });
-    const bool primaryHasCeilings = first && (!first->computeCeilings.empty() || !first->bandwidthCeilings.empty());
-    // Kernels join the primary session; ceilings of another machine cannot, so they come as an overlay.
-    const bool asOverlay = first && bringsCeilings && primaryHasCeilings;
-    std::optional<Session> base;
-    if (first && !asOverlay)
-        base = *first;
-    Result<Session> combined = sessionWithImports(base, imports);
-    if (!combined) {
-        emit errorOccurred(tr("Nothing imported"), combined.error().message);
-        return false;
-    }
+    // Each import goes where core/import/import_session.h says: the primary session, or a session of its own
+    // machine, shown as an overlay beside the primary (or as the primary when none is open).
+    PlacedImports placed = placeImports(first ? std::optional<Session>(*first) : std::nullopt, imports);
     const bool wasEmpty = first == nullptr;
-    if (asOverlay) {
-        m_sessions->append(OpenSession{std::move(combined).value(), QString(), true});
-    } else if (!wasEmpty) {
-        OpenSession updated = m_sessions->sessions().front();
-        updated.session = std::move(combined).value();
-        m_sessions->replace(0, std::move(updated));
-        // The kernels' order changed under the removals the stack remembers: they can no longer be undone.
-        startOver(true, m_builtInName);
-    } else {
-        m_sessions->setSessions({OpenSession{std::move(combined).value(), QString(), true}});
+    if (wasEmpty) {
+        std::vector<OpenSession> opened;
+        for (Session& session : placed.sessions)
+            opened.push_back(OpenSession{std::move(session), QString(), true});
+        m_sessions->setSessions(std::move(opened));
         startOver(true);
         emit replaced();
+    } else {
+        const bool primaryChanged =
+            std::find(placed.sessionOf.begin(), placed.sessionOf.end(), 0) != placed.sessionOf.end();
+        if (primaryChanged) {
+            OpenSession updated = m_sessions->sessions().front();
+            updated.session = std::move(placed.sessions.front());
+            m_sessions->replace(0, std::move(updated));
+            // The kernels' order changed under the removals the stack remembers: they can no longer be undone.
+            startOver(true, m_builtInName);
+        }
+        for (std::size_t i = 1; i < placed.sessions.size(); ++i)
+            m_sessions->append(OpenSession{std::move(placed.sessions[i]), QString(), true});
     }
     m_settings->setLastDirectory(QFileInfo(paths.first()).absolutePath());
     emit changed();
@@ -394,7 +391,7 @@ bool SessionDocument::addImports(std::vector<ImportResult> imports, const QStrin
     emit statusMessage(kernels == 0 ? tr("Imported the ceilings in %1").arg(from)
                                     : tr("Imported %n kernel(s) from %1", nullptr, static_cast<int>(kernels)).arg(from),
                        6000);
-    emit imported(summaryOf(imports));
+    emit imported(summaryOf(imports, placed));
     return true;
 }
 

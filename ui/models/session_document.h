@@ -61,9 +61,10 @@ public:
     // Writes the primary session (through QSaveFile), which then belongs to `path`.
     bool save(const QString& path);
     // Reads profiler files (format detected), all or nothing, as `ridgeline import` does (core importFiles: likwid
-    // files with a group each of one program's run are read as one run). The kernels join the primary session (which
-    // becomes unsaved), or form a new session when none is open, or an overlay when the files carry ceilings of another
-    // machine and the primary has its own.
+    // files with a group each of one program's run are read as one run), and places them as it does
+    // (core/import/import_session.h placeImports): kernels join the primary session (which becomes unsaved) unless
+    // they ran on another CPU; those, and ceilings of another machine, come as overlays of sessions of their own
+    // (when none is open, the first session becomes the primary). The summary's "into" lines say where each went.
     // GPU kernels whose files name no catalog GPU are not drawn against this CPU's roof: the document
     // asks which GPU they ran on (gpuQuestion) and waits; nothing changes until answerGpu or cancelImport. Returns
     // true when the files were read (imported, or waiting for that answer), false on error.

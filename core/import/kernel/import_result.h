@@ -42,6 +42,9 @@ struct ImportResult {
     std::vector<ComputeCeiling> computeCeilings;
     std::vector<BandwidthCeiling> bandwidthCeilings;
     QString machineName;  // ERT: names the measured machine, e.g. "ERT: roofline.json"
+    // likwid: the CPU its kernels ran on, as likwid-perfctr printed it ("CPU name:"); "" when the file does not say
+    // (likwid-mpirun's output names none). core/import/import_session.h places the kernels by it.
+    QString cpuName;
     std::vector<SkippedRow> skipped;
     QStringList notes;  // facts worth printing, e.g. "tensor FLOPs counted for 1 of 3 kernels"
 

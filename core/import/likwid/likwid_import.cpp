@@ -233,8 +233,11 @@ Result<ImportResult> build(const std::vector<ParsedFile>& files, const QStringLi
     result.notes.append(first.ascii ? tool + u" tables (its default output)"_s : tool + u" CSV"_s);
     if (!threadsNote(threads).isEmpty())
         result.notes.append(threadsNote(threads));
-    if (!first.cpuName.isEmpty())
-        result.notes.append(u"measured on "_s + first.cpuName);
+    for (const ParsedFile& file : files)
+        if (result.cpuName.isEmpty())
+            result.cpuName = file.tables.cpuName;
+    if (!result.cpuName.isEmpty())
+        result.notes.append(u"measured on "_s + result.cpuName);
     if (mergedRegions > 0)
         result.notes.append(QString::number(mergedRegions) +
                             u" regions measured by several groups (separate runs): FLOPs and time from the group that "

@@ -77,15 +77,17 @@ TEST(ImportSession, UnknownKeysInALevelPointAreRefused)
 
 TEST(ImportSession, KernelsAreAppendedToACopyOfTheBase)
 {
+    // likwid_mem_sp_single.csv ran on the CPU minimal.json measured (an EPYC 9R14): its kernel joins that session.
     const Session base = minimalSession();
-    const auto imported = importBytes(importFixture(QStringLiteral("likwid_mem_dp.csv")), QStringLiteral("l.csv"));
+    const auto imported =
+        importBytes(importFixture(QStringLiteral("likwid_mem_sp_single.csv")), QStringLiteral("l.csv"));
     ASSERT_TRUE(imported.ok());
     const auto merged = sessionWithImports(base, {imported.value()});
-    ASSERT_TRUE(merged.ok());
-    EXPECT_EQ(merged.value().kernels.size(), base.kernels.size() + 2);
+    ASSERT_TRUE(merged.ok()) << merged.error().message.toStdString();
+    EXPECT_EQ(merged.value().kernels.size(), base.kernels.size() + 1);
     EXPECT_EQ(merged.value().machine.cpuModel, base.machine.cpuModel);
     EXPECT_EQ(merged.value().computeCeilings.size(), base.computeCeilings.size());
-    EXPECT_EQ(merged.value().kernels.back().name, QStringLiteral("dgemm"));
+    EXPECT_EQ(merged.value().kernels.back().name, QStringLiteral("l"));
 }
 
 TEST(ImportSession, ErtCeilingsMakeANewMachineAndNeverJoinMeasuredOnes)
@@ -97,13 +99,20 @@ TEST(ImportSession, ErtCeilingsMakeANewMachineAndNeverJoinMeasuredOnes)
     EXPECT_EQ(fresh.value().machine.cpuModel, QStringLiteral("ERT: roofline.json"));
     EXPECT_EQ(fresh.value().bandwidthCeilings.size(), 3u);
 
-    const auto mixed = sessionWithImports(minimalSession(), {ert.value()});
-    ASSERT_FALSE(mixed.ok());
-    EXPECT_EQ(mixed.error().message, QStringLiteral("roofline.json: ceilings of another machine cannot join a session "
-                                                    "that has its own; import them into a new session"));
-    const auto twice = sessionWithImports(std::nullopt, {ert.value(), ert.value()});
-    ASSERT_FALSE(twice.ok());
-    EXPECT_TRUE(twice.error().message.contains(QStringLiteral("a second set of ceilings")));
+    // Beside a measured session, and twice: a session of their own each time, never merged.
+    const PlacedImports mixed = placeImports(minimalSession(), {ert.value()});
+    ASSERT_EQ(mixed.sessions.size(), 2u);
+    EXPECT_EQ(mixed.sessions[0].computeCeilings.size(), minimalSession().computeCeilings.size());
+    EXPECT_EQ(mixed.sessions[1].computeCeilings.size(), 2u);
+    EXPECT_EQ(mixed.sessionOf, std::vector<int>({1}));
+    const PlacedImports twice = placeImports(std::nullopt, {ert.value(), ert.value()});
+    ASSERT_EQ(twice.sessions.size(), 2u);
+    EXPECT_EQ(twice.sessions[0].bandwidthCeilings.size(), 3u);
+    EXPECT_EQ(twice.sessions[1].bandwidthCeilings.size(), 3u);
+    const auto one = sessionWithImports(std::nullopt, {ert.value(), ert.value()});
+    ASSERT_FALSE(one.ok());
+    EXPECT_TRUE(one.error().message.startsWith(QStringLiteral("the imports need 2 sessions, not one")))
+        << one.error().message.toStdString();
 }
 
 TEST(ImportSession, EveryImportedFixtureSavesAndLoadsBack)
@@ -111,19 +120,27 @@ TEST(ImportSession, EveryImportedFixtureSavesAndLoadsBack)
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
     std::vector<ImportResult> imports;
-    for (const char* name : {"ncu_details.csv", "ncu_raw.csv", "likwid_mem_dp.csv", "likwid_mem_sp_single.csv",
-                             "plain.csv", "ert_roofline.json"}) {
+    for (const char* name :
+         {"ncu_details.csv", "ncu_raw.csv", "likwid_mem_dp.csv", "likwid_mem_sp_single.csv", "plain.csv",
+          "ert_roofline.json", "likwid_epyc7763_mem_dp.csv", "likwid_unknown_cpu_ascii.txt"}) {
         const auto imported = importFile(importFixturePath(QString::fromLatin1(name)));
         ASSERT_TRUE(imported.ok()) << imported.error().message.toStdString();
         imports.push_back(imported.value());
     }
-    const auto session = sessionWithImports(std::nullopt, imports);
-    ASSERT_TRUE(session.ok());
-    const QString path = dir.filePath(QStringLiteral("all.json"));
-    const auto saveError = saveSession(session.value(), path);
-    ASSERT_FALSE(saveError.has_value()) << saveError->message.toStdString();
-    const auto loaded = loadSession(path);
-    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
-    EXPECT_EQ(loaded.value().kernels.size(), 3u + 3u + 2u + 1u + 4u);
-    EXPECT_EQ(loaded.value().computeCeilings.size(), 2u);
+    // ncu and plain CSV in one new session; each likwid CPU, and ERT's ceilings, in one of their own.
+    const PlacedImports placed = placeImports(std::nullopt, imports);
+    ASSERT_EQ(placed.sessions.size(), 6u);
+    EXPECT_EQ(placed.sessionOf, std::vector<int>({0, 0, 1, 2, 0, 3, 4, 5}));
+    const std::vector<std::size_t> kernels = {3u + 3u + 4u, 2u, 1u, 0u, 2u, 1u};
+    const std::vector<std::size_t> computeCeilings = {0u, 0u, 0u, 2u, 2u, 0u};
+    for (std::size_t i = 0; i < placed.sessions.size(); ++i) {
+        const QString path = dir.filePath(QStringLiteral("s%1.json").arg(i));
+        const auto saveError = saveSession(placed.sessions[i], path);
+        ASSERT_FALSE(saveError.has_value()) << saveError->message.toStdString();
+        const auto loaded = loadSession(path);
+        ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+        EXPECT_EQ(loaded.value().kernels.size(), kernels[i]) << i;
+        EXPECT_EQ(loaded.value().computeCeilings.size(), computeCeilings[i]) << i;
+        EXPECT_EQ(sessionToJson(loaded.value()), sessionToJson(placed.sessions[i])) << i;
+    }
 }
