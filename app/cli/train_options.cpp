@@ -116,7 +116,7 @@ Refusal readBatchAndLayout(const QCommandLineParser& parser, TrainingConfig& con
                        config.globalBatch);
 }
 
-// --precision, --optimizer and --checkpointing: one word each.
+// --precision, --optimizer, --checkpointing and --attention: one word each.
 Refusal readPolicies(const QCommandLineParser& parser, TrainingConfig& config)
 {
     if (parser.isSet(QStringLiteral("precision"))) {
@@ -136,9 +136,16 @@ Refusal readPolicies(const QCommandLineParser& parser, TrainingConfig& config)
     if (parser.isSet(QStringLiteral("checkpointing"))) {
         const std::optional<Checkpointing> c = parseCheckpointing(parser.value(QStringLiteral("checkpointing")));
         if (!c)
-            return QStringLiteral("--checkpointing must be none, selective or full; got \"%1\"")
+            return QStringLiteral("--checkpointing must be none, selective, full or selective-op; got \"%1\"")
                 .arg(parser.value(QStringLiteral("checkpointing")));
         config.checkpointing = *c;
+    }
+    if (parser.isSet(QStringLiteral("attention"))) {
+        const std::optional<AttentionKernel> a = parseAttentionKernel(parser.value(QStringLiteral("attention")));
+        if (!a)
+            return QStringLiteral("--attention must be flash or materialised; got \"%1\"")
+                .arg(parser.value(QStringLiteral("attention")));
+        config.attention = *a;
     }
     if (parser.isSet(QStringLiteral("overlap"))) {
         QString error;
@@ -162,7 +169,7 @@ void addTrainOptions(QCommandLineParser& parser)
         "tokens/s and MFU, and the cheapest move that makes it fit: mixed precision, gradient accumulation, "
         "checkpointing, then sharding within the box, then across boxes.\n"
         "Defaults: one GPU, sequence 4096, micro-batch 1, global batch one micro-batch per data-parallel rank, "
-        "bf16-mixed, adamw, no checkpointing, no parallelism."));
+        "bf16-mixed, adamw, no checkpointing, flash attention, no parallelism."));
     parser.addHelpOption();
     option(parser, "model", "model id from `ridgeline catalog models`", "ID");
     option(parser, "params", "a rough model of this many parameters, e.g. 7e9", "N");
@@ -175,7 +182,13 @@ void addTrainOptions(QCommandLineParser& parser)
     option(parser, "global-batch", "sequences per optimizer step over all GPUs: micro-batch x accumulation x dp", "G");
     option(parser, "precision", "fp32, bf16-mixed or fp16-mixed (16-bit with fp32 master weights)", "P");
     option(parser, "optimizer", "adamw, sgd (with momentum) or adam8bit", "O");
-    option(parser, "checkpointing", "activation checkpointing: none, selective (attention) or full", "C");
+    option(parser, "checkpointing",
+           "activation checkpointing: none, selective (attention), full, or selective-op (torchtitan's: every "
+           "other matmul's output kept)",
+           "C");
+    option(parser, "attention",
+           "flash (default: a fused kernel, no scores in memory) or materialised (the s x s scores written and kept)",
+           "A");
     option(parser, "tp", "tensor-parallel degree (divides the heads)", "T");
     option(parser, "pp", "pipeline-parallel degree (at most the layers)", "P");
     option(parser, "zero", "ZeRO stage over the data-parallel ranks: 0, 1 (optimizer), 2 (+ gradients), 3 (+ weights)",

@@ -50,6 +50,7 @@ QJsonObject layoutJson(const TrainingConfig& c, const TrainingReport& r)
     o[QStringLiteral("precision")] = precisionPolicyName(c.precision);
     o[QStringLiteral("optimizer")] = optimizerName(c.optimizer);
     o[QStringLiteral("checkpointing")] = checkpointingName(c.checkpointing);
+    o[QStringLiteral("attention")] = attentionKernelName(c.attention);
     o[QStringLiteral("data_parallel_overlap")] = c.dataParallelOverlap;
     return o;
 }
@@ -197,7 +198,8 @@ void printTrainTable(QTextStream& out, const TrainingConfig& c, const TrainingRe
                      const std::optional<TrainingFix>& fix)
 {
     out << c.model.name << " on " << c.gpu.name << ", " << precisionPolicyName(c.precision) << ", "
-        << optimizerName(c.optimizer) << ", checkpointing " << checkpointingName(c.checkpointing) << '\n';
+        << optimizerName(c.optimizer) << ", checkpointing " << checkpointingName(c.checkpointing) << ", "
+        << attentionKernelName(c.attention) << " attention\n";
     out << "  " << layoutText(c, r) << '\n';
     out << "  sequence " << formatGrouped(c.sequence) << ", micro-batch " << formatGrouped(c.microBatch)
         << ", global batch " << formatGrouped(c.globalBatch) << " (" << formatGrouped(r.accumulationSteps)

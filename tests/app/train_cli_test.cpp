@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 using ridgeline::test::cliArgs;
 using ridgeline::test::CliRun;
@@ -81,6 +82,37 @@ TEST(TrainCli, TensorParallelAcrossNodesCostsFarMoreThanInside)
               0.5 * inside.value(QStringLiteral("tokens_per_s")).toDouble());
 }
 
+// Flash attention by default: at 16,384 tokens the materialised scores are most of the activations, and writing and
+// reading them slows the step; torchtitan's op-level checkpointing sits between none and full.
+TEST(TrainCli, AttentionKernelAndOpLevelCheckpointingAreOptions)
+{
+    const char* base = "train --model llama-3-8b --gpu h100-sxm --seq 16384 --optimizer adam8bit --json";
+    const QJsonObject flash = trainJson(base);
+    const auto layout = [](const QJsonObject& o, const char* key) {
+        return o.value(QStringLiteral("layout")).toObject().value(QLatin1String(key)).toString();
+    };
+    EXPECT_EQ(layout(flash, "attention"), QStringLiteral("flash"));
+    const QJsonObject materialised = trainJson((std::string(base) + " --attention materialised").c_str());
+    EXPECT_EQ(layout(materialised, "attention"), QStringLiteral("materialised"));
+    const auto activations = [](const QJsonObject& o) {
+        return o.value(QStringLiteral("memory_per_gpu_bytes"))
+            .toObject()
+            .value(QStringLiteral("activations"))
+            .toDouble();
+    };
+    EXPECT_GT(activations(materialised), 5.0 * activations(flash));
+    EXPECT_GT(materialised.value(QStringLiteral("step_time_s")).toDouble(),
+              flash.value(QStringLiteral("step_time_s")).toDouble());
+    const QJsonObject op = trainJson((std::string(base) + " --checkpointing selective-op").c_str());
+    const QJsonObject full = trainJson((std::string(base) + " --checkpointing full").c_str());
+    EXPECT_EQ(layout(op, "checkpointing"), QStringLiteral("selective-op"));
+    EXPECT_LT(activations(op), activations(flash));
+    EXPECT_GT(activations(op), activations(full));
+    const CliRun table = runRidgeline(cliArgs("train --model llama-3-8b --gpu h100-sxm --attention materialised"));
+    EXPECT_TRUE(table.out.contains(QStringLiteral("checkpointing none, materialised attention")))
+        << table.out.toStdString();
+}
+
 TEST(TrainCli, ZeroThreeOnOneGpuIsAllowedAndSaysItShardsNothing)
 {
     const CliRun run = runRidgeline(cliArgs("train --model llama-2-7b --gpu h100-sxm --zero 3"));
@@ -108,6 +140,7 @@ TEST(TrainCli, BadInputIsRefusedNamingTheOption)
              Case{"train --model llama-2-7b --gpu h100-sxm --precision fp8", "--precision"},
              Case{"train --model llama-2-7b --gpu h100-sxm --optimizer lion", "--optimizer"},
              Case{"train --model llama-2-7b --gpu h100-sxm --checkpointing some", "--checkpointing"},
+             Case{"train --model llama-2-7b --gpu h100-sxm --attention eager", "--attention"},
              Case{"train --model llama-2-7b --gpu h100-sxm --global-batch nan", "--global-batch"},
              Case{"train --model llama-2-7b --gpu h100-sxm --link smoke-signals", "smoke-signals"},
              Case{"train --params 1e14 --gpu h100-sxm", "1e13"},

@@ -78,6 +78,30 @@ void expectNothingCut(const TrainingPanel& panel, const QString& where)
 
 }  // namespace
 
+// Materialised scores by keyboard: at 16,384 tokens they are most of the activations, and the step slows.
+TEST(UiTrainingTab, MaterialisedAttentionByKeyboardAddsTheScoresToTheActivations)
+{
+    TrainingTab tab(QSize(1920, 1080));
+    TrainingControls* controls = tab.panel->controls();
+    ASSERT_TRUE(fixtures::chooseByKeys(controls->checkpointing(), static_cast<int>(Checkpointing::None)));
+    tab.settle();
+    TrainingRequest r = tab.panel->request();
+    r.sequence = 16384;
+    tab.panel->setRequest(r);
+    tab.settle();
+    ASSERT_EQ(tab.panel->request().attention, AttentionKernel::Flash);
+    const double flash = part(tab.panel->memoryBar(), TrainingPart::Activations);
+    const QString headlineBefore = tab.panel->headlineText();
+    ASSERT_GT(flash, 0);
+
+    ASSERT_TRUE(fixtures::chooseByKeys(controls->attention(), static_cast<int>(AttentionKernel::Materialised)));
+    tab.settle();
+    EXPECT_EQ(tab.panel->request().attention, AttentionKernel::Materialised);
+    EXPECT_GT(part(tab.panel->memoryBar(), TrainingPart::Activations), 5.0 * flash);
+    EXPECT_NE(tab.panel->headlineText(), headlineBefore);
+    expectNoNonNumbers(*tab.panel);
+}
+
 TEST(UiTrainingTab, FullCheckpointingByKeyboardLowersActivationsAndAddsRecompute)
 {
     TrainingTab tab(QSize(1920, 1080));

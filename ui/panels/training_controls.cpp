@@ -104,7 +104,13 @@ void TrainingControls::createGroups()
     m_checkpointing->addItem(tr("none"), static_cast<int>(Checkpointing::None));
     m_checkpointing->addItem(tr("selective (attention)"), static_cast<int>(Checkpointing::Selective));
     m_checkpointing->addItem(tr("full (each layer)"), static_cast<int>(Checkpointing::Full));
+    m_checkpointing->addItem(tr("op-level (torchtitan)"), static_cast<int>(Checkpointing::SelectiveOp));
     policy->addRow(plain(new QLabel(tr("Checkpointing"))), m_checkpointing);
+    m_attention = combo("trainingAttention", tr("Flash: one fused kernel keeps the attention scores on chip; "
+                                                "materialised: the scores are written to memory and kept"));
+    m_attention->addItem(tr("flash (fused)"), static_cast<int>(AttentionKernel::Flash));
+    m_attention->addItem(tr("materialised scores"), static_cast<int>(AttentionKernel::Materialised));
+    policy->addRow(plain(new QLabel(tr("Attention"))), m_attention);
 
     QFormLayout* layout = group(tr("Parallelism"));
     m_gpusPerNode = spin("trainingGpusPerNode", 1, kMaxSpinGpus, tr("GPUs used in each node"));
@@ -149,6 +155,7 @@ void TrainingControls::showRequest(const TrainingRequest& r)
     selectData(m_precision, static_cast<int>(r.precision));
     selectData(m_optimizer, static_cast<int>(r.optimizer));
     selectData(m_checkpointing, static_cast<int>(r.checkpointing));
+    selectData(m_attention, static_cast<int>(r.attention));
     setSpin(m_gpusPerNode, r.gpusPerNode);
     setSpin(m_nodes, r.nodes);
     setSpin(m_tensorParallel, r.tensorParallel);
@@ -187,6 +194,9 @@ void TrainingControls::connectControls()
             }));
     connect(m_checkpointing, &QComboBox::activated, this, changed([=, this](TrainingRequest& r, int) {
                 r.checkpointing = static_cast<Checkpointing>(comboData(m_checkpointing).toInt());
+            }));
+    connect(m_attention, &QComboBox::activated, this, changed([=, this](TrainingRequest& r, int) {
+                r.attention = static_cast<AttentionKernel>(comboData(m_attention).toInt());
             }));
     connect(m_gpusPerNode, &QSpinBox::valueChanged, this,
             changed([](TrainingRequest& r, int n) { r.gpusPerNode = n; }));

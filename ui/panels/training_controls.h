@@ -35,6 +35,7 @@ public:
     QComboBox* precision() const { return m_precision; }
     QComboBox* optimizer() const { return m_optimizer; }
     QComboBox* checkpointing() const { return m_checkpointing; }
+    QComboBox* attention() const { return m_attention; }
     QSpinBox* gpusPerNode() const { return m_gpusPerNode; }
     QSpinBox* nodes() const { return m_nodes; }
     QSpinBox* tensorParallel() const { return m_tensorParallel; }
@@ -63,6 +64,7 @@ private:
     QComboBox* m_precision = nullptr;
     QComboBox* m_optimizer = nullptr;
     QComboBox* m_checkpointing = nullptr;
+    QComboBox* m_attention = nullptr;
     QSpinBox* m_gpusPerNode = nullptr;
     QSpinBox* m_nodes = nullptr;
     QSpinBox* m_tensorParallel = nullptr;

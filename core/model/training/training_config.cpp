@@ -126,6 +126,19 @@ QString checkpointingName(Checkpointing checkpointing)
             return QStringLiteral("selective");
         case Checkpointing::Full:
             return QStringLiteral("full");
+        case Checkpointing::SelectiveOp:
+            return QStringLiteral("selective-op");
+    }
+    return {};
+}
+
+QString attentionKernelName(AttentionKernel kernel)
+{
+    switch (kernel) {
+        case AttentionKernel::Flash:
+            return QStringLiteral("flash");
+        case AttentionKernel::Materialised:
+            return QStringLiteral("materialised");
     }
     return {};
 }
@@ -143,8 +156,15 @@ std::optional<Optimizer> parseOptimizer(QStringView name)
 
 std::optional<Checkpointing> parseCheckpointing(QStringView name)
 {
-    return parseByName(name, std::array{Checkpointing::None, Checkpointing::Selective, Checkpointing::Full},
-                       &checkpointingName);
+    return parseByName(
+        name,
+        std::array{Checkpointing::None, Checkpointing::Selective, Checkpointing::Full, Checkpointing::SelectiveOp},
+        &checkpointingName);
+}
+
+std::optional<AttentionKernel> parseAttentionKernel(QStringView name)
+{
+    return parseByName(name, std::array{AttentionKernel::Flash, AttentionKernel::Materialised}, &attentionKernelName);
 }
 
 std::optional<Error> resolveTrainingLinks(TrainingConfig& config, const QString& linkId, const QString& networkId)

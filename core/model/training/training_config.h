@@ -23,15 +23,25 @@ enum class PrecisionPolicy { Fp32, Bf16Mixed, Fp16Mixed };
 // AdamW: two fp32 moments; SGD with momentum: one; 8-bit Adam: two 8-bit moments (Dettmers et al. 2022).
 enum class Optimizer { AdamW, Sgd, Adam8bit };
 // Korthikanti et al. 2022: none keeps every activation; selective recomputes the attention core (drops the
-// 5 a s / h term); full keeps only each layer's input and runs the forward again in the backward.
-enum class Checkpointing { None, Selective, Full };
+// 5 a s / h term); full keeps only each layer's input and runs the forward again in the backward. selective-op is
+// torchtitan's op-level policy (training_memory.h): it keeps the layer input, every other matmul's output and the
+// attention kernel's output, and recomputes the rest.
+enum class Checkpointing { None, Selective, Full, SelectiveOp };
+// How attention's s x s scores are computed. flash: one fused kernel (FlashAttention, Dao et al. 2022, or any fused
+// scaled-dot-product attention) keeps them on chip, with the softmax, masking and dropout inside it; it writes only
+// its output and one softmax statistic per row, and the backward recomputes the scores. materialised: QK^T, the
+// softmax and the dropout are separate kernels that write the scores to memory and keep them for the backward
+// (Megatron-LM of 2021-22, eager attention).
+enum class AttentionKernel { Flash, Materialised };
 
 QString precisionPolicyName(PrecisionPolicy policy);     // "fp32", "bf16-mixed", "fp16-mixed"
 QString optimizerName(Optimizer optimizer);              // "adamw", "sgd", "adam8bit"
-QString checkpointingName(Checkpointing checkpointing);  // "none", "selective", "full"
+QString checkpointingName(Checkpointing checkpointing);  // "none", "selective", "full", "selective-op"
+QString attentionKernelName(AttentionKernel kernel);     // "flash", "materialised"
 std::optional<PrecisionPolicy> parsePrecisionPolicy(QStringView name);
 std::optional<Optimizer> parseOptimizer(QStringView name);
 std::optional<Checkpointing> parseCheckpointing(QStringView name);
+std::optional<AttentionKernel> parseAttentionKernel(QStringView name);
 
 inline constexpr std::int64_t kMaxTrainingSequence = 10'000'000;
 inline constexpr std::int64_t kMaxTrainingBatch = 100'000'000;  // sequences, micro or global
@@ -57,6 +67,9 @@ struct TrainingConfig {
     PrecisionPolicy precision = PrecisionPolicy::Bf16Mixed;
     Optimizer optimizer = Optimizer::AdamW;
     Checkpointing checkpointing = Checkpointing::None;
+    // Fused attention is what PyTorch's scaled_dot_product_attention, Megatron-LM's --use-flash-attn, llm-foundry
+    // and torchtitan run on the cards that have it; materialised describes older stacks and eager attention.
+    AttentionKernel attention = AttentionKernel::Flash;
     int tensorParallel = 1;
     int pipelineParallel = 1;
     int zeroStage = 0;  // 0: plain data parallel; 1 optimizer, 2 + gradients, 3 + parameters sharded

@@ -59,7 +59,8 @@ std::vector<Move> cheapMoves()
             return QStringLiteral("micro-batch 1 x %1 accumulation steps").arg(c.accumulationSteps());
         },
         [](TrainingConfig& c) -> std::optional<QString> {
-            if (c.checkpointing != Checkpointing::None)
+            // With flash attention there are no stored scores for selective recomputation to drop.
+            if (c.checkpointing != Checkpointing::None || c.attention == AttentionKernel::Flash)
                 return std::nullopt;
             c.checkpointing = Checkpointing::Selective;
             return QStringLiteral("selective activation checkpointing");

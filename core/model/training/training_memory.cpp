@@ -1,13 +1,17 @@
 #include "core/model/training/training_memory.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace ridgeline {
 
 namespace {
 
-constexpr double kMaskBytes = 1.0;       // a dropout mask keeps one byte per value (Korthikanti et al. 2022)
-constexpr double kLossCopyBytes = 4.0;   // the cross-entropy upcasts the logits to fp32
+constexpr double kMaskBytes = 1.0;         // a dropout mask keeps one byte per value (Korthikanti et al. 2022)
+constexpr double kSoftmaxStatBytes = 4.0;  // flash attention's log-sum-exp, fp32, per row and head
+// PyTorch's cross-entropy (log-softmax, then the negative log-likelihood) runs in fp32: at the start of the backward
+// it holds the log-probabilities, their gradient and the logits' gradient, three fp32 tensors of the logits' shape.
+constexpr double kLossBytes = 3.0 * 4.0;
 constexpr double kGatheredLayers = 2.0;  // ZeRO-3 holds the layer it runs and prefetches the next
 
 bool isMixed(PrecisionPolicy precision)
@@ -52,17 +56,43 @@ LayerActivations layerActivations(const TrainingConfig& config)
     const double ffnTensors = m.gatedFfn ? 3.0 : 2.0;  // GELU: its input and output; SwiGLU: gate, up, product
     const double s = static_cast<double>(config.sequence);
     const double tokens = s * static_cast<double>(config.microBatch) / config.tensorParallel;
+    const bool flash = config.attention == AttentionKernel::Flash;
     // Per token: the attention block keeps the QKV input, Q, K, V, the output projection's input and a dropout mask
     // (11 h in the paper); the MLP its input, the FFN's intermediates and a mask (19 h); two norms their inputs (4 h).
-    const double attentionBlock = act * (h + a * dq + kv * dq + kv * dv + a * dv) + kMaskBytes * h;
+    const double softmaxStats = flash ? kSoftmaxStatBytes * a : 0.0;
+    const double attentionBlock = act * (h + a * dq + kv * dq + kv * dv + a * dv) + kMaskBytes * h + softmaxStats;
     const double mlp = act * (h + ffnTensors * f) + kMaskBytes * h;
     const double norms = act * 2.0 * h;
     LayerActivations layer;
     layer.linear = tokens * (attentionBlock + mlp + norms);
     // Softmax output, its dropout mask and the dropout output: a s values per token each (5 a s / h in the paper).
-    layer.attention = tokens * a * s * (2.0 * act + kMaskBytes);
+    layer.attention = flash ? 0.0 : tokens * a * s * (2.0 * act + kMaskBytes);
     layer.layerInput = tokens * act * h;
+    // The op-level policy: the matmul outputs in its order, every other one kept (training_memory.h).
+    const double down = h;
+    const std::vector<double> matmulOutputs = m.gatedFfn ? std::vector<double>{a * dq, kv * dq, kv * dv, h, f, f, down}
+                                                         : std::vector<double>{a * dq, kv * dq, kv * dv, h, f, down};
+    double keptOutputs = 0;
+    for (std::size_t i = 0; i < matmulOutputs.size(); i += 2)
+        keptOutputs += matmulOutputs[i];
+    const double attentionOutput = flash ? act * a * dv + softmaxStats : 0.0;
+    layer.opSaved = layer.layerInput + tokens * (act * keptOutputs + attentionOutput);
     return layer;
+}
+
+CheckpointedLayer checkpointedLayer(const TrainingConfig& config, const LayerActivations& layer)
+{
+    switch (config.checkpointing) {
+        case Checkpointing::None:
+            break;
+        case Checkpointing::Selective:
+            return {layer.linear, layer.attention};
+        case Checkpointing::Full:
+            return {layer.layerInput, layer.total()};
+        case Checkpointing::SelectiveOp:
+            return {layer.opSaved, std::max(0.0, layer.total() - layer.opSaved)};
+    }
+    return {layer.total(), 0.0};
 }
 
 TrainingMemory trainingMemory(const TrainingConfig& config, const ParamCounts& params)
@@ -85,28 +115,25 @@ TrainingMemory trainingMemory(const TrainingConfig& config, const ParamCounts& p
     memory.layersPerStage = (m.layers + config.pipelineParallel - 1) / config.pipelineParallel;
     memory.microBatchesInFlight =
         config.pipelineParallel > 1 ? std::min<std::int64_t>(config.pipelineParallel, config.accumulationSteps()) : 1;
-    const LayerActivations layer = layerActivations(config);
-    double storedPerLayer = layer.total();
-    double working = 0;  // what one layer holds while the backward recomputes it
-    if (config.checkpointing == Checkpointing::Selective) {
-        storedPerLayer = layer.linear;
-        working = layer.attention;
-    } else if (config.checkpointing == Checkpointing::Full) {
-        storedPerLayer = layer.layerInput;
-        working = layer.total();
-    }
+    // Plus what one layer holds again while the backward recomputes it.
+    const CheckpointedLayer layer = checkpointedLayer(config, layerActivations(config));
     memory.activations =
-        storedPerLayer * memory.layersPerStage * static_cast<double>(memory.microBatchesInFlight) + working;
+        layer.stored * memory.layersPerStage * static_cast<double>(memory.microBatchesInFlight) + layer.recomputed;
 
-    // The logits of one micro-batch (the last stage's; counted with the first stage's activations, the worst case).
+    // The loss over one micro-batch's logits (the last stage's; counted with the first stage's activations, the
+    // worst case).
     const double tokens =
         static_cast<double>(config.sequence) * static_cast<double>(config.microBatch) / config.tensorParallel;
-    memory.temporary = tokens * m.vocab * (activationBytes(config.precision) + kLossCopyBytes);
+    memory.temporary = tokens * m.vocab * kLossBytes;
     if (config.zeroStage >= 3 && dp > 1) {
         const double layerParams =
             std::max(0.0, static_cast<double>(params.total - params.embedding - params.lmHead - params.positional)) /
             m.layers;
         memory.temporary += kGatheredLayers * layerParams / config.tensorParallel * state.weights;
+        // The LM head too, gathered while the loss runs, with its whole gradient from the backward's first matmul
+        // until the step's reduce-scatter (the input table when tied: it is the head).
+        const double head = static_cast<double>(params.lmHead > 0 ? params.lmHead : params.embedding);
+        memory.temporary += head / config.tensorParallel * (state.weights + state.gradients);
     }
     memory.capacity = static_cast<double>(config.gpu.memoryBytes());
     return memory;

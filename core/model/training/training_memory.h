@@ -14,6 +14,17 @@
 // t (section 4.2.2); selective recomputation drops the 5 a s / h term (the attention scores, softmax and dropout);
 // full recomputation keeps only each layer's input, 2 s b h, plus one layer's activations while it is recomputed.
 // The terms are kept by tensor, so other FFN widths, gated FFNs, grouped KV heads and fp32 activations follow.
+//
+// Flash attention (Dao et al. 2022, "FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness",
+// section 3.1) never writes the scores: the 5 a s / h term is gone whatever the checkpointing, and the kernel keeps
+// its output (already counted: the output projection's input) and one fp32 softmax statistic per row and head.
+//
+// torchtitan's op-level selective checkpointing (selective-op) wraps each layer; inside it, of the ops the forward
+// runs, it keeps the outputs of the plain matmuls (aten.mm) except every second one, and the output of the fused
+// attention kernel, and recomputes all else in the backward. Its Llama layer runs the matmuls in the order q, k, v,
+// o, then gate, up, down (a GELU FFN: up, down), so it keeps q, v, gate and down (GELU: q, v, up) and recomputes
+// k, o and up (GELU: down) and every norm, rotation and activation function. With materialised attention the
+// scores are no fused kernel's output: they are recomputed too.
 
 #include "core/model/training/training_config.h"
 
@@ -32,22 +43,31 @@ StateBytesPerParam stateBytesPerParam(PrecisionPolicy precision, Optimizer optim
 double activationBytes(PrecisionPolicy precision);
 
 // One layer's stored activations for one micro-batch on one GPU (the tensor-parallel share), in two parts: the
-// part linear in the sequence and the attention part quadratic in it (the 5 a s / h term). With checkpointing
-// none; training_memory.cpp applies selective and full.
+// part linear in the sequence and the attention part quadratic in it (the 5 a s / h term, none with flash
+// attention). With checkpointing none; checkpointedLayer applies the others.
 struct LayerActivations {
     double linear = 0;      // 34 s b h in the paper's case
-    double attention = 0;   // 5 a s^2 b
+    double attention = 0;   // 5 a s^2 b with materialised scores, 0 with flash attention
     double layerInput = 0;  // 2 s b h: what full checkpointing keeps
+    double opSaved = 0;     // what torchtitan's op-level policy keeps, the layer input included
     double total() const { return linear + attention; }
 };
 LayerActivations layerActivations(const TrainingConfig& config);
+
+// Under the configuration's checkpointing: what each layer keeps for the backward, and what the backward computes
+// again for one layer (held while that layer's backward runs).
+struct CheckpointedLayer {
+    double stored = 0;
+    double recomputed = 0;
+};
+CheckpointedLayer checkpointedLayer(const TrainingConfig& config, const LayerActivations& layer);
 
 struct TrainingMemory {
     double weights = 0;
     double gradients = 0;
     double optimizer = 0;
     double activations = 0;   // the layers' stored activations, all micro-batches in flight on the first stage
-    double temporary = 0;     // logits and the loss's fp32 copy; ZeRO-3's gathered layers
+    double temporary = 0;     // the loss's fp32 tensors of the logits' shape; ZeRO-3's gathered layers
     double capacity = 0;      // the card's memory
     double paramsPerGpu = 0;  // parameters this GPU's model-parallel rank holds before ZeRO
     int layersPerStage = 0;

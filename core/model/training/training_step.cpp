@@ -10,10 +10,26 @@ namespace ridgeline {
 
 namespace {
 
-constexpr double kElementwisePasses = 3.0;       // forward writes, backward reads and writes the gradient
+// Times the stored activations' bytes cross the memory per layer per micro-batch: forward, backward and the
+// gradients' writes and reads by unfused kernels (norms, activation functions, residual adds, layout copies). Fitted
+// on the validation set's fit part together with kFlashFlopsPerL1Byte (tests/data/README.md); a recomputation runs
+// the forward's third of them again.
+constexpr double kElementwisePasses = 10.0;
 constexpr double kBackwardShare = 2.0 / 3.0;     // the backward's part of forward + backward FLOPs
 constexpr double kTensorParallelPerLayer = 4.0;  // all-reduces per layer per micro-batch, forward and backward
 constexpr double kRecomputedPerLayer = 2.0;      // the forward's two again when full recomputation reruns it
+constexpr double kCausalShare = 0.5;             // a causal fused kernel skips the blocks above the diagonal
+// Of attention's counted forward and backward FLOPs (4 + 8 s^2 h per layer) the fused kernel runs: its backward
+// computes QK^T again (Dao et al. 2022, algorithm 4: 4 + 10), and causally only the blocks on or below the diagonal.
+constexpr double kFlashExecutedShare = kCausalShare * 14.0 / 12.0;
+// A fused attention kernel streams the K and V blocks through shared memory, every warp reading them again for its
+// rows, and the backward sends the score gradients through it as well: its rate is bounded by the SMs' L1/shared
+// bandwidth (GpuSpec::l1Tbs) at this many FLOPs per byte read, where that is below the GEMMs' rate. Fitted on the
+// validation set's fit part (llm-foundry's H100 table, its only fused-attention rows) together with
+// kElementwisePasses; the A100 rows held out test it. Where the catalog has no L1 figure: the share of the dense
+// peak it gives the H100 (5.5 x 32.9 TB/s of 989 TFLOP/s).
+constexpr double kFlashFlopsPerL1Byte = 5.5;
+constexpr double kFlashShareWithoutL1 = 0.18;
 
 // The precision the matmuls run in: the policy's 16-bit format, or TF32 for fp32 where the card has it.
 NumberFormat matmulPrecisionOf(const TrainingConfig& c, QStringList& notes)
@@ -61,6 +77,17 @@ double attentionForwardFlops(const TrainingConfig& c)
     return 2.0 * s * s * m.heads * (dq + dv) * m.layers;
 }
 
+// The matmuls torchtitan's op-level policy recomputes, forward FLOPs per token over all layers: k, o and the FFN's
+// up projection (a GELU FFN: its down projection), the ones at even places in its order (training_memory.h).
+double opRecomputedMatmulFlops(const ModelSpec& m)
+{
+    const double kv = m.isMla() ? m.heads : m.kvHeads;
+    const double dq = m.isMla() ? m.qkNopeHeadDim + m.qkRopeHeadDim : m.headDim;
+    const double dv = m.isMla() ? m.vHeadDim : m.headDim;
+    const double ffn = m.isMoe() ? static_cast<double>(m.activeExperts) * m.moeFfn : m.ffn;
+    return 2.0 * m.hidden * (kv * dq + m.heads * dv + ffn) * m.layers;
+}
+
 void countFlops(const TrainingConfig& c, const ParamCounts& counts, TrainingReport& r)
 {
     r.matmulParams = matmulParamsOf(c.model, counts);
@@ -69,9 +96,25 @@ void countFlops(const TrainingConfig& c, const ParamCounts& counts, TrainingRepo
     const double matmulForward = 2.0 * r.matmulParams * r.tokensPerStep;
     const double attentionForward = attentionForwardFlops(c) * sequences;
     r.modelFlops = 3.0 * (matmulForward + attentionForward);
-    r.recomputeFlops = c.checkpointing == Checkpointing::Full        ? matmulForward + attentionForward
-                       : c.checkpointing == Checkpointing::Selective ? attentionForward
-                                                                     : 0.0;
+    r.attentionFlops = 3.0 * attentionForward;
+    const bool flash = c.attention == AttentionKernel::Flash;
+    switch (c.checkpointing) {
+        case Checkpointing::None:
+            r.recomputeFlops = 0.0;
+            break;
+        case Checkpointing::Selective:
+            r.recomputeFlops = attentionForward;
+            r.recomputedAttentionFlops = attentionForward;
+            break;
+        case Checkpointing::Full:
+            r.recomputeFlops = matmulForward + attentionForward;
+            r.recomputedAttentionFlops = attentionForward;
+            break;
+        case Checkpointing::SelectiveOp:
+            r.recomputedAttentionFlops = flash ? 0.0 : attentionForward;
+            r.recomputeFlops = opRecomputedMatmulFlops(c.model) * r.tokensPerStep + r.recomputedAttentionFlops;
+            break;
+    }
 }
 
 // The link a group of `size` ranks, `stride` apart, crosses: its collective's time and the link's name.
@@ -160,6 +203,15 @@ double dataParallelSeconds(const TrainingConfig& c, TrainingReport& r, double& w
     return seconds;
 }
 
+// The loss's traffic over one micro-batch's logits on this GPU: the logits, their fp32 copy, the log-probabilities,
+// the log-probabilities' gradient, the fp32 logits' gradient and its 16-bit copy, each written once and read once.
+double lossBytes(const TrainingConfig& c)
+{
+    const double act = activationBytes(c.precision);
+    const double tokens = static_cast<double>(c.sequence) * static_cast<double>(c.microBatch) / c.tensorParallel;
+    return tokens * c.model.vocab * 2.0 * (2.0 * act + 4.0 * 4.0);
+}
+
 double matmulPeak(const TrainingConfig& c)
 {
     QStringList ignored;
@@ -181,12 +233,19 @@ void timeStep(const TrainingConfig& c, TrainingReport& r)
     const StateBytesPerParam state = stateBytesPerParam(c.precision, c.optimizer);
     const double updated = r.memory.paramsPerGpu / (c.zeroStage >= 1 ? r.dataParallel : 1.0);
     const double optimizerBytes = updated * (2.0 * (state.weights + state.optimizer) + state.gradients);
-    r.time.matmul = r.modelFlops / gpus / rate;
-    r.time.memoryBound = (kElementwisePasses * layer.total() * layerRuns + optimizerBytes) / bandwidth;
-    const double recomputedBytes = c.checkpointing == Checkpointing::Full        ? layer.total()
-                                   : c.checkpointing == Checkpointing::Selective ? layer.attention
-                                                                                 : 0.0;
-    r.time.recompute = r.recomputeFlops / gpus / rate + recomputedBytes * layerRuns / bandwidth;
+    const double attentionRate = c.attention != AttentionKernel::Flash ? rate
+                                 : c.gpu.l1Tbs > 0 ? std::min(rate, c.gpu.l1Tbs * 1e12 * kFlashFlopsPerL1Byte)
+                                                   : std::min(rate, r.peakTflops * 1e12 * kFlashShareWithoutL1);
+    const double executed = c.attention == AttentionKernel::Flash ? kFlashExecutedShare : 1.0;
+    const double recomputeExecuted = c.attention == AttentionKernel::Flash ? kCausalShare : 1.0;
+    r.time.matmul =
+        (r.modelFlops - r.attentionFlops) / gpus / rate + executed * r.attentionFlops / gpus / attentionRate;
+    r.time.memoryBound =
+        (kElementwisePasses * layer.total() * layerRuns + lossBytes(c) * m + optimizerBytes) / bandwidth;
+    const double recomputedBytes = checkpointedLayer(c, layer).recomputed;
+    r.time.recompute = (r.recomputeFlops - r.recomputedAttentionFlops) / gpus / rate +
+                       recomputeExecuted * r.recomputedAttentionFlops / gpus / attentionRate +
+                       kElementwisePasses / 3.0 * recomputedBytes * layerRuns / bandwidth;
 
     double tensorSeconds = 0, sendSeconds = 0, window = 0;
     criticalPathCommunication(c, r, tensorSeconds, sendSeconds);

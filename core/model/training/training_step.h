@@ -9,14 +9,16 @@
 // al. 2022, PaLM, appendix B), leave the recomputation out; the step's FLOPs put it in.
 //
 // Time: matmuls at the dense tensor peak of the policy's precision (TF32 for fp32) times the GEMM share the inference
-// model measured (EngineTerms::measured(), one home for that share); elementwise work, norms and the optimizer update
-// at the card's sustained bandwidth (3 x the stored activations per layer: the forward writes them, the backward
-// reads them and writes their gradients). Tensor-parallel all-reduces (4 per layer per micro-batch, 6 with full
-// recomputation; Megatron's f and g operators, Shoeybi et al. 2019) and pipeline sends are on the critical path;
-// data-parallel collectives hide under the backward by TrainingConfig::dataParallelOverlap. Ranks are placed tensor
-// parallel innermost, then data parallel, then pipeline (Megatron's default order), so each group's collective
-// runs over the node's interconnect while it fits in a node and over the network when it does not
-// (core/model/catalog/links.h's hierarchical all-reduce).
+// model measured (EngineTerms::measured(), one home for that share); elementwise work, norms, the loss over the
+// logits and the optimizer update at the card's sustained bandwidth (the stored activations per layer crossing the
+// memory a fitted number of times). With flash attention the scores never reach memory; the fused kernel runs the
+// causal half of attention's FLOPs and a second QK^T in its backward (Dao et al. 2022), at a rate bounded by the
+// SMs' L1/shared-memory bandwidth. Materialised scores are written and read like any stored activation. Tensor-parallel
+// all-reduces (4 per layer per micro-batch, 6 with full recomputation; Megatron's f and g operators, Shoeybi et al.
+// 2019) and pipeline sends are on the critical path; data-parallel collectives hide under the backward by
+// TrainingConfig::dataParallelOverlap. Ranks are placed tensor parallel innermost, then data parallel, then pipeline
+// (Megatron's default order), so each group's collective runs over the node's interconnect while it fits in a node and
+// over the network when it does not (core/model/catalog/links.h's hierarchical all-reduce).
 
 #include "core/model/number_format.h"
 #include "core/model/training/training_config.h"
@@ -55,8 +57,10 @@ struct TrainingReport {
     int dataParallel = 1;
     std::int64_t accumulationSteps = 1;
     double tokensPerStep = 0;
-    double modelFlops = 0;      // per step, all GPUs: 6 N tokens + attention
-    double recomputeFlops = 0;  // per step, all GPUs
+    double modelFlops = 0;                // per step, all GPUs: 6 N tokens + attention
+    double recomputeFlops = 0;            // per step, all GPUs
+    double attentionFlops = 0;            // of modelFlops: QK^T and AV, forward and backward
+    double recomputedAttentionFlops = 0;  // of recomputeFlops
     double stepFlops() const { return modelFlops + recomputeFlops; }
     NumberFormat matmulPrecision = NumberFormat::Bf16;
     double peakTflops = 0;   // dense datasheet peak of that precision, per GPU

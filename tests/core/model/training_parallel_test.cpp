@@ -119,8 +119,10 @@ TEST(TrainingParallel, ZeroThreeOnOneGpuShardsNothing)
 // The source text's order: mixed precision, accumulation, checkpointing, sharding within the box, across boxes.
 TEST(TrainingFix, TheCheapestMoveComesFirst)
 {
-    // Only activations overflow: mixed precision alone is enough, and it is all the fix says.
+    // Only activations overflow (the attention scores materialised): mixed precision alone is enough, and it is all
+    // the fix says.
     TrainingConfig small = trainingConfig(modelFromParamCount(1e9).value(), "h100-sxm");
+    small.attention = AttentionKernel::Materialised;
     small.precision = PrecisionPolicy::Fp32;
     small.sequence = 2048;
     small.microBatch = 6;
@@ -140,7 +142,7 @@ TEST(TrainingFix, TheCheapestMoveComesFirst)
     ASSERT_GE(fix->moves.size(), 4);
     EXPECT_EQ(fix->moves[0], QStringLiteral("bf16 mixed precision"));
     EXPECT_EQ(fix->moves[1], QStringLiteral("micro-batch 1 x 64 accumulation steps"));
-    EXPECT_EQ(fix->moves[2], QStringLiteral("full activation checkpointing"));  // replaces selective, tried first
+    EXPECT_EQ(fix->moves[2], QStringLiteral("full activation checkpointing"));  // flash attention: no selective
     EXPECT_EQ(fix->moves[3], QStringLiteral("8 GPUs in one box"));
     EXPECT_EQ(fix->config.nodes, 1);
     EXPECT_EQ(fix->config.gpusPerNode, 8);

@@ -84,6 +84,9 @@ std::vector<TrainingRow> loadRows()
         const std::optional<Checkpointing> checkpointing = parseCheckpointing(at("checkpointing"));
         EXPECT_TRUE(checkpointing.has_value()) << row.id.toStdString();
         c.checkpointing = checkpointing.value_or(Checkpointing::None);
+        const std::optional<AttentionKernel> attention = parseAttentionKernel(at("attention"));
+        EXPECT_TRUE(attention.has_value()) << row.id.toStdString();
+        c.attention = attention.value_or(AttentionKernel::Materialised);
         c.sequence = integer("sequence");
         c.microBatch = integer("micro_batch");
         c.globalBatch = integer("global_batch");
@@ -184,9 +187,11 @@ TEST(TrainingValidation, EveryRowIsATrainingStepTheModelComputes)
     }
 }
 
-// The part the model's terms may be chosen on. Only the fp16 GEMM share was set on it (bf16's, where both peaks are
-// equal: Narayanan et al. 2021's median error went from 28.7 % to 15.4 %); the GEMM share is otherwise the inference
-// model's and the overlap an assumption. The figures are a regression guard: median 17.6 %, worst 42.2 %.
+// The part the model's terms may be chosen on. Three were set on it: the fp16 GEMM share (bf16's, where both peaks
+// are equal), and jointly the elementwise passes (10 per stored activation byte) and the fused attention kernel's
+// FLOPs per L1 byte (5.5), by the fit part's mean |error| over a grid. The GEMM share is otherwise the inference
+// model's and the overlap an assumption. The figures are a regression guard: median 3.4 %, worst 33.7 % (llm-foundry's
+// 13B at 2,048 tokens without checkpointing, +31 to +34 % at every GPU count).
 TEST(TrainingValidation, FitPart)
 {
     const std::vector<TrainingRow> rows = loadRows();
@@ -194,34 +199,32 @@ TEST(TrainingValidation, FitPart)
         check(rows, QStringLiteral("fit"), source);
     const Summary s = check(rows, QStringLiteral("fit"));
     EXPECT_GE(s.points, 60);
-    EXPECT_LE(s.medianAbs, 0.18);
-    EXPECT_LE(s.worstAbs, 0.43) << s.worstId.toStdString();
+    EXPECT_LE(s.medianAbs, 0.04);
+    EXPECT_LE(s.worstAbs, 0.34) << s.worstId.toStdString();
 }
 
 // The target is a held-out median |error| within 15 % and every row within 40 % for throughput and step time, memory
-// within 10 %. The model misses it: time rows median 16.2 %, worst 44.7 %; memory rows +45 % and +57 %. These
-// assertions guard the current figures. The misses, named in tests/data/README.md:
-// - llm-foundry A100 rows at 32k and 64k tokens (-30 to -45 %: the model too slow): the elementwise passes are
-//   charged for the s^2 attention scores that FlashAttention never writes;
-// - llm-foundry A100 rows at short sequences and large micro-batches of small models (+20 to +30 %: too fast);
-// - torchtitan's memory (Llama 3.1 8B, FSDP, its op-level selective checkpointing): the sharded states agree (the
-//   8- and 128-GPU runs differ by 15.4 GiB measured, 14.0 GiB modelled); the activations are counted as
-//   Korthikanti's selective recomputation keeps them, about 37 GiB more than torchtitan's policy keeps.
-// Korthikanti et al. 2022 (step times of 22B to 1T with full and selective recomputation) meets it: median 1.9 %;
-// so does torchtitan on A100 (6 rows): median 12.0 %, worst 16.2 %.
+// within 10 %. Time rows meet it: median 8.4 %, worst 23.4 % (llm-foundry A100, 13B at 1,024 tokens, micro-batch 40:
+// too slow); llm-foundry A100 median 8.9 % (signed -8.9 %: the short sequences too slow); Korthikanti et al. 2022
+// median 7.2 %, all too slow; torchtitan A100 4.3 %. The A100's fused attention is timed by its own L1 bandwidth at the
+// H100's fitted FLOPs per byte, and the long-sequence rows that were -30 to -45 % are within -12 to +8 %. Memory misses
+// it narrowly: torchtitan's Llama 3.1 8B with its op-level checkpointing is -10.7 % (8 GPUs) and -11.1 % (128 GPUs),
+// 7-9 GiB under the maximum PyTorch's caching allocator reserved (what torchtitan reports), which the model does not
+// count.
+// The assertions guard these figures.
 TEST(TrainingValidation, HeldOutPart)
 {
     const std::vector<TrainingRow> rows = loadRows();
     for (const QString& source : kSources)
         check(rows, QStringLiteral("held-out"), source);
     const Summary megatron = check(rows, QStringLiteral("held-out"), QStringLiteral("megatron-2022-table5"));
-    EXPECT_LE(megatron.medianAbs, 0.15);
-    EXPECT_LE(megatron.worstAbs, 0.40) << megatron.worstId.toStdString();
+    EXPECT_LE(megatron.medianAbs, 0.08);
+    EXPECT_LE(megatron.worstAbs, 0.10) << megatron.worstId.toStdString();
     const Summary s = check(rows, QStringLiteral("held-out"));
     EXPECT_GE(s.points, 60);
     const Summary memory = check(rows, QStringLiteral("held-out"), QString(), true);
     EXPECT_EQ(memory.points, 2);
-    EXPECT_LE(memory.worstAbs, 0.58) << memory.worstId.toStdString();
-    EXPECT_LE(s.medianAbs, 0.17);
-    EXPECT_LE(s.worstAbs, 0.45) << s.worstId.toStdString();
+    EXPECT_LE(memory.worstAbs, 0.12) << memory.worstId.toStdString();
+    EXPECT_LE(s.medianAbs, 0.09);
+    EXPECT_LE(s.worstAbs, 0.24) << s.worstId.toStdString();
 }

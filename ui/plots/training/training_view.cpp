@@ -199,6 +199,7 @@ Result<TrainingConfig> resolveTrainingRequest(const TrainingRequest& request)
     c.precision = request.precision;
     c.optimizer = request.optimizer;
     c.checkpointing = request.checkpointing;
+    c.attention = request.attention;
     c.gpusPerNode = request.gpusPerNode;
     c.nodes = request.nodes;
     c.tensorParallel = request.tensorParallel;

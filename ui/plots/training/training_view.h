@@ -29,6 +29,7 @@ struct TrainingRequest {
     PrecisionPolicy precision = PrecisionPolicy::Bf16Mixed;
     Optimizer optimizer = Optimizer::AdamW;
     Checkpointing checkpointing = Checkpointing::Selective;
+    AttentionKernel attention = AttentionKernel::Flash;
     int gpusPerNode = 8;
     int nodes = 1;
     int tensorParallel = 1;
