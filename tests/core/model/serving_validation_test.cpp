@@ -1,0 +1,192 @@
+// The serving model (core/model/serving/serving_latency.h) against published serving runs
+// (tests/data/llm/serving_validation.csv; sources, reading rules and split in tests/data/README.md, "Serving
+// validation set"): every row run at its concurrency with its engine's profile, and the median |error| of the time
+// to first token, the inter-token latency and the output tokens/s per GPU printed and asserted per split.
+#include "core/model/llm/calibration.h"
+#include "core/model/llm/inference_request.h"
+#include "core/model/llm/llm_model.h"
+#include "core/model/serving/serving_latency.h"
+
+#include <QFile>
+#include <QStringList>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <vector>
+
+using namespace ridgeline;
+
+namespace {
+
+struct ServingRow {
+    QString id, source, split, engine;
+    InferenceRequest request;
+    std::int64_t concurrency = 0;
+    std::array<double, 3> measured{};  // ttft_s, itl_s, tokens_per_s_per_gpu
+};
+
+enum Metric { Ttft, Itl, TokensPerGpu };
+constexpr std::array<const char*, 3> kMetricNames{"TTFT", "ITL", "tok/s/GPU"};
+
+std::vector<ServingRow> loadRows()
+{
+    QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/llm/serving_validation.csv"));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly | QIODevice::Text));
+    std::vector<ServingRow> rows;
+    QStringList header;
+    while (!file.atEnd()) {
+        const QString line = QString::fromUtf8(file.readLine()).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        const QStringList f = line.split(QLatin1Char(','));
+        if (header.isEmpty()) {
+            header = f;
+            continue;
+        }
+        EXPECT_EQ(f.size(), header.size()) << line.toStdString();
+        if (f.size() != header.size())
+            continue;
+        auto at = [&](const char* name) { return f.at(header.indexOf(QLatin1String(name))); };
+        ServingRow row;
+        row.id = at("id");
+        row.source = at("source");
+        row.split = at("split");
+        row.engine = at("engine");
+        row.concurrency = at("concurrency").toLongLong();
+        row.measured = {at("ttft_s").toDouble(), at("itl_s").toDouble(), at("tokens_per_s_per_gpu").toDouble()};
+        InferenceRequest& r = row.request;
+        r.modelId = at("model");
+        r.gpuId = at("gpu");
+        r.weights = parseNumberFormat(at("weights")).value_or(NumberFormat::Tf32);  // tf32: refused below
+        r.kv = parseNumberFormat(at("kv")).value_or(NumberFormat::Tf32);
+        r.gpus = at("tp").toInt();
+        r.prompt = at("prompt").toLongLong();
+        r.output = at("output").toLongLong();
+        r.batch = 1;
+        r.context = r.prompt + r.output;
+        r.engine = row.engine;
+        r.decodeAttention = DecodeAttention::Grouped;
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+struct RowResult {
+    QString id;
+    std::array<double, 3> measured{}, predicted{};
+};
+
+// The model's TTFT, ITL and output tokens/s per GPU for one row, closed loop at its concurrency.
+std::array<double, 3> predict(const ServingRow& row)
+{
+    const Result<InferenceConfig> config = resolveInference(row.request);
+    EXPECT_TRUE(config.ok()) << row.id.toStdString() << ": "
+                             << (config.ok() ? "" : config.error().message.toStdString());
+    if (!config)
+        return {};
+    const Result<LlmModel> model = LlmModel::create(config.value());
+    EXPECT_TRUE(model.ok()) << row.id.toStdString();
+    if (!model)
+        return {};
+    const RequestMix mix{row.request.prompt, row.request.output, row.concurrency, 0.0};
+    const Result<ServingLatency> r = servingLatency(model.value(), mix);
+    EXPECT_TRUE(r.ok()) << row.id.toStdString() << ": " << (r.ok() ? "" : r.error().message.toStdString());
+    if (!r)
+        return {};
+    return {r.value().ttftSeconds, r.value().itlSeconds,
+            r.value().outputTokensPerSecond / static_cast<double>(row.request.gpus)};
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+struct SplitSummary {
+    int rows = 0;
+    std::array<double, 3> medianAbs{};
+};
+
+std::map<QString, SplitSummary> summarizeSplits(const std::vector<ServingRow>& rows,
+                                                const std::vector<RowResult>& results)
+{
+    std::map<QString, std::array<std::vector<double>, 3>> errors;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        for (int m = 0; m < 3; ++m)
+            errors[rows[i].split][m].push_back(std::fabs(results[i].predicted[m] / results[i].measured[m] - 1.0));
+    std::map<QString, SplitSummary> out;
+    for (const auto& [split, e] : errors) {
+        SplitSummary& s = out[split];
+        s.rows = static_cast<int>(e[0].size());
+        for (int m = 0; m < 3; ++m)
+            s.medianAbs[m] = median(e[m]);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(ServingValidation, EveryRowRunsAndHasThreeMeasuredFigures)
+{
+    const std::vector<ServingRow> rows = loadRows();
+    ASSERT_EQ(rows.size(), 754u);
+    int fit = 0, heldOut = 0;
+    for (const ServingRow& row : rows) {
+        SCOPED_TRACE(row.id.toStdString());
+        fit += row.split == QLatin1String("fit");
+        heldOut += row.split == QLatin1String("heldout");
+        EXPECT_FALSE(row.source.isEmpty());
+        EXPECT_GE(row.concurrency, 1);
+        for (double v : row.measured)
+            EXPECT_GT(v, 0.0);
+        for (double v : predict(row))
+            EXPECT_TRUE(std::isfinite(v) && v > 0.0);
+    }
+    EXPECT_EQ(fit, 39);
+    EXPECT_EQ(heldOut, 715);
+}
+
+TEST(ServingValidation, MedianErrorsPerMetricAndSplit)
+{
+    const std::vector<ServingRow> rows = loadRows();
+    std::vector<RowResult> results;
+    std::printf("%-48s %9s %9s %7s %9s %9s %7s %9s %9s %7s\n", "row", "TTFT", "model", "err", "ITL", "model", "err",
+                "tok/s/GPU", "model", "err");
+    for (const ServingRow& row : rows) {
+        RowResult r{row.id, row.measured, predict(row)};
+        std::printf("%-48s", row.id.toLatin1().constData());
+        for (int m = 0; m < 3; ++m)
+            std::printf(" %9.4g %9.4g %+6.1f%%", r.measured[m], r.predicted[m],
+                        100.0 * (r.predicted[m] / r.measured[m] - 1.0));
+        std::printf("\n");
+        results.push_back(r);
+    }
+    const std::map<QString, SplitSummary> splits = summarizeSplits(rows, results);
+    std::printf("%-8s %5s %10s %10s %10s   (median |error|)\n", "split", "rows", kMetricNames[Ttft], kMetricNames[Itl],
+                kMetricNames[TokensPerGpu]);
+    for (const auto& [split, s] : splits)
+        std::printf("%-8s %5d %9.1f%% %9.1f%% %9.1f%%\n", split.toLatin1().constData(), s.rows,
+                    100.0 * s.medianAbs[Ttft], 100.0 * s.medianAbs[Itl], 100.0 * s.medianAbs[TokensPerGpu]);
+    ASSERT_EQ(splits.size(), 2u);
+    // The figures the model reaches, to half a point; the targets are 25 % (TTFT) and 15 % (the others), all missed
+    // on the held-out part: the engine is given vLLM's scheduler (128 requests at most, 2,048 tokens a step), so
+    // requests NIM ran together wait for a slot, and a prompt prefilled beside running decodes costs less than
+    // measured (TTFT at concurrency 5-100 is 30-65 % short on the fit part).
+    const SplitSummary& fit = splits.at(QStringLiteral("fit"));
+    const SplitSummary& heldOut = splits.at(QStringLiteral("heldout"));
+    EXPECT_NEAR(fit.medianAbs[Ttft], 0.504, 0.005);
+    EXPECT_NEAR(fit.medianAbs[Itl], 0.142, 0.005);
+    EXPECT_NEAR(fit.medianAbs[TokensPerGpu], 0.083, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.831, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Itl], 0.207, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.269, 0.005);
+}
