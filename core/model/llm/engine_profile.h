@@ -49,6 +49,12 @@ struct EngineProfile {
     std::vector<TermOverride> overrides;
     CustomAllReduce customAllReduce = CustomAllReduce::Never;
     QString customAllReduceSource;  // the engine's own dispatch rule it comes from
+    // The engine's scheduler limits where they differ from vLLM's, which the serving model assumes otherwise
+    // (serving_latency.h): requests decoding together at most and tokens through one step at most; 0: vLLM's.
+    std::int64_t maxRunning = 0;
+    std::int64_t tokenBudget = 0;
+    double kvMemoryShare = 0;  // of the memory beside the weights, what the KV cache gets; 0: all of it
+    QString schedulerSource;   // where the limits come from
 
     bool isGeneric() const;
     // The measured defaults with this engine's terms for the card's memory family.

@@ -69,6 +69,18 @@ double erlangC(std::int64_t servers, double load)
 
 }  // namespace
 
+SchedulingPolicy schedulingPolicy(const EngineProfile& engine)
+{
+    SchedulingPolicy policy;
+    if (engine.maxRunning > 0)
+        policy.maxRunning = std::min(engine.maxRunning, kMaxBatch);
+    if (engine.tokenBudget > 0)
+        policy.tokenBudget = std::min(engine.tokenBudget, kMaxContext);
+    if (engine.kvMemoryShare > 0)
+        policy.kvMemoryShare = std::min(engine.kvMemoryShare, 1.0);
+    return policy;
+}
+
 std::optional<Error> checkRequestMix(const RequestMix& mix, const SchedulingPolicy& policy)
 {
     if (mix.prompt < 1 || mix.prompt > kMaxContext)
@@ -93,7 +105,16 @@ std::optional<Error> checkRequestMix(const RequestMix& mix, const SchedulingPoli
 std::int64_t largestRunning(const LlmModel& model, std::int64_t prompt, std::int64_t output,
                             const SchedulingPolicy& policy)
 {
-    return std::min(policy.maxRunning, model.maxBatch(prompt + output));
+    const std::int64_t fits = model.maxBatch(prompt + output);
+    if (policy.kvMemoryShare >= 1.0)
+        return std::min(policy.maxRunning, fits);
+    const Result<MemoryUse> one = model.memory(1, prompt + output);
+    if (!one || one.value().kvPerGpu <= 0)
+        return std::min(policy.maxRunning, fits);
+    const double free = static_cast<double>(one.value().capacityPerGpu - one.value().weightsPerGpu);
+    const auto kept =
+        static_cast<std::int64_t>(std::floor(policy.kvMemoryShare * free / static_cast<double>(one.value().kvPerGpu)));
+    return std::min({policy.maxRunning, fits, std::max<std::int64_t>(kept, 0)});
 }
 
 double slotWaitSeconds(std::int64_t servers, double load, double holdSeconds)

@@ -21,6 +21,7 @@
 //   keeps up (Little's law), and the wait for a slot is the M/M/m queue's (Erlang C over maxRunning slots, each held
 //   for a request's time in the batch).
 
+#include "core/model/llm/engine_profile.h"
 #include "core/model/llm/llm_model.h"
 #include "core/result.h"
 
@@ -33,7 +34,11 @@ struct SchedulingPolicy {
     bool chunkedPrefill = true;
     std::int64_t maxRunning = 128;    // vLLM's max_num_seqs: requests decoding together at most
     std::int64_t tokenBudget = 2048;  // vLLM's max_num_batched_tokens: decode and prefill tokens through one step
+    double kvMemoryShare = 1.0;       // of the memory beside the weights, what the engine gives the KV cache
 };
+
+// The policy of an engine: vLLM's defaults with the limits its profile sets instead (chunked prefill kept).
+SchedulingPolicy schedulingPolicy(const EngineProfile& engine);
 
 struct RequestMix {
     std::int64_t prompt = 1024;

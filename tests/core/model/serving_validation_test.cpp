@@ -2,7 +2,7 @@
 // (tests/data/llm/serving_validation.csv; sources, reading rules and split in tests/data/README.md, "Serving
 // validation set"): every row run at its concurrency with its engine's profile, and the median |error| of the time
 // to first token, the inter-token latency and the output tokens/s per GPU printed and asserted per split.
-#include "core/model/llm/calibration.h"
+#include "core/model/llm/engine_catalog.h"
 #include "core/model/llm/inference_request.h"
 #include "core/model/llm/llm_model.h"
 #include "core/model/serving/serving_latency.h"
@@ -94,7 +94,11 @@ std::array<double, 3> predict(const ServingRow& row)
     if (!model)
         return {};
     const RequestMix mix{row.request.prompt, row.request.output, row.concurrency, 0.0};
-    const Result<ServingLatency> r = servingLatency(model.value(), mix);
+    const Result<EngineSelection> engine = selectEngine(row.engine);
+    EXPECT_TRUE(engine.ok()) << row.id.toStdString();
+    if (!engine)
+        return {};
+    const Result<ServingLatency> r = servingLatency(model.value(), mix, schedulingPolicy(*engine.value().profile));
     EXPECT_TRUE(r.ok()) << row.id.toStdString() << ": " << (r.ok() ? "" : r.error().message.toStdString());
     if (!r)
         return {};
@@ -178,15 +182,15 @@ TEST(ServingValidation, MedianErrorsPerMetricAndSplit)
                     100.0 * s.medianAbs[Ttft], 100.0 * s.medianAbs[Itl], 100.0 * s.medianAbs[TokensPerGpu]);
     ASSERT_EQ(splits.size(), 2u);
     // The figures the model reaches, to half a point; the targets are 25 % (TTFT) and 15 % (the others), all missed
-    // on the held-out part: the engine is given vLLM's scheduler (128 requests at most, 2,048 tokens a step), so
-    // requests NIM ran together wait for a slot, and a prompt prefilled beside running decodes costs less than
-    // measured (TTFT at concurrency 5-100 is 30-65 % short on the fit part).
+    // on the held-out part, where the model is too fast from concurrency 1 on (ITL -17 %, tokens/s +24 % at one
+    // request: those engines decode slower than the static-batch figures the terms were fitted on) and its TTFT
+    // far too short (the requests of a closed loop start together and wait for each other's prefills).
     const SplitSummary& fit = splits.at(QStringLiteral("fit"));
     const SplitSummary& heldOut = splits.at(QStringLiteral("heldout"));
     EXPECT_NEAR(fit.medianAbs[Ttft], 0.504, 0.005);
-    EXPECT_NEAR(fit.medianAbs[Itl], 0.142, 0.005);
-    EXPECT_NEAR(fit.medianAbs[TokensPerGpu], 0.083, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.831, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[Itl], 0.207, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.269, 0.005);
+    EXPECT_NEAR(fit.medianAbs[Itl], 0.158, 0.005);
+    EXPECT_NEAR(fit.medianAbs[TokensPerGpu], 0.094, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.874, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Itl], 0.176, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.293, 0.005);
 }
