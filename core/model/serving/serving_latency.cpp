@@ -56,6 +56,28 @@ InSlot inSlot(const LlmModel& model, std::int64_t running, const RequestMix& mix
     return s;
 }
 
+// Closed loop without chunked prefill: the engine puts as many whole waiting prompts into a step as its token
+// budget holds, so requests that arrive together get their first tokens together, finish together and come back
+// together: the loop runs in waves. Each wave's `running` prompts are prefilled group after group (each group's step
+// also decodes the requests of the groups before it), and a request's first token comes at the end of its group's
+// step: the mean over the wave.
+double waveFirstTokenSeconds(const LlmModel& model, std::int64_t running, const RequestMix& mix,
+                             const SchedulingPolicy& policy)
+{
+    const double p = static_cast<double>(mix.prompt);
+    const std::int64_t perStep = std::max<std::int64_t>(1, policy.tokenBudget / mix.prompt);
+    const double setUp = model.config().efficiency.prefillSeconds;
+    double clock = 0, sum = 0;
+    for (std::int64_t done = 0; done < running;) {
+        const std::int64_t group = std::min(perStep, running - done);
+        const double g = static_cast<double>(group);
+        clock += model.mixedStep(static_cast<double>(done), p, g * p, p).seconds + setUp;
+        sum += g * clock;
+        done += group;
+    }
+    return sum / static_cast<double>(running);
+}
+
 // Erlang C: the chance an arrival waits in an M/M/m queue with offered load a < m, through the stable recurrence of
 // Erlang B.
 double erlangC(std::int64_t servers, double load)
@@ -186,6 +208,8 @@ Result<ServingLatency> servingLatency(const LlmModel& model, const RequestMix& m
         r.slotWaitSeconds = r.queued / r.requestsPerSecond;
     }
     r.prefillSeconds = slot.prefillSeconds;
+    if (mix.arrivalRate <= 0 && !policy.chunkedPrefill)
+        r.prefillSeconds = waveFirstTokenSeconds(model, r.running, mix, policy);
     r.ttftSeconds = r.slotWaitSeconds + r.prefillSeconds;
     r.itlSeconds = slot.itlSeconds;
     r.e2eSeconds = r.ttftSeconds + (o - 1.0) * r.itlSeconds;

@@ -13,6 +13,8 @@
 //   ceil(prompt / (budget - running)) steps that also decode (stall-free batching: Agrawal et al., "Taming
 //   Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve", OSDI 2024). Without it a prompt runs as a pass
 //   of its own ahead of the decodes (vLLM's V0 default: prefills first), and every running request waits for it.
+//   A closed loop without it runs in waves (waveFirstTokenSeconds in the .cpp): the time to first token is that of
+//   prefilling the whole wave's prompts, as many per step as the token budget holds.
 // - A request arrives in the middle of a step and waits for it to end (half a step) before its prefill starts; one
 //   prompt is prefilled at a time (max_num_partial_prefills 1), without waiting behind other prompts.
 // - Closed loop (concurrency c): c clients each send their next request when the last one finishes (as

@@ -27,6 +27,7 @@ struct ServingRow {
     QString id, source, split, engine;
     InferenceRequest request;
     std::int64_t concurrency = 0;
+    bool chunkedPrefill = true;        // the engine prefills one prompt at a time in chunks, or whole prompts together
     std::array<double, 3> measured{};  // ttft_s, itl_s, tokens_per_s_per_gpu
 };
 
@@ -58,6 +59,8 @@ std::vector<ServingRow> loadRows()
         row.split = at("split");
         row.engine = at("engine");
         row.concurrency = at("concurrency").toLongLong();
+        row.chunkedPrefill = at("chunked_prefill") == QLatin1String("yes");
+        EXPECT_TRUE(row.chunkedPrefill || at("chunked_prefill") == QLatin1String("no")) << row.id.toStdString();
         row.measured = {at("ttft_s").toDouble(), at("itl_s").toDouble(), at("tokens_per_s_per_gpu").toDouble()};
         InferenceRequest& r = row.request;
         r.modelId = at("model");
@@ -98,7 +101,9 @@ std::array<double, 3> predict(const ServingRow& row)
     EXPECT_TRUE(engine.ok()) << row.id.toStdString();
     if (!engine)
         return {};
-    const Result<ServingLatency> r = servingLatency(model.value(), mix, schedulingPolicy(*engine.value().profile));
+    SchedulingPolicy policy = schedulingPolicy(*engine.value().profile);
+    policy.chunkedPrefill = row.chunkedPrefill;
+    const Result<ServingLatency> r = servingLatency(model.value(), mix, policy);
     EXPECT_TRUE(r.ok()) << row.id.toStdString() << ": " << (r.ok() ? "" : r.error().message.toStdString());
     if (!r)
         return {};
@@ -181,16 +186,16 @@ TEST(ServingValidation, MedianErrorsPerMetricAndSplit)
         std::printf("%-8s %5d %9.1f%% %9.1f%% %9.1f%%\n", split.toLatin1().constData(), s.rows,
                     100.0 * s.medianAbs[Ttft], 100.0 * s.medianAbs[Itl], 100.0 * s.medianAbs[TokensPerGpu]);
     ASSERT_EQ(splits.size(), 2u);
-    // The figures the model reaches, to half a point; the targets are 25 % (TTFT) and 15 % (the others), all missed
-    // on the held-out part, where the model is too fast from concurrency 1 on (ITL -17 %, tokens/s +24 % at one
-    // request: those engines decode slower than the static-batch figures the terms were fitted on) and its TTFT
-    // far too short (the requests of a closed loop start together and wait for each other's prefills).
+    // The figures the model reaches, to half a point; the targets are 25 % (TTFT) and 15 % (the others). Held out,
+    // the model is too fast from one request on (ITL -18 %, tokens/s +24 % at concurrency 1, more at long contexts:
+    // those engines decode slower than the static-batch figures the terms were fitted on); on the fit part its TTFT
+    // under load is short (30-65 % at concurrency 5-100).
     const SplitSummary& fit = splits.at(QStringLiteral("fit"));
     const SplitSummary& heldOut = splits.at(QStringLiteral("heldout"));
     EXPECT_NEAR(fit.medianAbs[Ttft], 0.504, 0.005);
     EXPECT_NEAR(fit.medianAbs[Itl], 0.158, 0.005);
     EXPECT_NEAR(fit.medianAbs[TokensPerGpu], 0.094, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.874, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[Itl], 0.176, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.293, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.259, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Itl], 0.169, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.246, 0.005);
 }
