@@ -54,7 +54,10 @@ struct EngineProfile {
     std::int64_t maxRunning = 0;
     std::int64_t tokenBudget = 0;
     double kvMemoryShare = 0;  // of the memory beside the weights, what the KV cache gets; 0: all of it
-    QString schedulerSource;   // where the limits come from
+    // Under load (a closed loop of several requests), steps between a request's prefill and its first token
+    // reaching the client: the server's path, fitted on published runs; 0: none.
+    double firstTokenLagSteps = 0;
+    QString schedulerSource;  // where the limits come from
 
     bool isGeneric() const;
     // The measured defaults with this engine's terms for the card's memory family.

@@ -100,6 +100,7 @@ SchedulingPolicy schedulingPolicy(const EngineProfile& engine)
         policy.tokenBudget = std::min(engine.tokenBudget, kMaxContext);
     if (engine.kvMemoryShare > 0)
         policy.kvMemoryShare = std::min(engine.kvMemoryShare, 1.0);
+    policy.firstTokenLagSteps = std::max(engine.firstTokenLagSteps, 0.0);
     return policy;
 }
 
@@ -208,8 +209,12 @@ Result<ServingLatency> servingLatency(const LlmModel& model, const RequestMix& m
         r.slotWaitSeconds = r.queued / r.requestsPerSecond;
     }
     r.prefillSeconds = slot.prefillSeconds;
-    if (mix.arrivalRate <= 0 && !policy.chunkedPrefill)
-        r.prefillSeconds = waveFirstTokenSeconds(model, r.running, mix, policy);
+    if (mix.arrivalRate <= 0) {
+        if (!policy.chunkedPrefill)
+            r.prefillSeconds = waveFirstTokenSeconds(model, r.running, mix, policy);
+        const double others = static_cast<double>(r.running - 1) / static_cast<double>(r.running);
+        r.prefillSeconds += policy.firstTokenLagSteps * others * slot.stepSeconds;
+    }
     r.ttftSeconds = r.slotWaitSeconds + r.prefillSeconds;
     r.itlSeconds = slot.itlSeconds;
     r.e2eSeconds = r.ttftSeconds + (o - 1.0) * r.itlSeconds;

@@ -37,6 +37,9 @@ struct SchedulingPolicy {
     std::int64_t maxRunning = 128;    // vLLM's max_num_seqs: requests decoding together at most
     std::int64_t tokenBudget = 2048;  // vLLM's max_num_batched_tokens: decode and prefill tokens through one step
     double kvMemoryShare = 1.0;       // of the memory beside the weights, what the engine gives the KV cache
+    // Closed loop: steps between a prefill and its first token reaching the client when other requests run (the
+    // server's path; EngineProfile::firstTokenLagSteps), times (running - 1) / running.
+    double firstTokenLagSteps = 0;
 };
 
 // The policy of an engine: vLLM's defaults with the limits its profile sets instead (chunked prefill kept).

@@ -16,7 +16,9 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
+#include <optional>
 #include <vector>
 
 using namespace ridgeline;
@@ -84,8 +86,9 @@ struct RowResult {
     std::array<double, 3> measured{}, predicted{};
 };
 
-// The model's TTFT, ITL and output tokens/s per GPU for one row, closed loop at its concurrency.
-std::array<double, 3> predict(const ServingRow& row)
+// The model's TTFT, ITL and output tokens/s per GPU for one row, closed loop at its concurrency, with its engine's
+// policy (or another first-token lag, for the fit).
+std::array<double, 3> predict(const ServingRow& row, std::optional<double> lagSteps = std::nullopt)
 {
     const Result<InferenceConfig> config = resolveInference(row.request);
     EXPECT_TRUE(config.ok()) << row.id.toStdString() << ": "
@@ -103,6 +106,8 @@ std::array<double, 3> predict(const ServingRow& row)
         return {};
     SchedulingPolicy policy = schedulingPolicy(*engine.value().profile);
     policy.chunkedPrefill = row.chunkedPrefill;
+    if (lagSteps)
+        policy.firstTokenLagSteps = *lagSteps;
     const Result<ServingLatency> r = servingLatency(model.value(), mix, policy);
     EXPECT_TRUE(r.ok()) << row.id.toStdString() << ": " << (r.ok() ? "" : r.error().message.toStdString());
     if (!r)
@@ -186,16 +191,44 @@ TEST(ServingValidation, MedianErrorsPerMetricAndSplit)
         std::printf("%-8s %5d %9.1f%% %9.1f%% %9.1f%%\n", split.toLatin1().constData(), s.rows,
                     100.0 * s.medianAbs[Ttft], 100.0 * s.medianAbs[Itl], 100.0 * s.medianAbs[TokensPerGpu]);
     ASSERT_EQ(splits.size(), 2u);
-    // The figures the model reaches, to half a point; the targets are 25 % (TTFT) and 15 % (the others). Held out,
-    // the model is too fast from one request on (ITL -18 %, tokens/s +24 % at concurrency 1, more at long contexts:
-    // those engines decode slower than the static-batch figures the terms were fitted on); on the fit part its TTFT
-    // under load is short (30-65 % at concurrency 5-100).
+    // The figures the model reaches, to half a point; the targets are 25 % (TTFT, met) and 15 % (ITL and tokens/s
+    // per GPU, missed held out). Held out, the model is too fast from one request on (ITL -18 %, tokens/s +24 % at
+    // concurrency 1, more at long contexts): those 2024 engines decode slower than the static-batch figures the
+    // terms were fitted on, and the fit part, 2025's NIM, is slower in the model than measured (ITL +5-11 % at one
+    // request): no term fitted on it can move the held-out rows the right way.
     const SplitSummary& fit = splits.at(QStringLiteral("fit"));
     const SplitSummary& heldOut = splits.at(QStringLiteral("heldout"));
-    EXPECT_NEAR(fit.medianAbs[Ttft], 0.504, 0.005);
+    EXPECT_NEAR(fit.medianAbs[Ttft], 0.127, 0.005);
     EXPECT_NEAR(fit.medianAbs[Itl], 0.158, 0.005);
     EXPECT_NEAR(fit.medianAbs[TokensPerGpu], 0.094, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.259, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.234, 0.005);
     EXPECT_NEAR(heldOut.medianAbs[Itl], 0.169, 0.005);
     EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.246, 0.005);
+}
+
+TEST(ServingValidation, FirstTokenLagIsTheFitOnTheFitPart)
+{
+    // TensorRT-LLM's first-token lag (engine_profile.cpp) is the value on a 0.25-step grid whose median |error| of
+    // the time to first token over the fit part is least; the held-out part plays no role.
+    std::vector<ServingRow> fit;
+    for (const ServingRow& row : loadRows())
+        if (row.split == QLatin1String("fit"))
+            fit.push_back(row);
+    ASSERT_EQ(fit.size(), 39u);
+    double best = 0, bestError = std::numeric_limits<double>::infinity();
+    for (int i = 0; i <= 32; ++i) {
+        const double lag = 0.25 * i;
+        std::vector<double> errors;
+        for (const ServingRow& row : fit)
+            errors.push_back(std::fabs(predict(row, lag)[Ttft] / row.measured[Ttft] - 1.0));
+        const double m = median(errors);
+        if (m < bestError) {
+            best = lag;
+            bestError = m;
+        }
+    }
+    std::printf("first-token lag: %.2f steps, fit part's median |TTFT error| %.1f %%\n", best, 100.0 * bestError);
+    const Result<EngineSelection> trtllm = selectEngine(QStringLiteral("tensorrt-llm"));
+    ASSERT_TRUE(trtllm.ok());
+    EXPECT_DOUBLE_EQ(trtllm.value().profile->firstTokenLagSteps, best);
 }
