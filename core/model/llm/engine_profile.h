@@ -49,6 +49,15 @@ struct EngineProfile {
     std::vector<TermOverride> overrides;
     CustomAllReduce customAllReduce = CustomAllReduce::Never;
     QString customAllReduceSource;  // the engine's own dispatch rule it comes from
+    // The engine's scheduler limits where they differ from vLLM's, which the serving model assumes otherwise
+    // (serving_latency.h): requests decoding together at most and tokens through one step at most; 0: vLLM's.
+    std::int64_t maxRunning = 0;
+    std::int64_t tokenBudget = 0;
+    double kvMemoryShare = 0;  // of the memory beside the weights, what the KV cache gets; 0: all of it
+    // Under load (a closed loop of several requests), steps between a request's prefill and its first token
+    // reaching the client: the server's path, fitted on published runs; 0: none.
+    double firstTokenLagSteps = 0;
+    QString schedulerSource;  // where the limits come from
 
     bool isGeneric() const;
     // The measured defaults with this engine's terms for the card's memory family.

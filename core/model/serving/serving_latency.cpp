@@ -56,6 +56,28 @@ InSlot inSlot(const LlmModel& model, std::int64_t running, const RequestMix& mix
     return s;
 }
 
+// Closed loop without chunked prefill: the engine puts as many whole waiting prompts into a step as its token
+// budget holds, so requests that arrive together get their first tokens together, finish together and come back
+// together: the loop runs in waves. Each wave's `running` prompts are prefilled group after group (each group's step
+// also decodes the requests of the groups before it), and a request's first token comes at the end of its group's
+// step: the mean over the wave.
+double waveFirstTokenSeconds(const LlmModel& model, std::int64_t running, const RequestMix& mix,
+                             const SchedulingPolicy& policy)
+{
+    const double p = static_cast<double>(mix.prompt);
+    const std::int64_t perStep = std::max<std::int64_t>(1, policy.tokenBudget / mix.prompt);
+    const double setUp = model.config().efficiency.prefillSeconds;
+    double clock = 0, sum = 0;
+    for (std::int64_t done = 0; done < running;) {
+        const std::int64_t group = std::min(perStep, running - done);
+        const double g = static_cast<double>(group);
+        clock += model.mixedStep(static_cast<double>(done), p, g * p, p).seconds + setUp;
+        sum += g * clock;
+        done += group;
+    }
+    return sum / static_cast<double>(running);
+}
+
 // Erlang C: the chance an arrival waits in an M/M/m queue with offered load a < m, through the stable recurrence of
 // Erlang B.
 double erlangC(std::int64_t servers, double load)
@@ -68,6 +90,19 @@ double erlangC(std::int64_t servers, double load)
 }
 
 }  // namespace
+
+SchedulingPolicy schedulingPolicy(const EngineProfile& engine)
+{
+    SchedulingPolicy policy;
+    if (engine.maxRunning > 0)
+        policy.maxRunning = std::min(engine.maxRunning, kMaxBatch);
+    if (engine.tokenBudget > 0)
+        policy.tokenBudget = std::min(engine.tokenBudget, kMaxContext);
+    if (engine.kvMemoryShare > 0)
+        policy.kvMemoryShare = std::min(engine.kvMemoryShare, 1.0);
+    policy.firstTokenLagSteps = std::max(engine.firstTokenLagSteps, 0.0);
+    return policy;
+}
 
 std::optional<Error> checkRequestMix(const RequestMix& mix, const SchedulingPolicy& policy)
 {
@@ -93,7 +128,16 @@ std::optional<Error> checkRequestMix(const RequestMix& mix, const SchedulingPoli
 std::int64_t largestRunning(const LlmModel& model, std::int64_t prompt, std::int64_t output,
                             const SchedulingPolicy& policy)
 {
-    return std::min(policy.maxRunning, model.maxBatch(prompt + output));
+    const std::int64_t fits = model.maxBatch(prompt + output);
+    if (policy.kvMemoryShare >= 1.0)
+        return std::min(policy.maxRunning, fits);
+    const Result<MemoryUse> one = model.memory(1, prompt + output);
+    if (!one || one.value().kvPerGpu <= 0)
+        return std::min(policy.maxRunning, fits);
+    const double free = static_cast<double>(one.value().capacityPerGpu - one.value().weightsPerGpu);
+    const auto kept =
+        static_cast<std::int64_t>(std::floor(policy.kvMemoryShare * free / static_cast<double>(one.value().kvPerGpu)));
+    return std::min({policy.maxRunning, fits, std::max<std::int64_t>(kept, 0)});
 }
 
 double slotWaitSeconds(std::int64_t servers, double load, double holdSeconds)
@@ -165,6 +209,12 @@ Result<ServingLatency> servingLatency(const LlmModel& model, const RequestMix& m
         r.slotWaitSeconds = r.queued / r.requestsPerSecond;
     }
     r.prefillSeconds = slot.prefillSeconds;
+    if (mix.arrivalRate <= 0) {
+        if (!policy.chunkedPrefill)
+            r.prefillSeconds = waveFirstTokenSeconds(model, r.running, mix, policy);
+        const double others = static_cast<double>(r.running - 1) / static_cast<double>(r.running);
+        r.prefillSeconds += policy.firstTokenLagSteps * others * slot.stepSeconds;
+    }
     r.ttftSeconds = r.slotWaitSeconds + r.prefillSeconds;
     r.itlSeconds = slot.itlSeconds;
     r.e2eSeconds = r.ttftSeconds + (o - 1.0) * r.itlSeconds;

@@ -13,6 +13,8 @@
 //   ceil(prompt / (budget - running)) steps that also decode (stall-free batching: Agrawal et al., "Taming
 //   Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve", OSDI 2024). Without it a prompt runs as a pass
 //   of its own ahead of the decodes (vLLM's V0 default: prefills first), and every running request waits for it.
+//   A closed loop without it runs in waves (waveFirstTokenSeconds in the .cpp): the time to first token is that of
+//   prefilling the whole wave's prompts, as many per step as the token budget holds.
 // - A request arrives in the middle of a step and waits for it to end (half a step) before its prefill starts; one
 //   prompt is prefilled at a time (max_num_partial_prefills 1), without waiting behind other prompts.
 // - Closed loop (concurrency c): c clients each send their next request when the last one finishes (as
@@ -21,6 +23,7 @@
 //   keeps up (Little's law), and the wait for a slot is the M/M/m queue's (Erlang C over maxRunning slots, each held
 //   for a request's time in the batch).
 
+#include "core/model/llm/engine_profile.h"
 #include "core/model/llm/llm_model.h"
 #include "core/result.h"
 
@@ -33,7 +36,14 @@ struct SchedulingPolicy {
     bool chunkedPrefill = true;
     std::int64_t maxRunning = 128;    // vLLM's max_num_seqs: requests decoding together at most
     std::int64_t tokenBudget = 2048;  // vLLM's max_num_batched_tokens: decode and prefill tokens through one step
+    double kvMemoryShare = 1.0;       // of the memory beside the weights, what the engine gives the KV cache
+    // Closed loop: steps between a prefill and its first token reaching the client when other requests run (the
+    // server's path; EngineProfile::firstTokenLagSteps), times (running - 1) / running.
+    double firstTokenLagSteps = 0;
 };
+
+// The policy of an engine: vLLM's defaults with the limits its profile sets instead (chunked prefill kept).
+SchedulingPolicy schedulingPolicy(const EngineProfile& engine);
 
 struct RequestMix {
     std::int64_t prompt = 1024;
