@@ -67,7 +67,7 @@ QJsonObject frontierJson(const FrontierView& view)
     o[QStringLiteral("itl_target_s")] = optionalNumber(view.options.targets.itlSeconds);
     o[QStringLiteral("min_ttft_s")] = view.minimums.ttftSeconds;
     o[QStringLiteral("min_itl_s")] = view.minimums.itlSeconds;
-    o[QStringLiteral("gpu_hour_price")] = optionalNumber(view.options.cost.gpuHourPrice);
+    addPriceJson(o, view.options.cost);
     o[QStringLiteral("gpu_power_w")] = view.power.watts > 0 ? QJsonValue(view.power.watts) : QJsonValue();
     o[QStringLiteral("power_source")] = view.power.watts <= 0    ? QJsonValue()
                                         : view.power.fromCatalog ? QJsonValue(QStringLiteral("catalog"))

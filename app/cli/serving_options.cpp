@@ -85,7 +85,11 @@ void addServingOptions(QCommandLineParser& parser)
            "max_num_batched_tokens)",
            "N");
     option("no-chunked-prefill", "prefill each prompt in a pass of its own ahead of the decodes (vLLM V0's default)");
-    option("gpu-hour-price", "US dollars per GPU-hour: cost per million input and output tokens (no default)", "USD");
+    option(
+        "gpu-hour-price",
+        "US dollars per GPU-hour: cost per million input and output tokens (default: the price saved with the GPU in "
+        "your catalog, else the bundled catalog's example price for it, else none)",
+        "USD");
     option("gpu-power-w", "watts one GPU draws: joules per output token (default: the card's board power)", "W");
 }
 
@@ -95,6 +99,9 @@ std::optional<QString> readServingOptions(const QCommandLineParser& parser, Serv
     if (Refusal refused =
             positiveNumberOption(parser, "gpu-hour-price", "US dollars per GPU-hour", serving.cost.gpuHourPrice))
         return refused;
+    if (serving.cost.gpuHourPrice)
+        if (const std::optional<QString> refused = checkGpuHourPrice(*serving.cost.gpuHourPrice))
+            return QStringLiteral("--gpu-hour-price: ") + *refused;
     if (Refusal refused = positiveNumberOption(parser, "gpu-power-w", "watts", serving.cost.gpuPowerWatts))
         return refused;
     if (Refusal refused = readPolicy(parser, serving.policy))

@@ -75,15 +75,22 @@ void printServingLatency(QTextStream& out, const ServingLatency& latency, const 
     row(out, "end-to-end latency", formatSeconds(latency.e2eSeconds));
 }
 
+void addPriceJson(QJsonObject& o, const CostInputs& inputs)
+{
+    o[QStringLiteral("gpu_hour_price")] = optionalNumber(inputs.gpuHourPrice);
+    const QString source = priceSourceKey(inputs);
+    o[QStringLiteral("price_source")] = source.isEmpty() ? QJsonValue() : QJsonValue(source);
+    // Whose example, and when: "Lambda 2026-09-20".
+    o[QStringLiteral("price_example_of")] =
+        inputs.gpuHourPrice && inputs.priceSource == PriceSource::Example ? QJsonValue(inputs.exampleOf) : QJsonValue();
+}
+
 void addCostJson(QJsonObject& o, const TokenCost& cost, const CostInputs& inputs, const GpuPower& power)
 {
     o[QStringLiteral("cost_per_million_input_tokens")] = optionalNumber(cost.perMillionInput);
     o[QStringLiteral("cost_per_million_output_tokens")] = optionalNumber(cost.perMillionOutput);
     o[QStringLiteral("joules_per_output_token")] = optionalNumber(cost.joulesPerOutputToken);
-    o[QStringLiteral("gpu_hour_price")] = optionalNumber(inputs.gpuHourPrice);
-    o[QStringLiteral("price_source")] = !inputs.gpuHourPrice      ? QJsonValue()
-                                        : inputs.priceFromCatalog ? QJsonValue(QStringLiteral("catalog"))
-                                                                  : QJsonValue(QStringLiteral("given"));
+    addPriceJson(o, inputs);
     o[QStringLiteral("gpu_power_w")] = power.watts > 0 ? QJsonValue(power.watts) : QJsonValue();
     o[QStringLiteral("power_source")] = power.watts <= 0    ? QJsonValue()
                                         : power.fromCatalog ? QJsonValue(QStringLiteral("catalog"))

@@ -20,8 +20,11 @@ QString schedulingText(const SchedulingPolicy& policy);
 void addServingLatencyJson(QJsonObject& o, const ServingLatency& latency, const ServingOptions& options);
 void printServingLatency(QTextStream& out, const ServingLatency& latency, const ServingOptions& options);
 
+// gpu_hour_price, price_source ("given", "catalog" for the user's, "example" for the bundled catalog's, or null) and
+// price_example_of (an example's provider and day, else null).
+void addPriceJson(QJsonObject& o, const CostInputs& inputs);
 // cost_per_million_input_tokens, cost_per_million_output_tokens, joules_per_output_token (null when there is no
-// price, no prompt or no power), gpu_hour_price, gpu_power_w and power_source ("catalog", "given" or null).
+// price, no prompt or no power), addPriceJson's keys, gpu_power_w and power_source ("catalog", "given" or null).
 void addCostJson(QJsonObject& o, const TokenCost& cost, const CostInputs& inputs, const GpuPower& power);
 void printCost(QTextStream& out, const TokenCost& cost, const CostInputs& inputs, const GpuPower& power);
 

@@ -32,6 +32,8 @@ TEST(ServingCli, FrontierJsonHasEveryPointsKeysAndIsMonotone)
     EXPECT_EQ(o.value(QStringLiteral("prompt")).toInteger(), 1024);
     EXPECT_EQ(o.value(QStringLiteral("output")).toInteger(), 1024);
     EXPECT_EQ(o.value(QStringLiteral("power_source")).toString(), QStringLiteral("given"));
+    EXPECT_EQ(o.value(QStringLiteral("price_source")).toString(), QStringLiteral("given"));
+    EXPECT_TRUE(o.value(QStringLiteral("price_example_of")).isNull());
     const QJsonArray points = o.value(QStringLiteral("frontier")).toArray();
     ASSERT_GE(points.size(), 5);
     double perGpu = 0, perUser = 1e300, cost = 1e300;
@@ -54,13 +56,27 @@ TEST(ServingCli, FrontierJsonHasEveryPointsKeysAndIsMonotone)
         perUser = user;
         cost = out;
     }
-    // Without a price there is no cost, and the power is the catalog's board power.
-    const QJsonObject unpriced = jsonOf("model --model llama-2-7b --gpu h100-sxm --frontier --json");
+    // Without --gpu-hour-price a bundled card is costed at its catalog's example price, and says so; the power is
+    // the catalog's board power.
+    const QJsonObject example = jsonOf("model --model llama-2-7b --gpu h100-sxm --frontier --json");
+    EXPECT_DOUBLE_EQ(example.value(QStringLiteral("gpu_hour_price")).toDouble(), 3.99);
+    EXPECT_EQ(example.value(QStringLiteral("price_source")).toString(), QStringLiteral("example"));
+    EXPECT_EQ(example.value(QStringLiteral("price_example_of")).toString(), QStringLiteral("Lambda 2026-09-20"));
+    const QJsonObject atExample = example.value(QStringLiteral("frontier")).toArray().first().toObject();
+    const QJsonObject atGiven = points.first().toObject();
+    EXPECT_NEAR(atExample.value(QStringLiteral("cost_per_million_output_tokens")).toDouble(),
+                atGiven.value(QStringLiteral("cost_per_million_output_tokens")).toDouble() * 3.99 / 2.5, 1e-9);
+    EXPECT_DOUBLE_EQ(example.value(QStringLiteral("gpu_power_w")).toDouble(), 700.0);
+    EXPECT_EQ(example.value(QStringLiteral("power_source")).toString(), QStringLiteral("catalog"));
+    // A card no provider's page was cited for has no price and no cost; its keys are there, null.
+    const QJsonObject unpriced = jsonOf("model --model llama-2-7b --gpu rtx-4090 --frontier --json");
     const QJsonObject first = unpriced.value(QStringLiteral("frontier")).toArray().first().toObject();
     EXPECT_FALSE(first.contains(QStringLiteral("cost_per_million_output_tokens")));
     EXPECT_TRUE(first.contains(QStringLiteral("joules_per_output_token")));
-    EXPECT_DOUBLE_EQ(unpriced.value(QStringLiteral("gpu_power_w")).toDouble(), 700.0);
-    EXPECT_EQ(unpriced.value(QStringLiteral("power_source")).toString(), QStringLiteral("catalog"));
+    for (const char* key : {"gpu_hour_price", "price_source", "price_example_of"}) {
+        EXPECT_TRUE(unpriced.contains(QLatin1String(key))) << key;
+        EXPECT_TRUE(unpriced.value(QLatin1String(key)).isNull()) << key;
+    }
 }
 
 TEST(ServingCli, TargetsMarkThePointsAndRefuseWhatBatchOneCannotReach)
@@ -158,6 +174,9 @@ TEST(ServingCli, BadInputsAreRefusedNamingTheOption)
         {"--gpu-power-w 0", "--gpu-power-w must be a number above 0"},
         {"--gpu-power-w nan", "--gpu-power-w must be a number above 0"},
         {"--gpu-hour-price inf", "--gpu-hour-price must be a number above 0"},
+        {"--gpu-hour-price 3990",
+         "--gpu-hour-price: the GPU-hour price must be a number of US dollars above 0 and at "
+         "most $1"},
         {"--prompt 128 --output 128 --arrival-rate 0", "--arrival-rate must be a number above 0"},
         {"--prompt 128 --output 128 --arrival-rate 1e6", "at most"},
         {"--arrival-rate 1", "--arrival-rate needs --prompt"},

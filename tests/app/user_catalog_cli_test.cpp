@@ -70,8 +70,9 @@ TEST(UserCatalogCli, TheUsersGpusAreListedMarkedAndUsedByTheModel)
     EXPECT_EQ(report.value(QStringLiteral("gpu_memory_bytes")).toDouble(), 48.0 * 1073741824.0);
 }
 
-// A price saved with the user's GPU prices its tokens without --gpu-hour-price, and says where it comes from; the
-// flag still wins, and a bundled card without one has no cost.
+// A price saved with the user's GPU prices its tokens without --gpu-hour-price, and says where it comes from, in the
+// table and in --json with and without --frontier; the flag still wins. A bundled card is priced at its example,
+// said as one, and a card without an example has no cost.
 TEST(UserCatalogCli, TheUsersGpuHourPriceIsUsedUnlessOneIsGiven)
 {
     const UserHome user;
@@ -93,9 +94,21 @@ TEST(UserCatalogCli, TheUsersGpuHourPriceIsUsedUnlessOneIsGiven)
     EXPECT_DOUBLE_EQ(flag.value(QStringLiteral("cost_per_million_output_tokens")).toDouble(),
                      1.6 * priced.value(QStringLiteral("cost_per_million_output_tokens")).toDouble());
 
+    const CliRun frontier = user.run("model --model llama-3.1-8b --gpu lab-card --frontier --json");
+    ASSERT_EQ(frontier.exitCode, 0) << frontier.err.toStdString();
+    const QJsonObject curve = QJsonDocument::fromJson(frontier.out.toUtf8()).object();
+    EXPECT_EQ(curve.value(QStringLiteral("gpu_hour_price")).toDouble(), 2.5);
+    EXPECT_EQ(curve.value(QStringLiteral("price_source")).toString(), QStringLiteral("catalog"));
+    EXPECT_TRUE(curve.value(QStringLiteral("price_example_of")).isNull());
+
     const CliRun bundled = user.run("model --model llama-3.1-8b --gpu h100-sxm --batch 8");
     ASSERT_EQ(bundled.exitCode, 0) << bundled.err.toStdString();
-    EXPECT_TRUE(bundled.out.contains(QStringLiteral("none given (--gpu-hour-price USD)"))) << bundled.out.toStdString();
+    EXPECT_TRUE(bundled.out.contains(QStringLiteral("$3.99 per GPU-hour, example price, Lambda 2026-09-20")))
+        << bundled.out.toStdString();
+    const CliRun unpriced = user.run("model --model llama-3.1-8b --gpu rtx-4090 --batch 8");
+    ASSERT_EQ(unpriced.exitCode, 0) << unpriced.err.toStdString();
+    EXPECT_TRUE(unpriced.out.contains(QStringLiteral("none given (--gpu-hour-price USD)")))
+        << unpriced.out.toStdString();
 }
 
 TEST(UserCatalogCli, ARefusedFileIsSaidWithTheFileAndTheFieldAndTheBundledEntriesStillWork)

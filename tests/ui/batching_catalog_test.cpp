@@ -9,6 +9,7 @@
 #include "tests/ui_models/test_session.h"
 #include "ui/panels/batching_controls.h"
 #include "ui/panels/catalog_entry_dialog.h"
+#include "ui/panels/frontier_controls.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -89,6 +90,17 @@ QPointer<CatalogEntryDialog> saveAs(const QString& id)
     fixtures::clickCentre(dialog->findChild<QPushButton*>(QStringLiteral("catalogEntrySave")));
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     return dialog;  // null once saved: the dialog closes and deletes itself
+}
+
+// In the open dialog: click into the field `name`, select all, type `text` (nothing: the field emptied).
+void typeInDialog(CatalogEntryDialog* dialog, const char* name, const QString& text)
+{
+    QLineEdit* edit = dialog->findChild<QLineEdit*>(QLatin1String(name));
+    ASSERT_NE(edit, nullptr) << name;
+    QTest::mouseClick(edit, Qt::LeftButton, Qt::NoModifier, edit->rect().center());
+    QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClicks(edit, text);
 }
 
 }  // namespace
@@ -225,4 +237,59 @@ TEST(UiBatchingCatalog, ABadModelsFileIsNeverOverwrittenAndTheDialogSaysWhy)
     EXPECT_EQ(tab.panel->inputs().modelId, QStringLiteral("my-3b"));
     EXPECT_TRUE(isUserModel(QStringLiteral("my-3b")));
     EXPECT_TRUE(control<QComboBox>(*tab.panel, "batchingModel")->currentText().endsWith(QLatin1String("(mine)")));
+}
+
+// The Save GPU dialog takes a price per GPU-hour typed in: a price below 0, past $1,000 or not a number is refused in
+// the dialog and nothing is written; a good one is saved with the card, read back by the command line, and the
+// frontier's price box starts from it, saying it is the user's.
+TEST(UiBatchingCatalog, APriceTypedInTheSaveGpuDialogIsSavedWithTheCard)
+{
+    const OwnConfigHome home;
+    fixtures::BatchingWindow tab(QSize(1600, 1000), fixtures::zen4Session());
+    fixtures::typeInto(control<QDoubleSpinBox>(*tab.panel, "batchingPeak"), QStringLiteral("400"));
+    fixtures::typeInto(control<QDoubleSpinBox>(*tab.panel, "batchingBandwidth"), QStringLiteral("2.5"));
+    ASSERT_EQ(tab.panel->inputs().gpuId, kCustomId);
+    fixtures::clickCentre(control<QPushButton>(*tab.panel, "batchingSaveGpu"));
+    const QPointer<CatalogEntryDialog> dialog = fixtures::openDialog<CatalogEntryDialog>("CatalogEntryDialog");
+    ASSERT_NE(dialog, nullptr);
+    QPushButton* save = dialog->findChild<QPushButton*>(QStringLiteral("catalogEntrySave"));
+    typeInDialog(dialog, "catalogEntryId", QStringLiteral("rented-card"));
+    const struct {
+        const char* typed;
+        const char* says;
+    } refused[] = {
+        {"-3", "must be a number of US dollars above 0 and at most $1"},
+        {"3990", "must be a number of US dollars above 0 and at most $1"},
+        {"cheap", "The price is a number of US dollars per GPU-hour, or empty for none; got \"cheap\""},
+    };
+    for (const auto& r : refused) {
+        typeInDialog(dialog, "catalogEntryPrice", QLatin1String(r.typed));
+        EXPECT_TRUE(dialog->errorText().isEmpty());  // typing hides the last refusal
+        fixtures::clickCentre(save);
+        ASSERT_FALSE(dialog.isNull()) << r.typed;
+        EXPECT_TRUE(dialog->isVisible()) << r.typed;
+        EXPECT_TRUE(dialog->errorText().contains(QLatin1String(r.says))) << dialog->errorText().toStdString();
+        EXPECT_FALSE(QFile::exists(userGpuCatalogPath())) << r.typed;
+    }
+    fixtures::grabImage(*dialog).save(fixtures::outputPath(QStringLiteral("save_gpu_dialog_price_refused.png")));
+    // Return in the field saves: Save is the dialog's default button, never Cancel.
+    typeInDialog(dialog, "catalogEntryPrice", QStringLiteral("2.75"));
+    QTest::keyClick(dialog->findChild<QLineEdit*>(QStringLiteral("catalogEntryPrice")), Qt::Key_Return);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    EXPECT_TRUE(dialog.isNull());  // saved, closed and gone
+    const QByteArray file = readFile(userGpuCatalogPath());
+    EXPECT_EQ(file.count("\"gpu_hour_price\": 2.75"), 1) << file.constData();
+    EXPECT_EQ(tab.panel->inputs().gpuId, QStringLiteral("rented-card"));
+    FrontierControls* frontier = tab.panel->frontierControls();
+    EXPECT_EQ(frontier->priceField()->text(), QStringLiteral("2.75"));
+    EXPECT_EQ(frontier->priceSource(), QStringLiteral("From your catalog: type another to override"));
+
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path());
+    const test::CliRun cli =
+        test::runRidgeline(test::cliArgs("model --model llama-2-7b --gpu rented-card --frontier --json"), environment);
+    ASSERT_EQ(cli.exitCode, 0) << cli.err.toStdString();
+    const QJsonObject curve = QJsonDocument::fromJson(cli.out.toUtf8()).object();
+    EXPECT_DOUBLE_EQ(curve.value(QStringLiteral("gpu_hour_price")).toDouble(), 2.75);
+    EXPECT_EQ(curve.value(QStringLiteral("price_source")).toString(), QStringLiteral("catalog"));
 }

@@ -7,6 +7,7 @@
 #include "core/model/serving/frontier.h"
 #include "core/model/units.h"
 #include "tests/ui/batching_input_util.h"
+#include "tests/ui/batching_tab_support.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/chart/batch_throughput_chart.h"
@@ -17,6 +18,7 @@
 #include "ui/widgets/log_slider.h"
 
 #include <QAreaSeries>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -321,4 +323,55 @@ TEST(UiFrontierChart, AClickOnAFrontierPointSetsTheBatchSlider)
     QTest::mouseClick(chart->viewport(), Qt::LeftButton, Qt::NoModifier,
                       QPoint(static_cast<int>(plot.left() + 20), static_cast<int>(plot.bottom() - 20)));
     EXPECT_EQ(panel.inputs().batch, 4);
+}
+
+// The price box starts from the chosen GPU's catalog price and says where it comes from, following the GPU chosen
+// with the keyboard; a price typed in overrides it on every GPU, and emptying the box goes back to the catalog's.
+TEST(UiFrontierChart, ThePriceBoxStartsFromTheGpusCatalogPriceAndATypedOneOverridesIt)
+{
+    BatchingPanel panel;  // Llama 2 7B on an H100 SXM: Lambda's example price
+    fixtures::layoutNow(panel, QSize(1920, 1080));
+    clickTab(panel.chartSwitch(), 1);
+    fixtures::layoutNow(panel, panel.size());
+    FrontierControls* controls = panel.frontierControls();
+    QComboBox* gpu = fixtures::control<QComboBox>(panel, "batchingGpu");
+    EXPECT_EQ(controls->priceField()->text(), QStringLiteral("3.99"));
+    EXPECT_EQ(controls->priceSource(), QStringLiteral("Example price, Lambda 2026-09-20: type yours to override"));
+    EXPECT_FALSE(controls->settings().gpuHourPrice);
+    EXPECT_TRUE(panel.visibleTexts().join(u'|').contains(
+        QStringLiteral("At $3.99 per GPU-hour, example price, Lambda 2026-09-20")));
+    fixtures::grabImage(panel).save(fixtures::outputPath(QStringLiteral("batching_frontier_example_price.png")));
+
+    ASSERT_TRUE(fixtures::chooseByKeys(gpu, QStringLiteral("l40s")));
+    EXPECT_EQ(controls->priceField()->text(), QStringLiteral("2.25"));
+    EXPECT_TRUE(controls->priceSource().startsWith(QLatin1String("Example price, CoreWeave 2026-09-20")))
+        << controls->priceSource().toStdString();
+    EXPECT_DOUBLE_EQ(*panel.frontierChart()->data().price.gpuHourPrice, 2.25);
+    ASSERT_TRUE(fixtures::chooseByKeys(gpu, QStringLiteral("rtx-4090")));  // no citable page: no price
+    EXPECT_TRUE(controls->priceField()->text().isEmpty());
+    EXPECT_TRUE(controls->priceSource().startsWith(QLatin1String("No price for this GPU")))
+        << controls->priceSource().toStdString();
+    EXPECT_TRUE(panel.frontierChart()->data().costPerMillionOutput.empty());
+
+    typeInto(controls->priceField(), QStringLiteral("5"));
+    EXPECT_DOUBLE_EQ(*controls->settings().gpuHourPrice, 5.0);
+    EXPECT_EQ(controls->priceSource(), QStringLiteral("Typed here"));
+    ASSERT_TRUE(fixtures::chooseByKeys(gpu, QStringLiteral("h100-sxm")));  // the typed price stays
+    EXPECT_EQ(controls->priceField()->text(), QStringLiteral("5"));
+    EXPECT_EQ(controls->priceSource(), QStringLiteral("Typed here, over the GPU's $3.99 per GPU-hour, example price, "
+                                                      "Lambda 2026-09-20: empty the field for it"));
+    const FrontierChartData typed = panel.frontierChart()->data();
+    EXPECT_DOUBLE_EQ(*typed.price.gpuHourPrice, 5.0);
+    EXPECT_EQ(typed.price.priceSource, PriceSource::Given);
+
+    // Emptied: the catalog's price again, in the box and on the chart.
+    QLineEdit* price = controls->priceField();
+    QTest::mouseClick(price, Qt::LeftButton, Qt::NoModifier, price->rect().center());
+    QTest::keyClick(price, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(price, Qt::Key_Backspace);
+    QTest::keyClick(price, Qt::Key_Return);
+    EXPECT_FALSE(controls->settings().gpuHourPrice);
+    EXPECT_EQ(price->text(), QStringLiteral("3.99"));
+    EXPECT_EQ(panel.frontierChart()->data().price.priceSource, PriceSource::Example);
+    EXPECT_TRUE(controls->status().isEmpty()) << controls->status().toStdString();
 }

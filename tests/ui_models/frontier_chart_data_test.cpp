@@ -104,8 +104,10 @@ TEST(FrontierLabels, TheRingSitsOnTheCurrentPointAndEveryWordInsideThePlotApart)
     const OverlayLayers layers = layoutFrontierLabels(d, mapping, ChartTheme::make(ThemeKind::Light));
     ASSERT_EQ(layers.moving.rings.size(), 1u);
     EXPECT_EQ(layers.moving.rings.front().center, mapping.toPixel(d.current));
-    ASSERT_EQ(layers.moving.texts.size(), 1u);
+    // The H100's example price costs the current point: its numbers, then its cost per million output tokens.
+    ASSERT_EQ(layers.moving.texts.size(), 2u);
     EXPECT_TRUE(layers.moving.texts.front().text.startsWith(QStringLiteral("B = 16: ")));
+    EXPECT_TRUE(layers.moving.texts.back().text.endsWith(QStringLiteral(" per million output tokens")));
     std::vector<QRectF> boxes;
     for (const OverlayContent* content : {&layers.fixed, &layers.moving})
         for (const AnnotationText& text : content->texts) {
@@ -115,7 +117,8 @@ TEST(FrontierLabels, TheRingSitsOnTheCurrentPointAndEveryWordInsideThePlotApart)
                 EXPECT_FALSE(other.intersects(box)) << text.text.toStdString();
             boxes.push_back(box);
         }
-    EXPECT_EQ(boxes.size(), 3u);  // batch 1, the largest batch, the current point's numbers
+    // Batch 1, the largest batch named as the cheapest, the price's note, the current point's two lines.
+    EXPECT_EQ(boxes.size(), 5u);
 }
 
 // Targets and a price given in the tab: the points marked as the core marks them, the best named, each point's cost
@@ -228,4 +231,34 @@ TEST(FrontierChartData, AClickFindsTheNearestPointWithinItsRadius)
     EXPECT_EQ(frontierPointAt(pixels, QPointF(24, 10), 8.0), std::optional<std::size_t>(1));
     EXPECT_FALSE(frontierPointAt(pixels, QPointF(60, 60), 8.0));
     EXPECT_FALSE(frontierPointAt({}, QPointF(10, 10), 8.0));
+}
+
+// Without a price typed in, the GPU's catalog price costs the points and the notes say whose it is; a card without
+// one has no cost at all.
+TEST(FrontierChartData, WithoutATypedPriceTheGpusCatalogPriceIsUsedAndSaid)
+{
+    const InferenceConfig h100 = configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 16);
+    const FrontierChartData d = frontierChartData(h100);
+    ASSERT_TRUE(d.valid) << d.reason.toStdString();
+    ASSERT_TRUE(d.price.gpuHourPrice);
+    EXPECT_DOUBLE_EQ(*d.price.gpuHourPrice, 3.99);
+    EXPECT_EQ(d.price.priceSource, PriceSource::Example);
+    ASSERT_EQ(d.costPerMillionOutput.size(), d.points.size());
+    FrontierSettings typed;
+    typed.gpuHourPrice = 3.99;
+    EXPECT_EQ(d.costPerMillionOutput, frontierChartData(h100, typed).costPerMillionOutput);
+    const PlotMapping mapping{QRectF(80, 40, 760, 420), PlotRange{d.points.back().x() / 2, d.points.front().x() * 2,
+                                                                  d.points.front().y() / 2, d.points.back().y() * 4}};
+    QStringList texts;
+    for (const AnnotationText& text : layoutFrontierLabels(d, mapping, ChartTheme::make(ThemeKind::Light)).fixed.texts)
+        texts << text.text;
+    EXPECT_TRUE(texts.contains(QStringLiteral("At $3.99 per GPU-hour, example price, Lambda 2026-09-20")))
+        << texts.join(u'|').toStdString();
+
+    const FrontierChartData unpriced =
+        frontierChartData(configOf(QStringLiteral("llama-2-7b"), QStringLiteral("rtx-4090"), 1));
+    ASSERT_TRUE(unpriced.valid) << unpriced.reason.toStdString();
+    EXPECT_FALSE(unpriced.price.gpuHourPrice);
+    EXPECT_TRUE(unpriced.costPerMillionOutput.empty());
+    EXPECT_FALSE(unpriced.currentCostPerMillionOutput);
 }

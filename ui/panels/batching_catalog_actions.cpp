@@ -141,26 +141,27 @@ void BatchingCatalogActions::saveModel()
                     .arg(counts ? formatSignificant(double(counts.value().total) / 1e9, 4) : QStringLiteral("\u2013"),
                          formatSignificant(asked / 1e9, 4));
     }
-    auto save = [this, model](const QString& id, const QString& name, const QString& source) -> std::optional<QString> {
-        if (const std::optional<QString> bad = checkId(id))
+    auto save = [this, model](const CatalogEntry& typed) -> std::optional<QString> {
+        if (const std::optional<QString> bad = checkId(typed.id))
             return bad;
         ModelSpec entry = model;
-        entry.id = id;
-        entry.name = name;
-        entry.source = source;
+        entry.id = typed.id;
+        entry.name = typed.name;
+        entry.source = typed.source;
         const Result<QString> saved = saveUserModel(entry);
         if (!saved)
             return saved.error().message;
         m_controls->reloadCatalogs();
         InferenceRequest shown = m_shown.get();
-        shown.modelId = id;
+        shown.modelId = typed.id;
         m_shown.set(shown);
-        m_controls->showModelStatus(tr("Saved \"%1\" to %2").arg(id, saved.value()), false);
+        m_controls->showModelStatus(tr("Saved \"%1\" to %2").arg(typed.id, saved.value()), false);
         return std::nullopt;
     };
     const QString source = model.source.isEmpty() ? enteredHere() : model.source;
-    (new CatalogEntryDialog(m_parent, tr("Save Model to My Catalog"), what, idFrom(model.name), model.name, source,
-                            save))
+    (new CatalogEntryDialog(m_parent, tr("Save Model to My Catalog"), what,
+                            CatalogEntry{idFrom(model.name), model.name, source, std::nullopt},
+                            CatalogEntryDialog::Price::NotAsked, save))
         ->open();
 }
 
@@ -184,26 +185,28 @@ void BatchingCatalogActions::saveGpu()
            "beside the bundled GPUs here and by `ridgeline model --gpu ID`.")
             .arg(formatSignificant(request.customPeakTflops), formatSignificant(request.customBandwidthTbs),
                  formatSignificant(request.customMemoryGib), userGpuCatalogPath());
-    auto save = [this, gpu](const QString& id, const QString& name, const QString& source) -> std::optional<QString> {
-        if (const std::optional<QString> bad = checkId(id))
+    auto save = [this, gpu](const CatalogEntry& typed) -> std::optional<QString> {
+        if (const std::optional<QString> bad = checkId(typed.id))
             return bad;
         GpuSpec entry = gpu;
-        entry.id = id;
-        entry.name = name;
-        entry.source = source;
+        entry.id = typed.id;
+        entry.name = typed.name;
+        entry.source = typed.source;
+        entry.gpuHourPrice = typed.gpuHourPrice.value_or(0.0);
         const Result<QString> saved = saveUserGpu(entry);
         if (!saved)
             return saved.error().message;
         m_controls->reloadCatalogs();
         InferenceRequest shown = m_shown.get();
-        shown.gpuId = id;
+        shown.gpuId = typed.id;
         shown.linkId.clear();
         m_shown.set(shown);
-        m_controls->showGpuStatus(tr("Saved \"%1\" to %2").arg(id, saved.value()), false);
+        m_controls->showGpuStatus(tr("Saved \"%1\" to %2").arg(typed.id, saved.value()), false);
         return std::nullopt;
     };
-    (new CatalogEntryDialog(m_parent, tr("Save GPU to My Catalog"), what, QStringLiteral("my-gpu"), tr("My GPU"),
-                            enteredHere(), save))
+    (new CatalogEntryDialog(m_parent, tr("Save GPU to My Catalog"), what,
+                            CatalogEntry{QStringLiteral("my-gpu"), tr("My GPU"), enteredHere(), std::nullopt},
+                            CatalogEntryDialog::Price::Asked, save))
         ->open();
 }
 

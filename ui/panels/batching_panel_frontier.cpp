@@ -39,6 +39,9 @@ void BatchingPanel::setFrontierSettings(const FrontierSettings& settings)
 // every slider step.
 void BatchingPanel::updateFrontier()
 {
+    // The price field follows the GPU whether or not the frontier is shown, so it is right when it opens.
+    m_frontierControls->setCatalogPrice(m_scenario.error ? CostInputs{}
+                                                         : withCatalogPrice(CostInputs{}, m_scenario.config.gpu));
     if (!frontierShown())
         return;
     if (m_scenario.error)

@@ -3,6 +3,7 @@
 #include "core/json/strict_reader.h"
 #include "core/model/physical_limits.h"
 
+#include <QDate>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -27,7 +28,6 @@ constexpr double kMaxBandwidthTbs = 1e4;
 constexpr double kMaxMemoryGib = 1e7;
 constexpr double kMaxLinkGbs = 1e6;
 constexpr double kMaxWatts = 1e5;
-constexpr double kMaxGpuHourPrice = 1e6;  // US dollars per GPU-hour: a typo past this
 constexpr int kMaxScaleUpGpus = 1'000'000;
 constexpr int kMaxShape = 1'000'000'000;
 constexpr qsizetype kMaxDeviceNames = 64;
@@ -131,6 +131,31 @@ void readCacheBandwidth(ObjectReader& in, GpuSpec& gpu)
                             in.where("l2_tbs"_L1) + u": L1 >= L2 >= bandwidth_tbs (the memory) is expected"_s);
 }
 
+// A price per GPU-hour in US dollars: above 0 and below kMaxGpuHourPrice.
+double readPrice(ObjectReader& in, QLatin1StringView key, Need need)
+{
+    const double usd = in.number(key, kMaxGpuHourPrice, need);
+    if (!in.problem().found() && !(usd > 0.0))
+        in.problem().report(Error::Code::Range,
+                            in.where(key) + u" must be a number of US dollars above 0 (leave it out for none)"_s);
+    return usd;
+}
+
+// gpu_hour_price_example: one provider's published on-demand price, with who, when (the day the page was read,
+// YYYY-MM-DD) and where; each is required, so an example never reaches the screen without its source.
+void readExamplePrice(ObjectReader& in, GpuSpec::ExamplePrice& example)
+{
+    example.usdPerGpuHour = readPrice(in, "usd"_L1, Need::Required);
+    example.provider = in.text("provider"_L1, Need::Required);
+    requireNonEmpty(in, "provider"_L1, example.provider);
+    example.date = in.text("date"_L1, Need::Required);
+    if (!in.problem().found() && !QDate::fromString(example.date, Qt::ISODate).isValid())
+        in.problem().report(Error::Code::Schema,
+                            in.where("date"_L1) + u" must be a day as YYYY-MM-DD, got "_s + describeJson(example.date));
+    example.source = in.text("source"_L1, Need::Required);
+    requireNonEmpty(in, "source"_L1, example.source);
+}
+
 GpuSpec gpuFrom(ObjectReader& in)
 {
     GpuSpec gpu;
@@ -160,13 +185,9 @@ GpuSpec gpuFrom(ObjectReader& in)
         gpu.hostLinkGbPerDirection = link.number("gb_s_per_direction"_L1, kMaxLinkGbs);
     });
     gpu.tdpWatts = in.number("tdp_w"_L1, kMaxWatts);
-    if (in.has("gpu_hour_price"_L1)) {
-        gpu.gpuHourPrice = in.number("gpu_hour_price"_L1, kMaxGpuHourPrice);
-        if (!in.problem().found() && !(gpu.gpuHourPrice > 0.0))
-            in.problem().report(Error::Code::Range, in.where("gpu_hour_price"_L1) +
-                                                        u" must be a number of US dollars above 0 (leave it out "
-                                                        "for none)"_s);
-    }
+    if (in.has("gpu_hour_price"_L1))
+        gpu.gpuHourPrice = readPrice(in, "gpu_hour_price"_L1, Need::Optional);
+    readObject(in, "gpu_hour_price_example"_L1, [&gpu](ObjectReader& e) { readExamplePrice(e, gpu.examplePrice); });
     gpu.source = in.text("source"_L1, Need::Required);
     requireNonEmpty(in, "source"_L1, gpu.source);
     if (in.has("fp64_tflops"_L1)) {
@@ -315,6 +336,11 @@ QJsonObject gpuToJson(const GpuSpec& g)
         o.insert("tdp_w"_L1, g.tdpWatts);
     if (g.gpuHourPrice > 0)
         o.insert("gpu_hour_price"_L1, g.gpuHourPrice);
+    if (g.examplePrice.usdPerGpuHour > 0)
+        o.insert("gpu_hour_price_example"_L1, QJsonObject{{"usd"_L1, g.examplePrice.usdPerGpuHour},
+                                                          {"provider"_L1, g.examplePrice.provider},
+                                                          {"date"_L1, g.examplePrice.date},
+                                                          {"source"_L1, g.examplePrice.source}});
     if (!g.deviceNames.isEmpty())
         o.insert("device_names"_L1, QJsonArray::fromStringList(g.deviceNames));
     if (g.fp64Tflops > 0)

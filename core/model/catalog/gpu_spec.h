@@ -17,6 +17,10 @@ namespace ridgeline {
 // published measurement is taken to sustain.
 inline constexpr double kTypicalSustainedShare = 0.862;
 
+// US dollars per GPU-hour past which a price is a typo (3990 for 3.99), wherever one is read: the dearest on-demand
+// GPU-hour the bundled examples cite is $10.50 (GB200).
+inline constexpr double kMaxGpuHourPrice = 1000.0;
+
 struct GpuSpec {
     QString id;
     QString name;
@@ -37,8 +41,15 @@ struct GpuSpec {
     double hostLinkGbPerDirection = 0;
     double tdpWatts = 0;
     // US dollars per GPU-hour, the user's own figure saved with a GPU of their catalog (user_catalog.h); 0 = none.
-    // The bundled catalog gives no prices: they differ by provider, commitment and month.
     double gpuHourPrice = 0;
+    // One provider's published on-demand price for this card, an example only: prices differ by provider,
+    // commitment and month. The bundled catalog gives one where a provider's page could be cited.
+    struct ExamplePrice {
+        double usdPerGpuHour = 0;  // 0 = none
+        QString provider;          // "Lambda"
+        QString date;              // the day the page was read, YYYY-MM-DD
+        QString source;            // the page, the offer and how a per-GPU figure was had from it
+    } examplePrice;
     QString source;
     // For imported GPU kernels' rooflines; 0 where no source was found, and that level or precision is
     // left out rather than guessed.

@@ -7,10 +7,21 @@
 
 namespace ridgeline {
 
+std::optional<QString> checkGpuHourPrice(double usd)
+{
+    if (!std::isfinite(usd) || usd <= 0 || usd > kMaxGpuHourPrice)
+        return QStringLiteral(
+                   "the GPU-hour price must be a number of US dollars above 0 and at most %1 (a typo past "
+                   "it), got %2")
+            .arg(formatDollars(kMaxGpuHourPrice), QString::number(usd, 'g', 6));
+    return std::nullopt;
+}
+
 std::optional<QString> checkCostInputs(const CostInputs& inputs)
 {
-    if (inputs.gpuHourPrice && (!std::isfinite(*inputs.gpuHourPrice) || *inputs.gpuHourPrice <= 0))
-        return QStringLiteral("the GPU-hour price must be a finite number of US dollars above 0");
+    if (inputs.gpuHourPrice)
+        if (std::optional<QString> refused = checkGpuHourPrice(*inputs.gpuHourPrice))
+            return refused;
     if (inputs.gpuPowerWatts && (!std::isfinite(*inputs.gpuPowerWatts) || *inputs.gpuPowerWatts <= 0))
         return QStringLiteral("the GPU power must be a finite number of watts above 0");
     return std::nullopt;
@@ -25,11 +36,33 @@ GpuPower gpuPower(const CostInputs& inputs, const GpuSpec& gpu)
 
 CostInputs withCatalogPrice(CostInputs inputs, const GpuSpec& gpu)
 {
-    if (!inputs.gpuHourPrice && std::isfinite(gpu.gpuHourPrice) && gpu.gpuHourPrice > 0) {
+    if (inputs.gpuHourPrice)
+        return inputs;
+    const auto usable = [](double usd) { return std::isfinite(usd) && usd > 0; };
+    if (usable(gpu.gpuHourPrice)) {
         inputs.gpuHourPrice = gpu.gpuHourPrice;
-        inputs.priceFromCatalog = true;
+        inputs.priceSource = PriceSource::UserCatalog;
+    } else if (usable(gpu.examplePrice.usdPerGpuHour)) {
+        inputs.gpuHourPrice = gpu.examplePrice.usdPerGpuHour;
+        inputs.priceSource = PriceSource::Example;
+        inputs.exampleOf = QStringLiteral("%1 %2").arg(gpu.examplePrice.provider, gpu.examplePrice.date);
     }
     return inputs;
+}
+
+QString priceSourceText(const CostInputs& inputs)
+{
+    if (!inputs.gpuHourPrice)
+        return {};
+    switch (inputs.priceSource) {
+        case PriceSource::Given:
+            return QStringLiteral("given");
+        case PriceSource::UserCatalog:
+            return QStringLiteral("your catalog");
+        case PriceSource::Example:
+            return QStringLiteral("example price, %1").arg(inputs.exampleOf);
+    }
+    return {};
 }
 
 QString priceText(const CostInputs& inputs)
@@ -37,7 +70,22 @@ QString priceText(const CostInputs& inputs)
     if (!inputs.gpuHourPrice)
         return {};
     const QString price = QStringLiteral("%1 per GPU-hour").arg(formatDollars(*inputs.gpuHourPrice));
-    return inputs.priceFromCatalog ? price + QStringLiteral(", your catalog") : price;
+    return inputs.priceSource == PriceSource::Given ? price : price + QStringLiteral(", ") + priceSourceText(inputs);
+}
+
+QString priceSourceKey(const CostInputs& inputs)
+{
+    if (!inputs.gpuHourPrice)
+        return {};
+    switch (inputs.priceSource) {
+        case PriceSource::Given:
+            return QStringLiteral("given");
+        case PriceSource::UserCatalog:
+            return QStringLiteral("catalog");
+        case PriceSource::Example:
+            return QStringLiteral("example");
+    }
+    return {};
 }
 
 QString powerText(const GpuPower& power)

@@ -9,8 +9,10 @@
 //   prompts cause, to compare with a per-input-token price list, not a sum to add to it.
 // - Energy: the GPU's power over its output tokens/s, joules per output token; the power is the one given or the
 //   card's board power from the catalog (GpuSpec::tdpWatts), a ceiling: a decode-bound GPU draws less.
-// No price has a default: without one given, or saved with the GPU in the user's own catalog
-// (GpuSpec::gpuHourPrice; the bundled catalog has none), there is no cost.
+// The price per GPU-hour is the first of: the one given (--gpu-hour-price, the frontier's price field), the one saved
+// with the GPU in the user's own catalog (GpuSpec::gpuHourPrice), the bundled catalog's example for the card
+// (GpuSpec::examplePrice: one provider's page on one day); with none of them there is no cost. Wherever a price is
+// shown its source is said with it (priceText).
 
 #include "core/model/llm/llm_model.h"
 
@@ -20,17 +22,31 @@
 
 namespace ridgeline {
 
+// Where gpuHourPrice came from, in the order the first wins.
+enum class PriceSource { Given, UserCatalog, Example };
+
 struct CostInputs {
     std::optional<double> gpuHourPrice;   // USD per GPU-hour
     std::optional<double> gpuPowerWatts;  // empty: the card's board power
-    bool priceFromCatalog = false;        // gpuHourPrice is the one saved with the GPU in the user's catalog
+    PriceSource priceSource = PriceSource::Given;
+    QString exampleOf{};  // an example price's provider and day: "Lambda 2026-09-20"
 };
 
-// `inputs` with the price saved with `gpu` in the user's catalog when none was given.
+// `inputs` with the price the rule above gives for `gpu`: the one given stays, else the user's catalog's, else the
+// bundled example, else none. The one place that rule is written.
 CostInputs withCatalogPrice(CostInputs inputs, const GpuSpec& gpu);
-QString priceText(const CostInputs& inputs);  // "$2.50 per GPU-hour", "$2.50 per GPU-hour, your catalog", ""
+// Where the price came from: "given", "your catalog", "example price, Lambda 2026-09-20"; "" without a price.
+QString priceSourceText(const CostInputs& inputs);
+// "$2.50 per GPU-hour" (given), "$2.50 per GPU-hour, your catalog", "$3.99 per GPU-hour, example price, Lambda
+// 2026-09-20"; "" without a price.
+QString priceText(const CostInputs& inputs);
+// The source as --json writes it: "given", "catalog" (the user's), "example"; "" without a price.
+QString priceSourceKey(const CostInputs& inputs);
 
-// What is wrong with the price or the power, or nothing: each, when given, a finite number above 0.
+// What is wrong with a price per GPU-hour, or nothing: a number of US dollars above 0, at most kMaxGpuHourPrice.
+std::optional<QString> checkGpuHourPrice(double usd);
+// What is wrong with the price or the power, or nothing: the price as checkGpuHourPrice, the power, when given, a
+// finite number above 0.
 std::optional<QString> checkCostInputs(const CostInputs& inputs);
 
 struct GpuPower {

@@ -7,6 +7,8 @@
 #include "core/model/units.h"
 #include "tests/core/model/llm_test_support.h"
 
+#include <QDate>
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -305,6 +307,21 @@ TEST(CatalogFile, RefusesDuplicateAndUnknownKeysAndNumbersOfTheWrongType)
          "unknown field gpus[0].cache_bandwidth.l3_tbs"},
         {"{" + card + R"(,"fp64_tflops":0})", "gpus[0].fp64_tflops must be above 0"},
         {"{" + card + R"(,"device_names":["X 8GB",""]})", "gpus[0].device_names[1] is empty"},
+        // An example price carries its figure, provider, day and source, or the file is refused naming the field.
+        {"{" + card + R"(,"gpu_hour_price_example":{"usd":2,"date":"2026-09-20","source":"p"}})",
+         "missing required field gpus[0].gpu_hour_price_example.provider"},
+        {"{" + card + R"(,"gpu_hour_price_example":{"usd":-2,"provider":"P","date":"2026-09-20","source":"p"}})",
+         "gpus[0].gpu_hour_price_example.usd must be a finite number >= 0, got -2"},
+        {"{" + card + R"(,"gpu_hour_price_example":{"usd":0,"provider":"P","date":"2026-09-20","source":"p"}})",
+         "gpus[0].gpu_hour_price_example.usd must be a number of US dollars above 0"},
+        {"{" + card + R"(,"gpu_hour_price_example":{"usd":3990,"provider":"P","date":"2026-09-20","source":"p"}})",
+         "gpus[0].gpu_hour_price_example.usd"},
+        {"{" + card + R"(,"gpu_hour_price_example":{"usd":2,"provider":"P","date":"September 2026","source":"p"}})",
+         "gpus[0].gpu_hour_price_example.date must be a day as YYYY-MM-DD, got the string \"September 2026\""},
+        {"{" + card + R"(,"gpu_hour_price_example":{"usd":2,"provider":"P","date":"2026-09-20","source":""}})",
+         "gpus[0].gpu_hour_price_example.source must not be empty"},
+        {"{" + card + R"(,"gpu_hour_price_example":{"usd":2,"provider":"P","date":"2026-09-20","source":"p","x":1}})",
+         "unknown field gpus[0].gpu_hour_price_example.x"},
     };
     for (const auto& [entries, expected] : cases) {
         const QString message = refusal(entries);
@@ -346,6 +363,10 @@ TEST(CatalogFile, TheGpuWriterWritesWhatTheReaderReads)
         EXPECT_EQ(a.hostLink, b.hostLink);
         EXPECT_EQ(a.hostLinkGbPerDirection, b.hostLinkGbPerDirection);
         EXPECT_EQ(a.tdpWatts, b.tdpWatts);
+        EXPECT_EQ(a.examplePrice.usdPerGpuHour, b.examplePrice.usdPerGpuHour);
+        EXPECT_EQ(a.examplePrice.provider, b.examplePrice.provider);
+        EXPECT_EQ(a.examplePrice.date, b.examplePrice.date);
+        EXPECT_EQ(a.examplePrice.source, b.examplePrice.source);
         EXPECT_EQ(a.source, b.source);
         EXPECT_EQ(a.fp64Tflops, b.fp64Tflops);
         EXPECT_EQ(a.l2Tbs, b.l2Tbs);
@@ -382,4 +403,33 @@ TEST(Catalog, CacheBandwidthsAndFp64PeaksHaveSourcesAndLeaveOutWhatNoneMeasured)
         }
         EXPECT_FALSE(gpu.deviceNames.isEmpty()) << gpu.id.toStdString() << " names no device";
     }
+}
+
+// The bundled catalog's prices are examples, each with the provider whose page gave it, the day it was read and the
+// offer; never a user's own price. Cards no provider's page could be cited for have none.
+TEST(Catalog, ExamplePricesNameTheirProviderDayAndOffer)
+{
+    int priced = 0;
+    for (const GpuSpec& gpu : builtinGpus().value()) {
+        EXPECT_EQ(gpu.gpuHourPrice, 0.0) << gpu.id.toStdString();
+        const GpuSpec::ExamplePrice& e = gpu.examplePrice;
+        if (e.usdPerGpuHour == 0.0)
+            continue;
+        ++priced;
+        EXPECT_GT(e.usdPerGpuHour, 0.0) << gpu.id.toStdString();
+        EXPECT_LE(e.usdPerGpuHour, kMaxGpuHourPrice) << gpu.id.toStdString();
+        EXPECT_TRUE(e.provider == QLatin1String("Lambda") || e.provider == QLatin1String("CoreWeave"))
+            << gpu.id.toStdString();
+        EXPECT_TRUE(QDate::fromString(e.date, Qt::ISODate).isValid()) << gpu.id.toStdString();
+        EXPECT_TRUE(e.source.contains(QLatin1String("commit "))) << gpu.id.toStdString();  // the transcription's
+    }
+    EXPECT_EQ(priced, 12);
+    const GpuSpec::ExamplePrice h100 = test::gpu("h100-sxm").examplePrice;
+    EXPECT_DOUBLE_EQ(h100.usdPerGpuHour, 3.99);
+    EXPECT_EQ(h100.provider, QStringLiteral("Lambda"));
+    EXPECT_EQ(h100.date, QStringLiteral("2026-09-20"));
+    EXPECT_TRUE(h100.source.contains(QLatin1String("lambda.ai/instances"))) << h100.source.toStdString();
+    // A node's price over its GPUs: CoreWeave's HGX H200, $50.44 an hour for 8.
+    EXPECT_DOUBLE_EQ(test::gpu("h200").examplePrice.usdPerGpuHour, 50.44 / 8);
+    EXPECT_EQ(test::gpu("rtx-4090").examplePrice.usdPerGpuHour, 0.0);
 }

@@ -259,6 +259,10 @@ TEST(ServingFrontier, BadPricesAndPowersAreRefused)
 {
     EXPECT_FALSE(checkCostInputs(CostInputs{2.0, 700.0}));
     EXPECT_FALSE(checkCostInputs(CostInputs{}));
+    // Past $1,000 a GPU-hour the price is a typo (3990 for 3.99), and the message says the bound.
+    const std::optional<QString> typo = checkCostInputs(CostInputs{3990.0, std::nullopt});
+    ASSERT_TRUE(typo);
+    EXPECT_TRUE(typo->contains(QLatin1String("at most $1"))) << typo->toStdString();
     for (const double bad :
          {0.0, -1.0, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
         const std::optional<QString> price = checkCostInputs(CostInputs{bad, std::nullopt});
@@ -268,6 +272,36 @@ TEST(ServingFrontier, BadPricesAndPowersAreRefused)
         ASSERT_TRUE(power) << bad;
         EXPECT_TRUE(power->contains(QLatin1String("power")));
     }
+}
+
+// The one rule of where a price comes from: the one given, else the user's catalog's, else the bundled example,
+// else none; each says where it came from.
+TEST(ServingFrontier, ThePriceIsTheOneGivenElseTheUsersElseTheExampleElseNone)
+{
+    GpuSpec gpu = test::gpu("h100-sxm");  // the bundled example: Lambda's $3.99
+    const CostInputs example = withCatalogPrice(CostInputs{}, gpu);
+    ASSERT_TRUE(example.gpuHourPrice);
+    EXPECT_DOUBLE_EQ(*example.gpuHourPrice, 3.99);
+    EXPECT_EQ(example.priceSource, PriceSource::Example);
+    EXPECT_EQ(priceText(example), QStringLiteral("$3.99 per GPU-hour, example price, Lambda 2026-09-20"));
+    EXPECT_EQ(priceSourceKey(example), QStringLiteral("example"));
+
+    gpu.gpuHourPrice = 2.75;  // the user's own, saved with the card: over the example
+    const CostInputs mine = withCatalogPrice(CostInputs{}, gpu);
+    EXPECT_DOUBLE_EQ(*mine.gpuHourPrice, 2.75);
+    EXPECT_EQ(priceText(mine), QStringLiteral("$2.75 per GPU-hour, your catalog"));
+    EXPECT_EQ(priceSourceKey(mine), QStringLiteral("catalog"));
+
+    const CostInputs given = withCatalogPrice(CostInputs{4.0, std::nullopt}, gpu);  // over both
+    EXPECT_DOUBLE_EQ(*given.gpuHourPrice, 4.0);
+    EXPECT_EQ(priceText(given), QStringLiteral("$4.00 per GPU-hour"));
+    EXPECT_EQ(priceSourceText(given), QStringLiteral("given"));
+    EXPECT_EQ(priceSourceKey(given), QStringLiteral("given"));
+
+    const CostInputs none = withCatalogPrice(CostInputs{}, test::gpu("rtx-4090"));  // no citable page
+    EXPECT_FALSE(none.gpuHourPrice);
+    EXPECT_TRUE(priceText(none).isEmpty());
+    EXPECT_TRUE(priceSourceKey(none).isEmpty());
 }
 
 TEST(ServingFrontier, FrontierBatchesArePowersOfTwoEndingAtTheLargest)

@@ -210,8 +210,9 @@ TEST_F(UserCatalog, SavingAddsAnEntryAndNeverOverwritesAFileItCannotRead)
     EXPECT_EQ(read(QStringLiteral("gpus.json")), broken);
 }
 
-// A price per GPU-hour is the user's own figure, saved with their GPU and read back; the bundled cards carry none
-// (prices differ by provider, commitment and month), and a price of 0 or below refuses the file naming the field.
+// A price per GPU-hour is the user's own figure, saved with their GPU and read back; the bundled cards carry none of
+// the user's kind (only examples: catalog_test), and a price of 0 or below, past $1,000 or not a number refuses the
+// file naming the field.
 TEST_F(UserCatalog, AGpuHourPriceIsSavedWithTheUsersGpuAndNoBundledCardHasOne)
 {
     GpuSpec priced = myGpu(QStringLiteral("rented-card"));
@@ -227,7 +228,7 @@ TEST_F(UserCatalog, AGpuHourPriceIsSavedWithTheUsersGpuAndNoBundledCardHasOne)
     for (const GpuSpec& gpu : builtinGpus().value())
         EXPECT_EQ(gpu.gpuHourPrice, 0.0) << gpu.id.toStdString();
 
-    for (const char* bad : {"0", "-1.5", "\"2.50\""}) {
+    for (const char* bad : {"0", "-1.5", "\"2.50\"", "3990"}) {
         write(QStringLiteral("gpus.json"),
               QByteArray(kGpuFile).replace("\"source\"",
                                            QByteArray(QByteArray("\"gpu_hour_price\": ") + bad + ", \"source\"")));

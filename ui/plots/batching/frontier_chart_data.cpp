@@ -102,8 +102,8 @@ void addTargetMarks(const FrontierChartData& data, const PlotMapping& mapping, c
         else if (!data.best)
             lines << tr("No batch meets them: relax a target or change the model or GPU");
     }
-    if (data.settings.gpuHourPrice)
-        lines << tr("At %1 per GPU-hour").arg(formatDollars(*data.settings.gpuHourPrice));
+    if (data.price.gpuHourPrice)
+        lines << tr("At %1").arg(priceText(data.price));
     const QFontMetricsF metrics(theme.kernelLabelFont);
     const double lineHeight = metrics.height() + 2;
     double top = plot.bottom() - kPad - static_cast<double>(lines.size()) * lineHeight;
@@ -206,6 +206,7 @@ FrontierChartData frontierChartData(const InferenceConfig& config, const Frontie
     d.output = lengths.output;
     d.requestedBatch = config.batch;
     d.settings = settings;
+    d.price = withCatalogPrice(CostInputs{settings.gpuHourPrice, std::nullopt}, config.gpu);
     const Result<LlmModel> model = LlmModel::create(config);
     if (!model) {
         d.reason = model.error().message;
@@ -230,9 +231,9 @@ FrontierChartData frontierChartData(const InferenceConfig& config, const Frontie
         d.points.emplace_back(p.tokensPerSecondPerUser, p.tokensPerSecondPerGpu);
         d.batches.push_back(p.batch);
         d.meets.push_back(p.meetsTargets());
-        if (settings.gpuHourPrice)
+        if (d.price.gpuHourPrice)
             d.costPerMillionOutput.push_back(
-                frontierPointCost(p, config.tensorParallel, settings.gpuHourPrice, power).perMillionOutput.value_or(0));
+                frontierPointCost(p, config.tensorParallel, d.price.gpuHourPrice, power).perMillionOutput.value_or(0));
     }
     d.best = bestMeetingTargets(points.value());
     const FrontierPoint& at = current.value();
@@ -240,9 +241,9 @@ FrontierChartData frontierChartData(const InferenceConfig& config, const Frontie
     d.current = QPointF(at.tokensPerSecondPerUser, at.tokensPerSecondPerGpu);
     d.currentMeetsTtft = at.meetsTtft;
     d.currentMeetsItl = at.meetsItl;
-    if (settings.gpuHourPrice)
+    if (d.price.gpuHourPrice)
         d.currentCostPerMillionOutput =
-            frontierPointCost(at, config.tensorParallel, settings.gpuHourPrice, power).perMillionOutput;
+            frontierPointCost(at, config.tensorParallel, d.price.gpuHourPrice, power).perMillionOutput;
     d.valid = !d.points.empty();
     return d;
 }
@@ -271,7 +272,7 @@ OverlayLayers layoutFrontierLabels(const FrontierChartData& data, const PlotMapp
     // within the targets is named beside its own point instead, in the colour of the points that meet them.
     addTargetMarks(data, mapping, theme, out.fixed);
     const std::size_t last = data.points.size() - 1;
-    const bool named = data.best && (data.hasTargets() || data.settings.gpuHourPrice);
+    const bool named = data.best && (data.hasTargets() || data.price.gpuHourPrice);
     if (named) {
         const std::size_t b = *data.best;
         const QPointF at = mapping.toPixel(data.points[b]);

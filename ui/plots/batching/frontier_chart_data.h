@@ -5,6 +5,7 @@
 
 #include "core/model/llm/inference_config.h"
 #include "core/model/serving/frontier.h"
+#include "core/model/serving/token_cost.h"
 #include "ui/plots/batching/batching_labels.h"
 
 #include <QPointF>
@@ -17,7 +18,7 @@
 namespace ridgeline::ui {
 
 // What a person asks of the frontier beyond the tab's model: time-to-first-token and inter-token latency targets and
-// a price per GPU-hour, each empty when not given.
+// a price per GPU-hour, each empty when not given (the price then is the GPU's catalog price, if it has one).
 struct FrontierSettings {
     FrontierTargets targets;
     std::optional<double> gpuHourPrice;
@@ -40,8 +41,9 @@ struct FrontierChartData {
     std::int64_t requestedBatch = 0;
 
     FrontierSettings settings;
-    TargetMinimums minimums;                   // one request alone: the least each target can be
-    std::vector<bool> meets;                   // each point within both targets (all, without targets)
+    CostInputs price;         // the price the points are costed at and where it comes from (withCatalogPrice), or none
+    TargetMinimums minimums;  // one request alone: the least each target can be
+    std::vector<bool> meets;  // each point within both targets (all, without targets)
     std::optional<std::size_t> best;           // the most tokens/s per GPU within the targets
     std::vector<double> costPerMillionOutput;  // USD per point; empty without a price
     std::optional<double> currentCostPerMillionOutput;
@@ -61,7 +63,8 @@ RequestLengths frontierLengths(const InferenceConfig& config);
 std::optional<QString> checkFrontierSettings(const InferenceConfig& config, const FrontierSettings& settings);
 
 // The frontier of `config` (its model, GPU, formats and tensor parallelism) at frontierLengths(config); the current
-// point at `config.batch` requests in flight; points marked against the settings' targets and costed at its price.
+// point at `config.batch` requests in flight; points marked against the settings' targets and costed at its price,
+// else at the GPU's catalog price.
 FrontierChartData frontierChartData(const InferenceConfig& config, const FrontierSettings& settings = {});
 
 // The index of the point within `radius` pixels of `pixel` (the nearest), given each point's pixel, or nothing.
