@@ -184,8 +184,9 @@ class Checker:
         else:
             written.append((measured, "measure --quick"))
         plans = [
-            ("imported.json", ["import", os.path.join(imports, "ncu_details.csv"), os.path.join(imports, "plain.csv"),
-                               os.path.join(imports, "likwid_mem_dp.csv")]),
+            ("imported.json", ["import", os.path.join(imports, "ncu_details.csv"), os.path.join(imports, "plain.csv")]),
+            # likwid kernels go to a session of the CPU they ran on (one without roofs when it is not a known one).
+            ("likwid.json", ["import", os.path.join(imports, "likwid_mem_dp.csv")]),
             ("ert.json", ["import", os.path.join(imports, "ert_roofline.json")]),
             ("into.json", ["import", os.path.join(imports, "ncu_raw.csv"), "--into",
                            os.path.join(data, "sessions", "example.json")]),
