@@ -5,6 +5,8 @@
 #include "core/model/llm/calibration.h"
 #include "core/model/llm/inference_request.h"
 
+#include "tests/support/data_rows.h"
+
 #include <QFile>
 #include <QStringList>
 
@@ -25,27 +27,8 @@ struct ValidationRow {
 // The rows of a file in tests/data/llm with validation.csv's columns (engine_heldout.csv adds some).
 inline std::vector<ValidationRow> loadValidationRows(const QString& fileName = QStringLiteral("validation.csv"))
 {
-    QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/llm/") + fileName);
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly | QIODevice::Text));
     std::vector<ValidationRow> rows;
-    QStringList header;
-    while (!file.atEnd()) {
-        const QString line = QString::fromUtf8(file.readLine()).trimmed();
-        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
-            continue;
-        const QStringList f = line.split(QLatin1Char(','));
-        if (header.isEmpty()) {
-            header = f;
-            continue;
-        }
-        EXPECT_EQ(f.size(), header.size()) << line.toStdString();
-        if (f.size() != header.size())
-            continue;
-        auto at = [&](const char* name) { return f.at(header.indexOf(QLatin1String(name))); };
-        auto optional = [&](const char* name) {
-            const qsizetype i = header.indexOf(QLatin1String(name));
-            return i < 0 ? QString() : f.at(i);
-        };
+    for (const DataRow& at : readDataRows(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/llm/") + fileName)) {
         auto integer = [&](const char* name) { return at(name).isEmpty() ? 0LL : at(name).toLongLong(); };
         ValidationRow row;
         row.id = at("id");
@@ -54,8 +37,8 @@ inline std::vector<ValidationRow> loadValidationRows(const QString& fileName = Q
         row.engine = at("engine");
         row.quantity = at("quantity");
         row.measured = at("measured").toDouble();
-        row.publishedGpu = optional("published_gpu");
-        row.notExpressible = optional("not_expressible");
+        row.publishedGpu = at("published_gpu");
+        row.notExpressible = at("not_expressible");
         InferenceRequest& r = row.request;
         r.modelId = at("model");
         r.gpuId = at("gpu");

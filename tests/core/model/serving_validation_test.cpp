@@ -7,6 +7,8 @@
 #include "core/model/llm/llm_model.h"
 #include "core/model/serving/serving_latency.h"
 
+#include "tests/support/data_rows.h"
+
 #include <QFile>
 #include <QStringList>
 
@@ -25,6 +27,9 @@ using namespace ridgeline;
 
 namespace {
 
+using test::DataRow;
+using test::readDataRows;
+
 struct ServingRow {
     QString id, source, split, engine;
     InferenceRequest request;
@@ -38,23 +43,8 @@ constexpr std::array<const char*, 3> kMetricNames{"TTFT", "ITL", "tok/s/GPU"};
 
 std::vector<ServingRow> loadRows()
 {
-    QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/llm/serving_validation.csv"));
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly | QIODevice::Text));
     std::vector<ServingRow> rows;
-    QStringList header;
-    while (!file.atEnd()) {
-        const QString line = QString::fromUtf8(file.readLine()).trimmed();
-        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
-            continue;
-        const QStringList f = line.split(QLatin1Char(','));
-        if (header.isEmpty()) {
-            header = f;
-            continue;
-        }
-        EXPECT_EQ(f.size(), header.size()) << line.toStdString();
-        if (f.size() != header.size())
-            continue;
-        auto at = [&](const char* name) { return f.at(header.indexOf(QLatin1String(name))); };
+    for (const DataRow& at : readDataRows(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/llm/serving_validation.csv"))) {
         ServingRow row;
         row.id = at("id");
         row.source = at("source");

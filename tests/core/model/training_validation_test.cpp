@@ -4,6 +4,8 @@
 #include "core/model/training/training_step.h"
 #include "tests/core/model/training_test_support.h"
 
+#include "tests/support/data_rows.h"
+
 #include <QFile>
 #include <QStringList>
 
@@ -17,6 +19,9 @@
 using namespace ridgeline;
 
 namespace {
+
+using test::DataRow;
+using test::readDataRows;
 
 struct TrainingRow {
     QString id, source, split, quantity;
@@ -48,23 +53,8 @@ ModelSpec shapeOf(const At& at)
 
 std::vector<TrainingRow> loadRows()
 {
-    QFile file(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/training/validation.csv"));
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly | QIODevice::Text));
     std::vector<TrainingRow> rows;
-    QStringList header;
-    while (!file.atEnd()) {
-        const QString line = QString::fromUtf8(file.readLine()).trimmed();
-        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
-            continue;
-        const QStringList f = line.split(QLatin1Char(','));
-        if (header.isEmpty()) {
-            header = f;
-            continue;
-        }
-        EXPECT_EQ(f.size(), header.size()) << line.toStdString();
-        if (f.size() != header.size())
-            continue;
-        auto at = [&](const char* name) { return f.at(header.indexOf(QLatin1String(name))); };
+    for (const DataRow& at : readDataRows(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/training/validation.csv"))) {
         auto integer = [&](const char* name) { return at(name).toLongLong(); };
         TrainingRow row;
         row.id = at("id");

@@ -19,11 +19,7 @@ namespace {
 using overlay::kPad;
 using overlay::label;
 using overlay::tooSmall;
-
-QString tr(const char* context, const char* text)
-{
-    return QCoreApplication::translate(context, text);
-}
+using overlay::tr;
 
 constexpr double kRingRadius = 14.0;  // the ring around the current decode step
 constexpr double kRingClearance = kRingRadius + 4.0;

@@ -17,11 +17,7 @@ namespace {
 using overlay::kPad;
 using overlay::label;
 using overlay::tooSmall;
-
-QString tr(const char* context, const char* text)
-{
-    return QCoreApplication::translate(context, text);
-}
+using overlay::tr;
 
 // A machine's name in `room`: whole, else its part before a colon (a session's title reads "the CPU: what was
 // run"), else elided.

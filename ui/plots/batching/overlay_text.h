@@ -5,11 +5,18 @@
 #include "ui/plots/layout/annotation.h"
 #include "ui/plots/layout/chart_theme.h"
 
+#include <QCoreApplication>
 #include <QRectF>
 
 namespace ridgeline::ui::overlay {
 
 inline constexpr double kPad = 6.0;
+
+// The charts' texts are translated in their chart's context ("ridgeline::ui::CpuBatchingChart"), not this file's.
+inline QString tr(const char* context, const char* text)
+{
+    return QCoreApplication::translate(context, text);
+}
 
 inline AnnotationText label(const QString& text, QPointF topLeft, const QColor& color, const ChartTheme& theme)
 {
