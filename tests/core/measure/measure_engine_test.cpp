@@ -474,8 +474,15 @@ TEST_F(QuickMeasurement, Bf16MatmulBesideSgemmAndDecodeByWeightPrecision)
             EXPECT_DOUBLE_EQ(d, dim) << k->name.toStdString();
             EXPECT_DOUBLE_EQ(k->bytes, weightBytes * dim * dim + (weightBytes + 4.0) * dim * k->batch);
         }
+        // Batching multiplies tokens/s while the weights stream from DRAM. Weights that fit in the caches (a quick
+        // run's 2048 x 2048 beside a large last-level cache: 128 MiB on a Zen 4 guest) are read at cache speed, so B =
+        // 1 is less memory-bound and batching gains less (2.8x measured there): more than nothing is all that holds.
+        const double dramBytes = static_cast<double>(s_session->machine.lastLevelCache.effectiveBytes);
+        const bool fromDram = weightBytes * dim * dim >= dramBytes;
         if (series.back()->batch == 256 && !disturbed()) {
-            EXPECT_GT(series.back()->tokensPerSecond, 4.0 * series.front()->tokensPerSecond);
+            EXPECT_GT(series.back()->tokensPerSecond, (fromDram ? 4.0 : 1.5) * series.front()->tokensPerSecond)
+                << kind.toStdString() << ": " << weightBytes * dim * dim / 1048576.0 << " MiB of weights, "
+                << dramBytes / 1048576.0 << " MiB a DRAM working set";
         }
     }
     if (dim > 0.0) {
