@@ -11,6 +11,7 @@
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/calibration_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
+#include "ui/chart/decode_roofline_chart.h"
 #include "ui/chart/memory_bar.h"
 #include "ui/chart/step_breakdown_bar.h"
 #include "ui/widgets/log_slider.h"
@@ -260,6 +261,7 @@ TEST(UiBatchingAgreement, ABenchmarkOverlayIsDrawnUnderItsOwnSetup)
             << tab.panel->detailText().toStdString();
     };
     expectBenchmarkSetup();
+    fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_tab_benchmark_setup.png")));
     // Another model: the benchmark's curves are not this model's; the row shows this CPU's curve.
     ASSERT_TRUE(fixtures::chooseByKeys(control<QComboBox>(*tab.panel, "batchingModel"), QStringLiteral("llama-2-7b")));
     tab.settle();
@@ -342,6 +344,40 @@ void expectArithmeticChecks(const BatchingPanel& panel)
         expectChecks(number(part.captured(3)), 100.0 * t / total, 0.5 + 100.0 * 0.01 * t / total, row);
     }
     expectChecks(sum, total, 0.005 * total, QStringLiteral("the parts sum to the step"));
+    // The GPU's roofline: the ridge is the used peak over the used bandwidth, the shares of the datasheet's.
+    const QStringList roof = panel.rooflineChart()->texts();
+    const QString figure = QStringLiteral("([0-9.,]+)");
+    QRegularExpressionMatch used =
+        firstMatch(roof, QStringLiteral("^used %1 % of %1 TFLOP/s, %1 % of %1 TB/s$").arg(figure));
+    double peak = 0, peakTolerance = 0, bandwidth = 0, bandwidthTolerance = 0;
+    if (used.hasMatch()) {
+        const double a = number(used.captured(1)) / 100.0, b = number(used.captured(2));
+        const double c = number(used.captured(3)) / 100.0, d = number(used.captured(4));
+        peak = a * b;
+        peakTolerance = halfUnit(used.captured(1)) / 100.0 * b + a * halfUnit(used.captured(2));
+        bandwidth = c * d;
+        bandwidthTolerance = halfUnit(used.captured(3)) / 100.0 * d + c * halfUnit(used.captured(4));
+    } else {
+        used = firstMatch(roof, QStringLiteral("^used: %1 TFLOP/s \\(%1 %\\), %1 TB/s \\(%1 %\\)$").arg(figure));
+        const QRegularExpressionMatch sheet =
+            firstMatch(roof, QStringLiteral("^datasheet: %1 TFLOP/s, %1 TB/s$").arg(figure));
+        ASSERT_TRUE(used.hasMatch() && sheet.hasMatch()) << joined(roof);
+        peak = number(used.captured(1));
+        peakTolerance = halfUnit(used.captured(1));
+        bandwidth = number(used.captured(3));
+        bandwidthTolerance = halfUnit(used.captured(3));
+        expectChecks(number(used.captured(2)), 100.0 * peak / number(sheet.captured(1)),
+                     halfUnit(used.captured(2)) + 100.0 * peakTolerance / number(sheet.captured(1)), used.captured(0));
+        expectChecks(number(used.captured(4)), 100.0 * bandwidth / number(sheet.captured(2)),
+                     halfUnit(used.captured(4)) + 100.0 * bandwidthTolerance / number(sheet.captured(2)),
+                     used.captured(0));
+    }
+    const QRegularExpressionMatch ridge = firstMatch(roof, QStringLiteral("^ridge %1 FLOP/byte$").arg(figure));
+    ASSERT_TRUE(ridge.hasMatch()) << joined(roof);
+    const double ratio = peak / bandwidth;
+    expectChecks(number(ridge.captured(1)), ratio,
+                 halfUnit(ridge.captured(1)) + ratio * (peakTolerance / peak + bandwidthTolerance / bandwidth),
+                 ridge.captured(0));
 }
 
 }  // namespace
