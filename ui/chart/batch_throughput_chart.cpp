@@ -41,7 +41,9 @@ bool sameCurve(const ThroughputData& a, const ThroughputData& b)
     if (a.curve.size() != b.curve.size() || a.maxFittingBatch != b.maxFittingBatch)
         return false;
     for (std::size_t i = 0; i < a.curve.size(); ++i)
-        if (a.curve[i].batch != b.curve[i].batch || a.curve[i].stepSeconds != b.curve[i].stepSeconds)
+        // Tokens/s too: a speculative acceptance changes the tokens a step yields, not its time.
+        if (a.curve[i].batch != b.curve[i].batch || a.curve[i].stepSeconds != b.curve[i].stepSeconds ||
+            a.curve[i].tokensPerSecond != b.curve[i].tokensPerSecond)
             return false;
     return true;
 }

@@ -29,6 +29,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <optional>
 
 namespace ridgeline::ui {
 
@@ -231,85 +232,6 @@ QWidget* BatchingPanel::createControls()
     return scroll;
 }
 
-// What the last chart row holds: this CPU's decode curve, or one of the session's calibration series (the person
-// chooses; a session with a calibration starts on its first series). Shown only when there is a calibration.
-QGroupBox* BatchingPanel::createCalibrationGroup(QWidget* parent)
-{
-    m_calibrationGroup = new QGroupBox(tr("Measured against the model"), parent);
-    m_calibrationGroup->setFont(pixelFont(17, true));
-    auto* layout = new QVBoxLayout(m_calibrationGroup);
-    m_calibrationChooser = new QComboBox;
-    m_calibrationChooser->setObjectName(QStringLiteral("batchingCalibrationSeries"));
-    m_calibrationChooser->setFont(pixelFont(16));
-    m_calibrationChooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_calibrationChooser->setToolTip(
-        tr("This CPU's decode curve, or a series of your benchmark runs (a calibration "
-           "in the session) over the model's curves before and after the fit"));
-    layout->addWidget(m_calibrationChooser);
-    connect(m_calibrationChooser, &QComboBox::activated, this, [this](int index) { showCalibration(index); });
-    // Takes the shown series' calibration out of the session (Edit > Undo puts it back).
-    m_removeCalibration = new QPushButton(tr("Remove This Calibration"));
-    m_removeCalibration->setObjectName(QStringLiteral("batchingRemoveCalibration"));
-    m_removeCalibration->setFont(pixelFont(15));
-    m_removeCalibration->setToolTip(tr("Take this calibration out of the session (Edit > Undo puts it back)"));
-    layout->addWidget(m_removeCalibration, 0, Qt::AlignLeft);
-    connect(m_removeCalibration, &QPushButton::clicked, this, [this] {
-        const int index = m_calibrationChooser->currentIndex();
-        if (index < 1)
-            return;
-        const auto series = static_cast<std::size_t>(index - 1);
-        emit removeCalibrationRequested(
-            series < m_calibrations.series.size() ? static_cast<int>(m_calibrations.series[series].calibration) : 0);
-    });
-    m_calibrationGroup->hide();
-    return m_calibrationGroup;
-}
-
-// 0: this CPU's curve; 1 + i: the i-th calibration series.
-void BatchingPanel::showCalibration(int index)
-{
-    const bool calibration = index >= 1;
-    if (calibration && static_cast<std::size_t>(index) <= m_calibrations.series.size())
-        m_calibrationChart->setData(m_calibrations.series[static_cast<std::size_t>(index - 1)]);
-    else if (calibration)
-        m_calibrationChart->showMessage(m_calibrations.reason);
-    m_calibrationChart->setVisible(calibration);
-    m_cpu->setVisible(!calibration);
-    m_removeCalibration->setEnabled(calibration);
-    if (m_calibrationChooser->currentIndex() != index && index < m_calibrationChooser->count())
-        m_calibrationChooser->setCurrentIndex(index);
-}
-
-void BatchingPanel::showNewestCalibration(const Calibration& calibration)
-{
-    if (m_calibrationChooser->count() > 1)
-        showCalibration(m_calibrationChooser->count() - 1);
-    if (calibration.points.empty())
-        return;
-    const CalibrationPoint& setup = calibration.points.front();
-    const std::optional<NumberFormat> weights = parseNumberFormat(setup.weights);
-    const std::optional<NumberFormat> kv = parseNumberFormat(setup.kv);
-    if (!weights || !kv)
-        return;
-    InferenceRequest inputs = m_inputs;
-    inputs.modelId = setup.model;
-    inputs.customShape.reset();
-    inputs.gpuId = setup.gpu;
-    inputs.linkId.clear();
-    inputs.gpus = setup.tensorParallel;
-    inputs.weights = *weights;
-    inputs.kv = *kv;
-    inputs.context = std::max<std::int64_t>(1, setup.prompt + setup.output);
-    inputs.batch = 1;
-    for (const CalibrationPoint& point : calibration.points)
-        inputs.batch = std::max(inputs.batch, point.batch);
-    if (m_calibratedTerms) {
-        inputs.engine.clear();
-        inputs.terms = m_calibratedTerms;
-    }
-    setInputs(inputs);
-}
-
 void BatchingPanel::syncControls()
 {
     // Batch, context and GPU count stay on their controls' scales; everything else goes to the model as is.
@@ -408,34 +330,6 @@ void BatchingPanel::setIdeal(bool ideal)
     recompute();
 }
 
-void BatchingPanel::setSession(const Session& session)
-{
-    m_cpu->setData(predictCpuBatching(session));
-    m_calibrations = calibrationChartData(session);
-    // The engine choice offers the newest calibration's fitted terms (the one the Calibrate dialog just added),
-    // named by its first benchmark file.
-    std::optional<EngineTerms> fitted;
-    QString name;
-    if (!session.calibrations.empty()) {
-        const Calibration& newest = session.calibrations.back();
-        if (const Result<EngineTerms> terms = fittedTerms(newest)) {
-            fitted = terms.value();
-            name = newest.points.empty() ? tr("your calibration") : newest.points.front().file;
-        }
-    }
-    offerCalibratedTerms(fitted, name);
-    m_calibrationChooser->clear();
-    m_calibrationChooser->addItem(tr("This CPU: decode measured vs roofline"));
-    for (const CalibrationCurveData& series : m_calibrations.series)
-        m_calibrationChooser->addItem(series.name);
-    // A calibration the model cannot redraw is said where its chart would be.
-    if (!m_calibrations.valid && !session.calibrations.empty())
-        m_calibrationChooser->addItem(tr("Your calibration (cannot be drawn)"));
-    m_calibrationGroup->setVisible(!session.calibrations.empty());
-    showCalibration(session.calibrations.empty() ? 0 : 1);
-    showSessionEngine(session.engine);
-}
-
 // A session's engine is shown when it is not what the tab last showed or handed on: opening another session, or
 // one without an engine (the default), and not every time the open one changes (a calibration, an import).
 void BatchingPanel::showSessionEngine(const QString& engine)
@@ -447,32 +341,6 @@ void BatchingPanel::showSessionEngine(const QString& engine)
     m_inputs.engine = engine;
     syncControls();
     recompute();
-}
-
-// A model drawn with a calibration's terms goes back to the default terms when that calibration goes.
-void BatchingPanel::offerCalibratedTerms(const std::optional<EngineTerms>& terms, const QString& name)
-{
-    const bool usedGone = m_calibratedTerms && m_inputs.engine.isEmpty() && m_inputs.terms == m_calibratedTerms &&
-                          terms != m_calibratedTerms;
-    m_calibratedTerms = terms;
-    m_controls->setCalibratedTerms(terms, name);
-    if (usedGone) {
-        setEngineChoice(m_inputs, kDefaultEngineChoice);
-        syncControls();
-        recompute();
-    }
-}
-
-void BatchingPanel::clearSession()
-{
-    CpuBatchingData none;
-    none.reason = tr("Open or measure a session to see this CPU's batching curve.");
-    m_cpu->setData(none);
-    m_calibrations = CalibrationChartData{};
-    offerCalibratedTerms(std::nullopt, QString());
-    m_calibrationChooser->clear();
-    m_calibrationGroup->hide();
-    showCalibration(0);
 }
 
 void BatchingPanel::setTheme(ThemeKind theme)
@@ -512,6 +380,7 @@ void BatchingPanel::recompute()
         m_memory->setData(m_scenario.memory);
         m_breakdown->setData(m_scenario.breakdown);
     }
+    keepCalibrationWithItsSetup();
     updateFrontier();
     updateTexts();
     emit scenarioChanged();

@@ -119,6 +119,7 @@ private:
     QWidget* createControls();
     QGroupBox* createCalibrationGroup(QWidget* parent);
     void showCalibration(int index);
+    void keepCalibrationWithItsSetup();  // this CPU's curve when the tab leaves the shown series' setup
     void offerCalibratedTerms(const std::optional<EngineTerms>& terms, const QString& name);
     void showSessionEngine(const QString& engine);
     void arrangeCharts(bool stacked);
@@ -154,6 +155,7 @@ private:
     QTabBar* m_chartSwitch = nullptr;
     FrontierControls* m_frontierControls = nullptr;
     CalibrationChartData m_calibrations;
+    int m_shownSeries = -1;                        // the calibration series in the last chart row, -1: this CPU's curve
     std::optional<EngineTerms> m_calibratedTerms;  // the newest calibration's fit, offered as the engine terms
     QString m_sessionEngine;                       // the engine last taken from a session or handed on to it
     QGroupBox* m_calibrationGroup = nullptr;

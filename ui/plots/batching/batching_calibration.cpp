@@ -102,6 +102,8 @@ std::optional<CalibrationCurveData> curveOf(const Calibration& calibration, cons
     const InferenceConfig& c = config.value();
     const CalibrationPoint& s = series.setup;
     CalibrationCurveData d;
+    d.setup = s;
+    d.largestBatch = series.batches.empty() ? 1 : series.batches.back();
     const QString quantity = quantityName(series.quantity);
     d.rate = isRate(series.quantity);
     d.yTitle = quantityAxisTitle(quantity);

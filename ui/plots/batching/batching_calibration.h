@@ -17,6 +17,10 @@ namespace ridgeline::ui {
 struct CalibrationCurveData {
     QString name;                 // for the chooser: "e2e latency, Llama 3.1 70B on MI300X ×8 (5 files)"
     std::size_t calibration = 0;  // which of the session's calibrations the series belongs to
+    // What the series ran: model, GPU, tensor parallel size, formats, prompt and output (its first point), and its
+    // largest batch. The tab shows this setup while the series is drawn.
+    CalibrationPoint setup;
+    std::int64_t largestBatch = 1;
     QStringList titles;   // the chart's title, longest first: "Your benchmark: end-to-end latency, Llama 3.1 70B on
                           // AMD Instinct MI300X ×8", "... latency, Llama 3.1 70B", "... latency", "Your benchmark"
     QString yTitle;       // "End-to-end latency (s)", "Decode tokens/s"

@@ -68,7 +68,9 @@ BatchSample sampleAt(const LlmModel& model, std::int64_t batch, std::int64_t max
     BatchSample sample;
     sample.batch = batch;
     sample.stepSeconds = cost.seconds;
-    sample.tokensPerSecond = static_cast<double>(batch) / cost.seconds;
+    // A speculative step gains `acceptance` tokens per sequence, as the report's tokens/s counts them: the curve
+    // through the marker must count them the same way.
+    sample.tokensPerSecond = static_cast<double>(batch) * model.config().speculative.acceptance / cost.seconds;
     sample.intensity = cost.intensity;
     sample.achievedTflops = cost.flops / cost.seconds / 1e12;
     sample.fits = batch <= maxFitting;

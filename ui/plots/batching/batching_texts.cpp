@@ -80,6 +80,31 @@ QString detailOf(const BatchingScenario& s, const InferenceRequest& in)
     return detail;
 }
 
+// The weights a step reads against what the memory bar holds: the same figure, or the reasons they differ (the
+// input table is gathered a row per token, a MoE reads only the experts its tokens route to, a draft model adds
+// its own passes and holds weights the memory bar does not count).
+QString weightsStreamedOf(const BatchingScenario& s)
+{
+    const QString streamed = formatGB(s.report.step.weightBytes, 2);
+    const QString held = formatGB(double(s.memory.weightsBytes), 2);
+    if (streamed == held)
+        return tr("Every step streams the weights once, whatever the batch: %1 per GPU, all the memory bar holds.")
+            .arg(streamed);
+    QStringList why;
+    const ModelSpec& m = s.config.model;
+    if (!m.tiedEmbeddings)
+        why << tr("the input embedding table is read a row per token");
+    if (m.experts > 0)
+        why << tr("only the experts some token routes to are read");
+    if (s.config.speculative.enabled())
+        why << tr("the draft's %1 passes read their own weights, which the memory bar does not count")
+                   .arg(s.config.speculative.tokens);
+    const QString reasons = why.isEmpty() ? QString() : QStringLiteral(": ") + why.join(QStringLiteral("; "));
+    return tr("Every step streams the weights once, whatever the batch: %1 per GPU against the %2 the memory bar "
+              "holds%3.")
+        .arg(streamed, held, reasons);
+}
+
 // The takeaway box: the source text's argument, with this configuration's numbers.
 QStringList takeawayOf(const BatchingScenario& s, const InferenceRequest& in)
 {
@@ -89,8 +114,7 @@ QStringList takeawayOf(const BatchingScenario& s, const InferenceRequest& in)
         if (sample.batch == 1)
             one = &sample;
     QStringList items;
-    items << tr("Every step streams the weights once, whatever the batch: %1 per GPU.")
-                 .arg(formatGB(double(r.step.weightBytes), 2));
+    items << weightsStreamedOf(s);
     if (one && in.batch > 1)
         items << tr("From batch 1 to %1: tokens/s %2, time per step %3.")
                      .arg(formatGrouped(double(in.batch)), times(r.tokensPerSecond / one->tokensPerSecond),
