@@ -182,7 +182,8 @@ RequestLengths frontierLengths(const InferenceConfig& config)
     return requestLengthsInContext(config.context);
 }
 
-std::optional<QString> checkFrontierSettings(const InferenceConfig& config, const FrontierSettings& settings)
+std::optional<QString> checkFrontierSettings(const InferenceConfig& config, const SchedulerChoice& scheduler,
+                                             const FrontierSettings& settings)
 {
     if (const std::optional<QString> refused = checkCostInputs(CostInputs{settings.gpuHourPrice, std::nullopt}))
         return refused;
@@ -192,13 +193,15 @@ std::optional<QString> checkFrontierSettings(const InferenceConfig& config, cons
     if (!model)
         return model.error().message;
     const RequestLengths lengths = frontierLengths(config);
-    const Result<TargetMinimums> minimums = targetMinimums(model.value(), lengths.prompt, lengths.output);
+    const Result<TargetMinimums> minimums =
+        targetMinimums(model.value(), lengths.prompt, lengths.output, scheduler.policy);
     if (!minimums)
         return minimums.error().message;
     return checkTargets(settings.targets, minimums.value());
 }
 
-FrontierChartData frontierChartData(const InferenceConfig& config, const FrontierSettings& settings)
+FrontierChartData frontierChartData(const InferenceConfig& config, const SchedulerChoice& scheduler,
+                                    const FrontierSettings& settings)
 {
     FrontierChartData d;
     const RequestLengths lengths = frontierLengths(config);
@@ -213,9 +216,9 @@ FrontierChartData frontierChartData(const InferenceConfig& config, const Frontie
         return d;
     }
     const Result<std::vector<FrontierPoint>> points =
-        servingFrontier(model.value(), d.prompt, d.output, {}, settings.targets);
-    const Result<FrontierPoint> current =
-        frontierPoint(model.value(), d.prompt, d.output, std::max<std::int64_t>(1, config.batch), {}, settings.targets);
+        servingFrontier(model.value(), d.prompt, d.output, scheduler.policy, settings.targets);
+    const Result<FrontierPoint> current = frontierPoint(
+        model.value(), d.prompt, d.output, std::max<std::int64_t>(1, config.batch), scheduler.policy, settings.targets);
     if (!points || !current) {
         d.reason = !points ? points.error().message : current.error().message;
         return d;
