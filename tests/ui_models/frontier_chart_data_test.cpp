@@ -268,3 +268,31 @@ TEST(FrontierChartData, WithoutATypedPriceTheGpusCatalogPriceIsUsedAndSaid)
     EXPECT_TRUE(unpriced.costPerMillionOutput.empty());
     EXPECT_FALSE(unpriced.currentCostPerMillionOutput);
 }
+
+// Where the curve stops and why: under vLLM's scheduler short requests on an RTX 4090 stop at its 128 running, named
+// so; TensorRT-LLM's admits up to 2,048 and its curve stops where its 90 % of the free memory is full.
+TEST(FrontierLabels, TheLastPointSaysWhetherTheSchedulerOrTheMemoryStopsTheCurve)
+{
+    InferenceRequest in;
+    in.modelId = QStringLiteral("llama-3.1-8b");
+    in.gpuId = QStringLiteral("rtx-4090");  // no example price: the last point is named for its batch
+    in.context = 256;
+    const InferenceConfig config = computeBatchingScenario(in).config;
+    const PlotMapping mapping{QRectF(80, 40, 700, 400), PlotRange{5, 400, 20, 20000}};
+    const auto names = [&](const SchedulerChoice& scheduler) {
+        const FrontierChartData d = frontierChartData(config, scheduler);
+        EXPECT_TRUE(d.valid) << d.reason.toStdString();
+        QStringList texts;
+        for (const AnnotationText& t : layoutFrontierLabels(d, mapping, ChartTheme::make(ThemeKind::Light)).fixed.texts)
+            texts << t.text;
+        return std::make_pair(d.batches.empty() ? std::int64_t{0} : d.batches.back(), texts);
+    };
+    const auto [vllmLast, vllm] = names(vllmDefaults());
+    EXPECT_EQ(vllmLast, 128);
+    EXPECT_TRUE(vllm.contains(QStringLiteral("B = 128, the most the scheduler runs"))) << vllm.join(u'|').toStdString();
+    const auto [trtLast, trt] = names(engineScheduler(QStringLiteral("tensorrt-llm")));
+    EXPECT_GT(trtLast, 128);
+    EXPECT_LT(trtLast, 2048);
+    EXPECT_TRUE(trt.contains(QStringLiteral("B = %1, the most that fits").arg(formatGrouped(trtLast))))
+        << trt.join(u'|').toStdString();
+}

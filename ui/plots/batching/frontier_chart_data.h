@@ -50,9 +50,9 @@ struct FrontierChartData {
     std::optional<double> currentCostPerMillionOutput;
     bool currentMeetsTtft = true;
     bool currentMeetsItl = true;
-    QString targetNote;           // the targets are below this model's minimum (the model changed after they were set)
-    QString schedulerNote;        // whose scheduler the points run (schedulerSummary): the engine's, as the CLI's
-    std::int64_t maxRunning = 0;  // the scheduler's largest batch
+    QString targetNote;  // the targets are below this model's minimum (the model changed after they were set)
+    // The scheduler's largest batch: the curve stops there unless the memory is full first.
+    std::int64_t maxRunning = 0;
 
     bool hasTargets() const { return settings.targets.ttftSeconds || settings.targets.itlSeconds; }
 };
