@@ -1,6 +1,8 @@
 #include "app/cli/catalog_engines.h"
 
+#include "app/cli/serving_output.h"
 #include "core/model/llm/engine_catalog.h"
+#include "core/model/serving/scheduler_choice.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,6 +43,8 @@ QJsonObject engineObject(const EngineProfile& e)
         terms.append(term);
     }
     o[QStringLiteral("overrides")] = terms;
+    // The scheduler its serving figures run (--frontier, --split, the serving latency), each term with its origin.
+    o[QStringLiteral("scheduler")] = schedulingJson(chooseScheduler(e));
     return o;
 }
 
@@ -101,6 +105,15 @@ int printEngines(Streams io, bool json, bool mine)
                           .arg(t.value, 0, 'g', 4)
                           .arg(familyText(t), t.source);
     }
+    io.out << "\nSchedulers (the serving figures: --frontier, --split, --arrival-rate, the batching tab's frontier; "
+              "--max-running, --token-budget and --no-chunked-prefill win over them):\n";
+    for (const EngineProfile& e : engines) {
+        const SchedulerChoice scheduler = chooseScheduler(e);
+        if (scheduler.anyFrom(SchedulerOrigin::Engine))
+            io.out << "  " << e.name << ": " << schedulerText(scheduler) << ": " << e.schedulerSource << '\n';
+    }
+    io.out << "  every other engine: " << schedulerText(chooseScheduler(*genericEngine().profile)) << ": "
+           << kVllmSchedulerCitation << '\n';
     io.out << "\nEvery other term is generic's, the measured defaults; their sources: `ridgeline catalog engines "
               "--json`.\nA version outside an engine's range falls back to the nearest it covers (said on stderr "
               "and in --json).\n";

@@ -62,7 +62,7 @@ QJsonObject frontierJson(const FrontierView& view)
     o[QStringLiteral("tensor_parallel")] = c.tensorParallel;
     o[QStringLiteral("prompt")] = static_cast<qint64>(c.prompt);
     o[QStringLiteral("output")] = static_cast<qint64>(c.output);
-    o[QStringLiteral("scheduling")] = schedulingJson(view.options.policy);
+    o[QStringLiteral("scheduling")] = schedulingJson(view.options.scheduler);
     o[QStringLiteral("ttft_target_s")] = optionalNumber(view.options.targets.ttftSeconds);
     o[QStringLiteral("itl_target_s")] = optionalNumber(view.options.targets.itlSeconds);
     o[QStringLiteral("min_ttft_s")] = view.minimums.ttftSeconds;
@@ -86,7 +86,7 @@ void printFrontierTable(QTextStream& out, const FrontierView& view)
         << (c.tensorParallel > 1 ? QStringLiteral(" x%1").arg(c.tensorParallel) : QString())
         << ": throughput against interactivity, prompt " << formatGrouped(c.prompt) << " and output "
         << formatGrouped(c.output) << " tokens\n";
-    out << "  scheduling: " << schedulingText(view.options.policy) << '\n';
+    out << "  scheduling: " << schedulingText(view.options.scheduler) << '\n';
     out << "  price: "
         << (view.options.cost.gpuHourPrice ? priceText(view.options.cost)
                                            : QStringLiteral("none given (--gpu-hour-price USD)"))

@@ -122,7 +122,7 @@ Result<ServingFigures> servingFigures(const ServingOptions& serving, const Infer
     ServingFigures figures;
     if (report.serving) {
         const RequestMix mix{config.prompt, config.output, config.batch, serving.arrivalRate};
-        const Result<ServingLatency> latency = servingLatency(model.value(), mix, serving.policy);
+        const Result<ServingLatency> latency = servingLatency(model.value(), mix, serving.scheduler.policy);
         if (latency)
             figures.latency = latency.value();
         else if (serving.arrivalRate > 0)  // else the table already says the request does not fit
@@ -187,13 +187,14 @@ int runFrontier(Streams io, const QCommandLineParser& parser, const ServingOptio
     const Result<LlmModel> model = LlmModel::create(config);
     if (!model)
         return fail(io, model.error().message);
-    const Result<TargetMinimums> minimums = targetMinimums(model.value(), config.prompt, config.output, serving.policy);
+    const Result<TargetMinimums> minimums =
+        targetMinimums(model.value(), config.prompt, config.output, serving.scheduler.policy);
     if (!minimums)
         return fail(io, minimums.error().message);
     if (const std::optional<QString> refused = refusedTargets(serving.targets, minimums.value()))
         return fail(io, *refused);
     const Result<std::vector<FrontierPoint>> points =
-        servingFrontier(model.value(), config.prompt, config.output, serving.policy, serving.targets);
+        servingFrontier(model.value(), config.prompt, config.output, serving.scheduler.policy, serving.targets);
     if (!points)
         return fail(io, points.error().message);
     const FrontierView view{config, serving, minimums.value(), gpuPower(serving.cost, config.gpu), points.value()};
@@ -248,7 +249,7 @@ int runSplit(Streams io, const QCommandLineParser& parser, const ServingOptions&
         return fail(io, link.error().message);
     SplitInputs inputs = split.inputs;
     inputs.link = link.value();
-    inputs.policy = serving.policy;
+    inputs.policy = serving.scheduler.policy;
     const RequestMix mix{config.prompt, config.output, split.concurrency, serving.arrivalRate};
     SplitInputs alone = inputs;  // the least each target can be does not depend on the split
     alone.prefillGpus = alone.decodeGpus = config.tensorParallel;
@@ -291,6 +292,8 @@ int runModel(const QStringList& arguments, Streams io)
         return fail(io, *refused);
     ServingOptions serving;
     if (const std::optional<QString> refused = readServingOptions(parser, serving, options.request))
+        return fail(io, *refused);
+    if (const std::optional<QString> refused = chooseServingScheduler(serving, *options.engine.profile))
         return fail(io, *refused);
     const Result<InferenceConfig> resolved = resolveInference(options.request);
     if (!resolved)

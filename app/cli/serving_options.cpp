@@ -10,20 +10,20 @@ namespace {
 
 using Refusal = std::optional<QString>;
 
-// --max-running, --token-budget and --no-chunked-prefill.
-Refusal readPolicy(const QCommandLineParser& parser, SchedulingPolicy& policy)
+// --max-running, --token-budget and --no-chunked-prefill, each only when given: the engine's otherwise.
+Refusal readSchedulerOptions(const QCommandLineParser& parser, SchedulerOverrides& given)
 {
-    if (Refusal refused = wholeNumberOption(parser, "max-running", 1, kMaxBatch, policy.maxRunning))
+    std::int64_t value = 0;
+    if (Refusal refused = wholeNumberOption(parser, "max-running", 1, kMaxBatch, value))
         return refused;
-    if (Refusal refused = wholeNumberOption(parser, "token-budget", 2, kMaxContext, policy.tokenBudget))
+    if (parser.isSet(QStringLiteral("max-running")))
+        given.maxRunning = value;
+    if (Refusal refused = wholeNumberOption(parser, "token-budget", 2, kMaxContext, value))
         return refused;
-    if (policy.tokenBudget <= policy.maxRunning)
-        return QStringLiteral(
-                   "--token-budget (%1) must be above --max-running (%2): each running request's decode "
-                   "token comes out of it first")
-            .arg(policy.tokenBudget)
-            .arg(policy.maxRunning);
-    policy.chunkedPrefill = !parser.isSet(QStringLiteral("no-chunked-prefill"));
+    if (parser.isSet(QStringLiteral("token-budget")))
+        given.tokenBudget = value;
+    if (parser.isSet(QStringLiteral("no-chunked-prefill")))
+        given.chunkedPrefill = false;
     return std::nullopt;
 }
 
@@ -79,10 +79,13 @@ void addServingOptions(QCommandLineParser& parser)
            "requests per second arriving at random (open loop) for the serving figures, instead of --batch "
            "requests always in flight",
            "R");
-    option("max-running", "the scheduler's largest batch (default 128, vLLM's max_num_seqs)", "N");
+    option("max-running",
+           "the scheduler's largest batch (default: the engine's, e.g. TensorRT-LLM's 2048; else 128, vLLM's "
+           "max_num_seqs)",
+           "N");
     option("token-budget",
-           "tokens one step takes, decode first, then prompt chunks (default 2048, vLLM's "
-           "max_num_batched_tokens)",
+           "tokens one step takes, decode first, then prompt chunks (default: the engine's, e.g. TensorRT-LLM's "
+           "8192; else 2048, vLLM's max_num_batched_tokens)",
            "N");
     option("no-chunked-prefill", "prefill each prompt in a pass of its own ahead of the decodes (vLLM V0's default)");
     option(
@@ -91,6 +94,12 @@ void addServingOptions(QCommandLineParser& parser)
         "your catalog, else the bundled catalog's example price for it, else none)",
         "USD");
     option("gpu-power-w", "watts one GPU draws: joules per output token (default: the card's board power)", "W");
+}
+
+std::optional<QString> chooseServingScheduler(ServingOptions& serving, const EngineProfile& engine)
+{
+    serving.scheduler = chooseScheduler(engine, serving.schedulerGiven);
+    return schedulerConflict(serving.scheduler, QStringLiteral("--max-running"), QStringLiteral("--token-budget"));
 }
 
 std::optional<QString> readServingOptions(const QCommandLineParser& parser, ServingOptions& serving,
@@ -104,7 +113,7 @@ std::optional<QString> readServingOptions(const QCommandLineParser& parser, Serv
             return QStringLiteral("--gpu-hour-price: ") + *refused;
     if (Refusal refused = positiveNumberOption(parser, "gpu-power-w", "watts", serving.cost.gpuPowerWatts))
         return refused;
-    if (Refusal refused = readPolicy(parser, serving.policy))
+    if (Refusal refused = readSchedulerOptions(parser, serving.schedulerGiven))
         return refused;
     std::optional<double> rate;
     if (Refusal refused = positiveNumberOption(parser, "arrival-rate", "requests per second", rate))

@@ -19,25 +19,34 @@ void row(QTextStream& out, const char* label, const QString& value)
 
 }  // namespace
 
-QJsonObject schedulingJson(const SchedulingPolicy& policy)
+QJsonObject schedulingJson(const SchedulerChoice& choice)
 {
+    const SchedulingPolicy& policy = choice.policy;
     QJsonObject o;
     o[QStringLiteral("chunked_prefill")] = policy.chunkedPrefill;
     o[QStringLiteral("max_running")] = static_cast<qint64>(policy.maxRunning);
     o[QStringLiteral("token_budget")] = static_cast<qint64>(policy.tokenBudget);
+    o[QStringLiteral("kv_memory_share")] = policy.kvMemoryShare;
+    o[QStringLiteral("first_token_lag_steps")] = policy.firstTokenLagSteps;
+    o[QStringLiteral("engine")] = choice.engineId;
+    // Each term's origin: "given" (an option), "engine" (its profile, cited below) or "vllm-default".
+    QJsonObject sources;
+    sources[QStringLiteral("chunked_prefill")] = schedulerOriginKey(choice.chunkedPrefill);
+    sources[QStringLiteral("max_running")] = schedulerOriginKey(choice.maxRunning);
+    sources[QStringLiteral("token_budget")] = schedulerOriginKey(choice.tokenBudget);
+    sources[QStringLiteral("kv_memory_share")] = schedulerOriginKey(choice.kvMemoryShare);
+    sources[QStringLiteral("first_token_lag_steps")] = schedulerOriginKey(choice.firstTokenLagSteps);
+    o[QStringLiteral("scheduler_source")] = sources;
+    o[QStringLiteral("engine_citation")] = choice.engineCitation.isEmpty() || !choice.anyFrom(SchedulerOrigin::Engine)
+                                               ? QJsonValue()
+                                               : QJsonValue(choice.engineCitation);
+    o[QStringLiteral("vllm_default_citation")] = QString::fromUtf8(kVllmSchedulerCitation);
     return o;
 }
 
-QString schedulingText(const SchedulingPolicy& policy)
+QString schedulingText(const SchedulerChoice& choice)
 {
-    const SchedulingPolicy vllm;
-    const bool defaults = policy.chunkedPrefill == vllm.chunkedPrefill && policy.maxRunning == vllm.maxRunning &&
-                          policy.tokenBudget == vllm.tokenBudget;
-    return QStringLiteral("%1, at most %2 requests, %3 tokens a step%4")
-        .arg(policy.chunkedPrefill ? QStringLiteral("chunked prefill beside the decodes")
-                                   : QStringLiteral("each prefill a pass of its own"),
-             formatGrouped(policy.maxRunning), formatGrouped(policy.tokenBudget),
-             defaults ? QStringLiteral(" (vLLM's scheduler defaults)") : QString());
+    return schedulerText(choice);
 }
 
 void addServingLatencyJson(QJsonObject& o, const ServingLatency& latency, const ServingOptions& options)
@@ -50,12 +59,12 @@ void addServingLatencyJson(QJsonObject& o, const ServingLatency& latency, const 
     o[QStringLiteral("serving_queued")] = latency.queued;
     o[QStringLiteral("serving_arrival_rate")] =
         options.arrivalRate > 0 ? QJsonValue(options.arrivalRate) : QJsonValue();
-    o[QStringLiteral("scheduling")] = schedulingJson(options.policy);
+    o[QStringLiteral("scheduling")] = schedulingJson(options.scheduler);
 }
 
 void printServingLatency(QTextStream& out, const ServingLatency& latency, const ServingOptions& options)
 {
-    row(out, "scheduling", schedulingText(options.policy));
+    row(out, "scheduling", schedulingText(options.scheduler));
     if (options.arrivalRate > 0)
         row(out, "arrivals",
             QStringLiteral("%1 requests/s at random: %2 running at once")

@@ -11,9 +11,10 @@
 
 namespace ridgeline::cli {
 
-// "scheduling": {"chunked_prefill", "max_running", "token_budget"}.
-QJsonObject schedulingJson(const SchedulingPolicy& policy);
-QString schedulingText(const SchedulingPolicy& policy);
+// The scheduler as JSON ("scheduling": its terms, the engine, "scheduler_source": where each term came from, and the
+// citations) and as one line.
+QJsonObject schedulingJson(const SchedulerChoice& choice);
+QString schedulingText(const SchedulerChoice& choice);
 
 // serving_ttft_s, serving_itl_s, serving_e2e_latency_s, serving_slot_wait_s, serving_running, serving_queued,
 // serving_arrival_rate (null for a closed loop) and scheduling.

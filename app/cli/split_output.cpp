@@ -177,7 +177,7 @@ QJsonObject splitJson(const SplitView& view)
     o[QStringLiteral("concurrency")] =
         view.serving.arrivalRate > 0 ? QJsonValue() : QJsonValue(static_cast<qint64>(view.options.concurrency));
     o[QStringLiteral("total_gpus")] = view.options.totalGpus;
-    o[QStringLiteral("scheduling")] = schedulingJson(view.serving.policy);
+    o[QStringLiteral("scheduling")] = schedulingJson(view.serving.scheduler);
     o[QStringLiteral("kv_link")] = linkObject(view.link);
     o[QStringLiteral("kv_overlap")] = view.options.inputs.overlapTransfer;
     o[QStringLiteral("ttft_target_s")] = optionalNumber(view.serving.targets.ttftSeconds);
@@ -205,7 +205,7 @@ void printSplitTable(QTextStream& out, const SplitView& view)
     const InferenceConfig& c = view.config;
     out << c.model.name << " on " << c.gpu.name << ": prefill and decode on separate GPUs, " << mixText(view) << '\n';
     out << "  engines of " << c.tensorParallel << (c.tensorParallel == 1 ? " GPU" : " GPUs")
-        << "; scheduling: " << schedulingText(view.serving.policy) << '\n';
+        << "; scheduling: " << schedulingText(view.serving.scheduler) << '\n';
     const SplitServing& first = view.sweep.splits.front();
     out << "  KV cache of a prompt: " << formatBinaryBytes(first.kvBytes) << " over " << view.link.name << ", "
         << formatGrouped(view.link.gbPerSecPerDirection) << " GB/s a direction per GPU, "

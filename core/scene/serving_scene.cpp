@@ -1,5 +1,7 @@
 #include "core/scene/serving_scene.h"
 
+#include "core/model/serving/scheduler_choice.h"
+
 namespace ridgeline {
 
 namespace {
@@ -28,16 +30,19 @@ Result<ServingSweep> servingSweepFor(const Scene& scene, InferenceRequest reques
     const Result<LlmModel> model = LlmModel::create(config.value());
     if (!model)
         return servingError(scene, model.error().message);
+    // The engine's scheduler, as every serving front end chooses it (scheduler_choice.h); a scene names no engine,
+    // so this is generic's, vLLM's defaults.
+    const SchedulingPolicy policy = engineScheduler(request.engine).policy;
     ServingSweep sweep;
     sweep.modelName = config.value().model.name;
     sweep.gpuName = scene.gpu.label.isEmpty() ? config.value().gpu.name : scene.gpu.label;
     sweep.lengths = requestLengthsInContext(context);
-    sweep.largestRunning = largestRunning(model.value(), sweep.lengths.prompt, sweep.lengths.output, {});
+    sweep.largestRunning = largestRunning(model.value(), sweep.lengths.prompt, sweep.lengths.output, policy);
     sweep.gpuHourPrice = scene.gpuHourPrice;
     const GpuPower power = gpuPower(CostInputs{}, config.value().gpu);
     for (const std::int64_t batch : scene.batches) {
         const Result<FrontierPoint> point =
-            frontierPoint(model.value(), sweep.lengths.prompt, sweep.lengths.output, batch);
+            frontierPoint(model.value(), sweep.lengths.prompt, sweep.lengths.output, batch, policy);
         if (!point)
             return servingError(scene, point.error().message);
         sweep.points.push_back(point.value());

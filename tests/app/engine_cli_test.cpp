@@ -53,6 +53,36 @@ TEST(EngineCli, CatalogEnginesListsAllNineWithTheirTermsAndSources)
         EXPECT_FALSE(t.toObject()[u"source"].toString().isEmpty());
 }
 
+// Each engine's scheduler, the one its serving figures run, is listed with where each term comes from: TensorRT-LLM's
+// own limits with their source, vLLM's defaults for the others.
+TEST(EngineCli, CatalogEnginesListsEachEnginesSchedulerWithItsSource)
+{
+    const CliRun text = runRidgeline(cliArgs("catalog engines"));
+    ASSERT_EQ(text.exitCode, 0) << text.err.toStdString();
+    EXPECT_TRUE(
+        text.out.contains(QLatin1String("  TensorRT-LLM: chunked prefill beside the decodes, at most 2,048 "
+                                        "requests, 8,192 tokens a step")))
+        << text.out.toStdString();
+    EXPECT_TRUE(text.out.contains(QLatin1String("BuildConfig: max_batch_size 2048, max_num_tokens 8192")));
+    EXPECT_TRUE(
+        text.out.contains(QLatin1String("  every other engine: chunked prefill beside the decodes, at most 128 "
+                                        "requests, 2,048 tokens a step (vLLM's scheduler defaults): "
+                                        "vllm/config/scheduler.py")))
+        << text.out.toStdString();
+    const CliRun json = runRidgeline(cliArgs("catalog engines --json"));
+    ASSERT_EQ(json.exitCode, 0) << json.err.toStdString();
+    for (const QJsonValue& value : QJsonDocument::fromJson(json.out.toUtf8()).array()) {
+        const QJsonObject engine = value.toObject();
+        const QJsonObject scheduler = engine.value(u"scheduler").toObject();
+        const bool trt = engine.value(u"id").toString() == QLatin1String("tensorrt-llm");
+        EXPECT_EQ(scheduler.value(u"max_running").toInteger(), trt ? 2048 : 128);
+        EXPECT_EQ(scheduler.value(u"token_budget").toInteger(), trt ? 8192 : 2048);
+        EXPECT_EQ(scheduler.value(u"scheduler_source").toObject().value(u"max_running").toString(),
+                  trt ? QStringLiteral("engine") : QStringLiteral("vllm-default"));
+        EXPECT_EQ(scheduler.value(u"engine_citation").isNull(), !trt);
+    }
+}
+
 TEST(EngineCli, ModelEngineSetsTheTermsAndNamesTheEngine)
 {
     const QJsonObject plain =

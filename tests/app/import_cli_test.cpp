@@ -5,6 +5,9 @@
 #include "tests/core/import/import_test_support.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -375,4 +378,38 @@ TEST(ImportCli, LikwidKernelsOfAnotherCpuMakeItsSessionAndAreNeverMergedIntoThis
         QStringLiteral("  into     the session imported into, \"AMD EPYC 9R14 96-Core Processor\": measured on "
                        "its CPU (AMD EPYC 9R14 96-Core Processor), so held to its roofs")))
         << joined.out.toStdString();
+}
+
+// A session of likwid kernels from a CPU the table of known CPUs lacks has no roofs: `ridgeline render` of its file
+// says why on the chart, as the window does (the chart's notes have one home, deviceNotes), alone and beside another
+// session.
+TEST(ImportCli, ARooflessCpuSessionRenderedSaysItsKernelsHaveNoRoof)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString gold = dir.filePath(QStringLiteral("gold.json"));
+    const CliRun imported =
+        runRidgeline({QStringLiteral("import"), fixture("likwid_mem_dp.csv"), QStringLiteral("--out"), gold});
+    ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
+    const QString note = QStringLiteral(
+        "Intel(R) Xeon(R) Gold 6148 CPU @ 2.40GHz: 2 kernels without a roof, no roofs "
+        "known for that machine");
+    const auto renderedNotes = [&](const QStringList& sessions) {
+        const QString png = dir.filePath(QStringLiteral("chart.png"));
+        const QString layout = dir.filePath(QStringLiteral("chart.layout.json"));
+        const CliRun run = runRidgeline(QStringList{QStringLiteral("render")} + sessions +
+                                        QStringList{QStringLiteral("--out"), png, QStringLiteral("--layout-json"),
+                                                    layout, QStringLiteral("--size"), QStringLiteral("1280x800")});
+        EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
+        const QJsonObject o = QJsonDocument::fromJson(readAll(layout)).object();
+        EXPECT_FALSE(o.value(u"notes").toArray().isEmpty());
+        QStringList texts;  // a long note wraps over lines: the words in order
+        for (const QJsonValue& t : o.value(u"texts").toArray())
+            texts << t.toObject().value(u"text").toString();
+        return texts.join(u' ');
+    };
+    const QString alone = renderedNotes({gold});
+    EXPECT_TRUE(alone.contains(note)) << alone.toStdString();
+    const QString beside = renderedNotes({copyOfMinimal(dir), gold});
+    EXPECT_TRUE(beside.contains(note)) << beside.toStdString();
 }

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 using ridgeline::test::cliArgs;
 using ridgeline::test::CliRun;
 using ridgeline::test::runRidgeline;
@@ -184,7 +186,7 @@ TEST(ServingCli, BadInputsAreRefusedNamingTheOption)
         {"--frontier --ttft-target 0.000001", "--ttft-target: the time-to-first-token target"},
         {"--frontier --itl-target -1", "--itl-target must be a number above 0"},
         {"--itl-target 0.1", "add --frontier"},
-        {"--frontier --max-running 4096", "--token-budget (2048) must be above --max-running (4096)"},
+        {"--frontier --max-running 4096", "vLLM's default token budget (2048) must be above --max-running (4096)"},
         {"--frontier --max-running 0", "--max-running must be a whole number from 1"},
     };
     for (const auto& c : cases) {
@@ -193,4 +195,89 @@ TEST(ServingCli, BadInputsAreRefusedNamingTheOption)
         EXPECT_TRUE(run.err.contains(QLatin1String(c.says))) << c.arguments << ": " << run.err.toStdString();
         EXPECT_TRUE(run.out.isEmpty()) << c.arguments;
     }
+}
+
+// The serving figures run the engine's scheduler: TensorRT-LLM's builder admits up to 2,048 requests where vLLM's
+// scheduler admits 128, so at 256 short requests in flight vLLM queues half of them and TensorRT-LLM runs them all,
+// and its frontier goes on past 128. An option given wins over the engine's term, and the JSON says where each term
+// came from.
+TEST(ServingCli, TheEnginesSchedulerRunsTheServingFiguresUnlessAnOptionSetsATerm)
+{
+    const char* const mix =
+        "model --model llama-3.1-8b --gpu h100-sxm --batch 256 --context 256 --prompt 128 "
+        "--output 128 --json --engine ";
+    const QJsonObject vllm = jsonOf((std::string(mix) + "vllm").c_str());
+    const QJsonObject trt = jsonOf((std::string(mix) + "tensorrt-llm").c_str());
+    EXPECT_EQ(vllm.value(u"serving_running").toInteger(), 128);
+    EXPECT_EQ(trt.value(u"serving_running").toInteger(), 256);
+    EXPECT_DOUBLE_EQ(vllm.value(u"serving_queued").toDouble(), 128.0);
+    EXPECT_DOUBLE_EQ(trt.value(u"serving_queued").toDouble(), 0.0);
+    EXPECT_GT(vllm.value(u"serving_ttft_s").toDouble(), 10 * trt.value(u"serving_ttft_s").toDouble());
+    const QJsonObject trtScheduling = trt.value(u"scheduling").toObject();
+    EXPECT_EQ(trtScheduling.value(u"engine").toString(), QStringLiteral("tensorrt-llm"));
+    EXPECT_EQ(trtScheduling.value(u"max_running").toInteger(), 2048);
+    EXPECT_EQ(trtScheduling.value(u"token_budget").toInteger(), 8192);
+    EXPECT_DOUBLE_EQ(trtScheduling.value(u"kv_memory_share").toDouble(), 0.9);
+    const QJsonObject trtSources = trtScheduling.value(u"scheduler_source").toObject();
+    EXPECT_EQ(trtSources.value(u"max_running").toString(), QStringLiteral("engine"));
+    EXPECT_EQ(trtSources.value(u"chunked_prefill").toString(), QStringLiteral("vllm-default"));
+    EXPECT_TRUE(trtScheduling.value(u"engine_citation").toString().contains(QLatin1String("max_batch_size 2048")));
+    const QJsonObject vllmScheduling = vllm.value(u"scheduling").toObject();
+    EXPECT_EQ(vllmScheduling.value(u"max_running").toInteger(), 128);
+    EXPECT_EQ(vllmScheduling.value(u"scheduler_source").toObject().value(u"max_running").toString(),
+              QStringLiteral("vllm-default"));
+    EXPECT_TRUE(vllmScheduling.value(u"engine_citation").isNull());
+
+    // The frontier: vLLM's stops at 128 requests, TensorRT-LLM's goes on to what its 90 % of the memory holds.
+    const char* const frontier =
+        "model --model llama-3.1-8b --gpu h100-sxm --frontier --prompt 128 --output 128 --json --engine ";
+    const QJsonArray vllmPoints = jsonOf((std::string(frontier) + "vllm").c_str()).value(u"frontier").toArray();
+    const QJsonArray trtPoints = jsonOf((std::string(frontier) + "tensorrt-llm").c_str()).value(u"frontier").toArray();
+    ASSERT_FALSE(vllmPoints.isEmpty());
+    ASSERT_FALSE(trtPoints.isEmpty());
+    EXPECT_EQ(vllmPoints.last().toObject().value(u"batch").toInteger(), 128);
+    EXPECT_GT(trtPoints.last().toObject().value(u"batch").toInteger(), 1024);
+    EXPECT_GT(trtPoints.last().toObject().value(u"tokens_per_s_per_gpu").toDouble(),
+              1.5 * vllmPoints.last().toObject().value(u"tokens_per_s_per_gpu").toDouble());
+
+    // --max-running given: 128 slots again, the rest of TensorRT-LLM's scheduler kept; the decode rates are vLLM's
+    // (no engine term differs), the time to first token is not (the token budget and the first-token lag).
+    const QJsonObject capped = jsonOf((std::string(frontier) + "tensorrt-llm --max-running 128").c_str());
+    const QJsonObject cappedSources = capped.value(u"scheduling").toObject().value(u"scheduler_source").toObject();
+    EXPECT_EQ(cappedSources.value(u"max_running").toString(), QStringLiteral("given"));
+    EXPECT_EQ(cappedSources.value(u"token_budget").toString(), QStringLiteral("engine"));
+    const QJsonArray cappedPoints = capped.value(u"frontier").toArray();
+    ASSERT_EQ(cappedPoints.size(), vllmPoints.size());
+    for (qsizetype i = 0; i < cappedPoints.size(); ++i) {
+        const QJsonObject a = cappedPoints[i].toObject(), b = vllmPoints[i].toObject();
+        EXPECT_EQ(a.value(u"batch").toInteger(), b.value(u"batch").toInteger());
+        EXPECT_DOUBLE_EQ(a.value(u"tokens_per_s_per_gpu").toDouble(), b.value(u"tokens_per_s_per_gpu").toDouble());
+        if (a.value(u"batch").toInteger() > 1) {
+            EXPECT_GT(a.value(u"ttft_s").toDouble(), b.value(u"ttft_s").toDouble()) << i;
+        }
+    }
+    const QJsonObject whole = jsonOf((std::string(frontier) + "tensorrt-llm --no-chunked-prefill").c_str());
+    const QJsonObject wholeScheduling = whole.value(u"scheduling").toObject();
+    EXPECT_FALSE(wholeScheduling.value(u"chunked_prefill").toBool(true));
+    EXPECT_EQ(wholeScheduling.value(u"scheduler_source").toObject().value(u"chunked_prefill").toString(),
+              QStringLiteral("given"));
+
+    // The table names whose scheduler it is; a token budget the engine's largest batch does not fit under is
+    // refused, naming both.
+    const CliRun table = runRidgeline(cliArgs(
+        "model --model llama-3.1-8b --gpu h100-sxm --frontier --prompt 128 --output 128 --engine tensorrt-llm"));
+    ASSERT_EQ(table.exitCode, 0) << table.err.toStdString();
+    EXPECT_TRUE(table.out.contains(QLatin1String("at most 2,048 requests, 8,192 tokens a step")))
+        << table.out.toStdString();
+    EXPECT_TRUE(
+        table.out.contains(QLatin1String("largest batch, token budget, KV share, first-token lag "
+                                         "TensorRT-LLM's; chunked prefill vLLM's default)")))
+        << table.out.toStdString();
+    const CliRun refused = runRidgeline(
+        cliArgs("model --model llama-3.1-8b --gpu h100-sxm --frontier --engine tensorrt-llm --token-budget 2048"));
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_TRUE(
+        refused.err.contains(QLatin1String("--token-budget (2048) must be above TensorRT-LLM's largest batch (2048)")))
+        << refused.err.toStdString();
+    EXPECT_TRUE(refused.out.isEmpty());
 }

@@ -171,3 +171,24 @@ TEST(SplitCli, TargetsMarkTheSplitsAndRefuseWhatOneRequestAloneCannotReach)
     expectRefused("model --model llama-3-8b --gpu h100-sxm --split 2:6 --ttft-target 0.001", "physical minimum");
     expectRefused("model --model llama-3-8b --gpu h100-sxm --split-sweep --itl-target 0.0001", "--itl-target");
 }
+
+// The decode pool admits what the engine's scheduler admits: 256 short requests in flight on 1:1 H100s decode 128 at
+// a time under vLLM's scheduler and all 256 under TensorRT-LLM's, so its split serves more; --max-running wins.
+TEST(SplitCli, TheDecodePoolRunsTheEnginesScheduler)
+{
+    const QString mix = QStringLiteral(
+        "model --model llama-3-8b --gpu h100-sxm --split 1:1 --prompt 128 --output 128 "
+        "--batch 256 --json --engine ");
+    const QJsonObject vllm = jsonOf((mix + QStringLiteral("vllm")).toUtf8().constData());
+    const QJsonObject trt = jsonOf((mix + QStringLiteral("tensorrt-llm")).toUtf8().constData());
+    const QJsonObject capped = jsonOf((mix + QStringLiteral("tensorrt-llm --max-running 128")).toUtf8().constData());
+    EXPECT_EQ(vllm.value(u"scheduling").toObject().value(u"max_running").toInteger(), 128);
+    EXPECT_EQ(trt.value(u"scheduling").toObject().value(u"max_running").toInteger(), 2048);
+    EXPECT_EQ(capped.value(u"scheduling").toObject().value(u"scheduler_source").toObject().value(u"max_running"),
+              QJsonValue(QStringLiteral("given")));
+    const auto perGpu = [](const QJsonObject& o) {
+        return o.value(u"split").toObject().value(u"tokens_per_s_per_gpu").toDouble();
+    };
+    EXPECT_GT(perGpu(trt), 1.2 * perGpu(vllm));
+    EXPECT_NEAR(perGpu(capped), perGpu(vllm), 0.02 * perGpu(vllm));
+}

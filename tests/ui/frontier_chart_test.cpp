@@ -20,6 +20,8 @@
 #include <QAreaSeries>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -157,6 +159,65 @@ TEST(UiFrontierChart, DrawsTheFrontierAndTheSliderMovesTheRing)
     EXPECT_TRUE(fixtures::colorNear(image, ringAfter, chart->theme().highlight, 4));
     EXPECT_TRUE(labelled(panel.visibleTexts(), next));
     EXPECT_FALSE(labelled(panel.visibleTexts(), first));
+}
+
+// The Engine combo chooses the scheduler the frontier runs, as `--engine` does on the command line: short requests
+// (a 256-token context: 128 in, 128 out) on an H100 stop at vLLM's 128 running and go on under TensorRT-LLM's 2,048,
+// and each curve is the command line's point for point; the header's detail line names the scheduler. Chosen by keys
+// and by the mouse.
+TEST(UiFrontierChart, TheEngineChosenInTheComboRunsItsSchedulerAsTheCommandLineDoes)
+{
+    fixtures::BatchingWindow tab(QSize(1600, 1000), fixtures::zen4Session());
+    BatchingPanel& panel = *tab.panel;
+    ASSERT_TRUE(
+        fixtures::chooseByKeys(fixtures::control<QComboBox>(panel, "batchingModel"), QStringLiteral("llama-3.1-8b")));
+    ASSERT_TRUE(fixtures::chooseByKeys(fixtures::control<QComboBox>(panel, "batchingGpu"), QStringLiteral("h100-sxm")));
+    fixtures::typeInto(panel.contextSlider()->spinBox(), QStringLiteral("256"));
+    tab.settle();
+    ASSERT_EQ(panel.inputs().context, 256);
+    clickTab(panel.chartSwitch(), 1);
+    tab.settle();
+    const FrontierChart* chart = panel.frontierChart();
+    const auto expectCli = [&](const char* engine) {
+        const FrontierChartData& d = chart->data();
+        EXPECT_TRUE(d.valid) << d.reason.toStdString();
+        EXPECT_EQ(d.prompt, 128);
+        EXPECT_EQ(d.output, 128);
+        const QJsonArray points =
+            fixtures::cliModelJson(test::cliArgs("--model llama-3.1-8b --gpu h100-sxm --frontier --prompt 128 "
+                                                 "--output 128 --engine") +
+                                   QStringList{QLatin1String(engine)})
+                .value(u"frontier")
+                .toArray();
+        EXPECT_EQ(static_cast<qsizetype>(d.points.size()), points.size()) << engine;
+        for (qsizetype i = 0; i < std::min(points.size(), static_cast<qsizetype>(d.points.size())); ++i) {
+            const QJsonObject p = points[i].toObject();
+            const auto at = static_cast<std::size_t>(i);
+            EXPECT_EQ(d.batches[at], p.value(u"batch").toInteger()) << engine;
+            EXPECT_NEAR(d.points[at].y(), p.value(u"tokens_per_s_per_gpu").toDouble(), 1e-9 * d.points[at].y());
+            EXPECT_NEAR(d.points[at].x(), p.value(u"tokens_per_s_per_user").toDouble(), 1e-9 * d.points[at].x());
+        }
+        return d.batches.empty() ? std::int64_t{0} : d.batches.back();
+    };
+    QComboBox* engine = fixtures::control<QComboBox>(panel, "batchingEngine");
+    ASSERT_TRUE(fixtures::chooseByKeys(engine, QStringLiteral("vllm")));
+    tab.settle();
+    EXPECT_EQ(expectCli("vllm"), 128);
+    EXPECT_TRUE(
+        panel.detailText().contains(QStringLiteral("vLLM's default scheduler: up to 128 running, 2,048 tokens a step")))
+        << panel.detailText().toStdString();
+    const double vllmMost = chart->data().points.back().y();
+
+    ASSERT_TRUE(fixtures::chooseByMouse(engine, QStringLiteral("tensorrt-llm")));
+    tab.settle();
+    EXPECT_EQ(panel.inputs().engine, QStringLiteral("tensorrt-llm"));
+    EXPECT_GT(expectCli("tensorrt-llm"), 1024);
+    EXPECT_GT(chart->data().points.back().y(), 1.5 * vllmMost);
+    EXPECT_TRUE(panel.detailText().contains(
+        QStringLiteral("TensorRT-LLM's scheduler: up to 2,048 running, 8,192 tokens a step, KV 90 %")))
+        << panel.detailText().toStdString();
+    EXPECT_TRUE(fixtures::truncated(fixtures::sceneTexts(chart)).isEmpty());
+    fixtures::grabImage(tab.window).save(fixtures::outputPath(QStringLiteral("batching_frontier_tensorrt_llm.png")));
 }
 
 TEST(UiFrontierChart, SaysWhyWhenThereIsNoFrontier)

@@ -32,6 +32,12 @@ InferenceConfig configOf(const QString& model, const QString& gpu, std::int64_t 
     return scenario.config;
 }
 
+// The generic engine's scheduler: vLLM's defaults, as before engines brought their own.
+SchedulerChoice vllmDefaults()
+{
+    return engineScheduler(QString());
+}
+
 QRectF boxOf(const AnnotationText& text)
 {
     const QFontMetricsF metrics(text.font);
@@ -43,7 +49,7 @@ QRectF boxOf(const AnnotationText& text)
 TEST(FrontierChartData, TheCurveIsTheCommandLinesAndTheTabsBatchIsOnIt)
 {
     const InferenceConfig config = configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 16);
-    const FrontierChartData d = frontierChartData(config);
+    const FrontierChartData d = frontierChartData(config, vllmDefaults());
     ASSERT_TRUE(d.valid) << d.reason.toStdString();
     // No lengths stated: the requests fill the context window, at most 1,024 of it output.
     const std::int64_t output = std::min<std::int64_t>(config.context / 2, kFrontierOutput);
@@ -75,7 +81,7 @@ TEST(FrontierChartData, TheCurveIsTheCommandLinesAndTheTabsBatchIsOnIt)
 TEST(FrontierChartData, ABatchBeyondTheMemoryRunsTheLargestThatFits)
 {
     const FrontierChartData d =
-        frontierChartData(configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 4096));
+        frontierChartData(configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 4096), vllmDefaults());
     ASSERT_TRUE(d.valid) << d.reason.toStdString();
     EXPECT_EQ(d.requestedBatch, 4096);
     EXPECT_EQ(d.currentBatch, d.batches.back());
@@ -89,7 +95,7 @@ TEST(FrontierChartData, WeightsThatDoNotFitGiveAReasonAndNoPoints)
     InferenceRequest in;
     in.modelId = QStringLiteral("llama-3-70b");
     in.gpuId = QStringLiteral("rtx-4090");
-    const FrontierChartData d = frontierChartData(computeBatchingScenario(in).config);
+    const FrontierChartData d = frontierChartData(computeBatchingScenario(in).config, vllmDefaults());
     EXPECT_FALSE(d.valid);
     EXPECT_TRUE(d.points.empty());
     EXPECT_FALSE(d.reason.isEmpty());
@@ -98,7 +104,7 @@ TEST(FrontierChartData, WeightsThatDoNotFitGiveAReasonAndNoPoints)
 TEST(FrontierLabels, TheRingSitsOnTheCurrentPointAndEveryWordInsideThePlotApart)
 {
     const FrontierChartData d =
-        frontierChartData(configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 16));
+        frontierChartData(configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 16), vllmDefaults());
     ASSERT_TRUE(d.valid);
     const PlotMapping mapping{QRectF(80, 40, 560, 300), PlotRange{20, 400, 80, 12000}};
     const OverlayLayers layers = layoutFrontierLabels(d, mapping, ChartTheme::make(ThemeKind::Light));
@@ -126,15 +132,15 @@ TEST(FrontierLabels, TheRingSitsOnTheCurrentPointAndEveryWordInsideThePlotApart)
 TEST(FrontierChartData, TargetsMarkThePointsAndThePriceCostsEach)
 {
     const InferenceConfig config = configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 16);
-    const FrontierChartData plain = frontierChartData(config);
+    const FrontierChartData plain = frontierChartData(config, vllmDefaults());
     ASSERT_TRUE(plain.valid) << plain.reason.toStdString();
     ASSERT_GE(plain.points.size(), 5u);
     FrontierSettings settings;
     settings.targets.itlSeconds = (1.0 + 1e-9) / plain.points[3].x();  // batch 8's inter-token latency
     settings.targets.ttftSeconds = 10.0;
     settings.gpuHourPrice = 2.5;
-    EXPECT_FALSE(checkFrontierSettings(config, settings));
-    const FrontierChartData d = frontierChartData(config, settings);
+    EXPECT_FALSE(checkFrontierSettings(config, vllmDefaults(), settings));
+    const FrontierChartData d = frontierChartData(config, vllmDefaults(), settings);
     ASSERT_TRUE(d.valid);
     const LlmModel model = LlmModel::create(config).value();
     const std::vector<FrontierPoint> expected =
@@ -197,24 +203,24 @@ TEST(FrontierChartData, ImpossibleTargetsAndBadPricesAreRefusedWithTheMinimum)
         targetMinimums(LlmModel::create(config).value(), lengths.prompt, lengths.output).value();
     FrontierSettings settings;
     settings.targets.ttftSeconds = 0.5 * minimums.ttftSeconds;
-    const std::optional<QString> ttft = checkFrontierSettings(config, settings);
+    const std::optional<QString> ttft = checkFrontierSettings(config, vllmDefaults(), settings);
     ASSERT_TRUE(ttft);
     EXPECT_EQ(*ttft, *checkTargets(settings.targets, minimums));
     EXPECT_TRUE(ttft->contains(formatSeconds(minimums.ttftSeconds))) << ttft->toStdString();
     settings.targets.ttftSeconds.reset();
     settings.targets.itlSeconds = 0.9 * minimums.itlSeconds;
-    const std::optional<QString> itl = checkFrontierSettings(config, settings);
+    const std::optional<QString> itl = checkFrontierSettings(config, vllmDefaults(), settings);
     ASSERT_TRUE(itl);
     EXPECT_TRUE(itl->contains(formatSeconds(minimums.itlSeconds))) << itl->toStdString();
     settings.targets.itlSeconds.reset();
     settings.gpuHourPrice = 0.0;
-    ASSERT_TRUE(checkFrontierSettings(config, settings));
-    EXPECT_TRUE(checkFrontierSettings(config, settings)->contains(QLatin1String("price")));
+    ASSERT_TRUE(checkFrontierSettings(config, vllmDefaults(), settings));
+    EXPECT_TRUE(checkFrontierSettings(config, vllmDefaults(), settings)->contains(QLatin1String("price")));
 
     // Set before the model changed, a target below the new minimum is said on the chart; nothing meets it.
     settings = FrontierSettings{};
     settings.targets.itlSeconds = 0.9 * minimums.itlSeconds;
-    const FrontierChartData d = frontierChartData(config, settings);
+    const FrontierChartData d = frontierChartData(config, vllmDefaults(), settings);
     ASSERT_TRUE(d.valid);
     EXPECT_DOUBLE_EQ(d.minimums.ttftSeconds, minimums.ttftSeconds);
     EXPECT_DOUBLE_EQ(d.minimums.itlSeconds, minimums.itlSeconds);
@@ -238,7 +244,7 @@ TEST(FrontierChartData, AClickFindsTheNearestPointWithinItsRadius)
 TEST(FrontierChartData, WithoutATypedPriceTheGpusCatalogPriceIsUsedAndSaid)
 {
     const InferenceConfig h100 = configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 16);
-    const FrontierChartData d = frontierChartData(h100);
+    const FrontierChartData d = frontierChartData(h100, vllmDefaults());
     ASSERT_TRUE(d.valid) << d.reason.toStdString();
     ASSERT_TRUE(d.price.gpuHourPrice);
     EXPECT_DOUBLE_EQ(*d.price.gpuHourPrice, 3.99);
@@ -246,7 +252,7 @@ TEST(FrontierChartData, WithoutATypedPriceTheGpusCatalogPriceIsUsedAndSaid)
     ASSERT_EQ(d.costPerMillionOutput.size(), d.points.size());
     FrontierSettings typed;
     typed.gpuHourPrice = 3.99;
-    EXPECT_EQ(d.costPerMillionOutput, frontierChartData(h100, typed).costPerMillionOutput);
+    EXPECT_EQ(d.costPerMillionOutput, frontierChartData(h100, vllmDefaults(), typed).costPerMillionOutput);
     const PlotMapping mapping{QRectF(80, 40, 760, 420), PlotRange{d.points.back().x() / 2, d.points.front().x() * 2,
                                                                   d.points.front().y() / 2, d.points.back().y() * 4}};
     QStringList texts;
@@ -256,9 +262,37 @@ TEST(FrontierChartData, WithoutATypedPriceTheGpusCatalogPriceIsUsedAndSaid)
         << texts.join(u'|').toStdString();
 
     const FrontierChartData unpriced =
-        frontierChartData(configOf(QStringLiteral("llama-2-7b"), QStringLiteral("rtx-4090"), 1));
+        frontierChartData(configOf(QStringLiteral("llama-2-7b"), QStringLiteral("rtx-4090"), 1), vllmDefaults());
     ASSERT_TRUE(unpriced.valid) << unpriced.reason.toStdString();
     EXPECT_FALSE(unpriced.price.gpuHourPrice);
     EXPECT_TRUE(unpriced.costPerMillionOutput.empty());
     EXPECT_FALSE(unpriced.currentCostPerMillionOutput);
+}
+
+// Where the curve stops and why: under vLLM's scheduler short requests on an RTX 4090 stop at its 128 running, named
+// so; TensorRT-LLM's admits up to 2,048 and its curve stops where its 90 % of the free memory is full.
+TEST(FrontierLabels, TheLastPointSaysWhetherTheSchedulerOrTheMemoryStopsTheCurve)
+{
+    InferenceRequest in;
+    in.modelId = QStringLiteral("llama-3.1-8b");
+    in.gpuId = QStringLiteral("rtx-4090");  // no example price: the last point is named for its batch
+    in.context = 256;
+    const InferenceConfig config = computeBatchingScenario(in).config;
+    const PlotMapping mapping{QRectF(80, 40, 700, 400), PlotRange{5, 400, 20, 20000}};
+    const auto names = [&](const SchedulerChoice& scheduler) {
+        const FrontierChartData d = frontierChartData(config, scheduler);
+        EXPECT_TRUE(d.valid) << d.reason.toStdString();
+        QStringList texts;
+        for (const AnnotationText& t : layoutFrontierLabels(d, mapping, ChartTheme::make(ThemeKind::Light)).fixed.texts)
+            texts << t.text;
+        return std::make_pair(d.batches.empty() ? std::int64_t{0} : d.batches.back(), texts);
+    };
+    const auto [vllmLast, vllm] = names(vllmDefaults());
+    EXPECT_EQ(vllmLast, 128);
+    EXPECT_TRUE(vllm.contains(QStringLiteral("B = 128, the most the scheduler runs"))) << vllm.join(u'|').toStdString();
+    const auto [trtLast, trt] = names(engineScheduler(QStringLiteral("tensorrt-llm")));
+    EXPECT_GT(trtLast, 128);
+    EXPECT_LT(trtLast, 2048);
+    EXPECT_TRUE(trt.contains(QStringLiteral("B = %1, the most that fits").arg(formatGrouped(trtLast))))
+        << trt.join(u'|').toStdString();
 }

@@ -409,7 +409,10 @@ void BatchingPanel::updateTexts()
     const BatchingTexts texts = batchingTexts(m_scenario, m_inputs);
     m_headline->setText(texts.headline);
     m_headline->setColor(texts.error ? ChartTheme::make(m_theme).highlight : QColor());
-    m_detail->setText(texts.detail);
+    // Beside the frontier the detail also names the scheduler its curve runs (where the curve stops is its limit).
+    m_detail->setText(frontierShown() && !texts.scheduler.isEmpty()
+                          ? texts.detail + QStringLiteral("  \u00b7  ") + texts.scheduler
+                          : texts.detail);
     m_takeaway->setParagraphs(texts.takeaway);
     m_takeaway->setVisible(!texts.error);
     // Setting the same text or visibility again would relayout the panel on every slider step: only on change.

@@ -17,7 +17,7 @@ QWidget* BatchingPanel::createFrontierControls(QWidget* parent)
     m_frontierControls->setCheck([this](const FrontierSettings& settings) -> std::optional<QString> {
         if (m_scenario.error)
             return std::nullopt;
-        return checkFrontierSettings(m_scenario.config, settings);
+        return checkFrontierSettings(m_scenario.config, m_scenario.scheduler, settings);
     });
     connect(m_frontierControls, &FrontierControls::edited, this, [this] {
         updateFrontier();
@@ -47,7 +47,7 @@ void BatchingPanel::updateFrontier()
     if (m_scenario.error)
         m_frontier->showMessage(tr("No numbers: see the message above"));
     else
-        m_frontier->setData(frontierChartData(m_scenario.config, m_frontierControls->settings()));
+        m_frontier->setData(frontierChartData(m_scenario.config, m_scenario.scheduler, m_frontierControls->settings()));
 }
 
 void BatchingPanel::showFrontier(bool frontier)
@@ -60,6 +60,7 @@ void BatchingPanel::showFrontier(bool frontier)
     m_frontierControls->setVisible(frontier);
     m_throughput->setVisible(!frontier);
     updateFrontier();
+    updateTexts();
 }
 
 bool BatchingPanel::frontierShown() const

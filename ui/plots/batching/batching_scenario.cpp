@@ -55,6 +55,7 @@ QString withoutNonFiniteNumbers(QString message)
 BatchingScenario computeBatchingScenario(const InferenceRequest& request)
 {
     BatchingScenario s = evaluateScenario(request);
+    s.scheduler = engineScheduler(request.engine);
     if (s.error)
         s.error->message = withoutNonFiniteNumbers(s.error->message);
     return s;

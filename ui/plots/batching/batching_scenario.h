@@ -5,6 +5,7 @@
 
 #include "core/model/llm/inference_request.h"
 #include "core/model/llm/llm_model.h"
+#include "core/model/serving/scheduler_choice.h"
 #include "core/session/session.h"
 #include "ui/plots/batching/batch_samples.h"
 #include "ui/plots/batching/batching_chart_data.h"
@@ -25,7 +26,8 @@ inline constexpr std::int64_t kPanelMaxContext = 1 << 20;
 struct BatchingScenario {
     std::optional<Error> error;  // set: nothing else is valid, show the message instead of numbers
     InferenceReport report;
-    InferenceConfig config;  // what the request resolved to (model, GPU, links)
+    InferenceConfig config;     // what the request resolved to (model, GPU, links)
+    SchedulerChoice scheduler;  // the engine's scheduler, which the frontier runs (engineScheduler)
     QString modelName;
     QString gpuName;
     QString linkName;  // the link tensor parallelism uses (set when gpus > 1)

@@ -160,6 +160,8 @@ BatchingTexts batchingTexts(const BatchingScenario& scenario, const InferenceReq
     }
     texts.headline = headlineOf(scenario);
     texts.detail = detailOf(scenario, request);
+    // The scheduler the frontier runs: the engine's, as `ridgeline model --engine X --frontier` runs it.
+    texts.scheduler = schedulerSummary(scenario.scheduler);
     texts.takeaway = takeawayOf(scenario, request);
     texts.warnings = batchingWarnings(scenario, request);
     return texts;

@@ -14,6 +14,7 @@ struct BatchingTexts {
     bool error = false;  // the model refused the inputs: the headline says so, there is no takeaway
     QString headline;
     QString detail;
+    QString scheduler;     // whose scheduler the frontier runs (schedulerSummary), added to the detail beside it
     QStringList takeaway;  // one bullet each
     QStringList warnings;  // said out loud above the charts (batching_warnings.h)
 };

@@ -182,7 +182,8 @@ RequestLengths frontierLengths(const InferenceConfig& config)
     return requestLengthsInContext(config.context);
 }
 
-std::optional<QString> checkFrontierSettings(const InferenceConfig& config, const FrontierSettings& settings)
+std::optional<QString> checkFrontierSettings(const InferenceConfig& config, const SchedulerChoice& scheduler,
+                                             const FrontierSettings& settings)
 {
     if (const std::optional<QString> refused = checkCostInputs(CostInputs{settings.gpuHourPrice, std::nullopt}))
         return refused;
@@ -192,15 +193,18 @@ std::optional<QString> checkFrontierSettings(const InferenceConfig& config, cons
     if (!model)
         return model.error().message;
     const RequestLengths lengths = frontierLengths(config);
-    const Result<TargetMinimums> minimums = targetMinimums(model.value(), lengths.prompt, lengths.output);
+    const Result<TargetMinimums> minimums =
+        targetMinimums(model.value(), lengths.prompt, lengths.output, scheduler.policy);
     if (!minimums)
         return minimums.error().message;
     return checkTargets(settings.targets, minimums.value());
 }
 
-FrontierChartData frontierChartData(const InferenceConfig& config, const FrontierSettings& settings)
+FrontierChartData frontierChartData(const InferenceConfig& config, const SchedulerChoice& scheduler,
+                                    const FrontierSettings& settings)
 {
     FrontierChartData d;
+    d.maxRunning = scheduler.policy.maxRunning;
     const RequestLengths lengths = frontierLengths(config);
     d.prompt = lengths.prompt;
     d.output = lengths.output;
@@ -213,9 +217,9 @@ FrontierChartData frontierChartData(const InferenceConfig& config, const Frontie
         return d;
     }
     const Result<std::vector<FrontierPoint>> points =
-        servingFrontier(model.value(), d.prompt, d.output, {}, settings.targets);
-    const Result<FrontierPoint> current =
-        frontierPoint(model.value(), d.prompt, d.output, std::max<std::int64_t>(1, config.batch), {}, settings.targets);
+        servingFrontier(model.value(), d.prompt, d.output, scheduler.policy, settings.targets);
+    const Result<FrontierPoint> current = frontierPoint(
+        model.value(), d.prompt, d.output, std::max<std::int64_t>(1, config.batch), scheduler.policy, settings.targets);
     if (!points || !current) {
         d.reason = !points ? points.error().message : current.error().message;
         return d;
@@ -270,13 +274,21 @@ OverlayLayers layoutFrontierLabels(const FrontierChartData& data, const PlotMapp
         return out;
     // Batch 1 sits bottom right (fast for each user, little per GPU); the largest batch top left. The best point
     // within the targets is named beside its own point instead, in the colour of the points that meet them.
+    // The current point's numbers first: the names beside the points keep clear of them too (a long curve, as a
+    // scheduler of 2,048 running draws, reaches up under them).
+    addCurrentNumbers(data, mapping, theme, out.moving);
     addTargetMarks(data, mapping, theme, out.fixed);
+    const auto taken = [&out] {
+        std::vector<AnnotationText> all = out.fixed.texts;
+        all.insert(all.end(), out.moving.texts.begin(), out.moving.texts.end());
+        return all;
+    };
     const std::size_t last = data.points.size() - 1;
     const bool named = data.best && (data.hasTargets() || data.price.gpuHourPrice);
     if (named) {
         const std::size_t b = *data.best;
         const QPointF at = mapping.toPixel(data.points[b]);
-        AnnotationText best = beside(bestName(data, b), at, b == 0, theme, plot, out.fixed.texts);
+        AnnotationText best = beside(bestName(data, b), at, b == 0, theme, plot, taken());
         best.color = theme.improvement;
         out.fixed.texts.push_back(best);
         out.fixed.rings.push_back({at, 9.0, QPen(theme.improvement, 2.0)});
@@ -285,10 +297,11 @@ OverlayLayers layoutFrontierLabels(const FrontierChartData& data, const PlotMapp
         if ((named && data.best == i) || (i == last && last == 0))
             continue;
         const QString name = i == 0 ? tr("B = %1").arg(formatGrouped(data.batches[i]))
-                                    : tr("B = %1, the most that fits").arg(formatGrouped(data.batches[i]));
-        out.fixed.texts.push_back(beside(name, mapping.toPixel(data.points[i]), i == 0, theme, plot, out.fixed.texts));
+                             : data.batches[i] >= data.maxRunning
+                                 ? tr("B = %1, the most the scheduler runs").arg(formatGrouped(data.batches[i]))
+                                 : tr("B = %1, the most that fits").arg(formatGrouped(data.batches[i]));
+        out.fixed.texts.push_back(beside(name, mapping.toPixel(data.points[i]), i == 0, theme, plot, taken()));
     }
-    addCurrentNumbers(data, mapping, theme, out.moving);
     return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/model/llm/inference_config.h"
 #include "core/model/serving/frontier.h"
+#include "core/model/serving/scheduler_choice.h"
 #include "core/model/serving/token_cost.h"
 #include "ui/plots/batching/batching_labels.h"
 
@@ -50,6 +51,8 @@ struct FrontierChartData {
     bool currentMeetsTtft = true;
     bool currentMeetsItl = true;
     QString targetNote;  // the targets are below this model's minimum (the model changed after they were set)
+    // The scheduler's largest batch: the curve stops there unless the memory is full first.
+    std::int64_t maxRunning = 0;
 
     bool hasTargets() const { return settings.targets.ttftSeconds || settings.targets.itlSeconds; }
 };
@@ -60,12 +63,15 @@ RequestLengths frontierLengths(const InferenceConfig& config);
 
 // What is wrong with the settings for `config`, one line naming the field, or nothing: the core rules for targets
 // (checkTargets: at least one request alone's time, the message says it) and for a price (checkCostInputs).
-std::optional<QString> checkFrontierSettings(const InferenceConfig& config, const FrontierSettings& settings);
+std::optional<QString> checkFrontierSettings(const InferenceConfig& config, const SchedulerChoice& scheduler,
+                                             const FrontierSettings& settings);
 
-// The frontier of `config` (its model, GPU, formats and tensor parallelism) at frontierLengths(config); the current
-// point at `config.batch` requests in flight; points marked against the settings' targets and costed at its price,
-// else at the GPU's catalog price.
-FrontierChartData frontierChartData(const InferenceConfig& config, const FrontierSettings& settings = {});
+// The frontier of `config` (its model, GPU, formats and tensor parallelism) at frontierLengths(config) under the
+// engine's scheduler (engineScheduler: the one `ridgeline model --engine X --frontier` runs); the current point at
+// `config.batch` requests in flight; points marked against the settings' targets and costed at its price, else at
+// the GPU's catalog price.
+FrontierChartData frontierChartData(const InferenceConfig& config, const SchedulerChoice& scheduler,
+                                    const FrontierSettings& settings = {});
 
 // The index of the point within `radius` pixels of `pixel` (the nearest), given each point's pixel, or nothing.
 std::optional<std::size_t> frontierPointAt(const std::vector<QPointF>& pixels, QPointF pixel, double radius);

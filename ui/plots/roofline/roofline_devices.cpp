@@ -258,11 +258,12 @@ QStringList deviceNotes(const std::vector<Session>& sessions)
             notes << (roofless == 1 ? tr("1 GPU kernel without a roof")
                                     : tr("%1 GPU kernels without a roof").arg(roofless)) +
                          tr(": the GPU is not named or not in the catalog (choose it on import).");
-        // Beside other sessions, dots of a session without ceilings (likwid's kernels of a CPU Ridgeline has no roofs
-        // for) would seem to belong to a neighbour's roofs: say that they have none.
+        // Dots of a session without ceilings (likwid's kernels of a CPU Ridgeline has no roofs for) have nothing to be
+        // held to: beside other sessions they would seem to belong to a neighbour's roofs, and alone (the window with
+        // that session open, `ridgeline render` of its file) a chart of dots without a roof needs the reason as much.
         const auto cpuKernels = std::count_if(session.kernels.begin(), session.kernels.end(),
                                               [](const KernelResult& kernel) { return !kernel.device.isGpu(); });
-        if (sessions.size() > 1 && cpuKernels > 0 && !hasOwnCeilings(session))
+        if (cpuKernels > 0 && !hasOwnCeilings(session))
             notes << tr("%1: %2 without a roof, no roofs known for that machine")
                          .arg(sessionLabel(session),
                               cpuKernels == 1 ? tr("1 kernel") : tr("%1 kernels").arg(cpuKernels));

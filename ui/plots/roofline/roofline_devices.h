@@ -38,8 +38,9 @@ bool drawnAsGpuKernel(const KernelResult& kernel);
 void addGpuKernelGroups(const RooflineInput& in, int index, const ChartTheme& theme, RooflinePlot& plot);
 
 // What the chart must say about its machines: several on one chart (each kernel is held to its own machine's roof),
-// GPU kernels that have no roof, and, beside other sessions, the kernels of a session without ceilings (likwid's of a
-// CPU the table of known CPUs lacks). Empty when there is nothing to say.
+// GPU kernels that have no roof, and the kernels of a session without ceilings (likwid's of a CPU the table of known
+// CPUs lacks), alone or beside others. The one home of these notes: the window's chart and `ridgeline render` both
+// draw them from here (buildRooflinePlot). Empty when there is nothing to say.
 QStringList deviceNotes(const std::vector<Session>& sessions);
 
 // Whether a session's roofs and kernels come from more than one machine (its own ceilings and a GPU, or two GPUs).
