@@ -37,6 +37,8 @@ StepTiming stepTiming(KernelExperiment experiment, bool quick, int n)
             return {reps, quick ? 0.015 : 0.1};
         case KernelExperiment::Fusion:
             return {reps, quick ? 0.05 : 0.25};
+        case KernelExperiment::Training:
+            return {3, quick ? 0.05 : 0.25};
     }
     return {reps, 0.05};
 }
@@ -63,6 +65,7 @@ KernelBudgets kernelBudgets(bool quick)
         b.add = 0.45;
         b.decode = 0.6;
         b.fusion = 0.35;
+        b.training = 0.35;
         b.bf16Gemm = 0.35;
         b.lowpDecode = 0.22;
     } else {
@@ -71,6 +74,7 @@ KernelBudgets kernelBudgets(bool quick)
         b.add = 3.0;
         b.decode = 3.0;
         b.fusion = 2.0;
+        b.training = 2.5;
         b.bf16Gemm = 3.0;
         b.lowpDecode = 2.0;
     }
@@ -244,6 +248,13 @@ double fusionStepSeconds(std::int64_t elements, double gbps, double secondsPerEl
     const StepTiming timing = stepTiming(KernelExperiment::Fusion, quick);
     // Unfused: six transfers; fused: two. The arithmetic is the same in both.
     return projectedStepSeconds(run(6.0), timing) + projectedStepSeconds(run(2.0), timing);
+}
+
+double trainingSeconds(double plainSeconds, bool quick)
+{
+    const StepTiming timing = stepTiming(KernelExperiment::Training, quick);
+    return projectedStepSeconds(plainSeconds, timing) + projectedStepSeconds(1.17 * plainSeconds, timing) +
+           projectedStepSeconds(1.1 * plainSeconds, timing) + 2.0 * plainSeconds;  // the gradient comparison
 }
 
 }  // namespace ridgeline
