@@ -295,10 +295,11 @@ bool Run::measureTrainingStep(double seconds)
     const double projected = trainingSeconds(trainingStepFlops(shape) / (gflops * 1e9), m_options.quick);
     const double left = std::min(seconds, runLimit(QStringLiteral("training")).left());
     if (projected > left) {
-        m_session.skipped.push_back(
-            {QStringLiteral("training step"),
-             QStringLiteral("not run: its three ways would take about %1, more than the %2 left to it in this %3 run")
-                 .arg(durationText(projected), durationText(std::max(left, 0.0)), runKind())});
+        const QString room = left > 0.0 ? QStringLiteral("only %1 was left to it").arg(durationText(left))
+                                        : QStringLiteral("no time was left to it");
+        m_session.skipped.push_back({QStringLiteral("training step"),
+                                     QStringLiteral("not run: its three ways would take about %1; %2 in this %3 run")
+                                         .arg(durationText(projected), room, runKind())});
         adjustTotal(-1);
         return true;
     }

@@ -307,7 +307,7 @@ void printTraining(const Session& s, QTextStream& out)
     const TrainingResult& t = s.training;
     if (t.tokens == 0)
         return;  // said under "not measured"
-    auto mib = [](double bytes) { return fixed(bytes / (1024.0 * 1024.0), 1, 0) + QStringLiteral(" MiB"); };
+    auto mib = [](double bytes) -> QString { return fixed(bytes / (1024.0 * 1024.0), 1, 0) + QStringLiteral(" MiB"); };
     out << "training step: " << t.layers << " MLP blocks " << t.model << " -> " << t.hidden << " -> " << t.model
         << " (GELU), " << t.tokens << " tokens, fp32, SGD\n";
     for (const KernelResult& k : s.kernels)
