@@ -66,7 +66,7 @@ KernelBudgets kernelBudgets(bool quick)
         b.add = 0.45;
         b.decode = 0.6;
         b.fusion = 0.35;
-        b.training = 0.35;
+        b.training = 0.45;
         b.bf16Gemm = 0.35;
         b.lowpDecode = 0.22;
     } else {
