@@ -1,5 +1,5 @@
-// The kernels placed on the roof: every series (gemm, add, decode, fusion) bounded by time; the low precisions'
-// are engine_lowp_kernels.cpp's (oneDNN).
+// The kernels placed on the roof: every series (gemm, add, decode, fusion, training) bounded by time; the low
+// precisions' are engine_lowp_kernels.cpp's (oneDNN).
 #include "core/measure/engine_decode_batches.h"
 #include "core/measure/engine_run.h"
 #include "core/model/units.h"
@@ -7,6 +7,7 @@
 #include "core/measure/compute/peaks.h"
 #include "core/measure/run/statistics.h"
 #include "core/measure/workloads/kernels.h"
+#include "core/measure/workloads/training_experiment.h"
 
 #include <algorithm>
 #include <chrono>
@@ -22,7 +23,7 @@ bool Run::measureKernels()
     // Steps as listed; each series corrects this as it plans its sizes in time (adjustTotal).
     const int remaining =
         1 + static_cast<int>(sizes.sgemmSizes.size() + sizes.dgemmSizes.size() + sizes.addSizes.size()) +
-        (sizes.decodeDim > 0 ? kDecodeBatches : 0) + (sizes.fusionRows > 0 ? 1 : 0) + lowpKernelSteps(sizes);
+        (sizes.decodeDim > 0 ? kDecodeBatches : 0) + (sizes.fusionRows > 0 ? 1 : 0) + 1 + lowpKernelSteps(sizes);
     m_control.setTotal(m_control.done() + remaining);
 
     const std::int64_t array = sizes.streamArrayBytes;
@@ -45,12 +46,13 @@ bool Run::measureKernels()
     m_reserves.plan(QStringLiteral("add"), budgets.add);
     m_reserves.plan(QStringLiteral("decode"), budgets.decode, true);
     m_reserves.plan(QStringLiteral("fusion"), budgets.fusion);
+    m_reserves.plan(QStringLiteral("training"), budgets.training);
     planLowpReserves(sizes, budgets);
     return measureGemmSeries(Precision::Fp32, sizes.sgemmSizes, budgets.sgemm) &&
            measureGemmSeries(Precision::Fp64, sizes.dgemmSizes, budgets.dgemm) &&
            measureAddSeries(sizes.addSizes, budgets.add) && measureDecodeSeries(sizes.decodeDim, budgets.decode) &&
-           measureFusionStep(sizes.fusionRows, budgets.fusion) && measureLowpKernels(sizes) &&
-           (addFindings(crossCheckSession(m_session)), true);
+           measureFusionStep(sizes.fusionRows, budgets.fusion) && measureTrainingStep(budgets.training) &&
+           measureLowpKernels(sizes) && (addFindings(crossCheckSession(m_session)), true);
 }
 
 bool Run::runSeries(SeriesBudget& budget, const std::vector<SeriesStep>& steps, const QString& firstBasis,
@@ -271,6 +273,44 @@ bool Run::measureFusionStep(std::int64_t maxRows, double seconds)
         m_session.fusion = fusion->summary;
         m_session.kernels.push_back(fusion->unfused);
         m_session.kernels.push_back(fusion->fused);
+        return true;
+    });
+}
+
+// The training step's three ways (training_experiment.h) at the run's size, when they fit its seconds; otherwise
+// the session says why not.
+bool Run::measureTrainingStep(double seconds)
+{
+    // Mixed precision needs bf16 products whose both operands change every step (activations and gradients);
+    // the oneDNN product Ridgeline wraps packs its second operand once, as inference does with weights.
+    m_session.skipped.push_back(
+        {QStringLiteral("training step, bf16 mixed precision"),
+         QStringLiteral("not run: Ridgeline's oneDNN bf16 product packs its second operand once, as inference does "
+                        "with weights; the backward pass multiplies by activations and gradients that change every "
+                        "step")});
+    const MlpShape shape = trainingShape(m_options.quick);
+    const double sgemm = measuredGflops(QStringLiteral("sgemm"));
+    // The step's products are thinner than sgemm's squares and its passes single-threaded: projected at eight
+    // tenths of sgemm's rate (its three ways ran at 0.8-1.0 of it on a busy 2-vCPU Zen 4 guest).
+    const double gflops = sgemm > 0.0 ? 0.8 * sgemm : 0.5 * fp32CeilingOrGuess();
+    const double projected = trainingSeconds(trainingStepFlops(shape) / (gflops * 1e9), m_options.quick);
+    // Like a series' first step, the step runs whenever it fits its own seconds, however late the run reached
+    // it: no experiment is dropped for time on a machine that can run it.
+    m_reserves.start(QStringLiteral("training"));
+    if (projected > seconds) {
+        m_session.skipped.push_back(
+            {QStringLiteral("training step"),
+             QStringLiteral("not run: its three ways would take about %1, more than the %2 this %3 run gives it")
+                 .arg(durationText(projected), durationText(seconds), runKind())});
+        adjustTotal(-1);
+        return true;
+    }
+    return step(QStringLiteral("training step: plain, checkpointed, accumulated"), [&] {
+        const auto training = measureTraining(shape, kTrainingMicroBatches, m_threads, m_control);
+        if (!training)
+            return false;
+        m_session.training = training->summary;
+        m_session.kernels.insert(m_session.kernels.end(), training->kernels.begin(), training->kernels.end());
         return true;
     });
 }

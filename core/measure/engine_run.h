@@ -119,6 +119,7 @@ private:
     // energy in its kernel where the counters can be read (the session says where they come from, or why not).
     std::optional<KernelResult> measureWithEnergy(const std::function<std::optional<KernelResult>()>& measure);
     bool measureFusionStep(std::int64_t maxRows, double seconds);
+    bool measureTrainingStep(double seconds);
     // Plans what the low-precision series keep back from the run (m_reserves), where they will run.
     void planLowpReserves(const ExperimentSizes& sizes, const KernelBudgets& budgets);
     // A series found steps it will not run (or more): the progress shown is corrected at once.

@@ -141,7 +141,8 @@ struct KernelEnergy {
 
 struct KernelResult {
     QString name;       // "sgemm 4096"
-    QString kind;       // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused";
+    QString kind;       // "sgemm", "dgemm", "add", "decode", "fusion-unfused", "fusion-fused",
+                        // "training-step";
                         // "bf16-gemm", "decode-bf16", "decode-int8" (kinds of their own beside fp32's)
     QString size;       // human-readable shape, e.g. "4096x4096" or "4096x4096 x B=16"
     QString precision;  // "fp32", "fp64", "bf16", "int8" (int8: gflops counts operations)
@@ -176,6 +177,29 @@ struct FusionResult {
     double fusedSeconds = 0.0;
     double speedup = 0.0;           // unfusedSeconds / fusedSeconds
     double maxAbsDifference = 0.0;  // fused and unfused outputs must agree
+};
+
+// A training step of a stack of MLP blocks measured on this machine (core/measure/workloads/training.h): plainly,
+// with activation checkpointing and with gradient accumulation. Activation bytes are the most live at once, as
+// counted by the code that allocates them.
+struct TrainingResult {
+    int tokens = 0;  // the batch; 0: not measured (see skipped)
+    int model = 0;
+    int hidden = 0;
+    int layers = 0;
+    int microBatches = 0;  // accumulation: micro-batches of tokens / microBatches each
+    double plainSeconds = 0.0;
+    double checkpointSeconds = 0.0;
+    double accumulateSeconds = 0.0;
+    double plainFlops = 0.0;      // one step, every activation kept
+    double recomputeFlops = 0.0;  // what checkpointing computed a second time (the hidden layers)
+    double plainPeakBytes = 0.0;
+    double checkpointPeakBytes = 0.0;
+    double microBatchPeakBytes = 0.0;
+    double gradientDifference = 0.0;  // accumulated against full-batch gradients: max |diff| / max |full|
+    double tolerance = 0.0;           // what gradientDifference must stay within
+    double extraCompute() const { return plainFlops > 0.0 ? recomputeFlops / plainFlops : 0.0; }
+    double extraTime() const { return plainSeconds > 0.0 ? checkpointSeconds / plainSeconds - 1.0 : 0.0; }
 };
 
 // Something in a session that cannot be right, or that should not be trusted blindly.
@@ -215,6 +239,7 @@ struct Session {
     std::vector<BandwidthPoint> bandwidthCurve;
     std::vector<KernelResult> kernels;
     FusionResult fusion;           // elements == 0: not measured (see skipped)
+    TrainingResult training;       // schema 2, optional; tokens == 0: not measured (see skipped)
     double streamTriadGbps = 0.0;  // STREAM-style triad on the largest working set, for comparison
     // Ceilings whose repetitions spread by more than kNoisySpread (max - min over median): the machine
     // was busy while they ran. Empty on a quiet machine.

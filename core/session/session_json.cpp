@@ -1,6 +1,7 @@
 #include "core/session/session_json.h"
 
 #include "core/session/session_energy_json.h"
+#include "core/session/session_training_json.h"
 
 #include "core/json/split_object.h"
 #include "core/json/strict_reader.h"
@@ -885,6 +886,11 @@ Session sessionFromObject(const SplitObject& file, Problem& problem)
             session.energy = energySourceFromJson(energyIn);
             energyIn.rejectUnknownKeys();
         }
+        if (const auto training = in.object("training"_L1, Need::Optional)) {
+            ObjectReader trainingIn(*training, in.where("training"_L1), problem);
+            session.training = trainingFromJson(trainingIn);
+            trainingIn.rejectUnknownKeys();
+        }
     }
     in.rejectUnknownKeys();
     return session;
@@ -927,6 +933,8 @@ QJsonObject sessionToJsonObject(const Session& session)
     // A fusion object only when fusion was measured: an experiment that did not run is in "skipped".
     if (session.fusion.elements > 0)
         root.insert("fusion"_L1, fusionToJson(session.fusion));
+    if (session.training.tokens > 0)
+        root.insert("training"_L1, trainingToJson(session.training));
     if (!session.findings.empty()) {
         QJsonArray findings;
         for (const Finding& finding : session.findings)

@@ -37,6 +37,9 @@ StepTiming stepTiming(KernelExperiment experiment, bool quick, int n)
             return {reps, quick ? 0.015 : 0.1};
         case KernelExperiment::Fusion:
             return {reps, quick ? 0.05 : 0.25};
+        case KernelExperiment::Training:
+            // A full run's plain step takes about 0.15 s on 2 cores: two timed steps besides the warm-up.
+            return {quick ? 3 : 2, quick ? 0.05 : 0.25};
     }
     return {reps, 0.05};
 }
@@ -63,6 +66,7 @@ KernelBudgets kernelBudgets(bool quick)
         b.add = 0.45;
         b.decode = 0.6;
         b.fusion = 0.35;
+        b.training = 0.45;
         b.bf16Gemm = 0.35;
         b.lowpDecode = 0.22;
     } else {
@@ -71,6 +75,7 @@ KernelBudgets kernelBudgets(bool quick)
         b.add = 3.0;
         b.decode = 3.0;
         b.fusion = 2.0;
+        b.training = 3.0;
         b.bf16Gemm = 3.0;
         b.lowpDecode = 2.0;
     }
@@ -244,6 +249,13 @@ double fusionStepSeconds(std::int64_t elements, double gbps, double secondsPerEl
     const StepTiming timing = stepTiming(KernelExperiment::Fusion, quick);
     // Unfused: six transfers; fused: two. The arithmetic is the same in both.
     return projectedStepSeconds(run(6.0), timing) + projectedStepSeconds(run(2.0), timing);
+}
+
+double trainingSeconds(double plainSeconds, bool quick)
+{
+    const StepTiming timing = stepTiming(KernelExperiment::Training, quick);
+    return projectedStepSeconds(plainSeconds, timing) + projectedStepSeconds(1.17 * plainSeconds, timing) +
+           projectedStepSeconds(1.1 * plainSeconds, timing) + 2.0 * plainSeconds;  // the gradient comparison
 }
 
 }  // namespace ridgeline

@@ -15,7 +15,7 @@
 namespace ridgeline {
 
 // The experiments whose steps are timed the same way (kernel_timing.h's timeRepeated).
-enum class KernelExperiment { Gemm, Add, Decode, Fusion };
+enum class KernelExperiment { Gemm, Add, Decode, Fusion, Training };
 
 // A step is a warm-up run, then timed runs until at least `minSeconds` have passed and `minReps` were taken.
 struct StepTiming {
@@ -36,6 +36,7 @@ struct KernelBudgets {
     double add = 0.0;
     double decode = 0.0;      // the fp32 batches 1 .. 256
     double fusion = 0.0;      // both chains
+    double training = 0.0;    // the training step's three ways
     double bf16Gemm = 0.0;    // the bf16 products at sgemm's sizes
     double lowpDecode = 0.0;  // each low-precision weight type's batches
 };
@@ -147,5 +148,8 @@ double decodeSeriesSeconds(int dim, int maxBatch, double bytesPerWeight, double 
 // Both fusion chains over `elements` fp32 values: six tensor transfers unfused and two fused at `gbps`, or the
 // chain's arithmetic at `secondsPerElement` (measured in cache, on all threads), whichever is slower, as steps.
 double fusionStepSeconds(std::int64_t elements, double gbps, double secondsPerElement, bool quick);
+// The training step's three ways when a plain step takes `plainSeconds`: checkpointing adds a sixth, the
+// micro-batches' smaller products about a tenth; each timed as stepTiming says.
+double trainingSeconds(double plainSeconds, bool quick);
 
 }  // namespace ridgeline

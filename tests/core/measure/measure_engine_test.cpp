@@ -6,6 +6,7 @@
 #include "core/measure/machine/rapl.h"
 #include "core/measure/run/load.h"
 #include "core/model/intensity.h"
+#include "core/session/measure_report.h"
 #include "core/session/session_json.h"
 
 #include <gtest/gtest.h>
@@ -376,6 +377,37 @@ TEST_F(QuickMeasurement, FusionMovesAThirdOfTheTrafficAndComputesTheSameResult)
     EXPECT_LT(f.maxAbsDifference, 1e-6);
     EXPECT_DOUBLE_EQ(f.speedup, f.unfusedSeconds / f.fusedSeconds);
     EXPECT_NE(kernel(QStringLiteral("bias+GELU+dropout, fused")), nullptr);
+}
+
+TEST_F(QuickMeasurement, TrainingStepLandsOnTheRoofAndInTheReportOrSaysWhyNot)
+{
+    ASSERT_NE(s_session, nullptr);
+    const SkippedExperiment* why = skipped(QStringLiteral("training step"));
+    EXPECT_NE(skipped(QStringLiteral("training step, bf16 mixed precision")), nullptr);
+    const QString report = measureReportText(*s_session);
+    if (why) {
+        EXPECT_EQ(s_session->training.tokens, 0);
+        EXPECT_TRUE(report.contains(QStringLiteral("training step: not run"))) << report.toStdString();
+        GTEST_SKIP() << "the training step did not fit this quick run: " << why->reason.toStdString();
+    }
+    const TrainingResult& t = s_session->training;
+    ASSERT_GT(t.tokens, 0);
+    for (const char* name :
+         {"MLP training step", "MLP training step, checkpointed", "MLP training step, 4 micro-batches"}) {
+        const KernelResult* k = kernel(QString::fromLatin1(name));
+        ASSERT_NE(k, nullptr) << name;
+        EXPECT_EQ(k->kind, QStringLiteral("training-step"));
+        EXPECT_GT(k->gflops, 0.0) << name;
+        EXPECT_TRUE(report.contains(k->name)) << name;
+    }
+    EXPECT_LT(t.gradientDifference, t.tolerance);
+    EXPECT_LT(t.checkpointPeakBytes, t.plainPeakBytes);
+    EXPECT_TRUE(report.contains(QStringLiteral("training step: 2 MLP blocks"))) << report.toStdString();
+    // Saved and loaded, the summary is the same.
+    const Result<Session> loaded = sessionFromJson(sessionToJson(*s_session), QStringLiteral("measured"));
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    EXPECT_EQ(loaded.value().training.tokens, t.tokens);
+    EXPECT_DOUBLE_EQ(loaded.value().training.recomputeFlops, t.recomputeFlops);
 }
 
 TEST_F(QuickMeasurement, EveryLowPrecisionUnitOfThisCpuHasACeilingAndTheOthersSayWhyNot)

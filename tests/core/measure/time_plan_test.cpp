@@ -4,6 +4,7 @@
 #include "core/measure/run/time_plan.h"
 #include "core/measure/run/kernel_timing.h"
 #include "core/measure/run/load.h"
+#include "core/measure/workloads/training_experiment.h"
 
 #include <gtest/gtest.h>
 
@@ -222,6 +223,22 @@ TEST(TimePlan, DecodeWeightsShrinkToWhatTheSecondsAllowAndFusionLikewise)
     EXPECT_LT(xeon, quick.fusion);
     EXPECT_GT(fusionStepSeconds(elements, kQemuArm64.dramGbps, 50e-9, true),
               fusionStepSeconds(elements, kQemuArm64.dramGbps, 0.0, true));
+}
+
+TEST(TimePlan, TheTrainingStepFitsAQuickRunOnTheXeonGuestAndNotUnderAnEmulator)
+{
+    const KernelBudgets quick = kernelBudgets(true);
+    const KernelBudgets full = kernelBudgets(false);
+    // As the engine projects it: the plain step at eight tenths of sgemm's rate, sgemm at half the ceiling.
+    auto seconds = [](const MlpShape& shape, const Rates& r, bool isQuick) {
+        return trainingSeconds(trainingStepFlops(shape) / (0.8 * 0.5 * r.fp32Ceiling * 1e9), isQuick);
+    };
+    EXPECT_LT(seconds(trainingShape(true), kXeonGuest, true), quick.training);
+    EXPECT_LT(seconds(trainingShape(false), kXeonGuest, false), full.training);
+    EXPECT_GT(seconds(trainingShape(true), kQemuArm64, true), quick.training);
+    // Three ways, each a warm-up and at least three timed steps (two in a full run), and the gradient comparison.
+    EXPECT_GT(trainingSeconds(1.0, true), 14.0);
+    EXPECT_GT(trainingSeconds(1.0, false), 11.0);
 }
 
 TEST(TimePlan, DecodeBatchesRunInTheOrderThatDrawsTheCurveBestAtAnyBudget)

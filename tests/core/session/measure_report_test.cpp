@@ -149,3 +149,53 @@ TEST(MeasureReport, ASessionWithoutLowPrecisionsHasNoneOfTheirRows)
     EXPECT_FALSE(report.contains(QStringLiteral("mixed precision")));
     EXPECT_FALSE(report.contains(QStringLiteral("GOPS")));
 }
+
+TEST(MeasureReport, TrainingStepPrintsEachWayAndItsChecksAndSurvivesSaving)
+{
+    Session session = loadSession(QStringLiteral(RIDGELINE_TEST_DATA_DIR "/sessions/xeon-amx-2vcpu.json")).value();
+    const Session without = session;
+    TrainingResult& t = session.training;
+    t.tokens = 512;
+    t.model = 512;
+    t.hidden = 2048;
+    t.layers = 2;
+    t.microBatches = 4;
+    t.plainSeconds = 0.1;
+    t.checkpointSeconds = 0.12;
+    t.accumulateSeconds = 0.11;
+    t.plainFlops = 1.2e10;
+    t.recomputeFlops = 2.4e9;
+    t.plainPeakBytes = 18.0 * 1024 * 1024;
+    t.checkpointPeakBytes = 10.0 * 1024 * 1024;
+    t.microBatchPeakBytes = 4.5 * 1024 * 1024;
+    t.gradientDifference = 5e-7;
+    t.tolerance = 1e-4;
+    KernelResult k;
+    k.kind = QStringLiteral("training-step");
+    k.name = QStringLiteral("MLP training step, checkpointed");
+    k.seconds = 0.12;
+    k.gflops = 120.0;
+    session.kernels.push_back(k);
+    const QStringList rows = section(reportOf(session), QStringLiteral("training step:"));
+    ASSERT_EQ(rows.size(), 5) << rows.join(u'\n').toStdString();
+    EXPECT_TRUE(rows[0].contains(QStringLiteral("2 MLP blocks 512 -> 2048 -> 512 (GELU), 512 tokens")));
+    EXPECT_TRUE(rows[1].contains(QRegularExpression(QStringLiteral("checkpointed +120.0 ms +120.0 GFLOP/s"))))
+        << rows[1].toStdString();
+    EXPECT_TRUE(rows[2].contains(QStringLiteral("18.0 MiB plain, 10.0 MiB checkpointed (8.0 MiB saved), 4.5 MiB")));
+    EXPECT_TRUE(rows[3].contains(QStringLiteral("extra compute 20.0 % counted, 20.0 % measured")));
+    EXPECT_TRUE(rows[4].contains(QStringLiteral("micro-batches of 128 tokens, gradients within 5e-07")));
+    EXPECT_TRUE(rows[4].contains(QStringLiteral("(within the tolerance 0.0001)")));
+    t.gradientDifference = 3e-3;
+    EXPECT_TRUE(
+        section(reportOf(session), QStringLiteral("training step:")).last().contains(QStringLiteral("OUTSIDE")));
+
+    session.kernels.pop_back();  // a made-up kernel without the spread a saved one has
+    const Result<Session> loaded = sessionFromJson(sessionToJson(session), QStringLiteral("saved"));
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message.toStdString();
+    EXPECT_EQ(loaded.value().training.hidden, 2048);
+    EXPECT_DOUBLE_EQ(loaded.value().training.checkpointPeakBytes, t.checkpointPeakBytes);
+    EXPECT_DOUBLE_EQ(loaded.value().training.extraCompute(), 0.2);
+    // A session without the step writes no training object, and the report has no section for it.
+    EXPECT_FALSE(sessionToJson(without).contains("\"training\""));
+    EXPECT_TRUE(section(reportOf(without), QStringLiteral("training step:")).isEmpty());
+}

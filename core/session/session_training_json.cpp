@@ -1,0 +1,57 @@
+#include "core/session/session_training_json.h"
+
+namespace ridgeline {
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+constexpr double kMaxSeconds = 1e7;          // about four months, as every duration of a session
+constexpr double kMaxOperationCount = 1e21;  // FLOPs or bytes of one step
+constexpr double kMaxDifference = 1e300;     // only NaN and infinity are refused
+constexpr int kMaxWidth = 1 << 24;
+
+}  // namespace
+
+QJsonObject trainingToJson(const TrainingResult& t)
+{
+    return {{u"tokens"_s, t.tokens},
+            {u"model"_s, t.model},
+            {u"hidden"_s, t.hidden},
+            {u"layers"_s, t.layers},
+            {u"micro_batches"_s, t.microBatches},
+            {u"plain_seconds"_s, t.plainSeconds},
+            {u"checkpoint_seconds"_s, t.checkpointSeconds},
+            {u"accumulate_seconds"_s, t.accumulateSeconds},
+            {u"plain_flops"_s, t.plainFlops},
+            {u"recompute_flops"_s, t.recomputeFlops},
+            {u"plain_peak_bytes"_s, t.plainPeakBytes},
+            {u"checkpoint_peak_bytes"_s, t.checkpointPeakBytes},
+            {u"micro_batch_peak_bytes"_s, t.microBatchPeakBytes},
+            {u"gradient_difference"_s, t.gradientDifference},
+            {u"tolerance"_s, t.tolerance}};
+}
+
+TrainingResult trainingFromJson(ObjectReader& in)
+{
+    TrainingResult t;
+    // Every size at least 1: a step that did not run belongs in "skipped", not in an object of zeros.
+    t.tokens = in.smallInteger("tokens"_L1, 1, kMaxWidth, 0, Need::Required);
+    t.model = in.smallInteger("model"_L1, 1, kMaxWidth, 0, Need::Required);
+    t.hidden = in.smallInteger("hidden"_L1, 1, kMaxWidth, 0, Need::Required);
+    t.layers = in.smallInteger("layers"_L1, 1, 4096, 0, Need::Required);
+    t.microBatches = in.smallInteger("micro_batches"_L1, 1, kMaxWidth, 0, Need::Required);
+    t.plainSeconds = in.number("plain_seconds"_L1, kMaxSeconds, Need::Required);
+    t.checkpointSeconds = in.number("checkpoint_seconds"_L1, kMaxSeconds, Need::Required);
+    t.accumulateSeconds = in.number("accumulate_seconds"_L1, kMaxSeconds, Need::Required);
+    t.plainFlops = in.number("plain_flops"_L1, kMaxOperationCount, Need::Required);
+    t.recomputeFlops = in.number("recompute_flops"_L1, kMaxOperationCount, Need::Required);
+    t.plainPeakBytes = in.number("plain_peak_bytes"_L1, kMaxOperationCount, Need::Required);
+    t.checkpointPeakBytes = in.number("checkpoint_peak_bytes"_L1, kMaxOperationCount, Need::Required);
+    t.microBatchPeakBytes = in.number("micro_batch_peak_bytes"_L1, kMaxOperationCount, Need::Required);
+    t.gradientDifference = in.number("gradient_difference"_L1, kMaxDifference, Need::Required);
+    t.tolerance = in.number("tolerance"_L1, kMaxDifference, Need::Required);
+    return t;
+}
+
+}  // namespace ridgeline
