@@ -25,7 +25,7 @@ const std::vector<QString> kKinds = {
     QStringLiteral("sgemm"),       QStringLiteral("dgemm"),       QStringLiteral("add"),
     QStringLiteral("decode"),      QStringLiteral("bf16-gemm"),   QStringLiteral("decode-fp32"),
     QStringLiteral("decode-bf16"), QStringLiteral("decode-int8"), QStringLiteral("fusion-unfused"),
-    QStringLiteral("fusion"),      QStringLiteral("imported")};
+    QStringLiteral("fusion"),      QStringLiteral("imported"),    QStringLiteral("training-step")};
 
 void expectAllApart(const std::vector<std::pair<QString, QColor>>& colours, const char* what, ThemeKind theme)
 {

@@ -120,6 +120,10 @@ QColor ChartTheme::kernelColor(const QString& kindName) const
         return light ? QColor(0x80, 0x80, 0x80) : QColor(0xa8, 0xa8, 0xa8);
     if (kindName.startsWith(QLatin1String("fusion")))
         return light ? QColor(0x7b, 0x32, 0x94) : QColor(0xc2, 0x8b, 0xe0);
+    // The training step measured here (a forward, backward and update of an MLP): sienna / light green, apart from
+    // the other round markers in every colour vision.
+    if (kindName == QLatin1String("training-step"))
+        return light ? QColor(0xa0, 0x52, 0x2d) : QColor(0x98, 0xdf, 0x8a);
     // Kernels from a profiler: ink, so they read as the user's own data over any roof colour.
     if (kindName == QLatin1String("imported"))
         return light ? QColor(0x22, 0x22, 0x22) : QColor(0xf0, 0xf0, 0xf0);
