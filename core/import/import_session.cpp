@@ -116,7 +116,7 @@ PlacedImports placeImports(const std::optional<Session>& base, const std::vector
                 index = found->second;
             } else {
                 index = static_cast<int>(placed.sessions.size());
-                placed.sessions.push_back(knownCpuSession(import.cpuName));
+                placed.sessions.push_back(withKnownCpuRoofs(newSession(import.cpuName, import.cpuName)));
                 cpus.emplace_back(key, index);
             }
             placed.into.append(intoCpu(placed.sessions[static_cast<std::size_t>(index)], base));

@@ -1,6 +1,5 @@
 #include "core/import/kernel/known_cpus.h"
 
-#include <QDateTime>
 #include <QRegularExpression>
 
 #include <vector>
@@ -88,14 +87,9 @@ std::optional<KnownCpu> knownCpu(QStringView cpuName)
     return std::nullopt;
 }
 
-Session knownCpuSession(const QString& cpuName)
+Session withKnownCpuRoofs(Session session)
 {
-    Session session;
-    session.title = cpuName;
-    session.created = QDateTime::currentDateTimeUtc();
-    session.generator = u"ridgeline import"_s;
-    session.machine.cpuModel = cpuName;
-    session.machine.cores = 1;  // a session names at least one CPU; nothing was measured here
+    const QString cpuName = session.machine.cpuModel;
     const std::optional<KnownCpu> cpu = knownCpu(cpuName);
     if (!cpu) {
         session.findings.push_back(note(u"no roofs known for "_s + cpuName +

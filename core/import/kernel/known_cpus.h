@@ -40,9 +40,9 @@ bool sameCpuName(QStringView a, QStringView b);
 // The table's entry for a CPU name as likwid prints it (the kernel's "model name"); nullopt when the table lacks it.
 std::optional<KnownCpu> knownCpu(QStringView cpuName);
 
-// A new session for kernels measured on `cpuName`: that machine's roofs from the table (FP64, FP32 and DRAM, each
-// named "one socket, base clock" and citing its source in a note), or none when the table lacks it (a note says
-// "no roofs known for <CPU>"). Its title and CPU model are the name likwid printed.
-Session knownCpuSession(const QString& cpuName);
+// `session` (new, for kernels measured on its machine's CPU model) with that machine's roofs from the table (FP64,
+// FP32 and DRAM, each named "one socket, base clock" and citing its source in a note), or none when the table lacks
+// it (a note says "no roofs known for <CPU>").
+Session withKnownCpuRoofs(Session session);
 
 }  // namespace ridgeline

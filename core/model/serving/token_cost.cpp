@@ -50,19 +50,35 @@ CostInputs withCatalogPrice(CostInputs inputs, const GpuSpec& gpu)
     return inputs;
 }
 
+namespace {
+
+// Each source as the user reads it and as --json writes it: one table, so the two never disagree.
+struct PriceSourceNames {
+    const char* text;
+    const char* key;
+};
+
+PriceSourceNames namesOf(PriceSource source)
+{
+    switch (source) {
+        case PriceSource::Given:
+            return {"given", "given"};
+        case PriceSource::UserCatalog:
+            return {"your catalog", "catalog"};
+        case PriceSource::Example:
+            return {"example price, %1", "example"};
+    }
+    return {"given", "given"};
+}
+
+}  // namespace
+
 QString priceSourceText(const CostInputs& inputs)
 {
     if (!inputs.gpuHourPrice)
         return {};
-    switch (inputs.priceSource) {
-        case PriceSource::Given:
-            return QStringLiteral("given");
-        case PriceSource::UserCatalog:
-            return QStringLiteral("your catalog");
-        case PriceSource::Example:
-            return QStringLiteral("example price, %1").arg(inputs.exampleOf);
-    }
-    return {};
+    const QString text = QString::fromLatin1(namesOf(inputs.priceSource).text);
+    return inputs.priceSource == PriceSource::Example ? text.arg(inputs.exampleOf) : text;
 }
 
 QString priceText(const CostInputs& inputs)
@@ -75,17 +91,7 @@ QString priceText(const CostInputs& inputs)
 
 QString priceSourceKey(const CostInputs& inputs)
 {
-    if (!inputs.gpuHourPrice)
-        return {};
-    switch (inputs.priceSource) {
-        case PriceSource::Given:
-            return QStringLiteral("given");
-        case PriceSource::UserCatalog:
-            return QStringLiteral("catalog");
-        case PriceSource::Example:
-            return QStringLiteral("example");
-    }
-    return {};
+    return inputs.gpuHourPrice ? QString::fromLatin1(namesOf(inputs.priceSource).key) : QString();
 }
 
 QString powerText(const GpuPower& power)

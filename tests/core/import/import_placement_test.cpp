@@ -63,7 +63,9 @@ TEST(ImportPlacement, KnownCpusHaveTheirDatasheetPeaks)
           Expected{u"AMD EPYC 7763 64-Core Processor", 64 * 2.45 * 16, 8 * 3200 * 8e-3},
           Expected{u"AMD EPYC 9654 96-Core Processor", 96 * 2.4 * 16, 12 * 4800 * 8e-3},
           Expected{u"Intel(R) Xeon(R) Platinum 8380 CPU @ 2.30GHz", 40 * 2.3 * 32, 8 * 3200 * 8e-3}}) {
-        const Session session = knownCpuSession(QString::fromUtf16(cpu.name));
+        Session unroofed;
+        unroofed.machine.cpuModel = QString::fromUtf16(cpu.name);
+        const Session session = withKnownCpuRoofs(unroofed);
         const std::optional<SessionRoof> fp64 = roofFor(session, u"fp64", u"DRAM");
         ASSERT_TRUE(fp64.has_value());
         EXPECT_DOUBLE_EQ(fp64->compute->gflops, cpu.fp64);
