@@ -27,21 +27,6 @@ QString importFixture(const char* name)
     return QStringLiteral(RIDGELINE_TEST_DATA_DIR "/import/") + QLatin1String(name);
 }
 
-// Files dragged from a file manager and dropped on the window.
-void drop(QWidget& window, const QStringList& paths)
-{
-    QMimeData mime;
-    QList<QUrl> urls;
-    for (const QString& path : paths)
-        urls << QUrl::fromLocalFile(path);
-    mime.setUrls(urls);
-    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(&window, &enter);
-    EXPECT_TRUE(enter.isAccepted());
-    QDropEvent dropEvent(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(&window, &dropEvent);
-}
-
 void closeDialogs(QWidget& window)
 {
     for (QDialog* dialog : window.findChildren<QDialog*>())
@@ -67,7 +52,8 @@ TEST(UiImportMachines, LikwidKernelsOfOtherCpusComeAsOverlaysOfTheirOwnMachine)
     fixtures::layoutNow(window, QSize(1600, 1000));
     const int measuredRoofs = static_cast<int>(roofsOfSession(window.chart()->plot(), 0).size());
     QSignalSpy finished(&window, &MainWindow::importFinished);
-    drop(window, {importFixture("likwid_epyc7763_mem_dp.csv"), importFixture("likwid_unknown_cpu_ascii.txt")});
+    fixtures::dropFiles(window,
+                        {importFixture("likwid_epyc7763_mem_dp.csv"), importFixture("likwid_unknown_cpu_ascii.txt")});
     ASSERT_EQ(finished.count(), 1);
     const QStringList summary = finished.front().at(0).toStringList();
     EXPECT_TRUE(summary.contains(
@@ -117,7 +103,7 @@ TEST(UiImportMachines, LikwidKernelsOfOtherCpusComeAsOverlaysOfTheirOwnMachine)
     fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("import_other_cpus_1600x1000.png")));
 
     // A likwid run on the open session's own CPU joins it.
-    drop(window, {importFixture("likwid_mem_sp_single.csv")});
+    fixtures::dropFiles(window, {importFixture("likwid_mem_sp_single.csv")});
     ASSERT_EQ(finished.count(), 2);
     EXPECT_TRUE(finished.back().at(0).toStringList().back().startsWith(
         QStringLiteral("  into     the session imported into, \"")))

@@ -105,20 +105,6 @@ QStringList legendLabels(RooflineChart& chart)
     return labels;
 }
 
-void drop(QWidget& window, const QStringList& paths)
-{
-    QMimeData mime;
-    QList<QUrl> urls;
-    for (const QString& path : paths)
-        urls << QUrl::fromLocalFile(path);
-    mime.setUrls(urls);
-    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(&window, &enter);
-    EXPECT_TRUE(enter.isAccepted());
-    QDropEvent dropEvent(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(&window, &dropEvent);
-}
-
 }  // namespace
 
 TEST(UiImport, NsightComputeKernelsJoinTheOpenSessionOnChartAndTable)
@@ -322,7 +308,7 @@ TEST(UiImport, DroppingACsvImportsItAndASessionFileStillOpens)
     MainWindow window;
     QSignalSpy finished(&window, &MainWindow::importFinished);
     // A session and a profile in one drop: the session opens, the profile joins it.
-    drop(window, {importFixture(QStringLiteral("plain.csv")), sessionPath});
+    fixtures::dropFiles(window, {importFixture(QStringLiteral("plain.csv")), sessionPath});
     EXPECT_EQ(finished.count(), 1);
     ASSERT_EQ(window.sessionModel()->rowCount(), 1);
     EXPECT_EQ(window.currentPath(), QFileInfo(sessionPath).absoluteFilePath());
@@ -332,7 +318,7 @@ TEST(UiImport, DroppingACsvImportsItAndASessionFileStillOpens)
     closeDialogs(window);
 
     // ERT's roofline.json is JSON but not a session: it is imported (its ceilings, as an overlay here).
-    drop(window, {importFixture(QStringLiteral("ert_roofline.json"))});
+    fixtures::dropFiles(window, {importFixture(QStringLiteral("ert_roofline.json"))});
     EXPECT_EQ(finished.count(), 2);
     EXPECT_EQ(window.sessionModel()->rowCount(), 2);
     closeDialogs(window);
@@ -358,7 +344,7 @@ TEST(UiImport, DroppingOneGroupLikwidLogsOfOneRunImportsOneKernelWithFlopsAndByt
     MainWindow window;
     QSignalSpy finished(&window, &MainWindow::importFinished);
     QSignalSpy errors(&window, &MainWindow::errorReported);
-    drop(window, {flops, mem});
+    fixtures::dropFiles(window, {flops, mem});
     ASSERT_EQ(errors.count(), 0) << errors.value(0).value(1).toString().toStdString();
     ASSERT_EQ(finished.count(), 1);
     ASSERT_EQ(window.sessionModel()->rowCount(), 1);

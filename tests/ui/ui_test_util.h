@@ -4,9 +4,13 @@
 #include <QColor>
 #include <QCoreApplication>
 #include <QDir>
+#include <QDropEvent>
 #include <QImage>
+#include <QMimeData>
 #include <QString>
+#include <QStringList>
 #include <QTest>
+#include <QUrl>
 #include <QWidget>
 
 #include <gtest/gtest.h>
@@ -56,6 +60,21 @@ inline bool colorNear(const QImage& image, QPoint at, const QColor& color, int r
                 return true;
         }
     return false;
+}
+
+// Files dragged from a file manager and dropped on `window`, as a drop of real URLs; the enter must be accepted.
+inline void dropFiles(QWidget& window, const QStringList& paths)
+{
+    QMimeData mime;
+    QList<QUrl> urls;
+    for (const QString& path : paths)
+        urls << QUrl::fromLocalFile(path);
+    mime.setUrls(urls);
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent dropEvent(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &dropEvent);
 }
 
 }  // namespace ridgeline::fixtures
