@@ -109,13 +109,15 @@ bool Run::measureCompute()
                         if (!m)
                             return false;
                         ComputeCeiling ceiling = m->ceiling;
-                        const CeilingClock clock = ceilingClock(ceiling.clockGhz, m_session.machine.clockGhz,
-                                                                isaName(isa) + QStringLiteral(" FMAs"));
+                        const PeakSubject subject = fmaPeakSubject(isa, precision, m_core);
+                        const CeilingClock clock =
+                            peakClock(ceiling.gflops, t, ceiling.clockGhz, m_session.machine.clockGhz,
+                                      isaName(isa) + QStringLiteral(" FMAs"), subject);
                         if (!clock.note.isEmpty())
                             m_session.findings.push_back({ceiling.name, QStringLiteral("note"), clock.note});
                         ceiling.clockGhz = clock.ghz;
                         const PeakAssessment peak =
-                            assessPeak(ceiling.name, ceiling.gflops, t, ceiling.clockGhz, isa, precision, m_core);
+                            assessPeak(ceiling.name, ceiling.gflops, t, ceiling.clockGhz, subject);
                         ceiling.theoreticalGflops = peak.theoreticalGflops;
                         ceiling.flopsPerCycle = peak.flopsPerCycle;
                         ceiling.fmaPerCycle = peak.fmaPerCycle;

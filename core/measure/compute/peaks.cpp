@@ -53,8 +53,7 @@ double snapFmaPerCycle(double measured)
     return best;
 }
 
-PeakAssessment assessPeak(const QString& ceilingName, double gflops, int threads, double clockGhz, Isa isa,
-                          Precision precision, const CoreModel& core)
+PeakSubject fmaPeakSubject(Isa isa, Precision precision, const CoreModel& core)
 {
     PeakSubject subject;
     subject.opsPerInstruction = flopsPerFma(isa, precision);
@@ -62,7 +61,34 @@ PeakAssessment assessPeak(const QString& ceilingName, double gflops, int threads
     subject.core = core.name;
     subject.entry = isaName(isa);
     subject.instruction = isaName(isa) + QStringLiteral(" FMA");
-    return assessPeak(ceilingName, gflops, threads, clockGhz, subject);
+    return subject;
+}
+
+PeakAssessment assessPeak(const QString& ceilingName, double gflops, int threads, double clockGhz, Isa isa,
+                          Precision precision, const CoreModel& core)
+{
+    return assessPeak(ceilingName, gflops, threads, clockGhz, fmaPeakSubject(isa, precision, core));
+}
+
+CeilingClock peakClock(double gflops, int threads, double besideGhz, double plainGhz, const QString& besideWhat,
+                       const PeakSubject& subject)
+{
+    CeilingClock clock = ceilingClock(besideGhz, plainGhz, besideWhat);
+    if (!subject.rate.known() || !(gflops > 0.0) || threads < 1 || !(subject.opsPerInstruction > 0.0))
+        return clock;
+    const double mostPerGhz = threads * subject.rate.max * subject.opsPerInstruction;
+    const auto explains = [&](double ghz) { return gflops <= (1.0 + kAboveTheoreticalTolerance) * mostPerGhz * ghz; };
+    if (explains(clock.ghz) || !(plainGhz > clock.ghz) || !explains(plainGhz))
+        return clock;
+    const double needed = gflops / threads / clock.ghz / subject.opsPerInstruction;
+    clock.note = QStringLiteral(
+                     "the clock beside %1 read %2 GHz, at which the ceiling would have started %3 %4 instructions per "
+                     "cycle per core, more than the %5 %6 starts: the adds lost cycles to the unit's instructions; "
+                     "the plain clock, %7 GHz, is used")
+                     .arg(besideWhat, number(besideGhz, 2), number(needed, 2), subject.instruction,
+                          rateText(subject.rate), subject.core, number(plainGhz, 2));
+    clock.ghz = plainGhz;
+    return clock;
 }
 
 PeakAssessment assessPeak(const QString& ceilingName, double gflops, int threads, double clockGhz,

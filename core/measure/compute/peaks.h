@@ -3,6 +3,7 @@
 // whole number of FMA instructions per cycle and held against the table of known cores, so that neither a
 // wrong table entry nor a wrong clock goes unnoticed: what cannot be right becomes a Finding.
 
+#include "core/measure/clock/clock.h"
 #include "core/measure/machine/isa.h"
 #include "core/measure/machine/known_cores.h"
 #include "core/session/session.h"
@@ -42,6 +43,18 @@ struct PeakSubject {
 };
 PeakAssessment assessPeak(const QString& ceilingName, double gflops, int threads, double clockGhz,
                           const PeakSubject& subject);
+
+// What an FMA ceiling's loop runs, for the two functions around it.
+PeakSubject fmaPeakSubject(Isa isa, Precision precision, const CoreModel& core);
+
+// The clock a ceiling's peak is computed with: clock.h's ceilingClock, then held against the rate the table gives
+// the core. A frequency licence slows the unit as much as the adds beside it, so a reading at which the measurement
+// would need more instructions per cycle than the core can start was taken low: the adds lost cycles to the unit's
+// instructions (Zen 5 keeps its full clock under AVX-512: Chips and Cheese, "Zen 5's AVX-512 Frequency Behavior").
+// The plain clock is used then, when it explains the measurement; when neither does, the rate is what is wrong and
+// assessPeak says so.
+CeilingClock peakClock(double gflops, int threads, double besideGhz, double plainGhz, const QString& besideWhat,
+                       const PeakSubject& subject);
 
 // Session-wide checks once everything is measured: fp32 against fp64 at the same vector width, memory levels
 // out of order, kernels above their roofs. The per-ceiling and clock findings are made where those are measured.

@@ -116,10 +116,10 @@ Result<LowpCeiling> measureLowpCeiling(LowpUnit unit, int threads, MeasureContro
     const QString besideWhat = info.arch == CpuArch::Arm64
                                    ? (info.sve ? QStringLiteral("SVE FMLAs") : QStringLiteral("NEON FMLAs"))
                                    : info.instruction;
-    const CeilingClock clock = ceilingClock(beside, machine.clockGhz, besideWhat);
+    const PeakSubject subject = lowpPeakSubject(unit, machine);
+    const CeilingClock clock = peakClock(ceiling.gflops, threads, beside, machine.clockGhz, besideWhat, subject);
     ceiling.clockGhz = clock.ghz;
-    const PeakAssessment peak =
-        assessPeak(ceiling.name, ceiling.gflops, threads, ceiling.clockGhz, lowpPeakSubject(unit, machine));
+    const PeakAssessment peak = assessPeak(ceiling.name, ceiling.gflops, threads, ceiling.clockGhz, subject);
     ceiling.theoreticalGflops = peak.theoreticalGflops;
     ceiling.flopsPerCycle = peak.flopsPerCycle;
     ceiling.fmaPerCycle = peak.fmaPerCycle;

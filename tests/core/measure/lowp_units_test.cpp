@@ -2,6 +2,7 @@
 // (tests/data/machines, and tests/data/lowp_cpus for a CPU that collection lacks), so the Intel and AMD paths
 // are tested on any host.
 #include "core/measure/lowp/lowp_units.h"
+#include "core/measure/compute/peaks.h"
 #include "core/measure/lowp/amx.h"
 #include "core/measure/lowp/lowp_peaks.h"
 #include "core/measure/machine/probe.h"
@@ -160,6 +161,43 @@ TEST(LowpPeaks, TheRuleOfPeaksHoldsForTheUnits)
     ASSERT_FALSE(int8.findings.empty());
     EXPECT_TRUE(int8.findings.back().message.contains(QStringLiteral("GOPS is 110 % of its theoretical peak")))
         << int8.findings.back().message.toStdString();
+}
+
+TEST(LowpPeaks, AClockReadLowBesideTheUnitGivesWayToThePlainClockThatExplainsIt)
+{
+    // A Zen 5 guest: one thread of vpdpbusd zmm at 1,000 GOPS, the adds beside it at 3.78 GHz, the plain chains at
+    // 4.09. At 3.78 GHz that is 2.07 instructions per cycle where Zen 5 starts two: the beside reading is low.
+    const PeakSubject vnni = lowpPeakSubject(LowpUnit::Avx512Vnni, fixture(kZen5));
+    ASSERT_EQ(vnni.rate.max, 2.0);
+    const CeilingClock clock = peakClock(1000.0, 1, 3.78, 4.09, QStringLiteral("vpdpbusd zmm"), vnni);
+    EXPECT_DOUBLE_EQ(clock.ghz, 4.09);
+    EXPECT_TRUE(clock.note.contains(QStringLiteral("read 3.78 GHz")));
+    EXPECT_TRUE(
+        clock.note.contains(QStringLiteral("2.07 vpdpbusd zmm instructions per cycle per core, more than the "
+                                           "2 AMD Zen 5 starts")))
+        << clock.note.toStdString();
+    const PeakAssessment peak = assessPeak(QStringLiteral("int8 avx512_vnni x1"), 1000.0, 1, clock.ghz, vnni);
+    EXPECT_DOUBLE_EQ(peak.theoreticalGflops, 4.09 * 256);  // 1,047 GOPS: the ceiling is 95.5 % of it
+    EXPECT_TRUE(peak.findings.empty());
+
+    // A real licence slows the unit with the adds: the reading beside it stands, without a note.
+    const CeilingClock licence = peakClock(0.97 * 3.78 * 256, 1, 3.78, 4.09, QStringLiteral("vpdpbusd zmm"), vnni);
+    EXPECT_DOUBLE_EQ(licence.ghz, 3.78);
+    EXPECT_TRUE(licence.note.isEmpty());
+
+    // Faster than even the plain clock explains: the rate is what is wrong, and the peak rule says so.
+    const CeilingClock neither = peakClock(1.1 * 4.09 * 256, 1, 3.78, 4.09, QStringLiteral("vpdpbusd zmm"), vnni);
+    EXPECT_DOUBLE_EQ(neither.ghz, 3.78);
+    const PeakAssessment impossible =
+        assessPeak(QStringLiteral("int8 avx512_vnni x1"), 1.1 * 4.09 * 256, 1, 3.78, vnni);
+    ASSERT_FALSE(impossible.findings.empty());
+    EXPECT_EQ(impossible.findings.front().kind, QStringLiteral("impossible"));
+
+    // The FMA ceilings take the same rule: two threads of avx512 fp32 FMAs on Zen 5 (2 x 32 FLOP per cycle).
+    const CoreModel zen5 = coreOf(fixture(kZen5));
+    const PeakSubject fma = fmaPeakSubject(Isa::Avx512, Precision::Fp32, zen5);
+    const CeilingClock fmaClock = peakClock(2 * 64 * 4.0, 2, 3.7, 4.0, QStringLiteral("avx512 FMAs"), fma);
+    EXPECT_DOUBLE_EQ(fmaClock.ghz, 4.0);
 }
 
 TEST(LowpPeaks, AUnitWithoutATableEntryIsMeasuredAndSaysSo)
