@@ -79,6 +79,7 @@ RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
     m_legend = new ChartLegend(c);
     m_legend->setZValue(kOverSeriesZ);
     connect(m_legend, &ChartLegend::entryClicked, this, [this](int index) { onLegendClick(index); });
+    connect(m_legend, &ChartLegend::foldClicked, this, [this] { onFoldClick(); });
 
     connect(c, &QChart::plotAreaChanged, this, [this] { relayout(); });
     connect(m_axisX, &QLogValueAxis::rangeChanged, this, [this] {
