@@ -400,7 +400,7 @@ TEST(UiFrontierChart, ThePriceBoxStartsFromTheGpusCatalogPriceAndATypedOneOverri
     EXPECT_EQ(controls->priceSource(), QStringLiteral("Example price, Lambda 2026-09-20: type yours to override"));
     EXPECT_FALSE(controls->settings().gpuHourPrice);
     EXPECT_TRUE(panel.visibleTexts().join(u'|').contains(
-        QStringLiteral("At $3.99 per GPU-hour, example price, Lambda 2026-09-20")));
+        QStringLiteral("Costs at $3.99 per GPU-hour, example price, Lambda 2026-09-20")));
     fixtures::grabImage(panel).save(fixtures::outputPath(QStringLiteral("batching_frontier_example_price.png")));
 
     ASSERT_TRUE(fixtures::chooseByKeys(gpu, QStringLiteral("l40s")));
