@@ -1,6 +1,7 @@
 // The batching tab's frontier: output tokens/s per GPU against tokens/s per user over the batch, in the throughput
 // chart's slot behind a "Throughput | Frontier" switch, the tab's batch ringed, the same numbers as
 // `ridgeline model --frontier`; a key press on the batch slider moves only the ring. Driven by real clicks and keys.
+// The slot's height is shared with this CPU's decode chart under it: both keep plots their labels fit in.
 
 #include "ui/chart/frontier_chart.h"
 
@@ -435,4 +436,43 @@ TEST(UiFrontierChart, ThePriceBoxStartsFromTheGpusCatalogPriceAndATypedOneOverri
     EXPECT_EQ(price->text(), QStringLiteral("3.99"));
     EXPECT_EQ(panel.frontierChart()->data().price.priceSource, PriceSource::Example);
     EXPECT_TRUE(controls->status().isEmpty()) << controls->status().toStdString();
+}
+
+// The price the points are costed at, with where it comes from, is said whole under the axes in the window at every
+// size (it was cut at the plot's edge in the narrow chart of 1600 x 1000), and the plot's own words stay off it.
+TEST(UiFrontierChart, ThePriceIsSaidWholeUnderTheAxesAtEverySize)
+{
+    for (const QSize size : {QSize(1280, 800), QSize(1600, 1000), QSize(1920, 1080)}) {
+        fixtures::BatchingWindow tab(size, fixtures::zen4Session());  // Llama 2 7B on an H100 SXM: Lambda's price
+        clickTab(tab.panel->chartSwitch(), 1);
+        tab.settle();
+        const FrontierChart* chart = tab.panel->frontierChart();
+        ASSERT_TRUE(chart->isVisible());
+        const QString where = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+        const QString price = QStringLiteral("Costs at $3.99 per GPU-hour, example price, Lambda 2026-09-20");
+        const QStringList texts = chart->texts();
+        EXPECT_TRUE(texts.join(u' ').contains(price) || texts.contains(price)) << where.toStdString();
+        EXPECT_TRUE(fixtures::truncated(texts).isEmpty()) << where.toStdString();
+        const QRectF note = chart->noteRect();
+        ASSERT_FALSE(note.isEmpty()) << where.toStdString();
+        EXPECT_TRUE(QRectF(QPointF(0, 0), chart->chart()->size()).contains(note)) << where.toStdString();
+        EXPECT_GE(note.top(), chart->plotRect().bottom()) << where.toStdString();  // under the axes
+        fixtures::grabImage(*tab.panel)
+            .save(fixtures::outputPath(QStringLiteral("frontier_price_note_%1.png").arg(where)));
+    }
+}
+
+// This CPU's decode curve under the two charts has a plot tall enough for its labels beside the charts above, which
+// keep plots as tall as their vertical axis titles.
+TEST(UiBatchingLayout, ThisCpusDecodeChartHasAPlotOfItsOwnHeight)
+{
+    for (const QSize size : {QSize(1600, 1000), QSize(1920, 1080)}) {
+        fixtures::BatchingWindow tab(size, fixtures::zen4Session());
+        const QString where = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+        ASSERT_TRUE(tab.panel->cpuChart()->isVisible());
+        EXPECT_GE(tab.panel->cpuChart()->plotRect().height(), 100.0) << where.toStdString();
+        EXPECT_GE(tab.panel->throughputChart()->plotRect().height(), 150.0) << where.toStdString();
+        EXPECT_GE(tab.panel->rooflineChart()->plotRect().height(), 150.0) << where.toStdString();
+        EXPECT_LE(tab.panel->cpuChart()->geometry().bottom(), tab.panel->height()) << where.toStdString();
+    }
 }
