@@ -12,6 +12,7 @@
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/chart/batch_throughput_chart.h"
+#include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/batching_panel.h"
