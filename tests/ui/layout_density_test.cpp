@@ -275,7 +275,7 @@ TEST(LayoutDensity, XeonInTheWindowAt1280x800KeepsAUsablePlot)
     expectClean(folded, QStringLiteral("window-xeon-folded"), size);
     expectStripWhole(chart, QStringLiteral("window-xeon-folded"));
     EXPECT_GE(folded.plot.height(), 300.0) << "of a chart " << size.height() << " px high";
-    EXPECT_GE(folded.plot.width(), 0.65 * size.width()) << "of a chart " << size.width() << " px wide";
+    EXPECT_GE(folded.plot.width(), 0.6 * size.width()) << "of a chart " << size.width() << " px wide";
     const ChartLegend& key = chart.legend();
     ASSERT_TRUE(key.foldText().startsWith(QLatin1String("+"))) << key.foldText().toStdString();
     EXPECT_LE(key.keyRect().height(), key.rowHeight() + 0.5);  // one row

@@ -56,10 +56,9 @@ void setRangeIfChanged(QLogValueAxis* axis, double low, double high)
 
 }  // namespace
 
-// Two of them beside the controls fit a 1280-pixel window; 280 px high keep a plot of 150 px, as tall as the
-// vertical axis titles, and leave this CPU's curve under them its own plot at 1600 x 1000.
+// Two of them beside the controls fit a 1280-pixel window.
 BatchThroughputChart::BatchThroughputChart(QWidget* parent)
-    : AnnotatedChart(QMargins(8, 4, 8, 4), QSize(360, 280), parent)
+    : AnnotatedChart(QMargins(8, 4, 8, 4), QSize(360, 300), parent)
 {
     QChart* c = chart();
 

@@ -17,9 +17,7 @@
 
 namespace ridgeline::ui {
 
-// 230 px high: a plot of about 115 px under the title and the batch axis, where the labels of the curve, its knee
-// and the machine fit without cutting the name short (210 left it 80).
-CpuBatchingChart::CpuBatchingChart(QWidget* parent) : AnnotatedChart(QMargins(8, 4, 16, 4), QSize(420, 230), parent)
+CpuBatchingChart::CpuBatchingChart(QWidget* parent) : AnnotatedChart(QMargins(8, 4, 16, 4), QSize(420, 210), parent)
 {
     QChart* c = chart();
 

@@ -42,9 +42,9 @@ bool sameTrajectory(const DecodeRooflineData& a, const DecodeRooflineData& b)
 
 }  // namespace
 
-// Two of them beside the controls fit a 1280-pixel window; as high as the throughput chart beside it.
+// Two of them beside the controls fit a 1280-pixel window.
 DecodeRooflineChart::DecodeRooflineChart(QWidget* parent)
-    : AnnotatedChart(QMargins(8, 4, 16, 4), QSize(360, 280), parent)
+    : AnnotatedChart(QMargins(8, 4, 16, 4), QSize(360, 300), parent)
 {
     QChart* c = chart();
 

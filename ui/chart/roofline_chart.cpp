@@ -555,6 +555,8 @@ void RooflineChart::hover(QPoint position)
 
 bool RooflineChart::viewportEvent(QEvent* event)
 {
+    if (event->type() == QEvent::Show)
+        fitMargins(chart()->size());  // on screen the key may fold (fitMargins)
     if (event->type() == QEvent::Leave) {
         m_readout.clear();
         m_pointer->clear();

@@ -118,7 +118,7 @@ QStringList RooflineChart::hiddenKernelKinds() const
 // The strip takes its share of the width from the right margin; the key's rows take the height they need from the
 // bottom one: under the plot's column, or across the whole chart (under the strip too) when that saves a row, so
 // that a session of many kinds and precisions wraps instead of taking a column of the plot's width. Rows that would
-// take more than their share of a short chart fold to one, unless the user unfolded them.
+// take more than their share of a short chart on screen fold to one, unless the user unfolded them.
 void RooflineChart::fitMargins(QSizeF chartSize)
 {
     const double width = chartSize.width();
@@ -127,7 +127,9 @@ void RooflineChart::fitMargins(QSizeF chartSize)
     const double column = width - kMarginLeft - kMarginRight - m_stripWidth;
     const double full = width - kMarginLeft - kMarginRight;
     const double allRows = std::min(m_legend->heightFor(column, KeyFold::All), m_legend->heightFor(full, KeyFold::All));
-    const bool folds = allRows > std::max(m_legend->rowHeight(), kKeyShare * chartSize.height());
+    // Only on screen, where "+N more" can be clicked: an exported picture or slide shows every row.
+    const bool onScreen = isVisible() && !window()->testAttribute(Qt::WA_DontShowOnScreen);
+    const bool folds = onScreen && allRows > std::max(m_legend->rowHeight(), kKeyShare * chartSize.height());
     m_legend->setFold(!folds ? KeyFold::All : m_keyUnfolded ? KeyFold::Unfolded : KeyFold::OneRow);
     const double underPlot = m_legend->heightFor(column, m_legend->fold());
     const double rows = std::min(underPlot, m_legend->heightFor(full, m_legend->fold()));

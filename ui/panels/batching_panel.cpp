@@ -145,9 +145,8 @@ void BatchingPanel::arrangeCharts(bool stacked)
         m_charts->addLayout(m_bars, 1, 0, 1, 2);
         m_charts->addWidget(m_cpu, 2, 0, 1, 2);
         m_charts->addWidget(m_calibrationChart, 2, 0, 1, 2);
-        // The two charts above need the height for their vertical axis titles; the CPU's curve is one line, but its
-        // labels need a plot of more than a few ticks' height.
-        m_charts->setRowStretch(0, 3);
+        // The two charts above need the height for their vertical axis titles; the CPU's curve is one line.
+        m_charts->setRowStretch(0, 5);
         m_charts->setRowStretch(2, 2);
     }
     m_charts->setColumnStretch(0, 1);
