@@ -11,6 +11,7 @@
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/chart/batch_throughput_chart.h"
+#include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/batching_panel.h"
@@ -344,11 +345,14 @@ TEST(UiFrontierChart, TypedTargetsMarkThePointsShadeTheSlowSideAndNameTheBest)
         << texts.toStdString();
     EXPECT_TRUE(fixtures::truncated(fixtures::sceneTexts(chart)).isEmpty());
     fixtures::grabImage(panel).save(fixtures::outputPath(QStringLiteral("batching_frontier_targets_1920x1080.png")));
-    // On a laptop (the charts stacked, each the panel's width): every word inside the plot, none over another.
+    // On a laptop (the charts stacked, each the panel's width): every word inside the plot or in the price's note
+    // under the axes, none over another.
     fixtures::layoutNow(panel, QSize(1280, 800));
     const std::vector<QRectF> boxes = chart->textRects();
+    const QRectF note = chart->noteRect();
+    EXPECT_GT(note.top(), chart->plotRect().bottom());
     for (std::size_t i = 0; i < boxes.size(); ++i) {
-        EXPECT_TRUE(chart->plotRect().contains(boxes[i])) << i;
+        EXPECT_TRUE(chart->plotRect().contains(boxes[i]) || note.contains(boxes[i])) << i;
         for (std::size_t j = 0; j < i; ++j)
             EXPECT_FALSE(boxes[i].intersects(boxes[j])) << i << " over " << j;
     }
@@ -400,7 +404,7 @@ TEST(UiFrontierChart, ThePriceBoxStartsFromTheGpusCatalogPriceAndATypedOneOverri
     EXPECT_EQ(controls->priceSource(), QStringLiteral("Example price, Lambda 2026-09-20: type yours to override"));
     EXPECT_FALSE(controls->settings().gpuHourPrice);
     EXPECT_TRUE(panel.visibleTexts().join(u'|').contains(
-        QStringLiteral("At $3.99 per GPU-hour, example price, Lambda 2026-09-20")));
+        QStringLiteral("Costs at $3.99 per GPU-hour, example price, Lambda 2026-09-20")));
     fixtures::grabImage(panel).save(fixtures::outputPath(QStringLiteral("batching_frontier_example_price.png")));
 
     ASSERT_TRUE(fixtures::chooseByKeys(gpu, QStringLiteral("l40s")));
@@ -435,4 +439,28 @@ TEST(UiFrontierChart, ThePriceBoxStartsFromTheGpusCatalogPriceAndATypedOneOverri
     EXPECT_EQ(price->text(), QStringLiteral("3.99"));
     EXPECT_EQ(panel.frontierChart()->data().price.priceSource, PriceSource::Example);
     EXPECT_TRUE(controls->status().isEmpty()) << controls->status().toStdString();
+}
+
+// The price the points are costed at, with where it comes from, is said whole under the axes in the window at every
+// size (it was cut at the plot's edge in the narrow chart of 1600 x 1000), and the plot's own words stay off it.
+TEST(UiFrontierChart, ThePriceIsSaidWholeUnderTheAxesAtEverySize)
+{
+    for (const QSize size : {QSize(1280, 800), QSize(1600, 1000), QSize(1920, 1080)}) {
+        fixtures::BatchingWindow tab(size, fixtures::zen4Session());  // Llama 2 7B on an H100 SXM: Lambda's price
+        clickTab(tab.panel->chartSwitch(), 1);
+        tab.settle();
+        const FrontierChart* chart = tab.panel->frontierChart();
+        ASSERT_TRUE(chart->isVisible());
+        const QString where = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+        const QString price = QStringLiteral("Costs at $3.99 per GPU-hour, example price, Lambda 2026-09-20");
+        const QStringList texts = chart->texts();
+        EXPECT_TRUE(texts.join(u' ').contains(price) || texts.contains(price)) << where.toStdString();
+        EXPECT_TRUE(fixtures::truncated(texts).isEmpty()) << where.toStdString();
+        const QRectF note = chart->noteRect();
+        ASSERT_FALSE(note.isEmpty()) << where.toStdString();
+        EXPECT_TRUE(QRectF(QPointF(0, 0), chart->chart()->size()).contains(note)) << where.toStdString();
+        EXPECT_GE(note.top(), chart->plotRect().bottom()) << where.toStdString();  // under the axes
+        fixtures::grabImage(*tab.panel)
+            .save(fixtures::outputPath(QStringLiteral("frontier_price_note_%1.png").arg(where)));
+    }
 }

@@ -2,7 +2,9 @@
 // session, the welcome page's Xeon AMX example, a measured session with an Nsight Compute import and an ERT overlay,
 // the talk's slides) at 1280x800, 1600x1000 and 1920x1080 has no text over another text, over a dot it does not
 // name or over a line it does not label; no legend or note over the plot's dots or lines; no leader across a dot;
-// and at 1280x800 the plot keeps most of the width.
+// no text cut at the picture's edge; and at 1280x800 the plot keeps most of the width. In the window at 1280x800 the
+// Xeon's plot keeps a usable size: its key folds to one row ("+9 more" unfolds it) and the strip beside the plot
+// keeps the lower roofs for a pointer, every word of it inside the strip.
 
 #include "core/import/import_session.h"
 #include "core/import/importer.h"
@@ -13,10 +15,15 @@
 #include "core/session/session_json.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/chart/chart_export.h"
+#include "ui/chart/chart_overlay.h"
+#include "ui/chart/roofline_chart.h"
+#include "ui/mainwindow.h"
+#include "ui/models/settings.h"
 #include "ui/plots/layout/label_layout.h"
 #include "ui/talk/deck_export.h"
 
 #include <QImage>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -81,13 +88,16 @@ QString where(const QRectF& r)
         .arg(qRound(r.height()));
 }
 
-// Every broken rule of the layout, one line each.
-QStringList layoutProblems(const ChartLayout& layout)
+// Every broken rule of the layout, one line each; `picture`: the rendered picture's rect, no text is cut at its edge.
+QStringList layoutProblems(const ChartLayout& layout, const QRectF& picture)
 {
     QStringList problems;
     const auto& texts = layout.texts;
     for (std::size_t i = 0; i < texts.size(); ++i) {
         const QPolygonF outline = insetOutline(texts[i]);
+        if (!picture.contains(outline.boundingRect()))
+            problems << QStringLiteral("text %1 cut at the picture's edge, at %2")
+                            .arg(quoted(texts[i]), where(texts[i].rect));
         for (std::size_t j = i + 1; j < texts.size(); ++j)
             if (outline.intersects(insetOutline(texts[j])))
                 problems << QStringLiteral("text %1 over text %2").arg(quoted(texts[i]), quoted(texts[j]));
@@ -118,11 +128,11 @@ QStringList layoutProblems(const ChartLayout& layout)
     return problems;
 }
 
-void expectClean(const ChartLayout& layout, const QString& picture)
+void expectClean(const ChartLayout& layout, const QString& picture, QSize size)
 {
     EXPECT_GT(layout.markers.size(), 0u) << picture.toStdString() << ": no dots reported";
     EXPECT_GT(layout.texts.size(), 0u) << picture.toStdString() << ": no texts reported";
-    const QStringList problems = layoutProblems(layout);
+    const QStringList problems = layoutProblems(layout, QRectF(QPointF(0, 0), size));
     EXPECT_TRUE(problems.isEmpty()) << picture.toStdString() << ": " << problems.size() << " problems, the first:\n  "
                                     << problems.mid(0, 12).join(QStringLiteral("\n  ")).toStdString();
 }
@@ -137,7 +147,7 @@ void checkChart(const ChartContent& content, const QString& name, double plotSha
         ChartLayout layout;
         const QImage image = renderChartImage(content, size, 1.0, &layout);
         image.save(fixtures::outputPath(picture + QStringLiteral(".png")));
-        expectClean(layout, picture);
+        expectClean(layout, picture, size);
         if (size == QSize(1280, 800)) {
             EXPECT_GE(layout.plot.width() / size.width(), plotShare)
                 << picture.toStdString() << ": the plot is " << layout.plot.width() << " px wide";
@@ -210,11 +220,99 @@ TEST(LayoutDensity, TalkSlides)
                                         .arg(deck.value().scenes[i].id)
                                         .arg(size.width())
                                         .arg(size.height());
-            const QStringList problems = layoutProblems(*layouts[i]);
+            const QStringList problems = layoutProblems(*layouts[i], QRectF(QPointF(0, 0), size));
             EXPECT_TRUE(problems.isEmpty())
                 << picture.toStdString() << ": " << problems.size() << " problems, the first:\n  "
                 << problems.mid(0, 12).join(QStringLiteral("\n  ")).toStdString();
         }
         EXPECT_GT(charts, 0) << "no slide showed a roofline";
     }
+}
+
+namespace {
+
+// Where a chart item's point is in the chart view's viewport: a click there is a user's click on it.
+QPoint viewportPoint(const RooflineChart& chart, QPointF chartPoint)
+{
+    return chart.mapFromScene(chart.chart()->mapToScene(chartPoint));
+}
+
+// Every text of the strip beside the plot inside the strip: right of the plot, as high as it, inside the chart; a
+// word past the strip's edge is cut off there.
+void expectStripWhole(const RooflineChart& chart, const QString& picture)
+{
+    const QRectF plot = chart.chart()->plotArea();
+    const QRectF strip(QPointF(plot.right(), plot.top()), QPointF(chart.chart()->size().width(), plot.bottom()));
+    const std::vector<QRectF> rects = chart.besidePlot().textRects();
+    ASSERT_FALSE(rects.empty()) << picture.toStdString();
+    for (std::size_t i = 0; i < rects.size(); ++i)
+        EXPECT_TRUE(strip.adjusted(-0.5, -0.5, 0.5, 0.5).contains(rects[i]))
+            << picture.toStdString() << ": \"" << chart.besidePlot().texts()[i].text.toStdString()
+            << "\" past the strip";
+}
+
+}  // namespace
+
+// The welcome page's example in the window at 1280x800, where the chart shares the window with the docks: its 15
+// kinds and precisions would take three rows of the chart's 510 px and leave the plot 270 px high. The key folds to
+// one row of the kinds of dots and "+N more"; a click there unfolds every row and "fewer" folds them again, the
+// layout clean each time. The strip names the binding roofs and the bandwidths, then the lower roofs that fit, and
+// counts the rest for a pointer on their lines.
+TEST(LayoutDensity, XeonInTheWindowAt1280x800KeepsAUsablePlot)
+{
+    Result<Session> xeon = loadSession(QStringLiteral(":/examples/xeon-amx-2vcpu.json"));
+    ASSERT_TRUE(xeon.ok()) << xeon.error().message.toStdString();
+    Settings().setWindowState({});  // the first start: no saved layout
+    MainWindow window;
+    window.setSession(xeon.value());
+    window.show();
+    fixtures::layoutNow(window, QSize(1280, 800));
+    RooflineChart& chart = *window.chart();
+    const QSize size = chart.viewport()->size();
+    const QRectF picture(QPointF(0, 0), size);
+
+    ChartLayout folded = chart.layoutReport();
+    expectClean(folded, QStringLiteral("window-xeon-folded"), size);
+    expectStripWhole(chart, QStringLiteral("window-xeon-folded"));
+    EXPECT_GE(folded.plot.height(), 300.0) << "of a chart " << size.height() << " px high";
+    EXPECT_GE(folded.plot.width(), 0.6 * size.width()) << "of a chart " << size.width() << " px wide";
+    const ChartLegend& key = chart.legend();
+    ASSERT_TRUE(key.foldText().startsWith(QLatin1String("+"))) << key.foldText().toStdString();
+    EXPECT_LE(key.keyRect().height(), key.rowHeight() + 0.5);  // one row
+    // The kinds of dots come first in the folded row: sgemm's colour is there to read the plot by.
+    const auto shown = [&key](const QString& text) {
+        for (std::size_t i = 0; i < key.entries().size(); ++i)
+            if (key.entries()[i].text == text)
+                return !key.entryRects()[i].isEmpty();
+        return false;
+    };
+    EXPECT_TRUE(shown(QStringLiteral("sgemm")));
+    EXPECT_FALSE(shown(QStringLiteral("fp32 roofs")));
+    const QStringList stripTexts = [&chart] {
+        QStringList texts;
+        for (const AnnotationText& t : chart.besidePlot().texts())
+            texts << t.text;
+        return texts;
+    }();
+    EXPECT_TRUE(stripTexts.join(u' ').contains(QLatin1String("lower roof"))) << stripTexts.join(u'|').toStdString();
+    EXPECT_TRUE(stripTexts.contains(QStringLiteral("DRAM triad 6.3 GB/s"))) << stripTexts.join(u'|').toStdString();
+    fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("layout-window-xeon-1280x800-folded.png")));
+
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, viewportPoint(chart, key.foldRect().center()));
+    QCoreApplication::processEvents();  // the fold changes on the next turn of the loop, after the click
+    fixtures::layoutNow(window, QSize(1280, 800));
+    EXPECT_EQ(key.foldText(), QStringLiteral("fewer"));
+    EXPECT_TRUE(shown(QStringLiteral("fp32 roofs")));
+    EXPECT_GT(key.keyRect().height(), 2.0 * key.rowHeight());
+    const ChartLayout unfolded = chart.layoutReport();
+    expectClean(unfolded, QStringLiteral("window-xeon-unfolded"), size);
+    expectStripWhole(chart, QStringLiteral("window-xeon-unfolded"));
+    EXPECT_LT(unfolded.plot.height(), folded.plot.height());
+    fixtures::grabImage(window).save(fixtures::outputPath(QStringLiteral("layout-window-xeon-1280x800-unfolded.png")));
+
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, viewportPoint(chart, key.foldRect().center()));
+    QCoreApplication::processEvents();
+    fixtures::layoutNow(window, QSize(1280, 800));
+    EXPECT_TRUE(key.foldText().startsWith(QLatin1String("+")));
+    EXPECT_DOUBLE_EQ(chart.layoutReport().plot.height(), folded.plot.height());
 }

@@ -1,6 +1,7 @@
 // The chart's key in rows below the axis title, and the strip's roof rows beside the plot: entries stay inside
 // their width, never overlap, wrap into the fewest rows and share them evenly; a roof's name and value share a line
-// when they fit, and a name is never cut in its middle.
+// when they fit, and a name is never cut in its middle. A key folded to one row keeps the kinds of dots first; a strip
+// too short for every roof keeps the binding roofs and bandwidths and counts the lower roofs it leaves out.
 
 #include "ui/plots/layout/legend_flow.h"
 #include "ui/plots/layout/chart_theme.h"
@@ -70,6 +71,57 @@ TEST(UiLegendFlow, AnEntryWiderThanTheRowIsCutToIt)
     }
     EXPECT_DOUBLE_EQ(flow.entries[1].width(), 400.0);
     EXPECT_TRUE(flowLegend({}, 20, 10, QPointF(), 400).entries.empty());
+}
+
+// Five precisions' strokes then four kinds of dots in a row of 400 px with "+N more" 60 px wide: the dots' entries
+// first, in their order, then the strokes that still fit; every entry when all fit without the fold entry.
+TEST(UiLegendFlow, AKeyFoldedToOneRowKeepsTheDotsFirst)
+{
+    const std::vector<double> widths{90, 90, 90, 90, 90, 80, 80, 70, 60};
+    const std::vector<bool> dots{false, false, false, false, false, true, true, true, true};
+    const std::vector<std::size_t> shown = oneRowOf(widths, dots, 10, 400, 60);
+    // 60 + 4 dots (290 px with gaps) = 350; one 90 px stroke more would make 450.
+    EXPECT_EQ(shown, (std::vector<std::size_t>{5, 6, 7, 8}));
+    double used = 60;
+    for (const std::size_t i : shown)
+        used += 10 + widths[i];
+    EXPECT_LE(used, 400.0);
+    EXPECT_EQ(oneRowOf({100, 100}, {false, true}, 10, 210, 60), (std::vector<std::size_t>{0, 1}));
+    EXPECT_EQ(oneRowOf({100, 100, 100}, {false, true, false}, 10, 250, 60), (std::vector<std::size_t>{1}));
+}
+
+// Twenty-four lower compute roofs, a binding roof and four bandwidths in a strip of 300 px: the binding roof and
+// the bandwidths are named, the lower roofs from the highest down while they fit, and a last row counts the rest;
+// nothing runs past the strip's bottom.
+TEST(UiSideStrip, AShortStripKeepsTheBandwidthsAndCountsTheLowerRoofs)
+{
+    const ChartTheme theme = ChartTheme::make(ThemeKind::Light);
+    std::vector<RoofLegendRow> rows;
+    for (int i = 0; i < 24; ++i)
+        rows.push_back({QPen(Qt::black, 1.0, Qt::DashLine),
+                        QStringLiteral("fp32 lower %1: %2 GFLOP/s").arg(i).arg(200 - i),
+                        {static_cast<std::size_t>(i)},
+                        false,
+                        true});
+    rows.push_back({QPen(Qt::black, 2.0), QStringLiteral("fp32 avx2 x2: 230 GFLOP/s"), {24}, true, false});
+    for (const char* level : {"L1 triad 453 GB/s", "L2 309 GB/s", "L3 triad 10 GB/s", "DRAM triad 6.3 GB/s"})
+        rows.push_back({QPen(Qt::blue, 1.0, Qt::DashLine), QString::fromUtf8(level), {rows.size()}, false, false});
+    const QRectF strip(1000, 100, 200, 300);
+    const SideStrip laid = layOutSideStrip(strip, rows, {}, theme);
+    QStringList texts;
+    for (const AnnotationText& t : laid.texts) {
+        texts << t.text;
+        EXPECT_LE(t.origin.y() + QFontMetricsF(t.font).height(), strip.bottom() + 0.5) << t.text.toStdString();
+    }
+    const QString all = texts.join(u'|');
+    for (const char* kept : {"fp32 avx2 x2", "L1 triad 453 GB/s", "L2 309 GB/s", "L3 triad 10 GB/s",
+                             "DRAM triad 6.3 GB/s", "fp32 lower 0"})
+        EXPECT_TRUE(all.contains(QString::fromUtf8(kept))) << kept << " in " << all.toStdString();
+    EXPECT_FALSE(all.contains(QLatin1String("fp32 lower 23"))) << all.toStdString();
+    const std::size_t named = laid.roofsShown.size();
+    EXPECT_LT(named, rows.size());
+    EXPECT_TRUE(all.contains(QStringLiteral("+%1 lower roof").arg(rows.size() - named))) << all.toStdString();
+    EXPECT_LE(laid.legend.bottom(), strip.bottom() + 0.5);
 }
 
 // The Xeon's lower roofs in a 230 px strip: each row's texts stay inside the strip and off each other, a value is

@@ -55,6 +55,7 @@ void FrontierChart::setTheme(ThemeKind theme)
 {
     m_theme = ChartTheme::make(theme);
     applyTheme();
+    setNote(m_priceNote);  // in the new theme's colour
     relayout();
 }
 
@@ -93,6 +94,11 @@ void FrontierChart::setData(const FrontierChartData& data)
                                      formatGrouped(std::max<std::int64_t>(data.output, 0)));
     setTitles({tr("Throughput against interactivity, %1 tokens").arg(lengths),
                tr("Per GPU against per user, %1").arg(lengths), tr("Per GPU against per user")});
+    // Under the axes, whole at any width: a batch step leaves it as it is.
+    if (const QString price = frontierPriceNote(data); price != m_priceNote) {
+        m_priceNote = price;
+        setNote(price);
+    }
     if (!data.valid) {
         m_line->clear();
         m_dots->clear();

@@ -48,6 +48,7 @@ private:
     void updateTargets();
 
     FrontierChartData m_data;
+    QString m_priceNote;
     QLogValueAxis* m_axisX = nullptr;
     QLogValueAxis* m_axisY = nullptr;
     QLineSeries* m_line = nullptr;

@@ -79,6 +79,7 @@ RooflineChart::RooflineChart(QWidget* parent) : QChartView(new QChart, parent)
     m_legend = new ChartLegend(c);
     m_legend->setZValue(kOverSeriesZ);
     connect(m_legend, &ChartLegend::entryClicked, this, [this](int index) { onLegendClick(index); });
+    connect(m_legend, &ChartLegend::foldClicked, this, [this] { onFoldClick(); });
 
     connect(c, &QChart::plotAreaChanged, this, [this] { relayout(); });
     connect(m_axisX, &QLogValueAxis::rangeChanged, this, [this] {
@@ -554,6 +555,8 @@ void RooflineChart::hover(QPoint position)
 
 bool RooflineChart::viewportEvent(QEvent* event)
 {
+    if (event->type() == QEvent::Show)
+        fitMargins(chart()->size());  // on screen the key may fold (fitMargins)
     if (event->type() == QEvent::Leave) {
         m_readout.clear();
         m_pointer->clear();

@@ -181,6 +181,7 @@ private:
     void addLegendEntry(const LegendEntry& entry, LegendToggle toggle);
     void addHiddenPrecisionEntries();
     void onLegendClick(int index);
+    void onFoldClick();
     bool kindHidden(int session, const QString& kind) const;
     // The plot as the layouts and the hit test see it: the current mapping, selection and shown kinds.
     RooflineView currentView() const;
@@ -227,6 +228,7 @@ private:
     std::vector<LegendToggle> m_legendToggles;  // per entry
     double m_stripWidth = 0.0;                  // 0: no strip
     QRectF m_legendArea;                        // where the key's rows go: x, y and width; height as they take
+    bool m_keyUnfolded = false;                 // "+N more" was clicked: a key that folds shows all its rows
     QString m_readout;
     std::vector<QRectF> m_kernelLabelRects;
     std::vector<RoofLabel> m_roofLabels;

@@ -81,8 +81,11 @@ ChartLayout RooflineChart::layoutReport() const
         out.legends.push_back(m_legend->keyRect());
         for (std::size_t i = 0; i < m_legend->entries().size(); ++i) {
             const QRectF text = m_legend->textRect(i);
-            out.texts.push_back({text, QPolygonF(text), m_legend->entries()[i].text, QString()});
+            if (!text.isEmpty())  // folded away
+                out.texts.push_back({text, QPolygonF(text), m_legend->entries()[i].text, QString()});
         }
+        if (const QRectF fold = m_legend->foldRect(); !fold.isEmpty())
+            out.texts.push_back({fold, QPolygonF(fold), m_legend->foldText(), QString()});
     }
     if (!m_roofLegend.isEmpty())
         out.legends.push_back(m_roofLegend);

@@ -21,6 +21,9 @@ constexpr double kLegendGap = 4.0;  // between the axis title and the key
 constexpr double kStripShare = 0.16;
 constexpr double kStripMin = 170.0;
 constexpr double kStripMax = 260.0;
+// The most of the chart's height the key's rows take before it folds to one row: in a window's chart the rows of
+// a session of many kinds and precisions would leave the plot a strip (three rows of 510 px took 81).
+constexpr double kKeyShare = 0.12;
 
 }  // namespace
 
@@ -114,7 +117,8 @@ QStringList RooflineChart::hiddenKernelKinds() const
 
 // The strip takes its share of the width from the right margin; the key's rows take the height they need from the
 // bottom one: under the plot's column, or across the whole chart (under the strip too) when that saves a row, so
-// that a session of many kinds and precisions wraps instead of taking a column of the plot's width.
+// that a session of many kinds and precisions wraps instead of taking a column of the plot's width. Rows that would
+// take more than their share of a short chart on screen fold to one, unless the user unfolded them.
 void RooflineChart::fitMargins(QSizeF chartSize)
 {
     const double width = chartSize.width();
@@ -122,13 +126,34 @@ void RooflineChart::fitMargins(QSizeF chartSize)
     m_stripWidth = strip ? std::clamp(std::round(width * kStripShare), kStripMin, kStripMax) : 0.0;
     const double column = width - kMarginLeft - kMarginRight - m_stripWidth;
     const double full = width - kMarginLeft - kMarginRight;
-    const double underPlot = m_legend->heightFor(column);
-    const double rows = std::min(underPlot, m_legend->heightFor(full));
-    m_legendArea = QRectF(kMarginLeft, 0.0, underPlot <= rows ? column : full, rows);
+    const double allRows = std::min(m_legend->heightFor(column, KeyFold::All), m_legend->heightFor(full, KeyFold::All));
+    // Only on screen, where "+N more" can be clicked: an exported picture or slide shows every row.
+    const bool onScreen = isVisible() && !window()->testAttribute(Qt::WA_DontShowOnScreen);
+    const bool folds = onScreen && allRows > std::max(m_legend->rowHeight(), kKeyShare * chartSize.height());
+    m_legend->setFold(!folds ? KeyFold::All : m_keyUnfolded ? KeyFold::Unfolded : KeyFold::OneRow);
+    const double underPlot = m_legend->heightFor(column, m_legend->fold());
+    const double rows = std::min(underPlot, m_legend->heightFor(full, m_legend->fold()));
+    // A folded key's one row runs under the strip too: more of its entries fit.
+    const bool underPlotOnly = underPlot <= rows && m_legend->fold() != KeyFold::OneRow;
+    m_legendArea = QRectF(kMarginLeft, 0.0, underPlotOnly ? column : full, rows);
     const QMargins margins(static_cast<int>(kMarginLeft), 8, static_cast<int>(kMarginRight + m_stripWidth),
                            static_cast<int>(std::ceil(kMarginBottom + (rows > 0.0 ? rows + kLegendGap : 0.0))));
     if (chart()->margins() != margins)
         chart()->setMargins(margins);
+}
+
+// "+N more" shows every row of the key; "fewer" folds it to one again. Queued: the click's release is still with
+// the key.
+void RooflineChart::onFoldClick()
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_keyUnfolded = !m_keyUnfolded;
+            fitMargins(chart()->size());
+            relayout();
+        },
+        Qt::QueuedConnection);
 }
 
 // The key's rows at the bottom of the chart, under the axis title.

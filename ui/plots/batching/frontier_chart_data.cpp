@@ -102,8 +102,6 @@ void addTargetMarks(const FrontierChartData& data, const PlotMapping& mapping, c
         else if (!data.best)
             lines << tr("No batch meets them: relax a target or change the model or GPU");
     }
-    if (data.price.gpuHourPrice)
-        lines << tr("At %1").arg(priceText(data.price));
     const QFontMetricsF metrics(theme.kernelLabelFont);
     const double lineHeight = metrics.height() + 2;
     double top = plot.bottom() - kPad - static_cast<double>(lines.size()) * lineHeight;
@@ -303,6 +301,11 @@ OverlayLayers layoutFrontierLabels(const FrontierChartData& data, const PlotMapp
         out.fixed.texts.push_back(beside(name, mapping.toPixel(data.points[i]), i == 0, theme, plot, taken()));
     }
     return out;
+}
+
+QString frontierPriceNote(const FrontierChartData& data)
+{
+    return data.valid && data.price.gpuHourPrice ? tr("Costs at %1").arg(priceText(data.price)) : QString();
 }
 
 }  // namespace ridgeline::ui

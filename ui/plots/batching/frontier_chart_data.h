@@ -80,4 +80,8 @@ std::optional<std::size_t> frontierPointAt(const std::vector<QPointF>& pixels, Q
 // current point's ring and numbers, moving.
 OverlayLayers layoutFrontierLabels(const FrontierChartData& data, const PlotMapping& mapping, const ChartTheme& theme);
 
+// The price the points are costed at and whose it is, a sentence about the whole chart for the strip under its axes
+// (a catalog price's source is too long for a corner of a narrow plot); empty without a price.
+QString frontierPriceNote(const FrontierChartData& data);
+
 }  // namespace ridgeline::ui

@@ -64,4 +64,32 @@ LegendFlow flowLegend(const std::vector<double>& widths, double rowHeight, doubl
     return out;
 }
 
+std::vector<std::size_t> oneRowOf(const std::vector<double>& widths, const std::vector<bool>& first, double gap,
+                                  double width, double foldWidth)
+{
+    std::vector<std::size_t> all(widths.size());
+    for (std::size_t i = 0; i < all.size(); ++i)
+        all[i] = i;
+    double total = 0.0;
+    for (std::size_t i = 0; i < widths.size(); ++i)
+        total += widths[i] + (i > 0 ? gap : 0.0);
+    if (total <= width)
+        return all;
+    std::vector<std::size_t> byPriority;
+    for (const bool wanted : {true, false})
+        for (std::size_t i = 0; i < widths.size(); ++i)
+            if ((i < first.size() && first[i]) == wanted)
+                byPriority.push_back(i);
+    std::vector<std::size_t> shown;
+    double used = foldWidth;
+    for (const std::size_t i : byPriority) {
+        if (used + gap + widths[i] > width)
+            continue;  // a narrower entry further on may still fit
+        used += gap + widths[i];
+        shown.push_back(i);
+    }
+    std::sort(shown.begin(), shown.end());
+    return shown;
+}
+
 }  // namespace ridgeline::ui

@@ -17,4 +17,10 @@ struct LegendFlow {
 // wider than the row gets a row of its own, cut to its width.
 LegendFlow flowLegend(const std::vector<double>& widths, double rowHeight, double gap, QPointF topLeft, double width);
 
+// A key folded to one row: the entries that fit `width` beside a last entry `foldWidth` wide ("+9 more"), those
+// marked `first` (the kinds of dots, whose colours the plot cannot be read without) before the others, each in
+// order; the indices come back in order. Every index when all fit the row without the fold entry.
+std::vector<std::size_t> oneRowOf(const std::vector<double>& widths, const std::vector<bool>& first, double gap,
+                                  double width, double foldWidth);
+
 }  // namespace ridgeline::ui

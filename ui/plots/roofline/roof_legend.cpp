@@ -62,8 +62,14 @@ std::vector<RoofLegendRow> roofLegendRows(const RooflineView& view, const ChartT
     if (triad)
         rows.push_back(
             {samplePen(QPen(theme.mutedText, theme.roofWidth + 0.5, Qt::DashLine)), tr("triad bandwidth"), {}, true});
-    for (const RoofLegendEntry& entry : entries)
-        rows.push_back({samplePen(entry.pen), entry.text, entry.roofs, entry.pen.style() == Qt::SolidLine});
+    for (const RoofLegendEntry& entry : entries) {
+        const bool lower =
+            !entry.roofs.empty() && std::all_of(entry.roofs.begin(), entry.roofs.end(), [&](std::size_t r) {
+                const PlotRoof& roof = view.plot->roofs[r];
+                return (roof.kind == RoofKind::Compute || roof.kind == RoofKind::DeviceCompute) && !roof.binding;
+            });
+        rows.push_back({samplePen(entry.pen), entry.text, entry.roofs, entry.pen.style() == Qt::SolidLine, lower});
+    }
     return rows;
 }
 

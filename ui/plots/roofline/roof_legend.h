@@ -18,6 +18,7 @@ struct RoofLegendRow {
     QString text;
     std::vector<std::size_t> roofs;  // the roofs it names; none for a row on line styles or the count of the rest
     bool keep = true;                // style rows and solid roofs; a dashed (lower) roof's row may give way
+    bool lowerCompute = false;       // a compute roof under its precision's best: the first to give way in a strip
 };
 
 // The style rows the roofs in view call for, then one row per entry.

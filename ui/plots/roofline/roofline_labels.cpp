@@ -333,8 +333,8 @@ RooflineAnnotations annotateBesideStrip(const RooflineView& view, const ChartThe
                 hidden);
         else if (hidden > 0)
             notes << QCoreApplication::translate("RooflineChart",
-                                                 "%n kernel name(s) not shown: point at a dot to read one, filter "
-                                                 "kernels by name, or name every kernel (View menu, Ctrl+Shift+N)",
+                                                 "%n kernel name(s) not shown: point at a dot, filter by name "
+                                                 "(Ctrl+F) or name them all (Ctrl+Shift+N)",
                                                  nullptr, hidden);
     }
     const SideStrip strip = layOutSideStrip(view.strip, rows, notes, theme);

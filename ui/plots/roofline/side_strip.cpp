@@ -61,6 +61,37 @@ std::vector<RowLine> rowLines(const QString& text, const QFont& font, double wid
     return out;
 }
 
+// What a last row says of the `cut` roofs left out, wrapped to the legend's width.
+QStringList countLines(int cut, bool onlyLower, const QFont& font, double width)
+{
+    const QString text =
+        onlyLower ? QCoreApplication::translate("RooflineChart", "+%n lower roof(s): point at a line", nullptr, cut)
+                  : QCoreApplication::translate("RooflineChart", "+%n more: point at a line", nullptr, cut);
+    return wrapText(text, font, width);
+}
+
+// The rows shown in `room` pixels: every row when all fit. Else, with room kept for the count of the rest, the rows
+// on line styles, the binding roofs and the bandwidths first (each names a line nothing else names), then the lower
+// compute roofs from the highest down while they fit; a pointer on a line left out reads it.
+std::vector<bool> chooseRows(const std::vector<RoofLegendRow>& rows, const std::vector<double>& heights, double room,
+                             double countHeight)
+{
+    double total = 0.0;
+    for (const double h : heights)
+        total += h;
+    const double left = total <= room ? room : room - countHeight;
+    std::vector<bool> chosen(rows.size(), false);
+    double used = 0.0;
+    for (const bool lower : {false, true})
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if (rows[i].lowerCompute != lower || used + heights[i] > left)
+                continue;
+            used += heights[i];
+            chosen[i] = true;
+        }
+    return chosen;
+}
+
 }  // namespace
 
 QStringList wrapText(const QString& text, const QFont& font, double width)
@@ -111,28 +142,37 @@ SideStrip layOutSideStrip(const QRectF& strip, const std::vector<RoofLegendRow>&
     }
     const double legendTop = top;
     const double textWidth = strip.width() - 2.0 * kPadding - kStroke - kStrokeGap;
-    const double legendRoom = strip.bottom() - legendTop - 2.0 * kPadding - row;
+    const double legendRoom = strip.bottom() - legendTop - 2.0 * kPadding;
     top = legendTop + kPadding;
-    int cut = 0;
-    std::vector<std::pair<const RoofLegendRow*, std::vector<RowLine>>> shown;
-    double used = 0.0;
+    std::vector<std::vector<RowLine>> rowText;
+    std::vector<double> heights;
+    int roofCount = 0;
     for (const RoofLegendRow& r : rows) {
-        const std::vector<RowLine> lines = rowLines(r.text, font, textWidth);
-        const double height = static_cast<double>(lines.size()) * row;
-        // Keep room for the count of the rows cut.
-        if (used + height + row > legendRoom && &r != &rows.back()) {
-            cut += std::max<int>(1, static_cast<int>(r.roofs.size()));
-            continue;
-        }
-        if (used + height > legendRoom) {
-            cut += std::max<int>(1, static_cast<int>(r.roofs.size()));
-            continue;
-        }
-        used += height;
-        shown.emplace_back(&r, lines);
+        rowText.push_back(rowLines(r.text, font, textWidth));
+        heights.push_back(static_cast<double>(rowText.back().size()) * row);
+        roofCount += std::max<int>(1, static_cast<int>(r.roofs.size()));
     }
+    const double countWidth = strip.width() - 2.0 * kPadding;
+    const double countHeight = static_cast<double>(std::max(countLines(roofCount, false, font, countWidth).size(),
+                                                            countLines(roofCount, true, font, countWidth).size())) *
+                               row;
+    const std::vector<bool> chosen = chooseRows(rows, heights, legendRoom, countHeight);
+    int cut = 0;
+    bool cutOnlyLower = true;
+    double used = 0.0;
+    std::vector<std::pair<const RoofLegendRow*, std::vector<RowLine>>> shown;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (chosen[i]) {
+            shown.emplace_back(&rows[i], rowText[i]);
+            used += heights[i];
+        } else {
+            cut += std::max<int>(1, static_cast<int>(rows[i].roofs.size()));
+            cutOnlyLower = cutOnlyLower && rows[i].lowerCompute;
+        }
+    }
+    const QStringList count = cut > 0 ? countLines(cut, cutOnlyLower, font, countWidth) : QStringList();
     if (!shown.empty() || cut > 0) {
-        const double height = used + (cut > 0 ? row : 0.0) + 2.0 * kPadding;
+        const double height = used + static_cast<double>(count.size()) * row + 2.0 * kPadding;
         out.legend = QRectF(strip.left(), legendTop, strip.width(), height);
         const QPen frame(theme.grid, 1.0);
         const QRectF& box = out.legend;
@@ -161,11 +201,10 @@ SideStrip layOutSideStrip(const QRectF& strip, const std::vector<RoofLegendRow>&
             }
             out.roofsShown.insert(out.roofsShown.end(), r->roofs.begin(), r->roofs.end());
         }
-        if (cut > 0) {
-            out.texts.push_back(
-                {QCoreApplication::translate("RooflineChart", "+%n more: point at a line", nullptr, cut),
-                 QPointF(strip.left() + kPadding, top), 0.0, theme.mutedText, font, QColor(), false, QString(),
-                 TextRole::Legend});
+        for (const QString& line : count) {
+            out.texts.push_back({line, QPointF(strip.left() + kPadding, top), 0.0, theme.mutedText, font, QColor(),
+                                 false, QString(), TextRole::Legend});
+            top += row;
         }
     }
     return out;
