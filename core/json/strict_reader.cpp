@@ -174,7 +174,7 @@ Result<QJsonDocument> parseStrictJson(const QByteArray& bytes)
         return Error{Error::Code::Parse, detail};
     }
     if (const auto duplicate = DuplicateKeyScanner(bytes).firstDuplicate())
-        return Error{Error::Code::Parse, u"duplicate key "_s + duplicate->first + u" at offset "_s +
+        return Error{Error::Code::Parse, u"duplicate key "_s + oneLine(duplicate->first) + u" at offset "_s +
                                              QString::number(duplicate->second) + u" ("_s +
                                              lineAndColumn(bytes, duplicate->second) + u')'};
     return document;

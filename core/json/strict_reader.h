@@ -5,6 +5,7 @@
 // of one object, names the first problem by its path ("kernels[3].gflops"), and refuses keys nobody asked for,
 // so a misspelt field is an error rather than a silent default.
 
+#include "core/message_text.h"
 #include "core/result.h"
 
 #include <QDateTime>
@@ -46,10 +47,12 @@ QString shortKey(const QString& key);
 class Problem {
 public:
     bool found() const { return m_error.has_value(); }
-    void report(Error::Code code, QString detail)
+    // Messages quote keys and values from the file, and Qt's parser keeps raw control characters inside strings:
+    // every message is made one line here, so that no reader of these files can forget it.
+    void report(Error::Code code, const QString& detail)
     {
         if (!m_error)
-            m_error = Error{code, std::move(detail)};
+            m_error = Error{code, oneLine(detail)};
     }
     const Error& error() const { return *m_error; }
 

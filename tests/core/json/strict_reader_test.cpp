@@ -309,3 +309,27 @@ TEST(StrictJson, TheHeaderNamesAForeignOrNewerFile)
     EXPECT_EQ(header(R"({"format": "ridgeline-deck", "schema_version": 1.5})"),
               std::make_pair(0, u"schema_version must be an integer, got 1.5"_s));
 }
+
+// Qt's parser keeps a raw line break inside a string; quoted into a message it would make two lines. Each reader of
+// these files (sessions, decks, catalogs) gets one-line messages from the reader itself, the controls escaped.
+TEST(StrictJson, AControlCharacterFromTheFileStaysEscapedInAOneLineMessage)
+{
+    const auto header = [](const QByteArray& json) {
+        Problem problem;
+        ObjectReader in(parseStrictObject(json).value(), QString(), problem);
+        readHeader(in, u"ridgeline-gpu-catalog"_s, u"GPU catalog"_s, 1);
+        return problem.found() ? problem.error().message : QString();
+    };
+    EXPECT_EQ(header("{\"format\": \"ridgeline-gpu-cat\nalog\", \"schema_version\": 1}"),
+              u"not a Ridgeline GPU catalog: format is the string \"ridgeline-gpu-cat\\u000aalog\", expected "
+              "\"ridgeline-gpu-catalog\""_s);
+
+    const auto unknown = readKernels("{\"kernels\": [{\"name\": \"a\", \"gflops\x01\r\": 1}]}");
+    ASSERT_TRUE(unknown);
+    EXPECT_EQ(unknown->message, u"unknown field kernels[0].gflops\\u0001\\u000d"_s);
+
+    const Result<QJsonDocument> twice = parseStrictJson("{\"a\tb\": 1, \"a\tb\": 2}");
+    ASSERT_FALSE(twice);
+    EXPECT_FALSE(twice.error().message.contains(u'\t')) << messageOf(twice.error());
+    EXPECT_TRUE(twice.error().message.startsWith(u"duplicate key a\\u0009b at offset "_s)) << messageOf(twice.error());
+}

@@ -1,0 +1,72 @@
+// libFuzzer target for the user's own GPUs and models (gpus.json, models.json: core/model/catalog/user_catalog.h),
+// their reader and their writer: any bytes give entries or a one-line Error naming the file, never a crash, a leak
+// or a sanitizer report. What is read must write back to JSON that reads again and writes out byte for byte the same
+// (the writer's promise behind `catalog --mine --json` and the saves of the window's dialogs), and every model read
+// must have a parameter count the model takes. A file naming the model-catalog format is read as models.json, any
+// other as gpus.json.
+#include "core/model/catalog/catalog_json.h"
+#include "core/model/catalog/model_shapes.h"
+#include "core/model/catalog/user_catalog.h"
+
+#include "tests/fuzz/fuzz_loader_checks.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <cstddef>
+#include <cstdint>
+
+using namespace ridgeline;
+
+namespace {
+
+constexpr const char* kTarget = "fuzz_user_catalog";
+
+void fuzzGpus(const QByteArray& bytes)
+{
+    const QString source = QStringLiteral("gpus.json");
+    const Result<std::vector<GpuSpec>> read = parseUserGpuCatalog(bytes, source);
+    if (!read.ok()) {
+        fuzz::checkRefusal(kTarget, source, read.error().message);
+        return;
+    }
+    const QByteArray written = gpuCatalogToJson(read.value());
+    const Result<std::vector<GpuSpec>> again = parseUserGpuCatalog(written, source);
+    if (!again.ok())
+        fuzz::fail(kTarget, "GPUs that were read wrote JSON that does not read back", again.error().message);
+    if (gpuCatalogToJson(again.value()) != written)
+        fuzz::fail(kTarget, "GPUs changed when read and written again", QString::fromUtf8(written));
+}
+
+void fuzzModels(const QByteArray& bytes)
+{
+    const QString source = QStringLiteral("models.json");
+    const Result<std::vector<ModelSpec>> read = parseUserModelCatalog(bytes, source);
+    if (!read.ok()) {
+        fuzz::checkRefusal(kTarget, source, read.error().message);
+        return;
+    }
+    for (const ModelSpec& model : read.value())
+        if (const Result<ParamCounts> counts = countParams(model); !counts.ok() || counts.value().total <= 0)
+            fuzz::fail(kTarget, "a model that was read has no parameter count",
+                       model.id + (counts.ok() ? QString() : u": " + counts.error().message));
+    const QByteArray written = modelCatalogToJson(read.value());
+    const Result<std::vector<ModelSpec>> again = parseUserModelCatalog(written, source);
+    if (!again.ok())
+        fuzz::fail(kTarget, "models that were read wrote JSON that does not read back", again.error().message);
+    if (modelCatalogToJson(again.value()) != written)
+        fuzz::fail(kTarget, "models changed when read and written again", QString::fromUtf8(written));
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    // fromRawData: no copy and no terminating NUL, so ASan sees any read past the input's last byte.
+    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
+    if (bytes.contains("ridgeline-model-catalog"))
+        fuzzModels(bytes);
+    else
+        fuzzGpus(bytes);
+    return 0;
+}
