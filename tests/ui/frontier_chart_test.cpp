@@ -25,6 +25,7 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QSlider>
 #include <QTabBar>
@@ -463,4 +464,43 @@ TEST(UiFrontierChart, ThePriceIsSaidWholeUnderTheAxesAtEverySize)
         fixtures::grabImage(*tab.panel)
             .save(fixtures::outputPath(QStringLiteral("frontier_price_note_%1.png").arg(where)));
     }
+}
+
+// With a price the frontier reads as cost too: USD per million output tokens on the right, each height the cost of
+// the tokens/s per GPU beside it at that price (cheapest at the top); a GPU without a price has no such axis, and a
+// typed price rescales it.
+TEST(UiFrontierChart, APriceAddsACostAxisBesideTheTokensPerGpu)
+{
+    BatchingPanel panel;  // Llama 2 7B on an H100 SXM: Lambda's example price, $3.99 per GPU-hour
+    fixtures::layoutNow(panel, QSize(1920, 1080));
+    clickTab(panel.chartSwitch(), 1);
+    fixtures::layoutNow(panel, panel.size());
+    FrontierChart* chart = panel.frontierChart();
+    QLogValueAxis* cost = chart->costAxis();
+    const auto perGpu =
+        qobject_cast<QLogValueAxis*>(chart->chart()->axes(Qt::Vertical, chart->frontierSeries()).front());
+    ASSERT_NE(perGpu, nullptr);
+    const auto expectCostOfEachHeight = [&](double price) {
+        SCOPED_TRACE(price);
+        ASSERT_TRUE(cost->isVisible());
+        EXPECT_TRUE(cost->isReverse());
+        const double atOne = price / 3600.0 * 1e6;  // USD per million output tokens at one token/s per GPU
+        EXPECT_NEAR(cost->min() / (atOne / perGpu->max()), 1.0, 1e-9);
+        EXPECT_NEAR(cost->max() / (atOne / perGpu->min()), 1.0, 1e-9);
+        const FrontierChartData& d = chart->data();
+        ASSERT_EQ(d.costPerMillionOutput.size(), d.points.size());
+        for (std::size_t i = 0; i < d.points.size(); ++i)
+            EXPECT_NEAR(atOne / d.points[i].y() / d.costPerMillionOutput[i], 1.0, 1e-9);
+    };
+    expectCostOfEachHeight(3.99);
+    EXPECT_EQ(cost->titleText(), QStringLiteral("$ per million output tokens"));
+    fixtures::grabImage(*chart).save(fixtures::outputPath(QStringLiteral("frontier_cost_axis.png")));
+
+    QComboBox* gpu = fixtures::control<QComboBox>(panel, "batchingGpu");
+    ASSERT_TRUE(fixtures::chooseByKeys(gpu, QStringLiteral("rtx-4090")));  // no citable price
+    EXPECT_FALSE(cost->isVisible());
+    fixtures::grabImage(*chart).save(fixtures::outputPath(QStringLiteral("frontier_no_cost_axis.png")));
+
+    typeInto(panel.frontierControls()->priceField(), QStringLiteral("5"));
+    expectCostOfEachHeight(5.0);
 }

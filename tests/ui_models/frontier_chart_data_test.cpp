@@ -267,6 +267,38 @@ TEST(FrontierChartData, WithoutATypedPriceTheGpusCatalogPriceIsUsedAndSaid)
     EXPECT_TRUE(frontierPriceNote(unpriced).isEmpty());
 }
 
+// With a price the tokens/s-per-GPU axis reads as cost: a point's height on the cost axis is its own cost per million
+// output tokens, the cheapest at the top; without a price there is no cost axis.
+TEST(FrontierChartData, ThePriceTurnsTheTokensPerGpuAxisIntoACostAxis)
+{
+    const InferenceConfig h100 = configOf(QStringLiteral("llama-2-7b"), QStringLiteral("h100-sxm"), 16);
+    FrontierSettings typed;
+    typed.gpuHourPrice = 2.5;
+    const FrontierChartData d = frontierChartData(h100, vllmDefaults(), typed);
+    ASSERT_TRUE(d.valid) << d.reason.toStdString();
+    ASSERT_TRUE(d.costAtOneTokenPerSecond);
+    EXPECT_DOUBLE_EQ(*d.costAtOneTokenPerSecond, 2.5 / 3600.0 * 1e6);  // $694.44 at one token a second
+    const double low = d.points.front().y() / 2, high = d.points.back().y() * 4;
+    const std::optional<std::pair<double, double>> range = costAxisRange(d, low, high);
+    ASSERT_TRUE(range);
+    EXPECT_DOUBLE_EQ(range->first, *d.costAtOneTokenPerSecond / high);  // the top: the most tokens, the least cost
+    EXPECT_DOUBLE_EQ(range->second, *d.costAtOneTokenPerSecond / low);
+    ASSERT_EQ(d.costPerMillionOutput.size(), d.points.size());
+    for (std::size_t i = 0; i < d.points.size(); ++i) {
+        // Where the point sits between the left axis's ends, read on the reversed cost axis.
+        const double up = std::log(d.points[i].y() / low) / std::log(high / low);
+        const double cost = range->second * std::pow(range->first / range->second, up);
+        EXPECT_NEAR(cost / d.costPerMillionOutput[i], 1.0, 1e-9) << "batch " << d.batches[i];
+    }
+    EXPECT_FALSE(costAxisRange(d, high, low));  // no range upside down
+    EXPECT_FALSE(costAxisRange(d, 0.0, high));
+
+    const FrontierChartData unpriced =
+        frontierChartData(configOf(QStringLiteral("llama-2-7b"), QStringLiteral("rtx-4090"), 1), vllmDefaults());
+    EXPECT_FALSE(unpriced.costAtOneTokenPerSecond);
+    EXPECT_FALSE(costAxisRange(unpriced, low, high));
+}
+
 // Where the curve stops and why: under vLLM's scheduler short requests on an RTX 4090 stop at its 128 running, named
 // so; TensorRT-LLM's admits up to 2,048 and its curve stops where its 90 % of the free memory is full.
 TEST(FrontierLabels, TheLastPointSaysWhetherTheSchedulerOrTheMemoryStopsTheCurve)

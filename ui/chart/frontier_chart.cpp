@@ -26,6 +26,12 @@ FrontierChart::FrontierChart(QWidget* parent) : AnnotatedChart(QMargins(8, 4, 16
     c->addAxis(m_axisY, Qt::AlignLeft);
     m_axisX->setRange(1.0, 1000.0);
     m_axisY->setRange(10.0, 1e5);
+    // No series of its own: its range is the left axis's, as cost (updateCostAxis).
+    m_axisCost = makeLogAxis(c, tr("$ per million output tokens"));
+    m_axisCost->setLabelFormat(QStringLiteral("$%.4g"));
+    m_axisCost->setReverse(true);
+    c->addAxis(m_axisCost, Qt::AlignRight);
+    m_axisCost->setVisible(false);
     // Under the curve: the region too slow for each user, bounded by the ITL target.
     m_itlUpper = new QLineSeries(this);
     m_itlLower = new QLineSeries(this);
@@ -45,6 +51,7 @@ FrontierChart::FrontierChart(QWidget* parent) : AnnotatedChart(QMargins(8, 4, 16
     }
     c->legend()->setVisible(false);
     relayoutOn({m_axisX, m_axisY});
+    connect(m_axisY, &QLogValueAxis::rangeChanged, this, &FrontierChart::updateCostAxis);  // zoom and pan too
     setGridAxes({m_axisX, m_axisY});
     cacheSeriesPaint();
     applyTheme();
@@ -61,7 +68,7 @@ void FrontierChart::setTheme(ThemeKind theme)
 
 void FrontierChart::applyTheme()
 {
-    applyBatchingTheme(this, m_theme, {m_axisX, m_axisY});
+    applyBatchingTheme(this, m_theme, {m_axisX, m_axisY, m_axisCost});
     const QColor color = m_theme.kernelColor(QStringLiteral("decode"));
     QPen line(color, 3.0);
     line.setCapStyle(Qt::RoundCap);
@@ -105,6 +112,7 @@ void FrontierChart::setData(const FrontierChartData& data)
         m_current->clear();
         m_meeting->clear();
         m_itlShade->setVisible(false);
+        m_axisCost->setVisible(false);
         relayout();
         return;
     }
@@ -123,6 +131,7 @@ void FrontierChart::setData(const FrontierChartData& data)
         setLogAxisRange(m_axisX, xLow / 2.0, xHigh * 2.0);
         setLogAxisRange(m_axisY, yLow / 2.0, yHigh * 4.0);
     }
+    updateCostAxis();
     if (!sameTargets)
         updateTargets();
     m_current->replace(QList<QPointF>{data.current});
@@ -148,6 +157,18 @@ void FrontierChart::updateTargets()
         m_itlLower->replace({QPointF(left, bottom), QPointF(right, bottom)});
     }
     dropItemCaches(scene());
+}
+
+// The tokens/s per GPU axis read as cost: the same pixels, each labelled with what a million output tokens cost
+// there at the price. A chart narrower than kCostAxisMinWidth keeps that width for the curve and its words (the
+// ringed and the best point still say their cost).
+void FrontierChart::updateCostAxis()
+{
+    constexpr int kCostAxisMinWidth = 600;
+    const std::optional<std::pair<double, double>> range = costAxisRange(m_data, m_axisY->min(), m_axisY->max());
+    m_axisCost->setVisible(range.has_value() && width() >= kCostAxisMinWidth);
+    if (range)
+        setLogAxisRange(m_axisCost, range->first, range->second);
 }
 
 void FrontierChart::mousePressEvent(QMouseEvent* event)
@@ -180,6 +201,7 @@ QPoint FrontierChart::viewportPosition(QPointF value) const
 
 void FrontierChart::relayout()
 {
+    updateCostAxis();  // the width may have changed
     if (!m_data.valid) {
         showContent(plotMessage(chart()->plotArea(), m_data.reason, m_theme));
         return;

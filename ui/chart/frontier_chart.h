@@ -34,6 +34,9 @@ public:
     QScatterSeries* currentMarker() const { return m_current; }
     QScatterSeries* meetingSeries() const { return m_meeting; }
     QAreaSeries* itlShade() const { return m_itlShade; }
+    // With a price: USD per million output tokens on the right, against the tokens/s per GPU beside it (reversed:
+    // the more tokens a GPU makes, the less each costs); hidden without one, and in a chart under 600 px wide.
+    QLogValueAxis* costAxis() const { return m_axisCost; }
 
 signals:
     // A person clicked the point of `batch` requests in flight.
@@ -46,11 +49,13 @@ private:
     void applyTheme();
     void relayout() override;
     void updateTargets();
+    void updateCostAxis();
 
     FrontierChartData m_data;
     QString m_priceNote;
     QLogValueAxis* m_axisX = nullptr;
     QLogValueAxis* m_axisY = nullptr;
+    QLogValueAxis* m_axisCost = nullptr;
     QLineSeries* m_line = nullptr;
     QScatterSeries* m_dots = nullptr;
     QScatterSeries* m_current = nullptr;

@@ -200,20 +200,21 @@ Result<ServingLatency> servingLatency(const LlmModel& model, const RequestMix& m
         r.requestsPerSecond = mix.arrivalRate;
         r.outputTokensPerSecond = mix.arrivalRate * o;
         r.queued = mix.arrivalRate * r.slotWaitSeconds;
+        r.prefillSeconds = slot.prefillSeconds;
     } else {
         r.running = std::min(mix.concurrency, largest);
         slot = inSlot(model, r.running, mix, policy);
-        r.outputTokensPerSecond = slot.outputTokensPerSecond;
-        r.requestsPerSecond = r.outputTokensPerSecond / o;
-        r.queued = static_cast<double>(mix.concurrency - r.running);
-        r.slotWaitSeconds = r.queued / r.requestsPerSecond;
-    }
-    r.prefillSeconds = slot.prefillSeconds;
-    if (mix.arrivalRate <= 0) {
-        if (!policy.chunkedPrefill)
-            r.prefillSeconds = waveFirstTokenSeconds(model, r.running, mix, policy);
+        r.prefillSeconds =
+            policy.chunkedPrefill ? slot.prefillSeconds : waveFirstTokenSeconds(model, r.running, mix, policy);
         const double others = static_cast<double>(r.running - 1) / static_cast<double>(r.running);
         r.prefillSeconds += policy.firstTokenLagSteps * others * slot.stepSeconds;
+        // Little's law over the slots: each of the running requests holds its slot from admission to its last
+        // token, so a closed loop completes running / that time requests a second; its rate is what the client
+        // counts (output tokens over the run), whatever the decode steps alone would give.
+        r.requestsPerSecond = static_cast<double>(r.running) / (r.prefillSeconds + (o - 1.0) * slot.itlSeconds);
+        r.outputTokensPerSecond = r.requestsPerSecond * o;
+        r.queued = static_cast<double>(mix.concurrency - r.running);
+        r.slotWaitSeconds = r.queued / r.requestsPerSecond;
     }
     r.ttftSeconds = r.slotWaitSeconds + r.prefillSeconds;
     r.itlSeconds = slot.itlSeconds;

@@ -18,10 +18,11 @@
 // - A request arrives in the middle of a step and waits for it to end (half a step) before its prefill starts; one
 //   prompt is prefilled at a time (max_num_partial_prefills 1), without waiting behind other prompts.
 // - Closed loop (concurrency c): c clients each send their next request when the last one finishes (as
-//   benchmark_serving's --max-concurrency); the c - running beyond the slots wait, and by Little's law a request
-//   waits queued / completions per second. Open loop (arrival rate): Poisson arrivals; the batch is the smallest that
-//   keeps up (Little's law), and the wait for a slot is the M/M/m queue's (Erlang C over maxRunning slots, each held
-//   for a request's time in the batch).
+//   benchmark_serving's --max-concurrency); a running request holds its slot from admission to its last token, so
+//   by Little's law the loop completes running / (time to first token in the slot + (output - 1) x ITL) requests a
+//   second (what a benchmark client counts), and the c - running beyond the slots wait queued / that rate. Open
+//   loop (arrival rate): Poisson arrivals; the batch is the smallest that keeps up (Little's law), and the wait for
+//   a slot is the M/M/m queue's (Erlang C over maxRunning slots, each held for a request's time in the batch).
 
 #include "core/model/llm/engine_profile.h"
 #include "core/model/llm/llm_model.h"

@@ -237,6 +237,8 @@ FrontierChartData frontierChartData(const InferenceConfig& config, const Schedul
             d.costPerMillionOutput.push_back(
                 frontierPointCost(p, config.tensorParallel, d.price.gpuHourPrice, power).perMillionOutput.value_or(0));
     }
+    // token_cost.h's rule at one token/s per GPU: every other point's cost is this over its rate.
+    d.costAtOneTokenPerSecond = tokenCost(TokenRates{1.0, 0.0, 0.0}, d.price.gpuHourPrice, GpuPower{}).perMillionOutput;
     d.best = bestMeetingTargets(points.value());
     const FrontierPoint& at = current.value();
     d.currentBatch = at.latency.running;
@@ -248,6 +250,13 @@ FrontierChartData frontierChartData(const InferenceConfig& config, const Schedul
             frontierPointCost(at, config.tensorParallel, d.price.gpuHourPrice, power).perMillionOutput;
     d.valid = !d.points.empty();
     return d;
+}
+
+std::optional<std::pair<double, double>> costAxisRange(const FrontierChartData& data, double low, double high)
+{
+    if (!data.costAtOneTokenPerSecond || !(low > 0) || !(high > low))
+        return std::nullopt;
+    return std::pair{*data.costAtOneTokenPerSecond / high, *data.costAtOneTokenPerSecond / low};
 }
 
 std::optional<std::size_t> frontierPointAt(const std::vector<QPointF>& pixels, QPointF pixel, double radius)

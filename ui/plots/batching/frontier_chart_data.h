@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace ridgeline::ui {
@@ -47,6 +48,9 @@ struct FrontierChartData {
     std::vector<bool> meets;  // each point within both targets (all, without targets)
     std::optional<std::size_t> best;           // the most tokens/s per GPU within the targets
     std::vector<double> costPerMillionOutput;  // USD per point; empty without a price
+    // USD per million output tokens at one output token/s per GPU: a point's cost is this over its tokens/s per GPU
+    // (token_cost.h's rule), so the price turns the tokens/s-per-GPU axis into a cost axis; empty without a price.
+    std::optional<double> costAtOneTokenPerSecond;
     std::optional<double> currentCostPerMillionOutput;
     bool currentMeetsTtft = true;
     bool currentMeetsItl = true;
@@ -75,6 +79,10 @@ FrontierChartData frontierChartData(const InferenceConfig& config, const Schedul
 
 // The index of the point within `radius` pixels of `pixel` (the nearest), given each point's pixel, or nothing.
 std::optional<std::size_t> frontierPointAt(const std::vector<QPointF>& pixels, QPointF pixel, double radius);
+
+// The cost axis's range for a tokens/s-per-GPU range `low`..`high`: USD per million output tokens at `high` (the
+// cheapest) and at `low`; empty without a price.
+std::optional<std::pair<double, double>> costAxisRange(const FrontierChartData& data, double low, double high);
 
 // The smallest and largest batch beside their points, the targets' note and the best point's name, fixed; the
 // current point's ring and numbers, moving.
