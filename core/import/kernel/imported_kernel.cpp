@@ -1,16 +1,16 @@
 #include "core/import/kernel/imported_kernel.h"
 
+#include "core/model/physical_limits.h"
+
 namespace ridgeline {
 
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-// The same bounds the session reader enforces (core/session/session_json.cpp), so every import saves.
+// The same bounds the session reader enforces (core/session/session_json.cpp; the rates, times and intensities
+// through physical_limits.h), so every kernel an import accepts also saves.
 constexpr double kMaxOperationCount = 1e21;
-constexpr double kMaxSeconds = 1e7;
-constexpr double kMaxRate = 1e9;  // GFLOP/s or GB/s
-constexpr double kMaxIntensity = 1e12;
 
 QString tooLarge(const QString& what, double value, double max)
 {
@@ -40,26 +40,39 @@ std::optional<QString> completeImportedKernel(KernelResult& kernel)
         return tooLarge(u"the FLOP count"_s, kernel.flops, kMaxOperationCount);
     if (kernel.bytes > kMaxOperationCount)
         return tooLarge(u"the byte count"_s, kernel.bytes, kMaxOperationCount);
-    if (kernel.seconds > kMaxSeconds)
-        return tooLarge(u"the time in seconds"_s, kernel.seconds, kMaxSeconds);
+    // Each derived figure against the one rule, named by what it is made of so that the file's own columns say
+    // what to fix: "GFLOP/s (1000 FLOPs in 1000 s) must be between 1e-06 and 1e+09 GFLOP/s, got 1e-09".
+    const auto outside = [](PhysicalQuantity quantity, double value, const QString& what) -> std::optional<QString> {
+        if (const std::optional<QString> problem = physicalProblem(quantity, value))
+            return what + u" "_s + *problem;
+        return std::nullopt;
+    };
+    const auto number = [](double value) { return QString::number(value, 'g', 6); };
+    if (auto problem = outside(PhysicalQuantity::DurationSeconds, kernel.seconds, u"the time"_s))
+        return problem;
     kernel.gflops = kernel.flops / kernel.seconds / 1e9;
     kernel.gbps = kernel.bytes / kernel.seconds / 1e9;
     kernel.intensity = kernel.flops / kernel.bytes;
-    if (kernel.gflops > kMaxRate)
-        return tooLarge(u"GFLOP/s"_s, kernel.gflops, kMaxRate);
-    if (kernel.gbps > kMaxRate)
-        return tooLarge(u"GB/s"_s, kernel.gbps, kMaxRate);
-    if (kernel.intensity > kMaxIntensity)
-        return tooLarge(u"FLOP per byte"_s, kernel.intensity, kMaxIntensity);
+    const QString inTime = u" in "_s + number(kernel.seconds) + u" s)"_s;
+    if (auto problem = outside(PhysicalQuantity::ComputeGflops, kernel.gflops,
+                               u"GFLOP/s ("_s + number(kernel.flops) + u" FLOPs"_s + inTime))
+        return problem;
+    if (auto problem = outside(PhysicalQuantity::BandwidthGbps, kernel.gbps,
+                               u"GB/s ("_s + number(kernel.bytes) + u" bytes"_s + inTime))
+        return problem;
+    if (auto problem = outside(PhysicalQuantity::IntensityFlopPerByte, kernel.intensity, u"FLOP per byte"_s))
+        return problem;
     for (LevelPoint& point : kernel.levels) {
         if (point.bytes > kMaxOperationCount)
             return tooLarge(point.level + u" bytes"_s, point.bytes, kMaxOperationCount);
         point.gbps = point.bytes / kernel.seconds / 1e9;
         point.intensity = kernel.flops / point.bytes;
-        if (point.gbps > kMaxRate)
-            return tooLarge(point.level + u" GB/s"_s, point.gbps, kMaxRate);
-        if (point.intensity > kMaxIntensity)
-            return tooLarge(point.level + u" FLOP per byte"_s, point.intensity, kMaxIntensity);
+        if (auto problem = outside(PhysicalQuantity::BandwidthGbps, point.gbps,
+                                   point.level + u" GB/s ("_s + number(point.bytes) + u" bytes"_s + inTime))
+            return problem;
+        if (auto problem =
+                outside(PhysicalQuantity::IntensityFlopPerByte, point.intensity, point.level + u" FLOP per byte"_s))
+            return problem;
     }
     return std::nullopt;
 }

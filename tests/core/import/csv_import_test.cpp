@@ -59,17 +59,17 @@ TEST(ImportPlainCsv, FixtureWithBomCrlfQuotesAndLevelsGivesTheKernelsByHand)
 
 TEST(ImportPlainCsv, ColumnsMayComeInAnyOrderAndCase)
 {
-    const QByteArray csv = "Seconds,Bytes,NAME,Flops\n0.5,100,k,200\n";
+    const QByteArray csv = "Seconds,Bytes,NAME,Flops\n5e-7,100,k,200\n";
     const auto result = importBytes(csv, QStringLiteral("k.csv"));
     ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
     ASSERT_EQ(result.value().kernels.size(), 1u);
     EXPECT_DOUBLE_EQ(result.value().kernels[0].intensity, 2.0);
-    EXPECT_DOUBLE_EQ(result.value().kernels[0].seconds, 0.5);
+    EXPECT_DOUBLE_EQ(result.value().kernels[0].seconds, 5e-7);
 }
 
 TEST(ImportPlainCsv, DramRowAfterAnotherLevelBecomesThePrimaryPoint)
 {
-    const QByteArray csv = "name,flops,bytes,seconds,level\nk,100,50,1,L2\nk,100,10,1,DRAM\n";
+    const QByteArray csv = "name,flops,bytes,seconds,level\nk,100,50,1e-6,L2\nk,100,10,1e-6,DRAM\n";
     const auto result = importBytes(csv, QStringLiteral("k.csv"));
     ASSERT_TRUE(result.ok()) << result.error().message.toStdString();
     ASSERT_EQ(result.value().kernels.size(), 1u);

@@ -378,6 +378,15 @@ const std::vector<BadCase>& badCases()
          "line 1, column 1: no header: the file has only comments or blank lines"},
         {"csv absurd count", kCsv, []() -> QByteArray { return replaceFirst(plain(), "2147483648", "1e30"); },
          "line 8, column 1: \"dgemm 1024\": the FLOP count 1e+30 is beyond 1e+21, more than any machine does"},
+        {"csv a kernel slower than any machine", kCsv,
+         []() -> QByteArray {
+             return replaceFirst(plain(), "dgemm 1024,2147483648,25165824,0.0215", "dgemm 1024,1000,1000,1000");
+         },
+         "line 8, column 1: \"dgemm 1024\": GFLOP/s (1000 FLOPs in 1000 s) must be between 1e-06 and 1e+09 GFLOP/s, "
+         "got 1e-09"},
+        {"csv a time beyond months", kCsv,
+         []() -> QByteArray { return replaceFirst(plain(), "2147483648,25165824,0.0215", "2147483648,25165824,3e7"); },
+         "line 8, column 1: \"dgemm 1024\": the time must be between 1e-12 and 1e+07 s, got 3e+07"},
         {"csv stray quote", kCsv, []() -> QByteArray { return replaceFirst(plain(), "dgemm 1024", "dgemm \"1024"); },
          "line 8, column 7: a quote inside an unquoted field (quote the whole field and double the quote)"},
         {"csv semicolons and decimal commas", ImportFormat::Auto,

@@ -170,7 +170,7 @@ TEST(ImportNcu, OverlongTemplateNamesAreCutToWhatASessionHolds)
         "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
         "\"0\",\"" +
         longName.toUtf8() +
-        "\",\"gpu__time_duration.sum\",\"second\",\"1\"\n"
+        "\",\"gpu__time_duration.sum\",\"second\",\"0.000001\"\n"
         "\"0\",\"" +
         longName.toUtf8() +
         "\",\"dram__bytes.sum\",\"B\",\"10\"\n"
