@@ -106,9 +106,11 @@ TEST(EngineCli, ModelEngineSetsTheTermsAndNamesTheEngine)
         jsonOf(runRidgeline(cliArgs("model --model llama-2-7b --gpu h100-sxm --weights fp16 --engine vllm --json")));
     const QJsonObject vllmTerms = vllm[u"terms"].toObject(), plainTerms = plain[u"terms"].toObject();
     ASSERT_FALSE(plainTerms.isEmpty());
-    for (const QString& name : plainTerms.keys())
-        if (name != QLatin1String("sequence_seconds"))
+    for (const QString& name : plainTerms.keys()) {
+        if (name != QLatin1String("sequence_seconds")) {
             EXPECT_EQ(vllmTerms[name], plainTerms[name]) << name.toStdString();
+        }
+    }
     EXPECT_GT(vllmTerms[u"sequence_seconds"].toDouble(), plainTerms[u"sequence_seconds"].toDouble());
     EXPECT_LT(vllm[u"tokens_per_s"].toDouble(), plain[u"tokens_per_s"].toDouble());
     EXPECT_GT(vllm[u"tokens_per_s"].toDouble(), 0.99 * plain[u"tokens_per_s"].toDouble());
