@@ -62,7 +62,7 @@ DecodeRooflineChart::DecodeRooflineChart(QWidget* parent)
     m_trajectoryOver = addLine(QString(), false);
     m_marks = addScatter(QString(), false);
     m_attention = addScatter(tr("attention"), false);
-    m_operators = addScatter(tr("the step's operators"), true);
+    m_operators = addScatter(tr("the step's operators"), false);
     m_current = addScatter(tr("current batch"), false);
 
     relayoutOn({m_axisX, m_axisY});
