@@ -240,10 +240,12 @@ TEST(ServingCli, TheEnginesSchedulerRunsTheServingFiguresUnlessAnOptionSetsATerm
     EXPECT_GT(trtPoints.last().toObject().value(u"tokens_per_s_per_gpu").toDouble(),
               1.5 * vllmPoints.last().toObject().value(u"tokens_per_s_per_gpu").toDouble());
 
-    // --max-running given: 128 slots again, the rest of TensorRT-LLM's scheduler kept; the decode rates are vLLM's
-    // (no engine term differs), the time to first token is not (the token budget and the first-token lag), and a slot
-    // held that much longer completes fewer requests a second (Little's law over the slots).
-    const QJsonObject capped = jsonOf((std::string(frontier) + "tensorrt-llm --max-running 128").c_str());
+    // --max-running given: 128 slots again, the rest of TensorRT-LLM's scheduler kept; with vLLM's time per sequence
+    // (the one term its profile sets, engine_profile.cpp) the decode rates are vLLM's, the time to first token is not
+    // (the token budget and the first-token lag), and a slot held that much longer completes fewer requests a second
+    // (Little's law over the slots).
+    const QJsonObject capped =
+        jsonOf((std::string(frontier) + "tensorrt-llm --max-running 128 --term sequence_seconds=7.8e-07").c_str());
     const QJsonObject cappedSources = capped.value(u"scheduling").toObject().value(u"scheduler_source").toObject();
     EXPECT_EQ(cappedSources.value(u"max_running").toString(), QStringLiteral("given"));
     EXPECT_EQ(cappedSources.value(u"token_budget").toString(), QStringLiteral("engine"));

@@ -181,7 +181,10 @@ TEST(SplitCli, TheDecodePoolRunsTheEnginesScheduler)
         "--batch 256 --json --engine ");
     const QJsonObject vllm = jsonOf((mix + QStringLiteral("vllm")).toUtf8().constData());
     const QJsonObject trt = jsonOf((mix + QStringLiteral("tensorrt-llm")).toUtf8().constData());
-    const QJsonObject capped = jsonOf((mix + QStringLiteral("tensorrt-llm --max-running 128")).toUtf8().constData());
+    // Capped at vLLM's 128 and with vLLM's time per sequence (the one term its profile sets), TensorRT-LLM's decode
+    // pool runs as vLLM's.
+    const QJsonObject capped = jsonOf(
+        (mix + QStringLiteral("tensorrt-llm --max-running 128 --term sequence_seconds=7.8e-07")).toUtf8().constData());
     EXPECT_EQ(vllm.value(u"scheduling").toObject().value(u"max_running").toInteger(), 128);
     EXPECT_EQ(trt.value(u"scheduling").toObject().value(u"max_running").toInteger(), 2048);
     EXPECT_EQ(capped.value(u"scheduling").toObject().value(u"scheduler_source").toObject().value(u"max_running"),

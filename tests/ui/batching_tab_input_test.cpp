@@ -14,10 +14,15 @@
 #include "ui/widgets/log_slider.h"
 #include "ui/widgets/text_block.h"
 
+#include <QScatterSeries>
 #include <QSlider>
 #include <QTabWidget>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
 
 using namespace ridgeline;
 using namespace ridgeline::ui;
@@ -201,5 +206,38 @@ TEST(UiBatchingTabInput, TheLargestBatchAtTheModelsLimitIsSaidToBeALimit)
                     .contains(QLatin1String("at least 65,536 (the model's limit)")))
         << joined(tab.panel->memoryBar()->texts());
     EXPECT_TRUE(tab.panel->takeawayText().contains(QLatin1String("at least 65,536")))
+        << tab.panel->takeawayText().toStdString();
+}
+
+// The step's operators on the GPU's roofline move as the batch is typed: the weight GEMMs slide right with the
+// batch, decode attention stays at its KV intensity, and the takeaway names the operator that binds.
+TEST(UiBatchingTabInput, TheStepsOperatorsMoveOnTheRooflineWithTheBatch)
+{
+    BatchingTab tab(QSize(1600, 1000));
+    const QScatterSeries* operators = tab.panel->rooflineChart()->operatorMarkers();
+    auto intensities = [&] {
+        std::vector<double> x;
+        for (const QPointF& p : operators->points())
+            x.push_back(p.x());
+        std::sort(x.begin(), x.end());
+        return x;
+    };
+    fixtures::typeInto(tab.panel->batchSlider()->spinBox(), QStringLiteral("1"));
+    tab.settle();
+    const std::vector<double> one = intensities();
+    ASSERT_GE(one.size(), 3u);  // attention, its projections, the MLP, the LM head
+    fixtures::typeInto(tab.panel->batchSlider()->spinBox(), QStringLiteral("64"));
+    tab.settle();
+    const std::vector<double> sixtyFour = intensities();
+    ASSERT_EQ(sixtyFour.size(), one.size());
+    EXPECT_GT(sixtyFour.back(), 30.0 * one.back());  // the GEMMs' FLOPs grow with the batch, their weights do not
+    int unmoved = 0;
+    for (const double x : sixtyFour)
+        unmoved +=
+            std::find_if(one.begin(), one.end(), [&](double y) { return std::fabs(x / y - 1.0) < 1e-9; }) != one.end()
+                ? 1
+                : 0;
+    EXPECT_EQ(unmoved, 1);  // decode attention: its FLOPs and KV bytes both grow with the batch
+    EXPECT_TRUE(tab.panel->takeawayText().contains(QLatin1String("What binds the step: ")))
         << tab.panel->takeawayText().toStdString();
 }

@@ -62,6 +62,7 @@ DecodeRooflineChart::DecodeRooflineChart(QWidget* parent)
     m_trajectoryOver = addLine(QString(), false);
     m_marks = addScatter(QString(), false);
     m_attention = addScatter(tr("attention"), false);
+    m_operators = addScatter(tr("the step's operators"), false);
     m_current = addScatter(tr("current batch"), false);
 
     relayoutOn({m_axisX, m_axisY});
@@ -125,6 +126,10 @@ void DecodeRooflineChart::applyTheme()
     m_attention->setMarkerSize(18.0);
     m_attention->setColor(attentionColor(m_theme));
     m_attention->setBorderColor(m_theme.background);
+    m_operators->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+    m_operators->setMarkerSize(11.0);
+    m_operators->setColor(m_theme.mutedText);
+    m_operators->setBorderColor(m_theme.background);
     m_current->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     m_current->setMarkerSize(20.0);
     m_current->setColor(m_theme.highlight);
@@ -137,7 +142,7 @@ void DecodeRooflineChart::showMessage(const QString& message)
     m_message = message;
     for (QLineSeries* s : {m_datasheet, m_roof, m_trajectory, m_trajectoryOver})
         s->clear();
-    for (QScatterSeries* s : {m_marks, m_attention, m_current})
+    for (QScatterSeries* s : {m_marks, m_attention, m_operators, m_current})
         s->clear();
     m_data = DecodeRooflineData{};
     setTitles({tr("Decode step on the GPU's roofline"), tr("The GPU's roofline")});
@@ -212,6 +217,11 @@ void DecodeRooflineChart::setData(const DecodeRooflineData& data)
             m->setVisible(data.datasheet.has_value());
         m_roof->setName(data.datasheet ? tr("with efficiencies") : tr("datasheet (ideal)"));
     }
+    // The operators move with both sliders, so they are replaced on every step, like the current point.
+    QList<QPointF> operators;
+    for (const OperatorPoint& op : data.operators)
+        operators << QPointF(op.intensity, op.tflops);
+    m_operators->replace(operators);
     m_current->replace({QPointF(data.current.intensity, data.current.achievedTflops)});
     relayout();
 }

@@ -34,6 +34,7 @@ public:
     QPoint currentPointPosition() const;
     QScatterSeries* currentMarker() const { return m_current; }
     QScatterSeries* attentionMarker() const { return m_attention; }
+    QScatterSeries* operatorMarkers() const { return m_operators; }
     QLineSeries* trajectorySeries() const { return m_trajectory; }
     QLineSeries* roofSeries() const { return m_roof; }
 
@@ -57,6 +58,7 @@ private:
     QLineSeries* m_trajectoryOver = nullptr;  // batches that do not (dotted)
     QScatterSeries* m_marks = nullptr;        // B = 1, 4, 16 ... along the trajectory
     QScatterSeries* m_attention = nullptr;
+    QScatterSeries* m_operators = nullptr;  // the step's kernels at the current batch and context
     QScatterSeries* m_current = nullptr;
 };
 

@@ -3,6 +3,8 @@
 // InferenceRequest `ridgeline model` builds from the same options, and as a MeasuredPoint for the fitter.
 
 #include "core/model/llm/calibration.h"
+#include "core/model/llm/engine_catalog.h"
+#include "core/model/llm/engine_profile.h"
 #include "core/model/llm/inference_request.h"
 
 #include "tests/support/data_rows.h"
@@ -12,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <vector>
 
 namespace ridgeline::test {
@@ -105,6 +108,40 @@ inline std::vector<MeasuredPoint> validationPoints(const std::vector<ValidationR
         points.push_back(MeasuredPoint{row.id, config.value(), *quantity, row.measured, 1.0});
     }
     return points;
+}
+
+// The families the issue reports by: data-centre cards with HBM, GeForce and workstation cards with GDDR, Apple's
+// unified memory; by vendor, since one engine's kernels differ between CUDA, ROCm and Metal.
+inline QString gpuFamily(const GpuSpec& gpu)
+{
+    return gpu.vendor + QLatin1Char(' ') + memoryFamilyName(memoryFamily(gpu));
+}
+
+// A row judged as `ridgeline model --engine ENGINE` judges it: with its own engine's terms for its card.
+struct JudgedRow {
+    ValidationRow row;
+    PointResidual residual;
+    QString engineFamily;  // the profile's id: "vllm", "tensorrt-llm", "llama.cpp", ...
+    QString gpuFamily;
+};
+
+// Fails the test (and returns nothing) when the row's engine, setup or quantity does not resolve.
+inline std::optional<JudgedRow> judgeWithOwnEngine(const ValidationRow& row)
+{
+    const Result<EngineSelection> engine = selectEngine(row.engine);
+    const Result<InferenceConfig> config = resolveInference(row.request);
+    EXPECT_TRUE(engine.ok() && config.ok()) << row.id.toStdString();
+    const std::optional<MeasuredQuantity> quantity = parseQuantityName(row.quantity);
+    EXPECT_TRUE(quantity.has_value()) << row.id.toStdString();
+    if (!engine.ok() || !config.ok() || !quantity)
+        return std::nullopt;
+    MeasuredPoint point{row.id, config.value(), *quantity, row.measured, 1.0};
+    point.config.efficiency = engine.value().profile->termsFor(config.value().gpu);
+    const Result<std::vector<PointResidual>> r = evaluatePoints({point}, point.config.efficiency);
+    EXPECT_TRUE(r.ok()) << row.id.toStdString() << ": " << (r.ok() ? "" : r.error().message.toStdString());
+    if (!r.ok())
+        return std::nullopt;
+    return JudgedRow{row, r.value().front(), engine.value().profile->id, gpuFamily(config.value().gpu)};
 }
 
 }  // namespace ridgeline::test

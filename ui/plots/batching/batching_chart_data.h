@@ -36,6 +36,15 @@ struct ThroughputData {
     std::int64_t maxFittingBatch = 0;       // largest batch that fits; 0 = not even one sequence
 };
 
+// One kernel of the decode step (a weight GEMM group, attention over the KV cache) as a point on the roofline: its
+// FLOPs over the bytes it reads, and the rate the model gives it (its FLOPs over its time), per GPU.
+struct OperatorPoint {
+    QString name;  // as `ridgeline model --json` lists it under "operators"
+    double intensity = 0.0;
+    double tflops = 0.0;
+    double share = 0.0;  // of the step's time
+};
+
 // The decode step as a point on one GPU's roofline, TFLOP/s against FLOP/byte.
 struct DecodeRooflineData {
     QString gpuName;                      // "NVIDIA A100 40GB SXM4"
@@ -49,6 +58,9 @@ struct DecodeRooflineData {
     double attentionIntensity = 0.0;  // the attention alone: its FLOPs over the KV bytes it reads
     double attentionTflops = 0.0;     // what it attains on the effective roof
     Bound attentionBound = Bound::Memory;
+    // The step's kernels at the current batch and context: the weight GEMMs slide right with the batch, decode
+    // attention stays at its KV intensity.
+    std::vector<OperatorPoint> operators;
 };
 
 // Weights, KV cache and free space against one card's capacity.

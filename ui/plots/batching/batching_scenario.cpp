@@ -122,6 +122,11 @@ void fillRoofline(DecodeRooflineData& roof, const LlmModel& model, const Inferen
         roof.attentionTflops = attainableGflops(roof.effective, attention) / 1e3;
         roof.attentionBound = boundAt(roof.effective, attention);
     }
+    roof.operators.clear();
+    for (const StepOperator& op : r.step.operators)
+        if (finitePositive(op.intensity()) && finitePositive(op.seconds) && finitePositive(r.step.seconds))
+            roof.operators.push_back(
+                OperatorPoint{op.name, op.intensity(), op.flops / op.seconds / 1e12, op.seconds / r.step.seconds});
 }
 
 void fillMemory(MemoryBarData& m, const LlmModel& model, const InferenceReport& r)

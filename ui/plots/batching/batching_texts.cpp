@@ -105,6 +105,21 @@ QString weightsStreamedOf(const BatchingScenario& s)
         .arg(streamed, held, reasons);
 }
 
+QString waitsOn(OperatorBound bound)
+{
+    switch (bound) {
+        case OperatorBound::Memory:
+            return tr("it waits on memory");
+        case OperatorBound::Compute:
+            return tr("it waits on the tensor cores");
+        case OperatorBound::Link:
+            return tr("it waits on the link");
+        case OperatorBound::Fixed:
+            break;
+    }
+    return tr("a fixed engine time");
+}
+
 // The takeaway box: the source text's argument, with this configuration's numbers.
 QStringList takeawayOf(const BatchingScenario& s, const InferenceRequest& in)
 {
@@ -122,6 +137,10 @@ QStringList takeawayOf(const BatchingScenario& s, const InferenceRequest& in)
     else if (one)
         items << tr("Batch 1 does %1 FLOP per byte read: the arithmetic units wait on memory.")
                      .arg(formatSignificant(one->intensity));
+    if (const StepOperator* binds = bindingOperator(r.step.operators); binds && r.step.seconds > 0)
+        items << tr("What binds the step: %1, %2 % of its time (%3).")
+                     .arg(binds->name, formatSignificant(100.0 * binds->seconds / r.step.seconds, 2),
+                          waitsOn(binds->bound));
     if (r.kneeBatch && *r.kneeBatch <= kPanelMaxBatch)
         items << tr("Compute-bound from batch %1 at this context; beyond it tokens/s flattens.")
                      .arg(formatGrouped(double(*r.kneeBatch)));

@@ -1,0 +1,76 @@
+// Every held-out set judged the way the target is stated: each row with its own engine's profile for its card
+// (as `ridgeline model --engine` runs it), per set, per engine family and per GPU family, median and worst |error|.
+// The target (median <= 12 %, worst <= 40 % for a family of at least 10 rows) is printed as met or missed, and the
+// figures are asserted so that a change of the model that moves them is seen; nothing is fitted on these rows.
+#include "tests/core/model/family_summaries.h"
+#include "tests/core/model/llm_validation_support.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <optional>
+
+using namespace ridgeline;
+
+namespace {
+
+// The held-out sets: validation.csv's three (the fit part is not one) and the engine held-out set.
+std::vector<test::JudgedRow> judgedHeldOutRows()
+{
+    std::vector<test::JudgedRow> judged;
+    for (const QString& file : {QStringLiteral("validation.csv"), QStringLiteral("engine_heldout.csv")})
+        for (const test::ValidationRow& row : test::loadValidationRows(file))
+            if (row.split.startsWith(QLatin1String("heldout")))
+                if (std::optional<test::JudgedRow> j = test::judgeWithOwnEngine(row))
+                    judged.push_back(*j);
+    return judged;
+}
+
+}  // namespace
+
+TEST(ValidationFamilies, EveryHeldOutSetPerEngineFamilyAndGpuFamily)
+{
+    const std::vector<test::JudgedRow> judged = judgedHeldOutRows();
+    ASSERT_EQ(judged.size(), 144u + 303u + 64u + 64u);
+    const auto bySet = test::summaryBy(judged, [](const test::JudgedRow& j) -> QString { return j.row.split; });
+    const auto byEngine = test::summaryBy(judged, [](const test::JudgedRow& j) -> QString { return j.engineFamily; });
+    const auto byGpu = test::summaryBy(judged, [](const test::JudgedRow& j) -> QString { return j.gpuFamily; });
+    const auto bySetAndEngine = test::summaryBy(
+        judged, [](const test::JudgedRow& j) -> QString { return j.row.split + QLatin1String(", ") + j.engineFamily; });
+    const auto bySetAndGpu = test::summaryBy(
+        judged, [](const test::JudgedRow& j) -> QString { return j.row.split + QLatin1String(", ") + j.gpuFamily; });
+    test::printSummaries("per held-out set", bySet);
+    test::printSummaries("per engine family, all held-out sets", byEngine);
+    test::printSummaries("per GPU family, all held-out sets", byGpu);
+    test::printSummaries("per set and engine family", bySetAndEngine);
+    test::printSummaries("per set and GPU family", bySetAndGpu);
+
+    int missed = 0;
+    for (const auto* summaries : {&bySet, &byEngine, &byGpu})
+        for (const auto& [name, s] : *summaries)
+            if (s.points >= test::kFamilyRowsJudged && !test::meetsTarget(s)) {
+                std::printf("misses the target: %s (median %.1f %%, worst %.1f %%, %s)\n", name.toLatin1().constData(),
+                            100.0 * s.medianAbs, 100.0 * s.worstAbs, s.worstId.toLatin1().constData());
+                ++missed;
+            }
+    std::printf("%d of the families of at least %d rows miss the target\n", missed, test::kFamilyRowsJudged);
+
+    // Missed: the worst rows of TensorRT-LLM (Mixtral's first token on four L40S, +48.5 %; Falcon 180B's on eight H200,
+    // +42.4 %), so both NVIDIA families and the first two validation sets; every median is within 12 %.
+    test::expectFigures(bySet, {{"heldout", 144, 0.073, 0.485},
+                                {"heldout-engines", 64, 0.099, 0.335},
+                                {"heldout2", 303, 0.096, 0.424},
+                                {"heldout3", 64, 0.098, 0.215}});
+    test::expectFigures(byEngine, {{"exllamav2", 4, 0.107, 0.166},
+                                   {"llama.cpp", 55, 0.079, 0.335},
+                                   {"lmdeploy", 22, 0.067, 0.355},
+                                   {"mlc-llm", 5, 0.146, 0.206},
+                                   {"tensorrt-llm", 229, 0.077, 0.485},
+                                   {"vllm", 260, 0.101, 0.349}});
+    test::expectFigures(byGpu, {{"AMD GDDR", 1, 0.141, 0.141},
+                                {"AMD HBM", 256, 0.103, 0.349},
+                                {"Apple unified", 12, 0.117, 0.335},
+                                {"NVIDIA GDDR", 104, 0.088, 0.485},
+                                {"NVIDIA HBM", 202, 0.073, 0.424}});
+    EXPECT_EQ(missed, 5);
+}
