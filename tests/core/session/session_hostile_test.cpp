@@ -73,7 +73,8 @@ TEST(SessionHostile, AHundredMegabyteDuplicateKeyGivesAShortMessage)
 
     ASSERT_FALSE(loaded.ok());
     EXPECT_EQ(loaded.error().code, Error::Code::Parse);
-    EXPECT_TRUE(loaded.error().message.startsWith(QStringLiteral("huge.json: line 1, column 2: duplicate key dddd")))
+    EXPECT_TRUE(
+        loaded.error().message.startsWith(QStringLiteral("huge.json: line 1, column 104857609: duplicate key dddd")))
         << loaded.error().message.left(200).toStdString();
     EXPECT_LT(loaded.error().message.size(), 200);
 }
