@@ -6,7 +6,7 @@
 namespace ridgeline {
 
 // The text with line breaks and other control characters escaped (\u000a), so a message that quotes a
-// hostile file stays on one line. Qt's JSON parser accepts raw controls inside strings (found by fuzzing).
+// hostile file stays on one line: a JSON string may hold them escaped, and other formats raw.
 QString oneLine(const QString& text);
 
 }  // namespace ridgeline

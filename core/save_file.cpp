@@ -84,13 +84,21 @@ std::optional<Error> saveEncoded(const QString& path, const std::function<bool(Q
 {
     if (std::optional<Error> refused = checkSaveTarget(path))
         return refused;
+    const std::optional<QByteArray> bytes = encodedBytes(encode);
+    if (!bytes)
+        return notSaved(path, Error::Code::Io, u"not saved: the image could not be encoded"_s);
+    return saveFile(path, *bytes);
+}
+
+std::optional<QByteArray> encodedBytes(const std::function<bool(QIODevice& device)>& encode)
+{
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     if (!encode(buffer))
-        return notSaved(path, Error::Code::Io, u"not saved: the image could not be encoded"_s);
+        return std::nullopt;
     buffer.close();
-    return saveFile(path, bytes);
+    return bytes;
 }
 
 std::optional<Error> saveFile(const QString& path, const QByteArray& bytes)

@@ -38,8 +38,11 @@ std::optional<Error> saveFiles(const std::vector<FileContents>& files);
 // work to do before it has bytes (rendering an image), so that a refused target costs nothing.
 std::optional<Error> checkSaveTarget(const QString& path);
 
-// Bytes produced by an encoder that writes to a device (QImage::save, QPdfWriter, QSvgGenerator): `encode` writes
-// into memory and returns false when it could not encode; the bytes are then saved as saveFile() saves them.
+// What an encoder that writes to a device (QImage::save, QPdfWriter, QSvgGenerator) writes, in memory: `encode`
+// returns false when it could not encode, and then so is the answer nullopt. For saveFiles() of several images.
+std::optional<QByteArray> encodedBytes(const std::function<bool(QIODevice& device)>& encode);
+
+// One encoded file: encodedBytes(), then saved as saveFile() saves it.
 std::optional<Error> saveEncoded(const QString& path, const std::function<bool(QIODevice& device)>& encode);
 
 }  // namespace ridgeline

@@ -192,7 +192,7 @@ void CompareDialog::askCsvPath()
 void CompareDialog::exportCsv(const QString& path)
 {
     const CsvTable table = comparisonCsvTable(m_model->comparison());
-    if (const std::optional<Error> error = saveFile(path, table.text)) {  // QSaveFile: a failure replaces nothing
+    if (const std::optional<Error> error = saveFile(path, table.text)) {  // a failure replaces nothing
         m_status->setText(error->message);
         return;
     }

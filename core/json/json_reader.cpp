@@ -1,6 +1,8 @@
+// The one JSON tokenizer and parser (json_reader.h): values with their line and column, in one pass.
 #include "core/json/json_reader.h"
 
 #include "core/message_text.h"
+#include "core/utf8_text.h"
 
 #include <QLocale>
 #include <QSet>
@@ -10,6 +12,7 @@
 #include <limits>
 #include <optional>
 #include <system_error>
+#include <utility>
 
 namespace ridgeline {
 
@@ -29,8 +32,8 @@ constexpr std::size_t kLinearDuplicateCheck = 16;
 
 class JsonParser {
 public:
-    JsonParser(const QByteArray& bytes, const JsonReadOptions& options)
-        : m_p(bytes.constData()), m_end(bytes.constData() + bytes.size()), m_options(options)
+    JsonParser(const QByteArray& bytes, const JsonReadOptions& options, JsonSplitArray* split)
+        : m_begin(bytes.constData()), m_p(m_begin), m_end(m_begin + bytes.size()), m_options(options), m_split(split)
     {
         if (m_end - m_p >= 3 && static_cast<unsigned char>(m_p[0]) == 0xEF &&
             static_cast<unsigned char>(m_p[1]) == 0xBB && static_cast<unsigned char>(m_p[2]) == 0xBF)
@@ -44,6 +47,10 @@ public:
             skipWhitespace();
             if (m_p == m_end)
                 break;
+            if (!values.empty() && QByteArrayView("}],:").contains(*m_p)) {
+                fail(u"unexpected "_s + here() + u" after the end of a JSON value"_s);
+                return *m_error;
+            }
             JsonNode node;
             if (!value(&node, nullptr))
                 return *m_error;
@@ -84,7 +91,7 @@ private:
     QString here() const
     {
         if (m_p == m_end)
-            return u"the end of the file"_s;
+            return u"the end of the file (truncated?)"_s;
         const auto c = static_cast<unsigned char>(*m_p);
         if (c >= 0x21 && c < 0x7f)
             return u"'"_s + QLatin1Char(static_cast<char>(c)) + u'\'';
@@ -135,7 +142,7 @@ private:
             }
             return true;
         }
-        if (c == '-' || (c >= '0' && c <= '9'))
+        if ((c == '-' && !startsWith("-Infinity")) || (c >= '0' && c <= '9'))
             return number(out);
         return word(out);
     }
@@ -155,9 +162,13 @@ private:
             {"null", JsonNode::Type::Null, false, 0},
             {"NaN", JsonNode::Type::Number, false, std::numeric_limits<double>::quiet_NaN()},
             {"Infinity", JsonNode::Type::Number, false, kInf},
+            {"-Infinity", JsonNode::Type::Number, false, -kInf},
         };
         for (const Word& w : words) {
             if (startsWith(w.text) && !isWordChar(std::char_traits<char>::length(w.text))) {
+                if (w.type == JsonNode::Type::Number && !m_options.pythonNumbers)
+                    return fail(QString::fromLatin1(w.text) +
+                                u" is not a JSON number (Python writes NaN and Infinity; they are not allowed here)"_s);
                 for (std::size_t i = 0; i < std::char_traits<char>::length(w.text); ++i)
                     advance();
                 if (out) {
@@ -190,18 +201,8 @@ private:
         const int line = m_line;
         const int column = m_column;
         const char* start = m_p;
-        if (*m_p == '-') {
+        if (*m_p == '-')
             advance();
-            if (startsWith("Infinity") && !isWordChar(8)) {
-                for (int i = 0; i < 8; ++i)
-                    advance();
-                if (out) {
-                    out->m_type = JsonNode::Type::Number;
-                    out->m_number = -std::numeric_limits<double>::infinity();
-                }
-                return true;
-            }
-        }
         const auto digits = [this] {
             int n = 0;
             while (m_p != m_end && *m_p >= '0' && *m_p <= '9') {
@@ -247,62 +248,42 @@ private:
         return true;
     }
 
+    static int hexDigit(char h)
+    {
+        if (h >= '0' && h <= '9')
+            return h - '0';
+        const char lower = static_cast<char>(h | 0x20);
+        return lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : -1;
+    }
+
     // Reads the escape after a backslash (the character after it is at m_p) into one UTF-16 unit. line, column:
     // where the string began, for a file that ends inside a unicode escape.
     bool escape(char16_t& unit, int line, int column)
     {
         const char c = *m_p;
         advance();
-        switch (c) {
-            case '"':
-                unit = u'"';
+        static constexpr std::pair<char, char16_t> kSimple[] = {{'"', u'"'},  {'\\', u'\\'}, {'/', u'/'},
+                                                                {'b', u'\b'}, {'f', u'\f'},  {'n', u'\n'},
+                                                                {'r', u'\r'}, {'t', u'\t'}};
+        for (const auto& [written, meant] : kSimple) {
+            if (c == written) {
+                unit = meant;
                 return true;
-            case '\\':
-                unit = u'\\';
-                return true;
-            case '/':
-                unit = u'/';
-                return true;
-            case 'b':
-                unit = u'\b';
-                return true;
-            case 'f':
-                unit = u'\f';
-                return true;
-            case 'n':
-                unit = u'\n';
-                return true;
-            case 'r':
-                unit = u'\r';
-                return true;
-            case 't':
-                unit = u'\t';
-                return true;
-            case 'u': {
-                unsigned value = 0;
-                for (int i = 0; i < 4; ++i) {
-                    if (m_p == m_end)
-                        return failAt(line, column, u"a string that is never closed"_s);
-                    const char h = *m_p;
-                    unsigned digit = 0;
-                    if (h >= '0' && h <= '9')
-                        digit = static_cast<unsigned>(h - '0');
-                    else if (h >= 'a' && h <= 'f')
-                        digit = static_cast<unsigned>(h - 'a' + 10);
-                    else if (h >= 'A' && h <= 'F')
-                        digit = static_cast<unsigned>(h - 'A' + 10);
-                    else
-                        return fail(u"\\u needs four hexadecimal digits"_s);
-                    value = value * 16 + digit;
-                    advance();
-                }
-                unit = static_cast<char16_t>(value);
-                break;
             }
-            default:
-                return fail(u"an unknown escape \\"_s + QLatin1Char(c >= 0x21 && c < 0x7f ? c : '?') +
-                            u" in a string"_s);
         }
+        if (c != 'u')
+            return fail(u"an unknown escape \\"_s + QLatin1Char(c >= 0x21 && c < 0x7f ? c : '?') + u" in a string"_s);
+        unsigned value = 0;
+        for (int i = 0; i < 4; ++i) {
+            if (m_p == m_end)
+                return failAt(line, column, u"a string that is never closed"_s);
+            const int digit = hexDigit(*m_p);
+            if (digit < 0)
+                return fail(u"\\u needs four hexadecimal digits"_s);
+            value = value * 16 + static_cast<unsigned>(digit);
+            advance();
+        }
+        unit = static_cast<char16_t>(value);
         return true;
     }
 
@@ -339,7 +320,12 @@ private:
                     flushSurrogate();
                     segment = m_p;
                 }
-                advance();
+                const int length = c < 0x80 ? 1 : utf8SequenceLength(QByteArrayView(m_begin, m_end), m_p - m_begin);
+                if (length == 0)
+                    return fail(u"the byte 0x"_s + QString::number(c, 16) +
+                                u" is not UTF-8 text (a binary file, or another encoding?)"_s);
+                for (int i = 0; i < length; ++i)
+                    advance();
                 continue;
             }
             flush();
@@ -377,10 +363,30 @@ private:
         if (++m_depth > m_options.maxDepth)
             return fail(u"lists and objects nested deeper than "_s + QString::number(m_options.maxDepth) +
                         u" levels"_s);
+        m_path.push_back({});
         return true;
     }
+    void leave()
+    {
+        --m_depth;
+        m_path.pop_back();
+    }
 
-    bool array(JsonNode* out, qsizetype* count)
+    // "kernels[1].gflops": the containers around the current one, then key.
+    QString pathTo(const QString& key) const
+    {
+        QString path;
+        for (std::size_t i = 0; i + 1 < m_path.size(); ++i) {
+            if (m_path[i].key)
+                path += (path.isEmpty() ? QString() : u"."_s) + oneLine(m_path[i].key->left(40));
+            else
+                path += u'[' + QString::number(m_path[i].index) + u']';
+        }
+        return (path.isEmpty() ? QString() : path + u'.') + oneLine(key.left(40));
+    }
+
+    // split: record where each item lies (out is then nullptr).
+    bool array(JsonNode* out, qsizetype* count, JsonSplitArray* split = nullptr)
     {
         const int line = m_line;
         const int column = m_column;
@@ -395,6 +401,11 @@ private:
             advance();
         } else {
             for (;;) {
+                m_path.back().index = n;
+                skipWhitespace();
+                const qsizetype begin = m_p - m_begin;
+                if (split && (m_p == m_end || *m_p != '{'))
+                    split->allObjects = false;
                 if (out) {
                     JsonNode item;
                     if (!value(&item, nullptr))
@@ -403,6 +414,8 @@ private:
                 } else if (!value(nullptr, nullptr)) {
                     return false;
                 }
+                if (split)
+                    split->entries.push_back({begin, m_p - m_begin});
                 ++n;
                 skipWhitespace();
                 if (m_p == m_end)
@@ -421,7 +434,7 @@ private:
                 return fail(u"expected ',' or ']' in a list, found "_s + here());
             }
         }
-        --m_depth;
+        leave();
         if (count)
             *count = n;
         return true;
@@ -456,20 +469,24 @@ private:
                     return false;
                 if (!checkDuplicate(key, keys, keyList, keyLine, keyColumn))
                     return false;
+                m_path.back().key = &key;
                 skipWhitespace();
                 if (m_p == m_end || *m_p != ':')
                     return fail(u"expected ':' after the key \""_s + oneLine(key.left(40)) + u"\", found "_s + here());
                 advance();
                 const bool skip = m_options.skipKeys.contains(key);
-                if (out && skip) {
-                    skipWhitespace();
+                skipWhitespace();
+                const bool split = m_split && m_depth == 1 && m_p != m_end && *m_p == '[' && key == m_split->key;
+                if (out && (skip || split)) {
                     JsonNode node;
                     node.m_line = m_line;
                     node.m_column = m_column;
                     node.m_skipped = true;
                     node.m_type = typeOfNextValue();
                     qsizetype children = 0;
-                    if (!countStored() || !value(nullptr, &children))
+                    if (split)
+                        m_split->found = true;
+                    if (!countStored() || !(split ? array(nullptr, &children, m_split) : value(nullptr, &children)))
                         return false;
                     node.payload().skippedCount = children;
                     out->payload().members.emplace_back(std::move(key), std::move(node));
@@ -499,7 +516,7 @@ private:
                 return fail(u"expected ',' or '}' in an object, found "_s + here());
             }
         }
-        --m_depth;
+        leave();
         if (count)
             *count = n;
         return true;
@@ -540,13 +557,21 @@ private:
             keys.insert(key);
         }
         if (duplicate)
-            return failAt(line, column, u"the key \""_s + oneLine(key.left(60)) + u"\" appears twice in one object"_s);
+            return failAt(line, column, u"duplicate key "_s + pathTo(key));
         return true;
     }
 
+    struct Step {
+        const QString* key = nullptr;  // in an object: the member being read
+        qsizetype index = 0;           // in a list: the item being read
+    };
+
+    const char* m_begin;
     const char* m_p;
     const char* m_end;
     const JsonReadOptions& m_options;
+    JsonSplitArray* m_split;
+    std::vector<Step> m_path;
     int m_line = 1;
     int m_column = 1;
     int m_depth = 0;
@@ -554,9 +579,10 @@ private:
     std::optional<Error> m_error;
 };
 
-Result<std::vector<JsonNode>> readJsonValues(const QByteArray& utf8, const JsonReadOptions& options)
+Result<std::vector<JsonNode>> readJsonValues(const QByteArray& utf8, const JsonReadOptions& options,
+                                             JsonSplitArray* split)
 {
-    return JsonParser(utf8, options).run();
+    return JsonParser(utf8, options, split).run();
 }
 
 }  // namespace ridgeline

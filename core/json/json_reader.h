@@ -1,9 +1,11 @@
 #pragma once
-// A strict JSON reader for benchmark result files. Qt's parser cannot read them: Python's json module writes
-// NaN, Infinity and -Infinity as bare tokens (SGLang's request_rate of inf, a mean over no requests), and Qt
-// refuses the whole file for one of them. Here they are numbers. Everything else JSON forbids is refused with its
-// line and column: raw control characters in strings, numbers out of double range, duplicate keys, nesting
-// deeper than 256. Every value keeps its line and column, so importers can say where a bad field is.
+// The one JSON tokenizer: Ridgeline's own files (through strict_reader.h) and other programs' (benchmark results)
+// are read by it. Python's json module writes NaN, Infinity and -Infinity as bare tokens (SGLang's request_rate of
+// inf, a mean over no requests); JsonReadOptions::pythonNumbers reads them as numbers, and the strict reader of
+// Ridgeline's own files refuses them. Everything else JSON forbids is refused with its line and column: invalid
+// UTF-8, raw control characters in strings, numbers out of double range, a key twice in one object (named by its
+// path, "kernels[1].gflops"), nesting deeper than 256. Every value keeps its line and column, so readers can say
+// where a bad field is.
 //
 // Large per-request lists (vLLM's itls, GuideLLM's requests) are checked but not stored when their key is in
 // JsonReadOptions::skipKeys: a detailed result file of 100 MB then costs a few MB of memory, and a hostile file
@@ -54,6 +56,9 @@ public:
     const std::vector<JsonNode>& items() const;   // empty unless a stored array
     const std::vector<Member>& members() const;   // empty unless a stored object, in file order
     const JsonNode* find(QStringView key) const;  // a member, or nullptr
+    // The items or members, moved out (the node keeps its type and is then empty).
+    std::vector<JsonNode> takeItems();
+    std::vector<Member> takeMembers();
 
     // "a number", "the string \"inf\"", "an object", ... for "must be X, got Y" messages (strings cut to 40).
     QString describe() const;
@@ -81,11 +86,26 @@ struct JsonReadOptions {
     QStringList skipKeys;  // members (at any depth) whose values are checked but not stored
     int maxDepth = 256;
     qsizetype maxValues = 2'000'000;  // stored values; past it the file is refused
+    bool pythonNumbers = true;        // NaN, Infinity and -Infinity are numbers; false: refused
+};
+
+// A top-level member whose array is checked but not stored: only where each entry lies in the bytes is kept, so
+// a session's kernels can be read one at a time (split_object.h). The member reads as an empty array.
+struct JsonSplitArray {
+    struct Range {
+        qsizetype begin = 0;
+        qsizetype end = 0;  // one past the entry's last byte
+    };
+    QString key;
+    bool found = false;      // the member was there and held an array
+    bool allObjects = true;  // every entry is an object
+    std::vector<Range> entries;
 };
 
 // The top-level values of `utf8` in order: one for a JSON document, several for JSON Lines or for values
 // simply written one after another (vLLM's --append-result). Whitespace between them is free; anything else is
 // an error. Messages start with "line L, column C: " and never name the file (the caller does).
-Result<std::vector<JsonNode>> readJsonValues(const QByteArray& utf8, const JsonReadOptions& options = {});
+Result<std::vector<JsonNode>> readJsonValues(const QByteArray& utf8, const JsonReadOptions& options = {},
+                                             JsonSplitArray* split = nullptr);
 
 }  // namespace ridgeline

@@ -1,9 +1,8 @@
 #pragma once
 // A Ridgeline file whose one large array (a session's kernels) is read an entry at a time. Qt's parsed document of
-// a 200 MB session takes about 0.8 GB beside the file's bytes; here the rest of the file and each entry are parsed
-// as separate small documents, exactly as strictly as parseStrictObject() parses the whole, and only the entries'
-// places in the file are kept. Any file this cannot split (or any piece that fails) is parsed whole instead, so
-// what is accepted and every message are those of parseStrictObject().
+// a 200 MB session takes about 0.8 GB beside the file's bytes; here the whole file is checked in one pass, exactly as
+// strictly as parseStrictObject() checks it, but only the places of the array's entries are kept, and each entry is
+// parsed when it is read. What is accepted and every message are those of parseStrictObject().
 
 #include "core/json/strict_reader.h"
 #include "core/result.h"
@@ -32,17 +31,13 @@ public:
 
 private:
     friend Result<SplitObject> parseStrictObjectSplit(QByteArray bytes, QLatin1StringView arrayKey);
-    struct Range {
-        qsizetype begin = 0;
-        qsizetype end = 0;
-    };
     QByteArray m_bytes;
     QJsonObject m_root;
-    std::vector<Range> m_entries;
+    std::vector<JsonSplitArray::Range> m_entries;
     bool m_split = false;
 };
 
-// Splits off the top-level member arrayKey when it is an array of objects written with a plain key.
+// Splits off the top-level member arrayKey when it is an array of objects.
 Result<SplitObject> parseStrictObjectSplit(QByteArray bytes, QLatin1StringView arrayKey);
 
 // readEntries() for the split array: the same checks, paths and messages, one entry in memory at a time.

@@ -2,10 +2,10 @@
 
 #include <QLocale>
 #include <QRegularExpression>
-#include <QSet>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ridgeline {
 
@@ -13,106 +13,39 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-// QJsonDocument keeps the last of two equal keys without a word, so duplicates are found here, on the
-// raw text, after Qt has accepted it as valid JSON. Returns the path of the first duplicate.
-class DuplicateKeyScanner {
-public:
-    explicit DuplicateKeyScanner(const QByteArray& json) : m_json(json) {}
-
-    std::optional<std::pair<QString, qsizetype>> firstDuplicate()
-    {
-        for (qsizetype i = 0; i < m_json.size(); ++i) {
-            switch (m_json.at(i)) {
-                case '{':
-                    m_frames.emplace_back().isObject = true;
-                    break;
-                case '[':
-                    m_frames.emplace_back().isObject = false;
-                    break;
-                case '}':
-                case ']':
-                    m_frames.pop_back();
-                    break;
-                case ',':
-                    if (!m_frames.empty()) {
-                        Frame& frame = m_frames.back();
-                        if (frame.isObject)
-                            frame.expectKey = true;
-                        else
-                            ++frame.index;
-                    }
-                    break;
-                case '"': {
-                    const qsizetype start = i;
-                    i = endOfString(i);
-                    if (m_frames.empty() || !m_frames.back().isObject || !m_frames.back().expectKey)
-                        break;
-                    Frame& frame = m_frames.back();
-                    frame.expectKey = false;
-                    frame.key = decodedKey(m_json.mid(start + 1, i - start - 1));
-                    if (frame.keys.contains(frame.key))
-                        return std::make_pair(path(), start);
-                    frame.keys.insert(frame.key);
-                    break;
-                }
-                default:
-                    break;
-            }
-        }
-        return std::nullopt;
-    }
-
-private:
-    struct Frame {
-        bool isObject = false;
-        bool expectKey = true;
-        qsizetype index = 0;
-        QString key;
-        QSet<QString> keys;
-    };
-
-    // Index of the closing quote of the string opening at i.
-    qsizetype endOfString(qsizetype i) const
-    {
-        for (++i; i < m_json.size() && m_json.at(i) != '"'; ++i) {
-            if (m_json.at(i) == '\\')
-                ++i;
-        }
-        return i;
-    }
-
-    // "\u0061" and "a" are the same key; let Qt decode the rare escaped one.
-    static QString decodedKey(const QByteArray& raw)
-    {
-        if (!raw.contains('\\'))
-            return QString::fromUtf8(raw);
-        QByteArray wrapped;
-        wrapped.append("[\"").append(raw).append("\"]");
-        return QJsonDocument::fromJson(wrapped).array().at(0).toString();
-    }
-
-    QString path() const
-    {
-        QString result;
-        for (const Frame& frame : m_frames) {
-            if (!frame.isObject)
-                result = indexedPath(result, frame.index);
-            else
-                result = result.isEmpty() ? shortKey(frame.key) : result + u'.' + shortKey(frame.key);
-        }
-        return result;
-    }
-
-    const QByteArray& m_json;
-    std::vector<Frame> m_frames;
-};
-
-QString lineAndColumn(const QByteArray& bytes, qsizetype offset)
+// The tokenizer's tree as Qt's, which the typed reader below and the file formats use. Members are inserted in key
+// order: QJsonObject keeps its keys sorted, so that each insert is an append.
+QJsonValue toQJson(JsonNode& node)
 {
-    const QByteArray before = bytes.left(offset);
-    const qsizetype line = before.count('\n') + 1;
-    const qsizetype column = offset - (before.lastIndexOf('\n') + 1) + 1;
-    return u"line "_s + QString::number(line) + u", column "_s + QString::number(column);
+    switch (node.type()) {
+        case JsonNode::Type::Null:
+            return QJsonValue(QJsonValue::Null);
+        case JsonNode::Type::Bool:
+            return node.boolean();
+        case JsonNode::Type::Number:
+            // As Qt's parser keeps them: a whole number written without fraction or exponent as an integer.
+            if (node.isInteger() && std::abs(node.number()) < 0x1p63)
+                return static_cast<qint64>(node.number());
+            return node.number();
+        case JsonNode::Type::String:
+            return node.string();
+        case JsonNode::Type::Array: {
+            QJsonArray array;
+            for (JsonNode& item : node.takeItems())
+                array.append(toQJson(item));
+            return array;
+        }
+        case JsonNode::Type::Object: {
+            std::vector<JsonNode::Member> members = node.takeMembers();
+            std::sort(members.begin(), members.end(),
+                      [](const JsonNode::Member& a, const JsonNode::Member& b) { return a.first < b.first; });
+            QJsonObject object;
+            for (JsonNode::Member& member : members)
+                object.insert(member.first, toQJson(member.second));
+            return object;
+        }
+    }
+    return {};
 }
 
 }  // namespace
@@ -157,32 +90,32 @@ QString shortKey(const QString& key)
     return key.size() > 40 ? key.left(40) + u"..."_s : key;
 }
 
-Result<QJsonDocument> parseStrictJson(const QByteArray& bytes)
+Result<QJsonDocument> parseStrictJson(const QByteArray& bytes, JsonSplitArray* split)
 {
-    // Qt would call UTF-16 "illegal value at offset 1"; say what it is instead.
+    // The tokenizer would name the first NUL byte; say what such a file is instead.
     if (bytes.startsWith("\xFF\xFE") || bytes.startsWith("\xFE\xFF") || bytes.contains('\0'))
         return Error{Error::Code::Parse, u"not UTF-8 text: it contains NUL bytes (UTF-16 or a binary file?)"_s};
-    QJsonParseError parseError;
-    QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        QString detail = u"truncated or invalid JSON at offset "_s + QString::number(parseError.offset) + u" ("_s +
-                         lineAndColumn(bytes, parseError.offset) + u"): "_s + parseError.errorString();
-        if (parseError.error == QJsonParseError::IllegalUTF8String)
-            detail += u" (the file is not UTF-8 text)"_s;
-        else if (parseError.error == QJsonParseError::IllegalNumber)
-            detail += u" (NaN, Infinity and numbers beyond double range, like 1e999, are not allowed)"_s;
-        return Error{Error::Code::Parse, detail};
-    }
-    if (const auto duplicate = DuplicateKeyScanner(bytes).firstDuplicate())
-        return Error{Error::Code::Parse, u"duplicate key "_s + oneLine(duplicate->first) + u" at offset "_s +
-                                             QString::number(duplicate->second) + u" ("_s +
-                                             lineAndColumn(bytes, duplicate->second) + u')'};
-    return document;
+    JsonReadOptions options;
+    options.maxValues = std::numeric_limits<qsizetype>::max();
+    options.maxDepth = 1024;  // as deep as Qt's parser read Ridgeline's files, so that what loaded still loads
+    options.pythonNumbers = false;
+    Result<std::vector<JsonNode>> values = readJsonValues(bytes, options, split);
+    if (!values)
+        return values.error();
+    std::vector<JsonNode>& nodes = values.value();
+    if (nodes.size() > 1)
+        return Error{Error::Code::Parse, u"line "_s + QString::number(nodes[1].line()) + u", column "_s +
+                                             QString::number(nodes[1].column()) +
+                                             u": a second JSON value after the end of the document"_s};
+    const QJsonValue root = toQJson(nodes.front());
+    if (!root.isObject() && !root.isArray())
+        return Error{Error::Code::Schema, u"the top level must be a JSON object or list, got a single value"_s};
+    return root.isObject() ? QJsonDocument(root.toObject()) : QJsonDocument(root.toArray());
 }
 
-Result<QJsonObject> parseStrictObject(const QByteArray& bytes)
+Result<QJsonObject> parseStrictObject(const QByteArray& bytes, JsonSplitArray* split)
 {
-    const Result<QJsonDocument> document = parseStrictJson(bytes);
+    const Result<QJsonDocument> document = parseStrictJson(bytes, split);
     if (!document)
         return document.error();
     if (!document.value().isObject())

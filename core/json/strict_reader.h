@@ -1,10 +1,10 @@
 #pragma once
-// The one strict JSON reader of Ridgeline's own files (sessions, talk decks, catalogs). Qt's parser accepts what a
-// strict reader must not: it keeps the last of two equal keys without a word, and it calls UTF-16 an "illegal
-// value". parseStrictJson() refuses both with their place; ObjectReader then reads typed, range-checked fields
-// of one object, names the first problem by its path ("kernels[3].gflops"), and refuses keys nobody asked for,
-// so a misspelt field is an error rather than a silent default.
+// The one strict JSON reader of Ridgeline's own files (sessions, talk decks, catalogs). parseStrictJson() reads
+// with the one tokenizer (json_reader.h), Python's NaN tokens refused, and hands over Qt's tree; ObjectReader then
+// reads typed, range-checked fields of one object, names the first problem by its path ("kernels[3].gflops"), and
+// refuses keys nobody asked for, so a misspelt field is an error rather than a silent default.
 
+#include "core/json/json_reader.h"
 #include "core/message_text.h"
 #include "core/result.h"
 
@@ -28,11 +28,12 @@ namespace ridgeline {
 // No string in a Ridgeline file is longer: a longer one is a corrupt or hostile file.
 inline constexpr int kMaxTextChars = 4096;
 
-// Syntax only: valid UTF-8 JSON (NaN, Infinity and numbers beyond double range refused), no NUL bytes, no key twice
-// in one object. The message says where ("at offset 600 (line 16, column 55)", "duplicate key kernels[1].gflops").
-Result<QJsonDocument> parseStrictJson(const QByteArray& bytes);
+// Syntax only: one valid UTF-8 JSON value (NaN, Infinity and numbers beyond double range refused), no NUL bytes, no
+// key twice in one object. The message says where ("line 16, column 55: ...", "duplicate key kernels[1].gflops").
+// split: a top-level array kept as places in the bytes only (split_object.h).
+Result<QJsonDocument> parseStrictJson(const QByteArray& bytes, JsonSplitArray* split = nullptr);
 // The same, for a file whose top level must be an object (every Ridgeline file).
-Result<QJsonObject> parseStrictObject(const QByteArray& bytes);
+Result<QJsonObject> parseStrictObject(const QByteArray& bytes, JsonSplitArray* split = nullptr);
 
 // Whole numbers print exactly (a cache size of 2199023255552, not 2.199e+12); others as short as round-trips.
 QString formatExactNumber(double value);

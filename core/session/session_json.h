@@ -30,8 +30,8 @@ Result<Session> sessionFromJson(QByteArray bytes, const QString& sourceName);
 
 Result<Session> loadSession(const QString& path);
 
-// Writes through QSaveFile, so a failed save leaves any previous file untouched. Refuses a session that
-// would not load back (NaN, negative times, ...), naming the field. Returns nullopt on success.
+// Writes through saveFile (core/save_file.h), so a failed save leaves any previous file untouched. Refuses a session
+// that would not load back (NaN, negative times, ...), naming the field. Returns nullopt on success.
 std::optional<Error> saveSession(const Session& session, const QString& path);
 
 }  // namespace ridgeline

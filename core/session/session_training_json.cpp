@@ -1,14 +1,14 @@
 #include "core/session/session_training_json.h"
 
+#include "core/session/session_json_rules.h"
+
 namespace ridgeline {
 
 using namespace Qt::Literals::StringLiterals;
+using namespace session_json;
 
 namespace {
 
-constexpr double kMaxSeconds = 1e7;          // about four months, as every duration of a session
-constexpr double kMaxOperationCount = 1e21;  // FLOPs or bytes of one step
-constexpr double kMaxDifference = 1e300;     // only NaN and infinity are refused
 constexpr int kMaxWidth = 1 << 24;
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "core/import/import_summary.h"
 #include "core/import/importer.h"
 #include "core/import/kernel/import_device.h"
+#include "core/json/strict_reader.h"
 #include "core/model/catalog/user_catalog.h"
 #include "core/session/session_json.h"
 #include "ui/models/export_naming.h"
@@ -14,7 +15,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QMimeData>
 #include <QUndoCommand>
@@ -403,11 +403,10 @@ bool SessionDocument::isSessionFile(const QString& path)
     if (file.size() > kMaxSessionFileBytes || !file.open(QIODevice::ReadOnly))
         return true;  // the loader refuses it with the reason
     const QByteArray bytes = file.readAll();
-    QJsonParseError error{};
-    const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
-    if (error.error != QJsonParseError::NoError)
+    const Result<QJsonObject> root = parseStrictObject(bytes);
+    if (!root)
         return bytes.contains(Session::kFormat.toUtf8());
-    return document.isObject() && document.object().value(QLatin1String("format")).toString() == Session::kFormat;
+    return root.value().value(QLatin1String("format")).toString() == Session::kFormat;
 }
 
 QStringList SessionDocument::droppedFiles(const QMimeData* mime)

@@ -58,7 +58,7 @@ public:
     bool removeOverlay(int row);
     // Removes kernel `index` of the primary session, as an undoable step; false when there is no such kernel.
     bool removeKernel(int index);
-    // Writes the primary session (through QSaveFile), which then belongs to `path`.
+    // Writes the primary session (through saveFile, core/save_file.h), which then belongs to `path`.
     bool save(const QString& path);
     // Reads profiler files (format detected), all or nothing, as `ridgeline import` does (core importFiles: likwid
     // files with a group each of one program's run are read as one run), and places them as it does

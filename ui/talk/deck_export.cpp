@@ -6,7 +6,6 @@
 #include "ui/widgets/vector_export.h"
 #include "ui/widgets/widget_render.h"
 
-#include <QBuffer>
 #include <QCoreApplication>
 #include <QDir>
 #include <QPainter>
@@ -202,26 +201,24 @@ std::optional<Error> exportDeckFiles(const Deck& deck, const Session* session, c
         if (auto refused = checkSaveTarget(path))
             return refused;
         const std::unique_ptr<SceneView> view = layoutScene(scene, session, size, look, i, total);
-        QByteArray bytes;
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        if (format == DeckFormat::Png) {
-            QImage image(size, QImage::Format_RGB32);
-            image.fill(ChartTheme::make(look.theme).background);
-            QPainter painter(&image);
-            paintScene(*view, painter, size, look);
-            painter.end();
-            if (!image.save(&buffer, "PNG"))
-                return makeError(Error::Code::Io, tr("Could not encode %1 as PNG.").arg(path));
-        } else {
+        const std::optional<QByteArray> bytes = encodedBytes([&](QIODevice& device) {
+            if (format == DeckFormat::Png) {
+                QImage image(size, QImage::Format_RGB32);
+                image.fill(ChartTheme::make(look.theme).background);
+                QPainter painter(&image);
+                paintScene(*view, painter, size, look);
+                painter.end();
+                return image.save(&device, "PNG");
+            }
             QSvgGenerator generator;
-            setUpSvg(generator, &buffer, size, scene.title);
+            setUpSvg(generator, &device, size, scene.title);
             QPainter painter(&generator);
             paintScene(*view, painter, size, look, ChartDrawing::Raster);
-            painter.end();
-        }
-        buffer.close();
-        files.push_back({path, bytes});
+            return painter.end();
+        });
+        if (!bytes)
+            return makeError(Error::Code::Io, tr("Could not encode %1.").arg(path));
+        files.push_back({path, *bytes});
     }
     if (auto failed = saveFiles(files))
         return failed;

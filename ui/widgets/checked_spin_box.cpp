@@ -14,6 +14,8 @@
 #include <QTimer>
 #include <QToolTip>
 
+#include <type_traits>
+
 namespace ridgeline::ui {
 namespace {
 
@@ -115,131 +117,88 @@ QString rangeRefusalMessage(const QAbstractSpinBox& box, double minimum, double 
 // Qt validates every key's text before the box takes it (and before a box that follows the keys changes its value):
 // the first validation of an edit still sees the value the edit began from. A box that waits for the edit's end
 // has that value still.
-CheckedSpinBox::CheckedSpinBox(QWidget* parent) : QSpinBox(parent)
+template <typename Box>
+CheckedBox<Box>::CheckedBox(QWidget* parent) : Box(parent)
 {
-    connect(lineEdit(), &QLineEdit::textEdited, this, [this] { m_typing = true; });
+    QObject::connect(this->lineEdit(), &QLineEdit::textEdited, this, [this] { m_typing = true; });
 }
 
-QValidator::State CheckedSpinBox::validate(QString& text, int& pos) const
+template <typename Box>
+int CheckedBox<Box>::shownDecimals() const
+{
+    if constexpr (std::is_same_v<Box, QDoubleSpinBox>)
+        return this->decimals();
+    else
+        return 0;
+}
+
+template <typename Box>
+QValidator::State CheckedBox<Box>::validate(QString& text, int& pos) const
 {
     if (!m_typing)
-        m_beforeEdit = value();  // before the first key of an edit changes anything
-    const QValidator::State state = QSpinBox::validate(text, pos);
-    if (state == QValidator::Invalid && typedNumber(*this, prefix(), suffix(), text, 0))
+        m_beforeEdit = this->value();  // before the first key of an edit changes anything
+    const QValidator::State state = Box::validate(text, pos);
+    if (state == QValidator::Invalid && typedNumber(*this, this->prefix(), this->suffix(), text, shownDecimals()))
         return QValidator::Intermediate;
     return state;
 }
 
-bool CheckedSpinBox::refuseIfOutOfRange()
+template <typename Box>
+bool CheckedBox<Box>::refuseIfOutOfRange()
 {
     if (!willRevert(*this))
         return false;
-    m_lastRefusal = rangeRefusalMessage(*this, minimum(), maximum(), editStart(), 0, shownUnit(suffix(), m_unit));
+    m_lastRefusal = rangeRefusalMessage(*this, this->minimum(), this->maximum(), editStart(), shownDecimals(),
+                                        shownUnit(this->suffix(), m_unit));
     announce(*this, m_lastRefusal);
-    emit refused(m_lastRefusal);
+    emitRefused(m_lastRefusal);
     return true;
 }
 
-int CheckedSpinBox::editStart() const
+template <typename Box>
+typename CheckedBox<Box>::Value CheckedBox<Box>::editStart() const
 {
-    return keyboardTracking() ? m_beforeEdit : value();
+    return this->keyboardTracking() ? m_beforeEdit : this->value();
 }
 
-void CheckedSpinBox::endEdit(bool refused)
+template <typename Box>
+void CheckedBox<Box>::endEdit(bool refused)
 {
     m_typing = false;
     if (refused)
-        setValue(editStart());
+        this->setValue(editStart());
 }
 
-void CheckedSpinBox::keyPressEvent(QKeyEvent* event)
+template <typename Box>
+void CheckedBox<Box>::keyPressEvent(QKeyEvent* event)
 {
     if (!endsEdit(*event)) {
-        QSpinBox::keyPressEvent(event);
+        Box::keyPressEvent(event);
         return;
     }
     const bool refused = refuseIfOutOfRange();
-    QSpinBox::keyPressEvent(event);
+    Box::keyPressEvent(event);
     endEdit(refused);
     if (refused)
         event->accept();  // a dialog's default button stays unpressed: the message is read, the value fixed first
 }
 
-void CheckedSpinBox::focusOutEvent(QFocusEvent* event)
+template <typename Box>
+void CheckedBox<Box>::focusOutEvent(QFocusEvent* event)
 {
     const bool refused = refuseIfOutOfRange();
-    QSpinBox::focusOutEvent(event);
+    Box::focusOutEvent(event);
     endEdit(refused);
 }
 
-void CheckedSpinBox::stepBy(int steps)
+template <typename Box>
+void CheckedBox<Box>::stepBy(int steps)
 {
     m_typing = false;
-    QSpinBox::stepBy(steps);
+    Box::stepBy(steps);
 }
 
-CheckedDoubleSpinBox::CheckedDoubleSpinBox(QWidget* parent) : QDoubleSpinBox(parent)
-{
-    connect(lineEdit(), &QLineEdit::textEdited, this, [this] { m_typing = true; });
-}
-
-QValidator::State CheckedDoubleSpinBox::validate(QString& text, int& pos) const
-{
-    if (!m_typing)
-        m_beforeEdit = value();  // before the first key of an edit changes anything
-    const QValidator::State state = QDoubleSpinBox::validate(text, pos);
-    if (state == QValidator::Invalid && typedNumber(*this, prefix(), suffix(), text, decimals()))
-        return QValidator::Intermediate;
-    return state;
-}
-
-bool CheckedDoubleSpinBox::refuseIfOutOfRange()
-{
-    if (!willRevert(*this))
-        return false;
-    m_lastRefusal =
-        rangeRefusalMessage(*this, minimum(), maximum(), editStart(), decimals(), shownUnit(suffix(), m_unit));
-    announce(*this, m_lastRefusal);
-    emit refused(m_lastRefusal);
-    return true;
-}
-
-double CheckedDoubleSpinBox::editStart() const
-{
-    return keyboardTracking() ? m_beforeEdit : value();
-}
-
-void CheckedDoubleSpinBox::endEdit(bool refused)
-{
-    m_typing = false;
-    if (refused)
-        setValue(editStart());
-}
-
-void CheckedDoubleSpinBox::keyPressEvent(QKeyEvent* event)
-{
-    if (!endsEdit(*event)) {
-        QDoubleSpinBox::keyPressEvent(event);
-        return;
-    }
-    const bool refused = refuseIfOutOfRange();
-    QDoubleSpinBox::keyPressEvent(event);
-    endEdit(refused);
-    if (refused)
-        event->accept();
-}
-
-void CheckedDoubleSpinBox::focusOutEvent(QFocusEvent* event)
-{
-    const bool refused = refuseIfOutOfRange();
-    QDoubleSpinBox::focusOutEvent(event);
-    endEdit(refused);
-}
-
-void CheckedDoubleSpinBox::stepBy(int steps)
-{
-    m_typing = false;
-    QDoubleSpinBox::stepBy(steps);
-}
+template class CheckedBox<QSpinBox>;
+template class CheckedBox<QDoubleSpinBox>;
 
 }  // namespace ridgeline::ui

@@ -10,12 +10,15 @@
 #include <QDoubleSpinBox>
 #include <QSpinBox>
 
+#include <utility>
+
 namespace ridgeline::ui {
 
-class CheckedSpinBox : public QSpinBox {
-    Q_OBJECT
+// The rule both boxes keep, on QSpinBox or QDoubleSpinBox; the boxes below add the signal (moc reads no template).
+template <typename Box>
+class CheckedBox : public Box {
 public:
-    explicit CheckedSpinBox(QWidget* parent = nullptr);
+    using Value = decltype(std::declval<const Box&>().value());
 
     // The unit the message names after the range when the box shows no suffix ("sequences", "tokens").
     void setUnit(const QString& unit) { m_unit = unit; }
@@ -24,51 +27,47 @@ public:
     // An arrow key or button ends any typing: the value it steps to is where the next edit begins.
     void stepBy(int steps) override;
 
-signals:
-    void refused(const QString& message);
-
 protected:
+    explicit CheckedBox(QWidget* parent);
     QValidator::State validate(QString& text, int& pos) const override;
     void keyPressEvent(QKeyEvent* event) override;
     void focusOutEvent(QFocusEvent* event) override;
+    virtual void emitRefused(const QString& message) = 0;
 
 private:
+    int shownDecimals() const;
     bool refuseIfOutOfRange();
-    int editStart() const;  // the value the edit began from, which a refusal keeps
+    Value editStart() const;  // the value the edit began from, which a refusal keeps
     void endEdit(bool refused);
 
     QString m_unit;
     QString m_lastRefusal;
-    mutable int m_beforeEdit = 0;  // noted by validate() at an edit's first key
+    mutable Value m_beforeEdit = 0;  // noted by validate() at an edit's first key
     bool m_typing = false;
 };
 
-class CheckedDoubleSpinBox : public QDoubleSpinBox {
+class CheckedSpinBox : public CheckedBox<QSpinBox> {
     Q_OBJECT
 public:
-    explicit CheckedDoubleSpinBox(QWidget* parent = nullptr);
-
-    void setUnit(const QString& unit) { m_unit = unit; }
-    QString lastRefusal() const { return m_lastRefusal; }
-    void stepBy(int steps) override;
+    explicit CheckedSpinBox(QWidget* parent = nullptr) : CheckedBox(parent) {}
 
 signals:
     void refused(const QString& message);
 
 protected:
-    QValidator::State validate(QString& text, int& pos) const override;
-    void keyPressEvent(QKeyEvent* event) override;
-    void focusOutEvent(QFocusEvent* event) override;
+    void emitRefused(const QString& message) override { emit refused(message); }
+};
 
-private:
-    bool refuseIfOutOfRange();
-    double editStart() const;
-    void endEdit(bool refused);
+class CheckedDoubleSpinBox : public CheckedBox<QDoubleSpinBox> {
+    Q_OBJECT
+public:
+    explicit CheckedDoubleSpinBox(QWidget* parent = nullptr) : CheckedBox(parent) {}
 
-    QString m_unit;
-    QString m_lastRefusal;
-    mutable double m_beforeEdit = 0.0;
-    bool m_typing = false;
+signals:
+    void refused(const QString& message);
+
+protected:
+    void emitRefused(const QString& message) override { emit refused(message); }
 };
 
 // "Batch must be 1 to 1,024 sequences; kept 16": the name is the field's label (its form row's, found through the

@@ -7,7 +7,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonParseError>
 #include <QSet>
 
 #include <algorithm>
@@ -233,22 +232,15 @@ private:
     std::optional<Error> m_error;
 };
 
+// where: "" or " of the JSON text inside the file's string", said after the line and column.
 Result<QJsonDocument> parseJson(const QByteArray& json, const QString& where)
 {
-    QJsonParseError parseError;
-    QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        QString detail = offsetLocation(json, parseError.offset) + where + u": truncated or invalid JSON: "_s +
-                         parseError.errorString();
-        if (parseError.error == QJsonParseError::IllegalNumber)
-            detail += u" (NaN, Infinity and numbers beyond double range are not allowed)"_s;
-        return makeError(Error::Code::Parse, detail);
+    Result<QJsonDocument> document = parseStrictJson(json);
+    if (!document) {
+        QString message = document.error().message;
+        const qsizetype place = message.startsWith(u"line "_s) ? message.indexOf(u": "_s) : -1;
+        return makeError(document.error().code, place < 0 ? message + where : message.insert(place, where));
     }
-    // Qt keeps the last of two equal keys without a word: a roofline.json naming a section twice is refused
-    // with the key, as Ridgeline's own files are.
-    const Result<QJsonDocument> strict = parseStrictJson(json);
-    if (!strict)
-        return makeError(Error::Code::Parse, strict.error().message + where);
     return document;
 }
 
@@ -259,7 +251,7 @@ Result<ImportResult> importErt(const QByteArray& bytes, const QString& fileName)
     const auto text = decodeImportText(bytes);
     if (!text.ok())
         return text.error();
-    QByteArray json = text.value().toUtf8();  // without a BOM, which Qt's parser refuses
+    QByteArray json = text.value().toUtf8();
     QString where;
     // Some ERT scripts write the document json.dumps()-ed twice: a JSON string holding the JSON text.
     if (json.trimmed().startsWith('"')) {

@@ -55,9 +55,10 @@ std::vector<ModelSpec> allModels();
 bool isUserGpu(const QString& id);
 bool isUserModel(const QString& id);
 
-// Adds one entry to the user's catalog file (creating the folder and the file), written through QSaveFile; returns
-// the path written. Nothing is written when the id is bundled, "custom" or already in the file, when the existing
-// file does not read (it is never overwritten: fix or move it first), or when the entry would not read back.
+// Adds one entry to the user's catalog file (creating the folder and the file), written through saveFile
+// (core/save_file.h); returns the path written. Nothing is written when the id is bundled, "custom" or already in the
+// file, when the existing file does not read (it is never overwritten: fix or move it first), or when the entry would
+// not read back.
 Result<QString> saveUserGpu(const GpuSpec& gpu);
 Result<QString> saveUserModel(const ModelSpec& model);
 

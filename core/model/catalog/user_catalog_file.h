@@ -2,7 +2,8 @@
 // Reading and adding to one of the user's catalog files (user_catalog.h): GPUs and models here, engines in
 // core/model/llm/engine_catalog. One home for the rules every such file keeps: a missing file is no error, a huge
 // one is refused unread, an entry is added only to a file that reads, under an id the file does not have yet, and
-// only when the new file reads back; the file is written through QSaveFile and the cached catalogs are dropped.
+// only when the new file reads back; the file is written through saveFile (core/save_file.h) and the cached catalogs
+// are dropped.
 
 #include "core/result.h"
 

@@ -186,7 +186,7 @@ TEST(VllmServeBadInput, ADuplicatedKey)
 {
     EXPECT_TRUE(importError(replacedOnce(firstRun(), "\"failed\": 0,", "\"failed\": 0, \"completed\": 9,"),
                             BenchFormat::VllmServe)
-                    .contains(u"the key \"completed\" appears twice in one object"));
+                    .contains(u"duplicate key completed"));
 }
 
 TEST(VllmServeBadInput, InfinityWhereAFiniteNumberBelongs)

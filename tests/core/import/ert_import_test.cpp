@@ -71,6 +71,8 @@ TEST(ImportErt, DocumentDumpedAsOneJsonStringIsReadToo)
     EXPECT_DOUBLE_EQ(result.value().bandwidthCeilings[0].gbps, 12.0);
     const auto broken = importBytes(R"("{\"empirical\": {")", QStringLiteral("r.json"), ImportFormat::Ert);
     ASSERT_FALSE(broken.ok());
-    EXPECT_TRUE(broken.error().message.contains(QStringLiteral("of the JSON text inside the file's string: truncated")))
+    EXPECT_TRUE(broken.error().message.contains(
+        QStringLiteral("line 1, column 15 of the JSON text inside the file's string: an object that is "
+                       "never closed (truncated file?)")))
         << broken.error().message.toStdString();
 }

@@ -171,10 +171,9 @@ const std::vector<BadCase>& badCases()
 
         // --- ERT ---
         {"ert truncated", kErt, []() -> QByteArray { return ert().left(300); },
-         "line 14, column 5: truncated or invalid JSON: "},
+         "line 9, column 15: an object that is never closed (truncated file?)"},
         {"ert NaN", kErt, []() -> QByteArray { return replaceFirst(ert(), "9166.4", "NaN"); },
-         "line 11, column 25: truncated or invalid JSON: illegal number (NaN, Infinity and numbers beyond double range "
-         "are not allowed)"},
+         "line 11, column 25: NaN is not a JSON number (Python writes NaN and Infinity; they are not allowed here)"},
         {"ert missing empirical", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "\"empirical\"", "\"measured\""); },
          "empirical is missing: not an ERT roofline.json"},
@@ -208,7 +207,7 @@ const std::vector<BadCase>& badCases()
          []() -> QByteArray {
              return replaceFirst(ert(), "\"gbytes\": {", "\"gflops\": {\"data\": []}, \"gbytes\": {");
          },
-         "duplicate key empirical.gflops at offset "},
+         "line 16, column 5: duplicate key empirical.gflops"},
         {"ert duplicate level", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L1\", 3836.9]"); },
          "line 18, column 10: empirical.gbytes.data names \"L1\" twice"},
@@ -223,7 +222,7 @@ const std::vector<BadCase>& badCases()
          []() -> QByteArray { return QByteArray(R"({"empirical": {"gflops": {"data": [["FP64", 1]]}}})"); },
          "line 1, column 2: empirical.gbytes is missing: not an ERT roofline.json"},
         {"ert garbage after", kErt, []() -> QByteArray { return ert() + "}"; },
-         "line 38, column 1: truncated or invalid JSON: garbage at the end of the document"},
+         "line 38, column 1: unexpected '}' after the end of a JSON value"},
         {"ert binary", kErt, []() -> QByteArray { return QByteArray("{\"empirical\": \0\0\0", 17); },
          "line 1, column 15: a NUL byte"},
         {"ert empty", kErt, []() -> QByteArray { return QByteArray("  \n"); }, "the file is empty"},

@@ -90,13 +90,12 @@ TEST(BenchJson, SkippedKeysAreCheckedAndCountedButNotStored)
 
 TEST(BenchJson, RefusesDuplicateKeysInSmallAndLargeObjects)
 {
-    EXPECT_EQ(refusal(R"({"a": 1, "b": 2, "a": 3})"),
-              QStringLiteral("line 1, column 18: the key \"a\" appears twice in one object"));
+    EXPECT_EQ(refusal(R"({"a": 1, "b": 2, "a": 3})"), QStringLiteral("line 1, column 18: duplicate key a"));
     QByteArray large = "{";
     for (int i = 0; i < 40; ++i)
         large += "\"k" + QByteArray::number(i) + "\": 0, ";
     large += "\"k33\": 1}";
-    EXPECT_TRUE(refusal(large).contains(u"the key \"k33\" appears twice"));
+    EXPECT_TRUE(refusal(large).contains(u"duplicate key k33"));
 }
 
 TEST(BenchJson, RefusesWhatJsonForbidsWithItsPosition)

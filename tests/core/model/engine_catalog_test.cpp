@@ -163,7 +163,7 @@ TEST_F(UserEngineCatalog, EachDefectRefusesTheFileInOneLineNamingTheField)
         {R"({"format": "ridgeline-gpu-catalog", "schema_version": 1, "gpus": []})", "not a Ridgeline engine catalog"},
         {R"({"format": "ridgeline-engine-catalog", "schema_version": 2, "engines": []})", "newer Ridgeline"},
         {"{\"format\": \"ridgeline-engi\nne-catalog\", \"schema_version\": 1, \"engines\": []}",
-         "not a Ridgeline engine catalog"},
+         "line 1, column 27: a raw control character (U+000a) inside a string"},
     };
     for (const Case& c : cases) {
         const Result<std::vector<EngineProfile>> read = parseUserEngineCatalog(c.json, QStringLiteral("engines.json"));
