@@ -28,6 +28,9 @@ QJsonObject memoryJson(const TrainingMemory& m)
     o[QStringLiteral("activations")] = m.activations;
     o[QStringLiteral("temporary")] = m.temporary;
     o[QStringLiteral("total")] = m.total();
+    // PyTorch's peak reserved figure: the total and the caching allocator's reserve (training_memory.h).
+    o[QStringLiteral("allocator_reserve")] = m.allocatorReserve;
+    o[QStringLiteral("reserved")] = m.reserved();
     return o;
 }
 

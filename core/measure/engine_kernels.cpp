@@ -281,19 +281,13 @@ bool Run::measureFusionStep(std::int64_t maxRows, double seconds)
 // the session says why not.
 bool Run::measureTrainingStep(double seconds)
 {
-    // Mixed precision needs bf16 products whose both operands change every step (activations and gradients);
-    // the oneDNN product Ridgeline wraps packs its second operand once, as inference does with weights.
-    m_session.skipped.push_back(
-        {QStringLiteral("training step, bf16 mixed precision"),
-         QStringLiteral("not run: Ridgeline's oneDNN bf16 product packs its second operand once, as inference does "
-                        "with weights; the backward pass multiplies by activations and gradients that change every "
-                        "step")});
     const MlpShape shape = trainingShape(m_options.quick);
     const double sgemm = measuredGflops(QStringLiteral("sgemm"));
     // The step's products are thinner than sgemm's squares and its passes single-threaded: projected at eight
     // tenths of sgemm's rate (its three ways ran at 0.8-1.0 of it on a busy 2-vCPU Zen 4 guest).
     const double gflops = sgemm > 0.0 ? 0.8 * sgemm : 0.5 * fp32CeilingOrGuess();
-    const double projected = trainingSeconds(trainingStepFlops(shape) / (gflops * 1e9), m_options.quick);
+    const double plainSeconds = trainingStepFlops(shape) / (gflops * 1e9);
+    const double projected = trainingSeconds(plainSeconds, m_options.quick);
     // Like a series' first step, the step runs whenever it fits its own seconds, however late the run reached
     // it: no experiment is dropped for time on a machine that can run it.
     m_reserves.start(QStringLiteral("training"));
@@ -305,13 +299,14 @@ bool Run::measureTrainingStep(double seconds)
         adjustTotal(-1);
         return true;
     }
-    return step(QStringLiteral("training step: plain, checkpointed, accumulated"), [&] {
+    return step(QStringLiteral("training step: plain, checkpointed, accumulated, bf16 mixed"), [&] {
         const auto training = measureTraining(shape, kTrainingMicroBatches, m_threads, m_control);
         if (!training)
             return false;
         m_session.training = training->summary;
         m_session.kernels.insert(m_session.kernels.end(), training->kernels.begin(), training->kernels.end());
-        return true;
+        // bf16 mixed precision when its seconds fit what the three ways leave.
+        return measureTrainingBf16(shape, trainingBf16Seconds(plainSeconds, m_options.quick), seconds - projected);
     });
 }
 

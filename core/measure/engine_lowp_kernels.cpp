@@ -1,12 +1,13 @@
-// The low-precision kernels placed on the roof, through oneDNN: the bf16 matrix product beside sgemm and
-// decode by weight precision. Built where Ridgeline links oneDNN (x86-64); engine_lowp_kernels_without_onednn.cpp
-// stands in elsewhere.
+// The low-precision kernels placed on the roof, through oneDNN: the bf16 matrix product beside sgemm, decode by
+// weight precision and the training step in bf16 mixed precision. Built where Ridgeline links oneDNN (x86-64);
+// engine_lowp_kernels_without_onednn.cpp stands in elsewhere.
 #include "core/measure/engine_decode_batches.h"
 #include "core/measure/engine_run.h"
 #include "core/model/units.h"
 
 #include "core/measure/lowp/lowp_experiments.h"
 #include "core/measure/workloads/kernels.h"
+#include "core/measure/workloads/training_bf16.h"
 
 #include <algorithm>
 
@@ -118,6 +119,44 @@ bool Run::measureLowpKernels(const ExperimentSizes& sizes)
                 budgets.lowpDecode, [&] { return std::make_unique<LowpDecodeExperiment>(type, dim, m_threads); }))
             return false;
     }
+    return true;
+}
+
+// The plain training step again with bf16 products and activations, fp32 master weights and gradients, timed beside
+// the fp32 step; a CPU without bf16 units would have oneDNN emulate them, which says nothing of this machine.
+bool Run::measureTrainingBf16(const MlpShape& shape, double seconds, double left)
+{
+    const QString experiment = QStringLiteral("training step, bf16 mixed precision");
+    const bool bf16 = std::any_of(m_lowp.units.begin(), m_lowp.units.end(),
+                                  [](LowpUnit u) { return lowpUnitInfo(u).precision == QLatin1String("bf16"); });
+    if (!bf16) {
+        m_session.skipped.push_back({experiment, QStringLiteral("not run: this CPU has no bf16 unit (oneDNN would "
+                                                                "emulate one, which is no measure of this machine)")});
+        return true;
+    }
+    if (seconds > left) {
+        m_session.skipped.push_back(
+            {experiment, QStringLiteral("not run: it would take about %1, more than the %2 the fp32 ways leave of the "
+                                        "training step's seconds in this %3 run")
+                             .arg(durationText(seconds), durationText(std::max(left, 0.0)), runKind())});
+        return true;
+    }
+    const Result<Bf16TrainingMeasurement> measured = ridgeline::measureTrainingBf16(shape, m_threads, m_control);
+    if (!measured.ok()) {
+        if (measured.error().code == Error::Code::Cancelled)
+            return false;
+        m_session.skipped.push_back({experiment, QStringLiteral("not run: ") + measured.error().message});
+        return true;
+    }
+    const Bf16TrainingMeasurement& m = measured.value();
+    TrainingResult& t = m_session.training;
+    t.bf16Seconds = m.kernel.seconds;
+    t.bf16Fp32Seconds = m.fp32Seconds;
+    t.bf16Flops = m.kernel.flops;
+    t.bf16PeakBytes = m.peakBytes;
+    t.bf16GradientDifference = m.gradientDifference;
+    t.bf16Products = m.products;
+    m_session.kernels.push_back(m.kernel);
     return true;
 }
 

@@ -1,5 +1,5 @@
-// The low-precision kernels where Ridgeline links no oneDNN (ARM64): the bf16 matrix product and decode by weight
-// precision are not run, and the session says so for each precision whose units the CPU has; the low-precision
+// The low-precision kernels where Ridgeline links no oneDNN (ARM64): the bf16 matrix product, decode by weight
+// precision and the training step in bf16 mixed precision are not run, and the session says so; the low-precision
 // ceilings are measured all the same (lowp_ceilings.h). engine_lowp_kernels.cpp is the oneDNN side.
 #include "core/measure/engine_run.h"
 
@@ -32,6 +32,15 @@ bool Run::measureLowpKernels(const ExperimentSizes& /*sizes*/)
         if (precisions.count(precision) > 0)
             m_session.skipped.push_back(
                 {QStringLiteral("decode with %1 weights").arg(precision), reason.arg(precision)});
+    return true;
+}
+
+bool Run::measureTrainingBf16(const MlpShape& /*shape*/, double /*seconds*/, double /*left*/)
+{
+    m_session.skipped.push_back(
+        {QStringLiteral("training step, bf16 mixed precision"),
+         QStringLiteral("not run: its bf16 products run through oneDNN, which this build does not link (Ridgeline "
+                        "links oneDNN on x86-64 only)")});
     return true;
 }
 

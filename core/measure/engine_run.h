@@ -14,6 +14,7 @@
 #include "core/measure/run/kernel_timing.h"
 #include "core/measure/run/load.h"
 #include "core/measure/run/time_plan.h"
+#include "core/measure/workloads/training.h"
 
 #include <chrono>
 #include <cstdint>
@@ -120,6 +121,10 @@ private:
     std::optional<KernelResult> measureWithEnergy(const std::function<std::optional<KernelResult>()>& measure);
     bool measureFusionStep(std::int64_t maxRows, double seconds);
     bool measureTrainingStep(double seconds);
+    // The training step in bf16 mixed precision beside the fp32 one, where Ridgeline links oneDNN
+    // (engine_lowp_kernels.cpp), the CPU has bf16 units and its projected `seconds` fit the `left` of the training
+    // step's; otherwise the session says why not. False only when cancelled.
+    bool measureTrainingBf16(const MlpShape& shape, double seconds, double left);
     // Plans what the low-precision series keep back from the run (m_reserves), where they will run.
     void planLowpReserves(const ExperimentSizes& sizes, const KernelBudgets& budgets);
     // A series found steps it will not run (or more): the progress shown is corrected at once.

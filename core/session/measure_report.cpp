@@ -317,13 +317,30 @@ void printTraining(const Session& s, QTextStream& out)
     out << "  activations at the peak: " << mib(t.plainPeakBytes) << " plain, " << mib(t.checkpointPeakBytes)
         << " checkpointed (" << mib(t.plainPeakBytes - t.checkpointPeakBytes) << " saved), "
         << mib(t.microBatchPeakBytes) << " a micro-batch\n";
-    out << "  checkpointing: extra compute " << fixed(100.0 * t.extraCompute(), 1, 0) << " % counted, "
-        << fixed(100.0 * t.extraTime(), 1, 0)
-        << " % measured, against the claim of 33 % (a whole forward again; here only the hidden layers)\n";
+    auto percent = [](double share) -> QString { return fixed(100.0 * share, 1, 0) + QStringLiteral(" %"); };
+    // The claim of a third is a whole forward run again; this step recomputes each block's hidden layer only (the
+    // next block kept the output of its second product), so its own figures are set beside the forward's share.
+    out << "  checkpointing: recomputes " << percent(t.extraCompute()) << " of the plain step's FLOPs (each block's "
+        << "first product and GELU)";
+    if (t.recomputeSeconds > 0.0)
+        out << ", timed at " << percent(t.recomputeTime()) << " of a plain step";
+    out << "; the checkpointed step took " << percent(t.extraTime()) << " longer\n";
+    if (t.forwardFlops > 0.0)
+        out << "    the claim of about a third is a whole forward again: " << percent(t.forwardShare())
+            << " of this step's FLOPs, which a framework's layer checkpoint reruns\n";
     out << "  accumulation: " << t.microBatches << " micro-batches of " << t.tokens / std::max(t.microBatches, 1)
         << " tokens, gradients within " << QString::number(t.gradientDifference, 'g', 2) << " of the full batch's ("
         << (t.gradientDifference <= t.tolerance ? "within" : "OUTSIDE") << " the tolerance "
-        << QString::number(t.tolerance, 'g', 2) << ")\n\n";
+        << QString::number(t.tolerance, 'g', 2) << ")\n";
+    if (t.bf16Seconds > 0.0)
+        out << "  bf16 mixed precision (" << t.bf16Products
+            << "; fp32 master weights and gradients): " << fixed(t.bf16Seconds * 1e3, 1, 0) << " ms against fp32's "
+            << fixed(t.bf16Fp32Seconds * 1e3, 1, 0) << " ms timed before it ("
+            << fixed(t.bf16Fp32Seconds / t.bf16Seconds, 2, 0) << "x); activations " << mib(t.bf16PeakBytes)
+            << " against " << mib(t.plainPeakBytes) << " ("
+            << fixed(t.bf16PeakBytes / std::max(t.plainPeakBytes, 1.0), 2, 0) << "x); gradients within "
+            << QString::number(t.bf16GradientDifference, 'g', 2) << " of fp32's\n";
+    out << '\n';
 }
 
 // Every finding, impossible ones first, then what did not run: nothing is left out silently.

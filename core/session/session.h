@@ -198,8 +198,24 @@ struct TrainingResult {
     double microBatchPeakBytes = 0.0;
     double gradientDifference = 0.0;  // accumulated against full-batch gradients: max |diff| / max |full|
     double tolerance = 0.0;           // what gradientDifference must stay within
+    // Optional (0: a session written before them). The plain step's forward, before the loss: what a whole forward
+    // run again costs, the recompute the claim of a third means. The recompute's own seconds, timed around it inside
+    // the checkpointed steps (median), apart from the rest of the checkpointed step.
+    double forwardFlops = 0.0;
+    double recomputeSeconds = 0.0;
+    // bf16 mixed precision (optional; bf16Seconds 0: not run, see skipped): the plain step with bf16 products and
+    // activations, fp32 master weights and gradients. Its gradients against the fp32 step's on the same weights, as
+    // gradientDifference; the library and kernel of its products.
+    double bf16Seconds = 0.0;
+    double bf16Fp32Seconds = 0.0;  // the fp32 plain step timed just before it, for their ratio
+    double bf16Flops = 0.0;
+    double bf16PeakBytes = 0.0;
+    double bf16GradientDifference = 0.0;
+    QString bf16Products;  // "oneDNN 2.6.3 brg:avx512_core_bf16"
     double extraCompute() const { return plainFlops > 0.0 ? recomputeFlops / plainFlops : 0.0; }
     double extraTime() const { return plainSeconds > 0.0 ? checkpointSeconds / plainSeconds - 1.0 : 0.0; }
+    double recomputeTime() const { return plainSeconds > 0.0 ? recomputeSeconds / plainSeconds : 0.0; }
+    double forwardShare() const { return plainFlops > 0.0 ? forwardFlops / plainFlops : 0.0; }
 };
 
 // Something in a session that cannot be right, or that should not be trusted blindly.

@@ -15,21 +15,34 @@ constexpr int kMaxWidth = 1 << 24;
 
 QJsonObject trainingToJson(const TrainingResult& t)
 {
-    return {{u"tokens"_s, t.tokens},
-            {u"model"_s, t.model},
-            {u"hidden"_s, t.hidden},
-            {u"layers"_s, t.layers},
-            {u"micro_batches"_s, t.microBatches},
-            {u"plain_seconds"_s, t.plainSeconds},
-            {u"checkpoint_seconds"_s, t.checkpointSeconds},
-            {u"accumulate_seconds"_s, t.accumulateSeconds},
-            {u"plain_flops"_s, t.plainFlops},
-            {u"recompute_flops"_s, t.recomputeFlops},
-            {u"plain_peak_bytes"_s, t.plainPeakBytes},
-            {u"checkpoint_peak_bytes"_s, t.checkpointPeakBytes},
-            {u"micro_batch_peak_bytes"_s, t.microBatchPeakBytes},
-            {u"gradient_difference"_s, t.gradientDifference},
-            {u"tolerance"_s, t.tolerance}};
+    QJsonObject out = {{u"tokens"_s, t.tokens},
+                       {u"model"_s, t.model},
+                       {u"hidden"_s, t.hidden},
+                       {u"layers"_s, t.layers},
+                       {u"micro_batches"_s, t.microBatches},
+                       {u"plain_seconds"_s, t.plainSeconds},
+                       {u"checkpoint_seconds"_s, t.checkpointSeconds},
+                       {u"accumulate_seconds"_s, t.accumulateSeconds},
+                       {u"plain_flops"_s, t.plainFlops},
+                       {u"recompute_flops"_s, t.recomputeFlops},
+                       {u"plain_peak_bytes"_s, t.plainPeakBytes},
+                       {u"checkpoint_peak_bytes"_s, t.checkpointPeakBytes},
+                       {u"micro_batch_peak_bytes"_s, t.microBatchPeakBytes},
+                       {u"gradient_difference"_s, t.gradientDifference},
+                       {u"tolerance"_s, t.tolerance}};
+    if (t.forwardFlops > 0.0)
+        out.insert(u"forward_flops"_s, t.forwardFlops);
+    if (t.recomputeSeconds > 0.0)
+        out.insert(u"recompute_seconds"_s, t.recomputeSeconds);
+    if (t.bf16Seconds > 0.0) {
+        out.insert(u"bf16_seconds"_s, t.bf16Seconds);
+        out.insert(u"bf16_fp32_seconds"_s, t.bf16Fp32Seconds);
+        out.insert(u"bf16_flops"_s, t.bf16Flops);
+        out.insert(u"bf16_peak_bytes"_s, t.bf16PeakBytes);
+        out.insert(u"bf16_gradient_difference"_s, t.bf16GradientDifference);
+        out.insert(u"bf16_products"_s, t.bf16Products);
+    }
+    return out;
 }
 
 TrainingResult trainingFromJson(ObjectReader& in)
@@ -51,6 +64,16 @@ TrainingResult trainingFromJson(ObjectReader& in)
     t.microBatchPeakBytes = in.number("micro_batch_peak_bytes"_L1, kMaxOperationCount, Need::Required);
     t.gradientDifference = in.number("gradient_difference"_L1, kMaxDifference, Need::Required);
     t.tolerance = in.number("tolerance"_L1, kMaxDifference, Need::Required);
+    t.forwardFlops = in.number("forward_flops"_L1, kMaxOperationCount);
+    t.recomputeSeconds = in.number("recompute_seconds"_L1, kMaxSeconds);
+    // The bf16 step's figures come together or not at all.
+    const Need bf16 = in.has("bf16_seconds"_L1) ? Need::Required : Need::Optional;
+    t.bf16Seconds = in.number("bf16_seconds"_L1, kMaxSeconds, bf16);
+    t.bf16Fp32Seconds = in.number("bf16_fp32_seconds"_L1, kMaxSeconds, bf16);
+    t.bf16Flops = in.number("bf16_flops"_L1, kMaxOperationCount, bf16);
+    t.bf16PeakBytes = in.number("bf16_peak_bytes"_L1, kMaxOperationCount, bf16);
+    t.bf16GradientDifference = in.number("bf16_gradient_difference"_L1, kMaxDifference, bf16);
+    t.bf16Products = in.text("bf16_products"_L1, bf16);
     return t;
 }
 

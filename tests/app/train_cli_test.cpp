@@ -39,6 +39,11 @@ TEST(TrainCli, SevenBillionOnOneCardAnswersTheSourceTextsQuestion)
         EXPECT_GT(memory.value(QLatin1String(key)).toDouble(), 0.0) << key;
     EXPECT_FALSE(adamw.value(QStringLiteral("fits")).toBool());
     EXPECT_NEAR(memory.value(QStringLiteral("optimizer")).toDouble() / kGiB, 75.3, 0.1);  // 12 bytes x 6.74e9
+    // The reserved figure is the allocated one and the allocator's published reserve; fits is on the allocated one.
+    EXPECT_NEAR(memory.value(QStringLiteral("allocator_reserve")).toDouble() / kGiB, 9.87, 1e-9);
+    EXPECT_DOUBLE_EQ(memory.value(QStringLiteral("reserved")).toDouble(),
+                     memory.value(QStringLiteral("total")).toDouble() +
+                         memory.value(QStringLiteral("allocator_reserve")).toDouble());
     EXPECT_TRUE(adamw.value(QStringLiteral("cheapest_fix")).toString().contains(QStringLiteral("8 GPUs in one box")));
     EXPECT_TRUE(
         adamw.value(QStringLiteral("cheapest_fix_options")).toString().contains(QStringLiteral("--gpus-per-node 8")));

@@ -92,6 +92,32 @@ TEST(UiTrainingView, FullCheckpointingLowersActivationsAndAddsRecompute)
     EXPECT_TRUE(none.time.parts[1].legend.endsWith(QStringLiteral("none")));
 }
 
+// What a new user sees first shows a cheap move at work: full checkpointing, whose activations are a fraction of
+// what the same step keeps without it. Selective checkpointing beside flash attention saves nothing, and the tab says
+// why rather than showing a move that does nothing.
+TEST(UiTrainingView, TheFirstPictureShowsCheckpointingSaveMemoryAndSelectiveSaysWhyNot)
+{
+    const TrainingRequest first;
+    ASSERT_EQ(first.checkpointing, Checkpointing::Full);
+    ASSERT_EQ(first.attention, AttentionKernel::Flash);
+    const TrainingView shown = computed(first);
+    EXPECT_TRUE(shown.fits);
+    TrainingRequest r = first;
+    r.checkpointing = Checkpointing::None;
+    const TrainingView none = computed(r);
+    EXPECT_LT(part(shown.memory, TrainingPart::Activations), 0.25 * part(none.memory, TrainingPart::Activations));
+    EXPECT_GT(part(shown.time, TrainingPart::Recompute), 0);
+
+    r.checkpointing = Checkpointing::Selective;
+    const TrainingView selective = computed(r);
+    EXPECT_DOUBLE_EQ(part(selective.memory, TrainingPart::Activations), part(none.memory, TrainingPart::Activations));
+    EXPECT_TRUE(selective.notes.join(u'|').contains(QStringLiteral("flash attention never stores")))
+        << selective.notes.join(u'|').toStdString();
+    EXPECT_FALSE(shown.notes.join(u'|').contains(QStringLiteral("flash attention never stores")));
+    r.attention = AttentionKernel::Materialised;
+    EXPECT_FALSE(computed(r).notes.join(u'|').contains(QStringLiteral("flash attention never stores")));
+}
+
 TEST(UiTrainingView, ARefusedRequestIsTheCoresMessageNamingTheField)
 {
     TrainingRequest r;

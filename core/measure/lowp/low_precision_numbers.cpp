@@ -5,24 +5,6 @@
 
 namespace ridgeline {
 
-std::uint16_t bf16FromFloat(float value)
-{
-    std::uint32_t bits = 0;
-    std::memcpy(&bits, &value, sizeof bits);
-    if (std::isnan(value))
-        return static_cast<std::uint16_t>((bits >> 16) | 0x0040);  // stays a (quiet) NaN
-    const std::uint32_t lsb = (bits >> 16) & 1U;
-    return static_cast<std::uint16_t>((bits + 0x7FFFU + lsb) >> 16);
-}
-
-float floatFromBf16(std::uint16_t bits)
-{
-    const std::uint32_t wide = static_cast<std::uint32_t>(bits) << 16;
-    float value = 0.0f;
-    std::memcpy(&value, &wide, sizeof value);
-    return value;
-}
-
 std::uint16_t fp16FromDouble(double value)
 {
     constexpr std::uint16_t kInfinity = 0x7C00;

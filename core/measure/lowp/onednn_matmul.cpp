@@ -232,6 +232,84 @@ double OneDnnMatmul::bytes() const
            4.0 * static_cast<double>(s.m) * s.n;
 }
 
+struct OneDnnBf16Gemm::Impl {
+    Bf16GemmShape shape;
+    int threads = 1;
+    dnnl::stream stream;
+    dnnl::matmul primitive;
+    memory::desc aDesc, bDesc, cDesc;
+    QString implementation;
+};
+
+OneDnnBf16Gemm::OneDnnBf16Gemm(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+OneDnnBf16Gemm::~OneDnnBf16Gemm() = default;
+
+Result<std::unique_ptr<OneDnnBf16Gemm>> OneDnnBf16Gemm::create(const Bf16GemmShape& shape, int threads)
+{
+    if (shape.m <= 0 || shape.n <= 0 || shape.k <= 0 || threads <= 0)
+        return makeError(Error::Code::InvalidArgument,
+                         QStringLiteral("bf16 product %1 x %2 x %3 on %4 threads: every size must be positive")
+                             .arg(shape.m)
+                             .arg(shape.k)
+                             .arg(shape.n)
+                             .arg(threads));
+    if (shape.accumulate && shape.bf16Output)
+        return makeError(Error::Code::InvalidArgument,
+                         QStringLiteral("a bf16 product accumulates into fp32 only: bf16 sums would round each time"));
+    requestAmxTileData();
+    try {
+        auto impl = std::make_unique<Impl>();
+        impl->shape = shape;
+        impl->threads = threads;
+        dnnl::engine& engine = cpuEngine();
+        impl->stream = dnnl::stream(engine);
+        using tag = memory::format_tag;
+        const memory::data_type bf16 = memory::data_type::bf16;
+        // op(A) is m x k; stored transposed it is the same matrix with its strides swapped (tag ba), likewise B.
+        impl->aDesc = memory::desc({shape.m, shape.k}, bf16, shape.transA ? tag::ba : tag::ab);
+        impl->bDesc = memory::desc({shape.k, shape.n}, bf16, shape.transB ? tag::ba : tag::ab);
+        impl->cDesc =
+            memory::desc({shape.m, shape.n}, shape.bf16Output ? bf16 : memory::data_type::f32, memory::format_tag::ab);
+        dnnl::primitive_attr attributes;
+        if (shape.accumulate) {
+            dnnl::post_ops sum;
+            sum.append_sum(1.0f);
+            attributes.set_post_ops(sum);
+        }
+        const dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(impl->aDesc, impl->bDesc, impl->cDesc), attributes,
+                                              engine);
+        impl->primitive = dnnl::matmul(pd);
+        impl->implementation = QString::fromLatin1(pd.impl_info_str());
+        return std::unique_ptr<OneDnnBf16Gemm>(new OneDnnBf16Gemm(std::move(impl)));
+    } catch (const dnnl::error& error) {
+        return makeError(
+            Error::Code::Unsupported,
+            QStringLiteral("oneDNN cannot make a bf16 product: %1").arg(QString::fromLatin1(error.what())));
+    }
+}
+
+void OneDnnBf16Gemm::run(const std::uint16_t* a, const std::uint16_t* b, void* c)
+{
+    dnnl::engine& engine = cpuEngine();
+    const memory aMemory(m_impl->aDesc, engine, const_cast<std::uint16_t*>(a));
+    const memory bMemory(m_impl->bDesc, engine, const_cast<std::uint16_t*>(b));
+    const memory cMemory(m_impl->cDesc, engine, c);
+    omp_set_num_threads(m_impl->threads);
+    m_impl->primitive.execute(m_impl->stream,
+                              {{DNNL_ARG_SRC, aMemory}, {DNNL_ARG_WEIGHTS, bMemory}, {DNNL_ARG_DST, cMemory}});
+    m_impl->stream.wait();
+}
+
+const Bf16GemmShape& OneDnnBf16Gemm::shape() const
+{
+    return m_impl->shape;
+}
+
+QString OneDnnBf16Gemm::implementation() const
+{
+    return m_impl->implementation;
+}
+
 QString matmulTypeName(MatmulType type)
 {
     switch (type) {

@@ -89,6 +89,38 @@ private:
     std::unique_ptr<Impl> m_impl;
 };
 
+// C = op(A) op(B), or C += op(A) op(B), for bf16 operands that both change every call (a training step's activations,
+// gradients and freshly rounded weights): nothing is packed ahead, both are read where they lie, row-major, and each
+// may be used transposed (read through swapped strides). C is fp32, and then may be accumulated into, or bf16,
+// rounded from the fp32 sums.
+struct Bf16GemmShape {
+    bool transA = false;  // A is stored k x m
+    bool transB = false;  // B is stored n x k
+    int m = 0;            // rows of op(A) and C
+    int n = 0;            // columns of op(B) and C
+    int k = 0;
+    bool bf16Output = false;
+    bool accumulate = false;  // C += ..., fp32 C only
+};
+
+class OneDnnBf16Gemm {
+public:
+    static Result<std::unique_ptr<OneDnnBf16Gemm>> create(const Bf16GemmShape& shape, int threads);
+    ~OneDnnBf16Gemm();
+    OneDnnBf16Gemm(const OneDnnBf16Gemm&) = delete;
+    OneDnnBf16Gemm& operator=(const OneDnnBf16Gemm&) = delete;
+
+    // `c` is m x n fp32 or bf16 values as the shape says.
+    void run(const std::uint16_t* a, const std::uint16_t* b, void* c);
+    const Bf16GemmShape& shape() const;
+    QString implementation() const;  // oneDNN's name for the kernel it chose
+
+private:
+    struct Impl;
+    explicit OneDnnBf16Gemm(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
 QString oneDnnVersion();  // "2.6.3"
 QString oneDnnCpuIsa();   // the most capable instruction set oneDNN uses on this CPU, in its own words
 

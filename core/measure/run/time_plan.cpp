@@ -258,4 +258,10 @@ double trainingSeconds(double plainSeconds, bool quick)
            projectedStepSeconds(1.1 * plainSeconds, timing) + 2.0 * plainSeconds;  // the gradient comparison
 }
 
+double trainingBf16Seconds(double plainSeconds, bool quick)
+{
+    const StepTiming timing = stepTiming(KernelExperiment::Training, quick);
+    return 2.0 * projectedStepSeconds(plainSeconds, timing) + plainSeconds;
+}
+
 }  // namespace ridgeline

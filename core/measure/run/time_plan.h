@@ -151,5 +151,8 @@ double fusionStepSeconds(std::int64_t elements, double gbps, double secondsPerEl
 // The training step's three ways when a plain step takes `plainSeconds`: checkpointing adds a sixth, the
 // micro-batches' smaller products about a tenth; each timed as stepTiming says.
 double trainingSeconds(double plainSeconds, bool quick);
+// The bf16 mixed-precision step beside the fp32 plain step, timed interleaved, with one fp32 gradient pass to compare
+// them: taken at the plain step's time, as a CPU whose bf16 products run no faster than sgemm would.
+double trainingBf16Seconds(double plainSeconds, bool quick);
 
 }  // namespace ridgeline

@@ -1,8 +1,11 @@
 #include "core/measure/workloads/training.h"
 
+#include "core/measure/workloads/training_gelu.h"
+
 #include <cblas.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <utility>
@@ -11,44 +14,7 @@ namespace ridgeline {
 
 namespace {
 
-// GELU (tanh form) with a rational tanh, t(u) = u (27 + u^2) / (27 + 9 u^2) clamped to [-1, 1], which reaches 1
-// at u = 3 with slope 0: smooth, so the backward pass has an exact derivative, and branch-free, so the passes
-// vectorise.
-constexpr float kSqrt2OverPi = 0.7978845608f;
-constexpr float kCubic = 0.044715f;
-// FLOPs each element costs as written: GELU's polynomial, rational and products; the backward pass's derivative
-// times the incoming gradient; the loss's difference, square and scale.
-constexpr double kGeluFlops = 12.0;
-constexpr double kGeluBackwardFlops = 20.0;
-constexpr double kLossFlops = 4.0;
-
-inline float rationalTanh(float u)
-{
-    const float u2 = u * u;
-    const float t = u * (27.0f + u2) / (27.0f + 9.0f * u2);
-    const float upper = t > 1.0f ? 1.0f : t;
-    return upper < -1.0f ? -1.0f : upper;
-}
-
-inline float rationalTanhDerivative(float u)
-{
-    const float u2 = u * u;
-    const float d = 27.0f + 9.0f * u2;
-    const float slope = 9.0f * (9.0f - u2) * (9.0f - u2) / (d * d);
-    return u2 < 9.0f ? slope : 0.0f;
-}
-
-inline float gelu(float x)
-{
-    return 0.5f * x * (1.0f + rationalTanh(kSqrt2OverPi * (x + kCubic * x * x * x)));
-}
-
-inline float geluDerivative(float x)
-{
-    const float u = kSqrt2OverPi * (x + kCubic * x * x * x);
-    return 0.5f * (1.0f + rationalTanh(u)) +
-           0.5f * x * rationalTanhDerivative(u) * kSqrt2OverPi * (1.0f + 3.0f * kCubic * x * x);
-}
+using namespace training_gelu;
 
 void geluPassForward(float* out, const float* in, std::size_t count)
 {
@@ -201,6 +167,7 @@ double MlpStack::accumulate(const float* input, const float* target, int rows, i
         count.add(kGeluFlops * static_cast<double>(hiddenCount), bytesOf(2.0 * static_cast<double>(hiddenCount)),
                   recompute);
     };
+    const double flopsBefore = count.flops;
     for (std::size_t l = 0; l < layers; ++l) {
         hiddenLayer(l, false);
         out[l] = ledger.take(modelCount);
@@ -211,6 +178,7 @@ double MlpStack::accumulate(const float* input, const float* target, int rows, i
             pre[l].release();
         }
     }
+    count.forwardFlops += count.flops - flopsBefore;
     // The loss, and its gradient written over the output, which nothing needs any more.
     ActivationLedger::Buffer grad = std::move(out[layers - 1]);
     double loss = 0.0;
@@ -223,8 +191,11 @@ double MlpStack::accumulate(const float* input, const float* target, int rows, i
     count.add(kLossFlops * static_cast<double>(modelCount), bytesOf(3.0 * static_cast<double>(modelCount)), false);
 
     for (std::size_t l = layers; l-- > 0;) {
-        if (checkpointed)
+        if (checkpointed) {
+            const auto start = std::chrono::steady_clock::now();
             hiddenLayer(l, true);
+            count.recomputeSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        }
         product(true, false, h, d, rows, hidden[l].data(), grad.data(), 1.0f, m_gradients[2 * l + 1].data(), count,
                 false);
         hidden[l].release();

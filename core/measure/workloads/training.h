@@ -9,6 +9,7 @@
 #include "core/measure/run/aligned_buffer.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace ridgeline {
@@ -59,8 +60,10 @@ private:
 // What a step did, counted by the code that did it.
 struct StepCount {
     double flops = 0.0;
-    double bytes = 0.0;           // every operand of every product and pass moved once
-    double recomputeFlops = 0.0;  // part of flops: the hidden layers checkpointing computed a second time
+    double bytes = 0.0;             // every operand of every product and pass moved once
+    double recomputeFlops = 0.0;    // part of flops: the hidden layers checkpointing computed a second time
+    double forwardFlops = 0.0;      // part of flops: the forward before the loss, the first time through
+    double recomputeSeconds = 0.0;  // spent recomputing, timed around the recompute itself
     void add(double f, double b, bool recompute)
     {
         flops += f;
@@ -94,6 +97,16 @@ private:
     std::vector<AlignedBuffer<float>> m_weights;
     std::vector<AlignedBuffer<float>> m_gradients;
 };
+
+// Fresh activation buffers of `count` bf16 values from the ledger, counted at two bytes each (bf16 mixed precision).
+inline ActivationLedger::Buffer takeBf16(ActivationLedger& ledger, std::size_t count)
+{
+    return ledger.take((count + 1) / 2);
+}
+inline std::uint16_t* bf16Data(ActivationLedger::Buffer& buffer)
+{
+    return reinterpret_cast<std::uint16_t*>(buffer.data());
+}
 
 // The tanh-form GELU the step uses and its derivative, for the gradient check.
 float trainingGelu(float x);

@@ -1,6 +1,7 @@
 #include "core/measure/workloads/training_experiment.h"
 
 #include "core/measure/run/kernel_timing.h"
+#include "core/measure/run/statistics.h"
 #include "core/measure/run/time_plan.h"
 
 #include <cblas.h>
@@ -15,25 +16,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Small enough that the weights drift little over the repetitions, so every repetition does the same work.
-constexpr float kLearningRate = 1e-3f;
-
-struct Batch {
-    AlignedBuffer<float> input;
-    AlignedBuffer<float> target;
-    explicit Batch(const MlpShape& shape)
-        : input(static_cast<std::size_t>(shape.tokens) * static_cast<std::size_t>(shape.model)), target(input.size())
-    {
-        fillTrainingPattern(input.data(), input.size(), 100, 2.0f);
-        fillTrainingPattern(target.data(), target.size(), 101, 2.0f);
-    }
-};
-
 enum class Variant { Plain, Checkpointed, Accumulated };
 
 // One SGD step of `variant`: gradients from the whole batch (or its micro-batches, summed), then the update.
-void trainingStep(MlpStack& stack, const Batch& batch, Variant variant, int microBatches, ActivationLedger& ledger,
-                  StepCount& count)
+void trainingStep(MlpStack& stack, const TrainingBatch& batch, Variant variant, int microBatches,
+                  ActivationLedger& ledger, StepCount& count)
 {
     const MlpShape& shape = stack.shape();
     stack.zeroGradients();
@@ -47,39 +34,81 @@ void trainingStep(MlpStack& stack, const Batch& batch, Variant variant, int micr
         stack.accumulate(batch.input.data(), batch.target.data(), shape.tokens, shape.tokens,
                          variant == Variant::Checkpointed ? StepMode::Checkpointed : StepMode::Plain, ledger, count);
     }
-    stack.update(kLearningRate, count);
+    stack.update(kTrainingLearningRate, count);
 }
 
 struct VariantRun {
     StepCount count;
     double peakBytes = 0.0;
     std::vector<double> seconds;
+    std::vector<double> recomputeSeconds;
 };
 
-// The first step is the warm-up; its count and peak are every step's (the same code on the same sizes).
-std::optional<VariantRun> runVariant(MlpStack& stack, const Batch& batch, Variant variant, int microBatches,
-                                     MeasureControl& control)
+// The variants' steps interleaved, one of each per repetition, so that a machine whose load changes during the
+// measurement slows them alike and their ratios (checkpointing's extra time) compare like with like. The first
+// round is the warm-up; its counts and peaks are every round's (the same code on the same sizes).
+std::optional<std::vector<VariantRun>> runVariants(MlpStack& stack, const TrainingBatch& batch,
+                                                   const std::vector<Variant>& variants, int microBatches,
+                                                   MeasureControl& control)
 {
-    ActivationLedger ledger;
-    VariantRun run;
-    const auto start = Clock::now();
-    trainingStep(stack, batch, variant, microBatches, ledger, run.count);
-    const double warm = std::chrono::duration<double>(Clock::now() - start).count();
-    run.peakBytes = ledger.peakBytes();
+    std::vector<VariantRun> runs(variants.size());
+    std::vector<ActivationLedger> ledgers(variants.size());
+    double warm = 0.0;
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        const auto start = Clock::now();
+        trainingStep(stack, batch, variants[i], microBatches, ledgers[i], runs[i].count);
+        warm += std::chrono::duration<double>(Clock::now() - start).count();
+        runs[i].peakBytes = ledgers[i].peakBytes();
+    }
     const StepTiming timing = stepTiming(KernelExperiment::Training, control.quick());
     auto once = [&] {
-        StepCount ignored;
-        trainingStep(stack, batch, variant, microBatches, ledger, ignored);
+        for (std::size_t i = 0; i < variants.size(); ++i) {
+            StepCount count;
+            const auto start = Clock::now();
+            trainingStep(stack, batch, variants[i], microBatches, ledgers[i], count);
+            runs[i].seconds.push_back(std::chrono::duration<double>(Clock::now() - start).count());
+            runs[i].recomputeSeconds.push_back(count.recomputeSeconds);
+        }
         return true;
     };
-    auto seconds = timeRepeated(once, timing.minReps, timing.minSeconds, control, warm);
-    if (!seconds)
+    const double minSeconds = timing.minSeconds * static_cast<double>(variants.size());
+    if (!timeRepeated(once, timing.minReps, minSeconds, control, warm))
         return std::nullopt;
-    run.seconds = std::move(*seconds);
-    return run;
+    return runs;
 }
 
 }  // namespace
+
+TrainingBatch::TrainingBatch(const MlpShape& shape)
+    : input(static_cast<std::size_t>(shape.tokens) * static_cast<std::size_t>(shape.model)), target(input.size())
+{
+    fillTrainingPattern(input.data(), input.size(), 100, 2.0f);
+    fillTrainingPattern(target.data(), target.size(), 101, 2.0f);
+}
+
+std::vector<std::vector<float>> copyGradients(const std::vector<AlignedBuffer<float>>& gradients)
+{
+    std::vector<std::vector<float>> copy;
+    for (const AlignedBuffer<float>& g : gradients)
+        copy.emplace_back(g.data(), g.data() + g.size());
+    return copy;
+}
+
+double gradientDifference(const std::vector<std::vector<float>>& reference,
+                          const std::vector<AlignedBuffer<float>>& gradients)
+{
+    double worst = 0.0;
+    for (std::size_t i = 0; i < reference.size() && i < gradients.size(); ++i) {
+        const float* other = gradients[i].data();
+        double largest = 0.0, difference = 0.0;
+        for (std::size_t j = 0; j < reference[i].size(); ++j) {
+            largest = std::max(largest, static_cast<double>(std::fabs(reference[i][j])));
+            difference = std::max(difference, static_cast<double>(std::fabs(reference[i][j] - other[j])));
+        }
+        worst = std::max(worst, largest > 0.0 ? difference / largest : difference);
+    }
+    return worst;
+}
 
 MlpShape trainingShape(bool quick)
 {
@@ -103,9 +132,7 @@ double accumulationDifference(MlpStack& stack, const float* input, const float* 
     StepCount count;
     stack.zeroGradients();
     stack.accumulate(input, target, shape.tokens, shape.tokens, StepMode::Plain, ledger, count);
-    std::vector<std::vector<float>> full;
-    for (const AlignedBuffer<float>& g : stack.gradients())
-        full.emplace_back(g.data(), g.data() + g.size());
+    const std::vector<std::vector<float>> full = copyGradients(stack.gradients());
 
     stack.zeroGradients();
     ActivationLedger microLedger;
@@ -117,17 +144,7 @@ double accumulationDifference(MlpStack& stack, const float* input, const float* 
     if (microPeakBytes)
         *microPeakBytes = microLedger.peakBytes();
 
-    double worst = 0.0;
-    for (std::size_t i = 0; i < full.size(); ++i) {
-        const float* accumulated = stack.gradients()[i].data();
-        double largest = 0.0, difference = 0.0;
-        for (std::size_t j = 0; j < full[i].size(); ++j) {
-            largest = std::max(largest, static_cast<double>(std::fabs(full[i][j])));
-            difference = std::max(difference, static_cast<double>(std::fabs(full[i][j] - accumulated[j])));
-        }
-        worst = std::max(worst, largest > 0.0 ? difference / largest : difference);
-    }
-    return worst;
+    return gradientDifference(full, stack.gradients());
 }
 
 std::optional<TrainingMeasurement> measureTraining(const MlpShape& shape, int microBatches, int threads,
@@ -135,7 +152,7 @@ std::optional<TrainingMeasurement> measureTraining(const MlpShape& shape, int mi
 {
     openblas_set_num_threads(threads);
     MlpStack stack(shape);
-    const Batch batch(shape);
+    const TrainingBatch batch(shape);
     TrainingMeasurement result;
     TrainingResult& t = result.summary;
     t.tokens = shape.tokens;
@@ -157,22 +174,28 @@ std::optional<TrainingMeasurement> measureTraining(const MlpShape& shape, int mi
     } variants[] = {{Variant::Plain, QStringLiteral("MLP training step")},
                     {Variant::Checkpointed, QStringLiteral("MLP training step, checkpointed")},
                     {Variant::Accumulated, QStringLiteral("MLP training step, %1 micro-batches").arg(microBatches)}};
-    for (const auto& v : variants) {
-        const std::optional<VariantRun> run = runVariant(stack, batch, v.variant, microBatches, control);
-        if (!run)
-            return std::nullopt;
+    std::vector<Variant> order;
+    for (const auto& v : variants)
+        order.push_back(v.variant);
+    const std::optional<std::vector<VariantRun>> runs = runVariants(stack, batch, order, microBatches, control);
+    if (!runs)
+        return std::nullopt;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const VariantRun& run = (*runs)[i];
         KernelResult kernel = makeKernel(QStringLiteral("training-step"), size, QStringLiteral("fp32"), threads,
-                                         OpCount{run->count.flops, run->count.bytes}, run->seconds);
-        kernel.name = v.name;
+                                         OpCount{run.count.flops, run.count.bytes}, run.seconds);
+        kernel.name = variants[i].name;
         result.kernels.push_back(kernel);
-        if (v.variant == Variant::Plain) {
+        if (order[i] == Variant::Plain) {
             t.plainSeconds = kernel.seconds;
-            t.plainFlops = run->count.flops;
-            t.plainPeakBytes = run->peakBytes;
-        } else if (v.variant == Variant::Checkpointed) {
+            t.plainFlops = run.count.flops;
+            t.forwardFlops = run.count.forwardFlops;
+            t.plainPeakBytes = run.peakBytes;
+        } else if (order[i] == Variant::Checkpointed) {
             t.checkpointSeconds = kernel.seconds;
-            t.recomputeFlops = run->count.recomputeFlops;
-            t.checkpointPeakBytes = run->peakBytes;
+            t.recomputeFlops = run.count.recomputeFlops;
+            t.recomputeSeconds = median(run.recomputeSeconds);
+            t.checkpointPeakBytes = run.peakBytes;
         } else {
             t.accumulateSeconds = kernel.seconds;
         }

@@ -16,6 +16,21 @@ namespace ridgeline {
 // difference in a weight's gradient, over that gradient's largest magnitude, stays within this.
 inline constexpr double kAccumulationTolerance = 1e-4;
 inline constexpr int kTrainingMicroBatches = 4;
+// Small enough that the weights drift little over the repetitions, so every repetition does the same work.
+inline constexpr float kTrainingLearningRate = 1e-3f;
+
+// The batch a measured step trains on: input and target, tokens x model each, a fixed pattern.
+struct TrainingBatch {
+    AlignedBuffer<float> input;
+    AlignedBuffer<float> target;
+    explicit TrainingBatch(const MlpShape& shape);
+};
+
+// The largest difference of any weight's gradient from the reference's, over that reference gradient's largest
+// magnitude.
+double gradientDifference(const std::vector<std::vector<float>>& reference,
+                          const std::vector<AlignedBuffer<float>>& gradients);
+std::vector<std::vector<float>> copyGradients(const std::vector<AlignedBuffer<float>>& gradients);
 
 // The stack a run measures: a full run's two transformer-sized MLP blocks (512 tokens, 512 -> 2048 -> 512: 13 GFLOP
 // a step); a quick run's half the tokens and half the width (1.6 GFLOP).

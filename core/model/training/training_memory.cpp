@@ -135,6 +135,8 @@ TrainingMemory trainingMemory(const TrainingConfig& config, const ParamCounts& p
         const double head = static_cast<double>(params.lmHead > 0 ? params.lmHead : params.embedding);
         memory.temporary += head / config.tensorParallel * (state.weights + state.gradients);
     }
+    memory.allocatorReserve =
+        config.checkpointing == Checkpointing::Full ? kAllocatorReserveFullBytes : kAllocatorReserveBytes;
     memory.capacity = static_cast<double>(config.gpu.memoryBytes());
     return memory;
 }

@@ -281,6 +281,10 @@ Result<TrainingReport> evaluateTraining(const TrainingConfig& config)
     if (config.zeroStage > 0 && r.dataParallel == 1)
         r.notes << QStringLiteral("ZeRO-%1 with one data-parallel rank shards nothing: every state stays whole")
                        .arg(config.zeroStage);
+    if (config.checkpointing == Checkpointing::Selective && config.attention == AttentionKernel::Flash)
+        r.notes << QStringLiteral(
+            "selective checkpointing recomputes only attention's scores, which flash attention "
+            "never stores: it saves nothing here; full or selective-op keep less");
     if (config.tensorParallel > 1)
         r.notes << QStringLiteral("tensor parallel with sequence parallelism: activations divided by tp");
     if (config.model.isMoe())

@@ -122,6 +122,16 @@ TEST(TrainingStep, CheckpointingGivesTheSameGradientsAndRecomputesOneForwardOfTh
     EXPECT_DOUBLE_EQ(plain.count.recomputeFlops, 0.0);
     EXPECT_DOUBLE_EQ(checkpointed.count.recomputeFlops, hiddenForward);
     EXPECT_DOUBLE_EQ(checkpointed.count.flops - plain.count.flops, hiddenForward);
+    // The claim of a third is a whole forward again: both products and GELU of every block, a third of the step's
+    // products; this step recomputes that forward without each block's second product.
+    const double forward = shape.layers * (4.0 * n * d * h + 12.0 * n * h);
+    EXPECT_DOUBLE_EQ(plain.count.forwardFlops, forward);
+    EXPECT_DOUBLE_EQ(checkpointed.count.forwardFlops, forward);
+    EXPECT_NEAR(forward / plain.count.flops, 1.0 / 3.0, 0.02);
+    EXPECT_DOUBLE_EQ(hiddenForward, forward - shape.layers * 2.0 * n * d * h);
+    // Only the checkpointed step spends time recomputing, and it is timed.
+    EXPECT_DOUBLE_EQ(plain.count.recomputeSeconds, 0.0);
+    EXPECT_GT(checkpointed.count.recomputeSeconds, 0.0);
     // The update is not part of these counts; the whole step's is trainingStepFlops.
     StepCount update;
     stack.update(0.0f, update);
@@ -190,6 +200,11 @@ TEST(TrainingStep, MeasuredStepsLandAsTrainingKernelsWithTheirSummary)
     EXPECT_NEAR(t.extraCompute(), measured->kernels[1].flops / measured->kernels[0].flops - 1.0, 1e-12);
     EXPECT_LT(t.checkpointPeakBytes, t.plainPeakBytes);
     EXPECT_DOUBLE_EQ(t.microBatchPeakBytes, t.plainPeakBytes / 4.0);
+    // Checkpointing's own recompute is timed inside its steps, apart from the whole step's time.
+    EXPECT_GT(t.recomputeSeconds, 0.0);
+    EXPECT_LT(t.recomputeSeconds, t.checkpointSeconds);
+    EXPECT_NEAR(t.forwardShare(), 1.0 / 3.0, 0.02);
+    EXPECT_GT(t.forwardShare(), t.extraCompute());
 }
 
 }  // namespace

@@ -176,18 +176,43 @@ TEST(MeasureReport, TrainingStepPrintsEachWayAndItsChecksAndSurvivesSaving)
     k.seconds = 0.12;
     k.gflops = 120.0;
     session.kernels.push_back(k);
+    // A session written before the recompute's own time, the forward's FLOPs and the bf16 step: no line for them.
+    const QStringList older = section(reportOf(session), QStringLiteral("training step:"));
+    ASSERT_EQ(older.size(), 5) << older.join(u'\n').toStdString();
+    EXPECT_TRUE(older[3].contains(QStringLiteral("recomputes 20.0 % of the plain step's FLOPs")));
+    EXPECT_TRUE(older[3].endsWith(QStringLiteral("the checkpointed step took 20.0 % longer")))
+        << older[3].toStdString();
+    t.forwardFlops = 4.0e9;
+    t.recomputeSeconds = 0.018;
+    t.bf16Seconds = 0.05;
+    t.bf16Fp32Seconds = 0.1;
+    t.bf16Flops = 1.2e10;
+    t.bf16PeakBytes = 9.5 * 1024 * 1024;
+    t.bf16GradientDifference = 8e-3;
+    t.bf16Products = QStringLiteral("oneDNN 2.6.3 brg:avx512_core_bf16");
     const QStringList rows = section(reportOf(session), QStringLiteral("training step:"));
-    ASSERT_EQ(rows.size(), 5) << rows.join(u'\n').toStdString();
+    ASSERT_EQ(rows.size(), 7) << rows.join(u'\n').toStdString();
     EXPECT_TRUE(rows[0].contains(QStringLiteral("2 MLP blocks 512 -> 2048 -> 512 (GELU), 512 tokens")));
     EXPECT_TRUE(rows[1].contains(QRegularExpression(QStringLiteral("checkpointed +120.0 ms +120.0 GFLOP/s"))))
         << rows[1].toStdString();
     EXPECT_TRUE(rows[2].contains(QStringLiteral("18.0 MiB plain, 10.0 MiB checkpointed (8.0 MiB saved), 4.5 MiB")));
-    EXPECT_TRUE(rows[3].contains(QStringLiteral("extra compute 20.0 % counted, 20.0 % measured")));
-    EXPECT_TRUE(rows[4].contains(QStringLiteral("micro-batches of 128 tokens, gradients within 5e-07")));
-    EXPECT_TRUE(rows[4].contains(QStringLiteral("(within the tolerance 0.0001)")));
-    t.gradientDifference = 3e-3;
     EXPECT_TRUE(
-        section(reportOf(session), QStringLiteral("training step:")).last().contains(QStringLiteral("OUTSIDE")));
+        rows[3].contains(QStringLiteral("recomputes 20.0 % of the plain step's FLOPs (each block's first "
+                                        "product and GELU), timed at 18.0 % of a plain step; the "
+                                        "checkpointed step took 20.0 % longer")))
+        << rows[3].toStdString();
+    EXPECT_TRUE(rows[4].contains(QStringLiteral("a whole forward again: 33.3 % of this step's FLOPs")))
+        << rows[4].toStdString();
+    EXPECT_TRUE(rows[5].contains(QStringLiteral("micro-batches of 128 tokens, gradients within 5e-07")));
+    EXPECT_TRUE(rows[5].contains(QStringLiteral("(within the tolerance 0.0001)")));
+    EXPECT_TRUE(
+        rows[6].contains(QStringLiteral("bf16 mixed precision (oneDNN 2.6.3 brg:avx512_core_bf16; fp32 "
+                                        "master weights and gradients): 50.0 ms against fp32's 100.0 ms "
+                                        "timed before it (2.00x); activations 9.5 MiB against 18.0 MiB "
+                                        "(0.53x); gradients within 0.008 of fp32's")))
+        << rows[6].toStdString();
+    t.gradientDifference = 3e-3;
+    EXPECT_TRUE(section(reportOf(session), QStringLiteral("training step:")).at(5).contains(QStringLiteral("OUTSIDE")));
 
     session.kernels.pop_back();  // a made-up kernel without the spread a saved one has
     const Result<Session> loaded = sessionFromJson(sessionToJson(session), QStringLiteral("saved"));
@@ -195,6 +220,13 @@ TEST(MeasureReport, TrainingStepPrintsEachWayAndItsChecksAndSurvivesSaving)
     EXPECT_EQ(loaded.value().training.hidden, 2048);
     EXPECT_DOUBLE_EQ(loaded.value().training.checkpointPeakBytes, t.checkpointPeakBytes);
     EXPECT_DOUBLE_EQ(loaded.value().training.extraCompute(), 0.2);
+    EXPECT_DOUBLE_EQ(loaded.value().training.recomputeSeconds, 0.018);
+    EXPECT_DOUBLE_EQ(loaded.value().training.bf16PeakBytes, t.bf16PeakBytes);
+    EXPECT_EQ(loaded.value().training.bf16Products, t.bf16Products);
+    // The bf16 step's figures come together: one without the others is refused.
+    QString partial = QString::fromUtf8(sessionToJson(session));
+    partial.replace(QStringLiteral("\"bf16_flops\""), QStringLiteral("\"bf16_flops_misspelt\""));
+    EXPECT_FALSE(sessionFromJson(partial.toUtf8(), QStringLiteral("partial")).ok());
     // A session without the step writes no training object, and the report has no section for it.
     EXPECT_FALSE(sessionToJson(without).contains("\"training\""));
     EXPECT_TRUE(section(reportOf(without), QStringLiteral("training step:")).isEmpty());

@@ -18,8 +18,10 @@
 namespace ridgeline::ui {
 
 // The Training tab's inputs. The links are the card's own (resolveTrainingLinks with no ids). The first picture is a
-// configuration that fits: Llama 2 7B on one node of eight H100s, selective checkpointing and ZeRO-1, as such a model
-// is commonly trained.
+// configuration that fits: Llama 2 7B on one node of eight H100s with ZeRO-1, as such a model is commonly trained,
+// and full checkpointing, so that the memory bar shows the move's saving and the time bar its recompute: with flash
+// attention, the default kernel, selective checkpointing would recompute only the scores flash never stores and
+// save nothing.
 struct TrainingRequest {
     QString modelId = QStringLiteral("llama-2-7b");
     QString gpuId = QStringLiteral("h100-sxm");
@@ -28,7 +30,7 @@ struct TrainingRequest {
     std::int64_t globalBatch = 64;
     PrecisionPolicy precision = PrecisionPolicy::Bf16Mixed;
     Optimizer optimizer = Optimizer::AdamW;
-    Checkpointing checkpointing = Checkpointing::Selective;
+    Checkpointing checkpointing = Checkpointing::Full;
     AttentionKernel attention = AttentionKernel::Flash;
     int gpusPerNode = 8;
     int nodes = 1;
