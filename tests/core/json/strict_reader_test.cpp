@@ -327,22 +327,25 @@ TEST(StrictJson, TheHeaderNamesAForeignOrNewerFile)
 // these files (sessions, decks, catalogs) gets one-line messages from the reader itself, the controls escaped.
 TEST(StrictJson, AControlCharacterFromTheFileStaysEscapedInAOneLineMessage)
 {
-    const auto header = [](const QByteArray& json) {
-        Problem problem;
-        ObjectReader in(parseStrictObject(json).value(), QString(), problem);
-        readHeader(in, u"ridgeline-gpu-catalog"_s, u"GPU catalog"_s, 1);
-        return problem.found() ? problem.error().message : QString();
-    };
-    EXPECT_EQ(header("{\"format\": \"ridgeline-gpu-cat\nalog\", \"schema_version\": 1}"),
-              u"not a Ridgeline GPU catalog: format is the string \"ridgeline-gpu-cat\\u000aalog\", expected "
-              "\"ridgeline-gpu-catalog\""_s);
+    // JSON writes control characters escaped: a raw one inside a string (a value or a key) is refused where it
+    // stands, in one line that names it by code point rather than quoting it.
+    for (const QByteArray& json : {QByteArray("{\"format\": \"ridgeline-gpu-cat\nalog\", \"schema_version\": 1}"),
+                                   QByteArray("{\"kernels\": [{\"name\": \"a\", \"gflops\x01\r\": 1}]}")}) {
+        const Result<QJsonObject> parsed = parseStrictObject(json);
+        ASSERT_FALSE(parsed) << json.toStdString();
+        const QString message = parsed.error().message;
+        EXPECT_TRUE(message.contains(u"a raw control character (U+00"_s)) << messageOf(parsed.error());
+        for (const QChar c : message)
+            EXPECT_GE(c.unicode(), 0x20) << messageOf(parsed.error());
+    }
 
-    const auto unknown = readKernels("{\"kernels\": [{\"name\": \"a\", \"gflops\x01\r\": 1}]}");
+    // Escaped in the file, the character reaches the key; the messages that quote the key escape it again.
+    const auto unknown = readKernels("{\"kernels\": [{\"name\": \"a\", \"gflops\\u0001\\r\": 1}]}");
     ASSERT_TRUE(unknown);
     EXPECT_EQ(unknown->message, u"unknown field kernels[0].gflops\\u0001\\u000d"_s);
 
-    const Result<QJsonDocument> twice = parseStrictJson("{\"a\tb\": 1, \"a\tb\": 2}");
+    const Result<QJsonDocument> twice = parseStrictJson("{\"a\\tb\": 1, \"a\\tb\": 2}");
     ASSERT_FALSE(twice);
     EXPECT_FALSE(twice.error().message.contains(u'\t')) << messageOf(twice.error());
-    EXPECT_TRUE(twice.error().message.startsWith(u"duplicate key a\\u0009b at offset "_s)) << messageOf(twice.error());
+    EXPECT_TRUE(twice.error().message.contains(u"duplicate key a\\u0009b"_s)) << messageOf(twice.error());
 }
