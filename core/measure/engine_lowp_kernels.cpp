@@ -6,8 +6,8 @@
 #include "core/model/units.h"
 
 #include "core/measure/lowp/lowp_experiments.h"
+#include "core/measure/lowp/training_bf16.h"
 #include "core/measure/workloads/kernels.h"
-#include "core/measure/workloads/training_bf16.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 #include "core/measure/workloads/training_experiment.h"
 #include "core/session/measure_report.h"
 #if defined(__x86_64__)
-#include "core/measure/workloads/training_bf16.h"
+#include "core/measure/lowp/training_bf16.h"
 #endif
 
 #include <cblas.h>

@@ -1,7 +1,7 @@
 // The training step in bf16 mixed precision on this CPU's bf16 units through oneDNN: the products against a
 // reference made from the same rounded operands, the step's gradients against the fp32 step's, its activation bytes
 // and its place on the roofline. Skipped, saying why, where the CPU has no bf16 unit.
-#include "core/measure/workloads/training_bf16.h"
+#include "core/measure/lowp/training_bf16.h"
 #include "core/measure/lowp/low_precision_numbers.h"
 #include "core/measure/lowp/lowp_units.h"
 #include "core/measure/lowp/onednn_matmul.h"

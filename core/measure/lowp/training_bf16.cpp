@@ -1,4 +1,4 @@
-#include "core/measure/workloads/training_bf16.h"
+#include "core/measure/lowp/training_bf16.h"
 
 #include "core/measure/lowp/low_precision_numbers.h"
 #include "core/measure/lowp/lowp_experiments.h"
