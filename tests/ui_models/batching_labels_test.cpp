@@ -104,3 +104,39 @@ TEST(BatchingLabels, AShortPlotNamesTheMachineWithoutItsTitlesTail)
     for (const QString& t : texts)
         EXPECT_FALSE(t.contains(QChar(0x2026))) << t.toStdString();
 }
+
+// An H100's bf16 roof (989 TFLOP/s) in plots from a laptop's height to a slide's: the TFLOP/s axis grows a decade at
+// a time until the roofs' numbers have their line above the flat roof, inside the plot, and a tall plot keeps the
+// decade the data asked for.
+TEST(DecodeRooflineLabels, TheRoofsNumbersSitAboveTheRoofInAShortPlot)
+{
+    DecodeRooflineData data;
+    data.gpuName = QStringLiteral("NVIDIA H100 SXM5 80GB");
+    data.precision = QStringLiteral("bf16");
+    data.effective = Roof{672.8e3, 2981.5};
+    data.datasheet = Roof{989.4e3, 3350.0};
+    data.current = BatchSample{16, 975.0, 16.4e-3, 3.42, 8.53, true};
+    data.trajectory = {BatchSample{1, 70.0, 14.3e-3, 1.0, 2.9, true}, data.current,
+                       BatchSample{256, 9000.0, 28.0e-3, 50.0, 140.0, true}};
+    const ChartTheme theme = ChartTheme::make(ThemeKind::Light);
+    const double dataTop = 1e4, bottom = 0.1, roof = 989.4;
+    EXPECT_EQ(decodeAxisTop(dataTop, bottom, roof, 400.0, theme), dataTop);
+    for (const double height : {60.0, 90.0, 120.0, 167.0, 240.0, 400.0}) {
+        const double top = decodeAxisTop(dataTop, bottom, roof, height, theme);
+        EXPECT_GE(top, dataTop);
+        EXPECT_LE(top, dataTop * 1e3);
+        const PlotMapping mapping{QRectF(60, 20, 420, height), PlotRange{0.1, 1e4, bottom, top}};
+        const OverlayLayers layers = layoutDecodeRooflineLabels(data, mapping, {}, theme);
+        const double roofY = mapping.toPixel(QPointF(1e3, roof)).y();
+        int roofNumbers = 0;
+        for (const AnnotationText& text : layers.fixed.texts) {
+            if (!text.text.contains(QLatin1String("TFLOP/s")))
+                continue;
+            ++roofNumbers;
+            const QRectF box = boxOf(text);
+            EXPECT_LE(box.bottom(), roofY + 0.5) << height << " px: " << text.text.toStdString();
+            EXPECT_GE(box.top(), mapping.plot.top() - 0.5) << height << " px: " << text.text.toStdString();
+        }
+        EXPECT_GT(roofNumbers, 0) << height << " px";
+    }
+}

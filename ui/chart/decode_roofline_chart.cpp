@@ -10,6 +10,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -191,7 +192,9 @@ void DecodeRooflineChart::setData(const DecodeRooflineData& data)
         const double x0 = decadeBelow(xLow / 3.0);
         const double x1 = decadeAbove(std::max(xHigh * 3.0, ridge * 10.0));
         const double y0 = decadeBelow(yLow / 6.0);
-        const double y1 = decadeAbove(peak * 6.0);
+        m_axisYDataTop = decadeAbove(peak * 6.0);
+        m_roofTflops = peak;
+        const double y1 = decodeAxisTop(m_axisYDataTop, y0, peak, chart()->plotArea().height(), m_theme);
         if (m_axisX->min() != x0 || m_axisX->max() != x1)
             setLogAxisRange(m_axisX, x0, x1);
         if (m_axisY->min() != y0 || m_axisY->max() != y1)
@@ -226,6 +229,13 @@ void DecodeRooflineChart::setData(const DecodeRooflineData& data)
     relayout();
 }
 
+double DecodeRooflineChart::axisTopForPlot() const
+{
+    return safeLogAxisRange(m_axisY->min(), decodeAxisTop(m_axisYDataTop, m_axisY->min(), m_roofTflops,
+                                                          chart()->plotArea().height(), m_theme))
+        .high;
+}
+
 QPoint DecodeRooflineChart::viewportPosition(QPointF value) const
 {
     return viewportPositionOf(value, m_roof);
@@ -246,6 +256,18 @@ void DecodeRooflineChart::relayout()
     if (!m_hasData) {
         showContent(plotMessage(chart()->plotArea(), m_message, m_theme));
         return;
+    }
+    // The plot's height decides the axis's top (room for the roofs' numbers). Qt Charts is laying itself out
+    // while this runs: a range set now would be undone by the domain it is syncing, so it is set once that is over
+    // (and lays the labels out again).
+    if (axisTopForPlot() != m_axisY->max() && !m_axisTopPending) {
+        m_axisTopPending = true;
+        QTimer::singleShot(0, this, [this] {
+            m_axisTopPending = false;
+            const double top = axisTopForPlot();
+            if (top != m_axisY->max())
+                setLogAxisRange(m_axisY, m_axisY->min(), top);
+        });
     }
     showLayers(layoutDecodeRooflineLabels(m_data, mapping(m_axisX, m_axisY), curveSegments(), m_theme));
 }

@@ -43,10 +43,15 @@ private:
     std::vector<QLineF> curveSegments() const;
     void applyTheme();
     void relayout() override;
+    // The TFLOP/s axis's top for the data and the plot's present height (decodeAxisTop).
+    double axisTopForPlot() const;
     QLineSeries* addLine(const QString& name, bool inLegend);
     QScatterSeries* addScatter(const QString& name, bool inLegend);
 
     DecodeRooflineData m_data;
+    double m_axisYDataTop = 1e3;  // the TFLOP/s axis's top the data asks for, before room for the roofs' numbers
+    double m_roofTflops = 0.0;    // the flat roof the numbers sit above
+    bool m_axisTopPending = false;
     bool m_hasData = false;
     QString m_message;
 

@@ -145,8 +145,9 @@ void BatchingPanel::arrangeCharts(bool stacked)
         m_charts->addLayout(m_bars, 1, 0, 1, 2);
         m_charts->addWidget(m_cpu, 2, 0, 1, 2);
         m_charts->addWidget(m_calibrationChart, 2, 0, 1, 2);
-        // The two charts above need the height for their vertical axis titles; the CPU's curve is one line.
-        m_charts->setRowStretch(0, 5);
+        // The two charts above need the height for their vertical axis titles and five decades; the CPU's curve
+        // spans two or three, and its plot keeps about 110 pixels at 1600 x 1000.
+        m_charts->setRowStretch(0, 3);
         m_charts->setRowStretch(2, 2);
     }
     m_charts->setColumnStretch(0, 1);

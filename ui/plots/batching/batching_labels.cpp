@@ -356,6 +356,21 @@ void draw(const std::vector<DrawnLabel>& labels, OverlayContent& out)
 
 }  // namespace
 
+double decodeAxisTop(double dataTop, double bottom, double roofTflops, double plotHeight, const ChartTheme& theme)
+{
+    if (!(bottom > 0.0) || !(roofTflops > bottom) || !(dataTop > roofTflops) || !(plotHeight > 0.0))
+        return dataTop;
+    const double needed = QFontMetricsF(theme.kernelLabelFont).height() + kPad;
+    double top = dataTop;
+    for (int extra = 0; extra < 3; ++extra) {
+        const double headroom = plotHeight * std::log10(top / roofTflops) / std::log10(top / bottom);
+        if (headroom >= needed)
+            break;
+        top *= 10.0;
+    }
+    return top;
+}
+
 QColor decodeTrajectoryColor(const ChartTheme& theme)
 {
     return theme.sessionColor(0);

@@ -41,6 +41,12 @@ OverlayLayers layoutThroughputLabels(const ThroughputData& data, const PlotMappi
 OverlayLayers layoutDecodeRooflineLabels(const DecodeRooflineData& data, const PlotMapping& mapping,
                                          const std::vector<QLineF>& curves, const ChartTheme& theme);
 
+// The top of the decode roofline's TFLOP/s axis: `dataTop` (a decade or so above the roof), raised a decade at a
+// time, up to three, until the roofs' numbers have their line between the flat roof at `roofTflops` and the top of
+// a plot `plotHeight` pixels tall over `bottom`..top. A short plot (a 1600 x 1000 window) gives a decade too few
+// pixels for them, and they would sit on the roof they number.
+double decodeAxisTop(double dataTop, double bottom, double roofTflops, double plotHeight, const ChartTheme& theme);
+
 // Every text a curve runs through gets a box of the background (`boxed`), so the curve passes under it instead of
 // striking it through: the rule of every batching chart whose plot is too full to keep its texts off the curves.
 void boxTextsCrossedBy(std::vector<AnnotationText>& texts, const std::vector<QLineF>& curves);
