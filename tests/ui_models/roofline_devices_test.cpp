@@ -158,6 +158,28 @@ TEST(RooflineDevices, EachLevelIsAMarkerShapeTheLegendNames)
     EXPECT_TRUE(found);
 }
 
+// Beside a session without GPU kernels (this CPU's, or an ERT file's roofs) the key names the levels alone; with GPU
+// kernels from two sessions it says whose each level is.
+TEST(RooflineDevices, TheKeyNamesTheSessionOnlyWhenTwoSessionsHaveGpuKernels)
+{
+    const auto levelNames = [](const Built& b) {
+        QStringList names;
+        for (const KernelGroup& group : b.plot.groups)
+            if (group.legendVisible && !group.level.isEmpty())
+                names << group.name;
+        return names;
+    };
+    const Built beside({gpuOnly(), fixtures::zen4Session()});
+    EXPECT_EQ(levelNames(beside),
+              QStringList({QStringLiteral("GPU kernels: bytes at DRAM/HBM"), QStringLiteral("GPU kernels: bytes at L2"),
+                           QStringLiteral("GPU kernels: bytes at L1/shared")}));
+    const Built two({gpuOnly(), gpuOnly("h100-sxm")});
+    const QStringList names = levelNames(two);
+    EXPECT_GE(names.size(), 3) << names.join(u'|').toStdString();
+    for (const QString& name : names)
+        EXPECT_TRUE(name.endsWith(u')')) << name.toStdString();
+}
+
 TEST(RooflineDevices, MixingMachinesIsAllowedAndSaidOnTheChart)
 {
     const Built b({cpuAndGpu()});

@@ -180,7 +180,11 @@ bool drawnAsGpuKernel(const KernelResult& kernel)
 void addGpuKernelGroups(const RooflineInput& in, int index, const ChartTheme& theme, RooflinePlot& plot)
 {
     const Session& s = (*in.sessions)[static_cast<std::size_t>(index)];
-    const bool overlay = in.sessions->size() > 1;
+    // The key names the session only when GPU kernels of another session share the chart: alone, "(session)" would
+    // say nothing and wrap a slide's key onto four rows.
+    const bool overlay = std::count_if(in.sessions->begin(), in.sessions->end(), [](const Session& other) {
+                             return std::any_of(other.kernels.begin(), other.kernels.end(), drawnAsGpuKernel);
+                         }) > 1;
     QStringList levels{kDramLevel.toString(), QStringLiteral("L2"), QStringLiteral("L1")};
     // (level, own point first, dot diameter) -> the group; std::map keeps that order.
     std::map<std::tuple<int, int, long>, KernelGroup> groups;
