@@ -18,7 +18,9 @@ QLogValueAxis* makeLogAxis(QChart* chart, const QString& title, double base)
     axis->setBase(base);
     axis->setLabelFormat(QStringLiteral("%.10g"));
     axis->setTitleText(title);
-    axis->setMinorTickCount(-1);
+    // No minor ticks of Qt's own: the cached background draws the minor grid (AnnotatedChart::drawBackground), and
+    // each of Qt's ~150 minor tick marks is a line item whose bounds are stroked again on every repaint.
+    axis->setMinorTickCount(0);
     return axis;
 }
 
