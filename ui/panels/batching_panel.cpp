@@ -146,9 +146,10 @@ void BatchingPanel::arrangeCharts(bool stacked)
         m_charts->addWidget(m_cpu, 2, 0, 1, 2);
         m_charts->addWidget(m_calibrationChart, 2, 0, 1, 2);
         // The two charts above need the height for their vertical axis titles and five decades; the CPU's curve
-        // spans two or three, and its plot keeps about 110 pixels at 1600 x 1000.
-        m_charts->setRowStretch(0, 3);
-        m_charts->setRowStretch(2, 2);
+        // spans two or three. At 1600 x 1000 this leaves it about 90 pixels, and the GPU roofline the height that
+        // keeps its labels off its roofs.
+        m_charts->setRowStretch(0, 8);
+        m_charts->setRowStretch(2, 5);
     }
     m_charts->setColumnStretch(0, 1);
     m_charts->setColumnStretch(1, 1);
