@@ -102,6 +102,12 @@ bool sameText(const AnnotationText& a, const AnnotationText& b)
            a.font == b.font && a.halo == b.halo && a.boxed == b.boxed;
 }
 
+// What a text's rendered image depends on: not where it stands or how it is turned.
+bool sameLook(const AnnotationText& a, const AnnotationText& b)
+{
+    return a.text == b.text && a.color == b.color && a.font == b.font && a.halo == b.halo && a.boxed == b.boxed;
+}
+
 bool sameLine(const AnnotationLine& a, const AnnotationLine& b)
 {
     return a.line == b.line && a.pen == b.pen;
@@ -127,10 +133,21 @@ void ChartOverlay::setContent(std::vector<AnnotationLine> lines, std::vector<Ann
     if (sameAll(lines, m_lines, sameLine) && sameAll(texts, m_texts, sameText) && sameAll(rings, m_rings, sameRing))
         return;
     prepareGeometryChange();
+    // A label that only moved or turned (its text, font and colours the same) keeps its rendered image: a context
+    // step moves most labels of a chart and rewrites few.
+    std::vector<RenderedText> rendered(texts.size());
+    std::vector<bool> taken(m_texts.size(), false);
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        for (std::size_t j = 0; j < m_texts.size(); ++j)
+            if (!taken[j] && j < m_rendered.size() && !m_rendered[j].image.isNull() && sameLook(texts[i], m_texts[j])) {
+                rendered[i] = std::move(m_rendered[j]);
+                taken[j] = true;
+                break;
+            }
     m_lines = std::move(lines);
     m_texts = std::move(texts);
     m_rings = std::move(rings);
-    m_rendered.assign(m_texts.size(), RenderedText{});
+    m_rendered = std::move(rendered);
     updateBounds();
     update();
 }
