@@ -54,11 +54,15 @@ QLineF leaderTo(const QRectF& rect, QPointF anchor, double r)
 
 bool segmentIntersectsRect(const QLineF& segment, const QRectF& rect)
 {
-    // Liang-Barsky clipping: the segment meets the rectangle when a non-empty part survives.
+    // Liang-Barsky clipping: the segment meets the rectangle when a non-empty part survives. Most segments a label
+    // is tested against lie wholly to one side of it, which their bounding box says first.
     const double x0 = segment.x1();
     const double y0 = segment.y1();
     const double dx = segment.dx();
     const double dy = segment.dy();
+    if (std::max(x0, x0 + dx) < rect.left() || std::min(x0, x0 + dx) > rect.right() ||
+        std::max(y0, y0 + dy) < rect.top() || std::min(y0, y0 + dy) > rect.bottom())
+        return false;
     double t0 = 0.0;
     double t1 = 1.0;
     const std::array<double, 4> p = {-dx, dx, -dy, dy};
