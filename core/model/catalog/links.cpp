@@ -46,27 +46,43 @@ const std::vector<LinkSpec>& linkCatalog()
                         "direction")},
         {QStringLiteral("pcie3"), QStringLiteral("PCIe 3.0 x16"), 16.0, 2.0, true,
          QStringLiteral(
-             "PCI-SIG: 8 GT/s x16 = 32 GB/s bidirectional (NVIDIA T4 and V100 datasheets), 16 GB/s per direction"),
+             "PCI-SIG: 8 GT/s x16 = 32 GB/s bidirectional (NVIDIA T4 and V100 datasheets), 16 GB/s per direction"
+             "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
+             "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
          true, true},
         {QStringLiteral("pcie4"), QStringLiteral("PCIe 4.0 x16"), 32.0, 2.0, true,
-         QStringLiteral("PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction"),
+         QStringLiteral(
+             "PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction"
+             "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
+             "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
          true, true},
         {QStringLiteral("pcie4-host"), QStringLiteral("PCIe 4.0 x16 through the host (no peer-to-peer)"), 32.0, 2.5,
          true,
-         QStringLiteral("PCIe 4.0 x16 as pcie4 (whose figures are of RTX 4090s); the RTX 4090 lacks the mailbox "
+         QStringLiteral("PCIe 4.0 x16 as pcie4; the RTX 4090 lacks the mailbox "
                         "peer-to-peer hardware and NVIDIA's driver does not offer it (tinygrad/open-gpu-kernel-modules "
-                        "README), so NCCL stages through host memory and no custom all-reduce kernel runs"),
+                        "README), so NCCL stages through host memory and no custom all-reduce kernel runs"
+                        "; hop 2.5 us: eight RTX 4090s, nccl-tests 42.1 us at 8 bytes (NVIDIA/nccl#1530), less NCCL's "
+                        "6.6 us start-up, over 14 hops"),
          false, true},
         {QStringLiteral("pcie5"), QStringLiteral("PCIe 5.0 x16"), 64.0, 2.0, true,
-         QStringLiteral("PCI-SIG: 32 GT/s x16 = 128 GB/s bidirectional (NVIDIA datasheets), 64 GB/s per direction"),
+         QStringLiteral(
+             "PCI-SIG: 32 GT/s x16 = 128 GB/s bidirectional (NVIDIA datasheets), 64 GB/s per direction"
+             "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
+             "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
          true, true},
         {QStringLiteral("pcie5-host"), QStringLiteral("PCIe 5.0 x16 through the host (no peer-to-peer)"), 64.0, 2.5,
          true,
          QStringLiteral("PCIe 5.0 x16 as pcie5, without peer-to-peer (GeForce RTX 50): NCCL through host memory, no "
-                        "custom all-reduce kernels"),
+                        "custom all-reduce kernels"
+                        "; hop 2.5 us: eight RTX 4090s, nccl-tests 42.1 us at 8 bytes (NVIDIA/nccl#1530), less NCCL's "
+                        "6.6 us start-up, over 14 hops"),
          false, true},
         {QStringLiteral("pcie6"), QStringLiteral("PCIe 6.0 x16"), 128.0, 2.0, true,
-         QStringLiteral("PCI-SIG: 64 GT/s x16 = 256 GB/s bidirectional, 128 GB/s per direction"), true, true},
+         QStringLiteral(
+             "PCI-SIG: 64 GT/s x16 = 256 GB/s bidirectional, 128 GB/s per direction"
+             "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
+             "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
+         true, true},
         {QStringLiteral("infiniband-hdr"), QStringLiteral("InfiniBand HDR 200 Gb/s"), 25.0, 5.0, false,
          QStringLiteral("NVIDIA ConnectX-6: HDR 200 Gb/s per port = 25 GB/s per direction")},
         {QStringLiteral("infiniband-ndr"), QStringLiteral("InfiniBand NDR 400 Gb/s"), 50.0, 5.0, false,

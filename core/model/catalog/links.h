@@ -1,5 +1,5 @@
 #pragma once
-// The links between accelerators, for tensor parallelism: per-direction bandwidth, a per-step latency, and whether
+// The links between accelerators, for tensor parallelism: per-direction bandwidth, a per-hop latency, and whether
 // the GPUs reach each other's memory over it; and the all-reduce algorithms engines run over them. Bandwidths are
 // the datasheet figures; latencies come from published small-message measurements (see links.cpp).
 
