@@ -2,6 +2,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <array>
 #include <initializer_list>
 
@@ -9,15 +10,21 @@ namespace ridgeline {
 
 const std::vector<LinkSpec>& linkCatalog()
 {
-    // Latency per step of NCCL's ring. PCIe, 3 us, from small all-reduces where the steps are nearly all of the time:
-    // 8 x RTX 4090 42.1 us at 8 bytes = 14 steps of 3.0 us
-    // (NVIDIA/nccl#1530, nccl-tests all_reduce_perf); 8 x RTX 3090 54.2 us = 3.9 us a step (NVIDIA/nccl#1439);
-    // 4 x V100 behind one PCIe 3 switch, inside a CUDA graph, 19.4 us at 4 KB = 6 steps of 3.2 us
-    // (haohervchb/sglang-V100#2). NVLink and Infinity Fabric, 1 us: custom one-step kernels take 3.7-5.9 us on
-    // H100 NVLink at 512 B-32 KB, TP 2-8, launch included (sgl-project/sglang#2904), 6.3 us on MI355X at 24 KB TP 8
-    // (vllm-project/vllm#39080), of which the engine's fixed time per collective (engine_terms.h) is most.
-    // InfiniBand ~5 us and RoCE ~10 us including NIC and NCCL proxy: assumptions; they matter only for small
-    // messages across nodes.
+    // Latency per hop (one step of NCCL's ring), net of the collective's start-up: that is the engine's fixed time
+    // per collective (engine_terms.h), counted there once. NCCL's own cost model (src/graph/tuning.cc) has the same
+    // split, a base latency once per collective (ring, LL protocol: 6.6 us) plus 2 (g-1) hops, so a published
+    // small-message time minus 6.6 us, divided by the hops, is the hop:
+    // - PCIe with peer-to-peer, 2.0 us: four V100s behind one PCIe 3 switch, NCCL inside a CUDA graph, 19.4 us at
+    //   4 KB (haohervchb/sglang-V100#2) = 6.6 + 6 hops of 2.0 + 4 KB over LL's half of the link; its rise to 24.2 us
+    //   at 32 KB is the LL protocol's 8 GB/s (half of 16 GB/s), as modelled. NCCL's tuning.cc prices the hop at
+    //   1.0 us; the measurement is taken.
+    // - PCIe through host memory (no peer-to-peer), 2.5 us: eight RTX 4090s, nccl-tests all_reduce_perf, 42.1 us at
+    //   8 bytes (NVIDIA/nccl#1530) = 6.6 + 14 hops of 2.5 us (eight RTX 3090s: 54.2 us, 3.4 us a hop,
+    //   NVIDIA/nccl#1439).
+    // NVLink and Infinity Fabric, 1 us: custom one-step kernels take 3.7-5.9 us on H100 NVLink at 512 B-32 KB,
+    // TP 2-8, launch included (sgl-project/sglang#2904), 6.3 us on MI355X at 24 KB TP 8 (vllm-project/vllm#39080),
+    // of which the engine's fixed time per collective is most. InfiniBand ~5 us and RoCE ~10 us including NIC and
+    // NCCL proxy: assumptions; they matter only for small messages across nodes.
     static const std::vector<LinkSpec> links = {
         {QStringLiteral("nvlink2"), QStringLiteral("NVLink 2 (V100 SXM2)"), 150.0, 1.0, true,
          QStringLiteral("NVIDIA V100 datasheet: NVLink 300 GB/s bidirectional = 150 GB/s per direction")},
@@ -37,29 +44,45 @@ const std::vector<LinkSpec>& linkCatalog()
         {QStringLiteral("infinity-fabric-4"), QStringLiteral("AMD Infinity Fabric (MI355X, 7 links)"), 537.6, 1.0, true,
          QStringLiteral("AMD Instinct MI355X data sheet: 7 links x 153.6 GB/s bidirectional = 537.6 GB/s per "
                         "direction")},
-        {QStringLiteral("pcie3"), QStringLiteral("PCIe 3.0 x16"), 16.0, 3.0, true,
+        {QStringLiteral("pcie3"), QStringLiteral("PCIe 3.0 x16"), 16.0, 2.0, true,
          QStringLiteral(
-             "PCI-SIG: 8 GT/s x16 = 32 GB/s bidirectional (NVIDIA T4 and V100 datasheets), 16 GB/s per direction"),
+             "PCI-SIG: 8 GT/s x16 = 32 GB/s bidirectional (NVIDIA T4 and V100 datasheets), 16 GB/s per direction"
+             "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
+             "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
          true, true},
-        {QStringLiteral("pcie4"), QStringLiteral("PCIe 4.0 x16"), 32.0, 3.0, true,
-         QStringLiteral("PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction"),
+        {QStringLiteral("pcie4"), QStringLiteral("PCIe 4.0 x16"), 32.0, 2.0, true,
+         QStringLiteral(
+             "PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction"
+             "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
+             "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
          true, true},
-        {QStringLiteral("pcie4-host"), QStringLiteral("PCIe 4.0 x16 through the host (no peer-to-peer)"), 32.0, 3.0,
+        {QStringLiteral("pcie4-host"), QStringLiteral("PCIe 4.0 x16 through the host (no peer-to-peer)"), 32.0, 2.5,
          true,
-         QStringLiteral("PCIe 4.0 x16 as pcie4 (whose figures are of RTX 4090s); the RTX 4090 lacks the mailbox "
+         QStringLiteral("PCIe 4.0 x16 as pcie4; the RTX 4090 lacks the mailbox "
                         "peer-to-peer hardware and NVIDIA's driver does not offer it (tinygrad/open-gpu-kernel-modules "
-                        "README), so NCCL stages through host memory and no custom all-reduce kernel runs"),
+                        "README), so NCCL stages through host memory and no custom all-reduce kernel runs"
+                        "; hop 2.5 us: eight RTX 4090s, nccl-tests 42.1 us at 8 bytes (NVIDIA/nccl#1530), less NCCL's "
+                        "6.6 us start-up, over 14 hops"),
          false, true},
-        {QStringLiteral("pcie5"), QStringLiteral("PCIe 5.0 x16"), 64.0, 3.0, true,
-         QStringLiteral("PCI-SIG: 32 GT/s x16 = 128 GB/s bidirectional (NVIDIA datasheets), 64 GB/s per direction"),
+        {QStringLiteral("pcie5"), QStringLiteral("PCIe 5.0 x16"), 64.0, 2.0, true,
+         QStringLiteral(
+             "PCI-SIG: 32 GT/s x16 = 128 GB/s bidirectional (NVIDIA datasheets), 64 GB/s per direction"
+             "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
+             "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
          true, true},
-        {QStringLiteral("pcie5-host"), QStringLiteral("PCIe 5.0 x16 through the host (no peer-to-peer)"), 64.0, 3.0,
+        {QStringLiteral("pcie5-host"), QStringLiteral("PCIe 5.0 x16 through the host (no peer-to-peer)"), 64.0, 2.5,
          true,
          QStringLiteral("PCIe 5.0 x16 as pcie5, without peer-to-peer (GeForce RTX 50): NCCL through host memory, no "
-                        "custom all-reduce kernels"),
+                        "custom all-reduce kernels"
+                        "; hop 2.5 us: eight RTX 4090s, nccl-tests 42.1 us at 8 bytes (NVIDIA/nccl#1530), less NCCL's "
+                        "6.6 us start-up, over 14 hops"),
          false, true},
-        {QStringLiteral("pcie6"), QStringLiteral("PCIe 6.0 x16"), 128.0, 3.0, true,
-         QStringLiteral("PCI-SIG: 64 GT/s x16 = 256 GB/s bidirectional, 128 GB/s per direction"), true, true},
+        {QStringLiteral("pcie6"), QStringLiteral("PCIe 6.0 x16"), 128.0, 2.0, true,
+         QStringLiteral(
+             "PCI-SIG: 64 GT/s x16 = 256 GB/s bidirectional, 128 GB/s per direction"
+             "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
+             "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
+         true, true},
         {QStringLiteral("infiniband-hdr"), QStringLiteral("InfiniBand HDR 200 Gb/s"), 25.0, 5.0, false,
          QStringLiteral("NVIDIA ConnectX-6: HDR 200 Gb/s per port = 25 GB/s per direction")},
         {QStringLiteral("infiniband-ndr"), QStringLiteral("InfiniBand NDR 400 Gb/s"), 50.0, 5.0, false,
@@ -90,6 +113,20 @@ Result<LinkSpec> findLink(QStringView id)
 namespace {
 
 constexpr std::array kKernels = {AllReduceKernels::Nccl, AllReduceKernels::Custom};
+
+// NCCL's protocols over PCIe (LL128 runs over NVLink only): LL sends 8-byte lines of 4 data bytes and a flag, so
+// half of the link carries data, at the hop latency of the link; Simple carries the whole link, but each hop waits
+// for a whole chunk and its flag, 4.7 us longer, and it starts 1.8 us later (NCCL src/graph/tuning.cc, ring over
+// PCI: hwLat LL 1.0 us, Simple 5.7 us; baseLat LL 6.6 us, Simple 8.4 us; the start-up LL shares with the engine's
+// time per collective is counted there, only Simple's extra here). NCCL's tuner runs each message with the faster.
+constexpr double kLlPayloadShare = 0.5;
+constexpr double kSimpleExtraHopUs = 4.7;
+constexpr double kSimpleExtraStartUs = 1.8;
+
+double hopsAndBytes(double steps, double hopUs, double linkBytes, double gbPerSec)
+{
+    return steps * hopUs * 1e-6 + linkBytes / (gbPerSec * 1e9);
+}
 
 int ceilLog2(int n)
 {
@@ -136,7 +173,13 @@ double allReduceAlgorithmSeconds(AllReduceAlgorithm algorithm, const LinkSpec& l
             linkBytes = 2.0 * (g - 1) / g * bytes;
             break;
     }
-    return steps * link.latencyUs * 1e-6 + linkBytes / (link.gbPerSecPerDirection * 1e9);
+    const double fullLink = hopsAndBytes(steps, link.latencyUs, linkBytes, link.gbPerSecPerDirection);
+    if (algorithm != AllReduceAlgorithm::Ring || !link.pcie)
+        return fullLink;
+    const double ll = hopsAndBytes(steps, link.latencyUs, linkBytes, kLlPayloadShare * link.gbPerSecPerDirection);
+    const double simple = kSimpleExtraStartUs * 1e-6 +
+                          hopsAndBytes(steps, link.latencyUs + kSimpleExtraHopUs, linkBytes, link.gbPerSecPerDirection);
+    return std::min(ll, simple);
 }
 
 double ringAllReduceSeconds(const LinkSpec& link, int gpus, double bytes)

@@ -1,5 +1,5 @@
 #pragma once
-// The links between accelerators, for tensor parallelism: per-direction bandwidth, a per-step latency, and whether
+// The links between accelerators, for tensor parallelism: per-direction bandwidth, a per-hop latency, and whether
 // the GPUs reach each other's memory over it; and the all-reduce algorithms engines run over them. Bandwidths are
 // the datasheet figures; latencies come from published small-message measurements (see links.cpp).
 
@@ -17,7 +17,7 @@ struct LinkSpec {
     QString id;                       // "nvlink4", "infiniband-ndr", ...
     QString name;                     // "NVLink 4 (H100)"
     double gbPerSecPerDirection = 0;  // GB/s (1e9 bytes/s) one way, per GPU, as the datasheet gives it
-    double latencyUs = 0;             // per step of NCCL's ring, microseconds
+    double latencyUs = 0;             // per hop (a step of NCCL's ring), net of the collective's start-up, microseconds
     bool insideBox = true;            // a link between cards in one machine, or a network between machines
     QString source;
     // Whether a GPU reads and writes its peers' memory over it (CUDA peer-to-peer). Without it (GeForce cards, whose
@@ -30,8 +30,10 @@ const std::vector<LinkSpec>& linkCatalog();
 Result<LinkSpec> findLink(QStringView id);
 
 // The all-reduce algorithms engines run, each priced as hops of latency plus bytes over one GPU's link (g GPUs,
-// b bytes, per-direction bandwidth B, per-step latency L):
-//   Ring     NCCL's ring: 2 (g-1) steps, 2 (g-1)/g x b over the link.
+// b bytes, per-direction bandwidth B, per-hop latency L). The collective's start-up (kernel launch, NCCL's base
+// latency) is not here: it is the engine's fixed time per collective (engine_terms.h), counted once there.
+//   Ring     NCCL's ring: 2 (g-1) steps, 2 (g-1)/g x b over the link. Over PCIe, the faster of NCCL's protocols
+//            for the message: LL (half of B carries data) or Simple (all of B, each hop 4.7 us longer).
 //   Tree     NCCL's double binary tree across nodes: 2 ceil(log2 g) steps, 2 b over the link (reduce up, broadcast
 //            down). Inside a node NCCL's tree is a chain, never faster than the ring, so it is used between nodes.
 //   OneShot  a custom kernel (vLLM, SGLang, TensorRT-LLM): every GPU reads its peers' whole buffers and reduces

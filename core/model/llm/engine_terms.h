@@ -41,7 +41,8 @@ struct EngineTerms {
     PerFormat compute{};           // by tensor precision: share of the dense peak GEMMs and attention reach
     double layerSeconds = 0;       // per layer per forward pass: launches, norms, rotary, activations, syncs
     double stepSeconds = 0;        // per forward pass: scheduling, sampling, host round trip
-    double collectiveSeconds = 0;  // per tensor-parallel collective, beyond the link's hop latency and bandwidth
+    double collectiveSeconds = 0;  // per tensor-parallel collective: its start-up (launch, NCCL's base latency),
+                                   // the one place it is counted; the link's hops and bytes are links.h's
     double sequenceSeconds = 0;    // per decoded sequence per layer: paged attention's per-sequence work, sampling
     double prefillSeconds = 0;     // per prefill pass on top of the step time: request set-up, first-token sampling
     double expertShare = 1;        // routed-expert (grouped) GEMMs compute at this share of the dense GEMMs' rate

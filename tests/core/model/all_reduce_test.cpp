@@ -15,6 +15,10 @@ using namespace ridgeline;
 
 namespace {
 
+// NCCL's start-up of one all-reduce, once per collective (NCCL src/graph/tuning.cc: base latency of the ring with
+// the LL protocol); in the model it is the engine's time per collective (engine_terms.h).
+constexpr double kNcclStartUpUs = 6.6;
+
 LinkSpec link(const char* id)
 {
     return findLink(QString::fromLatin1(id)).value();
@@ -31,7 +35,8 @@ TEST(AllReduce, OneShotAndRingOverPcieMatchPublishedLatencies)
 {
     // haohervchb/sglang-V100 PR #2 (2026-09): four V100s behind one PCIe switch (PCIe 3), fp16, timed inside a
     // CUDA graph: NCCL 19.4 / 20.3 / 22.3 / 24.2 us and a one-shot push kernel 4.0 / 5.0 / 7.2 / 11.8 us at
-    // 4 / 8 / 16 / 32 KB. The model's PCIe 3 link: 16 GB/s per direction, 3 us per step.
+    // 4 / 8 / 16 / 32 KB. A published time is the collective's start-up plus the link's hops and bytes; the model
+    // counts the start-up once, in the engine's time per collective (NCCL's base latency, 6.6 us), never in a hop.
     const LinkSpec pcie3 = link("pcie3");
     struct Measured {
         double kib, ncclUs, oneShotUs;
@@ -39,12 +44,16 @@ TEST(AllReduce, OneShotAndRingOverPcieMatchPublishedLatencies)
     for (const Measured& m :
          {Measured{4, 19.4, 4.0}, Measured{8, 20.3, 5.0}, Measured{16, 22.3, 7.2}, Measured{32, 24.2, 11.8}}) {
         const double bytes = m.kib * 1024;
-        const double ring = 1e6 * allReduceSeconds(pcie3, pcie3, 4, 0, bytes);
+        const double ring = kNcclStartUpUs + 1e6 * allReduceSeconds(pcie3, pcie3, 4, 0, bytes);
         const double oneShot = 1e6 * seconds(AllReduceAlgorithm::OneShot, pcie3, 4, bytes);
-        std::printf("%4.0f KB: ring %5.1f us (NCCL %5.1f), one-shot %5.1f us (measured %5.1f)\n", m.kib, ring, m.ncclUs,
-                    oneShot, m.oneShotUs);
-        EXPECT_NEAR(ring / m.ncclUs, 1.0, 0.15) << m.kib;
-        EXPECT_NEAR(oneShot / m.oneShotUs, 1.0, 0.25) << m.kib;
+        std::printf(
+            "%4.0f KB: ring %5.1f us with NCCL's start-up (NCCL %5.1f), one-shot %5.1f us without its "
+            "launch (measured %5.1f)\n",
+            m.kib, ring, m.ncclUs, oneShot, m.oneShotUs);
+        EXPECT_NEAR(ring / m.ncclUs, 1.0, 0.1) << m.kib;
+        // The one-shot kernel's own launch inside the graph (about 1 us here) is the rest of what was measured.
+        EXPECT_LT(oneShot, m.oneShotUs) << m.kib;
+        EXPECT_GT(oneShot, 0.6 * m.oneShotUs) << m.kib;
         if (m.kib <= 16) {  // at 32 KB one and two steps cost the same here
             EXPECT_EQ(fastestAllReduce(pcie3, 4, bytes, AllReduceKernels::Custom), AllReduceAlgorithm::OneShot);
         }
@@ -53,15 +62,25 @@ TEST(AllReduce, OneShotAndRingOverPcieMatchPublishedLatencies)
 
 TEST(AllReduce, NcclOverPcieMatchesPublishedSmallMessagesAndBoundsLargeOnes)
 {
-    // nccl-tests all_reduce_perf on eight RTX 4090s over PCIe 4 (NVIDIA/nccl#1530): 42.1 us at 8 bytes, 14 steps.
-    const LinkSpec pcie4 = link("pcie4");
-    EXPECT_NEAR(1e6 * allReduceSeconds(pcie4, pcie4, 8, 0, 8.0) / 42.1, 1.0, 0.05);
+    // nccl-tests all_reduce_perf on eight RTX 4090s, which have no peer-to-peer (NVIDIA/nccl#1530): 42.1 us at
+    // 8 bytes, NCCL's start-up and 14 hops through host memory.
+    const LinkSpec host = link("pcie4-host");
+    EXPECT_NEAR((kNcclStartUpUs + 1e6 * allReduceSeconds(host, host, 8, 0, 8.0)) / 42.1, 1.0, 0.05);
     // Four RTX 4090s with peer-to-peer (tinygrad/open-gpu-kernel-modules#36): bus bandwidth 25.7 GB/s at 256 MB,
     // 15.65 ms. The model moves the bytes at the datasheet's 32 GB/s: a bound, 20 % faster than NCCL sustains.
+    const LinkSpec pcie4 = link("pcie4");
     const double ms = 1e3 * allReduceSeconds(pcie4, pcie4, 4, 0, 268435456.0);
     std::printf("256 MB over 4 GPUs on PCIe 4: %.2f ms (nccl-tests 15.65 ms)\n", ms);
     EXPECT_LT(ms, 15.65);
     EXPECT_GT(ms, 0.75 * 15.65);
+    // NCCL's two protocols over PCIe: a small message by LL (half the link carries data), a large one by Simple
+    // (the whole link, longer hops); between, the faster.
+    const double g = 4, small = 16e3, large = 64e6;
+    const double hop = pcie4.latencyUs * 1e-6, bw = pcie4.gbPerSecPerDirection * 1e9;
+    EXPECT_DOUBLE_EQ(seconds(AllReduceAlgorithm::Ring, pcie4, 4, small),
+                     2 * (g - 1) * hop + 2 * (g - 1) / g * small / (0.5 * bw));
+    EXPECT_DOUBLE_EQ(seconds(AllReduceAlgorithm::Ring, pcie4, 4, large),
+                     1.8e-6 + 2 * (g - 1) * (hop + 4.7e-6) + 2 * (g - 1) / g * large / bw);
 }
 
 TEST(AllReduce, ABatchOneMessageIsLatencyBoundAndALargeOneBandwidthBound)
@@ -80,8 +99,10 @@ TEST(AllReduce, ABatchOneMessageIsLatencyBoundAndALargeOneBandwidthBound)
                 EXPECT_GT(latency / seconds(a, l, 8, 32e3), 0.5) << what;
             }
         }
-        // NCCL's ring at 32 KB: its 14 steps are nearly all of the time.
-        EXPECT_GT(seconds(AllReduceAlgorithm::Ring, l, 8, 0.0) / seconds(AllReduceAlgorithm::Ring, l, 8, 32e3), 0.9)
+        // NCCL's ring at 32 KB: its 14 steps are nearly all of the time (over PCIe, whose LL protocol carries data
+        // on half the link, most of it).
+        EXPECT_GT(seconds(AllReduceAlgorithm::Ring, l, 8, 0.0) / seconds(AllReduceAlgorithm::Ring, l, 8, 32e3),
+                  l.pcie ? 0.85 : 0.9)
             << id;
     }
 }

@@ -59,8 +59,8 @@ TEST(EngineHeldOut, EachEngineFamilyAndGpuFamilyIsJudgedWithItsOwnProfile)
     // family, and is missed on data-centre HBM cards (A100 decodes F16 about 25 % slower than predicted) and by MLC
     // LLM's set (too few rows to judge; every NVIDIA row faster than predicted).
     test::expectFigures(
-        byEngine, {{"exllamav2", 4, 0.107, 0.166}, {"llama.cpp", 55, 0.079, 0.335}, {"mlc-llm", 5, 0.146, 0.206}});
-    test::expectFigures(byGpu, {{"AMD GDDR", 1, 0.141, 0.141},
+        byEngine, {{"exllamav2", 4, 0.107, 0.166}, {"llama.cpp", 55, 0.079, 0.335}, {"mlc-llm", 5, 0.150, 0.206}});
+    test::expectFigures(byGpu, {{"AMD GDDR", 1, 0.150, 0.150},
                                 {"Apple unified", 12, 0.117, 0.335},
                                 {"NVIDIA GDDR", 39, 0.076, 0.206},
                                 {"NVIDIA HBM", 12, 0.229, 0.312}});
