@@ -2,6 +2,7 @@
 
 #include "core/measure/lowp/amx.h"
 #include "core/measure/lowp/low_precision_numbers.h"
+#include "core/measure/run/worker_team.h"
 
 #include <dlfcn.h>
 #include <omp.h>
@@ -11,7 +12,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <thread>
 #include <vector>
 
 namespace ridgeline {
@@ -273,8 +273,8 @@ std::size_t offsetOfA(const Bf16GemmShape& shape, int row)
 // (300,000 pauses unless OMP_WAIT_POLICY says otherwise, read once when libgomp loads) without yielding: on a
 // machine whose cores other processes want, a team member spinning between products keeps its partner waiting
 // for a core, and each product's fork and join cost a scheduler slice. So each product is split into one row panel
-// a thread, each planned for one thread (no team: oneDNN then runs it inline), and the panels run on threads of
-// our own, which block rather than spin: the same thread count as OpenBLAS's, with no third pool beside it.
+// a thread, each planned for one thread (no team: oneDNN then runs it inline), and the panels run on a team of our
+// own that blocks rather than spins (worker_team.h): the same thread count as OpenBLAS's.
 Result<std::unique_ptr<OneDnnBf16Gemm>> OneDnnBf16Gemm::create(const Bf16GemmShape& shape, int threads)
 {
     if (shape.m <= 0 || shape.n <= 0 || shape.k <= 0 || threads <= 0)
@@ -341,11 +341,9 @@ void OneDnnBf16Gemm::run(const std::uint16_t* a, const std::uint16_t* b, void* c
                                 {{DNNL_ARG_SRC, aMemory}, {DNNL_ARG_WEIGHTS, bMemory}, {DNNL_ARG_DST, cMemory}});
         panel.stream.wait();
     };
-    std::vector<std::jthread> helpers;
-    helpers.reserve(m_impl->panels.size());
-    for (std::size_t i = 1; i < m_impl->panels.size(); ++i)
-        helpers.emplace_back([&, i] { runPanel(m_impl->panels[i]); });
-    runPanel(m_impl->panels.front());
+    WorkerTeam::of(static_cast<int>(m_impl->panels.size())).run([&](int i) {
+        runPanel(m_impl->panels[static_cast<std::size_t>(i)]);
+    });
 }
 
 const Bf16GemmShape& OneDnnBf16Gemm::shape() const
