@@ -31,6 +31,11 @@ QJsonObject memoryJson(const TrainingMemory& m)
     // PyTorch's peak reserved figure: the total and the caching allocator's reserve (training_memory.h).
     o[QStringLiteral("allocator_reserve")] = m.allocatorReserve;
     o[QStringLiteral("reserved")] = m.reserved();
+    // Outside the allocator (training_memory.h): on the card, not in PyTorch's figures.
+    o[QStringLiteral("cuda_context")] = m.cudaContext;
+    o[QStringLiteral("nccl_buffers")] = m.ncclBuffers;
+    o[QStringLiteral("on_card")] = m.onCard();  // what fits compares with the card
+    o[QStringLiteral("device")] = m.device();   // nvidia-smi's figure
     return o;
 }
 
@@ -89,9 +94,12 @@ void printMemory(QTextStream& out, const TrainingReport& r)
             .arg(m.microBatchesInFlight)
             .arg(m.microBatchesInFlight == 1 ? QString() : QStringLiteral("es")));
     row(out, QStringLiteral("temporary buffers"), formatGiB(m.temporary) + QStringLiteral(" (logits, gathers)"));
+    row(out, QStringLiteral("CUDA context + NCCL"),
+        QStringLiteral("%1 + %2 (outside PyTorch's allocator)")
+            .arg(formatGiB(m.cudaContext), formatGiB(m.ncclBuffers)));
     row(out, QStringLiteral("total / capacity"),
         QStringLiteral("%1 of %2: %3")
-            .arg(formatGiB(m.total()), formatGiB(m.capacity),
+            .arg(formatGiB(m.onCard()), formatGiB(m.capacity),
                  m.fits() ? QStringLiteral("fits") : QStringLiteral("DOES NOT FIT")));
 }
 

@@ -54,13 +54,13 @@ void movesFacts(const std::vector<TrainingStage>& stages, const Session* session
     facts.add(QStringLiteral("capacity"), end.capacity / kGiB, 0, QStringLiteral("GiB"));
     facts.add(QStringLiteral("micro_batch"), static_cast<double>(first.config.microBatch), 0);
     facts.add(QStringLiteral("global_batch"), static_cast<double>(first.config.globalBatch), 0);
-    addMemory(facts, QStringLiteral("memory_start"), first.report.memory.total());
+    addMemory(facts, QStringLiteral("memory_start"), first.report.memory.onCard());
     addMemory(facts, QStringLiteral("activations_start"), first.report.memory.activations);
     for (std::size_t i = 1; i < stages.size(); ++i) {
         const TrainingReport& before = stages[i - 1].report;
         const TrainingReport& after = stages[i].report;
         const QString key = stageKey(stages[i - 1].config, stages[i].config);
-        addMemory(facts, QStringLiteral("memory_") + key, after.memory.total());
+        addMemory(facts, QStringLiteral("memory_") + key, after.memory.onCard());
         addMemory(facts, QStringLiteral("activations_") + key, after.memory.activations);
         if (key == QLatin1String("mixed")) {
             facts.addTimes(QStringLiteral("activations_x_mixed"), before.memory.activations / after.memory.activations);

@@ -44,6 +44,13 @@ TEST(TrainCli, SevenBillionOnOneCardAnswersTheSourceTextsQuestion)
     EXPECT_DOUBLE_EQ(memory.value(QStringLiteral("reserved")).toDouble(),
                      memory.value(QStringLiteral("total")).toDouble() +
                          memory.value(QStringLiteral("allocator_reserve")).toDouble());
+    // On the card besides, outside PyTorch's figures: the CUDA context (one GPU: no NCCL communicator); nvidia-smi's
+    // figure is the reserved one and those.
+    EXPECT_NEAR(memory.value(QStringLiteral("cuda_context")).toDouble(), 400.0 * 1048576.0, 1.0);
+    EXPECT_EQ(memory.value(QStringLiteral("nccl_buffers")).toDouble(), 0.0);
+    EXPECT_DOUBLE_EQ(
+        memory.value(QStringLiteral("device")).toDouble(),
+        memory.value(QStringLiteral("reserved")).toDouble() + memory.value(QStringLiteral("cuda_context")).toDouble());
     EXPECT_TRUE(adamw.value(QStringLiteral("cheapest_fix")).toString().contains(QStringLiteral("8 GPUs in one box")));
     EXPECT_TRUE(
         adamw.value(QStringLiteral("cheapest_fix_options")).toString().contains(QStringLiteral("--gpus-per-node 8")));
@@ -170,6 +177,10 @@ TEST(TrainCli, AbsurdSizesPrintFiniteNumbers)
             const QJsonValue value = o.value(QLatin1String(key));
             EXPECT_TRUE(value.isDouble() && std::isfinite(value.toDouble())) << line << ": " << key;
         }
+        const QJsonObject memory = o.value(QStringLiteral("memory_per_gpu_bytes")).toObject();
+        for (const QString& key : memory.keys())
+            EXPECT_TRUE(memory.value(key).isDouble() && std::isfinite(memory.value(key).toDouble()))
+                << line << ": memory " << key.toStdString();
     }
 }
 

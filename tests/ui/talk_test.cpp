@@ -498,11 +498,11 @@ TEST(UiTalkScene, TheCheapMovesSlideDrawsOneBarPerMoveOnOneScale)
         const SceneFacts& facts = view.facts().value();
         double longest = 0;
         for (const TrainingStage& stage : stages)
-            longest = std::max(longest, stage.report.memory.total());
+            longest = std::max(longest, stage.report.memory.onCard());
         for (std::size_t i = 0; i < bars.size(); ++i) {
             const ui::StackBarData& data = bars[i]->data();
             EXPECT_EQ(data.title, stages[i].label);
-            EXPECT_DOUBLE_EQ(data.total(), stages[i].report.memory.total());
+            EXPECT_DOUBLE_EQ(data.total(), stages[i].report.memory.onCard());
             EXPECT_DOUBLE_EQ(data.capacity, 80.0 * 1024 * 1024 * 1024);
             EXPECT_DOUBLE_EQ(data.scale, longest);
         }

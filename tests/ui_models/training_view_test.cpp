@@ -67,7 +67,7 @@ TEST(UiTrainingView, TheDefaultShowsTokensMfuAndTheFourMemoryStates)
     EXPECT_GT(v.report.tokensPerSecond, 0);
     EXPECT_GT(v.report.mfu, 0);
     EXPECT_LT(v.report.mfu, 1);
-    EXPECT_DOUBLE_EQ(v.memory.total(), v.report.memory.total());
+    EXPECT_DOUBLE_EQ(v.memory.total(), v.report.memory.onCard());
     EXPECT_DOUBLE_EQ(v.memory.capacity, v.config.gpu.memoryGib * kBytesPerGiB);
     EXPECT_DOUBLE_EQ(v.time.total(), v.report.time.total());
     EXPECT_GT(part(v.memory, TrainingPart::Weights), 0);
@@ -156,7 +156,7 @@ TEST(UiTrainingView, WhatDoesNotFitIsOverTheCapacityWithTheCheapestFix)
     EXPECT_FALSE(g.over.isEmpty());
     EXPECT_NEAR(g.over.right(), bar.right(), 1e-6) << "the total sets the scale when it is over";
     EXPECT_NEAR(g.capacity.right(), g.over.left(), 1e-6);
-    EXPECT_NEAR(g.capacity.width() / bar.width(), v.memory.capacity / v.memory.total(), 1e-9);
+    EXPECT_NEAR(g.capacity.width() / bar.width(), v.memory.capacity / v.report.memory.onCard(), 1e-9);
     double x = bar.left();
     for (const QRectF& r2 : g.parts)
         if (!r2.isEmpty()) {

@@ -19,6 +19,8 @@ constexpr double kBarHeight = 40.0;
 constexpr double kGap = 8.0;
 constexpr double kSwatch = 16.0;
 constexpr double kLegendSpacing = 32.0;
+// Between two legend rows: tight, so that four bars with two-row legends fit a 16:9 slide.
+constexpr double kLegendRowGap = 2.0;
 
 QFont bold(QFont font)
 {
@@ -107,8 +109,8 @@ QSize TrainingBar::minimumSizeHint() const
 {
     const QFontMetricsF title(bold(m_theme.axisTitleFont));
     const QFontMetricsF label(m_theme.legendFont);
-    const double height =
-        kGap + title.height() + kGap + kBarHeight + capacityRow() + kGap + m_legendRows * (label.height() + 4.0) + kGap;
+    const double height = kGap + title.height() + kGap + kBarHeight + capacityRow() + kGap +
+                          m_legendRows * (label.height() + kLegendRowGap) + kGap;
     return QSize(400, static_cast<int>(std::ceil(height)));
 }
 
@@ -175,7 +177,7 @@ void TrainingBar::paintEvent(QPaintEvent*)
     const std::vector<QPointF> origins = legendOrigins(width());
     for (std::size_t i = 0; i < m_data.parts.size(); ++i) {
         const StackPart& part = m_data.parts[i];
-        const double top = y + origins[i].y() * (labelMetrics.height() + 4.0);
+        const double top = y + origins[i].y() * (labelMetrics.height() + kLegendRowGap);
         const QRectF box(origins[i].x(), top + (labelMetrics.height() - kSwatch) / 2.0, kSwatch, kSwatch);
         p.setPen(QPen(m_theme.mutedText, 1.0));
         p.setBrush(trainingPartColor(part.part, m_theme));

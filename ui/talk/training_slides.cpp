@@ -31,15 +31,16 @@ void TrainingSlide::buildMoves(const Scene& scene, ThemeKind theme)
         return;
     double longest = 0;
     for (const TrainingStage& stage : stages.value())
-        longest = std::max(longest, stage.report.memory.total());
+        longest = std::max(longest, stage.report.memory.onCard());
     column->addStretch(1);
     for (const TrainingStage& stage : stages.value()) {
         StackBarData memory = trainingMemoryBar(stage.config, stage.report.memory);
         memory.title = stage.label;
         memory.shortTitle = stage.label;
         memory.scale = longest;
-        if (!m_bars.empty())  // on one scale the card's line is one line down the slide: named once, at the top
-            memory.capacityLabel.clear();
+        // Every status names the card's size ("of 80.00 GiB", "the card has 80.00 GiB"), and four bars with their
+        // legends fill the page: the line under the bar that names it again is left out.
+        memory.capacityLabel.clear();
         auto* bar = new TrainingBar(this);
         bar->setTheme(theme);
         bar->setData(memory);

@@ -2,6 +2,7 @@
 
 #include "core/measure/lowp/amx.h"
 #include "core/measure/lowp/low_precision_numbers.h"
+#include "core/measure/run/worker_team.h"
 
 #include <dlfcn.h>
 #include <omp.h>
@@ -232,18 +233,48 @@ double OneDnnMatmul::bytes() const
            4.0 * static_cast<double>(s.m) * s.n;
 }
 
-struct OneDnnBf16Gemm::Impl {
-    Bf16GemmShape shape;
-    int threads = 1;
+// One row panel of C: rows [row, row + rows) of op(A) and C against the whole of op(B), planned for one thread.
+struct Bf16Panel {
+    int row = 0;
     dnnl::stream stream;
     dnnl::matmul primitive;
-    memory::desc aDesc, bDesc, cDesc;
+    memory::desc aDesc, cDesc;
+};
+
+struct OneDnnBf16Gemm::Impl {
+    Bf16GemmShape shape;
+    memory::desc bDesc;
+    std::vector<Bf16Panel> panels;  // one a thread
     QString implementation;
 };
 
 OneDnnBf16Gemm::OneDnnBf16Gemm(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 OneDnnBf16Gemm::~OneDnnBf16Gemm() = default;
 
+namespace {
+
+// op(A)'s rows [row, row + rows): stored m x k (ab) they are whole rows, stored k x m (read transposed) columns.
+memory::desc panelOfA(const Bf16GemmShape& shape, int rows)
+{
+    const memory::dims dims = {rows, shape.k};
+    return shape.transA ? memory::desc(dims, memory::data_type::bf16, memory::dims{1, shape.m})
+                        : memory::desc(dims, memory::data_type::bf16, memory::dims{shape.k, 1});
+}
+
+// Elements from A's and C's starts to a panel's first row.
+std::size_t offsetOfA(const Bf16GemmShape& shape, int row)
+{
+    return shape.transA ? static_cast<std::size_t>(row) : static_cast<std::size_t>(row) * shape.k;
+}
+
+}  // namespace
+
+// oneDNN's own threads are an OpenMP team (Debian builds it on libgomp), whose idle members spin for GOMP_SPINCOUNT
+// (300,000 pauses unless OMP_WAIT_POLICY says otherwise, read once when libgomp loads) without yielding: on a
+// machine whose cores other processes want, a team member spinning between products keeps its partner waiting
+// for a core, and each product's fork and join cost a scheduler slice. So each product is split into one row panel
+// a thread, each planned for one thread (no team: oneDNN then runs it inline), and the panels run on a team of our
+// own that blocks rather than spins (worker_team.h): the same thread count as OpenBLAS's.
 Result<std::unique_ptr<OneDnnBf16Gemm>> OneDnnBf16Gemm::create(const Bf16GemmShape& shape, int threads)
 {
     if (shape.m <= 0 || shape.n <= 0 || shape.k <= 0 || threads <= 0)
@@ -260,26 +291,33 @@ Result<std::unique_ptr<OneDnnBf16Gemm>> OneDnnBf16Gemm::create(const Bf16GemmSha
     try {
         auto impl = std::make_unique<Impl>();
         impl->shape = shape;
-        impl->threads = threads;
         dnnl::engine& engine = cpuEngine();
-        impl->stream = dnnl::stream(engine);
-        using tag = memory::format_tag;
-        const memory::data_type bf16 = memory::data_type::bf16;
-        // op(A) is m x k; stored transposed it is the same matrix with its strides swapped (tag ba), likewise B.
-        impl->aDesc = memory::desc({shape.m, shape.k}, bf16, shape.transA ? tag::ba : tag::ab);
-        impl->bDesc = memory::desc({shape.k, shape.n}, bf16, shape.transB ? tag::ba : tag::ab);
-        impl->cDesc =
-            memory::desc({shape.m, shape.n}, shape.bf16Output ? bf16 : memory::data_type::f32, memory::format_tag::ab);
+        impl->bDesc = memory::desc({shape.k, shape.n}, memory::data_type::bf16,
+                                   shape.transB ? memory::format_tag::ba : memory::format_tag::ab);
+        const memory::data_type cType = shape.bf16Output ? memory::data_type::bf16 : memory::data_type::f32;
         dnnl::primitive_attr attributes;
         if (shape.accumulate) {
             dnnl::post_ops sum;
             sum.append_sum(1.0f);
             attributes.set_post_ops(sum);
         }
-        const dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(impl->aDesc, impl->bDesc, impl->cDesc), attributes,
-                                              engine);
-        impl->primitive = dnnl::matmul(pd);
-        impl->implementation = QString::fromLatin1(pd.impl_info_str());
+        // oneDNN plans a product for the OpenMP thread count at its creation: one, for a panel.
+        omp_set_num_threads(1);
+        const int panels = std::min(threads, shape.m);
+        for (int i = 0; i < panels; ++i) {
+            Bf16Panel panel;
+            panel.row = static_cast<int>(static_cast<std::int64_t>(shape.m) * i / panels);
+            const int rows = static_cast<int>(static_cast<std::int64_t>(shape.m) * (i + 1) / panels) - panel.row;
+            panel.aDesc = panelOfA(shape, rows);
+            panel.cDesc = memory::desc({rows, shape.n}, cType, memory::format_tag::ab);
+            const dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(panel.aDesc, impl->bDesc, panel.cDesc), attributes,
+                                                  engine);
+            panel.primitive = dnnl::matmul(pd);
+            panel.stream = dnnl::stream(engine);
+            if (i == 0)
+                impl->implementation = QString::fromLatin1(pd.impl_info_str());
+            impl->panels.push_back(std::move(panel));
+        }
         return std::unique_ptr<OneDnnBf16Gemm>(new OneDnnBf16Gemm(std::move(impl)));
     } catch (const dnnl::error& error) {
         return makeError(
@@ -291,13 +329,21 @@ Result<std::unique_ptr<OneDnnBf16Gemm>> OneDnnBf16Gemm::create(const Bf16GemmSha
 void OneDnnBf16Gemm::run(const std::uint16_t* a, const std::uint16_t* b, void* c)
 {
     dnnl::engine& engine = cpuEngine();
-    const memory aMemory(m_impl->aDesc, engine, const_cast<std::uint16_t*>(a));
+    const Bf16GemmShape& shape = m_impl->shape;
+    const std::size_t cElement = shape.bf16Output ? 2 : 4;
     const memory bMemory(m_impl->bDesc, engine, const_cast<std::uint16_t*>(b));
-    const memory cMemory(m_impl->cDesc, engine, c);
-    omp_set_num_threads(m_impl->threads);
-    m_impl->primitive.execute(m_impl->stream,
-                              {{DNNL_ARG_SRC, aMemory}, {DNNL_ARG_WEIGHTS, bMemory}, {DNNL_ARG_DST, cMemory}});
-    m_impl->stream.wait();
+    auto runPanel = [&](Bf16Panel& panel) {
+        omp_set_num_threads(1);  // this thread's own OpenMP setting: no team for a panel
+        const memory aMemory(panel.aDesc, engine, const_cast<std::uint16_t*>(a) + offsetOfA(shape, panel.row));
+        const memory cMemory(panel.cDesc, engine,
+                             static_cast<std::uint8_t*>(c) + cElement * static_cast<std::size_t>(panel.row) * shape.n);
+        panel.primitive.execute(panel.stream,
+                                {{DNNL_ARG_SRC, aMemory}, {DNNL_ARG_WEIGHTS, bMemory}, {DNNL_ARG_DST, cMemory}});
+        panel.stream.wait();
+    };
+    WorkerTeam::of(static_cast<int>(m_impl->panels.size())).run([&](int i) {
+        runPanel(m_impl->panels[static_cast<std::size_t>(i)]);
+    });
 }
 
 const Bf16GemmShape& OneDnnBf16Gemm::shape() const

@@ -184,7 +184,8 @@ Result<Bf16TrainingMeasurement> measureTrainingBf16(const MlpShape& shape, int t
         return makeError(Error::Code::Cancelled, QStringLiteral("the bf16 training step was stopped"));
 
     // The fp32 step's repetitions, then the bf16 step's once OpenBLAS's workers sleep: interleaved, the workers'
-    // spinning after each sgemm (lowp_experiments.h) would take a core from oneDNN's threads on a small machine.
+    // spinning after each sgemm (lowp_experiments.h) would take a core from the bf16 products' threads on a small
+    // machine.
     const StepTiming timing = stepTiming(KernelExperiment::Training, control.quick());
     auto timed = [&](bool bf16Step) -> std::optional<std::vector<double>> {
         auto once = [&] {

@@ -166,7 +166,7 @@ QString TrainingFix::text() const
     if (!found)
         return QStringLiteral("nothing fits up to %1 GPUs").arg(formatGrouped(static_cast<double>(kMaxTrainingGpus)));
     return QStringLiteral("%1: %2 of %3 per GPU")
-        .arg(moves.join(QStringLiteral(", then ")), formatGiB(memory.total()), formatGiB(memory.capacity));
+        .arg(moves.join(QStringLiteral(", then ")), formatGiB(memory.onCard()), formatGiB(memory.capacity));
 }
 
 std::optional<TrainingFix> cheapestFix(const TrainingConfig& config)

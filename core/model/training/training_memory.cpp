@@ -95,6 +95,20 @@ CheckpointedLayer checkpointedLayer(const TrainingConfig& config, const LayerAct
     return {layer.total(), 0.0};
 }
 
+double ncclBufferBytes(const TrainingConfig& config)
+{
+    const bool nvlink = config.link.peerToPeer && !config.link.pcie;
+    const double perConnection = (nvlink ? kNcclChannelsNvlink : kNcclChannelsPcie) * kNcclConnectionBytes;
+    double connections = 0;
+    if (config.dataParallel() > 1)
+        connections += config.zeroStage > 0 ? 1.0 : 3.0;
+    if (config.tensorParallel > 1)
+        connections += 3.0;
+    if (config.pipelineParallel > 1)
+        connections += 2.0;
+    return connections * perConnection;
+}
+
 TrainingMemory trainingMemory(const TrainingConfig& config, const ParamCounts& params)
 {
     TrainingMemory memory;
@@ -137,6 +151,8 @@ TrainingMemory trainingMemory(const TrainingConfig& config, const ParamCounts& p
     }
     memory.allocatorReserve =
         config.checkpointing == Checkpointing::Full ? kAllocatorReserveFullBytes : kAllocatorReserveBytes;
+    memory.cudaContext = kCudaContextBytes;
+    memory.ncclBuffers = ncclBufferBytes(config);
     memory.capacity = static_cast<double>(config.gpu.memoryBytes());
     return memory;
 }

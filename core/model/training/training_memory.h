@@ -71,6 +71,10 @@ struct TrainingMemory {
     // What PyTorch's caching allocator holds beyond the live tensors (kAllocatorReserve...): in reserved(), not in
     // total(), which fits() compares with the card.
     double allocatorReserve = 0;
+    // Outside the caching allocator, in neither of PyTorch's figures but on the card (nvidia-smi shows them): the
+    // CUDA context (kCudaContextBytes) and NCCL's communication buffers (ncclBufferBytes).
+    double cudaContext = 0;
+    double ncclBuffers = 0;
     double capacity = 0;      // the card's memory
     double paramsPerGpu = 0;  // parameters this GPU's model-parallel rank holds before ZeRO
     int layersPerStage = 0;
@@ -79,9 +83,16 @@ struct TrainingMemory {
     double total() const { return weights + gradients + optimizer + activations + temporary; }
     // torch.cuda.max_memory_reserved's figure: the tensors and the freed blocks the allocator keeps cached.
     double reserved() const { return total() + allocatorReserve; }
-    // On the allocated figure: before it reports out of memory, the allocator frees its cached blocks and retries
-    // (PyTorch's memory_stats "num_alloc_retries"), so the cache does not decide whether a step fits.
-    bool fits() const { return total() <= capacity; }
+    // What the card holds outside the allocator: the context and NCCL's buffers.
+    double runtime() const { return cudaContext + ncclBuffers; }
+    // What must be on the card at the peak once the allocator has given its cache back: the live tensors and the
+    // runtime, which nothing frees while the process lives.
+    double onCard() const { return total() + runtime(); }
+    // nvidia-smi's figure (NVML's used memory for the process): the reserved figure and the runtime.
+    double device() const { return reserved() + runtime(); }
+    // Before it reports out of memory, the allocator frees its cached blocks and retries (PyTorch's memory_stats
+    // "num_alloc_retries"), so the cache does not decide whether a step fits; the runtime does.
+    bool fits() const { return onCard() <= capacity; }
 };
 
 // PyTorch's CUDA caching allocator keeps the blocks a step frees for the next requests instead of returning them to
@@ -93,10 +104,38 @@ struct TrainingMemory {
 // reduce-scatter, Llama 7B, local batch 8 at 2,048 tokens, 8 H100s, percentages of 95.04 GiB): 23.92 % peak active
 // against 32.64 % peak reserved with full checkpointing (8.29 GiB more), 52.13 % against 62.51 % with selective
 // checkpointing (9.87 GiB more). Nearly the same gap for twice the live memory: the cache follows the stack and the
-// layer's size, not the total, so it is taken as those gigabytes, not as a share. The CUDA context (some 300-500
-// MiB) and NCCL's buffers are allocated outside the caching allocator, in neither figure; nvidia-smi shows them.
+// layer's size, not the total, so it is taken as those gigabytes, not as a share. The CUDA context and NCCL's
+// buffers are allocated outside the caching allocator, in neither figure; nvidia-smi shows them (below).
 inline constexpr double kAllocatorReserveFullBytes = 8.29 * 1073741824.0;
 inline constexpr double kAllocatorReserveBytes = 9.87 * 1073741824.0;  // every other checkpointing
+
+// The CUDA context PyTorch creates on its first CUDA call: the driver's state and the kernels it loads. Since CUDA
+// 11.7 and PyTorch 1.13 kernels load lazily (CUDA_MODULE_LOADING=LAZY, PyTorch's default), and the context is "around
+// 400MB" (PyTorch maintainer ptrblck, pytorch/pytorch#109888, September 2023; "~300MB" in #107667); PyTorch's PR
+// #86509 measured 287,047,680 bytes in use with lazy loading against 666,632,192 with eager loading for one small
+// tensor, and before lazy loading it was over 1 GB (#28394: 1,008 MB on a Titan V). No source gives it by GPU
+// generation, so one figure stands for every card. cuBLAS's workspace (8.125 MiB, 32 MiB on Hopper and Blackwell:
+// PyTorch's CublasHandlePool.cpp) is allocated through the caching allocator and so already in its figures.
+inline constexpr double kCudaContextBytes = 400.0 * 1048576.0;
+
+// NCCL's buffers for one connection to one peer on one channel, one per protocol (NCCL src/init.cc,
+// DEFAULT_BUFFSIZE, DEFAULT_LL_BUFFSIZE, DEFAULT_LL128_BUFFSIZE): Simple 4 MiB (NCCL_BUFFSIZE), LL 8 lines x 512
+// threads x 8 steps x 16 bytes = 512 KiB, LL128 120 x 640 x 8 x 8 bytes = 4,915,200 bytes. Each channel has its own
+// (NCCL maintainer sjeaugey, NVIDIA/nccl#1450), so the memory is linear in the channels (NVIDIA/nccl#986).
+inline constexpr double kNcclConnectionBytes = 4194304.0 + 524288.0 + 4915200.0;
+// Channels a communicator opens, by the link inside the node: 16 over NVLink (an 8-GPU H800 NVLink node logs "16
+// coll channels", NVIDIA/nccl#892), 2 over PCIe or through host memory (an 8-GPU PCIe node's rings use channels 00
+// and 01, NVIDIA/nccl-tests#228).
+inline constexpr int kNcclChannelsNvlink = 16;
+inline constexpr int kNcclChannelsPcie = 2;
+
+// NCCL's buffers on one GPU: one communicator per parallel group larger than one. The data-parallel group's
+// all-reduces (plain data parallel) connect a ring and a tree on each channel: the ring receives from one peer, the
+// tree (a chain inside a node) from its parent and its child, three connections. ZeRO's and FSDP's reduce-scatters
+// and all-gathers run on rings only, and NCCL connects an algorithm only when a collective first needs it
+// (NCCL_RUNTIME_CONNECT, on by default since NCCL 2.22): one connection. Tensor parallelism all-reduces: three.
+// Pipeline stages send to the next and receive from the previous stage, one connection each way.
+double ncclBufferBytes(const TrainingConfig& config);
 
 // The configuration must have passed checkTrainingConfig.
 TrainingMemory trainingMemory(const TrainingConfig& config, const ParamCounts& params);

@@ -51,24 +51,27 @@ TEST(Bf16Gemm, TransposedOperandsAndAccumulationAgreeWithTheReference)
 {
     if (skipWithoutBf16())
         GTEST_SKIP() << unitAvailability(LowpUnit::Avx512Bf16, hostMachine()).reason.toStdString();
-    for (const bool transA : {false, true})
-        for (const bool transB : {false, true}) {
-            const Bf16GemmShape shape{transA, transB, 24, 40, 56, false, true};
-            const auto gemm = OneDnnBf16Gemm::create(shape, 1);
-            ASSERT_TRUE(gemm.ok()) << gemm.error().message.toStdString();
-            const auto a = bf16Pattern(static_cast<std::size_t>(shape.m) * shape.k, 1);
-            const auto b = bf16Pattern(static_cast<std::size_t>(shape.k) * shape.n, 2);
-            std::vector<float> c(static_cast<std::size_t>(shape.m) * shape.n, 1.0f);
-            gemm.value()->run(a.data(), b.data(), c.data());
-            for (int i = 0; i < shape.m; ++i)
-                for (int j = 0; j < shape.n; ++j)
-                    ASSERT_NEAR(c[static_cast<std::size_t>(i) * shape.n + j], 1.0 + reference(shape, a, b, i, j), 1e-3)
-                        << transA << transB << " " << i << " " << j;
-            EXPECT_FALSE(gemm.value()->implementation().isEmpty());
-        }
+    // On three threads the 25 rows split into panels of 8, 8 and 9, each read through A's strides where it lies.
+    for (const int threads : {1, 3})
+        for (const bool transA : {false, true})
+            for (const bool transB : {false, true}) {
+                const Bf16GemmShape shape{transA, transB, 25, 40, 56, false, true};
+                const auto gemm = OneDnnBf16Gemm::create(shape, threads);
+                ASSERT_TRUE(gemm.ok()) << gemm.error().message.toStdString();
+                const auto a = bf16Pattern(static_cast<std::size_t>(shape.m) * shape.k, 1);
+                const auto b = bf16Pattern(static_cast<std::size_t>(shape.k) * shape.n, 2);
+                std::vector<float> c(static_cast<std::size_t>(shape.m) * shape.n, 1.0f);
+                gemm.value()->run(a.data(), b.data(), c.data());
+                for (int i = 0; i < shape.m; ++i)
+                    for (int j = 0; j < shape.n; ++j)
+                        ASSERT_NEAR(c[static_cast<std::size_t>(i) * shape.n + j], 1.0 + reference(shape, a, b, i, j),
+                                    1e-3)
+                            << threads << transA << transB << " " << i << " " << j;
+                EXPECT_FALSE(gemm.value()->implementation().isEmpty());
+            }
     // A bf16 result is the fp32 sum rounded once.
     const Bf16GemmShape rounded{false, true, 16, 32, 48, true, false};
-    const auto gemm = OneDnnBf16Gemm::create(rounded, 1);
+    const auto gemm = OneDnnBf16Gemm::create(rounded, 2);
     ASSERT_TRUE(gemm.ok());
     const auto a = bf16Pattern(16 * 48, 3);
     const auto b = bf16Pattern(32 * 48, 4);

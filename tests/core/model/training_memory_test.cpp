@@ -240,9 +240,48 @@ TEST(TrainingMemory, ReservedIsAllocatedAndTheCachingAllocatorsPublishedReserve)
         c.checkpointing = other;
         EXPECT_NEAR(evaluate(c).memory.allocatorReserve / kGiB, (0.6251 - 0.5213) * kTorchtitanGiB, 0.01);
     }
-    // A card filled to its last allocated byte still fits: the cache is given back before an out-of-memory error.
+    // A card filled to its last allocated byte still fits: the cache is given back before an out-of-memory error;
+    // the CUDA context and NCCL's buffers are not, so they count.
     TrainingMemory edge = full;
-    edge.capacity = edge.total();
+    edge.capacity = edge.onCard();
     EXPECT_TRUE(edge.fits());
     EXPECT_GT(edge.reserved(), edge.capacity);
+    edge.capacity = edge.total();
+    EXPECT_FALSE(edge.fits());
+}
+
+// Outside the allocator: the CUDA context on every GPU (400 MiB, PyTorch's lazily loaded context) and NCCL's buffers
+// for each connection on each channel (4 MiB Simple + 512 KiB LL + 4,915,200 bytes LL128): 16 channels over NVLink,
+// 2 over PCIe; all-reduces connect a ring and a tree (3 connections), ZeRO's reduce-scatters and gathers a ring (1).
+// nvidia-smi's figure is the reserved one and both.
+TEST(TrainingMemory, CudaContextAndNcclBuffersAreOnTheCardOutsidePytorchsFigures)
+{
+    constexpr double kMiB = 1048576.0;
+    const double connection = 4.0 * kMiB + 0.5 * kMiB + 4915200.0;
+    TrainingConfig c = trainingConfig(test::model("llama-3.1-8b"), "h100-sxm");
+    c.gpusPerNode = 1;
+    c.globalBatch = 1;
+    const TrainingMemory one = evaluate(c).memory;
+    EXPECT_DOUBLE_EQ(one.cudaContext, 400.0 * kMiB);
+    EXPECT_EQ(one.ncclBuffers, 0.0) << "one GPU opens no communicator";
+    EXPECT_DOUBLE_EQ(one.device(), one.reserved() + 400.0 * kMiB);
+
+    c.gpusPerNode = 8;
+    c.globalBatch = 8;
+    const TrainingMemory ddp = evaluate(c).memory;
+    EXPECT_DOUBLE_EQ(ddp.ncclBuffers, 3.0 * 16.0 * connection);  // about 441 MiB
+    c.zeroStage = 3;
+    EXPECT_DOUBLE_EQ(evaluate(c).memory.ncclBuffers, 16.0 * connection);
+    c.zeroStage = 0;
+    c.tensorParallel = 2;
+    c.pipelineParallel = 2;
+    c.globalBatch = 2;
+    EXPECT_DOUBLE_EQ(evaluate(c).memory.ncclBuffers, (3.0 + 3.0 + 2.0) * 16.0 * connection);
+
+    TrainingConfig pcie = trainingConfig(test::model("llama-3.1-8b"), "l40s");
+    pcie.gpusPerNode = 8;
+    pcie.globalBatch = 8;
+    const TrainingMemory l40s = evaluate(pcie).memory;
+    EXPECT_DOUBLE_EQ(l40s.ncclBuffers, 3.0 * 2.0 * connection);
+    EXPECT_DOUBLE_EQ(l40s.onCard(), l40s.total() + l40s.cudaContext + l40s.ncclBuffers);
 }

@@ -224,8 +224,9 @@ TEST(TrainingInputs, AbsurdSizesStayFinite)
                 c.globalBatch = static_cast<std::int64_t>(perNode) * nodes;
                 c.zeroStage = 3;
                 const TrainingReport r = evaluate(c);
-                for (const double value : {r.memory.total(), r.memory.activations, r.stepFlops(), r.time.total(),
-                                           r.time.communication, r.tokensPerSecond, r.mfu, r.bubbleFraction})
+                for (const double value :
+                     {r.memory.total(), r.memory.activations, r.memory.ncclBuffers, r.memory.device(), r.stepFlops(),
+                      r.time.total(), r.time.communication, r.tokensPerSecond, r.mfu, r.bubbleFraction})
                     EXPECT_TRUE(std::isfinite(value) && value >= 0.0)
                         << params << " params, " << sequence << " tokens, " << perNode * nodes << " GPUs";
                 EXPECT_GT(r.time.total(), 0.0);

@@ -105,6 +105,9 @@ double predicted(const TrainingRow& row)
         return r.value().memory.total();
     if (row.quantity == QLatin1String("reserved_memory_per_gpu_bytes"))
         return r.value().memory.reserved();
+    // nvidia-smi's (NVML's) figure: also the CUDA context and NCCL's buffers, which PyTorch's two do not see.
+    if (row.quantity == QLatin1String("device_memory_per_gpu_bytes"))
+        return r.value().memory.device();
     ADD_FAILURE() << row.id.toStdString() << ": unknown quantity " << row.quantity.toStdString();
     return 0;
 }

@@ -84,9 +84,9 @@ TEST(TrainingMovesScene, TheCaptionsNumbersAreTheStagesOwn)
     const TrainingReport& mixed = stages[1].report;
     const TrainingReport& accumulation = stages[2].report;
     const TrainingReport& checkpointing = stages[3].report;
-    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("memory_start")), start.memory.total() / kGiB);
-    EXPECT_EQ(f.text(QStringLiteral("memory_start")), formatMemory(start.memory.total()));
-    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("memory_checkpointing")), checkpointing.memory.total() / kGiB);
+    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("memory_start")), start.memory.onCard() / kGiB);
+    EXPECT_EQ(f.text(QStringLiteral("memory_start")), formatMemory(start.memory.onCard()));
+    EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("memory_checkpointing")), checkpointing.memory.onCard() / kGiB);
     EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("activations_x_mixed")),
                      start.memory.activations / mixed.memory.activations);
     EXPECT_DOUBLE_EQ(*f.value(QStringLiteral("matmul_x_mixed")), start.time.matmul / mixed.time.matmul);

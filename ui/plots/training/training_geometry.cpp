@@ -45,6 +45,8 @@ QColor trainingPartColor(TrainingPart part, const ChartTheme& theme)
             return theme.sessionColor(3);
         case TrainingPart::Temporary:
             return theme.grid;
+        case TrainingPart::Runtime:
+            return theme.mutedText;
         case TrainingPart::Compute:
             return theme.kernelColor(QStringLiteral("sgemm"));
         case TrainingPart::Recompute:  // compute again: the compute colour, lighter

@@ -45,7 +45,7 @@ StackBarData trainingMemoryBar(const TrainingConfig& c, const TrainingMemory& m)
     bar.shortTitle = QStringLiteral("Memory per GPU");
     bar.capacity = m.capacity;
     bar.capacityLabel = QStringLiteral("%1 card").arg(formatGiB(m.capacity));
-    const double total = m.total();
+    const double total = m.onCard();
     bar.status =
         m.fits()
             ? QStringLiteral("Fits: %1 of %2 (%3)")
@@ -55,11 +55,10 @@ StackBarData trainingMemoryBar(const TrainingConfig& c, const TrainingMemory& m)
         TrainingPart part;
         const char* name;
         double bytes;
-    } parts[] = {{TrainingPart::Weights, "weights", m.weights},
-                 {TrainingPart::Gradients, "gradients", m.gradients},
-                 {TrainingPart::Optimizer, "optimizer", m.optimizer},
-                 {TrainingPart::Activations, "activations", m.activations},
-                 {TrainingPart::Temporary, "temporary", m.temporary}};
+    } parts[] = {
+        {TrainingPart::Weights, "weights", m.weights},       {TrainingPart::Gradients, "gradients", m.gradients},
+        {TrainingPart::Optimizer, "optimizer", m.optimizer}, {TrainingPart::Activations, "activations", m.activations},
+        {TrainingPart::Temporary, "temporary", m.temporary}, {TrainingPart::Runtime, "CUDA + NCCL", m.runtime()}};
     for (const auto& p : parts) {
         const QString name = QLatin1String(p.name);
         bar.parts.push_back({p.part, name, p.bytes, QStringLiteral("%1 %2").arg(name, formatMemory(p.bytes))});

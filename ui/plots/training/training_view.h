@@ -50,6 +50,7 @@ enum class TrainingPart {
     Optimizer,
     Activations,
     Temporary,
+    Runtime,  // the CUDA context and NCCL's buffers
     Compute,
     Recompute,
     Communication,
