@@ -119,30 +119,22 @@ Session sessionFromObject(const SplitObject& file, Problem& problem)
                     Zero::NotMeasured);
     session.noisyMeasurements = textListFromJson(in, "noisy_measurements"_L1, kMaxEntries);
 
-    if (const auto machine = in.object("machine"_L1, Need::Required)) {
-        ObjectReader machineIn(*machine, in.where("machine"_L1), problem);
-        session.machine = machineFromJson(machineIn, schema);
-        machineIn.rejectUnknownKeys();
-    }
-    if (const auto ceilings = in.object("ceilings"_L1, Need::Required)) {
-        ObjectReader ceilingsIn(*ceilings, in.where("ceilings"_L1), problem);
+    readObject(in, "machine"_L1, Need::Required,
+               [&](ObjectReader& m) { session.machine = machineFromJson(m, schema); });
+    readObject(in, "ceilings"_L1, Need::Required, [&](ObjectReader& ceilings) {
         session.computeCeilings =
-            readEntries<ComputeCeiling>(ceilingsIn, "compute"_L1, kMaxEntries, Need::Required,
+            readEntries<ComputeCeiling>(ceilings, "compute"_L1, kMaxEntries, Need::Required,
                                         [schema](ObjectReader& entry) { return computeFromJson(entry, schema); });
         session.bandwidthCeilings =
-            readEntries<BandwidthCeiling>(ceilingsIn, "bandwidth"_L1, kMaxEntries, Need::Required, bandwidthFromJson);
-        ceilingsIn.rejectUnknownKeys();
-    }
+            readEntries<BandwidthCeiling>(ceilings, "bandwidth"_L1, kMaxEntries, Need::Required, bandwidthFromJson);
+    });
     session.bandwidthCurve =
         readEntries<BandwidthPoint>(in, "bandwidth_curve"_L1, kMaxEntries, Need::Optional, curvePointFromJson);
     SharedTexts shared;
     session.kernels = readSplitEntries<KernelResult>(
         in, file, "kernels"_L1, kMaxEntries, Need::Required,
         [schema, &shared](ObjectReader& entry) { return kernelFromJson(entry, schema, shared); });
-    if (const auto fusion = in.object("fusion"_L1, Need::Optional)) {
-        ObjectReader fusionIn(*fusion, in.where("fusion"_L1), problem);
-        session.fusion = fusionFromJson(fusionIn);
-        fusionIn.rejectUnknownKeys();
+    if (readObject(in, "fusion"_L1, [&](ObjectReader& f) { session.fusion = fusionFromJson(f); })) {
         // Version 1 wrote zeros when fusion did not run; from version 2 that is a "skipped" entry instead.
         if (!problem.found() && schema >= kFirstSchemaWithChecks && session.fusion.elements < 1)
             problem.report(Error::Code::Range,
@@ -156,16 +148,8 @@ Session sessionFromObject(const SplitObject& file, Problem& problem)
         session.calibrations =
             readEntries<Calibration>(in, "calibrations"_L1, kMaxCalibrations, Need::Optional, calibrationFromJson);
         session.engine = engineFromJson(in);
-        if (const auto energy = in.object("energy"_L1, Need::Optional)) {
-            ObjectReader energyIn(*energy, in.where("energy"_L1), problem);
-            session.energy = energySourceFromJson(energyIn);
-            energyIn.rejectUnknownKeys();
-        }
-        if (const auto training = in.object("training"_L1, Need::Optional)) {
-            ObjectReader trainingIn(*training, in.where("training"_L1), problem);
-            session.training = trainingFromJson(trainingIn);
-            trainingIn.rejectUnknownKeys();
-        }
+        readObject(in, "energy"_L1, [&](ObjectReader& e) { session.energy = energySourceFromJson(e); });
+        readObject(in, "training"_L1, [&](ObjectReader& t) { session.training = trainingFromJson(t); });
     }
     in.rejectUnknownKeys();
     return session;

@@ -147,16 +147,8 @@ KernelResult kernelFromJson(ObjectReader& in, int schema, SharedTexts& shared)
     kernel.tensorFlopsCounted = in.boolean("tensor_flops_counted"_L1, false);
     kernel.levels = readEntries<LevelPoint>(in, "levels"_L1, kMaxLevels, Need::Optional, levelPointFromJson);
     if (schema >= kFirstSchemaWithChecks) {
-        if (const auto device = in.object("device"_L1, Need::Optional)) {
-            ObjectReader deviceIn(*device, in.where("device"_L1), in.problem());
-            kernel.device = deviceFromJson(deviceIn);
-            deviceIn.rejectUnknownKeys();
-        }
-        if (const auto energy = in.object("energy"_L1, Need::Optional)) {
-            ObjectReader energyIn(*energy, in.where("energy"_L1), in.problem());
-            kernel.energy = kernelEnergyFromJson(energyIn);
-            energyIn.rejectUnknownKeys();
-        }
+        readObject(in, "device"_L1, [&kernel](ObjectReader& d) { kernel.device = deviceFromJson(d); });
+        readObject(in, "energy"_L1, [&kernel](ObjectReader& e) { kernel.energy = kernelEnergyFromJson(e); });
     }
     return kernel;
 }

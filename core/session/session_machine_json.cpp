@@ -138,22 +138,13 @@ MachineInfo machineFromJson(ObjectReader& in, int schema)
     machine.family = in.smallInteger("family"_L1, 0, kMaxCpuFamily, 0);
     machine.model = in.smallInteger("model"_L1, 0, kMaxCpuModel, 0);
     machine.hypervisor = in.boolean("hypervisor"_L1, false);
-    if (const auto core = in.object("core"_L1, Need::Optional)) {
-        ObjectReader coreIn(*core, in.where("core"_L1), in.problem());
-        machine.coreName = coreIn.text("name"_L1, Need::Required);
-        machine.coreBasis = coreIn.text("basis"_L1);
-        coreIn.rejectUnknownKeys();
-    }
-    if (const auto clock = in.object("clock"_L1, Need::Optional)) {
-        ObjectReader clockIn(*clock, in.where("clock"_L1), in.problem());
-        machine.clock = clockFromJson(clockIn);
-        clockIn.rejectUnknownKeys();
-    }
-    if (const auto cache = in.object("last_level_cache"_L1, Need::Optional)) {
-        ObjectReader cacheIn(*cache, in.where("last_level_cache"_L1), in.problem());
-        machine.lastLevelCache = lastLevelCacheFromJson(cacheIn);
-        cacheIn.rejectUnknownKeys();
-    }
+    readObject(in, "core"_L1, [&machine](ObjectReader& core) {
+        machine.coreName = core.text("name"_L1, Need::Required);
+        machine.coreBasis = core.text("basis"_L1);
+    });
+    readObject(in, "clock"_L1, [&machine](ObjectReader& c) { machine.clock = clockFromJson(c); });
+    readObject(in, "last_level_cache"_L1,
+               [&machine](ObjectReader& c) { machine.lastLevelCache = lastLevelCacheFromJson(c); });
     return machine;
 }
 
