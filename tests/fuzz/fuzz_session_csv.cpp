@@ -79,13 +79,11 @@ void checkNumber(const CsvRecord& row, qsizetype column, double value, const QSt
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
-    const QString source = QStringLiteral("fuzz.json");
-    const Result<Session> loaded = sessionFromJson(bytes, source);
-    if (!loaded.ok()) {
-        fuzz::checkRefusal(kTarget, source, loaded.error().message);
+    const QByteArray bytes = fuzz::inputBytes(data, size);
+    const Result<Session> loaded =
+        fuzz::readOrCheckRefusal(kTarget, bytes, QStringLiteral("fuzz.json"), sessionFromJson);
+    if (!loaded.ok())
         return 0;
-    }
     const Session& session = loaded.value();
 
     for (const CsvTable& table : sessionCsvTables(session)) {
