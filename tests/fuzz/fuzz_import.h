@@ -4,7 +4,7 @@
 // imports goes into a session that saves to JSON which loads back (the session loader is the judge).
 #include "core/import/import_session.h"
 #include "core/import/importer.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/fuzz/fuzz_loader_checks.h"
 
 #include <QByteArray>

@@ -7,7 +7,7 @@
 #include "tests/fuzz/json_mutator.h"
 
 #include "core/scene/deck.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "ui/chart/chart_export.h"
 #include "ui/chart/chart_layout.h"
 #include "ui/talk/deck_export.h"

@@ -4,9 +4,9 @@
 // may say nan or inf unless the file itself has that text; a kernel's FLOP, bytes and seconds read back exactly
 // (numbers are written as short as round-trips).
 #include "core/import/text/csv_reader.h"
+#include "core/session/format/session_json.h"
 #include "core/session/session_compare.h"
 #include "core/session/session_csv.h"
-#include "core/session/session_json.h"
 
 #include "tests/fuzz/fuzz_loader_checks.h"
 

@@ -1,7 +1,7 @@
 // libFuzzer target for the session loader: any bytes give a whole Session or a one-line Error
 // naming the source, never a crash, a leak or a sanitizer report. A loaded session must also save to JSON
 // that loads back and writes out byte for byte the same (the saver's promise: every saved file loads).
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include "tests/fuzz/fuzz_loader_checks.h"
 

@@ -1,11 +1,11 @@
-#include "core/session/session_calibration_json.h"
+#include "core/session/format/session_calibration_json.h"
 
 #include "core/message_text.h"
 #include "core/model/llm/calibration.h"
 #include "core/model/llm/engine_terms.h"
 #include "core/model/llm/llm_model.h"
 #include "core/model/number_format.h"
-#include "core/session/session_json_rules.h"
+#include "core/session/format/session_json_rules.h"
 
 #include <QJsonArray>
 #include <QSet>

@@ -1,7 +1,7 @@
-#include "core/session/session_kernel_json.h"
+#include "core/session/format/session_kernel_json.h"
 
-#include "core/session/session_energy_json.h"
-#include "core/session/session_json_rules.h"
+#include "core/session/format/session_energy_json.h"
+#include "core/session/format/session_json_rules.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
