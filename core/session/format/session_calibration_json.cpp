@@ -176,21 +176,15 @@ CalibrationPoint calibrationPointFromJson(ObjectReader& in)
 
 QJsonObject calibrationToJson(const Calibration& calibration)
 {
-    QJsonArray terms;
-    for (const CalibrationTerm& term : calibration.terms)
-        terms.append(calibrationTermToJson(term));
-    QJsonArray points;
-    for (const CalibrationPoint& point : calibration.points)
-        points.append(calibrationPointToJson(point));
     QJsonObject out{{u"generator"_s, calibration.generator},
                     {u"sources"_s, QJsonArray::fromStringList(calibration.sources)},
                     {u"free_terms"_s, QJsonArray::fromStringList(calibration.freeTerms)},
-                    {u"terms"_s, terms},
+                    {u"terms"_s, toJsonArray(calibration.terms, calibrationTermToJson)},
                     {u"iterations"_s, calibration.iterations},
                     {u"converged"_s, calibration.converged},
                     {u"error_before"_s, calibrationErrorToJson(calibration.before)},
                     {u"error_after"_s, calibrationErrorToJson(calibration.after)},
-                    {u"points"_s, points},
+                    {u"points"_s, toJsonArray(calibration.points, calibrationPointToJson)},
                     {u"notes"_s, QJsonArray::fromStringList(calibration.notes)}};
     if (calibration.created.isValid())
         out.insert("created"_L1, calibration.created.toUTC().toString(Qt::ISODateWithMs));

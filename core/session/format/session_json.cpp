@@ -164,19 +164,8 @@ Error sourceError(const QString& sourceName, Error::Code code, const QString& de
 
 QJsonObject sessionToJsonObject(const Session& session)
 {
-    QJsonArray compute;
-    for (const ComputeCeiling& ceiling : session.computeCeilings)
-        compute.append(computeToJson(ceiling));
-    QJsonArray bandwidth;
-    for (const BandwidthCeiling& ceiling : session.bandwidthCeilings)
-        bandwidth.append(bandwidthToJson(ceiling));
-    QJsonArray curve;
-    for (const BandwidthPoint& point : session.bandwidthCurve)
-        curve.append(curvePointToJson(point));
-    QJsonArray kernels;
-    for (const KernelResult& kernel : session.kernels)
-        kernels.append(kernelToJson(kernel));
-
+    const QJsonObject ceilings{{u"compute"_s, toJsonArray(session.computeCeilings, computeToJson)},
+                               {u"bandwidth"_s, toJsonArray(session.bandwidthCeilings, bandwidthToJson)}};
     QJsonObject root{{u"format"_s, Session::kFormat},
                      {u"schema_version"_s, Session::kSchemaVersion},
                      {u"title"_s, session.title},
@@ -186,36 +175,24 @@ QJsonObject sessionToJsonObject(const Session& session)
                      {u"wall_seconds"_s, session.wallSeconds},
                      {u"stream_triad_gbps"_s, session.streamTriadGbps},
                      {u"machine"_s, machineToJson(session.machine)},
-                     {u"ceilings"_s, QJsonObject{{u"compute"_s, compute}, {u"bandwidth"_s, bandwidth}}},
-                     {u"bandwidth_curve"_s, curve},
-                     {u"kernels"_s, kernels}};
+                     {u"ceilings"_s, ceilings},
+                     {u"bandwidth_curve"_s, toJsonArray(session.bandwidthCurve, curvePointToJson)},
+                     {u"kernels"_s, toJsonArray(session.kernels, kernelToJson)}};
     // A fusion object only when fusion was measured: an experiment that did not run is in "skipped".
     if (session.fusion.elements > 0)
         root.insert("fusion"_L1, fusionToJson(session.fusion));
     if (session.training.tokens > 0)
         root.insert("training"_L1, trainingToJson(session.training));
-    if (!session.findings.empty()) {
-        QJsonArray findings;
-        for (const Finding& finding : session.findings)
-            findings.append(findingToJson(finding));
-        root.insert("findings"_L1, findings);
-    }
-    if (!session.skipped.empty()) {
-        QJsonArray skipped;
-        for (const SkippedExperiment& entry : session.skipped)
-            skipped.append(skippedToJson(entry));
-        root.insert("skipped"_L1, skipped);
-    }
+    if (!session.findings.empty())
+        root.insert("findings"_L1, toJsonArray(session.findings, findingToJson));
+    if (!session.skipped.empty())
+        root.insert("skipped"_L1, toJsonArray(session.skipped, skippedToJson));
     if (!session.engine.isEmpty())
         root.insert("engine"_L1, session.engine);
     if (!session.energy.basis.isEmpty())
         root.insert("energy"_L1, energySourceToJson(session.energy));
-    if (!session.calibrations.empty()) {
-        QJsonArray calibrations;
-        for (const Calibration& calibration : session.calibrations)
-            calibrations.append(calibrationToJson(calibration));
-        root.insert("calibrations"_L1, calibrations);
-    }
+    if (!session.calibrations.empty())
+        root.insert("calibrations"_L1, toJsonArray(session.calibrations, calibrationToJson));
     // Only a busy run has the key, so quiet sessions read the same as before it existed.
     if (session.noisy())
         root.insert("noisy_measurements"_L1, QJsonArray::fromStringList(session.noisyMeasurements));

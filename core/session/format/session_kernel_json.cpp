@@ -104,12 +104,8 @@ QJsonObject kernelToJson(const KernelResult& kernel)
         object.insert("group"_L1, kernel.group);
     if (kernel.tensorFlopsCounted)
         object.insert("tensor_flops_counted"_L1, true);
-    if (!kernel.levels.empty()) {
-        QJsonArray levels;
-        for (const LevelPoint& point : kernel.levels)
-            levels.append(levelPointToJson(point));
-        object.insert("levels"_L1, levels);
-    }
+    if (!kernel.levels.empty())
+        object.insert("levels"_L1, toJsonArray(kernel.levels, levelPointToJson));
     if (!kernel.device.kind.isEmpty())
         object.insert("device"_L1, deviceToJson(kernel.device));
     if (kernel.energy.measured())

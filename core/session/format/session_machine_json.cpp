@@ -95,10 +95,7 @@ QJsonObject machineCoreToJson(const MachineInfo& machine, const QJsonArray& cach
 
 QJsonObject machineToJson(const MachineInfo& machine)
 {
-    QJsonArray caches;
-    for (const CacheInfo& cache : machine.caches)
-        caches.append(cacheToJson(cache));
-    QJsonObject object = machineCoreToJson(machine, caches);
+    QJsonObject object = machineCoreToJson(machine, toJsonArray(machine.caches, cacheToJson));
     // Schema 2 fields only when known, so an imported session stays as small as it was.
     if (!machine.vendor.isEmpty())
         object.insert("vendor"_L1, machine.vendor);
