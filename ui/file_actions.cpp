@@ -1,7 +1,7 @@
 #include "ui/file_actions.h"
 
 #include "core/bench/bench_importer.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "ui/calibrate_dialog.h"
 #include "ui/chart/chart_export.h"
 #include "ui/chart/roofline_chart.h"

@@ -1,8 +1,8 @@
 #include "ui/mainwindow.h"
 
 #include "core/scene/scene_facts.h"
-#include "core/session/bundled_session.h"
-#include "core/session/session_json.h"
+#include "core/session/format/bundled_session.h"
+#include "core/session/format/session_json.h"
 #include "ui/chart/bandwidth_chart.h"
 #include "ui/dialogs.h"
 #include "ui/file_actions.h"

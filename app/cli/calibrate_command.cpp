@@ -14,7 +14,7 @@
 #include "core/model/llm/calibration.h"
 #include "core/model/llm/engine_catalog.h"
 #include "core/model/llm/engine_terms.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>

@@ -2,8 +2,8 @@
 #include "app/cli/commands.h"
 
 #include "core/scene/scene_facts.h"
-#include "core/session/bundled_session.h"
-#include "core/session/session_json.h"
+#include "core/session/format/bundled_session.h"
+#include "core/session/format/session_json.h"
 
 #include <QCommandLineParser>
 

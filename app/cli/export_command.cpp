@@ -1,8 +1,8 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 
+#include "core/session/format/session_json.h"
 #include "core/session/session_csv.h"
-#include "core/session/session_json.h"
 
 #include <QCommandLineParser>
 #include <QDir>

@@ -8,7 +8,7 @@
 #include "core/import/kernel/import_device.h"
 #include "core/model/catalog/catalog.h"
 #include "core/model/catalog/user_catalog.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

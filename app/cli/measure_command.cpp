@@ -4,7 +4,7 @@
 
 #include "core/measure/engine.h"
 #include "core/measure/run/repeatability.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QCommandLineParser>
 

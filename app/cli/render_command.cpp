@@ -5,7 +5,7 @@
 #include "core/model/catalog/gpu_roofs.h"
 #include "core/model/physical_limits.h"
 #include "core/save_file.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "ui/chart/chart_export.h"
 
 #include <QCommandLineParser>

@@ -2,8 +2,8 @@
 #include "app/cli/command_line.h"
 
 #include "core/scene/deck.h"
-#include "core/session/bundled_session.h"
-#include "core/session/session_json.h"
+#include "core/session/format/bundled_session.h"
+#include "core/session/format/session_json.h"
 #include "ui/talk/deck_export.h"
 
 #include <QFileInfo>

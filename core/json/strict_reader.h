@@ -104,6 +104,25 @@ private:
     QList<QLatin1StringView> m_known;
 };
 
+// Calls read(ObjectReader&) on the object at key when it is there (a problem when it is required and absent, or
+// not an object), then refuses the object's unknown keys. True when the object was there.
+template <typename Read>
+bool readObject(ObjectReader& parent, QLatin1StringView key, Need need, Read read)
+{
+    const auto object = parent.object(key, need);
+    if (!object)
+        return false;
+    ObjectReader reader(*object, parent.where(key), parent.problem());
+    read(reader);
+    reader.rejectUnknownKeys();
+    return true;
+}
+template <typename Read>
+bool readObject(ObjectReader& parent, QLatin1StringView key, Read read)
+{
+    return readObject(parent, key, Need::Optional, read);
+}
+
 // Calls readEntry(ObjectReader&) for each entry of an array of objects, stopping at the first problem; each entry's
 // unknown keys are refused.
 template <typename T, typename ReadEntry>

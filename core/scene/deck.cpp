@@ -118,11 +118,7 @@ Scene sceneFrom(ObjectReader& in)
     scene.highlight = textListFromJson(in, "highlight"_L1, kMaxListItems);
     scene.hiddenKinds = textListFromJson(in, "hidden_kinds"_L1, kMaxListItems);
     scene.batches = batchesFrom(in);
-    if (const auto gpu = in.object("gpu"_L1, Need::Optional)) {
-        ObjectReader gpuIn(*gpu, in.where("gpu"_L1), in.problem());
-        scene.gpu = gpuFrom(gpuIn);
-        gpuIn.rejectUnknownKeys();
-    }
+    readObject(in, "gpu"_L1, [&scene](ObjectReader& gpu) { scene.gpu = gpuFrom(gpu); });
     if (in.has("gpu_hour_price"_L1)) {
         scene.gpuHourPrice = in.number("gpu_hour_price"_L1, 1e6);
         if (!in.problem().found() && !(*scene.gpuHourPrice > 0.0))

@@ -6,7 +6,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // `ridgeline compare` and `ridgeline export`, run as the real executable: the exit status a CI job
 // keys on (1 regression, 0 none, 2 bad input), the table and JSON it prints, and the CSV folder it writes.
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/app/cli_runner.h"
 
 #include <QDir>

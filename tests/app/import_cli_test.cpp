@@ -1,6 +1,6 @@
 // `ridgeline import`, run as the real executable: what it prints, its exit codes, the session it writes,
 // and a failed import that leaves --into untouched and writes nothing.
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/app/cli_runner.h"
 #include "tests/core/import/import_test_support.h"
 

@@ -18,7 +18,7 @@
 //
 // Run: QT_QPA_PLATFORM=offscreen build/.../tests/bench/ridgeline_panel_bench (set here when unset).
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "ui/chart/frontier_chart.h"
 #include "ui/panels/batching_panel.h"
 #include "ui/panels/training_controls.h"

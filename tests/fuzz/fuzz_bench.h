@@ -44,8 +44,7 @@ inline void checkOneLine(const char* target, const char* what, const QString& te
 inline int importBenchInput(const char* target, const std::uint8_t* data, std::size_t size, BenchFormat format,
                             const QString& fileName)
 {
-    // fromRawData: no copy and no terminating NUL, so ASan sees any read past the input's last byte.
-    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
+    const QByteArray bytes = inputBytes(data, size);
     const Result<BenchImport> imported = importBenchBytes(bytes, fileName, format);
     if (!imported.ok()) {
         // "run.json: the file is empty" or "run.json (vLLM serving result): line 3, column 2: ...".

@@ -20,22 +20,11 @@ constexpr const char* kTarget = "fuzz_deck_loader";
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    // fromRawData: no copy and no terminating NUL, so ASan sees any read past the input's last byte.
-    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
     const QString source = QStringLiteral("fuzz-deck.json");
-
-    const Result<Deck> loaded = deckFromJson(bytes, source);
-    if (!loaded.ok()) {
-        fuzz::checkRefusal(kTarget, source, loaded.error().message);
+    const Result<Deck> loaded = fuzz::readOrCheckRefusal(kTarget, fuzz::inputBytes(data, size), source, deckFromJson);
+    if (!loaded.ok())
         return 0;
-    }
-
-    const QByteArray saved = deckToJson(loaded.value());
-    const Result<Deck> reloaded = deckFromJson(saved, source);
-    if (!reloaded.ok())
-        fuzz::fail(kTarget, "a loaded deck saved to JSON that does not load back", reloaded.error().message);
-    if (deckToJson(reloaded.value()) != saved)
-        fuzz::fail(kTarget, "a saved deck changed when loaded and saved again", QString::fromUtf8(saved));
+    fuzz::checkWritesBack(kTarget, deckToJson(loaded.value()), source, deckFromJson, deckToJson);
 
     for (const Scene& scene : loaded.value().scenes) {
         const Result<SceneFacts> facts = computeSceneFacts(scene, nullptr);

@@ -20,15 +20,11 @@ constexpr const char* kTarget = "fuzz_engine_catalog";
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    // fromRawData: no copy and no terminating NUL, so ASan sees any read past the input's last byte.
-    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
     const QString source = QStringLiteral("engines.json");
-
-    const Result<std::vector<EngineProfile>> read = parseUserEngineCatalog(bytes, source);
-    if (!read.ok()) {
-        fuzz::checkRefusal(kTarget, source, read.error().message);
+    const Result<std::vector<EngineProfile>> read =
+        fuzz::readOrCheckRefusal(kTarget, fuzz::inputBytes(data, size), source, parseUserEngineCatalog);
+    if (!read.ok())
         return 0;
-    }
     for (const EngineProfile& engine : read.value())
         for (const char* memory : {"HBM3", "GDDR6X", "LPDDR5", "DDR5"}) {
             GpuSpec gpu;
@@ -36,11 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (const std::optional<QString> bad = checkTerms(engine.termsFor(gpu)))
                 fuzz::fail(kTarget, "an engine that was read gives terms the model refuses", *bad);
         }
-    const QByteArray written = engineCatalogToJson(read.value());
-    const Result<std::vector<EngineProfile>> again = parseUserEngineCatalog(written, source);
-    if (!again.ok())
-        fuzz::fail(kTarget, "engines that were read wrote JSON that does not read back", again.error().message);
-    if (engineCatalogToJson(again.value()) != written)
-        fuzz::fail(kTarget, "engines changed when read and written again", QString::fromUtf8(written));
+    fuzz::checkWritesBack(kTarget, engineCatalogToJson(read.value()), source, parseUserEngineCatalog,
+                          engineCatalogToJson);
     return 0;
 }

@@ -21,15 +21,11 @@ constexpr const char* kTarget = "fuzz_hf_config";
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    // fromRawData: no copy and no terminating NUL, so ASan sees any read past the input's last byte.
-    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
     const QString source = QStringLiteral("config.json");
-
-    const Result<HfModelConfig> read = parseHfConfig(bytes, source);
-    if (!read.ok()) {
-        fuzz::checkRefusal(kTarget, source, read.error().message);
+    const Result<HfModelConfig> read =
+        fuzz::readOrCheckRefusal(kTarget, fuzz::inputBytes(data, size), source, parseHfConfig);
+    if (!read.ok())
         return 0;
-    }
     const Result<ParamCounts> counts = countParams(read.value().shape);
     if (!counts.ok())
         fuzz::fail(kTarget, "a config that was read has a shape the model refuses", counts.error().message);

@@ -4,7 +4,8 @@
 // imports goes into a session that saves to JSON which loads back (the session loader is the judge).
 #include "core/import/import_session.h"
 #include "core/import/importer.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
+#include "tests/fuzz/fuzz_loader_checks.h"
 
 #include <QByteArray>
 #include <QString>
@@ -53,8 +54,7 @@ inline void checkSaves(const std::vector<ImportResult>& imports)
 
 inline int importOneInput(const std::uint8_t* data, std::size_t size, ImportFormat format, const QString& fileName)
 {
-    // fromRawData: no copy and no terminating NUL, so ASan sees any read past the input's last byte.
-    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
+    const QByteArray bytes = inputBytes(data, size);
     const Result<ImportResult> imported = importBytes(bytes, fileName, format);
     if (!imported.ok()) {
         checkError(imported.error(), {fileName});

@@ -1,7 +1,11 @@
 #pragma once
-// What the loader fuzz targets check of every refusal, and how they stop on a broken promise.
+// What the loader fuzz targets check of every refusal and of what they write back, and how they stop on a broken
+// promise.
+#include <QByteArray>
 #include <QString>
 
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
@@ -20,6 +24,33 @@ inline void checkRefusal(const char* target, const QString& source, const QStrin
         fail(target, "an error message does not name the source", message);
     if (message.contains(u'\n'))
         fail(target, "an error message is more than one line", message);
+}
+
+// The input without a copy and without a terminating NUL, so ASan sees any read past its last byte.
+inline QByteArray inputBytes(const std::uint8_t* data, std::size_t size)
+{
+    return QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
+}
+
+// read(bytes, source)'s result; a refusal is checked here, so the target goes on only with what was read.
+template <typename Read>
+auto readOrCheckRefusal(const char* target, const QByteArray& bytes, const QString& source, Read read)
+{
+    auto result = read(bytes, source);
+    if (!result.ok())
+        checkRefusal(target, source, result.error().message);
+    return result;
+}
+
+// The writer's promise: what it wrote of something read reads back, and writes out byte for byte the same.
+template <typename Read, typename Write>
+void checkWritesBack(const char* target, const QByteArray& written, const QString& source, Read read, Write write)
+{
+    const auto again = read(written, source);
+    if (!again.ok())
+        fail(target, "what was read wrote JSON that does not read back", again.error().message);
+    if (write(again.value()) != written)
+        fail(target, "what was read changed when written, read and written again", QString::fromUtf8(written));
 }
 
 }  // namespace ridgeline::fuzz

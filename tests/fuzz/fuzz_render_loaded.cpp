@@ -7,7 +7,7 @@
 #include "tests/fuzz/json_mutator.h"
 
 #include "core/scene/deck.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "ui/chart/chart_export.h"
 #include "ui/chart/chart_layout.h"
 #include "ui/talk/deck_export.h"
@@ -116,7 +116,7 @@ extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t s
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
+    const QByteArray bytes = fuzz::inputBytes(data, size);
     const QString source = QStringLiteral("fuzz.json");
     QStringList filesTexts;
     collectNonFiniteLookingTexts(QJsonDocument::fromJson(bytes).object(), filesTexts);

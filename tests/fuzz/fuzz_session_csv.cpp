@@ -4,9 +4,9 @@
 // may say nan or inf unless the file itself has that text; a kernel's FLOP, bytes and seconds read back exactly
 // (numbers are written as short as round-trips).
 #include "core/import/text/csv_reader.h"
+#include "core/session/format/session_json.h"
 #include "core/session/session_compare.h"
 #include "core/session/session_csv.h"
-#include "core/session/session_json.h"
 
 #include "tests/fuzz/fuzz_loader_checks.h"
 
@@ -79,13 +79,11 @@ void checkNumber(const CsvRecord& row, qsizetype column, double value, const QSt
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
-    const QString source = QStringLiteral("fuzz.json");
-    const Result<Session> loaded = sessionFromJson(bytes, source);
-    if (!loaded.ok()) {
-        fuzz::checkRefusal(kTarget, source, loaded.error().message);
+    const QByteArray bytes = fuzz::inputBytes(data, size);
+    const Result<Session> loaded =
+        fuzz::readOrCheckRefusal(kTarget, bytes, QStringLiteral("fuzz.json"), sessionFromJson);
+    if (!loaded.ok())
         return 0;
-    }
     const Session& session = loaded.value();
 
     for (const CsvTable& table : sessionCsvTables(session)) {

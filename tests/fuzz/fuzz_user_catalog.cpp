@@ -25,45 +25,29 @@ constexpr const char* kTarget = "fuzz_user_catalog";
 void fuzzGpus(const QByteArray& bytes)
 {
     const QString source = QStringLiteral("gpus.json");
-    const Result<std::vector<GpuSpec>> read = parseUserGpuCatalog(bytes, source);
-    if (!read.ok()) {
-        fuzz::checkRefusal(kTarget, source, read.error().message);
-        return;
-    }
-    const QByteArray written = gpuCatalogToJson(read.value());
-    const Result<std::vector<GpuSpec>> again = parseUserGpuCatalog(written, source);
-    if (!again.ok())
-        fuzz::fail(kTarget, "GPUs that were read wrote JSON that does not read back", again.error().message);
-    if (gpuCatalogToJson(again.value()) != written)
-        fuzz::fail(kTarget, "GPUs changed when read and written again", QString::fromUtf8(written));
+    const Result<std::vector<GpuSpec>> read = fuzz::readOrCheckRefusal(kTarget, bytes, source, parseUserGpuCatalog);
+    if (read.ok())
+        fuzz::checkWritesBack(kTarget, gpuCatalogToJson(read.value()), source, parseUserGpuCatalog, gpuCatalogToJson);
 }
 
 void fuzzModels(const QByteArray& bytes)
 {
     const QString source = QStringLiteral("models.json");
-    const Result<std::vector<ModelSpec>> read = parseUserModelCatalog(bytes, source);
-    if (!read.ok()) {
-        fuzz::checkRefusal(kTarget, source, read.error().message);
+    const Result<std::vector<ModelSpec>> read = fuzz::readOrCheckRefusal(kTarget, bytes, source, parseUserModelCatalog);
+    if (!read.ok())
         return;
-    }
     for (const ModelSpec& model : read.value())
         if (const Result<ParamCounts> counts = countParams(model); !counts.ok() || counts.value().total <= 0)
             fuzz::fail(kTarget, "a model that was read has no parameter count",
                        model.id + (counts.ok() ? QString() : u": " + counts.error().message));
-    const QByteArray written = modelCatalogToJson(read.value());
-    const Result<std::vector<ModelSpec>> again = parseUserModelCatalog(written, source);
-    if (!again.ok())
-        fuzz::fail(kTarget, "models that were read wrote JSON that does not read back", again.error().message);
-    if (modelCatalogToJson(again.value()) != written)
-        fuzz::fail(kTarget, "models changed when read and written again", QString::fromUtf8(written));
+    fuzz::checkWritesBack(kTarget, modelCatalogToJson(read.value()), source, parseUserModelCatalog, modelCatalogToJson);
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    // fromRawData: no copy and no terminating NUL, so ASan sees any read past the input's last byte.
-    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
+    const QByteArray bytes = fuzz::inputBytes(data, size);
     if (bytes.contains("ridgeline-model-catalog"))
         fuzzModels(bytes);
     else

@@ -1,7 +1,7 @@
 // Every control and chart a person can reach in the window has an accessible name, and every chart a description,
 // as a screen reader asks for them through Qt's accessibility interfaces (not the widgets' own properties).
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/calibrate_dialog.h"

@@ -4,7 +4,7 @@
 // (vLLM's published MI300X latencies at batch 1, 4, 16, 64 and 128, the README's example).
 
 #include "core/bench/calibration/calibration_record_builder.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/batching_tab_support.h"
 #include "tests/ui_models/test_session.h"

@@ -10,7 +10,7 @@
 #include "ui/chart/step_breakdown_bar.h"
 #include "ui/widgets/log_slider.h"
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QComboBox>
 #include <QTemporaryDir>

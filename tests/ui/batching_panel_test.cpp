@@ -2,7 +2,7 @@
 // numbers the panel shows and on pixels probed at chart coordinates; PNGs left for a human to look at.
 
 #include "ui/panels/batching_panel.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/chart/batch_throughput_chart.h"

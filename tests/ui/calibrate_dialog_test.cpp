@@ -7,7 +7,7 @@
 #include "ui/calibrate_dialog.h"
 #include "core/bench/calibration/calibration_record_builder.h"
 #include "core/model/catalog/user_catalog.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/batching_tab_support.h"
 #include "tests/ui/ui_test_util.h"

@@ -3,7 +3,7 @@
 // recomputes the verdicts, Swap flips them, a bad file is named with its reason and changes nothing.
 
 #include "ui/compare_dialog.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/batching_tab_support.h"
 #include "tests/ui/ui_test_util.h"

@@ -3,7 +3,7 @@
 
 #include "ui/chart/cpu_batching_chart.h"
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/plots/batching/batching_scenario.h"
 

@@ -1,7 +1,7 @@
 // The window's side of File > Import and drag and drop of profiler files, the import summary, the
 // kernel filter, and imported kernels on the chart (short labels, full names in tooltips, levels, before/after).
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui/window_test_util.h"

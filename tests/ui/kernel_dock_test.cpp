@@ -3,7 +3,7 @@
 // then. Real clicks on the rows and real key presses.
 
 #include "ui/kernel_dock.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/modal_util.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui/window_test_util.h"

@@ -3,7 +3,7 @@
 #include "ui/mainwindow.h"
 #include "core/scene/scene_facts.h"
 #include "core/session/decode_energy.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui/window_test_util.h"
 #include "tests/ui_models/test_session.h"

@@ -2,7 +2,7 @@
 // labels that do not overlap. Grabs land in the build tree for a human to look at.
 
 #include "ui/chart/roofline_chart.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
 

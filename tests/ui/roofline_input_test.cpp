@@ -2,7 +2,7 @@
 // selects and explains the dot under it, even on a roof line; a drag zooms to the band; a click on a roof line
 // highlights its level.
 
-#include "core/session/bundled_session.h"
+#include "core/session/format/bundled_session.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/chart/chart_overlay.h"

@@ -3,7 +3,7 @@
 // does; Enter explains again, Escape clears; Tab never traps the focus; the accessible description names the
 // selected kernel; the F1 list names the keys.
 
-#include "core/session/bundled_session.h"
+#include "core/session/format/bundled_session.h"
 #include "tests/ui/modal_util.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui_models/test_session.h"

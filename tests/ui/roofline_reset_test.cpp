@@ -2,7 +2,7 @@
 // real drag: every mark over the dots (labels and their leaders, error bars, the fusion arrow, the decode path, the
 // selection ring) is where the reset axes put its data at once, not where the zoom had put it.
 
-#include "core/session/bundled_session.h"
+#include "core/session/format/bundled_session.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/roofline_chart.h"

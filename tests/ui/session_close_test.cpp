@@ -2,7 +2,7 @@
 // overlay comes off the chart by Delete in the Sessions dock or from File > Remove Overlay, and the open session and
 // its unsaved changes stay.
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/modal_util.h"
 #include "tests/ui/window_test_util.h"
 #include "tests/ui_models/test_session.h"

@@ -2,7 +2,7 @@
 // own boxes dropped the key that went past the range, so 5000 in a box of 1 to 4,096 became 500), and when the edit
 // ends the box keeps its value and says why, beside the box and in the status bar, naming the range and its unit.
 
-#include "core/session/bundled_session.h"
+#include "core/session/format/bundled_session.h"
 #include "tests/ui/batching_input_util.h"
 #include "tests/ui/batching_tab_support.h"
 #include "tests/ui/ui_test_util.h"

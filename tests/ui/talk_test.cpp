@@ -6,7 +6,7 @@
 #include "core/scene/deck.h"
 #include "core/scene/scene_facts.h"
 #include "core/scene/training_scene.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "ui/chart/batch_throughput_chart.h"
 #include "ui/chart/cpu_batching_chart.h"
 #include "ui/chart/decode_roofline_chart.h"

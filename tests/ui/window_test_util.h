@@ -2,7 +2,7 @@
 // Helpers of the main-window tests: a session written to a real file, the window shown and active, the message
 // boxes of a step closed.
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/ui_test_util.h"
 
 #include <QDialog>

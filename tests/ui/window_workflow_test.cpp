@@ -4,7 +4,7 @@
 // message says what cannot be trusted and offers a rerun; a new run clears what belonged to the old view. Every
 // answer is a real mouse click or key press on the real dialog.
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui/modal_util.h"
 #include "tests/ui/ui_test_util.h"
 #include "tests/ui/window_test_util.h"

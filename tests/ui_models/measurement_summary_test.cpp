@@ -1,7 +1,7 @@
 // The Measurement dock's one line, from real sessions: an Intel Xeon guest with AMX whose session holds five
 // impossible results (ceilings above their peak), a quiet measurement, and an import with no measurement.
 #include "ui/models/measurement_summary.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/ui_models/test_session.h"
 
 #include <gtest/gtest.h>

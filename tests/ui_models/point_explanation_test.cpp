@@ -3,7 +3,7 @@
 #include "ui/plots/roofline/point_explanation.h"
 #include "tests/ui_models/test_session.h"
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <gtest/gtest.h>
 

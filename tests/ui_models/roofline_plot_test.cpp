@@ -9,8 +9,8 @@
 #include "ui/plots/roofline/roofline_labels.h"
 
 #include "core/model/units.h"
+#include "core/session/format/session_json.h"
 #include "core/session/mixed_precision.h"
-#include "core/session/session_json.h"
 #include "core/session/session_roof.h"
 
 #include <QRegularExpression>

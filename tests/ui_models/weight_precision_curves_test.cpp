@@ -3,7 +3,7 @@
 
 #include "ui/plots/batching/weight_precision_curves.h"
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "ui/plots/batching/batching_scenario.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 #include "ui/talk/talk_actions.h"
 
-#include "core/session/bundled_session.h"
+#include "core/session/format/bundled_session.h"
 #include "ui/chart/roofline_chart.h"
 #include "ui/models/session_document.h"
 #include "ui/talk/deck_export.h"

@@ -8,7 +8,7 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-// The same bounds the session reader enforces (core/session/session_json.cpp; the rates, times and intensities
+// The same bounds the session reader enforces (core/session/format/session_json.cpp; the rates, times and intensities
 // through physical_limits.h), so every kernel an import accepts also saves.
 constexpr double kMaxOperationCount = 1e21;
 
@@ -18,7 +18,7 @@ QString tooLarge(const QString& what, double value, double max)
            u", more than any machine does"_s;
 }
 
-// What a session holds per string (core/session/session_json.cpp); CUTLASS names can be longer.
+// What a session holds per string (core/session/format/session_json.cpp); CUTLASS names can be longer.
 constexpr qsizetype kMaxTextChars = 4096;
 
 void fitText(QString& text)

@@ -55,17 +55,6 @@ void requireNonEmpty(ObjectReader& in, QLatin1StringView key, const QString& val
         in.problem().report(Error::Code::Schema, in.where(key) + u" must not be empty"_s);
 }
 
-// An optional object of fields, read by readFields(ObjectReader&); its unknown keys are refused.
-template <typename ReadFields>
-void readObject(ObjectReader& in, QLatin1StringView key, ReadFields readFields)
-{
-    if (const auto object = in.object(key, Need::Optional)) {
-        ObjectReader fields(*object, in.where(key), in.problem());
-        readFields(fields);
-        fields.rejectUnknownKeys();
-    }
-}
-
 QString tensorPrecisionNames()
 {
     QStringList names;

@@ -4,7 +4,7 @@
 #include "core/bench/calibration/calibration_points.h"
 #include "core/bench/calibration/calibration_record_builder.h"
 #include "core/model/llm/llm_model.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/core/bench/bench_test_support.h"
 
 #include <gtest/gtest.h>

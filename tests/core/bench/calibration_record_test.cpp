@@ -1,7 +1,7 @@
 // A stored calibration gives the window what it needs: the fitted terms and each point's setup, from which the
 // model reproduces the stored predictions (and draws its curve through the points).
 #include "core/bench/calibration/calibration_record_builder.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/core/bench/bench_test_support.h"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 #include "core/import/kernel/import_device.h"
 #include "core/import/import_session.h"
 #include "core/model/catalog/user_catalog.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/core/import/import_test_support.h"
 
 #include <gtest/gtest.h>

@@ -4,7 +4,7 @@
 #include "core/import/import_session.h"
 #include "core/import/import_summary.h"
 #include "core/import/kernel/known_cpus.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "core/session/session_roof.h"
 #include "tests/core/import/import_test_support.h"
 

@@ -1,7 +1,7 @@
 // Imports in a session: the new kernel fields survive a save and a load, old files still load, and an
 // import is all or nothing.
 #include "core/import/import_session.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/core/import/import_test_support.h"
 
 #include <QJsonArray>

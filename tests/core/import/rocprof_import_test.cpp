@@ -1,7 +1,7 @@
 // rocprof-compute (omniperf) roofline.csv: the ceilings its roofline benchmark measured on each device.
 // Columns in messages count characters, as in every importer.
 #include "core/import/import_session.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/core/import/import_test_support.h"
 
 #include <gtest/gtest.h>

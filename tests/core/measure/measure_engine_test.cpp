@@ -6,8 +6,8 @@
 #include "core/measure/machine/rapl.h"
 #include "core/measure/run/load.h"
 #include "core/model/intensity.h"
+#include "core/session/format/session_json.h"
 #include "core/session/measure_report.h"
-#include "core/session/session_json.h"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 #include "core/model/catalog/user_catalog.h"
 #include "core/model/llm/engine_catalog_json.h"
 #include "core/model/llm/inference_request.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QDir>
 #include <QFile>

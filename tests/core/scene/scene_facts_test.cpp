@@ -2,8 +2,8 @@
 #include "core/scene/scene_facts.h"
 #include "core/model/units.h"
 #include "core/scene/deck.h"
-#include "core/session/bundled_session.h"
-#include "core/session/session_json.h"
+#include "core/session/format/bundled_session.h"
+#include "core/session/format/session_json.h"
 
 #include <gtest/gtest.h>
 

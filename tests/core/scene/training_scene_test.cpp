@@ -5,8 +5,8 @@
 #include "core/model/units.h"
 #include "core/scene/deck.h"
 #include "core/scene/scene_facts.h"
+#include "core/session/format/session_json.h"
 #include "core/session/mixed_precision.h"
-#include "core/session/session_json.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // The decode series by weight precision and their roofline predictions (core/session/decode_series.h), on
 // sessions shaped as `ridgeline measure` writes them, and on a real measurement of an Intel Xeon with AMX.
 #include "core/session/decode_series.h"
+#include "core/session/format/session_json.h"
 #include "core/session/mixed_precision.h"
-#include "core/session/session_json.h"
 
 #include <gtest/gtest.h>
 

@@ -3,8 +3,8 @@
 #include "core/session/measure_report.h"
 #include "core/model/units.h"
 #include "core/session/decode_series.h"
+#include "core/session/format/session_json.h"
 #include "core/session/mixed_precision.h"
-#include "core/session/session_json.h"
 
 #include <QLocale>
 #include <QRegularExpression>

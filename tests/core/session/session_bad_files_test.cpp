@@ -1,4 +1,4 @@
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QDir>
 

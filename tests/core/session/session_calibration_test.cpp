@@ -1,6 +1,6 @@
 // Calibrations in a session (schema 2): what `ridgeline calibrate --out` writes loads back field for field.
 #include "core/model/llm/engine_terms.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QFile>
 

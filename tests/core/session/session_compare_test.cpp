@@ -2,7 +2,7 @@
 // larger than the noise (the larger (max - min) / median of the two sides); ceilings are matched by what they
 // measure, so two machines with different thread counts still compare their all-thread ceilings.
 #include "core/session/session_compare.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

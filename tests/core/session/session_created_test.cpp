@@ -1,6 +1,6 @@
 // "created" is RFC 3339, as Ridgeline writes it and resources/schema/session.schema.json says; Qt's
 // own ISO 8601 reader takes looser forms ("2026-12-02", a space for the T, "+0200") that no schema follows.
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QFile>
 #include <QTimeZone>

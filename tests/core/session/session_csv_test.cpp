@@ -2,7 +2,7 @@
 // own RFC 4180 reader; the folder written all or nothing.
 #include "core/session/session_csv.h"
 #include "core/import/text/csv_reader.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QDir>
 #include <QFile>

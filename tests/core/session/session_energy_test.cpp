@@ -2,8 +2,8 @@
 // refused when a reading cannot be one, and in the measurement report a J/token column where RAPL was read and one
 // line saying why where it was not. The energy figures below are set by the test (a server's package and DRAM
 // watts of the order RAPL reports), on the decode kernels of the example session, a real 2-vCPU measurement.
+#include "core/session/format/session_json.h"
 #include "core/session/measure_report.h"
-#include "core/session/session_json.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -2,7 +2,7 @@
 // absent from older files (the default), and refused in one line naming the file and the field when no engine has
 // that name, with nothing else read from the file.
 #include "core/model/llm/engine_profile.h"
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -2,7 +2,7 @@
 // way the file on disk is a whole session that loads (the previous one, or the new one if the save had
 // already been committed), and the user is told when a save did not happen.
 // Read-only folders and a file size limit hit half-way are covered in session_save_test.cpp.
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 #include "tests/support/small_disk.h"
 
 #include <QDir>

@@ -1,6 +1,6 @@
 // Hostile session files that are generated rather than stored: a 100 MB string, and a good file
 // cut at every structural point. The stored ones are in tests/data/bad (session_bad_files_test.cpp).
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "core/session/session_json_rules.h"
+#include "core/session/format/session_json_rules.h"
 
 namespace ridgeline::session_json {
 

@@ -1,6 +1,6 @@
-#include "core/session/session_training_json.h"
+#include "core/session/format/session_training_json.h"
 
-#include "core/session/session_json_rules.h"
+#include "core/session/format/session_json_rules.h"
 
 namespace ridgeline {
 

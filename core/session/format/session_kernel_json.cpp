@@ -1,7 +1,7 @@
-#include "core/session/session_kernel_json.h"
+#include "core/session/format/session_kernel_json.h"
 
-#include "core/session/session_energy_json.h"
-#include "core/session/session_json_rules.h"
+#include "core/session/format/session_energy_json.h"
+#include "core/session/format/session_json_rules.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -104,12 +104,8 @@ QJsonObject kernelToJson(const KernelResult& kernel)
         object.insert("group"_L1, kernel.group);
     if (kernel.tensorFlopsCounted)
         object.insert("tensor_flops_counted"_L1, true);
-    if (!kernel.levels.empty()) {
-        QJsonArray levels;
-        for (const LevelPoint& point : kernel.levels)
-            levels.append(levelPointToJson(point));
-        object.insert("levels"_L1, levels);
-    }
+    if (!kernel.levels.empty())
+        object.insert("levels"_L1, toJsonArray(kernel.levels, levelPointToJson));
     if (!kernel.device.kind.isEmpty())
         object.insert("device"_L1, deviceToJson(kernel.device));
     if (kernel.energy.measured())
@@ -147,16 +143,8 @@ KernelResult kernelFromJson(ObjectReader& in, int schema, SharedTexts& shared)
     kernel.tensorFlopsCounted = in.boolean("tensor_flops_counted"_L1, false);
     kernel.levels = readEntries<LevelPoint>(in, "levels"_L1, kMaxLevels, Need::Optional, levelPointFromJson);
     if (schema >= kFirstSchemaWithChecks) {
-        if (const auto device = in.object("device"_L1, Need::Optional)) {
-            ObjectReader deviceIn(*device, in.where("device"_L1), in.problem());
-            kernel.device = deviceFromJson(deviceIn);
-            deviceIn.rejectUnknownKeys();
-        }
-        if (const auto energy = in.object("energy"_L1, Need::Optional)) {
-            ObjectReader energyIn(*energy, in.where("energy"_L1), in.problem());
-            kernel.energy = kernelEnergyFromJson(energyIn);
-            energyIn.rejectUnknownKeys();
-        }
+        readObject(in, "device"_L1, [&kernel](ObjectReader& d) { kernel.device = deviceFromJson(d); });
+        readObject(in, "energy"_L1, [&kernel](ObjectReader& e) { kernel.energy = kernelEnergyFromJson(e); });
     }
     return kernel;
 }

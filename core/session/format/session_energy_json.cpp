@@ -1,4 +1,4 @@
-#include "core/session/session_energy_json.h"
+#include "core/session/format/session_energy_json.h"
 
 namespace ridgeline {
 

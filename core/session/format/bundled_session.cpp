@@ -1,6 +1,6 @@
-#include "core/session/bundled_session.h"
+#include "core/session/format/bundled_session.h"
 
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
 // Q_INIT_RESOURCE must be used outside any namespace; without it a linker may drop the static library's
 // resources.

@@ -1,12 +1,12 @@
-#include "core/session/session_json.h"
+#include "core/session/format/session_json.h"
 
-#include "core/session/session_calibration_json.h"
-#include "core/session/session_ceilings_json.h"
-#include "core/session/session_energy_json.h"
-#include "core/session/session_json_rules.h"
-#include "core/session/session_kernel_json.h"
-#include "core/session/session_machine_json.h"
-#include "core/session/session_training_json.h"
+#include "core/session/format/session_calibration_json.h"
+#include "core/session/format/session_ceilings_json.h"
+#include "core/session/format/session_energy_json.h"
+#include "core/session/format/session_json_rules.h"
+#include "core/session/format/session_kernel_json.h"
+#include "core/session/format/session_machine_json.h"
+#include "core/session/format/session_training_json.h"
 
 #include "core/json/split_object.h"
 #include "core/message_text.h"
@@ -119,30 +119,22 @@ Session sessionFromObject(const SplitObject& file, Problem& problem)
                     Zero::NotMeasured);
     session.noisyMeasurements = textListFromJson(in, "noisy_measurements"_L1, kMaxEntries);
 
-    if (const auto machine = in.object("machine"_L1, Need::Required)) {
-        ObjectReader machineIn(*machine, in.where("machine"_L1), problem);
-        session.machine = machineFromJson(machineIn, schema);
-        machineIn.rejectUnknownKeys();
-    }
-    if (const auto ceilings = in.object("ceilings"_L1, Need::Required)) {
-        ObjectReader ceilingsIn(*ceilings, in.where("ceilings"_L1), problem);
+    readObject(in, "machine"_L1, Need::Required,
+               [&](ObjectReader& m) { session.machine = machineFromJson(m, schema); });
+    readObject(in, "ceilings"_L1, Need::Required, [&](ObjectReader& ceilings) {
         session.computeCeilings =
-            readEntries<ComputeCeiling>(ceilingsIn, "compute"_L1, kMaxEntries, Need::Required,
+            readEntries<ComputeCeiling>(ceilings, "compute"_L1, kMaxEntries, Need::Required,
                                         [schema](ObjectReader& entry) { return computeFromJson(entry, schema); });
         session.bandwidthCeilings =
-            readEntries<BandwidthCeiling>(ceilingsIn, "bandwidth"_L1, kMaxEntries, Need::Required, bandwidthFromJson);
-        ceilingsIn.rejectUnknownKeys();
-    }
+            readEntries<BandwidthCeiling>(ceilings, "bandwidth"_L1, kMaxEntries, Need::Required, bandwidthFromJson);
+    });
     session.bandwidthCurve =
         readEntries<BandwidthPoint>(in, "bandwidth_curve"_L1, kMaxEntries, Need::Optional, curvePointFromJson);
     SharedTexts shared;
     session.kernels = readSplitEntries<KernelResult>(
         in, file, "kernels"_L1, kMaxEntries, Need::Required,
         [schema, &shared](ObjectReader& entry) { return kernelFromJson(entry, schema, shared); });
-    if (const auto fusion = in.object("fusion"_L1, Need::Optional)) {
-        ObjectReader fusionIn(*fusion, in.where("fusion"_L1), problem);
-        session.fusion = fusionFromJson(fusionIn);
-        fusionIn.rejectUnknownKeys();
+    if (readObject(in, "fusion"_L1, [&](ObjectReader& f) { session.fusion = fusionFromJson(f); })) {
         // Version 1 wrote zeros when fusion did not run; from version 2 that is a "skipped" entry instead.
         if (!problem.found() && schema >= kFirstSchemaWithChecks && session.fusion.elements < 1)
             problem.report(Error::Code::Range,
@@ -156,16 +148,8 @@ Session sessionFromObject(const SplitObject& file, Problem& problem)
         session.calibrations =
             readEntries<Calibration>(in, "calibrations"_L1, kMaxCalibrations, Need::Optional, calibrationFromJson);
         session.engine = engineFromJson(in);
-        if (const auto energy = in.object("energy"_L1, Need::Optional)) {
-            ObjectReader energyIn(*energy, in.where("energy"_L1), problem);
-            session.energy = energySourceFromJson(energyIn);
-            energyIn.rejectUnknownKeys();
-        }
-        if (const auto training = in.object("training"_L1, Need::Optional)) {
-            ObjectReader trainingIn(*training, in.where("training"_L1), problem);
-            session.training = trainingFromJson(trainingIn);
-            trainingIn.rejectUnknownKeys();
-        }
+        readObject(in, "energy"_L1, [&](ObjectReader& e) { session.energy = energySourceFromJson(e); });
+        readObject(in, "training"_L1, [&](ObjectReader& t) { session.training = trainingFromJson(t); });
     }
     in.rejectUnknownKeys();
     return session;
@@ -180,19 +164,8 @@ Error sourceError(const QString& sourceName, Error::Code code, const QString& de
 
 QJsonObject sessionToJsonObject(const Session& session)
 {
-    QJsonArray compute;
-    for (const ComputeCeiling& ceiling : session.computeCeilings)
-        compute.append(computeToJson(ceiling));
-    QJsonArray bandwidth;
-    for (const BandwidthCeiling& ceiling : session.bandwidthCeilings)
-        bandwidth.append(bandwidthToJson(ceiling));
-    QJsonArray curve;
-    for (const BandwidthPoint& point : session.bandwidthCurve)
-        curve.append(curvePointToJson(point));
-    QJsonArray kernels;
-    for (const KernelResult& kernel : session.kernels)
-        kernels.append(kernelToJson(kernel));
-
+    const QJsonObject ceilings{{u"compute"_s, toJsonArray(session.computeCeilings, computeToJson)},
+                               {u"bandwidth"_s, toJsonArray(session.bandwidthCeilings, bandwidthToJson)}};
     QJsonObject root{{u"format"_s, Session::kFormat},
                      {u"schema_version"_s, Session::kSchemaVersion},
                      {u"title"_s, session.title},
@@ -202,36 +175,24 @@ QJsonObject sessionToJsonObject(const Session& session)
                      {u"wall_seconds"_s, session.wallSeconds},
                      {u"stream_triad_gbps"_s, session.streamTriadGbps},
                      {u"machine"_s, machineToJson(session.machine)},
-                     {u"ceilings"_s, QJsonObject{{u"compute"_s, compute}, {u"bandwidth"_s, bandwidth}}},
-                     {u"bandwidth_curve"_s, curve},
-                     {u"kernels"_s, kernels}};
+                     {u"ceilings"_s, ceilings},
+                     {u"bandwidth_curve"_s, toJsonArray(session.bandwidthCurve, curvePointToJson)},
+                     {u"kernels"_s, toJsonArray(session.kernels, kernelToJson)}};
     // A fusion object only when fusion was measured: an experiment that did not run is in "skipped".
     if (session.fusion.elements > 0)
         root.insert("fusion"_L1, fusionToJson(session.fusion));
     if (session.training.tokens > 0)
         root.insert("training"_L1, trainingToJson(session.training));
-    if (!session.findings.empty()) {
-        QJsonArray findings;
-        for (const Finding& finding : session.findings)
-            findings.append(findingToJson(finding));
-        root.insert("findings"_L1, findings);
-    }
-    if (!session.skipped.empty()) {
-        QJsonArray skipped;
-        for (const SkippedExperiment& entry : session.skipped)
-            skipped.append(skippedToJson(entry));
-        root.insert("skipped"_L1, skipped);
-    }
+    if (!session.findings.empty())
+        root.insert("findings"_L1, toJsonArray(session.findings, findingToJson));
+    if (!session.skipped.empty())
+        root.insert("skipped"_L1, toJsonArray(session.skipped, skippedToJson));
     if (!session.engine.isEmpty())
         root.insert("engine"_L1, session.engine);
     if (!session.energy.basis.isEmpty())
         root.insert("energy"_L1, energySourceToJson(session.energy));
-    if (!session.calibrations.empty()) {
-        QJsonArray calibrations;
-        for (const Calibration& calibration : session.calibrations)
-            calibrations.append(calibrationToJson(calibration));
-        root.insert("calibrations"_L1, calibrations);
-    }
+    if (!session.calibrations.empty())
+        root.insert("calibrations"_L1, toJsonArray(session.calibrations, calibrationToJson));
     // Only a busy run has the key, so quiet sessions read the same as before it existed.
     if (session.noisy())
         root.insert("noisy_measurements"_L1, QJsonArray::fromStringList(session.noisyMeasurements));

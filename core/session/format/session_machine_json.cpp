@@ -1,6 +1,6 @@
-#include "core/session/session_machine_json.h"
+#include "core/session/format/session_machine_json.h"
 
-#include "core/session/session_json_rules.h"
+#include "core/session/format/session_json_rules.h"
 
 #include <QJsonArray>
 
@@ -95,10 +95,7 @@ QJsonObject machineCoreToJson(const MachineInfo& machine, const QJsonArray& cach
 
 QJsonObject machineToJson(const MachineInfo& machine)
 {
-    QJsonArray caches;
-    for (const CacheInfo& cache : machine.caches)
-        caches.append(cacheToJson(cache));
-    QJsonObject object = machineCoreToJson(machine, caches);
+    QJsonObject object = machineCoreToJson(machine, toJsonArray(machine.caches, cacheToJson));
     // Schema 2 fields only when known, so an imported session stays as small as it was.
     if (!machine.vendor.isEmpty())
         object.insert("vendor"_L1, machine.vendor);
@@ -138,22 +135,13 @@ MachineInfo machineFromJson(ObjectReader& in, int schema)
     machine.family = in.smallInteger("family"_L1, 0, kMaxCpuFamily, 0);
     machine.model = in.smallInteger("model"_L1, 0, kMaxCpuModel, 0);
     machine.hypervisor = in.boolean("hypervisor"_L1, false);
-    if (const auto core = in.object("core"_L1, Need::Optional)) {
-        ObjectReader coreIn(*core, in.where("core"_L1), in.problem());
-        machine.coreName = coreIn.text("name"_L1, Need::Required);
-        machine.coreBasis = coreIn.text("basis"_L1);
-        coreIn.rejectUnknownKeys();
-    }
-    if (const auto clock = in.object("clock"_L1, Need::Optional)) {
-        ObjectReader clockIn(*clock, in.where("clock"_L1), in.problem());
-        machine.clock = clockFromJson(clockIn);
-        clockIn.rejectUnknownKeys();
-    }
-    if (const auto cache = in.object("last_level_cache"_L1, Need::Optional)) {
-        ObjectReader cacheIn(*cache, in.where("last_level_cache"_L1), in.problem());
-        machine.lastLevelCache = lastLevelCacheFromJson(cacheIn);
-        cacheIn.rejectUnknownKeys();
-    }
+    readObject(in, "core"_L1, [&machine](ObjectReader& core) {
+        machine.coreName = core.text("name"_L1, Need::Required);
+        machine.coreBasis = core.text("basis"_L1);
+    });
+    readObject(in, "clock"_L1, [&machine](ObjectReader& c) { machine.clock = clockFromJson(c); });
+    readObject(in, "last_level_cache"_L1,
+               [&machine](ObjectReader& c) { machine.lastLevelCache = lastLevelCacheFromJson(c); });
     return machine;
 }
 

@@ -1,11 +1,11 @@
-#include "core/session/session_calibration_json.h"
+#include "core/session/format/session_calibration_json.h"
 
 #include "core/message_text.h"
 #include "core/model/llm/calibration.h"
 #include "core/model/llm/engine_terms.h"
 #include "core/model/llm/llm_model.h"
 #include "core/model/number_format.h"
-#include "core/session/session_json_rules.h"
+#include "core/session/format/session_json_rules.h"
 
 #include <QJsonArray>
 #include <QSet>
@@ -176,21 +176,15 @@ CalibrationPoint calibrationPointFromJson(ObjectReader& in)
 
 QJsonObject calibrationToJson(const Calibration& calibration)
 {
-    QJsonArray terms;
-    for (const CalibrationTerm& term : calibration.terms)
-        terms.append(calibrationTermToJson(term));
-    QJsonArray points;
-    for (const CalibrationPoint& point : calibration.points)
-        points.append(calibrationPointToJson(point));
     QJsonObject out{{u"generator"_s, calibration.generator},
                     {u"sources"_s, QJsonArray::fromStringList(calibration.sources)},
                     {u"free_terms"_s, QJsonArray::fromStringList(calibration.freeTerms)},
-                    {u"terms"_s, terms},
+                    {u"terms"_s, toJsonArray(calibration.terms, calibrationTermToJson)},
                     {u"iterations"_s, calibration.iterations},
                     {u"converged"_s, calibration.converged},
                     {u"error_before"_s, calibrationErrorToJson(calibration.before)},
                     {u"error_after"_s, calibrationErrorToJson(calibration.after)},
-                    {u"points"_s, points},
+                    {u"points"_s, toJsonArray(calibration.points, calibrationPointToJson)},
                     {u"notes"_s, QJsonArray::fromStringList(calibration.notes)}};
     if (calibration.created.isValid())
         out.insert("created"_L1, calibration.created.toUTC().toString(Qt::ISODateWithMs));
@@ -209,13 +203,8 @@ Calibration calibrationFromJson(ObjectReader& in)
     calibration.iterations = in.smallInteger("iterations"_L1, 0, 1'000'000, 0, Need::Required);
     calibration.converged = in.boolean("converged"_L1, false);
     for (const auto& [key, error] :
-         {std::pair{"error_before"_L1, &calibration.before}, std::pair{"error_after"_L1, &calibration.after}}) {
-        if (const auto object = in.object(key, Need::Required)) {
-            ObjectReader errorIn(*object, in.where(key), in.problem());
-            *error = calibrationErrorFromJson(errorIn);
-            errorIn.rejectUnknownKeys();
-        }
-    }
+         {std::pair{"error_before"_L1, &calibration.before}, std::pair{"error_after"_L1, &calibration.after}})
+        readObject(in, key, Need::Required, [error](ObjectReader& e) { *error = calibrationErrorFromJson(e); });
     calibration.points =
         readEntries<CalibrationPoint>(in, "points"_L1, kMaxCalibrationPoints, Need::Required, calibrationPointFromJson);
     calibration.notes = textListFromJson(in, "notes"_L1, kMaxEntries);

@@ -1,14 +1,16 @@
 #pragma once
-// The bounds and checks every part of a session's JSON shares (session_json.cpp and the session_*_json files it
-// calls): past these a number is not a measurement but a corrupt or hostile file.
+// The bounds, checks and array writing every part of a session's JSON shares (session_json.cpp and the session_*_json
+// files it calls): past these a number is not a measurement but a corrupt or hostile file.
 
 #include "core/json/strict_reader.h"
 #include "core/model/physical_limits.h"
 #include "core/session/session.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 #include <cstdint>
+#include <vector>
 
 namespace ridgeline::session_json {
 
@@ -58,5 +60,15 @@ void requireAboveZero(ObjectReader& in, QLatin1StringView key, double value, con
 enum class Zero { Refused, NotMeasured };
 void requirePhysical(ObjectReader& in, QLatin1StringView key, double value, PhysicalQuantity quantity,
                      Zero zero = Zero::Refused);
+
+// Each entry as write(entry) makes it, in order: the writing side of readEntries().
+template <typename T, typename Write>
+QJsonArray toJsonArray(const std::vector<T>& entries, Write write)
+{
+    QJsonArray array;
+    for (const T& entry : entries)
+        array.append(write(entry));
+    return array;
+}
 
 }  // namespace ridgeline::session_json
