@@ -45,6 +45,12 @@ QJsonObject engineObject(const EngineProfile& e)
     o[QStringLiteral("overrides")] = terms;
     // The scheduler its serving figures run (--frontier, --split, the serving latency), each term with its origin.
     o[QStringLiteral("scheduler")] = schedulingJson(chooseScheduler(e));
+    // Whether decode attention splits a sequence's KV over thread blocks, and from which version (null: every one).
+    QJsonObject split;
+    split[QStringLiteral("since_version")] =
+        e.decodeSplit.sinceVersion.isEmpty() ? QJsonValue() : QJsonValue(e.decodeSplit.sinceVersion);
+    split[QStringLiteral("source")] = e.decodeSplit.source.isEmpty() ? QJsonValue() : QJsonValue(e.decodeSplit.source);
+    o[QStringLiteral("decode_split_kv")] = split;
     return o;
 }
 
@@ -114,6 +120,16 @@ int printEngines(Streams io, bool json, bool mine)
     }
     io.out << "  every other engine: " << schedulerText(chooseScheduler(*genericEngine().profile)) << ": "
            << kVllmSchedulerCitation << '\n';
+    io.out << "\nDecode attention split over the KV length (else one thread block per sequence and head walks its "
+              "context, and fewer blocks than SMs read the cache at blocks / SMs of the bandwidth):\n";
+    for (const EngineProfile& e : engines)
+        if (!e.decodeSplit.source.isEmpty())
+            io.out << "  " << e.name << ": "
+                   << (e.decodeSplit.sinceVersion.isEmpty()
+                           ? QStringLiteral("split")
+                           : QStringLiteral("split from ") + e.decodeSplit.sinceVersion)
+                   << ": " << e.decodeSplit.source << '\n';
+    io.out << "  every other engine: taken as split (no source says otherwise)\n";
     io.out << "\nEvery other term is generic's, the measured defaults; their sources: `ridgeline catalog engines "
               "--json`.\nA version outside an engine's range falls back to the nearest it covers (said on stderr "
               "and in --json).\n";

@@ -247,3 +247,31 @@ TEST(EngineCli, ACalibrationSavedAsAnEngineIsListedAndModelsWithItsFittedTerms)
               0);
     EXPECT_EQ(runRidgeline(cliArgs("catalog engines"), environment).exitCode, 1);
 }
+
+// The version says whether decode attention splits a sequence's KV over thread blocks: TensorRT-LLM before 0.13
+// walks each context in one block per sequence and KV head, which at one sequence leaves an A100's SMs idle; the
+// catalog lists the rule and its source.
+TEST(EngineCli, AnEngineVersionWithoutSplitKvDecodesLongContextsSlowerAtSmallBatches)
+{
+    const QString base = QStringLiteral(
+        "model --model llama-3-8b --gpu a100-80gb-sxm --weights fp16 --kv fp16 "
+        "--context 8000 --json --engine ");
+    auto rate = [&](const char* engine, int batch) {
+        const QByteArray line =
+            (base + QString::fromLatin1(engine) + QStringLiteral(" --batch %1").arg(batch)).toLatin1();
+        return jsonOf(runRidgeline(cliArgs(line.constData())))[u"tokens_per_s"].toDouble();
+    };
+    EXPECT_LT(rate("tensorrt-llm@0.12", 1), 0.8 * rate("tensorrt-llm", 1));
+    EXPECT_DOUBLE_EQ(rate("tensorrt-llm@0.13", 1), rate("tensorrt-llm", 1));
+    EXPECT_DOUBLE_EQ(rate("tensorrt-llm@0.12", 32), rate("tensorrt-llm", 32));  // 256 blocks fill the 108 SMs
+
+    const CliRun text = runRidgeline(cliArgs("catalog engines"));
+    EXPECT_TRUE(text.out.contains(QLatin1String("  TensorRT-LLM: split from 0.13: TensorRT-LLM release notes")))
+        << text.out.toStdString();
+    for (const QJsonValue& v :
+         QJsonDocument::fromJson(runRidgeline(cliArgs("catalog engines --json")).out.toUtf8()).array()) {
+        const QJsonObject split = v.toObject()[u"decode_split_kv"].toObject();
+        const bool trt = v.toObject()[u"id"].toString() == QLatin1String("tensorrt-llm");
+        EXPECT_EQ(split[u"since_version"].toString(), trt ? QStringLiteral("0.13") : QString());
+    }
+}

@@ -29,6 +29,7 @@ constexpr double kMaxMemoryGib = 1e7;
 constexpr double kMaxLinkGbs = 1e6;
 constexpr double kMaxWatts = 1e5;
 constexpr int kMaxScaleUpGpus = 1'000'000;
+constexpr int kMaxSmCount = 100000;  // the largest GPUs have a few hundred
 constexpr int kMaxShape = 1'000'000'000;
 constexpr qsizetype kMaxDeviceNames = 64;
 
@@ -174,6 +175,7 @@ GpuSpec gpuFrom(ObjectReader& in)
         gpu.hostLinkGbPerDirection = link.number("gb_s_per_direction"_L1, kMaxLinkGbs);
     });
     gpu.tdpWatts = in.number("tdp_w"_L1, kMaxWatts);
+    gpu.smCount = in.smallInteger("sm_count"_L1, 0, kMaxSmCount, 0);
     if (in.has("gpu_hour_price"_L1))
         gpu.gpuHourPrice = readPrice(in, "gpu_hour_price"_L1, Need::Optional);
     readObject(in, "gpu_hour_price_example"_L1, [&gpu](ObjectReader& e) { readExamplePrice(e, gpu.examplePrice); });
@@ -323,6 +325,8 @@ QJsonObject gpuToJson(const GpuSpec& g)
         o.insert("host_link"_L1, linkToJson(g.hostLink, g.hostLinkGbPerDirection));
     if (g.tdpWatts > 0)
         o.insert("tdp_w"_L1, g.tdpWatts);
+    if (g.smCount > 0)
+        o.insert("sm_count"_L1, g.smCount);
     if (g.gpuHourPrice > 0)
         o.insert("gpu_hour_price"_L1, g.gpuHourPrice);
     if (g.examplePrice.usdPerGpuHour > 0)

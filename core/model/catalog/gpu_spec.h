@@ -40,6 +40,9 @@ struct GpuSpec {
     QString hostLink;     // "pcie5"
     double hostLinkGbPerDirection = 0;
     double tdpWatts = 0;
+    // Streaming multiprocessors (NVIDIA) or compute units (AMD): how many thread blocks run at once at one a unit,
+    // for a decode attention kernel that does not split a sequence over blocks; 0 = not given (no such limit).
+    int smCount = 0;
     // US dollars per GPU-hour, the user's own figure saved with a GPU of their catalog (user_catalog.h); 0 = none.
     double gpuHourPrice = 0;
     // One provider's published on-demand price for this card, an example only: prices differ by provider,

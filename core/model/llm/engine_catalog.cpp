@@ -126,6 +126,13 @@ Result<QString> saveUserEngine(const EngineProfile& engine)
                                               &engineCatalogToJson, "an engine");
 }
 
+bool EngineSelection::splitsDecodeAttention() const
+{
+    const bool prefixed =
+        version.startsWith(u'v', Qt::CaseInsensitive) || version.startsWith(u'b', Qt::CaseInsensitive);
+    return !profile || profile->splitsDecodeAttention(prefixed ? version.mid(1) : version);
+}
+
 EngineSelection genericEngine()
 {
     return EngineSelection{builtinProfile(builtinEngines().front()), QString(), QString()};

@@ -50,6 +50,10 @@ struct EngineSelection {
     std::shared_ptr<const EngineProfile> profile;  // a built-in one, or one of the user's catalog as it was read
     QString version;                               // as given; empty when none was
     QString fallbackNote;  // set when the version is outside what the profile covers: what is used instead
+
+    // Whether this version of the engine splits decode attention over the KV length (EngineProfile::decodeSplit);
+    // no version: the newest the profile covers.
+    bool splitsDecodeAttention() const;
 };
 
 // The error names the known engines (and why the user's file was not read, if it was not); a version that is not a

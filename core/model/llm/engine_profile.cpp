@@ -89,6 +89,33 @@ constexpr const char* kTrtllmScheduler =
     "left free (the activations' workspace, also taken from it, is not modelled); under load the first token "
     "reaches the client 3.25 steps after its prefill (fitted on NIM 1.8.0's published runs)";
 
+// Whether decode attention splits a sequence's KV cache over thread blocks, from each engine's release notes and
+// dispatch code. Engines not listed here are taken to split (the default DecodeSplit): no source says otherwise.
+constexpr const char* kTrtllmDecodeSplit =
+    "TensorRT-LLM release notes (docs/source/release-notes.md), 0.13.0 (2024-09-30), API changes: '[BREAKING "
+    "CHANGE] Enabled multi_block_mode by default'; before it the masked multi-head attention and XQA kernels run one "
+    "thread block per sequence and head unless the engine was built (0.5-0.11) or run (0.12) with multi_block_mode";
+constexpr const char* kVllmDecodeSplit =
+    "vLLM vllm/attention/ops/paged_attn.py (_PARTITION_SIZE = 512): paged attention v1 (one block per sequence and "
+    "head) only where max_seq_len <= 8192 and (one partition or num_seqs x num_heads > 512), else v2, which splits "
+    "the context into 512-token partitions and reduces them: split wherever the blocks would not fill the GPU";
+constexpr const char* kSglangDecodeSplit =
+    "SGLang: FlashInfer's BatchDecodeWithPagedKVCacheWrapper (docs.flashinfer.ai, flashinfer.decode: its float "
+    "workspace buffer 'used to store intermediate attention results in split-k algorithm'); the Triton backend "
+    "splits the KV into --triton-attention-num-kv-splits parts";
+
+void setDecodeSplits(std::vector<EngineProfile>& engines)
+{
+    for (EngineProfile& e : engines) {
+        if (e.id == QLatin1String("tensorrt-llm"))
+            e.decodeSplit = {QStringLiteral("0.13"), QString::fromUtf8(kTrtllmDecodeSplit)};
+        else if (e.id == QLatin1String("vllm"))
+            e.decodeSplit = {{}, QString::fromUtf8(kVllmDecodeSplit)};
+        else if (e.id == QLatin1String("sglang"))
+            e.decodeSplit = {{}, QString::fromUtf8(kSglangDecodeSplit)};
+    }
+}
+
 // The measured defaults and the data-centre serving engines whose rows they were fitted on.
 void addServingEngines(std::vector<EngineProfile>& engines)
 {
@@ -106,6 +133,7 @@ void addServingEngines(std::vector<EngineProfile>& engines)
                        0,
                        0,
                        0,
+                       {},
                        {}});
     engines.push_back({QStringLiteral("vllm"),
                        QStringLiteral("vLLM"),
@@ -122,6 +150,7 @@ void addServingEngines(std::vector<EngineProfile>& engines)
                        0,
                        0,
                        0,
+                       {},
                        {}});
     engines.push_back({QStringLiteral("sglang"),
                        QStringLiteral("SGLang"),
@@ -136,6 +165,7 @@ void addServingEngines(std::vector<EngineProfile>& engines)
                        0,
                        0,
                        0,
+                       {},
                        {}});
     engines.push_back({QStringLiteral("tensorrt-llm"),
                        QStringLiteral("TensorRT-LLM"),
@@ -152,7 +182,8 @@ void addServingEngines(std::vector<EngineProfile>& engines)
                        8192,
                        0.9,
                        kTrtllmFirstTokenLagSteps,
-                       QString::fromUtf8(kTrtllmScheduler)});
+                       QString::fromUtf8(kTrtllmScheduler),
+                       {}});
 }
 
 // Every built-in engine in catalog order: the serving engines above, then the ones whose terms differ.
@@ -182,6 +213,7 @@ std::vector<EngineProfile> makeEngines()
          0,
          0,
          0,
+         {},
          {}});
     engines.push_back(
         {QStringLiteral("mlc-llm"),
@@ -199,6 +231,7 @@ std::vector<EngineProfile> makeEngines()
          0,
          0,
          0,
+         {},
          {}});
     engines.push_back({QStringLiteral("exllamav2"),
                        QStringLiteral("ExLlamaV2"),
@@ -218,6 +251,7 @@ std::vector<EngineProfile> makeEngines()
                        0,
                        0,
                        0,
+                       {},
                        {}});
     engines.push_back({QStringLiteral("lmdeploy"),
                        QStringLiteral("LMDeploy"),
@@ -233,6 +267,7 @@ std::vector<EngineProfile> makeEngines()
                        0,
                        0,
                        0,
+                       {},
                        {}});
     engines.push_back({QStringLiteral("tgi"),
                        QStringLiteral("TGI"),
@@ -247,7 +282,9 @@ std::vector<EngineProfile> makeEngines()
                        0,
                        0,
                        0,
+                       {},
                        {}});
+    setDecodeSplits(engines);
     return engines;
 }
 
@@ -298,6 +335,14 @@ QString memoryFamilyName(MemoryFamily family)
             break;
     }
     return QStringLiteral("other");
+}
+
+bool EngineProfile::splitsDecodeAttention(const QString& version) const
+{
+    if (decodeSplit.sinceVersion.isEmpty() || version.isEmpty())
+        return true;
+    const QVersionNumber asked = QVersionNumber::fromString(version);
+    return asked.isNull() || minor(asked) >= minor(QVersionNumber::fromString(decodeSplit.sinceVersion));
 }
 
 bool EngineProfile::isGeneric() const

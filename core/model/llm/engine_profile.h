@@ -37,6 +37,18 @@ struct TermOverride {
 // other peer-to-peer.
 enum class CustomAllReduce { Never, FabricOnly, FabricOrTwoPcieGpus };
 
+// Whether the engine's decode attention splits one sequence's KV cache over several thread blocks (split-K over the
+// KV length: TensorRT-LLM's multi-block mode, vLLM's paged attention v2 and FlashAttention's num_splits, FlashInfer's
+// split-KV) by default. Without it a decode step runs batch x heads blocks, each walking its sequence's whole
+// context alone: at a small batch the GPU's SMs are not filled and the KV cache is read at a fraction of the
+// bandwidth (LlmModel: EngineTerms::kvShare x min(1, blocks / SMs)).
+struct DecodeSplit {
+    // The first version that splits by default; empty: every version covered does (or does when the GPU is not
+    // filled, which is what matters here). A version asked for below it walks each context in one block.
+    QString sinceVersion;
+    QString source;  // the engine's release notes or dispatch code it comes from
+};
+
 struct EngineProfile {
     QString id;           // "llama.cpp", as --engine takes it
     QString name;         // "llama.cpp"
@@ -58,6 +70,11 @@ struct EngineProfile {
     // reaching the client: the server's path, fitted on published runs; 0: none.
     double firstTokenLagSteps = 0;
     QString schedulerSource;  // where the limits come from
+    DecodeSplit decodeSplit;
+
+    // Whether `version` (dotted digits as selectEngine takes them, without "v"; empty: the newest the profile
+    // covers) splits decode attention over the KV length.
+    bool splitsDecodeAttention(const QString& version) const;
 
     bool isGeneric() const;
     // The measured defaults with this engine's terms for the card's memory family.

@@ -48,6 +48,9 @@ struct InferenceConfig {
     AllReduceKernels allReduce = AllReduceKernels::Nccl;  // inside a node (links.h)
     SpeculativeDecoding speculative;
     DecodeAttention decodeAttention = DecodeAttention::Grouped;
+    // Whether decode attention splits a sequence's KV over thread blocks (EngineProfile::splitsDecodeAttention);
+    // false: batch x heads blocks walk whole contexts, and fewer than the GPU's SMs read the cache at that share.
+    bool decodeSplitsKv = true;
     EngineTerms efficiency;  // shares of datasheet peaks and fixed times; the plain roofline unless set
 
     // Embeddings and LM head stay 16-bit when the rest is quantised below that, as ModelOpt, Quark and

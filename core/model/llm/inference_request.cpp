@@ -111,12 +111,14 @@ Result<InferenceConfig> resolveInference(const InferenceRequest& request)
     config.allReduce = request.allReduce.value_or(AllReduceKernels::Nccl);
     if (request.engine.isEmpty()) {
         config.efficiency = request.terms ? *request.terms : EngineTerms(request.efficiency);
+        config.decodeSplitsKv = request.decodeSplitsKv;
     } else {
         const Result<EngineSelection> engine = selectEngine(request.engine);
         if (!engine)
             return engine.error();
         config.efficiency = engine.value().profile->termsFor(config.gpu);
         config.allReduce = engineAllReduce(request, *engine.value().profile);
+        config.decodeSplitsKv = engine.value().splitsDecodeAttention();
     }
     config.attentionWeights = request.attentionWeights;
     config.headWeights = request.headWeights;

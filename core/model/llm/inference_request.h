@@ -64,6 +64,9 @@ struct InferenceRequest {
     std::optional<AllReduceKernels> allReduce;
     SpeculativeDecoding speculative;
     DecodeAttention decodeAttention = DecodeAttention::Grouped;  // the engine's decode attention kernel
+    // Whether it splits a sequence's KV over thread blocks (EngineSelection::splitsDecodeAttention, which `engine`
+    // sets when given; --engine's version sets it with the terms).
+    bool decodeSplitsKv = true;
 
     bool ideal() const { return terms ? terms->isIdeal() : efficiency.bandwidth == 1.0 && efficiency.compute == 1.0; }
 };

@@ -298,6 +298,21 @@ Roof LlmModel::effectiveRoof() const
     return Roof{m_dense.peak / 1e9, m_dense.bandwidth / 1e9};  // the experts share the dense group's format
 }
 
+// A decode attention kernel that does not split a sequence's KV over thread blocks runs one block per sequence and
+// KV head (grouped) or query head (per-head) on this GPU, each walking its whole context; while they are fewer than
+// the SMs, each draws at most one SM's share of the bandwidth, so the cache is read at blocks / SMs of it.
+double LlmModel::decodeBlockShare(double sequences) const
+{
+    const ModelSpec& m = m_config.model;
+    const int sms = m_config.gpu.smCount;
+    if (m_config.decodeSplitsKv || sms <= 0 || m.isMla() || sequences <= 0)
+        return 1.0;
+    const double headsPerGpu = m_config.decodeAttention == DecodeAttention::PerQueryHead
+                                   ? std::max(1.0, static_cast<double>(m.heads) / m_config.tensorParallel)
+                                   : std::max(1.0, static_cast<double>(m.kvHeads) / m_kvSplit);
+    return std::min(1.0, sequences * headsPerGpu / sms);
+}
+
 StepCost LlmModel::run(const Pass& pass) const
 {
     const ModelSpec& m = m_config.model;
@@ -337,7 +352,10 @@ StepCost LlmModel::run(const Pass& pass) const
     const double headReads = m_headReadsPerKvByte > 1.0 ? m_headReadsPerKvByte * pass.kvReadTokens * kvBytesPerToken /
                                                               kBytesPerGiB * terms.headReadSeconds
                                                         : 0.0;
-    const double kvMemory = std::max(kvBytes / m_kvBandwidth, headReads);
+    const double readShare = decodeBlockShare(pass.sequences);
+    const double kvMemory = std::max(
+        (pass.kvReadTokens * kvBytesPerToken / readShare + pass.kvWriteTokens * kvBytesPerToken) / m_kvBandwidth,
+        headReads);
     const double attentionCompute = attentionFlops / m_attentionPeak;
     cost.kvBytes = kvBytes;
     cost.attentionFlops = attentionFlops;

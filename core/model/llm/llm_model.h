@@ -198,6 +198,7 @@ private:
     void noteLayoutAssumptions();
 
     StepCost run(const Pass& pass) const;
+    double decodeBlockShare(double sequences) const;  // share of the KV bandwidth decode attention can draw
     Pass decodePass(double batch, double context) const;
     Pass draftPass(double batch, double context) const;
     double expertBytesPerGpu(double tokens) const;

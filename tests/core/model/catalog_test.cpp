@@ -286,6 +286,7 @@ TEST(CatalogFile, RefusesDuplicateAndUnknownKeysAndNumbersOfTheWrongType)
     const std::vector<std::pair<QByteArray, const char*>> cases{
         {"{" + card + R"(,"tdp_w":300,"tdp_w":400})", "duplicate key gpus[0].tdp_w"},
         {"{" + card + R"(,"tdp":300})", "unknown field gpus[0].tdp"},
+        {"{" + card + R"(,"sm_count":-1})", "gpus[0].sm_count"},
         {"{" + card + R"(,"interconnect":{"link":"nvlink4","gbps":450}})", "unknown field gpus[0].interconnect.gbps"},
         // A number given as text was read as 0 before; now it is named.
         {"{" + card + R"(,"tdp_w":"700"})", "gpus[0].tdp_w must be a finite number >= 0, got the string \"700\""},
@@ -363,6 +364,7 @@ TEST(CatalogFile, TheGpuWriterWritesWhatTheReaderReads)
         EXPECT_EQ(a.hostLink, b.hostLink);
         EXPECT_EQ(a.hostLinkGbPerDirection, b.hostLinkGbPerDirection);
         EXPECT_EQ(a.tdpWatts, b.tdpWatts);
+        EXPECT_EQ(a.smCount, b.smCount);
         EXPECT_EQ(a.examplePrice.usdPerGpuHour, b.examplePrice.usdPerGpuHour);
         EXPECT_EQ(a.examplePrice.provider, b.examplePrice.provider);
         EXPECT_EQ(a.examplePrice.date, b.examplePrice.date);
@@ -378,6 +380,8 @@ TEST(CatalogFile, TheGpuWriterWritesWhatTheReaderReads)
     // Fields the old reader dropped are kept now: the link's name and the host link's bandwidth.
     EXPECT_EQ(test::gpu("h100-sxm").interconnectName, QStringLiteral("NVLink 4"));
     EXPECT_DOUBLE_EQ(test::gpu("h100-sxm").hostLinkGbPerDirection, 64.0);
+    EXPECT_EQ(test::gpu("a100-80gb-sxm").smCount, 108);
+    EXPECT_EQ(test::gpu("h100-sxm").smCount, 132);
 }
 
 // What a GPU kernel's roofline stands on. Every figure has its source, and where none was found the

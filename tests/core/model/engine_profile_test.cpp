@@ -219,3 +219,49 @@ TEST(EngineProfile, ValidationRowsJudgedWithTheirOwnEnginesProfile)
     }
     EXPECT_EQ(groups.size(), 6u);  // vLLM, TensorRT-LLM and LMDeploy, each fit and held out
 }
+
+// TensorRT-LLM made multi-block mode (split-K over the KV length) its default in 0.13; before it, decode attention
+// runs one thread block per sequence and KV head (grouped) or query head (per-head), and fewer blocks than SMs read
+// the cache at blocks / SMs of the bandwidth. vLLM and SGLang split; the engines without a source are taken to.
+TEST(EngineProfile, DecodeAttentionSplitsOverTheKvLengthFromTheVersionThatMadeItTheDefault)
+{
+    const EngineProfile& trt = engine("tensorrt-llm");
+    EXPECT_FALSE(trt.splitsDecodeAttention(QStringLiteral("0.10")));
+    EXPECT_FALSE(trt.splitsDecodeAttention(QStringLiteral("0.12.0")));
+    EXPECT_TRUE(trt.splitsDecodeAttention(QStringLiteral("0.13")));
+    EXPECT_TRUE(trt.splitsDecodeAttention(QStringLiteral("0.16.0")));
+    EXPECT_TRUE(trt.splitsDecodeAttention(QString()));  // no version: the newest the profile covers
+    EXPECT_TRUE(trt.decodeSplit.source.contains(u"Enabled multi_block_mode by default"));
+    for (const char* id : {"vllm", "sglang", "llama.cpp", "generic"})
+        EXPECT_TRUE(engine(id).splitsDecodeAttention(QStringLiteral("0.1"))) << id;
+    EXPECT_TRUE(engine("vllm").decodeSplit.source.contains(u"num_seqs x num_heads > 512"));
+
+    // The KV read time of one decode step (its memory time less the step's at an empty cache) on an A100 (108 SMs):
+    // Llama 3 8B has 8 KV heads and 32 query heads.
+    auto kvSeconds = [](const char* spec, std::int64_t batch, DecodeAttention kernel) {
+        InferenceRequest r;
+        r.modelId = QStringLiteral("llama-3-8b");
+        r.gpuId = QStringLiteral("a100-80gb-sxm");
+        r.weights = NumberFormat::Fp16;
+        r.kv = NumberFormat::Fp16;
+        r.batch = batch;
+        r.context = 8000;
+        r.engine = QString::fromLatin1(spec);
+        r.decodeAttention = kernel;
+        const Result<InferenceConfig> config = resolveInference(r);
+        EXPECT_TRUE(config.ok()) << spec;
+        const Result<LlmModel> model = LlmModel::create(config.value());
+        EXPECT_TRUE(model.ok()) << spec;
+        return model.value().decodeStep(batch, 8000).memorySeconds - model.value().decodeStep(batch, 0).memorySeconds;
+    };
+    const DecodeAttention grouped = DecodeAttention::Grouped, perHead = DecodeAttention::PerQueryHead;
+    EXPECT_NEAR(kvSeconds("tensorrt-llm@0.10", 1, grouped) / kvSeconds("tensorrt-llm", 1, grouped), 108.0 / 8.0, 1e-9);
+    EXPECT_NEAR(kvSeconds("tensorrt-llm@0.10", 4, grouped) / kvSeconds("tensorrt-llm@0.13", 4, grouped), 108.0 / 32.0,
+                1e-9);
+    // Per-head: 32 blocks stream the KV heads at 32 / 108 of the bandwidth, which takes longer than the cache's
+    // re-reads of them (the split kernel's bound).
+    EXPECT_NEAR(kvSeconds("tensorrt-llm@0.10", 1, perHead) / kvSeconds("tensorrt-llm", 1, grouped), 108.0 / 32.0, 1e-9);
+    EXPECT_GT(kvSeconds("tensorrt-llm", 1, perHead), kvSeconds("tensorrt-llm", 1, grouped));
+    // 16 sequences x 8 KV heads fill the 108 SMs: the same step.
+    EXPECT_DOUBLE_EQ(kvSeconds("tensorrt-llm@0.10", 16, grouped), kvSeconds("tensorrt-llm", 16, grouped));
+}

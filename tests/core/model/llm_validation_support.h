@@ -164,6 +164,7 @@ inline std::optional<JudgedRow> judgeWithOwnEngine(const ValidationRow& row)
         return std::nullopt;
     MeasuredPoint point{row.id, config.value(), *quantity, row.measured, 1.0};
     point.config.efficiency = engine.value().profile->termsFor(config.value().gpu);
+    point.config.decodeSplitsKv = engine.value().splitsDecodeAttention();
     const Result<std::vector<PointResidual>> r = evaluatePoints({point}, point.config.efficiency);
     EXPECT_TRUE(r.ok()) << row.id.toStdString() << ": " << (r.ok() ? "" : r.error().message.toStdString());
     if (!r.ok())

@@ -192,18 +192,18 @@ TEST(ServingValidation, MedianErrorsPerMetricAndSplit)
         std::printf("%-8s %5d %9.1f%% %9.1f%% %9.1f%%\n", split.toLatin1().constData(), s.rows,
                     100.0 * s.medianAbs[Ttft], 100.0 * s.medianAbs[Itl], 100.0 * s.medianAbs[TokensPerGpu]);
     ASSERT_EQ(splits.size(), 2u);
-    // The figures the model reaches, to half a point; the targets are 25 % (TTFT, met) and 15 % (ITL and tokens/s
-    // per GPU, missed held out). Held out, the model is too fast from one request on (ITL -18 % at concurrency 1):
-    // the 2024 engine's step grows with the context about 12 ns (A100) and 8 ns (H100) per cached token and layer
-    // whatever the heads per GPU, which no bandwidth term gives (tests/data/README.md, "Serving validation set").
+    // The figures the model reaches, to half a point; the targets are 25 % (TTFT) and 15 % (ITL and tokens/s per GPU),
+    // all met held out. The held-out rows are the 2024 engine, whose decode attention walks each context in one thread
+    // block per sequence and head (TensorRT-LLM before 0.13: EngineProfile::decodeSplit); at small batches those
+    // blocks leave SMs idle. On the fit part (NIM 1.8.0) the model is still slower than measured from 50 requests on.
     const SplitSummary& fit = splits.at(QStringLiteral("fit"));
     const SplitSummary& heldOut = splits.at(QStringLiteral("heldout"));
     EXPECT_NEAR(fit.medianAbs[Ttft], 0.132, 0.005);
     EXPECT_NEAR(fit.medianAbs[Itl], 0.158, 0.005);
     EXPECT_NEAR(fit.medianAbs[TokensPerGpu], 0.110, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.234, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[Itl], 0.169, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.185, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.238, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Itl], 0.128, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.115, 0.005);
 }
 
 TEST(ServingValidation, FirstTokenLagIsTheFitOnTheFitPart)
