@@ -1,7 +1,7 @@
-#include "core/bench/formats/json_fields.h"
+#include "core/json/json_fields.h"
 
 #include "core/message_text.h"
-#include "core/model/physical_limits.h"
+#include "core/physical_limits.h"
 
 #include <cmath>
 #include <utility>
