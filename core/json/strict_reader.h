@@ -2,8 +2,9 @@
 // The one typed reader of JSON objects. parseStrictJson() reads with the one tokenizer (json_reader.h), Python's
 // NaN tokens refused, and hands over Qt's tree; ObjectReader then reads typed, range-checked fields of one object and
 // names the first problem by its path ("kernels[3].gflops"). In Ridgeline's own files (sessions, talk decks,
-// catalogs) it refuses keys nobody asked for, so a misspelt field is an error rather than a silent default; other
-// programs' files (a Hugging Face config.json, an ERT roofline.json) are read leniently.
+// catalogs) it refuses keys nobody asked for, so a misspelt field is an error rather than a silent default; a
+// Hugging Face config.json is read leniently (ReadMode). Other programs' results, whose messages give each value's
+// line and column, are read on the tokenizer's own tree (json_fields.h).
 
 #include "core/json/json_reader.h"
 #include "core/message_text.h"
