@@ -60,6 +60,8 @@ public:
 
 private:
     bool fine() const { return !m_error; }
+    // The member at key when it is of `type`; nothing when absent or null, or after an error ("expected WHAT").
+    const JsonNode* typed(QStringView key, JsonNode::Type type, const QString& expected);
 
     const JsonNode& m_object;
     QString m_path;
