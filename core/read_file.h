@@ -5,8 +5,10 @@
 
 #include "core/result.h"
 
+#include <QByteArray>
 #include <QString>
 
+#include <cstdint>
 #include <optional>
 
 namespace ridgeline {
@@ -15,5 +17,12 @@ namespace ridgeline {
 // "PATH: not a regular file (a FIFO, a device or a socket): a WHAT is read from a file" (Io). `what` names the
 // file's kind: "session file", "deck", "file to import".
 std::optional<Error> checkReadableFile(const QString& path, const QString& what);
+
+// The bytes of a user's file that passes checkReadableFile(path, what) and holds at most maxBytes; else
+// "PATH: the file is N bytes; LIMIT" (Range), `limit` in the reader's words ("session files larger than 256 MiB are
+// refused"), or "PATH: cannot open: ..." / "PATH: cannot read: ..." (Io). One byte past the limit is read, so that a
+// file that grew since it was measured (or a /proc file, which says it is empty) is refused too. Messages are one
+// line.
+Result<QByteArray> readFileUpTo(const QString& path, const QString& what, std::int64_t maxBytes, const QString& limit);
 
 }  // namespace ridgeline

@@ -5,7 +5,7 @@
 #include "core/model/catalog/catalog.h"
 #include "core/model/catalog/user_catalog.h"
 #include "core/model/llm/llm_model.h"
-#include "core/model/physical_limits.h"
+#include "core/physical_limits.h"
 
 #include <cmath>
 

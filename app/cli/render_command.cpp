@@ -3,7 +3,7 @@
 #include "app/cli/render_deck.h"
 
 #include "core/model/catalog/gpu_roofs.h"
-#include "core/model/physical_limits.h"
+#include "core/physical_limits.h"
 #include "core/save_file.h"
 #include "core/session/format/session_json.h"
 #include "ui/chart/chart_export.h"

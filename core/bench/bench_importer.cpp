@@ -234,15 +234,12 @@ std::optional<BenchFormat> benchFormatOfFile(const QString& path)
 
 Result<BenchImport> importBenchFile(const QString& path, BenchFormat format)
 {
-    const QFileInfo info(path);
-    if (info.isFile() && info.size() > kMaxImportFileBytes)
-        return makeError(Error::Code::Range, oneLine(path) + u": the file is "_s + QString::number(info.size()) +
-                                                 u" bytes; benchmark results over 100 MB are refused (save them "
-                                                 "without per-request details)"_s);
-    const auto bytes = readImportFile(path);
+    const auto bytes = readFileUpTo(path, u"file to import"_s, kMaxImportFileBytes,
+                                    u"benchmark results over 100 MB are refused (save them without per-request "
+                                    "details)"_s);
     if (!bytes)
-        return Error{bytes.error().code, oneLine(bytes.error().message)};
-    return importBenchBytes(bytes.value(), info.fileName(), format);
+        return bytes.error();
+    return importBenchBytes(bytes.value(), QFileInfo(path).fileName(), format);
 }
 
 }  // namespace ridgeline

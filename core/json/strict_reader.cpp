@@ -90,6 +90,19 @@ QString shortKey(const QString& key)
     return key.size() > 40 ? key.left(40) + u"..."_s : key;
 }
 
+Result<JsonNode> readOneJsonValue(const QByteArray& bytes, const JsonReadOptions& options, JsonSplitArray* split)
+{
+    Result<std::vector<JsonNode>> values = readJsonValues(bytes, options, split);
+    if (!values)
+        return values.error();
+    std::vector<JsonNode>& nodes = values.value();
+    if (nodes.size() > 1)
+        return Error{Error::Code::Parse, u"line "_s + QString::number(nodes[1].line()) + u", column "_s +
+                                             QString::number(nodes[1].column()) +
+                                             u": a second JSON value after the end of the document"_s};
+    return std::move(nodes.front());
+}
+
 Result<QJsonDocument> parseStrictJson(const QByteArray& bytes, JsonSplitArray* split)
 {
     // The tokenizer would name the first NUL byte; say what such a file is instead.
@@ -99,15 +112,10 @@ Result<QJsonDocument> parseStrictJson(const QByteArray& bytes, JsonSplitArray* s
     options.maxValues = std::numeric_limits<qsizetype>::max();
     options.maxDepth = 1024;  // as deep as Qt's parser read Ridgeline's files, so that what loaded still loads
     options.pythonNumbers = false;
-    Result<std::vector<JsonNode>> values = readJsonValues(bytes, options, split);
-    if (!values)
-        return values.error();
-    std::vector<JsonNode>& nodes = values.value();
-    if (nodes.size() > 1)
-        return Error{Error::Code::Parse, u"line "_s + QString::number(nodes[1].line()) + u", column "_s +
-                                             QString::number(nodes[1].column()) +
-                                             u": a second JSON value after the end of the document"_s};
-    const QJsonValue root = toQJson(nodes.front());
+    Result<JsonNode> value = readOneJsonValue(bytes, options, split);
+    if (!value)
+        return value.error();
+    const QJsonValue root = toQJson(value.value());
     if (!root.isObject() && !root.isArray())
         return Error{Error::Code::Schema, u"the top level must be a JSON object or list, got a single value"_s};
     return root.isObject() ? QJsonDocument(root.toObject()) : QJsonDocument(root.toArray());
@@ -124,9 +132,20 @@ Result<QJsonObject> parseStrictObject(const QByteArray& bytes, JsonSplitArray* s
     return document.value().object();
 }
 
-ObjectReader::ObjectReader(QJsonObject object, QString path, Problem& problem)
-    : m_object(std::move(object)), m_path(std::move(path)), m_problem(problem)
+ObjectReader::ObjectReader(QJsonObject object, QString path, Problem& problem, ReadMode mode)
+    : m_object(std::move(object)), m_path(std::move(path)), m_problem(problem), m_mode(mode)
 {
+}
+
+ObjectReader ObjectReader::nested(const QJsonObject& object, QLatin1StringView key) const
+{
+    return ObjectReader(object, where(key), m_problem, m_mode);
+}
+
+bool ObjectReader::has(QLatin1StringView key) const
+{
+    const auto it = m_object.constFind(key);
+    return it != m_object.constEnd() && !(m_mode == ReadMode::Lenient && it.value().isNull());
 }
 
 QString ObjectReader::where(const QString& key) const
@@ -139,13 +158,12 @@ std::optional<QJsonValue> ObjectReader::take(QLatin1StringView key, Need need)
     m_known.append(key);
     if (m_problem.found())
         return std::nullopt;
-    const auto it = m_object.constFind(key);
-    if (it == m_object.constEnd()) {
+    if (!has(key)) {
         if (need == Need::Required)
             m_problem.report(Error::Code::Schema, u"missing required field "_s + where(key));
         return std::nullopt;
     }
-    return QJsonValue(it.value());
+    return m_object.value(key);
 }
 
 QString ObjectReader::text(QLatin1StringView key, Need need)
@@ -182,7 +200,7 @@ std::int64_t ObjectReader::integer(QLatin1StringView key, std::int64_t min, std:
     const bool whole = value->isDouble() && std::isfinite(asDouble) && std::trunc(asDouble) == asDouble;
     if (!whole || asDouble < static_cast<double>(min) || asDouble > static_cast<double>(max)) {
         m_problem.report(whole ? Error::Code::Range : Error::Code::Schema,
-                         where(key) + u" must be an integer in "_s + QString::number(min) + u".."_s +
+                         where(key) + u" must be a whole number from "_s + QString::number(min) + u" to "_s +
                              QString::number(max) + u", got "_s + describeJson(*value));
         return fallback;
     }
@@ -248,7 +266,7 @@ QDateTime ObjectReader::dateTime(QLatin1StringView key)
 
 void ObjectReader::rejectUnknownKeys()
 {
-    if (m_problem.found())
+    if (m_problem.found() || m_mode == ReadMode::Lenient)
         return;
     for (const QString& key : m_object.keys()) {
         const bool known = std::any_of(m_known.cbegin(), m_known.cend(),

@@ -1,8 +1,10 @@
 #pragma once
-// The one strict JSON reader of Ridgeline's own files (sessions, talk decks, catalogs). parseStrictJson() reads
-// with the one tokenizer (json_reader.h), Python's NaN tokens refused, and hands over Qt's tree; ObjectReader then
-// reads typed, range-checked fields of one object, names the first problem by its path ("kernels[3].gflops"), and
-// refuses keys nobody asked for, so a misspelt field is an error rather than a silent default.
+// The one typed reader of JSON objects. parseStrictJson() reads with the one tokenizer (json_reader.h), Python's
+// NaN tokens refused, and hands over Qt's tree; ObjectReader then reads typed, range-checked fields of one object and
+// names the first problem by its path ("kernels[3].gflops"). In Ridgeline's own files (sessions, talk decks,
+// catalogs) it refuses keys nobody asked for, so a misspelt field is an error rather than a silent default; a
+// Hugging Face config.json is read leniently (ReadMode). Other programs' results, whose messages give each value's
+// line and column, are read on the tokenizer's own tree (json_fields.h).
 
 #include "core/json/json_reader.h"
 #include "core/message_text.h"
@@ -28,6 +30,9 @@ namespace ridgeline {
 // No string in a Ridgeline file is longer: a longer one is a corrupt or hostile file.
 inline constexpr int kMaxTextChars = 4096;
 
+// The one JSON value in `bytes`: a second one after it is refused, naming where it starts.
+Result<JsonNode> readOneJsonValue(const QByteArray& bytes, const JsonReadOptions& options,
+                                  JsonSplitArray* split = nullptr);
 // Syntax only: one valid UTF-8 JSON value (NaN, Infinity and numbers beyond double range refused), no NUL bytes, no
 // key twice in one object. The message says where ("line 16, column 55: ...", "duplicate key kernels[1].gflops").
 // split: a top-level array kept as places in the bytes only (split_object.h).
@@ -62,17 +67,26 @@ private:
 };
 
 enum class Need { Optional, Required };
+// Strict: Ridgeline's own files. Lenient: another program's, where null stands for absent (Python writes None as
+// null) and the keys Ridgeline does not read are that program's business.
+enum class ReadMode { Strict, Lenient };
 
 // Reads typed, range-checked fields of one JSON object, remembering which keys it was asked for so that anything
 // else in the object can be reported as unknown. "where" is the path used in messages.
 class ObjectReader {
 public:
-    ObjectReader(QJsonObject object, QString path, Problem& problem);
+    ObjectReader(QJsonObject object, QString path, Problem& problem, ReadMode mode = ReadMode::Strict);
+    // The object at `key` read by a reader of its own, with the same problem and mode.
+    ObjectReader nested(const QJsonObject& object, QLatin1StringView key) const;
 
     QString where(QLatin1StringView key) const { return where(QString(key)); }
     QString where(const QString& key) const;
-    Problem& problem() { return m_problem; }
-    bool has(QLatin1StringView key) const { return m_object.contains(key); }
+    Problem& problem() const { return m_problem; }
+    ReadMode mode() const { return m_mode; }
+    bool has(QLatin1StringView key) const;
+    // A problem that no typed read finds (a value that contradicts another, a name used twice).
+    void refuse(const QString& detail) { m_problem.report(Error::Code::Schema, detail); }
+    bool failed() const { return m_problem.found(); }
 
     // Marks key as known and returns its value, if present and no problem has been found yet.
     std::optional<QJsonValue> take(QLatin1StringView key, Need need);
@@ -90,7 +104,7 @@ public:
     // An ISO 8601 date and time such as "2026-12-02T16:44:16Z".
     QDateTime dateTime(QLatin1StringView key);
 
-    // Call once every known key has been taken: a misspelt field should not silently read as absent.
+    // Call once every known key has been taken: a misspelt field should not silently read as absent (lenient: none).
     void rejectUnknownKeys();
 
     // The checks of text() and number() for a value found some other way (an array entry, an object's free keys).
@@ -101,6 +115,7 @@ private:
     QJsonObject m_object;
     QString m_path;
     Problem& m_problem;
+    ReadMode m_mode;
     QList<QLatin1StringView> m_known;
 };
 
@@ -112,7 +127,7 @@ bool readObject(ObjectReader& parent, QLatin1StringView key, Need need, Read rea
     const auto object = parent.object(key, need);
     if (!object)
         return false;
-    ObjectReader reader(*object, parent.where(key), parent.problem());
+    ObjectReader reader = parent.nested(*object, key);
     read(reader);
     reader.rejectUnknownKeys();
     return true;
@@ -143,7 +158,7 @@ std::vector<T> readEntries(ObjectReader& parent, QLatin1StringView key, qsizetyp
                            path + QStringLiteral(" must be an object, got ") + describeJson(value));
             break;
         }
-        ObjectReader reader(value.toObject(), path, problem);
+        ObjectReader reader(value.toObject(), path, problem, parent.mode());
         T entry = readEntry(reader);
         reader.rejectUnknownKeys();
         entries.push_back(std::move(entry));

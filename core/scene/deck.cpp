@@ -2,13 +2,11 @@
 
 #include "core/json/strict_reader.h"
 #include "core/message_text.h"
-#include "core/model/physical_limits.h"
 #include "core/model/training/training_config.h"
+#include "core/physical_limits.h"
 #include "core/read_file.h"
 #include "core/save_file.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -247,14 +245,11 @@ Result<Deck> deckFromJson(const QByteArray& bytes, const QString& sourceName)
 
 Result<Deck> loadDeck(const QString& path)
 {
-    if (std::optional<Error> unreadable = checkReadableFile(path, QStringLiteral("deck")))
-        return Error{unreadable->code, oneLine(unreadable->message)};
-    QFile file(path);
-    if (file.size() > kMaxDeckBytes)
-        return deckError(path, Error::Code::Range, QStringLiteral("larger than 16 MiB; refused"));
-    if (!file.open(QIODevice::ReadOnly))
-        return deckError(path, Error::Code::Io, file.errorString());
-    return deckFromJson(file.readAll(), path);
+    const Result<QByteArray> bytes = readFileUpTo(path, QStringLiteral("deck"), kMaxDeckBytes,
+                                                  QStringLiteral("decks larger than 16 MiB are refused"));
+    if (!bytes)
+        return bytes.error();
+    return deckFromJson(bytes.value(), path);
 }
 
 std::optional<Error> saveDeck(const Deck& deck, const QString& path)

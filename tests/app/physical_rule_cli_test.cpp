@@ -1,4 +1,4 @@
-// The command line against absurd figures: refused by the one physical rule (core/model/physical_limits.h), naming
+// The command line against absurd figures: refused by the one physical rule (core/physical_limits.h), naming
 // the option or the field, never printed as "inf" or "nan" and never drawn.
 #include "tests/app/cli_runner.h"
 

@@ -23,7 +23,7 @@ qsizetype pick(Random& random, qsizetype count)
 }
 
 // The numbers that broke or could break a loader or the chart: zero, signs, denormals, the ends of double's range,
-// values just past the physical bounds (core/model/physical_limits.h).
+// values just past the physical bounds (core/physical_limits.h).
 double extremeNumber(Random& random, double current)
 {
     static constexpr std::array kExtremes{0.0,   -0.0,  -1.0,   1.0,  5e-324, 1e-305, 1e-300,

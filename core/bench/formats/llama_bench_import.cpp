@@ -1,9 +1,9 @@
 #include "core/bench/formats/llama_bench_import.h"
 
-#include "core/bench/formats/json_fields.h"
 #include "core/bench/formats/serving_fields.h"
 #include "core/import/text/csv_reader.h"
 #include "core/import/text/import_text.h"
+#include "core/json/json_fields.h"
 #include "core/json/json_reader.h"
 #include "core/message_text.h"
 

@@ -4,7 +4,7 @@
 // infinite, an optional cap on requests in flight, token totals and mean/median/p99 latencies in milliseconds.
 
 #include "core/bench/formats/bench_result.h"
-#include "core/bench/formats/json_fields.h"
+#include "core/json/json_fields.h"
 
 #include <QString>
 #include <QStringView>

@@ -1,7 +1,7 @@
 #include "core/bench/formats/vllm_serve_import.h"
 
-#include "core/bench/formats/json_fields.h"
 #include "core/bench/formats/serving_fields.h"
+#include "core/json/json_fields.h"
 #include "core/json/json_reader.h"
 #include "core/message_text.h"
 

@@ -1,16 +1,11 @@
 #include "core/import/ceilings/ert_import.h"
 
 #include "core/import/text/import_text.h"
+#include "core/json/json_fields.h"
 #include "core/json/strict_reader.h"
-#include "core/model/physical_limits.h"
+#include "core/physical_limits.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QSet>
-
-#include <algorithm>
-#include <cmath>
 
 namespace ridgeline {
 
@@ -18,53 +13,21 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-// "line L, column C" of a byte offset in the file.
-QString offsetLocation(const QByteArray& bytes, qsizetype offset)
-{
-    const QByteArray before = bytes.left(offset);
-    const int line = static_cast<int>(before.count('\n')) + 1;
-    const int column = static_cast<int>(QString::fromUtf8(before.mid(before.lastIndexOf('\n') + 1)).size()) + 1;
-    return lineColumn(line, column);
-}
-
-// Where a JSON path is in the text, found by looking for its quoted keys in order (the deepest one found);
-// a heuristic good enough to point an editor at the right line. Empty when not even the first is found.
-QString locate(const QByteArray& bytes, const QStringList& keys, const QString& entryName = QString())
-{
-    qsizetype at = -1;
-    QStringList needles;
-    for (const QString& key : keys)
-        needles.append(u"\""_s + key + u"\""_s);
-    if (!entryName.isEmpty())
-        needles.append(u"\""_s + entryName + u"\""_s);
-    for (const QString& needle : needles) {
-        const qsizetype found = bytes.indexOf(needle.toUtf8(), std::max<qsizetype>(at, 0));
-        if (found < 0)
-            break;
-        at = found;
-    }
-    return at < 0 ? QString() : offsetLocation(bytes, at) + u": "_s;
-}
-
+// Reads the file's objects with one JsonFields, so that the first problem anywhere is the one reported, at the line
+// and column of the value it is about.
 class ErtReader {
 public:
-    ErtReader(const QByteArray& bytes, ImportResult& result) : m_bytes(bytes), m_result(result) {}
+    ErtReader(const JsonNode& root, ImportResult& result) : m_root(root, QString()), m_result(result) {}
 
-    std::optional<Error> read(const QJsonObject& root)
+    std::optional<Error> read()
     {
-        const QJsonObject empirical = object(root, u"empirical"_s, {u"empirical"_s});
-        if (m_error)
-            return m_error;
-        const QJsonArray gflops = data(empirical, {u"empirical"_s, u"gflops"_s});
-        const QJsonArray gbytes = data(empirical, {u"empirical"_s, u"gbytes"_s});
-        if (m_error)
-            return m_error;
-        const auto computeEntries =
-            entries(gflops, {u"empirical"_s, u"gflops"_s, u"data"_s}, PhysicalQuantity::ComputeGflops);
-        const auto bandwidthEntries =
-            entries(gbytes, {u"empirical"_s, u"gbytes"_s, u"data"_s}, PhysicalQuantity::BandwidthGbps);
-        if (m_error)
-            return m_error;
+        const JsonNode* empirical = object(m_root, u"empirical", true);
+        const JsonNode* gflops = empirical ? data(*empirical, u"empirical"_s, u"gflops", true) : nullptr;
+        const JsonNode* gbytes = empirical ? data(*empirical, u"empirical"_s, u"gbytes", true) : nullptr;
+        const auto computeEntries = entries(gflops, u"empirical.gflops.data"_s, PhysicalQuantity::ComputeGflops);
+        const auto bandwidthEntries = entries(gbytes, u"empirical.gbytes.data"_s, PhysicalQuantity::BandwidthGbps);
+        if (!m_root.ok())
+            return m_root.error();
         for (const auto& [name, value] : computeEntries) {
             ComputeCeiling ceiling;
             ceiling.name = name;
@@ -81,131 +44,92 @@ public:
             m_result.bandwidthCeilings.push_back(ceiling);
         }
         if (m_result.computeCeilings.empty() && m_result.bandwidthCeilings.empty())
-            return makeError(Error::Code::Schema, locate(m_bytes, {u"empirical"_s}) +
-                                                      u"empirical.gflops.data and empirical.gbytes.data hold no "
-                                                      "ceiling with a value above 0"_s);
-        readSpec(root);
-        return m_error;
+            m_root.fail(*empirical,
+                        u"empirical.gflops.data and empirical.gbytes.data hold no ceiling with a value "
+                        "above 0"_s);
+        if (const JsonNode* spec = object(m_root, u"spec", false))
+            readSpec(*spec);
+        return m_root.ok() ? std::nullopt : std::optional<Error>(m_root.error());
     }
 
 private:
     using Entry = std::pair<QString, double>;
 
-    // path is both what the message names and what is looked up in the text; shownPath, when given, is
-    // named instead (e.g. "data[2]", which cannot be found as a key).
-    void fail(const QStringList& path, const QString& what, const QString& entryName = QString(),
-              const QStringList& shownPath = QStringList())
+    // The object at `key` of `fields`; a missing required one means the file is not ERT's.
+    const JsonNode* object(JsonFields& fields, QStringView key, bool required)
     {
-        if (!m_error)
-            m_error =
-                makeError(Error::Code::Schema, locate(m_bytes, path, entryName) +
-                                                   (shownPath.isEmpty() ? path : shownPath).join(u'.') + u' ' + what);
+        const JsonNode* node = fields.child(key);
+        if (!node && required && fields.ok())
+            fields.failMissing(key, u"not an ERT roofline.json"_s);
+        if (&fields != &m_root)
+            m_root.adopt(fields);
+        return node;
     }
 
-    QJsonObject object(const QJsonObject& parent, const QString& key, const QStringList& path)
+    // The "data" array of the object at path.key.
+    const JsonNode* data(const JsonNode& parent, const QString& path, QStringView key, bool required)
     {
-        const QJsonValue value = parent.value(key);
-        if (value.isUndefined()) {
-            fail(path, u"is missing: not an ERT roofline.json"_s);
-            return {};
-        }
-        if (!value.isObject()) {
-            fail(path, u"must be an object"_s);
-            return {};
-        }
-        return value.toObject();
-    }
-
-    QJsonArray data(const QJsonObject& parent, const QStringList& path)
-    {
-        const QJsonObject holder = object(parent, path.back(), path);
-        if (m_error)
-            return {};
-        const QJsonValue value = holder.value(u"data"_s);
-        if (!value.isArray()) {
-            fail(path + QStringList{u"data"_s}, value.isUndefined() ? u"is missing"_s : u"must be an array"_s);
-            return {};
-        }
-        return value.toArray();
+        JsonFields parentFields(parent, path);
+        const JsonNode* holder = object(parentFields, key, required);
+        if (!holder)
+            return nullptr;
+        JsonFields fields(*holder, parentFields.pathOf(key));
+        const JsonNode* array = fields.list(u"data");
+        if (!array && fields.ok())
+            fields.failMissing(u"data", u"the ceilings as [\"name\", number] pairs"_s);
+        m_root.adopt(fields);
+        return array;
     }
 
     // [name, value] pairs; a value of 0 is skipped (ERT writes 0 for a test that did not run), any other keeps to
     // the physical rule of a GFLOP/s or GB/s figure.
-    std::vector<Entry> entries(const QJsonArray& array, const QStringList& path, PhysicalQuantity quantity)
+    std::vector<Entry> entries(const JsonNode* array, const QString& path, PhysicalQuantity quantity)
     {
         std::vector<Entry> out;
         QSet<QString> names;
-        for (qsizetype i = 0; i < array.size() && !m_error; ++i) {
-            const QJsonValue entry = array.at(i);
-            const QString where = path.back() + u'[' + QString::number(i) + u']';
-            QStringList entryPath = path;
-            entryPath.back() = where;
-            const QJsonArray pair = entry.toArray();
-            if (!entry.isArray() || pair.size() != 2 || !pair.at(0).isString()) {
-                fail(path, u"must be a [\"name\", number] pair"_s, pair.at(0).toString(), entryPath);
+        for (qsizetype i = 0; array && i < array->size() && m_root.ok(); ++i) {
+            const JsonNode& entry = array->items()[static_cast<std::size_t>(i)];
+            const bool pair = entry.isArray() && entry.size() == 2 && entry.items().front().isString();
+            const QString name = pair ? entry.items().front().string().trimmed() : QString();
+            const JsonNode& value = pair ? entry.items().back() : entry;
+            const QString named = path + u" entry \""_s + name + u"\" "_s;
+            const std::optional<QString> unphysical = physicalProblem(quantity, value.number());
+            const QString where = path + u'[' + QString::number(i) + u']';
+            if (!pair)
+                m_root.fail(entry, where + u" must be a [\"name\", number] pair, got "_s + entry.describe());
+            else if (name.isEmpty() || name.size() > 200)
+                m_root.fail(entry, where + u" has an empty or overlong name"_s);
+            else if (!value.isNumber())
+                m_root.fail(value, named + u"must have a number as its value, got "_s + value.describe());
+            else if (value.number() != 0.0 && unphysical)
+                m_root.fail(value, named + *unphysical + u" (or 0 for a test that did not run)"_s);
+            else if (names.contains(name))
+                m_root.fail(entry, path + u" names \""_s + name + u"\" twice"_s);
+            if (!m_root.ok())
                 break;
-            }
-            const QString name = pair.at(0).toString().trimmed();
-            const QJsonValue value = pair.at(1);
-            if (name.isEmpty() || name.size() > 200) {
-                fail(path, u"has an empty or overlong name"_s, QString(), entryPath);
-                break;
-            }
-            if (!value.isDouble()) {
-                fail(path,
-                     u"entry \""_s + name + u"\" must have a number as its value"_s +
-                         (value.isString() ? u", got the string \""_s + value.toString().left(40) + u'"' : QString()),
-                     name);
-                break;
-            }
-            const double number = value.toDouble();
-            const std::optional<QString> unphysical = physicalProblem(quantity, number);
-            if (number != 0.0 && unphysical) {
-                fail(path, u"entry \""_s + name + u"\" "_s + *unphysical + u" (or 0 for a test that did not run)"_s,
-                     name);
-                break;
-            }
-            if (names.contains(name)) {
-                fail(path, u"names \""_s + name + u"\" twice"_s, name);
-                break;
-            }
             names.insert(name);
-            if (number == 0.0) {
+            if (value.number() == 0.0)
                 m_result.skipped.push_back(SkippedRow{0, name, u"a ceiling of 0 (the ERT test did not run?)"_s});
-                continue;
-            }
-            out.emplace_back(name, number);
+            else
+                out.emplace_back(name, value.number());
         }
         return out;
     }
 
     // The vendor's specification: fills theoreticalGflops of a same-named ceiling, anything else is reported.
-    void readSpec(const QJsonObject& root)
+    void readSpec(const JsonNode& spec)
     {
-        const QJsonValue spec = root.value(u"spec"_s);
-        if (spec.isUndefined() || spec.isNull() || (spec.isObject() && spec.toObject().isEmpty()))
-            return;
-        if (!spec.isObject()) {
-            fail({u"spec"_s}, u"must be an object"_s);
-            return;
-        }
         for (const QString& kind : {u"gflops"_s, u"gbytes"_s}) {
-            if (!spec.toObject().contains(kind))
-                continue;
-            const QJsonArray array = data(spec.toObject(), {u"spec"_s, kind});
+            const JsonNode* array = data(spec, u"spec"_s, kind, false);
             const auto specEntries =
-                entries(array, {u"spec"_s, kind, u"data"_s},
+                entries(array, u"spec."_s + kind + u".data"_s,
                         kind == u"gflops"_s ? PhysicalQuantity::ComputeGflops : PhysicalQuantity::BandwidthGbps);
-            if (m_error)
-                return;
             for (const auto& [name, value] : specEntries) {
                 bool used = false;
-                if (kind == u"gflops"_s) {
-                    for (ComputeCeiling& ceiling : m_result.computeCeilings) {
-                        if (ceiling.name == name) {
-                            ceiling.theoreticalGflops = value;
-                            used = true;
-                        }
+                for (ComputeCeiling& ceiling : m_result.computeCeilings) {
+                    if (kind == u"gflops"_s && ceiling.name == name) {
+                        ceiling.theoreticalGflops = value;
+                        used = true;
                     }
                 }
                 if (!used)
@@ -227,21 +151,23 @@ private:
         return {};
     }
 
-    const QByteArray& m_bytes;
+    JsonFields m_root;
     ImportResult& m_result;
-    std::optional<Error> m_error;
 };
 
-// where: "" or " of the JSON text inside the file's string", said after the line and column.
-Result<QJsonDocument> parseJson(const QByteArray& json, const QString& where)
+// One JSON value, Python's NaN tokens refused; where: "" or " of the JSON text inside the file's string", said
+// after the line and column.
+Result<JsonNode> parseJson(const QByteArray& json, const QString& where)
 {
-    Result<QJsonDocument> document = parseStrictJson(json);
-    if (!document) {
-        QString message = document.error().message;
+    JsonReadOptions options;
+    options.pythonNumbers = false;
+    Result<JsonNode> value = readOneJsonValue(json, options);
+    if (!value) {
+        QString message = value.error().message;
         const qsizetype place = message.startsWith(u"line "_s) ? message.indexOf(u": "_s) : -1;
-        return makeError(document.error().code, place < 0 ? message + where : message.insert(place, where));
+        return makeError(value.error().code, place < 0 ? message + where : message.insert(place, where));
     }
-    return document;
+    return value;
 }
 
 }  // namespace
@@ -255,10 +181,10 @@ Result<ImportResult> importErt(const QByteArray& bytes, const QString& fileName)
     QString where;
     // Some ERT scripts write the document json.dumps()-ed twice: a JSON string holding the JSON text.
     if (json.trimmed().startsWith('"')) {
-        const auto wrapped = parseJson("[" + json + "]", QString());
+        const auto wrapped = parseJson(json, QString());
         if (!wrapped.ok())
             return wrapped.error();
-        json = wrapped.value().array().at(0).toString().toUtf8();
+        json = wrapped.value().string().toUtf8();
         where = u" of the JSON text inside the file's string"_s;
     }
     const auto document = parseJson(json, where);
@@ -266,13 +192,12 @@ Result<ImportResult> importErt(const QByteArray& bytes, const QString& fileName)
         return document.error();
     if (!document.value().isObject())
         return makeError(Error::Code::Schema, lineColumn(1, 1) + u": the top level must be a JSON object"_s);
-    const QJsonObject root = document.value().object();
 
     ImportResult result;
     result.fileName = fileName;
     result.format = ImportFormat::Ert;
     result.machineName = u"ERT: "_s + fileName;
-    if (auto error = ErtReader(json, result).read(root))
+    if (auto error = ErtReader(document.value(), result).read())
         return *error;
     result.notes.append(QString::number(result.computeCeilings.size()) + u" compute and "_s +
                         QString::number(result.bandwidthCeilings.size()) +

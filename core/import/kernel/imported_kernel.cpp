@@ -1,6 +1,6 @@
 #include "core/import/kernel/imported_kernel.h"
 
-#include "core/model/physical_limits.h"
+#include "core/physical_limits.h"
 
 namespace ridgeline {
 

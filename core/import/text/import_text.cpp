@@ -3,8 +3,6 @@
 #include "core/read_file.h"
 #include "core/utf8_text.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -15,11 +13,6 @@ namespace ridgeline {
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
-
-Error fileError(const QString& path, Error::Code code, const QString& detail)
-{
-    return makeError(code, path + u": "_s + detail);
-}
 
 // "line L, column C" of a byte offset, the column counted in characters as an editor shows it.
 QString byteLocation(const QByteArray& bytes, qsizetype offset)
@@ -40,24 +33,8 @@ QString lineColumn(int line, int column)
 
 Result<QByteArray> readImportFile(const QString& path)
 {
-    if (std::optional<Error> unreadable = checkReadableFile(path, u"file to import"_s))
-        return *unreadable;
-    const QFileInfo info(path);
-    if (info.size() > kMaxImportFileBytes) {
-        return fileError(path, Error::Code::Range,
-                         u"the file is "_s + QString::number(info.size()) +
-                             u" bytes; files larger than 100 MB are refused (export only the kernels you need)"_s);
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fileError(path, Error::Code::Io, u"cannot open: "_s + file.errorString());
-    // One byte past the limit catches a file that grew since it was looked at.
-    QByteArray bytes = file.read(kMaxImportFileBytes + 1);
-    if (file.error() != QFileDevice::NoError)
-        return fileError(path, Error::Code::Io, u"cannot read: "_s + file.errorString());
-    if (bytes.size() > kMaxImportFileBytes)
-        return fileError(path, Error::Code::Range, u"larger than 100 MB; refused"_s);
-    return bytes;
+    return readFileUpTo(path, u"file to import"_s, kMaxImportFileBytes,
+                        u"files larger than 100 MB are refused (export only the kernels you need)"_s);
 }
 
 Result<QString> decodeImportText(const QByteArray& bytes)

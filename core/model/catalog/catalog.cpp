@@ -1,7 +1,7 @@
 #include "core/model/catalog/catalog.h"
 
 #include "core/model/catalog/catalog_json.h"
-#include "core/model/physical_limits.h"
+#include "core/physical_limits.h"
 
 #include <QFile>
 #include <QStringList>
@@ -19,7 +19,7 @@ namespace ridgeline {
 
 Result<GpuSpec> customGpu(double peakTflops, double bandwidthTbs, double memoryGib)
 {
-    // The physical rule of every roof (core/model/physical_limits.h), in TFLOP/s and TB/s: a peak or bandwidth
+    // The physical rule of every roof (core/physical_limits.h), in TFLOP/s and TB/s: a peak or bandwidth
     // outside it would make the ridge, the times or the chart's axes overflow.
     if (const auto bad = physicalProblem(PhysicalQuantity::ComputeGflops, peakTflops, 1000.0, u"TFLOP/s"))
         return makeError(Error::Code::InvalidArgument, QStringLiteral("peak %1").arg(*bad));

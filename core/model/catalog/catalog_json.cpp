@@ -1,7 +1,7 @@
 #include "core/model/catalog/catalog_json.h"
 
 #include "core/json/strict_reader.h"
-#include "core/model/physical_limits.h"
+#include "core/physical_limits.h"
 
 #include <QDate>
 #include <QJsonArray>
@@ -39,7 +39,7 @@ void requirePositive(ObjectReader& in, QLatin1StringView key, double value)
         in.problem().report(Error::Code::Range, in.where(key) + u" must be above 0"_s);
 }
 
-// The physical rule (core/model/physical_limits.h) in the catalog's units, TB/s and TFLOP/s: a card whose ridge
+// The physical rule (core/physical_limits.h) in the catalog's units, TB/s and TFLOP/s: a card whose ridge
 // or times would not be finite numbers is a typo.
 void requirePhysical(Problem& problem, const QString& where, double value, PhysicalQuantity quantity)
 {

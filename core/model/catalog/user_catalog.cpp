@@ -2,10 +2,10 @@
 
 #include "core/model/catalog/catalog_json.h"
 #include "core/model/catalog/user_catalog_file.h"
+#include "core/read_file.h"
 #include "core/save_file.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -115,18 +115,13 @@ bool containsId(const std::vector<Spec>& specs, const QString& id)
 
 Result<std::optional<QByteArray>> readUserCatalogFile(const QString& path)
 {
-    const QFileInfo info(path);
-    if (!info.exists())
+    if (!QFileInfo::exists(path))
         return std::optional<QByteArray>();
-    if (!info.isFile())
-        return makeError(Error::Code::Io, path + u": is not a file"_s);
-    if (info.size() > kMaxUserCatalogBytes)
-        return makeError(Error::Code::Io, path + u": is "_s + QString::number(info.size()) +
-                                              u" bytes, more than a catalog holds (at most 32 MiB)"_s);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return makeError(Error::Code::Io, path + u": cannot be read: "_s + file.errorString());
-    return std::optional<QByteArray>(file.readAll());
+    Result<QByteArray> bytes =
+        readFileUpTo(path, u"catalog"_s, kMaxUserCatalogBytes, u"a catalog holds at most 32 MiB"_s);
+    if (!bytes)
+        return bytes.error();
+    return std::optional<QByteArray>(std::move(bytes.value()));
 }
 
 std::optional<Error> writeUserCatalogFile(const QString& path, const QByteArray& json)

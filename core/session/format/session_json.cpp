@@ -15,8 +15,6 @@
 #include "core/save_file.h"
 
 #include <QDateTime>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonValue>
@@ -227,24 +225,11 @@ Result<Session> sessionFromJson(QByteArray bytes, const QString& sourceName)
 
 Result<Session> loadSession(const QString& path)
 {
-    if (std::optional<Error> unreadable = checkReadableFile(path, u"session file"_s))
-        return Error{unreadable->code, oneLine(unreadable->message)};
-    const QFileInfo info(path);
-    if (info.size() > kMaxSessionFileBytes) {
-        return sourceError(path, Error::Code::Range,
-                           u"the file is "_s + QString::number(info.size()) +
-                               u" bytes; session files larger "
-                               "than 256 MiB are refused"_s);
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return sourceError(path, Error::Code::Io, u"cannot open: "_s + file.errorString());
-    // One byte past the limit tells a file that grew since it was measured (or a /proc file) from one that fits.
-    QByteArray bytes = file.read(kMaxSessionFileBytes + 1);
-    if (file.error() != QFileDevice::NoError)
-        return sourceError(path, Error::Code::Io, u"cannot read: "_s + file.errorString());
-    file.close();
-    return sessionFromJson(std::move(bytes), path);
+    Result<QByteArray> bytes =
+        readFileUpTo(path, u"session file"_s, kMaxSessionFileBytes, u"session files larger than 256 MiB are refused"_s);
+    if (!bytes)
+        return bytes.error();
+    return sessionFromJson(std::move(bytes.value()), path);
 }
 
 std::optional<Error> saveSession(const Session& session, const QString& path)

@@ -3,7 +3,7 @@
 // files it calls): past these a number is not a measurement but a corrupt or hostile file.
 
 #include "core/json/strict_reader.h"
-#include "core/model/physical_limits.h"
+#include "core/physical_limits.h"
 #include "core/session/session.h"
 
 #include <QJsonArray>
@@ -55,7 +55,7 @@ void insertSpread(QJsonObject& object, const Spread& spread);
 // refused naming the field, rather than drawn without it. Mirrored by exclusiveMinimum in session.schema.json.
 void requireAboveZero(ObjectReader& in, QLatin1StringView key, double value, const QString& why);
 
-// Rates, bandwidths, intensities and times keep to the one physical rule (core/model/physical_limits.h), so that a
+// Rates, bandwidths, intensities and times keep to the one physical rule (core/physical_limits.h), so that a
 // ridge or an axis built from them stays finite; Zero::NotMeasured allows 0 for fields where it means "not measured".
 enum class Zero { Refused, NotMeasured };
 void requirePhysical(ObjectReader& in, QLatin1StringView key, double value, PhysicalQuantity quantity,

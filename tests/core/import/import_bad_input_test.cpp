@@ -176,32 +176,32 @@ const std::vector<BadCase>& badCases()
          "line 11, column 25: NaN is not a JSON number (Python writes NaN and Infinity; they are not allowed here)"},
         {"ert missing empirical", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "\"empirical\"", "\"measured\""); },
-         "empirical is missing: not an ERT roofline.json"},
+         "line 1, column 1: the object has no \"empirical\" (not an ERT roofline.json)"},
         {"ert data not an array", kErt,
          []() -> QByteArray {
              return replaceFirst(ert(), "\"data\": [\n        [\"L1\"", "\"data\": {}, \"x\": [\n        [\"L1\"");
          },
-         "line 17, column 7: empirical.gbytes.data must be an array"},
+         "line 17, column 15: \"empirical.gbytes.data\" is an object; expected a list"},
         {"ert entry not a pair", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"L1\", 14205.3]", "[\"L1\"]"); },
-         "line 18, column 10: empirical.gbytes.data[0] must be a [\"name\", number] pair"},
+         "line 18, column 9: empirical.gbytes.data[0] must be a [\"name\", number] pair, got a list"},
         {"ert value as string", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L2\", \"3836.9\"]"); },
-         "line 19, column 10: empirical.gbytes.data entry \"L2\" must have a number as its value, got the string "
+         "line 19, column 16: empirical.gbytes.data entry \"L2\" must have a number as its value, got the string "
          "\"3836.9\""},
         {"ert negative", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"DRAM\", 1433.2]", "[\"DRAM\", -1433.2]"); },
-         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got -1433.2 "
+         "line 20, column 18: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got -1433.2 "
          "(or 0 for a test that did not run)"},
         {"ert absurd", kErt, []() -> QByteArray { return replaceFirst(ert(), "18304.2", "1.8e12"); },
-         "line 12, column 10: empirical.gflops.data entry \"FP32 GFLOPs\" must be between 1e-06 and 1e+09 GFLOP/s, got "
+         "line 12, column 25: empirical.gflops.data entry \"FP32 GFLOPs\" must be between 1e-06 and 1e+09 GFLOP/s, got "
          "1.8e+12 (or 0 for a test that did not run)"},
         // A ridge of 1e308 FLOP/byte would overflow the chart's log axis: a denormal is no bandwidth.
         {"ert denormal bandwidth", kErt, []() -> QByteArray { return replaceFirst(ert(), "1433.2", "5e-324"); },
-         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got 5e-324 "
+         "line 20, column 18: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got 5e-324 "
          "(or 0 for a test that did not run)"},
         {"ert tiny bandwidth", kErt, []() -> QByteArray { return replaceFirst(ert(), "1433.2", "1e-305"); },
-         "line 20, column 10: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got 1e-305 "
+         "line 20, column 18: empirical.gbytes.data entry \"DRAM\" must be between 1e-06 and 1e+09 GB/s, got 1e-305 "
          "(or 0 for a test that did not run)"},
         {"ert duplicate key", kErt,
          []() -> QByteArray {
@@ -210,17 +210,17 @@ const std::vector<BadCase>& badCases()
          "line 16, column 5: duplicate key empirical.gflops"},
         {"ert duplicate level", kErt,
          []() -> QByteArray { return replaceFirst(ert(), "[\"L2\", 3836.9]", "[\"L1\", 3836.9]"); },
-         "line 18, column 10: empirical.gbytes.data names \"L1\" twice"},
+         "line 19, column 9: empirical.gbytes.data names \"L1\" twice"},
         {"ert top level array", kErt, []() -> QByteArray { return QByteArray("[1, 2]"); },
          "line 1, column 1: the top level must be a JSON object"},
         {"ert no ceilings", kErt,
          []() -> QByteArray {
              return QByteArray(R"({"empirical": {"gflops": {"data": []}, "gbytes": {"data": [["DRAM", 0]]}}})");
          },
-         "line 1, column 2: empirical.gflops.data and empirical.gbytes.data hold no ceiling with a value above 0"},
+         "line 1, column 15: empirical.gflops.data and empirical.gbytes.data hold no ceiling with a value above 0"},
         {"ert gbytes missing", kErt,
          []() -> QByteArray { return QByteArray(R"({"empirical": {"gflops": {"data": [["FP64", 1]]}}})"); },
-         "line 1, column 2: empirical.gbytes is missing: not an ERT roofline.json"},
+         "line 1, column 15: the object empirical has no \"gbytes\" (not an ERT roofline.json)"},
         {"ert garbage after", kErt, []() -> QByteArray { return ert() + "}"; },
          "line 38, column 1: unexpected '}' after the end of a JSON value"},
         {"ert binary", kErt, []() -> QByteArray { return QByteArray("{\"empirical\": \0\0\0", 17); },

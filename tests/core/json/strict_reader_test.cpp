@@ -176,14 +176,14 @@ TEST(StrictJson, IntegersMustBeWholeAndInRange)
     EXPECT_EQ(in.smallInteger("cores"_L1, 1, 1024, -1), -1);  // the fallback, and the problem recorded
     ASSERT_TRUE(problem.found());
     EXPECT_EQ(problem.error().code, Error::Code::Schema);
-    EXPECT_EQ(problem.error().message, u"machine.cores must be an integer in 1..1024, got 2.5"_s);
+    EXPECT_EQ(problem.error().message, u"machine.cores must be a whole number from 1 to 1024, got 2.5"_s);
 
     Problem range;
     ObjectReader again(parseStrictObject(R"({"threads": 100000})").value(), u"machine"_s, range);
     again.integer("threads"_L1, 1, 4096, 1);
     ASSERT_TRUE(range.found());
     EXPECT_EQ(range.error().code, Error::Code::Range);
-    EXPECT_EQ(range.error().message, u"machine.threads must be an integer in 1..4096, got 100000"_s);
+    EXPECT_EQ(range.error().message, u"machine.threads must be a whole number from 1 to 4096, got 100000"_s);
 }
 
 TEST(StrictJson, KeepsTheFirstProblemOnly)
@@ -289,7 +289,8 @@ TEST(StrictJson, NamesAPathThroughNestedObjectsAndArrays)
     readEntries<int>(in, "caches"_L1, 16, Need::Required,
                      [](ObjectReader& cache) { return cache.smallInteger("level"_L1, 1, 4, 0, Need::Required); });
     ASSERT_TRUE(problem.found());
-    EXPECT_EQ(problem.error().message, u"machine.caches[1].level must be an integer in 1..4, got the string \"L2\""_s);
+    EXPECT_EQ(problem.error().message,
+              u"machine.caches[1].level must be a whole number from 1 to 4, got the string \"L2\""_s);
 }
 
 TEST(StrictJson, TheTopLevelMustBeAnObject)

@@ -268,7 +268,7 @@ TEST(HfConfig, BadFieldsGetOneLineNamingTheFileAndTheField)
         {[](QJsonObject& o) { o[QStringLiteral("hidden_size")] = u"4096"_s; },
          "m/config.json: hidden_size must be a whole number from 1 to 10000000, got the string \"4096\""},
         {[](QJsonObject& o) { o.remove(QStringLiteral("num_attention_heads")); },
-         "m/config.json: missing num_attention_heads"},
+         "m/config.json: missing required field num_attention_heads"},
         {[](QJsonObject& o) { o[QStringLiteral("num_key_value_heads")] = 5; },
          "m/config.json: num_attention_heads 32 cannot be shared evenly by num_key_value_heads 5"},
         {[](QJsonObject& o) { o[QStringLiteral("num_hidden_layers")] = 2.5; },
@@ -305,9 +305,9 @@ TEST(HfConfig, BadFieldsGetOneLineNamingTheFileAndTheField)
                               })),
               "m/config.json: mlp_only_layers must list layer numbers from 0 to 47, got 48");
     EXPECT_EQ(refusal(mutated("DeepSeek-V3", [](QJsonObject& o) { o.remove(QStringLiteral("intermediate_size")); })),
-              "m/config.json: missing intermediate_size");
+              "m/config.json: missing required field intermediate_size");
     EXPECT_EQ(refusal(mutated("DeepSeek-V3", [](QJsonObject& o) { o.remove(QStringLiteral("kv_lora_rank")); })),
-              "m/config.json: missing kv_lora_rank");
+              "m/config.json: missing required field kv_lora_rank");
     EXPECT_EQ(refusal(mutated("Mistral-Small-3.1-24B-Instruct-2503",
                               [](QJsonObject& o) {
                                   QJsonObject text = o[QStringLiteral("text_config")].toObject();
@@ -358,7 +358,7 @@ TEST(HfConfig, FilesThatAreNotAConfigAreRefusedWithTheirName)
     ASSERT_FALSE(huge.ok());
     EXPECT_EQ(huge.error().message.toStdString(),
               weights.fileName().toStdString() +
-                  ": 4 MiB is far more than a config.json holds (a few KB); is it the weights?");
+                  ": the file is 4194305 bytes; a config.json holds a few KB (is it the weights?)");
 }
 
 TEST(HfConfig, EveryFieldOfEveryFixtureReplacedByAWrongValueIsReadOrRefusedNeverTrusted)

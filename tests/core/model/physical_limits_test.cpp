@@ -1,6 +1,6 @@
 // The one rule for physical quantities on the way in: its bounds keep every quotient the program forms finite, and
 // everything outside them (a denormal, infinity, NaN, a negative) is refused with the bounds in the caller's unit.
-#include "core/model/physical_limits.h"
+#include "core/physical_limits.h"
 #include "core/model/roofline.h"
 
 #include <gtest/gtest.h>

@@ -133,7 +133,7 @@ TEST(SessionHostile, CutAtEveryStructuralPointIsATruncationErrorThatSaysWhere)
 }
 
 // A roof whose ridge passes 1e307 FLOP/byte overflowed the chart's log axis (a stack overflow in Qt Charts): every
-// rate and time keeps to the one physical rule (core/model/physical_limits.h), named by file and field.
+// rate and time keeps to the one physical rule (core/physical_limits.h), named by file and field.
 TEST(SessionHostile, AbsurdRatesAndTimesAreRefusedNamingTheFileAndTheField)
 {
     struct Case {

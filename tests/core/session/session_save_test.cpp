@@ -288,6 +288,6 @@ TEST(SessionSave, RefusesASessionThatCouldNotBeLoadedBack)
     session.machine.cores = 0;  // a default MachineInfo: the probe never ran
     error = saveSession(session, path);
     ASSERT_TRUE(error.has_value());
-    EXPECT_TRUE(error->message.contains(QStringLiteral("machine.cores must be an integer in 1..65536, got 0")));
+    EXPECT_TRUE(error->message.contains(QStringLiteral("machine.cores must be a whole number from 1 to 65536, got 0")));
     EXPECT_FALSE(QFileInfo::exists(path));
 }

@@ -26,7 +26,7 @@ bool isLogRange(double low, double high);
 // The range every log axis is given (ui/chart/log_axis.h): Qt Charts lays out a log axis by recursing over its
 // decades, and a range that is not finite or spans hundreds of them (an overflowed ridge of 1e308 FLOP/byte) ends in
 // a stack overflow. The ends are kept within kLogAxisFloor..kLogAxisCeiling, 60 decades, far beyond any physical
-// quantity a loader accepts (core/model/physical_limits.h); an empty range is widened a decade each way, and a range
+// quantity a loader accepts (core/physical_limits.h); an empty range is widened a decade each way, and a range
 // that is not two positive finite numbers becomes 1..10.
 inline constexpr double kLogAxisFloor = 1e-30;
 inline constexpr double kLogAxisCeiling = 1e30;

@@ -1,7 +1,7 @@
-#include "core/bench/formats/json_fields.h"
+#include "core/json/json_fields.h"
 
 #include "core/message_text.h"
-#include "core/model/physical_limits.h"
+#include "core/physical_limits.h"
 
 #include <cmath>
 #include <utility>
@@ -212,40 +212,32 @@ std::optional<bool> JsonFields::flag(QStringView key)
     return std::nullopt;
 }
 
-QString JsonFields::text(QStringView key)
+const JsonNode* JsonFields::typed(QStringView key, JsonNode::Type type, const QString& expected)
 {
     const JsonNode* node = get(key);
     if (!fine() || !node || node->isNull())
-        return {};
-    if (!node->isString()) {
-        fail(*node, u"\""_s + pathOf(key) + u"\" is "_s + node->describe() + u"; expected a string"_s);
-        return {};
+        return nullptr;
+    if (node->type() != type) {
+        fail(*node, u"\""_s + pathOf(key) + u"\" is "_s + node->describe() + u"; expected "_s + expected);
+        return nullptr;
     }
-    return node->string();
+    return node;
+}
+
+QString JsonFields::text(QStringView key)
+{
+    const JsonNode* node = typed(key, JsonNode::Type::String, u"a string"_s);
+    return node ? node->string() : QString();
 }
 
 const JsonNode* JsonFields::child(QStringView key)
 {
-    const JsonNode* node = get(key);
-    if (!fine() || !node || node->isNull())
-        return nullptr;
-    if (!node->isObject()) {
-        fail(*node, u"\""_s + pathOf(key) + u"\" is "_s + node->describe() + u"; expected an object"_s);
-        return nullptr;
-    }
-    return node;
+    return typed(key, JsonNode::Type::Object, u"an object"_s);
 }
 
 const JsonNode* JsonFields::list(QStringView key)
 {
-    const JsonNode* node = get(key);
-    if (!fine() || !node || node->isNull())
-        return nullptr;
-    if (!node->isArray()) {
-        fail(*node, u"\""_s + pathOf(key) + u"\" is "_s + node->describe() + u"; expected a list"_s);
-        return nullptr;
-    }
-    return node;
+    return typed(key, JsonNode::Type::Array, u"a list"_s);
 }
 
 }  // namespace ridgeline

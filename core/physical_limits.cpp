@@ -1,4 +1,4 @@
-#include "core/model/physical_limits.h"
+#include "core/physical_limits.h"
 
 #include <QLocale>
 

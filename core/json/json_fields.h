@@ -1,5 +1,6 @@
 #pragma once
-// Typed members of one JSON object, read with errors that say where and what:
+// Typed members of one JSON object of another program's results (serving benchmarks, ERT), read on the tokenizer's
+// tree so that errors say where and what:
 // "line 3, column 17: \"mean_ttft_ms\" is the string \"abc\"; expected milliseconds (a number)".
 // The first error sticks (later reads return nothing), so an importer reads all it needs and checks once.
 //
@@ -59,6 +60,8 @@ public:
 
 private:
     bool fine() const { return !m_error; }
+    // The member at key when it is of `type`; nothing when absent or null, or after an error ("expected WHAT").
+    const JsonNode* typed(QStringView key, JsonNode::Type type, const QString& expected);
 
     const JsonNode& m_object;
     QString m_path;
