@@ -203,8 +203,11 @@ Calibration calibrationFromJson(ObjectReader& in)
     calibration.iterations = in.smallInteger("iterations"_L1, 0, 1'000'000, 0, Need::Required);
     calibration.converged = in.boolean("converged"_L1, false);
     for (const auto& [key, error] :
-         {std::pair{"error_before"_L1, &calibration.before}, std::pair{"error_after"_L1, &calibration.after}})
-        readObject(in, key, Need::Required, [error](ObjectReader& e) { *error = calibrationErrorFromJson(e); });
+         {std::pair{"error_before"_L1, &calibration.before}, std::pair{"error_after"_L1, &calibration.after}}) {
+        // A structured binding cannot be captured by clang 14 (the fuzz build's compiler): copy it first.
+        CalibrationError* target = error;
+        readObject(in, key, Need::Required, [target](ObjectReader& e) { *target = calibrationErrorFromJson(e); });
+    }
     calibration.points =
         readEntries<CalibrationPoint>(in, "points"_L1, kMaxCalibrationPoints, Need::Required, calibrationPointFromJson);
     calibration.notes = textListFromJson(in, "notes"_L1, kMaxEntries);
