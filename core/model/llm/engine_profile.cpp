@@ -69,14 +69,16 @@ constexpr const char* kExl2 =
     "on an RTX 3090 Ti (both 1.008 TB/s)";
 
 // Fitted by core/model/llm/calibration on the 72 vLLM rows of the fit part of tests/data/llm/validation.csv alone,
-// every other term at the measured defaults, prior weight 0.1 (the held-out rows of vLLM are not used).
-constexpr double kVllmSequenceSeconds = 7.8e-7;
+// each run as `--engine vllm` runs it (vLLM's own all-reduce kernels over the link), every other term at the measured
+// defaults, prior weight 0.1 (the held-out rows of vLLM are not used).
+constexpr double kVllmSequenceSeconds = 1.21e-6;
 constexpr const char* kVllmSequence =
     "fitted on the 72 vLLM rows of the fit part of tests/data/llm/validation.csv (ROCm vLLM 0.6.7 and 0.10.0 static "
-    "batch sweeps of Llama 3.1 70B and 405B on MI300X, batch 1-128; vLLM's FP8 KV-cache post on H100), every other "
-    "term at the measured defaults: 0.78 us per sequence and layer. The defaults' 0.35 us, fitted on every engine's "
-    "rows together, leaves vLLM's batch sweeps too flat: the time a sequence waits per token at batch 128 relative "
-    "to batch 1 was predicted 30-40 % below what those sweeps measure";
+    "batch sweeps of Llama 3.1 70B and 405B on MI300X, batch 1-128; vLLM's FP8 KV-cache post on H100), each with "
+    "vLLM's own all-reduce kernels and every other term at the measured defaults: 1.21 us per sequence and layer. "
+    "The defaults' 0.35 us, fitted on every engine's rows together, leaves vLLM's batch sweeps too flat: the time a "
+    "sequence waits per token at batch 128 relative to batch 1 was predicted 30-40 % below what those sweeps "
+    "measure";
 
 // Fitted on the fit part of tests/data/llm/serving_validation.csv (NIM 1.8.0: TensorRT-LLM behind NIM's server,
 // 39 closed-loop runs), the value on a 0.25-step grid with the least median |error| of the time to first token
