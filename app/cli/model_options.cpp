@@ -313,7 +313,7 @@ Refusal readEngine(const QCommandLineParser& parser, ModelOptions& options)
                                     : findGpu(r.gpuId);
     options.request.efficiency = Efficiency{};
     options.request.terms = options.engine.profile->termsFor(gpu ? gpu.value() : GpuSpec{});
-    options.request.allReduce = engineAllReduce(options.request, *options.engine.profile);
+    options.request.allReduce = engineAllReduce(options.request, options.engine);
     options.request.decodeSplitsKv = options.engine.splitsDecodeAttention();
     return std::nullopt;
 }

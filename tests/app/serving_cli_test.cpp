@@ -245,7 +245,7 @@ TEST(ServingCli, TheEnginesSchedulerRunsTheServingFiguresUnlessAnOptionSetsATerm
     // (the token budget and the first-token lag), and a slot held that much longer completes fewer requests a second
     // (Little's law over the slots).
     const QJsonObject capped =
-        jsonOf((std::string(frontier) + "tensorrt-llm --max-running 128 --term sequence_seconds=7.8e-07").c_str());
+        jsonOf((std::string(frontier) + "tensorrt-llm --max-running 128 --term sequence_seconds=1.21e-06").c_str());
     const QJsonObject cappedSources = capped.value(u"scheduling").toObject().value(u"scheduler_source").toObject();
     EXPECT_EQ(cappedSources.value(u"max_running").toString(), QStringLiteral("given"));
     EXPECT_EQ(cappedSources.value(u"token_budget").toString(), QStringLiteral("engine"));

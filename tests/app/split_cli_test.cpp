@@ -184,7 +184,7 @@ TEST(SplitCli, TheDecodePoolRunsTheEnginesScheduler)
     // Capped at vLLM's 128 and with vLLM's time per sequence (the one term its profile sets), TensorRT-LLM's decode
     // pool runs as vLLM's.
     const QJsonObject capped = jsonOf(
-        (mix + QStringLiteral("tensorrt-llm --max-running 128 --term sequence_seconds=7.8e-07")).toUtf8().constData());
+        (mix + QStringLiteral("tensorrt-llm --max-running 128 --term sequence_seconds=1.21e-06")).toUtf8().constData());
     EXPECT_EQ(vllm.value(u"scheduling").toObject().value(u"max_running").toInteger(), 128);
     EXPECT_EQ(trt.value(u"scheduling").toObject().value(u"max_running").toInteger(), 2048);
     EXPECT_EQ(capped.value(u"scheduling").toObject().value(u"scheduler_source").toObject().value(u"max_running"),

@@ -126,11 +126,21 @@ Result<QString> saveUserEngine(const EngineProfile& engine)
                                               &engineCatalogToJson, "an engine");
 }
 
-bool EngineSelection::splitsDecodeAttention() const
+QString EngineSelection::versionNumber() const
 {
     const bool prefixed =
         version.startsWith(u'v', Qt::CaseInsensitive) || version.startsWith(u'b', Qt::CaseInsensitive);
-    return !profile || profile->splitsDecodeAttention(prefixed ? version.mid(1) : version);
+    return prefixed ? version.mid(1) : version;
+}
+
+bool EngineSelection::splitsDecodeAttention() const
+{
+    return !profile || profile->splitsDecodeAttention(versionNumber());
+}
+
+AllReduceKernels EngineSelection::allReduceKernels(const LinkSpec& link, int gpus) const
+{
+    return profile ? profile->allReduceKernels(link, gpus, versionNumber()) : AllReduceKernels::Nccl;
 }
 
 EngineSelection genericEngine()

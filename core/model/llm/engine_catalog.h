@@ -54,6 +54,11 @@ struct EngineSelection {
     // Whether this version of the engine splits decode attention over the KV length (EngineProfile::decodeSplit);
     // no version: the newest the profile covers.
     bool splitsDecodeAttention() const;
+    // The all-reduce kernels this version of the engine runs over `link` between `gpus` GPUs of a node
+    // (EngineProfile::allReduceKernels).
+    AllReduceKernels allReduceKernels(const LinkSpec& link, int gpus) const;
+    // The version's dotted digits: without a leading "v" (vLLM's tags) or "b" (llama.cpp's builds).
+    QString versionNumber() const;
 };
 
 // The error names the known engines (and why the user's file was not read, if it was not); a version that is not a

@@ -32,7 +32,9 @@ constexpr const char* kSglangCustomAllReduce =
 constexpr const char* kTrtllmCustomAllReduce =
     "TensorRT-LLM allreducePlugin.cpp selectImplementation(): the AUTO strategy returns NCCL unless NVML finds NVLink "
     "between every pair of the group (and peer-to-peer); with it, one-shot below 1 MB (TP <= 4) or 500 KB, two-shot "
-    "above";
+    "above. Before 0.8 engines were built by the examples' build.py scripts, which take --use_custom_all_reduce as a "
+    "flag that is off unless given ('Activates latency-optimized algorithm for all-reduce instead of NCCL', "
+    "examples/falcon/build.py@138f96d4), and the 0.5.0 and 0.6.1 performance pages build without it: NCCL";
 
 // Each value is the model solved for one published batch-1 decode rate (Llama 2 7B, 64 tokens of context on
 // average as in llama-bench's tg 128) with every other term at the engine's value: first the fixed time per layer
@@ -69,14 +71,16 @@ constexpr const char* kExl2 =
     "on an RTX 3090 Ti (both 1.008 TB/s)";
 
 // Fitted by core/model/llm/calibration on the 72 vLLM rows of the fit part of tests/data/llm/validation.csv alone,
-// every other term at the measured defaults, prior weight 0.1 (the held-out rows of vLLM are not used).
-constexpr double kVllmSequenceSeconds = 7.8e-7;
+// each run as `--engine vllm` runs it (vLLM's own all-reduce kernels over the link), every other term at the measured
+// defaults, prior weight 0.1 (the held-out rows of vLLM are not used).
+constexpr double kVllmSequenceSeconds = 1.21e-6;
 constexpr const char* kVllmSequence =
     "fitted on the 72 vLLM rows of the fit part of tests/data/llm/validation.csv (ROCm vLLM 0.6.7 and 0.10.0 static "
-    "batch sweeps of Llama 3.1 70B and 405B on MI300X, batch 1-128; vLLM's FP8 KV-cache post on H100), every other "
-    "term at the measured defaults: 0.78 us per sequence and layer. The defaults' 0.35 us, fitted on every engine's "
-    "rows together, leaves vLLM's batch sweeps too flat: the time a sequence waits per token at batch 128 relative "
-    "to batch 1 was predicted 30-40 % below what those sweeps measure";
+    "batch sweeps of Llama 3.1 70B and 405B on MI300X, batch 1-128; vLLM's FP8 KV-cache post on H100), each with "
+    "vLLM's own all-reduce kernels and every other term at the measured defaults: 1.21 us per sequence and layer. "
+    "The defaults' 0.35 us, fitted on every engine's rows together, leaves vLLM's batch sweeps too flat: the time a "
+    "sequence waits per token at batch 128 relative to batch 1 was predicted 30-40 % below what those sweeps "
+    "measure";
 
 // Fitted on the fit part of tests/data/llm/serving_validation.csv (NIM 1.8.0: TensorRT-LLM behind NIM's server,
 // 39 closed-loop runs), the value on a 0.25-step grid with the least median |error| of the time to first token
@@ -107,9 +111,10 @@ constexpr const char* kSglangDecodeSplit =
 void setDecodeSplits(std::vector<EngineProfile>& engines)
 {
     for (EngineProfile& e : engines) {
-        if (e.id == QLatin1String("tensorrt-llm"))
+        if (e.id == QLatin1String("tensorrt-llm")) {
             e.decodeSplit = {QStringLiteral("0.13"), QString::fromUtf8(kTrtllmDecodeSplit)};
-        else if (e.id == QLatin1String("vllm"))
+            e.customAllReduceSince = QStringLiteral("0.8");
+        } else if (e.id == QLatin1String("vllm"))
             e.decodeSplit = {{}, QString::fromUtf8(kVllmDecodeSplit)};
         else if (e.id == QLatin1String("sglang"))
             e.decodeSplit = {{}, QString::fromUtf8(kSglangDecodeSplit)};
@@ -134,6 +139,7 @@ void addServingEngines(std::vector<EngineProfile>& engines)
                        0,
                        0,
                        {},
+                       {},
                        {}});
     engines.push_back({QStringLiteral("vllm"),
                        QStringLiteral("vLLM"),
@@ -151,6 +157,7 @@ void addServingEngines(std::vector<EngineProfile>& engines)
                        0,
                        0,
                        {},
+                       {},
                        {}});
     engines.push_back({QStringLiteral("sglang"),
                        QStringLiteral("SGLang"),
@@ -165,6 +172,7 @@ void addServingEngines(std::vector<EngineProfile>& engines)
                        0,
                        0,
                        0,
+                       {},
                        {},
                        {}});
     engines.push_back({QStringLiteral("tensorrt-llm"),
@@ -183,15 +191,14 @@ void addServingEngines(std::vector<EngineProfile>& engines)
                        0.9,
                        kTrtllmFirstTokenLagSteps,
                        QString::fromUtf8(kTrtllmScheduler),
+                       {},
                        {}});
 }
 
-// Every built-in engine in catalog order: the serving engines above, then the ones whose terms differ.
-std::vector<EngineProfile> makeEngines()
+// The engines people run on their own cards, whose terms differ from the measured defaults by their own figures.
+void addLocalEngines(std::vector<EngineProfile>& engines)
 {
     const MemoryFamily hbm = MemoryFamily::Hbm, gddr = MemoryFamily::Gddr;
-    std::vector<EngineProfile> engines;
-    addServingEngines(engines);
     engines.push_back(
         {QStringLiteral("llama.cpp"),
          QStringLiteral("llama.cpp"),
@@ -214,6 +221,7 @@ std::vector<EngineProfile> makeEngines()
          0,
          0,
          {},
+         {},
          {}});
     engines.push_back(
         {QStringLiteral("mlc-llm"),
@@ -231,6 +239,7 @@ std::vector<EngineProfile> makeEngines()
          0,
          0,
          0,
+         {},
          {},
          {}});
     engines.push_back({QStringLiteral("exllamav2"),
@@ -252,7 +261,16 @@ std::vector<EngineProfile> makeEngines()
                        0,
                        0,
                        {},
+                       {},
                        {}});
+}
+
+// Every built-in engine in catalog order: the serving engines above, the local ones, then LMDeploy and TGI.
+std::vector<EngineProfile> makeEngines()
+{
+    std::vector<EngineProfile> engines;
+    addServingEngines(engines);
+    addLocalEngines(engines);
     engines.push_back({QStringLiteral("lmdeploy"),
                        QStringLiteral("LMDeploy"),
                        {QStringLiteral("lmdeploy-turbomind"), QStringLiteral("turbomind")},
@@ -267,6 +285,7 @@ std::vector<EngineProfile> makeEngines()
                        0,
                        0,
                        0,
+                       {},
                        {},
                        {}});
     engines.push_back({QStringLiteral("tgi"),
@@ -283,6 +302,7 @@ std::vector<EngineProfile> makeEngines()
                        0,
                        0,
                        {},
+                       {},
                        {}});
     setDecodeSplits(engines);
     return engines;
@@ -292,6 +312,15 @@ std::vector<EngineProfile> makeEngines()
 QVersionNumber minor(const QVersionNumber& v)
 {
     return QVersionNumber(v.majorVersion(), v.minorVersion());
+}
+
+// Whether `version` (dotted digits; empty: the newest covered) comes before `since` (empty: nothing does).
+bool isBefore(const QString& version, const QString& since)
+{
+    if (since.isEmpty() || version.isEmpty())
+        return false;
+    const QVersionNumber asked = QVersionNumber::fromString(version);
+    return !asked.isNull() && minor(asked) < minor(QVersionNumber::fromString(since));
 }
 
 }  // namespace
@@ -307,9 +336,9 @@ MemoryFamily memoryFamily(const GpuSpec& gpu)
     return MemoryFamily::Other;
 }
 
-AllReduceKernels EngineProfile::allReduceKernels(const LinkSpec& link, int gpus) const
+AllReduceKernels EngineProfile::allReduceKernels(const LinkSpec& link, int gpus, const QString& version) const
 {
-    if (!link.peerToPeer || !link.insideBox)
+    if (!link.peerToPeer || !link.insideBox || isBefore(version, customAllReduceSince))
         return AllReduceKernels::Nccl;
     switch (customAllReduce) {
         case CustomAllReduce::Never:
@@ -339,10 +368,7 @@ QString memoryFamilyName(MemoryFamily family)
 
 bool EngineProfile::splitsDecodeAttention(const QString& version) const
 {
-    if (decodeSplit.sinceVersion.isEmpty() || version.isEmpty())
-        return true;
-    const QVersionNumber asked = QVersionNumber::fromString(version);
-    return asked.isNull() || minor(asked) >= minor(QVersionNumber::fromString(decodeSplit.sinceVersion));
+    return !isBefore(version, decodeSplit.sinceVersion);
 }
 
 bool EngineProfile::isGeneric() const

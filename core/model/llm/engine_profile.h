@@ -71,6 +71,9 @@ struct EngineProfile {
     double firstTokenLagSteps = 0;
     QString schedulerSource;  // where the limits come from
     DecodeSplit decodeSplit;
+    // The first version that runs the custom all-reduce kernels by default (dotted, as decodeSplit.sinceVersion);
+    // empty: every version covered does. A version below it all-reduces with NCCL alone.
+    QString customAllReduceSince;
 
     // Whether `version` (dotted digits as selectEngine takes them, without "v"; empty: the newest the profile
     // covers) splits decode attention over the KV length.
@@ -81,8 +84,9 @@ struct EngineProfile {
     EngineTerms termsFor(const GpuSpec& gpu) const;
     // The override that sets `term` on `family`, if any (a family-specific one before one for every card).
     const TermOverride* overrideFor(EngineTerm term, MemoryFamily family) const;
-    // The kernels this engine all-reduces with over `link` between `gpus` GPUs of a node.
-    AllReduceKernels allReduceKernels(const LinkSpec& link, int gpus) const;
+    // The kernels this engine all-reduces with over `link` between `gpus` GPUs of a node, at `version` (dotted digits;
+    // empty: the newest the profile covers).
+    AllReduceKernels allReduceKernels(const LinkSpec& link, int gpus, const QString& version = {}) const;
 };
 
 // The built-in engines: generic first, then vLLM, SGLang, TensorRT-LLM, llama.cpp, MLC LLM, ExLlamaV2, LMDeploy, TGI.

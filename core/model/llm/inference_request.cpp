@@ -42,7 +42,7 @@ QString effectiveLinkId(const InferenceRequest& request)
     return gpu ? defaultLinkId(gpu.value()) : QString();
 }
 
-AllReduceKernels engineAllReduce(const InferenceRequest& request, const EngineProfile& engine)
+AllReduceKernels engineAllReduce(const InferenceRequest& request, const EngineSelection& engine)
 {
     if (request.allReduce)
         return *request.allReduce;
@@ -117,7 +117,7 @@ Result<InferenceConfig> resolveInference(const InferenceRequest& request)
         if (!engine)
             return engine.error();
         config.efficiency = engine.value().profile->termsFor(config.gpu);
-        config.allReduce = engineAllReduce(request, *engine.value().profile);
+        config.allReduce = engineAllReduce(request, engine.value());
         config.decodeSplitsKv = engine.value().splitsDecodeAttention();
     }
     config.attentionWeights = request.attentionWeights;

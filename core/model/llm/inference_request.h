@@ -5,6 +5,7 @@
 // defaults and the same answer everywhere.
 
 #include "core/model/catalog/catalog.h"
+#include "core/model/llm/engine_catalog.h"
 #include "core/model/llm/engine_profile.h"
 #include "core/model/llm/llm_model.h"
 #include "core/result.h"
@@ -93,9 +94,9 @@ QString defaultLinkId(const GpuSpec& gpu);
 
 // The link id the request resolves to: its own, or its GPU's default (empty when the GPU is unknown).
 QString effectiveLinkId(const InferenceRequest& request);
-// The engine's own all-reduce kernels over the request's link (EngineProfile::allReduceKernels), unless the request
-// names them.
-AllReduceKernels engineAllReduce(const InferenceRequest& request, const EngineProfile& engine);
+// The engine's own all-reduce kernels over the request's link at its version (EngineSelection::allReduceKernels),
+// unless the request names them.
+AllReduceKernels engineAllReduce(const InferenceRequest& request, const EngineSelection& engine);
 
 // The request's model alone: a catalog look-up, the custom shape or the model of customParams parameters.
 Result<ModelSpec> resolveModelSpec(const InferenceRequest& request);

@@ -168,6 +168,42 @@ TEST(AllReduce, EnginesRunTheirOwnKernelsWhereTheirDispatchAllowsIt)
     EXPECT_EQ(kernelsOf("vllm", "pcie4-host", 2), AllReduceKernels::Nccl);
 }
 
+// TensorRT-LLM's custom kernels were an opt-in build flag of the examples' build.py scripts before trtllm-build
+// (0.8): an engine of 0.5-0.7 all-reduces with NCCL even over NVLink, as `--engine tensorrt-llm@0.6.1` runs it.
+TEST(AllReduce, TensorRtLlmRunsItsCustomKernelsFromTheVersionThatBuiltThemByDefault)
+{
+    auto kernelsOf = [](const char* engine, int gpus) {
+        return selectEngine(QString::fromLatin1(engine)).value().allReduceKernels(link("nvlink4"), gpus);
+    };
+    EXPECT_EQ(kernelsOf("tensorrt-llm@0.5.0", 8), AllReduceKernels::Nccl);
+    EXPECT_EQ(kernelsOf("tensorrt-llm@0.6.1", 4), AllReduceKernels::Nccl);
+    EXPECT_EQ(kernelsOf("tensorrt-llm@0.8.0", 8), AllReduceKernels::Custom);
+    EXPECT_EQ(kernelsOf("tensorrt-llm@0.16", 8), AllReduceKernels::Custom);
+    EXPECT_EQ(kernelsOf("tensorrt-llm", 8), AllReduceKernels::Custom);  // no version: the newest covered
+    EXPECT_EQ(kernelsOf("vllm@v0.6.7", 8), AllReduceKernels::Custom);   // vLLM has no such rule
+    EXPECT_TRUE(selectEngine(QStringLiteral("tensorrt-llm"))
+                    .value()
+                    .profile->customAllReduceSource.contains(u"--use_custom_all_reduce"));
+
+    // The same Falcon 180B first token on eight H100s, as 0.5.0 and as 0.8.0 run it: NCCL's ring of 14 hops costs
+    // the older one more.
+    InferenceRequest request;
+    request.modelId = QStringLiteral("falcon-180b");
+    request.gpuId = QStringLiteral("h100-sxm");
+    request.weights = NumberFormat::Fp8;
+    request.kv = NumberFormat::Fp8;
+    request.gpus = 8;
+    request.prompt = 128;
+    request.context = 128;
+    auto ttft = [&](const char* engine) {
+        request.engine = QString::fromLatin1(engine);
+        const Result<InferenceConfig> config = resolveInference(request);
+        EXPECT_TRUE(config.ok()) << engine;
+        return config.ok() ? test::prepared(config.value()).prefill(1, 128).seconds : 0.0;
+    };
+    EXPECT_GT(ttft("tensorrt-llm@0.5.0"), ttft("tensorrt-llm@0.8.0"));
+}
+
 TEST(AllReduce, BatchOneDecodeOverPcieSpendsLessOnCollectivesWithCustomKernels)
 {
     // Llama 2 70B on four L40S at batch 1: 160 all-reduces of 16 KB per step.

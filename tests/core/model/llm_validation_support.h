@@ -144,7 +144,8 @@ inline QString gpuFamily(const GpuSpec& gpu)
     return gpu.vendor + QLatin1Char(' ') + memoryFamilyName(memoryFamily(gpu));
 }
 
-// A row judged as `ridgeline model --engine ENGINE` judges it: with its own engine's terms for its card.
+// A row judged as `ridgeline model --engine ENGINE` judges it: the request resolved with its engine, so with that
+// engine's terms for its card, its decode attention split and its own all-reduce kernels over the link.
 struct JudgedRow {
     ValidationRow row;
     PointResidual residual;
@@ -156,15 +157,15 @@ struct JudgedRow {
 inline std::optional<JudgedRow> judgeWithOwnEngine(const ValidationRow& row)
 {
     const Result<EngineSelection> engine = selectEngine(row.engine);
-    const Result<InferenceConfig> config = resolveInference(row.request);
+    InferenceRequest request = row.request;
+    request.engine = row.engine;
+    const Result<InferenceConfig> config = resolveInference(request);
     EXPECT_TRUE(engine.ok() && config.ok()) << row.id.toStdString();
     const std::optional<MeasuredQuantity> quantity = parseQuantityName(row.quantity);
     EXPECT_TRUE(quantity.has_value()) << row.id.toStdString();
     if (!engine.ok() || !config.ok() || !quantity)
         return std::nullopt;
     MeasuredPoint point{row.id, config.value(), *quantity, row.measured, 1.0};
-    point.config.efficiency = engine.value().profile->termsFor(config.value().gpu);
-    point.config.decodeSplitsKv = engine.value().splitsDecodeAttention();
     const Result<std::vector<PointResidual>> r = evaluatePoints({point}, point.config.efficiency);
     EXPECT_TRUE(r.ok()) << row.id.toStdString() << ": " << (r.ok() ? "" : r.error().message.toStdString());
     if (!r.ok())

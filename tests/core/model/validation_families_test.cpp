@@ -55,22 +55,22 @@ TEST(ValidationFamilies, EveryHeldOutSetPerEngineFamilyAndGpuFamily)
             }
     std::printf("%d of the families of at least %d rows miss the target\n", missed, test::kFamilyRowsJudged);
 
-    // Missed: the worst rows of TensorRT-LLM (Mixtral's first token on four L40S, +48.5 %; Falcon 180B's on eight H200,
-    // +42.4 %), so both NVIDIA families and the first two validation sets; every median is within 12 %.
-    test::expectFigures(bySet, {{"heldout", 144, 0.079, 0.564},
+    // Missed: the worst rows of TensorRT-LLM (Mixtral's first token on four L40S, +56.4 %; Falcon 180B's on eight H200,
+    // -47.5 %), so both NVIDIA families and the first two validation sets; every median is within 12 %.
+    test::expectFigures(bySet, {{"heldout", 144, 0.061, 0.564},
                                 {"heldout-engines", 64, 0.099, 0.335},
-                                {"heldout2", 303, 0.096, 0.424},
-                                {"heldout3", 64, 0.098, 0.215}});
+                                {"heldout2", 303, 0.054, 0.475},
+                                {"heldout3", 64, 0.041, 0.177}});
     test::expectFigures(byEngine, {{"exllamav2", 4, 0.107, 0.166},
                                    {"llama.cpp", 55, 0.079, 0.335},
                                    {"lmdeploy", 22, 0.067, 0.355},
                                    {"mlc-llm", 5, 0.150, 0.206},
-                                   {"tensorrt-llm", 229, 0.083, 0.564},
-                                   {"vllm", 260, 0.101, 0.349}});
+                                   {"tensorrt-llm", 229, 0.082, 0.564},
+                                   {"vllm", 260, 0.040, 0.200}});
     test::expectFigures(byGpu, {{"AMD GDDR", 1, 0.150, 0.150},
-                                {"AMD HBM", 256, 0.103, 0.349},
+                                {"AMD HBM", 256, 0.041, 0.200},
                                 {"Apple unified", 12, 0.117, 0.335},
                                 {"NVIDIA GDDR", 104, 0.090, 0.564},
-                                {"NVIDIA HBM", 202, 0.073, 0.424}});
+                                {"NVIDIA HBM", 202, 0.070, 0.475}});
     EXPECT_EQ(missed, 5);
 }
