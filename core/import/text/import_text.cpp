@@ -51,8 +51,7 @@ Result<QByteArray> readImportFile(const QString& path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return fileError(path, Error::Code::Io, u"cannot open: "_s + file.errorString());
-    // One byte past the limit catches a file that grew since it was looked at.
-    QByteArray bytes = file.read(kMaxImportFileBytes + 1);
+    QByteArray bytes = readAtMost(file, kMaxImportFileBytes);
     if (file.error() != QFileDevice::NoError)
         return fileError(path, Error::Code::Io, u"cannot read: "_s + file.errorString());
     if (bytes.size() > kMaxImportFileBytes)

@@ -3,6 +3,7 @@
 #include "core/json/strict_reader.h"
 #include "core/model/hf/hf_config_fields.h"
 #include "core/model/hf/hf_config_formats.h"
+#include "core/read_file.h"
 
 #include <QDir>
 #include <QFile>
@@ -341,7 +342,7 @@ Result<HfModelConfig> loadHfConfig(const QString& path)
     QFile file(info.filePath());
     if (!file.open(QIODevice::ReadOnly))
         return makeError(Error::Code::Io, label + u": "_s + file.errorString());
-    return parseHfConfig(file.read(kMaxHfConfigBytes + 1), label);
+    return parseHfConfig(readAtMost(file, kMaxHfConfigBytes), label);
 }
 
 std::optional<QString> applyHfConfig(const HfModelConfig& config, InferenceRequest& request, KeptFormats kept)

@@ -240,8 +240,7 @@ Result<Session> loadSession(const QString& path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return sourceError(path, Error::Code::Io, u"cannot open: "_s + file.errorString());
-    // One byte past the limit tells a file that grew since it was measured (or a /proc file) from one that fits.
-    QByteArray bytes = file.read(kMaxSessionFileBytes + 1);
+    QByteArray bytes = readAtMost(file, kMaxSessionFileBytes);
     if (file.error() != QFileDevice::NoError)
         return sourceError(path, Error::Code::Io, u"cannot read: "_s + file.errorString());
     file.close();
