@@ -5,6 +5,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace ridgeline {
 
 using namespace Qt::Literals::StringLiterals;
@@ -37,11 +39,25 @@ Result<QByteArray> readFileUpTo(const QString& path, const QString& what, std::i
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return refuse(Error::Code::Io, u"cannot open: "_s + file.errorString());
-    QByteArray bytes = file.read(maxBytes + 1);
+    QByteArray bytes = readAtMost(file, maxBytes);
     if (file.error() != QFileDevice::NoError)
         return refuse(Error::Code::Io, u"cannot read: "_s + file.errorString());
     if (bytes.size() > maxBytes)
         return tooLarge(u"more than "_s + QString::number(maxBytes));
+    return bytes;
+}
+
+QByteArray readAtMost(QFile& file, qint64 limit)
+{
+    constexpr qint64 kBlock = qint64{1} << 20;
+    // The size it says, and one byte more to see whether it holds more than that.
+    QByteArray bytes = file.read(std::min(file.size(), limit) + 1);
+    while (bytes.size() <= limit && file.error() == QFileDevice::NoError) {
+        const QByteArray more = file.read(std::min(kBlock, limit + 1 - bytes.size()));
+        if (more.isEmpty())
+            break;
+        bytes += more;
+    }
     return bytes;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // THE check every reader of a user's file makes before opening it (sessions, decks, imports, benchmark results):
 // the path must name a regular file, after symlinks. Opening a FIFO blocks until some writer comes, and a device
-// such as /dev/urandom or /dev/zero never ends, so neither is opened at all.
+// such as /dev/urandom or /dev/zero never ends, so neither is opened at all. And the one way such a file is read
+// whole under a size limit.
 
 #include "core/result.h"
 
@@ -10,6 +11,8 @@
 
 #include <cstdint>
 #include <optional>
+
+class QFile;
 
 namespace ridgeline {
 
@@ -24,5 +27,11 @@ std::optional<Error> checkReadableFile(const QString& path, const QString& what)
 // file that grew since it was measured (or a /proc file, which says it is empty) is refused too. Messages are one
 // line.
 Result<QByteArray> readFileUpTo(const QString& path, const QString& what, std::int64_t maxBytes, const QString& limit);
+
+// At most limit + 1 bytes of an open file: one byte past the limit tells a file too large (or one that grew since
+// its size was checked) from one that fits. Memory is taken for what the file holds, not for the limit:
+// QIODevice::read(limit + 1) reserves twice the limit (512 MiB for a session) even for a file of a few bytes.
+// A file that says its size is 0 (/proc) is read a block at a time. Errors are left in file.error().
+QByteArray readAtMost(QFile& file, qint64 limit);
 
 }  // namespace ridgeline

@@ -1,5 +1,7 @@
 #include "core/utf8_text.h"
 
+#include <algorithm>
+
 namespace ridgeline {
 
 int utf8SequenceLength(QByteArrayView bytes, qsizetype i)
@@ -37,6 +39,13 @@ int utf8SequenceLength(QByteArrayView bytes, qsizetype i)
     if (codePoint < min || codePoint > 0x10FFFF || (codePoint >= 0xD800 && codePoint <= 0xDFFF))
         return 0;
     return length;
+}
+
+bool isBlank(QByteArrayView bytes)
+{
+    return std::all_of(bytes.begin(), bytes.end(), [](char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+    });
 }
 
 }  // namespace ridgeline

@@ -8,6 +8,9 @@
 #include <QJsonDocument>
 
 #include <cmath>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace ridgeline::cli {
 
@@ -75,6 +78,26 @@ void printTable(const SessionComparison& comparison, Streams io)
     }
 }
 
+// One session as the comparison reads it. Its kernels are dropped as soon as their figures are taken, so that the
+// second file is read beside the first one's figures rather than beside the whole first session.
+struct Side {
+    Session session;  // the machine and run the header describes; no kernels
+    ComparedSession figures;
+};
+
+std::optional<Side> loadSide(const QString& path, Streams io)
+{
+    Result<Session> loaded = loadSession(path);
+    if (!loaded) {
+        io.err << "ridgeline compare: " << loaded.error().message << '\n';
+        return std::nullopt;
+    }
+    Side side{std::move(loaded).value(), {}};
+    side.figures = comparedSession(side.session);
+    std::vector<KernelResult>().swap(side.session.kernels);
+    return side;
+}
+
 }  // namespace
 
 // `ridgeline compare BASELINE.json NEW.json [--threshold PERCENT] [--json]`: a regression check for CI.
@@ -116,25 +139,24 @@ int runCompare(const QStringList& arguments, Streams io)
                << "'\n";
         return kExitBadInput;
     }
-    const Result<Session> baseline = loadSession(files[0]);
-    if (!baseline) {
-        io.err << "ridgeline compare: " << baseline.error().message << '\n';
+    std::optional<Side> baseline = loadSide(files[0], io);
+    if (!baseline)
         return kExitBadInput;
-    }
-    const Result<Session> candidate = loadSession(files[1]);
-    if (!candidate) {
-        io.err << "ridgeline compare: " << candidate.error().message << '\n';
+    std::optional<Side> candidate = loadSide(files[1], io);
+    if (!candidate)
         return kExitBadInput;
-    }
 
-    const SessionComparison comparison = compareSessions(baseline.value(), candidate.value(), thresholdPercent);
+    const SessionComparison comparison = compareSessions(baseline->figures, candidate->figures, thresholdPercent);
+    // The rows hold what is printed: the figures go before the output is written.
+    baseline->figures = {};
+    candidate->figures = {};
     if (parser.isSet(json)) {
         const QJsonObject sides{{QStringLiteral("baseline"), files[0]}, {QStringLiteral("new"), files[1]}};
         writeComparisonJson(comparison, sides, [&io](const QByteArray& text) { io.out << text; });
         return comparison.hasRegression() ? kRegression : kExitOk;
     }
-    io.out << "baseline  " << describe(files[0], baseline.value()) << '\n'
-           << "new       " << describe(files[1], candidate.value()) << '\n'
+    io.out << "baseline  " << describe(files[0], baseline->session) << '\n'
+           << "new       " << describe(files[1], candidate->session) << '\n'
            << "A change counts when it is at least " << QString::number(thresholdPercent, 'g', 6)
            << " % and larger than the noise, the larger spread ((max - min) / median over the repetitions) of the "
               "two runs; n/a: no spread recorded, the threshold alone decides.\n";

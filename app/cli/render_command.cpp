@@ -10,6 +10,8 @@
 
 #include <QCommandLineParser>
 
+#include <utility>
+
 namespace ridgeline::cli {
 
 namespace {
@@ -58,7 +60,8 @@ int renderSessions(const QStringList& files, ui::ChartContent content, const QSt
         content.sessions.push_back(std::move(session).value());
     }
     ui::ChartLayout layout;
-    if (auto error = ui::exportChart(content, outPath, pixels, ratio, layoutPath.isEmpty() ? nullptr : &layout)) {
+    if (auto error =
+            ui::exportChart(std::move(content), outPath, pixels, ratio, layoutPath.isEmpty() ? nullptr : &layout)) {
         io.err << "ridgeline render: " << error->message << '\n';
         return kExitFailed;
     }

@@ -6,6 +6,7 @@
 #include "core/import/ncu/ncu_import.h"
 #include "core/import/plain_csv/csv_import.h"
 #include "core/import/text/import_text.h"
+#include "core/utf8_text.h"
 
 #include <QFileInfo>
 #include <QStringList>
@@ -122,7 +123,7 @@ Result<ImportResult> importChecked(const QByteArray& bytes, const QString& fileN
 {
     if (bytes.size() > kMaxImportFileBytes)
         return makeError(Error::Code::Range, fileName + u": larger than 100 MB; refused"_s);
-    if (bytes.trimmed().isEmpty())
+    if (isBlank(bytes))
         return makeError(Error::Code::Parse, fileName + u": the file is empty"_s);
     if (format == ImportFormat::Auto) {
         const auto decoded = decodeImportText(bytes);  // binary garbage is named as such, not "unknown format"

@@ -14,24 +14,18 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-// One side's figure of one thing, with the key that finds its counterpart in the other session.
-struct Entry {
-    QString key;
-    ComparedSide side;
-};
-
 bool hasSpread(const Spread& spread)
 {
     return spread.median > 0.0 && spread.max >= spread.min;
 }
 
 // The all-thread ceiling is matched to the all-thread ceiling, whatever each machine's thread count.
-std::vector<Entry> computeEntries(const Session& session)
+std::vector<ComparedEntry> computeEntries(const Session& session)
 {
     int most = 1;
     for (const ComputeCeiling& c : session.computeCeilings)
         most = std::max(most, c.threads);
-    std::vector<Entry> entries;
+    std::vector<ComparedEntry> entries;
     for (const ComputeCeiling& c : session.computeCeilings) {
         const QString scope = c.threads == 1      ? u"1 thread"_s
                               : c.threads == most ? u"all threads"_s
@@ -41,9 +35,9 @@ std::vector<Entry> computeEntries(const Session& session)
     return entries;
 }
 
-std::vector<Entry> bandwidthEntries(const Session& session)
+std::vector<ComparedEntry> bandwidthEntries(const Session& session)
 {
-    std::vector<Entry> entries;
+    std::vector<ComparedEntry> entries;
     for (const BandwidthCeiling& b : session.bandwidthCeilings) {
         const QString name = b.level + u' ' + b.mix;
         entries.push_back({name, ComparedSide{name, b.gbps, b.spread}});
@@ -52,9 +46,10 @@ std::vector<Entry> bandwidthEntries(const Session& session)
 }
 
 // A kernel's GFLOP/s at its median time; its spread (over times) turned into GFLOP/s, fastest time = max.
-std::vector<Entry> kernelEntries(const Session& session)
+std::vector<ComparedEntry> kernelEntries(const Session& session)
 {
-    std::vector<Entry> entries;
+    std::vector<ComparedEntry> entries;
+    entries.reserve(session.kernels.size());
     QHash<QString, int> seen;
     for (const KernelResult& k : session.kernels) {
         const int occurrence = ++seen[k.name];
@@ -79,39 +74,43 @@ ComparisonVerdict judge(double changePercent, std::optional<double> noisePercent
     return changePercent < 0.0 ? ComparisonVerdict::Regression : ComparisonVerdict::Improvement;
 }
 
-void compareSection(ComparisonSection section, const QString& unit, const std::vector<Entry>& baseline,
-                    const std::vector<Entry>& candidate, double thresholdPercent, std::vector<ComparisonRow>& rows)
+void compareSection(ComparisonSection section, const QString& unit, const std::vector<ComparedEntry>& baseline,
+                    const std::vector<ComparedEntry>& candidate, double thresholdPercent,
+                    std::vector<ComparisonRow>& rows)
 {
-    QHash<QString, const Entry*> candidates;
-    for (const Entry& entry : candidate)
-        candidates.insert(entry.key, &entry);
-    QHash<QString, bool> matched;
-    for (const Entry& entry : baseline) {
+    // A key the new session has twice is matched to its last entry; every entry of a matched key counts as matched.
+    QHash<QString, std::size_t> candidates;
+    candidates.reserve(static_cast<qsizetype>(candidate.size()));
+    for (std::size_t i = 0; i < candidate.size(); ++i)
+        candidates.insert(candidate[i].key, i);
+    std::vector<bool> matched(candidate.size(), false);
+    for (const ComparedEntry& entry : baseline) {
         ComparisonRow row{section, entry.key, unit, entry.side, std::nullopt, 0.0, std::nullopt, {}};
-        const Entry* other = candidates.value(entry.key);
-        if (!other) {
+        const auto found = candidates.constFind(entry.key);
+        if (found == candidates.constEnd()) {
             row.verdict = ComparisonVerdict::OnlyInBaseline;
             rows.push_back(row);
             continue;
         }
-        matched.insert(entry.key, true);
-        row.candidate = other->side;
+        matched[*found] = true;
+        const ComparedEntry& other = candidate[*found];
+        row.candidate = other.side;
         if (entry.side.value > 0.0)
-            row.changePercent = 100.0 * (other->side.value - entry.side.value) / entry.side.value;
+            row.changePercent = 100.0 * (other.side.value - entry.side.value) / entry.side.value;
         const std::optional<double> a = entry.side.noisePercent();
-        const std::optional<double> b = other->side.noisePercent();
+        const std::optional<double> b = other.side.noisePercent();
         if (a || b)
             row.noisePercent = std::max(a.value_or(0.0), b.value_or(0.0));
         row.verdict = judge(row.changePercent, row.noisePercent, thresholdPercent);
         rows.push_back(row);
     }
-    for (const Entry& entry : candidate)
-        if (!matched.contains(entry.key))
+    for (const ComparedEntry& entry : candidate)
+        if (!matched[candidates.value(entry.key)])
             rows.push_back(ComparisonRow{section, entry.key, unit, std::nullopt, entry.side, 0.0, std::nullopt,
                                          ComparisonVerdict::OnlyInNew});
 }
 
-QString runKind(const Session& session)
+QString runKind(const ComparedSession& session)
 {
     QString kind = session.quick ? u"a quick run"_s : u"a full run"_s;
     if (!session.complete)
@@ -148,19 +147,31 @@ int SessionComparison::count(ComparisonVerdict verdict) const
         std::count_if(rows.begin(), rows.end(), [&](const ComparisonRow& row) { return row.verdict == verdict; }));
 }
 
-SessionComparison compareSessions(const Session& baseline, const Session& candidate, double thresholdPercent)
+ComparedSession comparedSession(const Session& session)
+{
+    return {computeEntries(session),  bandwidthEntries(session),    kernelEntries(session), session.machine.cpuModel,
+            session.machine.cores,    session.machine.openblasCore, session.quick,          session.complete,
+            session.noisyMeasurements};
+}
+
+SessionComparison compareSessions(const ComparedSession& baseline, const ComparedSession& candidate,
+                                  double thresholdPercent)
 {
     SessionComparison comparison;
     comparison.thresholdPercent = thresholdPercent;
-    compareSection(ComparisonSection::Compute, u"GFLOP/s"_s, computeEntries(baseline), computeEntries(candidate),
-                   thresholdPercent, comparison.rows);
-    compareSection(ComparisonSection::Bandwidth, u"GB/s"_s, bandwidthEntries(baseline), bandwidthEntries(candidate),
-                   thresholdPercent, comparison.rows);
-    compareSection(ComparisonSection::Kernel, u"GFLOP/s"_s, kernelEntries(baseline), kernelEntries(candidate),
-                   thresholdPercent, comparison.rows);
+    // At most every entry of both sides once: reserved whole, the rows of a million kernels are never copied to a
+    // larger block (capacity never used is address space, not memory).
+    comparison.rows.reserve(baseline.compute.size() + candidate.compute.size() + baseline.bandwidth.size() +
+                            candidate.bandwidth.size() + baseline.kernels.size() + candidate.kernels.size());
+    compareSection(ComparisonSection::Compute, u"GFLOP/s"_s, baseline.compute, candidate.compute, thresholdPercent,
+                   comparison.rows);
+    compareSection(ComparisonSection::Bandwidth, u"GB/s"_s, baseline.bandwidth, candidate.bandwidth, thresholdPercent,
+                   comparison.rows);
+    compareSection(ComparisonSection::Kernel, u"GFLOP/s"_s, baseline.kernels, candidate.kernels, thresholdPercent,
+                   comparison.rows);
 
-    const MachineInfo& a = baseline.machine;
-    const MachineInfo& b = candidate.machine;
+    const ComparedSession& a = baseline;
+    const ComparedSession& b = candidate;
     if (a.cpuModel != b.cpuModel || a.cores != b.cores)
         comparison.notes << u"different machines: "_s + a.cpuModel + u" with "_s + QString::number(a.cores) +
                                 u" CPUs (baseline) and "_s + b.cpuModel + u" with "_s + QString::number(b.cores) +
@@ -170,12 +181,17 @@ SessionComparison compareSessions(const Session& baseline, const Session& candid
                                 b.openblasCore + u" (new)"_s;
     if (baseline.quick != candidate.quick || !baseline.complete || !candidate.complete)
         comparison.notes << u"the baseline is "_s + runKind(baseline) + u", the new session "_s + runKind(candidate);
-    if (baseline.noisy())
+    if (!baseline.noisyMeasurements.isEmpty())
         comparison.notes << u"the baseline machine was busy; noisy: "_s + baseline.noisyMeasurements.join(u", "_s);
-    if (candidate.noisy())
+    if (!candidate.noisyMeasurements.isEmpty())
         comparison.notes << u"the new session's machine was busy; noisy: "_s +
                                 candidate.noisyMeasurements.join(u", "_s);
     return comparison;
+}
+
+SessionComparison compareSessions(const Session& baseline, const Session& candidate, double thresholdPercent)
+{
+    return compareSessions(comparedSession(baseline), comparedSession(candidate), thresholdPercent);
 }
 
 QString verdictName(ComparisonVerdict verdict)

@@ -52,7 +52,31 @@ struct SessionComparison {
     bool hasRegression() const { return count(ComparisonVerdict::Regression) > 0; }
 };
 
+// One ceiling's or kernel's figure, under the key that finds its counterpart in the other session.
+struct ComparedEntry {
+    QString key;
+    ComparedSide side;
+};
+
+// All a comparison reads of one session: its figures and what the notes say about its run. Taken as soon as a
+// session is loaded, it lets the caller drop the session's kernels, so that two sessions of a million kernels are
+// never held whole at once (a figure is about a fifth of a kernel's memory).
+struct ComparedSession {
+    std::vector<ComparedEntry> compute;
+    std::vector<ComparedEntry> bandwidth;
+    std::vector<ComparedEntry> kernels;
+    QString cpuModel;
+    int cores = 0;
+    QString openblasCore;
+    bool quick = false;
+    bool complete = true;
+    QStringList noisyMeasurements;
+};
+ComparedSession comparedSession(const Session& session);
+
 // thresholdPercent must be finite and >= 0 (the caller checks what the user typed).
+SessionComparison compareSessions(const ComparedSession& baseline, const ComparedSession& candidate,
+                                  double thresholdPercent);
 SessionComparison compareSessions(const Session& baseline, const Session& candidate, double thresholdPercent);
 
 // "regression", "improvement", "within noise", "unchanged", "only in baseline", "only in new".

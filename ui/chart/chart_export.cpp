@@ -13,6 +13,7 @@
 #include <QSvgGenerator>
 
 #include <memory>
+#include <utility>
 
 namespace ridgeline::ui {
 
@@ -24,12 +25,12 @@ QString tr(const char* text)
 }
 
 // A hidden chart laid out at exactly `size`, now.
-std::unique_ptr<RooflineChart> layoutChart(const ChartContent& content, QSize size)
+std::unique_ptr<RooflineChart> layoutChart(ChartContent content, QSize size)
 {
     auto chart = std::make_unique<RooflineChart>();
     chart->setOptions(content.options);
-    chart->setExtraRoofs(content.extraRoofs);
-    chart->setSessions(content.sessions);
+    chart->setExtraRoofs(std::move(content.extraRoofs));
+    chart->setSessions(std::move(content.sessions));
     chart->setHighlightedLevel(content.highlightedLevel);
     layoutOffscreen(*chart, size);
     return chart;
@@ -98,9 +99,9 @@ QSize parseSize(const QString& text)
     return {match.captured(1).toInt(), match.captured(2).toInt()};
 }
 
-QImage renderChartImage(const ChartContent& content, QSize size, double devicePixelRatio, ChartLayout* layout)
+QImage renderChartImage(ChartContent content, QSize size, double devicePixelRatio, ChartLayout* layout)
 {
-    const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
+    const std::unique_ptr<RooflineChart> chart = layoutChart(std::move(content), size);
     if (layout)
         *layout = chart->layoutReport();
     QImage image(size * devicePixelRatio, QImage::Format_ARGB32_Premultiplied);
@@ -112,12 +113,12 @@ QImage renderChartImage(const ChartContent& content, QSize size, double devicePi
     return image;
 }
 
-ChartLayout chartLayoutAt(const ChartContent& content, QSize size)
+ChartLayout chartLayoutAt(ChartContent content, QSize size)
 {
-    return layoutChart(content, size)->layoutReport();
+    return layoutChart(std::move(content), size)->layoutReport();
 }
 
-std::optional<Error> exportPng(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio,
+std::optional<Error> exportPng(ChartContent content, const QString& path, QSize size, double devicePixelRatio,
                                ChartLayout* layout)
 {
     if (auto error = checkSize(size))
@@ -127,17 +128,17 @@ std::optional<Error> exportPng(const ChartContent& content, const QString& path,
                          tr("Device pixel ratio %1 is outside 0.5..4.").arg(devicePixelRatio));
     if (auto refused = checkSaveTarget(path))
         return refused;
-    const QImage image = renderChartImage(content, size, devicePixelRatio, layout);
+    const QImage image = renderChartImage(std::move(content), size, devicePixelRatio, layout);
     return saveEncoded(path, [&image](QIODevice& device) { return image.save(&device, "PNG"); });
 }
 
-std::optional<Error> exportSvg(const ChartContent& content, const QString& path, QSize size, ChartLayout* layout)
+std::optional<Error> exportSvg(ChartContent content, const QString& path, QSize size, ChartLayout* layout)
 {
     if (auto error = checkSize(size))
         return error;
     if (auto refused = checkSaveTarget(path))
         return refused;
-    const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
+    const std::unique_ptr<RooflineChart> chart = layoutChart(std::move(content), size);
     if (layout)
         *layout = chart->layoutReport();
     clipSeriesToAxes(chart->chart());  // an SVG has no clip paths from Qt 6.4: cut the lines to the plot instead
@@ -151,13 +152,13 @@ std::optional<Error> exportSvg(const ChartContent& content, const QString& path,
     });
 }
 
-std::optional<Error> exportPdf(const ChartContent& content, const QString& path, QSize size, ChartLayout* layout)
+std::optional<Error> exportPdf(ChartContent content, const QString& path, QSize size, ChartLayout* layout)
 {
     if (auto error = checkSize(size))
         return error;
     if (auto refused = checkSaveTarget(path))
         return refused;
-    const std::unique_ptr<RooflineChart> chart = layoutChart(content, size);
+    const std::unique_ptr<RooflineChart> chart = layoutChart(std::move(content), size);
     if (layout)
         *layout = chart->layoutReport();
     return saveEncoded(path, [&](QIODevice& device) {
@@ -207,7 +208,7 @@ std::optional<Error> exportCsv(const ChartContent& content, const QString& path)
     return saveFile(path, chartCsv(content));
 }
 
-std::optional<Error> exportChart(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio,
+std::optional<Error> exportChart(ChartContent content, const QString& path, QSize size, double devicePixelRatio,
                                  ChartLayout* layout)
 {
     const std::optional<ExportFormat> format = exportFormatForPath(path);
@@ -216,11 +217,11 @@ std::optional<Error> exportChart(const ChartContent& content, const QString& pat
                          tr("Cannot export to %1: use a .png, .svg, .pdf or .csv file name.").arg(path));
     switch (*format) {
         case ExportFormat::Png:
-            return exportPng(content, path, size, devicePixelRatio, layout);
+            return exportPng(std::move(content), path, size, devicePixelRatio, layout);
         case ExportFormat::Svg:
-            return exportSvg(content, path, size, layout);
+            return exportSvg(std::move(content), path, size, layout);
         case ExportFormat::Pdf:
-            return exportPdf(content, path, size, layout);
+            return exportPdf(std::move(content), path, size, layout);
         case ExportFormat::Csv:
             if (layout)
                 *layout = chartLayoutAt(content, size);

@@ -30,18 +30,17 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path);
 
 // `size` is in logical pixels (SVG/PDF: 1 px = 1/96 in); the PNG has size x devicePixelRatio pixels.
 // `layout`, when given, receives the layout report of the very chart drawn (chart_layout.h), in logical pixels.
-QImage renderChartImage(const ChartContent& content, QSize size, double devicePixelRatio = 1.0,
-                        ChartLayout* layout = nullptr);
-std::optional<Error> exportChart(const ChartContent& content, const QString& path, QSize size,
-                                 double devicePixelRatio = 1.0, ChartLayout* layout = nullptr);
-std::optional<Error> exportPng(const ChartContent& content, const QString& path, QSize size, double devicePixelRatio,
+// The content is taken by value and handed on to the chart drawn: a caller that moves it in (the command line,
+// with a session of a million kernels) holds its sessions once, not twice.
+QImage renderChartImage(ChartContent content, QSize size, double devicePixelRatio = 1.0, ChartLayout* layout = nullptr);
+std::optional<Error> exportChart(ChartContent content, const QString& path, QSize size, double devicePixelRatio = 1.0,
+                                 ChartLayout* layout = nullptr);
+std::optional<Error> exportPng(ChartContent content, const QString& path, QSize size, double devicePixelRatio,
                                ChartLayout* layout = nullptr);
-std::optional<Error> exportSvg(const ChartContent& content, const QString& path, QSize size,
-                               ChartLayout* layout = nullptr);
-std::optional<Error> exportPdf(const ChartContent& content, const QString& path, QSize size,
-                               ChartLayout* layout = nullptr);
+std::optional<Error> exportSvg(ChartContent content, const QString& path, QSize size, ChartLayout* layout = nullptr);
+std::optional<Error> exportPdf(ChartContent content, const QString& path, QSize size, ChartLayout* layout = nullptr);
 // The layout report of the chart an export of this size draws.
-ChartLayout chartLayoutAt(const ChartContent& content, QSize size);
+ChartLayout chartLayoutAt(ChartContent content, QSize size);
 // One row per ceiling, kernel and extra roof: the numbers behind the picture.
 std::optional<Error> exportCsv(const ChartContent& content, const QString& path);
 QByteArray chartCsv(const ChartContent& content);

@@ -39,7 +39,7 @@ Result<QByteArray> readImportFile(const QString& path)
 
 Result<QString> decodeImportText(const QByteArray& bytes)
 {
-    if (bytes.trimmed().isEmpty())
+    if (isBlank(bytes))
         return makeError(Error::Code::Parse, u"the file is empty"_s);
     if (bytes.startsWith("\xFF\xFE") || bytes.startsWith("\xFE\xFF"))
         return makeError(Error::Code::Parse, u"the file is UTF-16 text; save it as UTF-8"_s);

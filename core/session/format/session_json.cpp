@@ -13,6 +13,7 @@
 #include "core/model/llm/engine_catalog.h"
 #include "core/read_file.h"
 #include "core/save_file.h"
+#include "core/utf8_text.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -207,7 +208,7 @@ QByteArray sessionToJson(const Session& session)
 
 Result<Session> sessionFromJson(QByteArray bytes, const QString& sourceName)
 {
-    if (bytes.trimmed().isEmpty())
+    if (isBlank(bytes))
         return sourceError(sourceName, Error::Code::Parse, u"the file is empty"_s);
     if (bytes.size() > kMaxSessionFileBytes)
         return sourceError(sourceName, Error::Code::Range, u"larger than 256 MiB; refused"_s);

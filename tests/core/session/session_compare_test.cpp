@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <optional>
+
 #include <gtest/gtest.h>
 
 using namespace ridgeline;
@@ -259,4 +261,45 @@ TEST(SessionCompare, JsonOfNoRowsIsStillAnObject)
     const QJsonDocument written = QJsonDocument::fromJson(text);
     ASSERT_TRUE(written.isObject()) << text.toStdString();
     EXPECT_EQ(written.object(), comparisonToJson(comparison));
+}
+
+TEST(SessionCompare, ACeilingTheNewSessionHasTwiceIsMatchedToItsLastAndNeverListedAsNew)
+{
+    const Session baseline = load("example.json");
+    Session candidate = baseline;
+    ComputeCeiling again = candidate.computeCeilings.front();
+    setCeiling(again, again.gflops * 0.5, 1.0);
+    again.name += QStringLiteral(" again");
+    candidate.computeCeilings.push_back(again);
+    const SessionComparison comparison = compareSessions(baseline, candidate, 5.0);
+    EXPECT_EQ(comparison.count(ComparisonVerdict::OnlyInNew), 0);
+    EXPECT_EQ(comparison.rows.size(),
+              baseline.computeCeilings.size() + baseline.bandwidthCeilings.size() + baseline.kernels.size());
+    const ComparisonRow& first = comparison.rows.front();
+    ASSERT_TRUE(first.candidate.has_value());
+    EXPECT_EQ(first.candidate->name, again.name);
+    EXPECT_EQ(first.verdict, ComparisonVerdict::Regression);
+}
+
+// `ridgeline compare` keeps only each session's figures and drops its kernels before it reads the other file.
+TEST(SessionCompare, FiguresTakenFromSessionsCompareAsTheSessionsThemselves)
+{
+    const Session baseline = load("example.json");
+    Session candidate = load("xeon-amx-2vcpu.json");
+    candidate.kernels.push_back(candidate.kernels.front());  // a second kernel of a name: "... #2"
+    candidate.kernels.front().gflops *= 0.5;
+    candidate.quick = !baseline.quick;
+    candidate.noisyMeasurements = {QStringLiteral("DRAM read")};
+    const QJsonObject expected = comparisonToJson(compareSessions(baseline, candidate, 5.0));
+
+    std::optional<Session> before = baseline;
+    std::optional<Session> after = candidate;
+    const ComparedSession beforeFigures = comparedSession(*before);
+    const ComparedSession afterFigures = comparedSession(*after);
+    before.reset();  // nothing of a session is read after its figures are taken
+    after.reset();
+    const SessionComparison fromFigures = compareSessions(beforeFigures, afterFigures, 5.0);
+    EXPECT_EQ(comparisonToJson(fromFigures), expected);
+    EXPECT_GT(fromFigures.count(ComparisonVerdict::OnlyInNew), 0);
+    EXPECT_FALSE(fromFigures.notes.isEmpty());
 }

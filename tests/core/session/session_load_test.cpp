@@ -1,3 +1,4 @@
+#include "core/read_file.h"
 #include "core/session/format/session_json.h"
 
 #include <QFile>
@@ -114,6 +115,41 @@ TEST(SessionLoad, FileLargerThan256MiBIsRefusedBeforeReading)
     EXPECT_EQ(loaded.error().code, Error::Code::Range);
     EXPECT_EQ(loaded.error().message, path + QStringLiteral(": the file is 268435457 bytes; session files larger "
                                                             "than 256 MiB are refused"));
+}
+
+// How every file is read under its size limit (sessions, imports, config.json): whole when it fits, one byte past
+// the limit when it does not, and whole too when it says its size is 0, as /proc files do.
+TEST(SessionLoad, AFileIsReadWholeOrToOneBytePastTheLimit)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const auto read = [&dir](const QByteArray& content, qint64 limit) {
+        const QString path = dir.filePath(QStringLiteral("f.json"));
+        QFile out(path);
+        EXPECT_TRUE(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(content);
+        out.close();
+        QFile in(path);
+        EXPECT_TRUE(in.open(QIODevice::ReadOnly));
+        return readAtMost(in, limit);
+    };
+    const QByteArray text(5000, 'x');
+    EXPECT_EQ(read(text.left(10), 100), text.left(10));
+    EXPECT_EQ(read(text.left(100), 100), text.left(100));
+    EXPECT_EQ(read(text.left(101), 100), text.left(101));
+    EXPECT_EQ(read(text, 100), text.left(101));
+    EXPECT_EQ(read(QByteArray(), 100), QByteArray());
+
+    QFile version(QStringLiteral("/proc/version"));
+    if (!version.open(QIODevice::ReadOnly))
+        GTEST_SKIP() << "no /proc/version";
+    ASSERT_EQ(version.size(), 0);  // what /proc says of its files
+    const QByteArray whole = readAtMost(version, 1 << 20);
+    EXPECT_GT(whole.size(), 1);
+    EXPECT_EQ(whole, readAll(QStringLiteral("/proc/version")));
+    version.close();
+    ASSERT_TRUE(version.open(QIODevice::ReadOnly));
+    EXPECT_EQ(readAtMost(version, 4), whole.left(5));
 }
 
 TEST(SessionLoad, MoreThanAMillionKernelsAreRefusedByCount)
