@@ -120,12 +120,16 @@ EngineTerms EngineTerms::priors()
 EngineTerms EngineTerms::measured()
 {
     // The priors with the terms the validation set moves replaced by their fit on its fit part (test
-    // LlmValidation.DefaultsAreTheFitOnTheFitPart prints this table when the fit changes).
-    EngineTerms t = priors();
-    for (const auto& [name, value] : kFittedTerms)
-        if (const std::optional<EngineTerm> term = parseTermName(QString::fromLatin1(name)))
-            setTermValue(t, *term, value);
-    return t;
+    // LlmValidation.DefaultsAreTheFitOnTheFitPart prints this table when the fit changes). Built once: every
+    // slider step asks for it, and parsing the table's names each time cost more than the model it feeds.
+    static const EngineTerms fitted = [] {
+        EngineTerms t = priors();
+        for (const auto& [name, value] : kFittedTerms)
+            if (const std::optional<EngineTerm> term = parseTermName(QString::fromLatin1(name)))
+                setTermValue(t, *term, value);
+        return t;
+    }();
+    return fitted;
 }
 
 bool EngineTerms::isIdeal() const
