@@ -3,8 +3,7 @@
 
 #include "ui/plots/layout/text_wrap.h"
 #include "ui/plots/layout/chart_theme.h"
-
-#include <QFontMetricsF>
+#include "ui/plots/layout/text_metrics.h"
 
 #include <gtest/gtest.h>
 
@@ -20,13 +19,13 @@ const QString kReason = QStringLiteral(
 
 TEST(TextWrap, ASentenceThatFitsIsOneLine)
 {
-    const QFontMetricsF metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
+    const TextMetrics metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
     EXPECT_EQ(wrapWords(kReason, metrics, metrics.horizontalAdvance(kReason) + 1.0, 2), QStringList{kReason});
 }
 
 TEST(TextWrap, ANarrowWidthBreaksBetweenWordsAndKeepsThemAll)
 {
-    const QFontMetricsF metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
+    const TextMetrics metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
     const double width = 0.6 * metrics.horizontalAdvance(kReason);
     const QStringList lines = wrapWords(kReason, metrics, width, 2);
     ASSERT_EQ(lines.size(), 2);
@@ -37,7 +36,7 @@ TEST(TextWrap, ANarrowWidthBreaksBetweenWordsAndKeepsThemAll)
 
 TEST(TextWrap, WhatTheLinesCannotHoldIsElidedInTheLast)
 {
-    const QFontMetricsF metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
+    const TextMetrics metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
     const double width = 0.3 * metrics.horizontalAdvance(kReason);
     const QStringList lines = wrapWords(kReason, metrics, width, 2);
     ASSERT_EQ(lines.size(), 2);
@@ -48,8 +47,25 @@ TEST(TextWrap, WhatTheLinesCannotHoldIsElidedInTheLast)
 
 TEST(TextWrap, NoTextOrNoLinesIsNothing)
 {
-    const QFontMetricsF metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
+    const TextMetrics metrics(ChartTheme::make(ThemeKind::Light).kernelLabelFont);
     EXPECT_TRUE(wrapWords(QString(), metrics, 300.0, 2).isEmpty());
     EXPECT_TRUE(wrapWords(QStringLiteral("   "), metrics, 300.0, 2).isEmpty());
     EXPECT_TRUE(wrapWords(kReason, metrics, 300.0, 0).isEmpty());
+}
+
+// A remembered width is the width Qt gives for that font and text: never another font's, never a stale one.
+TEST(TextMetrics, RemembersEachFontsOwnWidths)
+{
+    QFont small = ChartTheme::make(ThemeKind::Light).kernelLabelFont;
+    QFont big = small;
+    big.setPixelSize(small.pixelSize() > 0 ? 3 * small.pixelSize() : 36);
+    QFont bold = small;
+    bold.setBold(true);
+    const QStringList texts = {kReason, QStringLiteral("B = 16: 975 tokens/s"), QString(), QStringLiteral("8,192")};
+    for (int round = 0; round < 2; ++round)  // the second round reads what the first remembered
+        for (const QFont& font : {small, big, bold})
+            for (const QString& text : texts)
+                EXPECT_EQ(TextMetrics(font).horizontalAdvance(text), QFontMetricsF(font).horizontalAdvance(text))
+                    << text.toStdString() << " at " << font.toString().toStdString();
+    EXPECT_GT(TextMetrics(big).horizontalAdvance(kReason), 2.0 * TextMetrics(small).horizontalAdvance(kReason));
 }

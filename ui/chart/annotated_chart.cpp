@@ -6,8 +6,8 @@
 #include "ui/chart/chart_overlay.h"
 #include "ui/chart/item_cache.h"
 #include "ui/plots/layout/note_strip.h"
+#include "ui/plots/layout/text_metrics.h"
 
-#include <QFontMetricsF>
 #include <QLegend>
 #include <QLogValueAxis>
 #include <QPainter>
@@ -259,7 +259,7 @@ void AnnotatedChart::fitTitle()
 {
     if (m_titles.isEmpty())
         return;
-    const QFontMetricsF metrics(chart()->titleFont());
+    const TextMetrics metrics(chart()->titleFont());
     const double room = chart()->size().width() - chart()->margins().left() - chart()->margins().right() - 8.0;
     QString title = m_titles.back();
     for (const QString& candidate : std::as_const(m_titles))

@@ -1,6 +1,7 @@
 #include "ui/chart/chart_overlay.h"
 
-#include <QFontMetricsF>
+#include "ui/plots/layout/text_metrics.h"
+
 #include <QGlyphRun>
 #include <QPaintEngine>
 #include <QPainter>
@@ -24,7 +25,7 @@ constexpr float kBoxOpacity = 0.85f;
 
 QRectF textBox(const AnnotationText& text)
 {
-    const QFontMetricsF metrics(text.font);
+    const TextMetrics metrics(text.font);
     return QRectF(0.0, 0.0, metrics.horizontalAdvance(text.text), metrics.height())
         .adjusted(-kMargin, -kMargin, kMargin, kMargin);
 }
@@ -41,7 +42,7 @@ QRectF placedBox(const AnnotationText& text)
 // A boxed label's background, relative to its origin: a rounded box in the halo colour, nearly opaque.
 void drawBox(QPainter& painter, const AnnotationText& text)
 {
-    const QFontMetricsF metrics(text.font);
+    const TextMetrics metrics(text.font);
     QColor fill = text.halo;
     fill.setAlphaF(kBoxOpacity);
     painter.setPen(Qt::NoPen);
@@ -63,7 +64,7 @@ void drawVectorText(QPainter& painter, const AnnotationText& text)
     painter.translate(text.origin);
     painter.rotate(text.angleDegrees);
     painter.setFont(text.font);
-    const QPointF baseline(0.0, QFontMetricsF(text.font).ascent());
+    const QPointF baseline(0.0, TextMetrics(text.font).ascent());
     if (isBoxed(text)) {
         drawBox(painter, text);
     } else if (text.halo.isValid()) {

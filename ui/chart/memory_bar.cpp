@@ -5,9 +5,9 @@
 #include "core/model/llm/llm_model.h"
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
+#include "ui/plots/layout/text_metrics.h"
 #include "ui/plots/roofline/roofline_devices.h"
 
-#include <QFontMetricsF>
 #include <QPaintEvent>
 #include <QPainter>
 
@@ -158,8 +158,8 @@ QSize MemoryBar::sizeHint() const
 
 QSize MemoryBar::minimumSizeHint() const
 {
-    const QFontMetricsF title(bold(m_theme.axisTitleFont));
-    const QFontMetricsF label(m_theme.legendFont);
+    const TextMetrics title(bold(m_theme.axisTitleFont));
+    const TextMetrics label(m_theme.legendFont);
     const double height = kGap + title.height() + kGap + kBarHeight + 4.0 + label.height() + kGap +
                           m_legendRows * (label.height() + 4.0) + kGap;
     return QSize(480, static_cast<int>(std::ceil(height)));
@@ -186,7 +186,7 @@ void MemoryBar::paintEvent(QPaintEvent*)
 // What the title has beside the status (the status wins the room when both do not fit).
 double MemoryBar::titleRoom() const
 {
-    const QFontMetricsF titleMetrics(bold(m_theme.axisTitleFont));
+    const TextMetrics titleMetrics(bold(m_theme.axisTitleFont));
     const double inner = width() - 2.0 * kMargin;
     return inner - std::min(inner, titleMetrics.horizontalAdvance(m_status)) - 24.0;
 }
@@ -194,7 +194,7 @@ double MemoryBar::titleRoom() const
 QString MemoryBar::drawnTitle() const
 {
     const double room = titleRoom();
-    const QFontMetricsF titleMetrics(bold(m_theme.axisTitleFont));
+    const TextMetrics titleMetrics(bold(m_theme.axisTitleFont));
     for (const QString& title : m_titles)
         if (titleMetrics.horizontalAdvance(title) <= room)
             return title;
@@ -205,7 +205,7 @@ QString MemoryBar::drawnTitle() const
 double MemoryBar::paintTitle(QPainter& p, double y) const
 {
     const QFont titleFont = bold(m_theme.axisTitleFont);
-    const QFontMetricsF titleMetrics(titleFont);
+    const TextMetrics titleMetrics(titleFont);
     const double width = this->width();
     const double inner = width - 2.0 * kMargin;
     const QColor statusColor = !m_hasData ? m_theme.mutedText : (m_data.fits ? fitColor() : overColor());
@@ -224,7 +224,7 @@ double MemoryBar::paintTitle(QPainter& p, double y) const
 double MemoryBar::paintBar(QPainter& p, const QRectF& bar) const
 {
     const QFont labelFont = m_theme.legendFont;
-    const QFontMetricsF labelMetrics(labelFont);
+    const TextMetrics labelMetrics(labelFont);
     const MemoryBarData& d = m_data;
     const double weights = double(d.weightsBytes);
     const double kv = double(d.kvBytes);
@@ -282,7 +282,7 @@ double MemoryBar::paintBar(QPainter& p, const QRectF& bar) const
 void MemoryBar::paintLegend(QPainter& p, double y) const
 {
     const QFont labelFont = m_theme.legendFont;
-    const QFontMetricsF labelMetrics(labelFont);
+    const TextMetrics labelMetrics(labelFont);
     const std::vector<QPointF> origins = legendOrigins(width());
     for (std::size_t i = 0; i < m_legend.size(); ++i) {
         const LegendEntry& e = m_legend[i];
@@ -321,8 +321,8 @@ void MemoryBar::fitLegendRows()
 
 std::vector<QPointF> MemoryBar::legendOrigins(double width) const
 {
-    const QFontMetricsF label(m_theme.legendFont);
-    const QFontMetricsF strongLabel(bold(m_theme.legendFont));
+    const TextMetrics label(m_theme.legendFont);
+    const TextMetrics strongLabel(bold(m_theme.legendFont));
     std::vector<QPointF> origins;
     double x = kMargin;
     int row = 0;

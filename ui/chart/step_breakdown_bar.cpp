@@ -3,8 +3,8 @@
 #include "ui/widgets/accessible_text.h"
 
 #include "core/model/units.h"
+#include "ui/plots/layout/text_metrics.h"
 
-#include <QFontMetricsF>
 #include <QPainter>
 
 #include <algorithm>
@@ -141,25 +141,25 @@ QSize StepBreakdownBar::sizeHint() const
 
 double StepBreakdownBar::rowHeight() const
 {
-    return QFontMetricsF(m_theme.legendFont).height() + 2.0;
+    return TextMetrics(m_theme.legendFont).height() + 2.0;
 }
 
 QSize StepBreakdownBar::minimumSizeHint() const
 {
     // As wide as the longest row needs: swatch, name, time, share.
-    const QFontMetricsF label(m_theme.legendFont);
+    const TextMetrics label(m_theme.legendFont);
     const double name = label.horizontalAdvance(QStringLiteral("communication"));
     const double time = label.horizontalAdvance(QStringLiteral("888.8 ms"));
     const double share = label.horizontalAdvance(QStringLiteral("100 %"));
     const double width = 2.0 * kMargin + kSwatch + 8.0 + name + 16.0 + time + 16.0 + share;
-    const QFontMetricsF title(bold(m_theme.axisTitleFont));
+    const TextMetrics title(bold(m_theme.axisTitleFont));
     const double height = kGap + title.height() + kGap + kBarHeight + kGap + 5.0 * rowHeight() + kGap;
     return QSize(static_cast<int>(std::ceil(width)), static_cast<int>(std::ceil(height)));
 }
 
 QRectF StepBreakdownBar::barRect() const
 {
-    const QFontMetricsF title(bold(m_theme.axisTitleFont));
+    const TextMetrics title(bold(m_theme.axisTitleFont));
     return QRectF(kMargin, kGap + title.height() + kGap, width() - 2.0 * kMargin, kBarHeight);
 }
 
@@ -193,8 +193,8 @@ void StepBreakdownBar::paintEvent(QPaintEvent*)
     p.setRenderHint(QPainter::TextAntialiasing, true);
     p.fillRect(rect(), m_theme.background);
     const QFont titleFont = bold(m_theme.axisTitleFont);
-    const QFontMetricsF titleMetrics(titleFont);
-    const QFontMetricsF labelMetrics(m_theme.legendFont);
+    const TextMetrics titleMetrics(titleFont);
+    const TextMetrics labelMetrics(m_theme.legendFont);
     p.setFont(titleFont);
     p.setPen(m_theme.text);
     p.drawText(QPointF(kMargin, kGap + titleMetrics.ascent()),

@@ -3,9 +3,9 @@
 #include "core/model/units.h"
 #include "ui/plots/batching/overlay_text.h"
 #include "ui/plots/layout/label_layout.h"
+#include "ui/plots/layout/text_metrics.h"
 
 #include <QCoreApplication>
-#include <QFontMetricsF>
 #include <QStringList>
 
 #include <algorithm>
@@ -47,7 +47,7 @@ OverlayContent throughputFixedLabels(const ThroughputData& data, const PlotMappi
 {
     OverlayContent out;
     const QRectF& plot = tokens.plot;
-    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const TextMetrics metrics(theme.kernelLabelFont);
     const double lineHeight = metrics.height();
     auto text = [&](const QString& s, QPointF topLeft) {
         out.texts.push_back(label(s, topLeft, theme.text, theme));
@@ -161,7 +161,7 @@ private:
     const PlotMapping& m_mapping;
     const std::vector<QLineF>& m_curves;
     const ChartTheme& m_theme;
-    const QFontMetricsF m_metrics;
+    const TextMetrics m_metrics;
     const double m_lineHeight;
 };
 
@@ -360,7 +360,7 @@ double decodeAxisTop(double dataTop, double bottom, double roofTflops, double pl
 {
     if (!(bottom > 0.0) || !(roofTflops > bottom) || !(dataTop > roofTflops) || !(plotHeight > 0.0))
         return dataTop;
-    const double needed = QFontMetricsF(theme.kernelLabelFont).height() + kPad;
+    const double needed = TextMetrics(theme.kernelLabelFont).height() + kPad;
     double top = dataTop;
     for (int extra = 0; extra < 3; ++extra) {
         const double headroom = plotHeight * std::log10(top / roofTflops) / std::log10(top / bottom);
@@ -397,7 +397,7 @@ OverlayContent plotMessage(const QRectF& plot, const QString& message, const Cha
     if (message.isEmpty() || tooSmall(plot))
         return out;
     const QFont& big = theme.axisTitleFont;
-    const QFontMetricsF metrics(big);
+    const TextMetrics metrics(big);
     const QString elided = metrics.elidedText(message, Qt::ElideRight, plot.width() - 24.0);
     const double w = metrics.horizontalAdvance(elided);
     out.texts.push_back({elided, QPointF(plot.center().x() - w / 2.0, plot.center().y() - metrics.height() / 2.0), 0.0,
@@ -417,7 +417,7 @@ OverlayLayers layoutThroughputLabels(const ThroughputData& data, const PlotMappi
 
     // The current batch: a line through both markers and its numbers beside each (one long label would be as wide
     // as the plot on a slide).
-    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const TextMetrics metrics(theme.kernelLabelFont);
     const QPointF tokensAt = tokens.toPixel(QPointF(double(data.batch), data.tokensPerSecond));
     const QPointF stepAt = step.toPixel(QPointF(double(data.batch), data.stepSeconds * 1e3));
     // The current batch's line, behind the fixed texts.
@@ -500,7 +500,7 @@ OverlayLayers layoutDecodeRooflineLabels(const DecodeRooflineData& data, const P
 void boxTextsCrossedBy(std::vector<AnnotationText>& texts, const std::vector<QLineF>& curves)
 {
     for (AnnotationText& text : texts) {
-        const QFontMetricsF metrics(text.font);
+        const TextMetrics metrics(text.font);
         const QRectF box(text.origin, QSizeF(metrics.horizontalAdvance(text.text), metrics.height()));
         text.boxed = text.boxed || std::any_of(curves.begin(), curves.end(),
                                                [&](const QLineF& curve) { return segmentIntersectsRect(curve, box); });

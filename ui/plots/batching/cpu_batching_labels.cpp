@@ -3,9 +3,9 @@
 #include "core/model/units.h"
 #include "ui/plots/batching/overlay_text.h"
 #include "ui/plots/batching/weight_precision_curves.h"
+#include "ui/plots/layout/text_metrics.h"
 
 #include <QCoreApplication>
-#include <QFontMetricsF>
 #include <QStringList>
 
 #include <algorithm>
@@ -21,7 +21,7 @@ using overlay::tr;
 
 // A machine's name in `room`: whole, else its part before a colon (a session's title reads "the CPU: what was
 // run"), else elided.
-QString machineNameIn(const QString& name, const QFontMetricsF& metrics, double room)
+QString machineNameIn(const QString& name, const TextMetrics& metrics, double room)
 {
     if (metrics.horizontalAdvance(name) <= room)
         return name;
@@ -36,7 +36,7 @@ QString machineNameIn(const QString& name, const QFontMetricsF& metrics, double 
 void placeTopCorners(OverlayContent& out, const QString& machineName, const QString& right, const QRectF& plot,
                      const ChartTheme& theme)
 {
-    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const TextMetrics metrics(theme.kernelLabelFont);
     const double rightWidth = right.isEmpty() ? 0.0 : metrics.horizontalAdvance(right);
     if (!right.isEmpty())
         out.texts.push_back(
@@ -64,7 +64,7 @@ OverlayContent layoutWeightPrecisionLabels(const CpuBatchingData& data, const Pl
 {
     OverlayContent out;
     const QRectF& plot = mapping.plot;
-    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const TextMetrics metrics(theme.kernelLabelFont);
     const double lineHeight = metrics.height();
     int row = 0;
     QStringList speedups;
@@ -102,7 +102,7 @@ OverlayContent layoutCpuBatchingLabels(const CpuBatchingData& data, const PlotMa
         return layoutWeightPrecisionLabels(data, mapping, theme);
     if (tooSmall(plot) || !data.valid || data.measured.empty())
         return out;
-    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const TextMetrics metrics(theme.kernelLabelFont);
     const double lineHeight = metrics.height();
     if (data.kneeBatch && *data.kneeBatch >= mapping.range.xMin && *data.kneeBatch <= mapping.range.xMax) {
         const double x = mapping.toPixel(QPointF(*data.kneeBatch, mapping.range.yMin)).x();

@@ -2,9 +2,9 @@
 
 #include "core/model/serving/frontier.h"
 #include "core/model/units.h"
+#include "ui/plots/layout/text_metrics.h"
 
 #include <QCoreApplication>
-#include <QFontMetricsF>
 #include <QLineF>
 #include <QStringList>
 
@@ -35,7 +35,7 @@ AnnotationText text(const QString& words, QPointF topLeft, const QColor& color, 
 
 QRectF boxOf(const AnnotationText& t)
 {
-    const QFontMetricsF metrics(t.font);
+    const TextMetrics metrics(t.font);
     return QRectF(t.origin, QSizeF(metrics.horizontalAdvance(t.text), metrics.height()));
 }
 
@@ -44,7 +44,7 @@ QRectF boxOf(const AnnotationText& t)
 AnnotationText beside(const QString& words, QPointF at, bool preferLeft, const ChartTheme& theme, const QRectF& plot,
                       const std::vector<AnnotationText>& taken)
 {
-    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const TextMetrics metrics(theme.kernelLabelFont);
     const double w = metrics.horizontalAdvance(words), h = metrics.height();
     auto place = [&](bool left, bool above) {
         const double x = std::clamp(left ? at.x() - kPad - w : at.x() + kPad, plot.left() + kPad,
@@ -102,7 +102,7 @@ void addTargetMarks(const FrontierChartData& data, const PlotMapping& mapping, c
         else if (!data.best)
             lines << tr("No batch meets them: relax a target or change the model or GPU");
     }
-    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const TextMetrics metrics(theme.kernelLabelFont);
     const double lineHeight = metrics.height() + 2;
     double top = plot.bottom() - kPad - static_cast<double>(lines.size()) * lineHeight;
     // Over the notes, left of the line: the side of the plot that is too slow for each user.
@@ -158,7 +158,7 @@ void addCurrentNumbers(const FrontierChartData& data, const PlotMapping& mapping
     }
     if (!second.isEmpty())
         lines << second.join(QStringLiteral(", "));
-    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const TextMetrics metrics(theme.kernelLabelFont);
     double top = plot.top() + kPad;
     for (const QString& line : lines) {
         const double w = metrics.horizontalAdvance(line);

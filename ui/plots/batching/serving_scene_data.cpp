@@ -2,9 +2,9 @@
 
 #include "core/model/units.h"
 #include "ui/plots/layout/label_layout.h"
+#include "ui/plots/layout/text_metrics.h"
 
 #include <QCoreApplication>
-#include <QFontMetricsF>
 
 #include <algorithm>
 #include <optional>
@@ -110,7 +110,7 @@ OverlayContent layoutServingSceneLabels(const ServingSceneChartData& data, const
     const QRectF& plot = mapping.plot;
     if (!data.valid || plot.width() < 20 || plot.height() < 20)
         return out;
-    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const TextMetrics metrics(theme.kernelLabelFont);
     std::vector<QPointF> pixels;
     for (const QPointF& point : data.points)
         pixels.push_back(mapping.toPixel(point));

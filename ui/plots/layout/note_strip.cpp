@@ -1,8 +1,7 @@
 #include "ui/plots/layout/note_strip.h"
 
+#include "ui/plots/layout/text_metrics.h"
 #include "ui/plots/layout/text_wrap.h"
-
-#include <QFontMetricsF>
 
 namespace ridgeline::ui {
 
@@ -17,7 +16,7 @@ NoteStrip layoutNoteStrip(const QString& note, double width, const ChartTheme& t
     NoteStrip strip;
     if (note.isEmpty() || width <= 0.0)
         return strip;
-    const QFontMetricsF metrics(theme.kernelLabelFont);
+    const TextMetrics metrics(theme.kernelLabelFont);
     const QStringList lines = wrapWords(note, metrics, width, maxLines);
     for (qsizetype i = 0; i < lines.size(); ++i) {
         AnnotationText text{

@@ -2,7 +2,7 @@
 
 namespace ridgeline::ui {
 
-QStringList wrapWords(const QString& text, const QFontMetricsF& metrics, double width, int maxLines)
+QStringList wrapWords(const QString& text, const TextMetrics& metrics, double width, int maxLines)
 {
     QStringList lines;
     if (maxLines <= 0)
