@@ -1,8 +1,12 @@
 // The painted text blocks above the batching charts: what has no room is elided, never silently dropped.
 #include "ui/widgets/text_block.h"
 
+#include <QCoreApplication>
 #include <QImage>
 #include <QPainter>
+#include <QPixmap>
+#include <QScreen>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -70,4 +74,43 @@ TEST(UiTextBlock, ABlockThatGrowsTakesTheLinesItsTextNeedsUpToItsLimit)
     EXPECT_EQ(block.lines(), 3);
     paint(block, block.size());
     EXPECT_TRUE(block.isCut());
+}
+
+// New text repaints only the lines that changed; what the screen then shows must be what a fresh block shows.
+TEST(UiTextBlock, NewTextOnScreenIsWhatAFreshBlockShows)
+{
+    const QStringList before = {
+        QStringLiteral("Every step streams the weights once, whatever the batch: 13.21 GB per GPU against 13.48 GB."),
+        QStringLiteral("From batch 1 to 16: tokens/s x3.42, time per step x4.68."),
+        QStringLiteral("What binds the step: attention over the KV cache, 84 % of its time.")};
+    QStringList after = before;
+    after[1] = QStringLiteral(
+        "From batch 1 to 16: tokens/s x3.00, time per step x5.33, and a longer line that wraps "
+        "onto a second line of the block.");
+    after.removeLast();
+
+    const auto shown = [](const QStringList& paragraphs, TextBlock& block) {
+        block.setTitle(QStringLiteral("What the numbers say"));
+        block.setBullets(true);
+        block.setFramed(true);
+        block.setParagraphs(paragraphs);
+        block.resize(320, block.sizeHint().height());
+        block.show();
+        EXPECT_TRUE(QTest::qWaitForWindowExposed(&block));
+        QCoreApplication::processEvents();
+    };
+    const auto onScreen = [](TextBlock& block) {
+        QCoreApplication::processEvents();
+        return block.screen()->grabWindow(block.winId()).toImage().convertToFormat(QImage::Format_RGB32);
+    };
+    TextBlock changed(8);
+    shown(before, changed);
+    const QImage first = onScreen(changed);
+    changed.setParagraphs(after);
+    const QImage second = onScreen(changed);
+
+    TextBlock fresh(8);
+    shown(after, fresh);
+    EXPECT_NE(first, second);
+    EXPECT_EQ(second, onScreen(fresh));
 }

@@ -4,6 +4,7 @@
 
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QTextLayout>
 
@@ -17,33 +18,22 @@ namespace {
 constexpr int kPadding = 12;                 // inside the frame
 constexpr double kSmallestFontScale = 0.75;  // a headline shrinks at most this far before it elides
 
-struct WrappedText {
-    QStringList lines;
-    bool cut = false;  // the text went on beyond the last line; that line ends in an ellipsis
-};
-
-// `text` word-wrapped to `width`, in as many lines as `height` holds; the last of them elided when more follows.
-WrappedText wrapText(const QString& text, const QFont& font, double width, double height)
+// `text` broken into every line it needs at `width`, no height limit.
+void wrapAll(const QString& text, const QFont& font, double width, QStringList& lines, QList<qsizetype>& starts)
 {
-    const QFontMetricsF metrics(font);
-    const int fits = std::max(1, static_cast<int>(std::floor((height - metrics.height()) / metrics.lineSpacing())) + 1);
     QTextLayout layout(text, font);
     QTextOption option;
     option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     layout.setTextOption(option);
-    WrappedText wrapped;
+    lines.clear();
+    starts.clear();
     layout.beginLayout();
     for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
         line.setLineWidth(width);
-        if (static_cast<int>(wrapped.lines.size()) + 1 == fits && line.textStart() + line.textLength() < text.size()) {
-            wrapped.lines << metrics.elidedText(text.mid(line.textStart()), Qt::ElideRight, width);
-            wrapped.cut = true;
-            break;
-        }
-        wrapped.lines << text.mid(line.textStart(), line.textLength()).trimmed();
+        starts << line.textStart();
+        lines << text.mid(line.textStart(), line.textLength()).trimmed();
     }
     layout.endLayout();
-    return wrapped;
 }
 
 }  // namespace
@@ -62,7 +52,23 @@ void TextBlock::setParagraphs(const QStringList& paragraphs)
     m_paragraphs = paragraphs;
     fitLines();
     describe();
-    update();
+    if (isHeadline() || m_shownFor != size()) {
+        update();
+        return;
+    }
+    // Only the lines whose text or place changed are painted again: on a slider step most of a long block stays.
+    const std::vector<ShownLine> before = std::move(m_shown);
+    placeLines();
+    const std::size_t count = std::max(before.size(), m_shown.size());
+    for (std::size_t i = 0; i < count; ++i) {
+        const bool had = i < before.size(), has = i < m_shown.size();
+        if (had && has && before[i] == m_shown[i])
+            continue;
+        if (had)
+            update(lineRect(before[i]));
+        if (has)
+            update(lineRect(m_shown[i]));
+    }
 }
 
 void TextBlock::setGrowsUpTo(int maxLines)
@@ -73,19 +79,103 @@ void TextBlock::setGrowsUpTo(int maxLines)
 
 void TextBlock::fitLines()
 {
-    if (m_maxLines == 0 || width() <= 0)
+    if (width() <= 0)
         return;
-    double available = width() - bulletIndent();
-    if (m_framed)
-        available -= 2 * kPadding;
+    rewrap();
+    if (m_maxLines == 0)
+        return;
     int needed = 0;
-    for (const QString& paragraph : m_paragraphs)
-        needed += static_cast<int>(wrapText(paragraph, font(), available, 1e9).lines.size());
+    for (const Wrapped& paragraph : m_wrapped)
+        needed += static_cast<int>(paragraph.lines.size());
     needed = std::clamp(needed, 1, m_maxLines);
     if (needed != m_lines) {
         m_lines = needed;
         updateGeometry();
     }
+}
+
+void TextBlock::rewrap()
+{
+    const double width = textArea().width() - bulletIndent();
+    if (width != m_wrappedWidth) {
+        m_wrapped.clear();
+        m_wrappedWidth = width;
+    }
+    m_wrapped.resize(static_cast<std::size_t>(m_paragraphs.size()));
+    for (std::size_t i = 0; i < m_wrapped.size(); ++i) {
+        Wrapped& paragraph = m_wrapped[i];
+        const QString& text = m_paragraphs[static_cast<qsizetype>(i)];
+        if (paragraph.text == text && !paragraph.lines.isEmpty())
+            continue;
+        paragraph.text = text;
+        wrapAll(text, font(), width, paragraph.lines, paragraph.starts);
+    }
+}
+
+void TextBlock::placeLines()
+{
+    rewrap();
+    m_shown.clear();
+    m_shownFor = size();
+    const QFontMetricsF metrics(font());
+    const QRectF area = textArea();
+    double y = textTop();
+    bool cut = false;
+    for (const Wrapped& paragraph : m_wrapped) {
+        if (y + metrics.height() > area.bottom() + 0.5) {
+            cut = true;
+            break;
+        }
+        const qsizetype fits = std::max(
+            qsizetype{1},
+            static_cast<qsizetype>(std::floor((area.bottom() - y - metrics.height()) / metrics.lineSpacing())) + 1);
+        const qsizetype shown = std::min(fits, paragraph.lines.size());
+        for (qsizetype k = 0; k < shown; ++k) {
+            // The last line there is room for ends in an ellipsis when the paragraph goes on.
+            const bool elide = k + 1 == fits && paragraph.lines.size() > fits;
+            m_shown.push_back(
+                {elide ? metrics.elidedText(paragraph.text.mid(paragraph.starts[k]), Qt::ElideRight, m_wrappedWidth)
+                       : paragraph.lines[k],
+                 y, m_bullets && k == 0});
+            y += metrics.lineSpacing();
+        }
+        cut = cut || paragraph.lines.size() > fits;
+        y += m_bullets ? metrics.lineSpacing() * 0.35 : 0.0;
+    }
+    m_cut = cut;
+}
+
+QRect TextBlock::lineRect(const ShownLine& line) const
+{
+    const QRectF area = textArea();
+    return QRectF(area.left(), line.top, area.width(), QFontMetricsF(font()).lineSpacing()).toAlignedRect();
+}
+
+bool TextBlock::isHeadline() const
+{
+    return m_lines == 1 && !m_bullets && m_paragraphs.size() == 1;
+}
+
+QRectF TextBlock::textArea() const
+{
+    const QRectF area = rect();
+    return m_framed ? area.adjusted(kPadding, kPadding, -kPadding, -kPadding) : area;
+}
+
+double TextBlock::textTop() const
+{
+    if (m_title.isEmpty())
+        return textArea().top();
+    QFont bold = font();
+    bold.setBold(true);
+    return textArea().top() + QFontMetricsF(bold).lineSpacing() * 1.5;
+}
+
+void TextBlock::forgetLayout()
+{
+    m_wrapped.clear();
+    m_wrappedWidth = -1.0;
+    m_shownFor = QSize();
 }
 
 double TextBlock::bulletIndent() const
@@ -105,6 +195,7 @@ void TextBlock::setTitle(const QString& title)
     if (title == m_title)
         return;
     m_title = title;
+    m_shownFor = QSize();
     updateGeometry();
     describe();
     update();
@@ -113,6 +204,8 @@ void TextBlock::setTitle(const QString& title)
 void TextBlock::setBullets(bool on)
 {
     m_bullets = on;
+    forgetLayout();
+    fitLines();
     update();
 }
 
@@ -127,6 +220,8 @@ void TextBlock::setColor(const QColor& color)
 void TextBlock::setFramed(bool on)
 {
     m_framed = on;
+    forgetLayout();
+    fitLines();
     updateGeometry();
     update();
 }
@@ -153,38 +248,39 @@ QSize TextBlock::minimumSizeHint() const
 void TextBlock::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::FontChange) {
+        forgetLayout();
         fitLines();
         updateGeometry();
     }
     QWidget::changeEvent(event);
 }
 
-void TextBlock::paintEvent(QPaintEvent*)
+void TextBlock::paintEvent(QPaintEvent* event)
 {
     QPainter p(this);
-    p.fillRect(rect(), palette().color(backgroundRole()));
+    const QRect dirty = event->rect();
+    p.fillRect(dirty, palette().color(backgroundRole()));
     p.setRenderHint(QPainter::Antialiasing, true);
-    QRectF area = rect();
-    if (m_framed) {
+    const QRectF area = textArea();
+    // The frame lies in the padding; a repaint of some lines leaves it as it was.
+    if (m_framed && !area.contains(QRectF(dirty))) {
         p.setPen(QPen(palette().color(QPalette::Mid), 1.0));
         p.setBrush(Qt::NoBrush);
-        p.drawRoundedRect(area.adjusted(0.5, 0.5, -0.5, -0.5), 4.0, 4.0);
-        area.adjust(kPadding, kPadding, -kPadding, -kPadding);
+        p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4.0, 4.0);
     }
     p.setClipRect(area);
     p.setPen(m_color.isValid() ? m_color : palette().color(QPalette::WindowText));
     const QFontMetricsF metrics(font());
-    double y = area.top();
-    if (!m_title.isEmpty()) {
+    const double top = textTop();
+    if (!m_title.isEmpty() && dirty.top() < top) {
         QFont bold = font();
         bold.setBold(true);
         p.setFont(bold);
-        p.drawText(QRectF(area.left(), y, area.width(), metrics.lineSpacing() * 1.5), Qt::AlignLeft | Qt::AlignTop,
-                   m_title);
-        y += QFontMetricsF(bold).lineSpacing() * 1.5;
+        p.drawText(QRectF(area.left(), area.top(), area.width(), metrics.lineSpacing() * 1.5),
+                   Qt::AlignLeft | Qt::AlignTop, m_title);
         p.setFont(font());
     }
-    if (m_lines == 1 && !m_bullets && m_paragraphs.size() == 1) {
+    if (isHeadline()) {
         // A one-line block (the headline) never wraps into a line it has no room for: on a narrow window it
         // shrinks its font a little, then elides.
         QFont fitted = font();
@@ -196,29 +292,22 @@ void TextBlock::paintEvent(QPaintEvent*)
         const QFontMetricsF fittedMetrics(fitted);
         p.setFont(fitted);
         const QString shown = fittedMetrics.elidedText(m_paragraphs.front(), Qt::ElideRight, area.width());
-        p.drawText(QPointF(area.left(), y + fittedMetrics.ascent()), shown);
+        p.drawText(QPointF(area.left(), top + fittedMetrics.ascent()), shown);
         showWholeTextAsToolTip(shown != m_paragraphs.front());
         return;
     }
+    if (m_shownFor != size())
+        placeLines();
     const QString bullet = QStringLiteral("\u2022");
     const double indent = bulletIndent();
-    bool cut = false;
-    for (const QString& paragraph : m_paragraphs) {
-        if (y + metrics.height() > area.bottom() + 0.5) {
-            cut = true;
-            break;
-        }
-        if (m_bullets)
-            p.drawText(QPointF(area.left(), y + metrics.ascent()), bullet);
-        const WrappedText wrapped = wrapText(paragraph, font(), area.width() - indent, area.bottom() - y);
-        for (const QString& line : wrapped.lines) {
-            p.drawText(QPointF(area.left() + indent, y + metrics.ascent()), line);
-            y += metrics.lineSpacing();
-        }
-        cut = cut || wrapped.cut;
-        y += m_bullets ? metrics.lineSpacing() * 0.35 : 0.0;
+    for (const ShownLine& line : m_shown) {
+        if (!lineRect(line).intersects(dirty))
+            continue;
+        if (line.bullet)
+            p.drawText(QPointF(area.left(), line.top + metrics.ascent()), bullet);
+        p.drawText(QPointF(area.left() + indent, line.top + metrics.ascent()), line.text);
     }
-    showWholeTextAsToolTip(cut);
+    showWholeTextAsToolTip(m_cut);
 }
 
 void TextBlock::showWholeTextAsToolTip(bool cut)

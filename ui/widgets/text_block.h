@@ -2,11 +2,15 @@
 // A block of word-wrapped paragraphs (optionally bulleted) painted directly, with a height in whole lines: fixed, or
 // (setGrowsUpTo) the count its text needs. Unlike a word-wrapping QLabel, new text only repaints the block and
 // relays out the window only when that count changes, which keeps a slider step cheap when the numbers in the text
-// change on every step.
+// change on every step. Paragraphs are broken into lines once per text and width, and new text repaints only the
+// lines that differ: drawing glyphs is most of what a block costs.
 
 #include <QColor>
+#include <QList>
 #include <QStringList>
 #include <QWidget>
+
+#include <vector>
 
 namespace ridgeline::ui {
 
@@ -40,10 +44,31 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // One paragraph broken into every line it needs at the block's width, with where each line starts in it.
+    struct Wrapped {
+        QString text;
+        QStringList lines;
+        QList<qsizetype> starts;
+    };
+    // A line as painted: its text (the last one elided when the block has no more room) and its top.
+    struct ShownLine {
+        QString text;
+        double top = 0.0;
+        bool bullet = false;  // the first line of a bulleted paragraph
+        bool operator==(const ShownLine&) const = default;
+    };
+
     void describe();
     void showWholeTextAsToolTip(bool cut);
     void fitLines();
     double bulletIndent() const;  // where a bulleted paragraph's text starts
+    bool isHeadline() const;      // one line, one paragraph, no bullets: shrinks its font before it elides
+    QRectF textArea() const;      // inside the frame's padding
+    double textTop() const;       // below the title
+    void rewrap();                // the paragraphs whose text or width changed
+    void placeLines();            // m_shown for the current size
+    QRect lineRect(const ShownLine& line) const;
+    void forgetLayout();
 
     int m_lines = 1;
     int m_maxLines = 0;  // 0: always m_lines
@@ -53,6 +78,10 @@ private:
     bool m_framed = false;
     bool m_cut = false;
     QColor m_color;
+    std::vector<Wrapped> m_wrapped;
+    double m_wrappedWidth = -1.0;  // the width m_wrapped was broken at
+    std::vector<ShownLine> m_shown;
+    QSize m_shownFor;  // the size m_shown was placed in; any other (or none) places them again
 };
 
 }  // namespace ridgeline::ui
