@@ -102,6 +102,17 @@ struct Spot {
 Spot bestSpot(const LabelLayoutInput& input, const LabelRequest& label, double r, const std::vector<QRectF>& taken,
               const QRectF& ownMarker, const std::vector<QLineF>& leaders)
 {
+    // Every candidate box and its leader lie within reach of the point: lines wholly outside that area can meet
+    // neither, and a chart's curves are hundreds of segments of which a label sees a few.
+    const double farthest = r + 3.0 + (input.rings - 1) * (label.size.height() * 1.1 + 2.0);
+    const QRectF reach(label.anchor.x() - farthest - label.size.width() - 1.0,
+                       label.anchor.y() - farthest - label.size.height() - 1.0,
+                       2.0 * (farthest + label.size.width() + 1.0), 2.0 * (farthest + label.size.height() + 1.0));
+    std::vector<QLineF> lines;
+    for (const QLineF& line : input.lines)
+        if (std::max(line.x1(), line.x2()) >= reach.left() && std::min(line.x1(), line.x2()) <= reach.right() &&
+            std::max(line.y1(), line.y2()) >= reach.top() && std::min(line.y1(), line.y2()) <= reach.bottom())
+            lines.push_back(line);
     Spot best;
     for (int ring = 0; ring < input.rings; ++ring) {
         const double distance = r + 3.0 + ring * (label.size.height() * 1.1 + 2.0);
@@ -120,7 +131,7 @@ Spot bestSpot(const LabelLayoutInput& input, const LabelRequest& label, double r
                 continue;
             // Text on a roof is the worst outcome: any clean spot within reach beats it.
             int crossings = 0;
-            for (const QLineF& line : input.lines)
+            for (const QLineF& line : lines)
                 crossings += segmentIntersectsRect(line, rect) ? 3 : 0;
             if (ring > 0) {
                 // A leader must never run through another label or marker.
@@ -131,7 +142,7 @@ Spot bestSpot(const LabelLayoutInput& input, const LabelRequest& label, double r
                 if (cutsSomething)
                     continue;
                 // Nor a roof, nor another leader: crossed leaders are the hardest thing on a slide to read.
-                for (const QLineF& line : input.lines)
+                for (const QLineF& line : lines)
                     crossings += leader.intersects(line, nullptr) == QLineF::BoundedIntersection ? 1 : 0;
                 for (const QLineF& other : leaders)
                     crossings += leader.intersects(other, nullptr) == QLineF::BoundedIntersection ? 2 : 0;
