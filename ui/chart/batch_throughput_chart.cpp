@@ -22,6 +22,9 @@ namespace {
 constexpr double kXLow = 0.75;  // batch axis: a little room left of 1 and right of 4096
 constexpr double kXHighFactor = 1.35;
 constexpr double kDefaultMaxBatch = 4096.0;
+// How far outside the plot the "does not fit" shading's top and bottom edges lie, in pixels at the plot's height
+// when the data came: enough for its 2 px edge to stay hidden in a plot half as tall.
+constexpr double kNoFitEdgeOutside = 8.0;
 
 QColor tokensColor(const ChartTheme& theme)
 {
@@ -219,8 +222,14 @@ void BatchThroughputChart::setData(const ThroughputData& data)
         if (anyOver) {
             const double from = std::max(kXLow, double(data.maxFittingBatch));
             const double to = double(data.maxShownBatch) * kXHighFactor;
-            const double top = m_axisTokens->max() * 10.0;
-            const double bottom = m_axisTokens->min() / 10.0;
+            // The shading's top and bottom edges lie just outside the plot, where the clip hides them. Not further:
+            // the area's bounds are what a step repaints, and edges a decade away made every step repaint the
+            // title, the axis labels and the legend too.
+            const double pixelsPerDecade =
+                chart()->plotArea().height() / std::max(1.0, std::log10(m_axisTokens->max() / m_axisTokens->min()));
+            const double beyond = std::pow(10.0, kNoFitEdgeOutside / std::max(1.0, pixelsPerDecade));
+            const double top = m_axisTokens->max() * beyond;
+            const double bottom = m_axisTokens->min() / beyond;
             m_noFitUpper->replace({QPointF(from, top), QPointF(to, top)});
             m_noFitLower->replace({QPointF(from, bottom), QPointF(to, bottom)});
             // The legend copies the faint fill, which reads as an empty box: give the swatch some colour.
