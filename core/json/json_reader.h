@@ -90,7 +90,8 @@ struct JsonReadOptions {
 };
 
 // A top-level member whose array is checked but not stored: only where each entry lies in the bytes is kept, so
-// a session's kernels can be read one at a time (split_object.h). The member reads as an empty array.
+// a session's kernels can be read one at a time (split_object.h). The member reads as a skipped array: its size, no
+// items.
 struct JsonSplitArray {
     struct Range {
         qsizetype begin = 0;

@@ -1,20 +1,16 @@
 #pragma once
 // The one typed reader of JSON objects. parseStrictJson() reads with the one tokenizer (json_reader.h), Python's
-// NaN tokens refused, and hands over Qt's tree; ObjectReader then reads typed, range-checked fields of one object and
+// NaN tokens refused; ObjectReader then reads typed, range-checked fields of one object of the tokenizer's tree and
 // names the first problem by its path ("kernels[3].gflops"). In Ridgeline's own files (sessions, talk decks,
 // catalogs) it refuses keys nobody asked for, so a misspelt field is an error rather than a silent default; a
 // Hugging Face config.json is read leniently (ReadMode). Other programs' results, whose messages give each value's
-// line and column, are read on the tokenizer's own tree (json_fields.h).
+// line and column, are read on the same tree (json_fields.h).
 
 #include "core/json/json_reader.h"
 #include "core/message_text.h"
 #include "core/result.h"
 
 #include <QDateTime>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QJsonValue>
 #include <QLatin1StringView>
 #include <QList>
 #include <QString>
@@ -36,14 +32,17 @@ Result<JsonNode> readOneJsonValue(const QByteArray& bytes, const JsonReadOptions
 // Syntax only: one valid UTF-8 JSON value (NaN, Infinity and numbers beyond double range refused), no NUL bytes, no
 // key twice in one object. The message says where ("line 16, column 55: ...", "duplicate key kernels[1].gflops").
 // split: a top-level array kept as places in the bytes only (split_object.h).
-Result<QJsonDocument> parseStrictJson(const QByteArray& bytes, JsonSplitArray* split = nullptr);
+// The top level is an object or an array.
+Result<JsonNode> parseStrictJson(const QByteArray& bytes, JsonSplitArray* split = nullptr);
 // The same, for a file whose top level must be an object (every Ridgeline file).
-Result<QJsonObject> parseStrictObject(const QByteArray& bytes, JsonSplitArray* split = nullptr);
+Result<JsonNode> parseStrictObject(const QByteArray& bytes, JsonSplitArray* split = nullptr);
 
 // Whole numbers print exactly (a cache size of 2199023255552, not 2.199e+12); others as short as round-trips.
 QString formatExactNumber(double value);
 // What a value is, for "must be X, got Y" messages; long strings are cut so the message stays one line.
-QString describeJson(const QJsonValue& value);
+QString describeJson(const JsonNode& value);
+// The same for a string already read ("the string \"abc\"").
+QString describeText(const QString& text);
 // "kernels" and 3 -> "kernels[3]".
 QString indexedPath(const QString& path, qsizetype index);
 // A key from the file as quoted in a message: a 100 MB key must not make a 100 MB message.
@@ -53,7 +52,7 @@ QString shortKey(const QString& key);
 class Problem {
 public:
     bool found() const { return m_error.has_value(); }
-    // Messages quote keys and values from the file, and Qt's parser keeps raw control characters inside strings:
+    // Messages quote keys and values from the file, whose strings may hold escaped control characters:
     // every message is made one line here, so that no reader of these files can forget it.
     void report(Error::Code code, const QString& detail)
     {
@@ -72,12 +71,14 @@ enum class Need { Optional, Required };
 enum class ReadMode { Strict, Lenient };
 
 // Reads typed, range-checked fields of one JSON object, remembering which keys it was asked for so that anything
-// else in the object can be reported as unknown. "where" is the path used in messages.
+// else in the object can be reported as unknown. "where" is the path used in messages. The reader refers to the
+// object's node, which must outlive it.
 class ObjectReader {
 public:
-    ObjectReader(QJsonObject object, QString path, Problem& problem, ReadMode mode = ReadMode::Strict);
+    ObjectReader(const JsonNode& object, QString path, Problem& problem, ReadMode mode = ReadMode::Strict);
+    ObjectReader(JsonNode&&, QString, Problem&, ReadMode = ReadMode::Strict) = delete;
     // The object at `key` read by a reader of its own, with the same problem and mode.
-    ObjectReader nested(const QJsonObject& object, QLatin1StringView key) const;
+    ObjectReader nested(const JsonNode& object, QLatin1StringView key) const;
 
     QString where(QLatin1StringView key) const { return where(QString(key)); }
     QString where(const QString& key) const;
@@ -89,7 +90,7 @@ public:
     bool failed() const { return m_problem.found(); }
 
     // Marks key as known and returns its value, if present and no problem has been found yet.
-    std::optional<QJsonValue> take(QLatin1StringView key, Need need);
+    const JsonNode* take(QLatin1StringView key, Need need);
 
     QString text(QLatin1StringView key, Need need = Need::Optional);
     bool boolean(QLatin1StringView key, bool fallback);
@@ -98,9 +99,9 @@ public:
     std::int64_t integer(QLatin1StringView key, std::int64_t min, std::int64_t max, std::int64_t fallback,
                          Need need = Need::Optional);
     int smallInteger(QLatin1StringView key, int min, std::int64_t max, int fallback, Need need = Need::Optional);
-    std::optional<QJsonObject> object(QLatin1StringView key, Need need);
+    const JsonNode* object(QLatin1StringView key, Need need);
     // The size is checked before any entry is looked at, so a huge array costs nothing more to refuse.
-    std::optional<QJsonArray> array(QLatin1StringView key, qsizetype maxEntries, Need need);
+    const JsonNode* array(QLatin1StringView key, qsizetype maxEntries, Need need);
     // An ISO 8601 date and time such as "2026-12-02T16:44:16Z".
     QDateTime dateTime(QLatin1StringView key);
 
@@ -108,11 +109,13 @@ public:
     void rejectUnknownKeys();
 
     // The checks of text() and number() for a value found some other way (an array entry, an object's free keys).
-    static QString checkedText(const QJsonValue& value, const QString& where, Problem& problem);
-    static double checkedNumber(const QJsonValue& value, const QString& where, double max, Problem& problem);
+    static QString checkedText(const JsonNode& value, const QString& where, Problem& problem);
+    static double checkedNumber(const JsonNode& value, const QString& where, double max, Problem& problem);
 
 private:
-    QJsonObject m_object;
+    const JsonNode* find(QLatin1StringView key) const;
+
+    const JsonNode* m_object;
     QString m_path;
     Problem& m_problem;
     ReadMode m_mode;
@@ -124,7 +127,7 @@ private:
 template <typename Read>
 bool readObject(ObjectReader& parent, QLatin1StringView key, Need need, Read read)
 {
-    const auto object = parent.object(key, need);
+    const JsonNode* object = parent.object(key, need);
     if (!object)
         return false;
     ObjectReader reader = parent.nested(*object, key);
@@ -145,20 +148,20 @@ std::vector<T> readEntries(ObjectReader& parent, QLatin1StringView key, qsizetyp
                            ReadEntry readEntry)
 {
     std::vector<T> entries;
-    const auto array = parent.array(key, maxEntries, need);
+    const JsonNode* array = parent.array(key, maxEntries, need);
     if (!array)
         return entries;
-    entries.reserve(static_cast<std::size_t>(array->size()));
+    entries.reserve(array->items().size());
     Problem& problem = parent.problem();
-    for (qsizetype i = 0; i < array->size() && !problem.found(); ++i) {
-        const QJsonValue value = array->at(i);
-        const QString path = indexedPath(parent.where(key), i);
+    for (std::size_t i = 0; i < array->items().size() && !problem.found(); ++i) {
+        const JsonNode& value = array->items()[i];
+        const QString path = indexedPath(parent.where(key), static_cast<qsizetype>(i));
         if (!value.isObject()) {
             problem.report(Error::Code::Schema,
                            path + QStringLiteral(" must be an object, got ") + describeJson(value));
             break;
         }
-        ObjectReader reader(value.toObject(), path, problem, parent.mode());
+        ObjectReader reader(value, path, problem, parent.mode());
         T entry = readEntry(reader);
         reader.rejectUnknownKeys();
         entries.push_back(std::move(entry));
