@@ -77,6 +77,11 @@ JsonNode::Payload& JsonNode::payload()
     return *m_payload;
 }
 
+QString JsonNode::location() const
+{
+    return u"line "_s + QString::number(m_line) + u", column "_s + QString::number(m_column) + u": "_s;
+}
+
 QString JsonNode::describe() const
 {
     switch (m_type) {

@@ -62,6 +62,8 @@ public:
 
     // "a number", "the string \"inf\"", "an object", ... for "must be X, got Y" messages (strings cut to 40).
     QString describe() const;
+    // "line L, column C: ", the start of a message about this value.
+    QString location() const;
 
 private:
     friend class JsonParser;

@@ -98,33 +98,60 @@ ObjectReader::ObjectReader(const JsonNode& object, QString path, Problem& proble
 {
 }
 
-ObjectReader ObjectReader::nested(const JsonNode& object, QLatin1StringView key) const
+ObjectReader ObjectReader::nested(const JsonNode& object, QAnyStringView key) const
 {
     return ObjectReader(object, where(key), m_problem, m_mode);
 }
 
-const JsonNode* ObjectReader::find(QLatin1StringView key) const
+const JsonNode* ObjectReader::get(QAnyStringView key) const
 {
     for (const JsonNode::Member& member : m_object->members())
-        if (member.first == key)
+        if (QAnyStringView::equal(member.first, key))
             return &member.second;
     return nullptr;
 }
 
-bool ObjectReader::has(QLatin1StringView key) const
+bool ObjectReader::has(QAnyStringView key) const
 {
-    const JsonNode* value = find(key);
-    return value && !(m_mode == ReadMode::Lenient && value->isNull());
+    const JsonNode* value = get(key);
+    return value && !(m_mode != ReadMode::Strict && value->isNull());
 }
 
-QString ObjectReader::where(const QString& key) const
+QString ObjectReader::where(QAnyStringView key) const
 {
-    return m_path.isEmpty() ? key : m_path + u'.' + key;
+    return m_path.isEmpty() ? key.toString() : m_path + u'.' + key.toString();
 }
 
-const JsonNode* ObjectReader::take(QLatin1StringView key, Need need)
+void ObjectReader::refuse(const JsonNode& at, const QString& detail)
 {
-    m_known.append(key);
+    m_problem.report(Error::Code::Schema, at.location() + detail);
+}
+
+void ObjectReader::refuseKey(QAnyStringView key, const QString& detail)
+{
+    const JsonNode* value = get(key);
+    refuse(value ? *value : *m_object, detail);
+}
+
+void ObjectReader::refuseMissing(QAnyStringView key, const QString& why)
+{
+    refuse(*m_object, u"the object"_s + (m_path.isEmpty() ? QString() : u" "_s + m_path) + u" has no \""_s +
+                          key.toString() + u"\" ("_s + why + u')');
+}
+
+void ObjectReader::refuseType(const JsonNode& value, QAnyStringView key, const QString& expected)
+{
+    if (m_mode == ReadMode::Located)
+        refuse(value, u"\""_s + where(key) + u"\" is "_s + value.describe() + u"; expected "_s + expected);
+    else
+        refuse(where(key) + u" must be "_s + expected + u", got "_s + describeJson(value));
+}
+
+const JsonNode* ObjectReader::take(QAnyStringView key, Need need)
+{
+    // Only Ridgeline's own files refuse keys nobody asked for.
+    if (m_mode == ReadMode::Strict)
+        m_known.append(key.toString());
     if (m_problem.found())
         return nullptr;
     if (!has(key)) {
@@ -132,34 +159,40 @@ const JsonNode* ObjectReader::take(QLatin1StringView key, Need need)
             m_problem.report(Error::Code::Schema, u"missing required field "_s + where(key));
         return nullptr;
     }
-    return find(key);
+    return get(key);
 }
 
-QString ObjectReader::text(QLatin1StringView key, Need need)
+QString ObjectReader::text(QAnyStringView key, Need need)
 {
     const JsonNode* value = take(key, need);
+    if (value && m_mode == ReadMode::Located) {
+        if (value->isString())
+            return value->string();
+        refuseType(*value, key, u"a string"_s);
+        return {};
+    }
     return value ? checkedText(*value, where(key), m_problem) : QString();
 }
 
-bool ObjectReader::boolean(QLatin1StringView key, bool fallback)
+bool ObjectReader::boolean(QAnyStringView key, bool fallback)
 {
     const JsonNode* value = take(key, Need::Optional);
     if (!value)
         return fallback;
     if (!value->isBool()) {
-        m_problem.report(Error::Code::Schema, where(key) + u" must be true or false, got "_s + describeJson(*value));
+        refuseType(*value, key, u"true or false"_s);
         return fallback;
     }
     return value->boolean();
 }
 
-double ObjectReader::number(QLatin1StringView key, double max, Need need)
+double ObjectReader::number(QAnyStringView key, double max, Need need)
 {
     const JsonNode* value = take(key, need);
     return value ? checkedNumber(*value, where(key), max, m_problem) : 0.0;
 }
 
-std::int64_t ObjectReader::integer(QLatin1StringView key, std::int64_t min, std::int64_t max, std::int64_t fallback,
+std::int64_t ObjectReader::integer(QAnyStringView key, std::int64_t min, std::int64_t max, std::int64_t fallback,
                                    Need need)
 {
     const JsonNode* value = take(key, need);
@@ -176,30 +209,30 @@ std::int64_t ObjectReader::integer(QLatin1StringView key, std::int64_t min, std:
     return static_cast<std::int64_t>(asDouble);
 }
 
-int ObjectReader::smallInteger(QLatin1StringView key, int min, std::int64_t max, int fallback, Need need)
+int ObjectReader::smallInteger(QAnyStringView key, int min, std::int64_t max, int fallback, Need need)
 {
     return static_cast<int>(integer(key, min, max, fallback, need));
 }
 
-const JsonNode* ObjectReader::object(QLatin1StringView key, Need need)
+const JsonNode* ObjectReader::object(QAnyStringView key, Need need)
 {
     const JsonNode* value = take(key, need);
     if (!value)
         return nullptr;
     if (!value->isObject()) {
-        m_problem.report(Error::Code::Schema, where(key) + u" must be an object, got "_s + describeJson(*value));
+        refuseType(*value, key, u"an object"_s);
         return nullptr;
     }
     return value;
 }
 
-const JsonNode* ObjectReader::array(QLatin1StringView key, qsizetype maxEntries, Need need)
+const JsonNode* ObjectReader::array(QAnyStringView key, qsizetype maxEntries, Need need)
 {
     const JsonNode* value = take(key, need);
     if (!value)
         return nullptr;
     if (!value->isArray()) {
-        m_problem.report(Error::Code::Schema, where(key) + u" must be an array, got "_s + describeJson(*value));
+        refuseType(*value, key, m_mode == ReadMode::Located ? u"a list"_s : u"an array"_s);
         return nullptr;
     }
     if (value->size() > maxEntries) {
@@ -211,7 +244,7 @@ const JsonNode* ObjectReader::array(QLatin1StringView key, qsizetype maxEntries,
     return value;
 }
 
-QDateTime ObjectReader::dateTime(QLatin1StringView key)
+QDateTime ObjectReader::dateTime(QAnyStringView key)
 {
     const JsonNode* value = take(key, Need::Optional);
     if (!value)
@@ -232,16 +265,64 @@ QDateTime ObjectReader::dateTime(QLatin1StringView key)
     return parsed;
 }
 
+std::optional<double> ObjectReader::quantity(QAnyStringView key, Quantity quantity)
+{
+    const JsonNode* value = take(key, Need::Optional);
+    if (!value)
+        return std::nullopt;
+    if (!value->isNumber()) {
+        refuseType(*value, key, quantityName(quantity) + u" (a number)"_s);
+        return std::nullopt;
+    }
+    if (std::isnan(value->number())) {
+        m_problem.noteNan(where(key));
+        return std::nullopt;
+    }
+    const Result<double> checked = checkQuantity(value->number(), quantity);
+    if (!checked) {
+        refuse(*value,
+               u"\""_s + where(key) + u"\" "_s + checked.error().message + u"; expected "_s + quantityName(quantity));
+        return std::nullopt;
+    }
+    return checked.value();
+}
+
+std::optional<std::int64_t> ObjectReader::count(QAnyStringView key, std::int64_t max)
+{
+    const JsonNode* value = take(key, Need::Optional);
+    if (!value)
+        return std::nullopt;
+    const double number = value->isNumber() ? value->number() : 0;
+    if (!value->isNumber() || !std::isfinite(number) || number < 0 || number != std::floor(number) ||
+        number > static_cast<double>(max)) {
+        refuseType(*value, key, u"a whole number from 0 to "_s + QString::number(max));
+        return std::nullopt;
+    }
+    return static_cast<std::int64_t>(number);
+}
+
+std::optional<bool> ObjectReader::flag(QAnyStringView key)
+{
+    const JsonNode* value = take(key, Need::Optional);
+    if (!value)
+        return std::nullopt;
+    if (value->isBool())
+        return value->boolean();
+    if (value->isNumber() && (value->number() == 0 || value->number() == 1))
+        return value->number() == 1;
+    refuseType(*value, key, u"true or false"_s);
+    return std::nullopt;
+}
+
 void ObjectReader::rejectUnknownKeys()
 {
-    if (m_problem.found() || m_mode == ReadMode::Lenient)
+    if (m_problem.found() || m_mode != ReadMode::Strict)
         return;
     // The first unknown key in sorted order, so that the message does not depend on how the file was laid out.
     const QString* unknown = nullptr;
     for (const JsonNode::Member& member : m_object->members()) {
         const QString& key = member.first;
-        const bool known = std::any_of(m_known.cbegin(), m_known.cend(),
-                                       [&key](QLatin1StringView knownKey) { return key == knownKey; });
+        const bool known = m_known.contains(key);
         if (!known && (!unknown || key < *unknown))
             unknown = &key;
     }
@@ -284,7 +365,7 @@ double ObjectReader::checkedNumber(const JsonNode& value, const QString& where, 
     return number;
 }
 
-QStringList textListFromJson(ObjectReader& in, QLatin1StringView key, qsizetype maxItems)
+QStringList textListFromJson(ObjectReader& in, QAnyStringView key, qsizetype maxItems)
 {
     QStringList texts;
     const JsonNode* array = in.array(key, maxItems, Need::Optional);

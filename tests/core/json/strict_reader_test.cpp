@@ -354,3 +354,35 @@ TEST(StrictJson, AControlCharacterFromTheFileStaysEscapedInAOneLineMessage)
     EXPECT_FALSE(twice.error().message.contains(u'\t')) << messageOf(twice.error());
     EXPECT_TRUE(twice.error().message.contains(u"duplicate key a\\u0009b"_s)) << messageOf(twice.error());
 }
+
+// Another program's results: the same reader in Located mode. Null and NaN read as absent (NaN noted), unknown keys
+// are that program's business, and a message starts with the bad value's line and column.
+TEST(StrictJson, LocatedModeSaysWhereAndWhatWasExpected)
+{
+    JsonReadOptions python;  // Python's NaN tokens, as a serving benchmark writes them
+    const Result<std::vector<JsonNode>> values = readJsonValues(
+        "{\"mean_ttft_ms\": NaN, \"model\": null, \"extra\": 1,\n \"metrics\": {\"completed\": 2.5}}", python);
+    ASSERT_TRUE(values) << messageOf(values.error());
+    Problem problem;
+    ObjectReader run(values.value().front(), QString(), problem, ReadMode::Located);
+    EXPECT_FALSE(run.quantity(u"mean_ttft_ms", Quantity::Milliseconds));
+    EXPECT_EQ(run.text(u"model"), QString());
+    EXPECT_FALSE(run.has(u"model"));
+    run.rejectUnknownKeys();
+    EXPECT_FALSE(problem.found());
+    EXPECT_EQ(problem.nanKeys(), QStringList{u"mean_ttft_ms"_s});
+
+    const JsonNode* metrics = run.object(u"metrics");
+    ASSERT_TRUE(metrics);
+    ObjectReader nested = run.nested(*metrics, u"metrics");
+    EXPECT_FALSE(nested.count(u"completed"));
+    ASSERT_TRUE(problem.found());
+    EXPECT_EQ(problem.error().message,
+              u"line 2, column 27: \"metrics.completed\" is the number 2.5; expected a whole number from 0 to "
+              "1125899906842624"_s);
+
+    Problem missing;
+    ObjectReader again(values.value().front(), QString(), missing, ReadMode::Located);
+    again.refuseMissing(u"duration", u"how long the run took"_s);
+    EXPECT_EQ(missing.error().message, u"line 1, column 1: the object has no \"duration\" (how long the run took)"_s);
+}
