@@ -60,16 +60,6 @@ const JsonNode* JsonNode::find(QStringView key) const
     return nullptr;
 }
 
-std::vector<JsonNode> JsonNode::takeItems()
-{
-    return m_type == Type::Array && m_payload ? std::move(m_payload->items) : std::vector<JsonNode>();
-}
-
-std::vector<JsonNode::Member> JsonNode::takeMembers()
-{
-    return m_type == Type::Object && m_payload ? std::move(m_payload->members) : std::vector<Member>();
-}
-
 JsonNode::Payload& JsonNode::payload()
 {
     if (!m_payload)

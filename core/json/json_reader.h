@@ -56,9 +56,6 @@ public:
     const std::vector<JsonNode>& items() const;   // empty unless a stored array
     const std::vector<Member>& members() const;   // empty unless a stored object, in file order
     const JsonNode* find(QStringView key) const;  // a member, or nullptr
-    // The items or members, moved out (the node keeps its type and is then empty).
-    std::vector<JsonNode> takeItems();
-    std::vector<Member> takeMembers();
 
     // "a number", "the string \"inf\"", "an object", ... for "must be X, got Y" messages (strings cut to 40).
     QString describe() const;

@@ -3,7 +3,6 @@
 #include <QLocale>
 #include <QRegularExpression>
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 

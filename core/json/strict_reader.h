@@ -14,7 +14,6 @@
 #include <QAnyStringView>
 #include <QDateTime>
 #include <QLatin1StringView>
-#include <QList>
 #include <QString>
 #include <QStringList>
 
