@@ -17,9 +17,6 @@ namespace ridgeline {
 
 class SplitObject {
 public:
-    // An object already in memory, nothing split off (a session checked before it is saved).
-    static SplitObject whole(JsonNode root);
-
     // The file's top-level object. When the large array was split off, its key holds a skipped array here (its
     // size, no items).
     const JsonNode& root() const { return m_root; }
@@ -31,6 +28,9 @@ public:
 
 private:
     friend Result<SplitObject> parseStrictObjectSplit(QByteArray bytes, QLatin1StringView arrayKey);
+    // The whole object, nothing split off.
+    static SplitObject whole(JsonNode root);
+
     QByteArray m_bytes;
     JsonNode m_root;
     std::vector<JsonSplitArray::Range> m_entries;

@@ -234,13 +234,14 @@ Result<Session> loadSession(const QString& path)
 
 std::optional<Error> saveSession(const Session& session, const QString& path)
 {
-    // Validate what is about to be written, read back as a file is read, so that every saved file loads back.
+    // Validate the bytes about to be written, read back as a file is read (one kernel at a time), so that every
+    // saved file loads back.
     const QByteArray bytes = sessionToJson(session);
-    Result<JsonNode> root = parseStrictObject(bytes);
-    if (!root)
-        return sourceError(path, root.error().code, u"not saved: "_s + root.error().message);
+    const Result<SplitObject> written = parseStrictObjectSplit(bytes, "kernels"_L1);
+    if (!written)
+        return sourceError(path, written.error().code, u"not saved: "_s + written.error().message);
     Problem problem;
-    sessionFromObject(SplitObject::whole(std::move(root).value()), problem);
+    sessionFromObject(written.value(), problem);
     if (problem.found())
         return sourceError(path, problem.error().code, u"not saved: "_s + problem.error().message);
 
