@@ -60,21 +60,16 @@ const JsonNode* JsonNode::find(QStringView key) const
     return nullptr;
 }
 
-std::vector<JsonNode> JsonNode::takeItems()
-{
-    return m_type == Type::Array && m_payload ? std::move(m_payload->items) : std::vector<JsonNode>();
-}
-
-std::vector<JsonNode::Member> JsonNode::takeMembers()
-{
-    return m_type == Type::Object && m_payload ? std::move(m_payload->members) : std::vector<Member>();
-}
-
 JsonNode::Payload& JsonNode::payload()
 {
     if (!m_payload)
         m_payload = std::make_unique<Payload>();
     return *m_payload;
+}
+
+QString JsonNode::location() const
+{
+    return u"line "_s + QString::number(m_line) + u", column "_s + QString::number(m_column) + u": "_s;
 }
 
 QString JsonNode::describe() const

@@ -56,12 +56,11 @@ public:
     const std::vector<JsonNode>& items() const;   // empty unless a stored array
     const std::vector<Member>& members() const;   // empty unless a stored object, in file order
     const JsonNode* find(QStringView key) const;  // a member, or nullptr
-    // The items or members, moved out (the node keeps its type and is then empty).
-    std::vector<JsonNode> takeItems();
-    std::vector<Member> takeMembers();
 
     // "a number", "the string \"inf\"", "an object", ... for "must be X, got Y" messages (strings cut to 40).
     QString describe() const;
+    // "line L, column C: ", the start of a message about this value.
+    QString location() const;
 
 private:
     friend class JsonParser;
@@ -90,7 +89,8 @@ struct JsonReadOptions {
 };
 
 // A top-level member whose array is checked but not stored: only where each entry lies in the bytes is kept, so
-// a session's kernels can be read one at a time (split_object.h). The member reads as an empty array.
+// a session's kernels can be read one at a time (split_object.h). The member reads as a skipped array: its size, no
+// items.
 struct JsonSplitArray {
     struct Range {
         qsizetype begin = 0;

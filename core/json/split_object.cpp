@@ -4,14 +4,14 @@
 
 namespace ridgeline {
 
-SplitObject SplitObject::whole(QJsonObject root)
+SplitObject SplitObject::whole(JsonNode root)
 {
     SplitObject file;
     file.m_root = std::move(root);
     return file;
 }
 
-QJsonObject SplitObject::entry(qsizetype i) const
+JsonNode SplitObject::entry(qsizetype i) const
 {
     const JsonSplitArray::Range& range = m_entries[static_cast<std::size_t>(i)];
     // The whole file was checked when it was split, so the entry parses.
@@ -23,7 +23,7 @@ Result<SplitObject> parseStrictObjectSplit(QByteArray bytes, QLatin1StringView a
 {
     JsonSplitArray split;
     split.key = QString(arrayKey);
-    Result<QJsonObject> root = parseStrictObject(bytes, &split);
+    Result<JsonNode> root = parseStrictObject(bytes, &split);
     if (!root)
         return root.error();
     if (split.found && !split.allObjects) {

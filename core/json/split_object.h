@@ -1,6 +1,6 @@
 #pragma once
-// A Ridgeline file whose one large array (a session's kernels) is read an entry at a time. Qt's parsed document of
-// a 200 MB session takes about 0.8 GB beside the file's bytes; here the whole file is checked in one pass, exactly as
+// A Ridgeline file whose one large array (a session's kernels) is read an entry at a time. The parsed tree of a
+// 200 MB session would take several times the file's bytes; here the whole file is checked in one pass, exactly as
 // strictly as parseStrictObject() checks it, but only the places of the array's entries are kept, and each entry is
 // parsed when it is read. What is accepted and every message are those of parseStrictObject().
 
@@ -8,7 +8,6 @@
 #include "core/result.h"
 
 #include <QByteArray>
-#include <QJsonObject>
 #include <QLatin1StringView>
 
 #include <cstddef>
@@ -18,21 +17,22 @@ namespace ridgeline {
 
 class SplitObject {
 public:
-    // An object already in memory, nothing split off (a session checked before it is saved).
-    static SplitObject whole(QJsonObject root);
-
-    // The file's top-level object. When the large array was split off, its key holds an empty array here.
-    const QJsonObject& root() const { return m_root; }
+    // The file's top-level object. When the large array was split off, its key holds a skipped array here (its
+    // size, no items).
+    const JsonNode& root() const { return m_root; }
     // Whether the large array's entries are read through entry() rather than from root().
     bool isSplit() const { return m_split; }
     qsizetype entryCount() const { return static_cast<qsizetype>(m_entries.size()); }
     // Entry i as an object (parsed again from the file's bytes, which were checked when the file was split).
-    QJsonObject entry(qsizetype i) const;
+    JsonNode entry(qsizetype i) const;
 
 private:
     friend Result<SplitObject> parseStrictObjectSplit(QByteArray bytes, QLatin1StringView arrayKey);
+    // The whole object, nothing split off.
+    static SplitObject whole(JsonNode root);
+
     QByteArray m_bytes;
-    QJsonObject m_root;
+    JsonNode m_root;
     std::vector<JsonSplitArray::Range> m_entries;
     bool m_split = false;
 };
@@ -60,7 +60,8 @@ std::vector<T> readSplitEntries(ObjectReader& parent, const SplitObject& file, Q
     }
     entries.reserve(static_cast<std::size_t>(file.entryCount()));
     for (qsizetype i = 0; i < file.entryCount() && !problem.found(); ++i) {
-        ObjectReader reader(file.entry(i), indexedPath(parent.where(key), i), problem);
+        const JsonNode object = file.entry(i);
+        ObjectReader reader(object, indexedPath(parent.where(key), i), problem);
         T entry = readEntry(reader);
         reader.rejectUnknownKeys();
         entries.push_back(std::move(entry));

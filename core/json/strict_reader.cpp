@@ -3,52 +3,12 @@
 #include <QLocale>
 #include <QRegularExpression>
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace ridgeline {
 
 using namespace Qt::Literals::StringLiterals;
-
-namespace {
-
-// The tokenizer's tree as Qt's, which the typed reader below and the file formats use. Members are inserted in key
-// order: QJsonObject keeps its keys sorted, so that each insert is an append.
-QJsonValue toQJson(JsonNode& node)
-{
-    switch (node.type()) {
-        case JsonNode::Type::Null:
-            return QJsonValue(QJsonValue::Null);
-        case JsonNode::Type::Bool:
-            return node.boolean();
-        case JsonNode::Type::Number:
-            // As Qt's parser keeps them: a whole number written without fraction or exponent as an integer.
-            if (node.isInteger() && std::abs(node.number()) < 0x1p63)
-                return static_cast<qint64>(node.number());
-            return node.number();
-        case JsonNode::Type::String:
-            return node.string();
-        case JsonNode::Type::Array: {
-            QJsonArray array;
-            for (JsonNode& item : node.takeItems())
-                array.append(toQJson(item));
-            return array;
-        }
-        case JsonNode::Type::Object: {
-            std::vector<JsonNode::Member> members = node.takeMembers();
-            std::sort(members.begin(), members.end(),
-                      [](const JsonNode::Member& a, const JsonNode::Member& b) { return a.first < b.first; });
-            QJsonObject object;
-            for (JsonNode::Member& member : members)
-                object.insert(member.first, toQJson(member.second));
-            return object;
-        }
-    }
-    return {};
-}
-
-}  // namespace
 
 QString formatExactNumber(double value)
 {
@@ -57,27 +17,28 @@ QString formatExactNumber(double value)
     return QString::number(value, 'g', QLocale::FloatingPointShortest);
 }
 
-QString describeJson(const QJsonValue& value)
+QString describeJson(const JsonNode& value)
 {
     switch (value.type()) {
-        case QJsonValue::Null:
+        case JsonNode::Type::Null:
             return u"null"_s;
-        case QJsonValue::Bool:
-            return value.toBool() ? u"true"_s : u"false"_s;
-        case QJsonValue::Double:
-            return formatExactNumber(value.toDouble());
-        case QJsonValue::String: {
-            const QString text = value.toString();
-            return u"the string \""_s + (text.size() > 40 ? text.left(40) + u"..."_s : text) + u'"';
-        }
-        case QJsonValue::Array:
+        case JsonNode::Type::Bool:
+            return value.boolean() ? u"true"_s : u"false"_s;
+        case JsonNode::Type::Number:
+            return formatExactNumber(value.number());
+        case JsonNode::Type::String:
+            return describeText(value.string());
+        case JsonNode::Type::Array:
             return u"an array"_s;
-        case QJsonValue::Object:
+        case JsonNode::Type::Object:
             return u"an object"_s;
-        case QJsonValue::Undefined:
-            break;
     }
     return u"nothing"_s;
+}
+
+QString describeText(const QString& text)
+{
+    return u"the string \""_s + (text.size() > 40 ? text.left(40) + u"..."_s : text) + u'"';
 }
 
 QString indexedPath(const QString& path, qsizetype index)
@@ -103,7 +64,7 @@ Result<JsonNode> readOneJsonValue(const QByteArray& bytes, const JsonReadOptions
     return std::move(nodes.front());
 }
 
-Result<QJsonDocument> parseStrictJson(const QByteArray& bytes, JsonSplitArray* split)
+Result<JsonNode> parseStrictJson(const QByteArray& bytes, JsonSplitArray* split)
 {
     // The tokenizer would name the first NUL byte; say what such a file is instead.
     if (bytes.startsWith("\xFF\xFE") || bytes.startsWith("\xFE\xFF") || bytes.contains('\0'))
@@ -115,137 +76,176 @@ Result<QJsonDocument> parseStrictJson(const QByteArray& bytes, JsonSplitArray* s
     Result<JsonNode> value = readOneJsonValue(bytes, options, split);
     if (!value)
         return value.error();
-    const QJsonValue root = toQJson(value.value());
-    if (!root.isObject() && !root.isArray())
+    if (!value.value().isObject() && !value.value().isArray())
         return Error{Error::Code::Schema, u"the top level must be a JSON object or list, got a single value"_s};
-    return root.isObject() ? QJsonDocument(root.toObject()) : QJsonDocument(root.toArray());
+    return value;
 }
 
-Result<QJsonObject> parseStrictObject(const QByteArray& bytes, JsonSplitArray* split)
+Result<JsonNode> parseStrictObject(const QByteArray& bytes, JsonSplitArray* split)
 {
-    const Result<QJsonDocument> document = parseStrictJson(bytes, split);
+    Result<JsonNode> document = parseStrictJson(bytes, split);
     if (!document)
         return document.error();
     if (!document.value().isObject())
         return Error{Error::Code::Schema, u"the top level must be a JSON object, got "_s +
                                               (document.value().isArray() ? u"an array"_s : u"a single value"_s)};
-    return document.value().object();
+    return document;
 }
 
-ObjectReader::ObjectReader(QJsonObject object, QString path, Problem& problem, ReadMode mode)
-    : m_object(std::move(object)), m_path(std::move(path)), m_problem(problem), m_mode(mode)
+ObjectReader::ObjectReader(const JsonNode& object, QString path, Problem& problem, ReadMode mode)
+    : m_object(&object), m_path(std::move(path)), m_problem(problem), m_mode(mode)
 {
 }
 
-ObjectReader ObjectReader::nested(const QJsonObject& object, QLatin1StringView key) const
+ObjectReader ObjectReader::nested(const JsonNode& object, QAnyStringView key) const
 {
     return ObjectReader(object, where(key), m_problem, m_mode);
 }
 
-bool ObjectReader::has(QLatin1StringView key) const
+const JsonNode* ObjectReader::get(QAnyStringView key) const
 {
-    const auto it = m_object.constFind(key);
-    return it != m_object.constEnd() && !(m_mode == ReadMode::Lenient && it.value().isNull());
+    for (const JsonNode::Member& member : m_object->members())
+        if (QAnyStringView::equal(member.first, key))
+            return &member.second;
+    return nullptr;
 }
 
-QString ObjectReader::where(const QString& key) const
+bool ObjectReader::has(QAnyStringView key) const
 {
-    return m_path.isEmpty() ? key : m_path + u'.' + key;
+    const JsonNode* value = get(key);
+    return value && !(m_mode != ReadMode::Strict && value->isNull());
 }
 
-std::optional<QJsonValue> ObjectReader::take(QLatin1StringView key, Need need)
+QString ObjectReader::where(QAnyStringView key) const
 {
-    m_known.append(key);
+    return m_path.isEmpty() ? key.toString() : m_path + u'.' + key.toString();
+}
+
+void ObjectReader::refuse(const JsonNode& at, const QString& detail)
+{
+    m_problem.report(Error::Code::Schema, at.location() + detail);
+}
+
+void ObjectReader::refuseKey(QAnyStringView key, const QString& detail)
+{
+    const JsonNode* value = get(key);
+    refuse(value ? *value : *m_object, detail);
+}
+
+void ObjectReader::refuseMissing(QAnyStringView key, const QString& why)
+{
+    refuse(*m_object, u"the object"_s + (m_path.isEmpty() ? QString() : u" "_s + m_path) + u" has no \""_s +
+                          key.toString() + u"\" ("_s + why + u')');
+}
+
+void ObjectReader::refuseType(const JsonNode& value, QAnyStringView key, const QString& expected)
+{
+    if (m_mode == ReadMode::Located)
+        refuse(value, u"\""_s + where(key) + u"\" is "_s + value.describe() + u"; expected "_s + expected);
+    else
+        refuse(where(key) + u" must be "_s + expected + u", got "_s + describeJson(value));
+}
+
+const JsonNode* ObjectReader::take(QAnyStringView key, Need need)
+{
+    // Only Ridgeline's own files refuse keys nobody asked for.
+    if (m_mode == ReadMode::Strict)
+        m_known.append(key.toString());
     if (m_problem.found())
-        return std::nullopt;
+        return nullptr;
     if (!has(key)) {
         if (need == Need::Required)
             m_problem.report(Error::Code::Schema, u"missing required field "_s + where(key));
-        return std::nullopt;
+        return nullptr;
     }
-    return m_object.value(key);
+    return get(key);
 }
 
-QString ObjectReader::text(QLatin1StringView key, Need need)
+QString ObjectReader::text(QAnyStringView key, Need need)
 {
-    const auto value = take(key, need);
+    const JsonNode* value = take(key, need);
+    if (value && m_mode == ReadMode::Located) {
+        if (value->isString())
+            return value->string();
+        refuseType(*value, key, u"a string"_s);
+        return {};
+    }
     return value ? checkedText(*value, where(key), m_problem) : QString();
 }
 
-bool ObjectReader::boolean(QLatin1StringView key, bool fallback)
+bool ObjectReader::boolean(QAnyStringView key, bool fallback)
 {
-    const auto value = take(key, Need::Optional);
+    const JsonNode* value = take(key, Need::Optional);
     if (!value)
         return fallback;
     if (!value->isBool()) {
-        m_problem.report(Error::Code::Schema, where(key) + u" must be true or false, got "_s + describeJson(*value));
+        refuseType(*value, key, u"true or false"_s);
         return fallback;
     }
-    return value->toBool();
+    return value->boolean();
 }
 
-double ObjectReader::number(QLatin1StringView key, double max, Need need)
+double ObjectReader::number(QAnyStringView key, double max, Need need)
 {
-    const auto value = take(key, need);
+    const JsonNode* value = take(key, need);
     return value ? checkedNumber(*value, where(key), max, m_problem) : 0.0;
 }
 
-std::int64_t ObjectReader::integer(QLatin1StringView key, std::int64_t min, std::int64_t max, std::int64_t fallback,
+std::int64_t ObjectReader::integer(QAnyStringView key, std::int64_t min, std::int64_t max, std::int64_t fallback,
                                    Need need)
 {
-    const auto value = take(key, need);
+    const JsonNode* value = take(key, need);
     if (!value)
         return fallback;
-    const double asDouble = value->toDouble(std::nan(""));
-    const bool whole = value->isDouble() && std::isfinite(asDouble) && std::trunc(asDouble) == asDouble;
+    const double asDouble = value->number();
+    const bool whole = value->isNumber() && std::isfinite(asDouble) && std::trunc(asDouble) == asDouble;
     if (!whole || asDouble < static_cast<double>(min) || asDouble > static_cast<double>(max)) {
         m_problem.report(whole ? Error::Code::Range : Error::Code::Schema,
                          where(key) + u" must be a whole number from "_s + QString::number(min) + u" to "_s +
                              QString::number(max) + u", got "_s + describeJson(*value));
         return fallback;
     }
-    return value->toInteger();
+    return static_cast<std::int64_t>(asDouble);
 }
 
-int ObjectReader::smallInteger(QLatin1StringView key, int min, std::int64_t max, int fallback, Need need)
+int ObjectReader::smallInteger(QAnyStringView key, int min, std::int64_t max, int fallback, Need need)
 {
     return static_cast<int>(integer(key, min, max, fallback, need));
 }
 
-std::optional<QJsonObject> ObjectReader::object(QLatin1StringView key, Need need)
+const JsonNode* ObjectReader::object(QAnyStringView key, Need need)
 {
-    const auto value = take(key, need);
+    const JsonNode* value = take(key, need);
     if (!value)
-        return std::nullopt;
+        return nullptr;
     if (!value->isObject()) {
-        m_problem.report(Error::Code::Schema, where(key) + u" must be an object, got "_s + describeJson(*value));
-        return std::nullopt;
+        refuseType(*value, key, u"an object"_s);
+        return nullptr;
     }
-    return value->toObject();
+    return value;
 }
 
-std::optional<QJsonArray> ObjectReader::array(QLatin1StringView key, qsizetype maxEntries, Need need)
+const JsonNode* ObjectReader::array(QAnyStringView key, qsizetype maxEntries, Need need)
 {
-    const auto value = take(key, need);
+    const JsonNode* value = take(key, need);
     if (!value)
-        return std::nullopt;
+        return nullptr;
     if (!value->isArray()) {
-        m_problem.report(Error::Code::Schema, where(key) + u" must be an array, got "_s + describeJson(*value));
-        return std::nullopt;
+        refuseType(*value, key, m_mode == ReadMode::Located ? u"a list"_s : u"an array"_s);
+        return nullptr;
     }
-    QJsonArray entries = value->toArray();
-    if (entries.size() > maxEntries) {
-        m_problem.report(Error::Code::Range, where(key) + u" has "_s + QString::number(entries.size()) +
+    if (value->size() > maxEntries) {
+        m_problem.report(Error::Code::Range, where(key) + u" has "_s + QString::number(value->size()) +
                                                  u" entries; at most "_s + QString::number(maxEntries) +
                                                  u" are allowed"_s);
-        return std::nullopt;
+        return nullptr;
     }
-    return entries;
+    return value;
 }
 
-QDateTime ObjectReader::dateTime(QLatin1StringView key)
+QDateTime ObjectReader::dateTime(QAnyStringView key)
 {
-    const auto value = take(key, Need::Optional);
+    const JsonNode* value = take(key, Need::Optional);
     if (!value)
         return {};
     // RFC 3339, as Ridgeline writes it and resources/schema/session.schema.json says: Qt alone would also
@@ -254,8 +254,8 @@ QDateTime ObjectReader::dateTime(QLatin1StringView key)
         QStringLiteral("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
                        "(\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"));
     QDateTime parsed;
-    if (value->isString() && rfc3339.match(value->toString()).hasMatch())
-        parsed = QDateTime::fromString(value->toString(), Qt::ISODateWithMs);
+    if (value->isString() && rfc3339.match(value->string()).hasMatch())
+        parsed = QDateTime::fromString(value->string(), Qt::ISODateWithMs);
     if (!parsed.isValid())
         m_problem.report(Error::Code::Schema, where(key) +
                                                   u" must be an ISO 8601 date and time such as "
@@ -264,27 +264,78 @@ QDateTime ObjectReader::dateTime(QLatin1StringView key)
     return parsed;
 }
 
-void ObjectReader::rejectUnknownKeys()
+std::optional<double> ObjectReader::quantity(QAnyStringView key, Quantity quantity)
 {
-    if (m_problem.found() || m_mode == ReadMode::Lenient)
-        return;
-    for (const QString& key : m_object.keys()) {
-        const bool known = std::any_of(m_known.cbegin(), m_known.cend(),
-                                       [&key](QLatin1StringView knownKey) { return key == knownKey; });
-        if (!known) {
-            m_problem.report(Error::Code::Schema, u"unknown field "_s + where(shortKey(key)));
-            return;
-        }
+    const JsonNode* value = take(key, Need::Optional);
+    if (!value)
+        return std::nullopt;
+    if (!value->isNumber()) {
+        refuseType(*value, key, quantityName(quantity) + u" (a number)"_s);
+        return std::nullopt;
     }
+    if (std::isnan(value->number())) {
+        m_problem.noteNan(where(key));
+        return std::nullopt;
+    }
+    const Result<double> checked = checkQuantity(value->number(), quantity);
+    if (!checked) {
+        refuse(*value,
+               u"\""_s + where(key) + u"\" "_s + checked.error().message + u"; expected "_s + quantityName(quantity));
+        return std::nullopt;
+    }
+    return checked.value();
 }
 
-QString ObjectReader::checkedText(const QJsonValue& value, const QString& where, Problem& problem)
+std::optional<std::int64_t> ObjectReader::count(QAnyStringView key, std::int64_t max)
+{
+    const JsonNode* value = take(key, Need::Optional);
+    if (!value)
+        return std::nullopt;
+    const double number = value->isNumber() ? value->number() : 0;
+    if (!value->isNumber() || !std::isfinite(number) || number < 0 || number != std::floor(number) ||
+        number > static_cast<double>(max)) {
+        refuseType(*value, key, u"a whole number from 0 to "_s + QString::number(max));
+        return std::nullopt;
+    }
+    return static_cast<std::int64_t>(number);
+}
+
+std::optional<bool> ObjectReader::flag(QAnyStringView key)
+{
+    const JsonNode* value = take(key, Need::Optional);
+    if (!value)
+        return std::nullopt;
+    if (value->isBool())
+        return value->boolean();
+    if (value->isNumber() && (value->number() == 0 || value->number() == 1))
+        return value->number() == 1;
+    refuseType(*value, key, u"true or false"_s);
+    return std::nullopt;
+}
+
+void ObjectReader::rejectUnknownKeys()
+{
+    if (m_problem.found() || m_mode != ReadMode::Strict)
+        return;
+    // The first unknown key in sorted order, so that the message does not depend on how the file was laid out.
+    const QString* unknown = nullptr;
+    for (const JsonNode::Member& member : m_object->members()) {
+        const QString& key = member.first;
+        const bool known = m_known.contains(key);
+        if (!known && (!unknown || key < *unknown))
+            unknown = &key;
+    }
+    if (unknown)
+        m_problem.report(Error::Code::Schema, u"unknown field "_s + where(shortKey(*unknown)));
+}
+
+QString ObjectReader::checkedText(const JsonNode& value, const QString& where, Problem& problem)
 {
     if (!value.isString()) {
         problem.report(Error::Code::Schema, where + u" must be a string, got "_s + describeJson(value));
         return {};
     }
-    QString text = value.toString();
+    const QString& text = value.string();
     if (text.size() > kMaxTextChars) {
         problem.report(Error::Code::Range, where + u" is "_s + QString::number(text.size()) +
                                                u" characters long; at most "_s + QString::number(kMaxTextChars) +
@@ -294,13 +345,13 @@ QString ObjectReader::checkedText(const QJsonValue& value, const QString& where,
     return text;
 }
 
-double ObjectReader::checkedNumber(const QJsonValue& value, const QString& where, double max, Problem& problem)
+double ObjectReader::checkedNumber(const JsonNode& value, const QString& where, double max, Problem& problem)
 {
-    if (!value.isDouble()) {
+    if (!value.isNumber()) {
         problem.report(Error::Code::Schema, where + u" must be a finite number >= 0, got "_s + describeJson(value));
         return 0.0;
     }
-    const double number = value.toDouble();
+    const double number = value.number();
     if (!std::isfinite(number) || number < 0.0) {
         problem.report(Error::Code::Range, where + u" must be a finite number >= 0, got "_s + describeJson(value));
         return 0.0;
@@ -313,14 +364,15 @@ double ObjectReader::checkedNumber(const QJsonValue& value, const QString& where
     return number;
 }
 
-QStringList textListFromJson(ObjectReader& in, QLatin1StringView key, qsizetype maxItems)
+QStringList textListFromJson(ObjectReader& in, QAnyStringView key, qsizetype maxItems)
 {
     QStringList texts;
-    const auto array = in.array(key, maxItems, Need::Optional);
+    const JsonNode* array = in.array(key, maxItems, Need::Optional);
     if (!array)
         return texts;
-    for (qsizetype i = 0; i < array->size() && !in.problem().found(); ++i)
-        texts.append(ObjectReader::checkedText(array->at(i), indexedPath(in.where(key), i), in.problem()));
+    for (std::size_t i = 0; i < array->items().size() && !in.problem().found(); ++i)
+        texts.append(ObjectReader::checkedText(array->items()[i], indexedPath(in.where(key), static_cast<qsizetype>(i)),
+                                               in.problem()));
     return texts;
 }
 
@@ -328,23 +380,23 @@ int readHeader(ObjectReader& in, const QString& format, const QString& kind, int
 {
     Problem& problem = in.problem();
     const QString notOurs = u"not a Ridgeline "_s + kind + u": "_s;
-    const auto given = in.take("format"_L1, Need::Optional);
+    const JsonNode* given = in.take("format"_L1, Need::Optional);
     if (!given) {
         problem.report(Error::Code::Schema, notOurs + u"no \"format\": \""_s + format + u"\" field"_s);
         return 0;
     }
-    if (given->toString() != format) {
+    if (given->string() != format) {
         problem.report(Error::Code::Schema,
                        notOurs + u"format is "_s + describeJson(*given) + u", expected \""_s + format + u'"');
         return 0;
     }
-    const auto version = in.take("schema_version"_L1, Need::Optional);
+    const JsonNode* version = in.take("schema_version"_L1, Need::Optional);
     if (!version) {
         problem.report(Error::Code::Schema, u"missing required field schema_version"_s);
         return 0;
     }
-    const double number = version->toDouble(std::nan(""));
-    if (!version->isDouble() || std::trunc(number) != number) {
+    const double number = version->isNumber() ? version->number() : std::nan("");
+    if (!version->isNumber() || std::trunc(number) != number) {
         problem.report(Error::Code::Schema, u"schema_version must be an integer, got "_s + describeJson(*version));
         return 0;
     }

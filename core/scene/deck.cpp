@@ -36,26 +36,28 @@ constexpr qsizetype kMaxListItems = 1000;  // kernels highlighted, kinds hidden,
 
 std::optional<AxisRange> rangeFrom(ObjectReader& in, QLatin1StringView key)
 {
-    const auto array = in.array(key, kMaxListItems, Need::Optional);
+    const JsonNode* array = in.array(key, kMaxListItems, Need::Optional);
     if (!array)
         return std::nullopt;
-    if (array->size() != 2 || !array->at(0).isDouble() || !array->at(1).isDouble() || array->at(0).toDouble() <= 0.0 ||
-        array->at(1).toDouble() <= array->at(0).toDouble()) {
+    const std::vector<JsonNode>& ends = array->items();
+    if (ends.size() != 2 || !ends[0].isNumber() || !ends[1].isNumber() || ends[0].number() <= 0.0 ||
+        ends[1].number() <= ends[0].number()) {
         in.problem().report(Error::Code::Schema,
                             in.where(key) + u" must be [min, max] with 0 < min < max (log axes)"_s);
         return std::nullopt;
     }
-    return AxisRange{array->at(0).toDouble(), array->at(1).toDouble()};
+    return AxisRange{ends[0].number(), ends[1].number()};
 }
 
 std::vector<std::int64_t> batchesFrom(ObjectReader& in)
 {
     std::vector<std::int64_t> batches;
-    const auto array = in.array("batches"_L1, kMaxListItems, Need::Optional);
-    for (qsizetype i = 0; array && i < array->size(); ++i) {
-        const QJsonValue value = array->at(i);
-        const double b = value.toDouble(0.0);
-        if (!value.isDouble() || b < 1 || b > 65536 || std::trunc(b) != b) {
+    const JsonNode* array = in.array("batches"_L1, kMaxListItems, Need::Optional);
+    if (!array)
+        return batches;
+    for (const JsonNode& value : array->items()) {
+        const double b = value.isNumber() ? value.number() : 0.0;
+        if (!value.isNumber() || b < 1 || b > 65536 || std::trunc(b) != b) {
             in.problem().report(Error::Code::Schema,
                                 in.where("batches"_L1) + u" must hold whole numbers from 1 to 65536"_s);
             return {};
@@ -220,7 +222,7 @@ Result<Deck> deckFromJson(const QByteArray& bytes, const QString& sourceName)
 {
     if (bytes.size() > kMaxDeckBytes)
         return deckError(sourceName, Error::Code::Range, u"larger than 16 MiB; refused"_s);
-    const Result<QJsonObject> root = parseStrictObject(bytes);
+    const Result<JsonNode> root = parseStrictObject(bytes);
     if (!root)
         return deckError(sourceName, root.error().code, root.error().message);
 

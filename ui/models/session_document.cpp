@@ -15,7 +15,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonObject>
 #include <QMimeData>
 #include <QUndoCommand>
 #include <QUndoStack>
@@ -403,10 +402,11 @@ bool SessionDocument::isSessionFile(const QString& path)
     if (file.size() > kMaxSessionFileBytes || !file.open(QIODevice::ReadOnly))
         return true;  // the loader refuses it with the reason
     const QByteArray bytes = file.readAll();
-    const Result<QJsonObject> root = parseStrictObject(bytes);
+    const Result<JsonNode> root = parseStrictObject(bytes);
     if (!root)
         return bytes.contains(Session::kFormat.toUtf8());
-    return root.value().value(QLatin1String("format")).toString() == Session::kFormat;
+    const JsonNode* format = root.value().find(u"format");
+    return format && format->string() == Session::kFormat;
 }
 
 QStringList SessionDocument::droppedFiles(const QMimeData* mime)

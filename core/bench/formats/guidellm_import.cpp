@@ -1,8 +1,8 @@
 #include "core/bench/formats/guidellm_import.h"
 
 #include "core/bench/formats/serving_fields.h"
-#include "core/json/json_fields.h"
 #include "core/json/json_reader.h"
+#include "core/json/strict_reader.h"
 #include "core/message_text.h"
 
 namespace ridgeline {
@@ -21,28 +21,25 @@ struct Summary {
 };
 
 // metrics.<name>.successful, a distribution summary; null or absent when no request succeeded.
-Summary readSummary(JsonFields& metrics, QStringView name, Quantity quantity)
+Summary readSummary(ObjectReader& metrics, QStringView name, Quantity quantity)
 {
     Summary summary;
-    const JsonNode* byStatus = metrics.child(name);
+    const JsonNode* byStatus = metrics.object(name);
     if (!byStatus)
         return summary;
-    JsonFields status(*byStatus, metrics.pathOf(name));
-    const JsonNode* successful = status.child(u"successful");
-    metrics.adopt(status);
+    ObjectReader status = metrics.nested(*byStatus, name);
+    const JsonNode* successful = status.object(u"successful");
     if (!successful)
         return summary;
-    JsonFields values(*successful, status.pathOf(u"successful"));
-    summary.mean = values.number(u"mean", quantity);
-    summary.median = values.number(u"median", quantity);
+    ObjectReader values = status.nested(*successful, u"successful");
+    summary.mean = values.quantity(u"mean", quantity);
+    summary.median = values.quantity(u"median", quantity);
     if (quantity == Quantity::Tokens)
-        summary.totalSum = values.number(u"total_sum", quantity);
-    if (const JsonNode* percentiles = values.child(u"percentiles")) {
-        JsonFields byPercent(*percentiles, values.pathOf(u"percentiles"));
-        summary.p99 = byPercent.number(u"p99", quantity);
-        values.adopt(byPercent);
+        summary.totalSum = values.quantity(u"total_sum", quantity);
+    if (const JsonNode* percentiles = values.object(u"percentiles")) {
+        ObjectReader byPercent = values.nested(*percentiles, u"percentiles");
+        summary.p99 = byPercent.quantity(u"p99", quantity);
     }
-    metrics.adopt(values);
     return summary;
 }
 
@@ -52,7 +49,7 @@ LatencyStat latencyOf(const Summary& summary)
 }
 
 // The scheduling strategy into the point's load; false (with a reason) for one that gives no load point.
-bool readStrategy(JsonFields& strategy, BenchPoint& point, QString& kind, QString& reason)
+bool readStrategy(ObjectReader& strategy, BenchPoint& point, QString& kind, QString& reason)
 {
     kind = strategy.text(u"type_");
     const std::optional<std::int64_t> cap = strategy.count(u"max_concurrency", 1 << 24);
@@ -63,8 +60,8 @@ bool readStrategy(JsonFields& strategy, BenchPoint& point, QString& kind, QStrin
     } else if (kind == u"concurrent") {
         const std::optional<std::int64_t> streams = strategy.count(u"streams", 1 << 24);
         if (!streams || *streams < 1) {
-            if (strategy.ok())
-                strategy.failMissing(u"streams", u"a concurrent run's number of streams, at least 1"_s);
+            if (!strategy.failed())
+                strategy.refuseMissing(u"streams", u"a concurrent run's number of streams, at least 1"_s);
             return false;
         }
         point.load = BenchLoad::Concurrency;
@@ -76,10 +73,10 @@ bool readStrategy(JsonFields& strategy, BenchPoint& point, QString& kind, QStrin
             point.concurrency = cap;
         point.label = u"throughput"_s + (cap && *cap > 0 ? u" (max "_s + QString::number(*cap) + u')' : QString());
     } else if (kind == u"constant" || kind == u"poisson") {
-        const std::optional<double> rate = strategy.number(u"rate", Quantity::RequestsPerSecond);
+        const std::optional<double> rate = strategy.quantity(u"rate", Quantity::RequestsPerSecond);
         if (!rate || *rate <= 0) {
-            if (strategy.ok())
-                strategy.failMissing(u"rate", u"a "_s + kind + u" run's requests per second, above 0"_s);
+            if (!strategy.failed())
+                strategy.refuseMissing(u"rate", u"a "_s + kind + u" run's requests per second, above 0"_s);
             return false;
         }
         point.requestRate = rate;
@@ -95,29 +92,28 @@ bool readStrategy(JsonFields& strategy, BenchPoint& point, QString& kind, QStrin
                  u"\" (known: synchronous, concurrent, throughput, constant, poisson, trace)"_s;
         return false;
     }
-    return strategy.ok();
+    return !strategy.failed();
 }
 
-QString reportVersion(JsonFields& root)
+QString reportVersion(ObjectReader& root)
 {
-    const JsonNode* metadata = root.child(u"metadata");
+    const JsonNode* metadata = root.object(u"metadata");
     if (!metadata) {
         return root.has(u"args") ? u"GuideLLM v0.4 (report args, no metadata)"_s
                                  : u"GuideLLM v0.2-v0.3 (benchmarks only)"_s;
     }
-    JsonFields meta(*metadata, u"metadata"_s);
+    ObjectReader meta = root.nested(*metadata, u"metadata");
     const std::optional<std::int64_t> version = meta.count(u"version", 1000);
     const QString guidellm = meta.text(u"guidellm_version");
-    root.adopt(meta);
     if (!version) {
-        if (root.ok())
-            root.failMissing(u"metadata.version", u"the report schema's version"_s);
+        if (!root.failed())
+            root.refuseMissing(u"metadata.version", u"the report schema's version"_s);
         return {};
     }
     if (*version < 1 || *version > kNewestSchema) {
-        root.fail(*metadata->find(u"version"), u"\"metadata.version\" is "_s + QString::number(*version) +
-                                                   u": this importer knows GuideLLM report schemas 1 and 2 "
-                                                   "(GuideLLM v0.5-v0.7); a newer GuideLLM wrote this file"_s);
+        root.refuse(*metadata->find(u"version"), u"\"metadata.version\" is "_s + QString::number(*version) +
+                                                     u": this importer knows GuideLLM report schemas 1 and 2 "
+                                                     "(GuideLLM v0.5-v0.7); a newer GuideLLM wrote this file"_s);
         return {};
     }
     QString text =
@@ -130,41 +126,36 @@ QString reportVersion(JsonFields& root)
 // The run's settings ("config" since v0.4; "args" and "worker" before): its load point from the scheduling
 // strategy, and the model it ran. False when the run gives no load point (`reason` says why) or on an error, which
 // `fields` then holds. `inConfig`: the v0.4+ layout.
-bool readSettings(JsonFields& fields, BenchPoint& point, QString& reason, bool& inConfig)
+bool readSettings(ObjectReader& fields, BenchPoint& point, QString& reason, bool& inConfig)
 {
-    const JsonNode* config = fields.child(u"config");
+    const JsonNode* config = fields.object(u"config");
     inConfig = config != nullptr;
-    const JsonNode* args = config ? nullptr : fields.child(u"args");
-    if (!config && !args && fields.ok())
-        fields.failMissing(u"config", u"the run's settings: \"config\" since v0.4, \"args\" before"_s);
-    if (!fields.ok())
+    const JsonNode* args = config ? nullptr : fields.object(u"args");
+    if (!config && !args && !fields.failed())
+        fields.refuseMissing(u"config", u"the run's settings: \"config\" since v0.4, \"args\" before"_s);
+    if (fields.failed())
         return false;
-    JsonFields settings(config ? *config : *args, fields.pathOf(config ? u"config" : u"args"));
-    const JsonNode* strategyNode = settings.child(u"strategy");
-    if (!strategyNode && settings.ok())
-        settings.failMissing(u"strategy", u"how the requests were scheduled"_s);
-    fields.adopt(settings);
-    if (!fields.ok())
+    ObjectReader settings = fields.nested(config ? *config : *args, config ? u"config" : u"args");
+    const JsonNode* strategyNode = settings.object(u"strategy");
+    if (!strategyNode && !settings.failed())
+        settings.refuseMissing(u"strategy", u"how the requests were scheduled"_s);
+    if (fields.failed())
         return false;
-    JsonFields strategy(*strategyNode, settings.pathOf(u"strategy"));
+    ObjectReader strategy = settings.nested(*strategyNode, u"strategy");
     QString kind;
     const bool loadPoint = readStrategy(strategy, point, kind, reason);
-    fields.adopt(strategy);
-    if (!fields.ok() || !loadPoint)
+    if (fields.failed() || !loadPoint)
         return false;
     if (config) {
-        if (const JsonNode* backend = settings.child(u"backend")) {
-            JsonFields backendFields(*backend, settings.pathOf(u"backend"));
+        if (const JsonNode* backend = settings.object(u"backend")) {
+            ObjectReader backendFields = settings.nested(*backend, u"backend");
             point.model = backendFields.text(u"model").left(200);
-            settings.adopt(backendFields);
         }
-    } else if (const JsonNode* worker = fields.child(u"worker")) {
-        JsonFields workerFields(*worker, fields.pathOf(u"worker"));
+    } else if (const JsonNode* worker = fields.object(u"worker")) {
+        ObjectReader workerFields = fields.nested(*worker, u"worker");
         point.model = workerFields.text(u"backend_model").left(200);
         point.backend = workerFields.text(u"backend_type").left(80);
-        fields.adopt(workerFields);
     }
-    fields.adopt(settings);
     return true;
 }
 
@@ -180,26 +171,25 @@ struct RunMetrics {
 
 // The run's metrics: request totals (under "metrics" since v0.4, beside it before), the token counts, rates and
 // the latency distributions into the point. An error stays in `fields`.
-RunMetrics readMetrics(JsonFields& fields, bool inConfig, BenchPoint& point)
+RunMetrics readMetrics(ObjectReader& fields, bool inConfig, BenchPoint& point)
 {
     RunMetrics m;
-    const JsonNode* metricsNode = fields.child(u"metrics");
-    if (!metricsNode && fields.ok())
-        fields.failMissing(u"metrics", u"what the run measured"_s);
-    if (!fields.ok())
+    const JsonNode* metricsNode = fields.object(u"metrics");
+    if (!metricsNode && !fields.failed())
+        fields.refuseMissing(u"metrics", u"what the run measured"_s);
+    if (fields.failed())
         return m;
-    JsonFields metrics(*metricsNode, fields.pathOf(u"metrics"));
-    const JsonNode* totalsNode = inConfig ? metrics.child(u"request_totals") : fields.child(u"request_totals");
+    ObjectReader metrics = fields.nested(*metricsNode, u"metrics");
+    const JsonNode* totalsNode = inConfig ? metrics.object(u"request_totals") : fields.object(u"request_totals");
     if (totalsNode) {
-        JsonFields totals(*totalsNode, inConfig ? metrics.pathOf(u"request_totals") : fields.pathOf(u"request_totals"));
+        ObjectReader totals = (inConfig ? metrics : fields).nested(*totalsNode, u"request_totals");
         m.successful = totals.count(u"successful");
         const std::optional<std::int64_t> errored = totals.count(u"errored");
         const std::optional<std::int64_t> incomplete = totals.count(u"incomplete");
         if (errored || incomplete)
             point.failedRequests = errored.value_or(0) + incomplete.value_or(0);
-        metrics.adopt(totals);
     }
-    m.duration = fields.number(u"duration", Quantity::Seconds);
+    m.duration = fields.quantity(u"duration", Quantity::Seconds);
     m.output = readSummary(metrics, u"output_token_count", Quantity::Tokens);
     m.prompt = readSummary(metrics, u"prompt_token_count", Quantity::Tokens);
     m.outputRate = readSummary(metrics, u"output_tokens_per_second", Quantity::TokensPerSecond);
@@ -208,12 +198,11 @@ RunMetrics readMetrics(JsonFields& fields, bool inConfig, BenchPoint& point)
     point.tpot = latencyOf(readSummary(metrics, u"time_per_output_token_ms", Quantity::Milliseconds));
     point.itl = latencyOf(readSummary(metrics, u"inter_token_latency_ms", Quantity::Milliseconds));
     point.latency = latencyOf(readSummary(metrics, u"request_latency", Quantity::Seconds));
-    fields.adopt(metrics);
     return m;
 }
 
 // The point's lengths, concurrency and output rate from the metrics, its notes and what the report does not record.
-void fillPoint(BenchPoint& point, const RunMetrics& m, const JsonFields& fields)
+void fillPoint(BenchPoint& point, const RunMetrics& m, const ObjectReader& fields)
 {
     point.requests = m.successful;
     point.inputTokens = m.prompt.mean;
@@ -239,10 +228,11 @@ std::optional<Error> readBenchmark(const JsonNode& run, int record, BenchImport&
     QString what = u"benchmark "_s + QString::number(record);
     if (!run.isObject())
         return makeError(Error::Code::Schema,
-                         nodeLocation(run) + u"\""_s + path + u"\" is "_s + run.describe() + u"; expected an object"_s);
-    JsonFields fields(run, path);
+                         run.location() + u"\""_s + path + u"\" is "_s + run.describe() + u"; expected an object"_s);
+    Problem problem;
+    ObjectReader fields(run, path, problem, ReadMode::Located);
     const QString type = fields.text(u"type_");
-    if (!fields.ok())
+    if (fields.failed())
         return fields.error();
     if (!type.isEmpty() && type != u"generative_benchmark") {
         result.skipped.push_back({record, run.line(), what,
@@ -256,14 +246,14 @@ std::optional<Error> readBenchmark(const JsonNode& run, int record, BenchImport&
     QString reason;
     bool inConfig = false;
     if (!readSettings(fields, point, reason, inConfig)) {
-        if (!fields.ok())
+        if (fields.failed())
             return fields.error();
         result.skipped.push_back({record, run.line(), what, reason});
         return std::nullopt;
     }
     what += u" ("_s + point.label + u')';
     const RunMetrics metrics = readMetrics(fields, inConfig, point);
-    if (!fields.ok())
+    if (fields.failed())
         return fields.error();
     if (metrics.successful && *metrics.successful == 0) {
         result.skipped.push_back({record, run.line(), what, u"no request succeeded"_s});
@@ -292,17 +282,18 @@ Result<BenchImport> parseGuideLlm(const QByteArray& utf8)
     if (values.value().size() > 1)
         return makeError(
             Error::Code::Schema,
-            nodeLocation(values.value()[1]) + u"a second JSON value after the report; GuideLLM writes one object"_s);
+            values.value()[1].location() + u"a second JSON value after the report; GuideLLM writes one object"_s);
     const JsonNode& rootNode = values.value().front();
     if (!rootNode.isObject())
-        return makeError(Error::Code::Schema, nodeLocation(rootNode) + u"the file holds "_s + rootNode.describe() +
+        return makeError(Error::Code::Schema, rootNode.location() + u"the file holds "_s + rootNode.describe() +
                                                   u"; a GuideLLM report is one JSON object with \"benchmarks\""_s);
-    JsonFields root(rootNode, QString());
+    Problem problem;
+    ObjectReader root(rootNode, QString(), problem, ReadMode::Located);
     const QString version = reportVersion(root);
-    const JsonNode* benchmarks = root.list(u"benchmarks");
-    if (!benchmarks && root.ok())
-        root.failMissing(u"benchmarks", u"the list of runs a GuideLLM report holds"_s);
-    if (!root.ok())
+    const JsonNode* benchmarks = root.array(u"benchmarks");
+    if (!benchmarks && !root.failed())
+        root.refuseMissing(u"benchmarks", u"the list of runs a GuideLLM report holds"_s);
+    if (root.failed())
         return root.error();
 
     BenchImport result;

@@ -3,8 +3,8 @@
 #include "core/bench/formats/serving_fields.h"
 #include "core/import/text/csv_reader.h"
 #include "core/import/text/import_text.h"
-#include "core/json/json_fields.h"
 #include "core/json/json_reader.h"
+#include "core/json/strict_reader.h"
 #include "core/message_text.h"
 
 #include <QHash>
@@ -20,7 +20,7 @@ namespace {
 
 constexpr std::int64_t kMaxTokens = 100'000'000;  // n_prompt, n_gen, n_depth of one test
 
-// The fields of one CSV row by header name, with the interface of JsonFields that readTest() uses.
+// The fields of one CSV row by header name, with the interface of ObjectReader that readTest() uses.
 class CsvFields {
 public:
     CsvFields(const QHash<QString, qsizetype>& columns, const CsvRecord& row) : m_columns(columns), m_row(row) {}
@@ -28,19 +28,19 @@ public:
     bool knows(QStringView key) const { return m_columns.contains(key.toString()); }
     bool has(QStringView key) const { return !raw(key).trimmed().isEmpty(); }
 
-    std::optional<double> number(QStringView key, Quantity quantity)
+    std::optional<double> quantity(QStringView key, Quantity quantity)
     {
-        if (!ok() || !has(key))
+        if (failed() || !has(key))
             return std::nullopt;
         const Result<double> parsed = parseNumber(raw(key).trimmed(), Thousands::Refuse);
         if (!parsed) {
-            failKey(key, u"\""_s + key.toString() + u"\": "_s + parsed.error().message);
+            refuseKey(key, u"\""_s + key.toString() + u"\": "_s + parsed.error().message);
             return std::nullopt;
         }
         const Result<double> checked = checkQuantity(parsed.value(), quantity);
         if (!checked) {
-            failKey(key, u"\""_s + key.toString() + u"\" "_s + checked.error().message + u"; expected "_s +
-                             quantityName(quantity));
+            refuseKey(key, u"\""_s + key.toString() + u"\" "_s + checked.error().message + u"; expected "_s +
+                               quantityName(quantity));
             return std::nullopt;
         }
         return checked.value();
@@ -48,12 +48,12 @@ public:
 
     std::optional<std::int64_t> count(QStringView key, std::int64_t max = std::int64_t{1} << 50)
     {
-        if (!ok() || !has(key))
+        if (failed() || !has(key))
             return std::nullopt;
         const Result<double> parsed = parseNumber(raw(key).trimmed(), Thousands::Refuse);
         if (!parsed || parsed.value() != std::floor(parsed.value()) || parsed.value() > static_cast<double>(max)) {
-            failKey(key, u"\""_s + key.toString() + u"\" is \""_s + oneLine(raw(key).left(40)) +
-                             u"\"; expected a whole number from 0 to "_s + QString::number(max));
+            refuseKey(key, u"\""_s + key.toString() + u"\" is \""_s + oneLine(raw(key).left(40)) +
+                               u"\"; expected a whole number from 0 to "_s + QString::number(max));
             return std::nullopt;
         }
         return static_cast<std::int64_t>(parsed.value());
@@ -61,20 +61,20 @@ public:
 
     std::optional<bool> flag(QStringView key)
     {
-        if (!ok() || !has(key))
+        if (failed() || !has(key))
             return std::nullopt;
         const QString value = raw(key).trimmed();
         if (value == u"1" || value == u"true")
             return true;
         if (value == u"0" || value == u"false")
             return false;
-        failKey(key, u"\""_s + key.toString() + u"\" is \""_s + oneLine(value.left(40)) + u"\"; expected 0 or 1"_s);
+        refuseKey(key, u"\""_s + key.toString() + u"\" is \""_s + oneLine(value.left(40)) + u"\"; expected 0 or 1"_s);
         return std::nullopt;
     }
 
     QString text(QStringView key) const { return raw(key); }
 
-    void failKey(QStringView key, const QString& what)
+    void refuseKey(QStringView key, const QString& what)
     {
         const auto index = m_columns.value(key.toString(), -1);
         const int column = index >= 0 ? m_row.columnOf(index) : 1;
@@ -83,13 +83,13 @@ public:
         if (!m_error)
             m_error = makeError(Error::Code::Schema, lineColumn(line, column) + u": "_s + what);
     }
-    void failMissing(QStringView key, const QString& why)
+    void refuseMissing(QStringView key, const QString& why)
     {
         if (!m_error)
             m_error = makeError(Error::Code::Schema, lineColumn(1, 1) + u": the header has no \""_s + key.toString() +
                                                          u"\" column ("_s + why + u')');
     }
-    bool ok() const { return !m_error; }
+    bool failed() const { return m_error.has_value(); }
     const Error& error() const { return *m_error; }
 
 private:
@@ -104,19 +104,19 @@ private:
     std::optional<Error> m_error;
 };
 
-// JsonFields with the questions readTest() asks. 2024 builds wrote "rpc" as the string "0" or "1" among the
+// ObjectReader with the questions readTest() asks. 2024 builds wrote "rpc" as the string "0" or "1" among the
 // boolean backend flags, so a flag may be such a string here.
-class JsonTestFields : public JsonFields {
+class JsonTestFields : public ObjectReader {
 public:
-    using JsonFields::JsonFields;
+    using ObjectReader::ObjectReader;
     bool knows(QStringView key) const { return get(key) != nullptr; }
-    QString text(QStringView key) { return JsonFields::text(key); }
+    QString text(QStringView key) { return ObjectReader::text(key); }
     std::optional<bool> flag(QStringView key)
     {
         const JsonNode* node = get(key);
         if (node && node->isString() && (node->string() == u"0" || node->string() == u"1"))
             return node->string() == u"1";
-        return JsonFields::flag(key);
+        return ObjectReader::flag(key);
     }
 };
 
@@ -186,7 +186,7 @@ std::optional<TestRecord> readTestRecord(Fields& fields, BenchPoint& point)
 {
     for (QStringView key : {u"n_prompt", u"n_gen", u"avg_ns", u"avg_ts", u"model_type"}) {
         if (!fields.knows(key)) {
-            fields.failMissing(key, u"every llama-bench test has n_prompt, n_gen, avg_ns, avg_ts and model_type"_s);
+            fields.refuseMissing(key, u"every llama-bench test has n_prompt, n_gen, avg_ns, avg_ts and model_type"_s);
             return std::nullopt;
         }
     }
@@ -194,10 +194,10 @@ std::optional<TestRecord> readTestRecord(Fields& fields, BenchPoint& point)
     const std::optional<std::int64_t> prompt = fields.count(u"n_prompt", kMaxTokens);
     const std::optional<std::int64_t> generated = fields.count(u"n_gen", kMaxTokens);
     t.depth = fields.count(u"n_depth", kMaxTokens);
-    const std::optional<double> seconds = fields.number(u"avg_ns", Quantity::Nanoseconds);
-    const std::optional<double> rate = fields.number(u"avg_ts", Quantity::TokensPerSecond);
-    (void)fields.number(u"stddev_ns", Quantity::Nanoseconds);
-    (void)fields.number(u"stddev_ts", Quantity::TokensPerSecond);
+    const std::optional<double> seconds = fields.quantity(u"avg_ns", Quantity::Nanoseconds);
+    const std::optional<double> rate = fields.quantity(u"avg_ts", Quantity::TokensPerSecond);
+    (void)fields.quantity(u"stddev_ns", Quantity::Nanoseconds);
+    (void)fields.quantity(u"stddev_ts", Quantity::TokensPerSecond);
     t.modelType = fields.text(u"model_type").left(200);
     t.gpuInfo = fields.text(u"gpu_info").left(200);
     t.cpuInfo = fields.text(u"cpu_info").left(200);
@@ -211,11 +211,11 @@ std::optional<TestRecord> readTestRecord(Fields& fields, BenchPoint& point)
     t.ubatch = fields.count(u"n_ubatch", 1 << 24);
     t.build = fields.text(u"build_commit").left(40);
     t.buildNumber = fields.count(u"build_number", 1 << 30);
-    if (!fields.ok())
+    if (fields.failed())
         return std::nullopt;
     if (!prompt || !generated || !seconds || !rate) {
         const QStringView missing = !prompt ? u"n_prompt" : !generated ? u"n_gen" : !seconds ? u"avg_ns" : u"avg_ts";
-        fields.failKey(missing, u"\""_s + missing.toString() + u"\" is empty; expected a number"_s);
+        fields.refuseKey(missing, u"\""_s + missing.toString() + u"\" is empty; expected a number"_s);
         return std::nullopt;
     }
     t.prompt = *prompt;
@@ -368,12 +368,12 @@ Result<BenchImport> parseLlamaBenchJson(const QByteArray& utf8)
     for (const JsonNode* test : tests) {
         ++record;
         if (!test->isObject())
-            return makeError(Error::Code::Schema, nodeLocation(*test) + u"test "_s + QString::number(record) +
-                                                      u" is "_s + test->describe() +
-                                                      u"; llama-bench writes one object per test"_s);
-        JsonTestFields fields(*test, QString());
+            return makeError(Error::Code::Schema, test->location() + u"test "_s + QString::number(record) + u" is "_s +
+                                                      test->describe() + u"; llama-bench writes one object per test"_s);
+        Problem problem;
+        JsonTestFields fields(*test, QString(), problem, ReadMode::Located);
         std::optional<BenchPoint> point = readTest(fields, record, test->line(), result);
-        if (!fields.ok())
+        if (fields.failed())
             return fields.error();
         if (const JsonNode* samples = test->find(u"samples_ns"); point && samples && samples->isArray())
             point->requests = static_cast<std::int64_t>(samples->size());
@@ -419,7 +419,7 @@ Result<BenchImport> parseLlamaBenchCsv(const QString& text)
                                  QString::number(header.size()));
         CsvFields fields(columns, row);
         std::optional<BenchPoint> point = readTest(fields, record, row.line, result);
-        if (!fields.ok())
+        if (fields.failed())
             return fields.error();
         if (point)
             result.points.push_back(std::move(*point));

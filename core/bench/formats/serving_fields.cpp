@@ -19,7 +19,7 @@ QString shortNumber(double value)
     return QString::number(value, 'g', 4);
 }
 
-void readServingLoad(JsonFields& fields, BenchPoint& point)
+void readServingLoad(ObjectReader& fields, BenchPoint& point)
 {
     point.load = BenchLoad::AllAtOnce;
     const JsonNode* rate = fields.get(u"request_rate");
@@ -29,14 +29,14 @@ void readServingLoad(JsonFields& fields, BenchPoint& point)
         else if (rate->string() == u"trace")
             point.load = BenchLoad::Trace;
         else
-            fields.fail(*rate, u"\"request_rate\" is "_s + rate->describe() +
-                                   u"; expected requests per second, \"inf\" or \"trace\""_s);
+            fields.refuse(*rate, u"\"request_rate\" is "_s + rate->describe() +
+                                     u"; expected requests per second, \"inf\" or \"trace\""_s);
     } else if (rate && rate->isNumber() && std::isinf(rate->number()) && rate->number() > 0) {
         point.load = BenchLoad::AllAtOnce;  // SGLang writes float('inf') as the bare token Infinity
     } else if (rate && !rate->isNull()) {
-        const std::optional<double> perSecond = fields.number(u"request_rate", Quantity::RequestsPerSecond);
+        const std::optional<double> perSecond = fields.quantity(u"request_rate", Quantity::RequestsPerSecond);
         if (perSecond && *perSecond <= 0)
-            fields.fail(*rate, u"\"request_rate\" is 0; expected a positive rate or \"inf\""_s);
+            fields.refuse(*rate, u"\"request_rate\" is 0; expected a positive rate or \"inf\""_s);
         else if (perSecond) {
             point.load = BenchLoad::RequestRate;
             point.requestRate = perSecond;
@@ -44,7 +44,7 @@ void readServingLoad(JsonFields& fields, BenchPoint& point)
     }
     const std::optional<std::int64_t> cap = fields.count(u"max_concurrency", 1 << 24);
     if (cap && *cap == 0) {
-        fields.fail(*fields.get(u"max_concurrency"), u"\"max_concurrency\" is 0; expected at least 1 or null"_s);
+        fields.refuse(*fields.get(u"max_concurrency"), u"\"max_concurrency\" is 0; expected at least 1 or null"_s);
     } else if (cap) {
         point.concurrency = cap;
         if (point.load != BenchLoad::Trace)
@@ -52,20 +52,20 @@ void readServingLoad(JsonFields& fields, BenchPoint& point)
     }
 }
 
-LatencyStat readLatencyMs(JsonFields& fields, QStringView name)
+LatencyStat readLatencyMs(ObjectReader& fields, QStringView name)
 {
     const QString suffix = u'_' + name.toString() + u"_ms"_s;
     LatencyStat stat;
-    stat.mean = fields.number(QString(u"mean"_s + suffix), Quantity::Milliseconds);
-    stat.median = fields.number(QString(u"median"_s + suffix), Quantity::Milliseconds);
-    stat.p99 = fields.number(QString(u"p99"_s + suffix), Quantity::Milliseconds);
+    stat.mean = fields.quantity(QString(u"mean"_s + suffix), Quantity::Milliseconds);
+    stat.median = fields.quantity(QString(u"median"_s + suffix), Quantity::Milliseconds);
+    stat.p99 = fields.quantity(QString(u"p99"_s + suffix), Quantity::Milliseconds);
     return stat;
 }
 
-void readServingLengths(JsonFields& fields, BenchPoint& point, std::int64_t completed)
+void readServingLengths(ObjectReader& fields, BenchPoint& point, std::int64_t completed)
 {
-    const std::optional<double> input = fields.number(u"total_input_tokens", Quantity::Tokens);
-    const std::optional<double> output = fields.number(u"total_output_tokens", Quantity::Tokens);
+    const std::optional<double> input = fields.quantity(u"total_input_tokens", Quantity::Tokens);
+    const std::optional<double> output = fields.quantity(u"total_output_tokens", Quantity::Tokens);
     if (completed <= 0)
         return;
     if (input)
@@ -96,11 +96,12 @@ QString loadLabel(const BenchPoint& point)
     return {};
 }
 
-QString nanNote(const JsonFields& fields)
+QString nanNote(const ObjectReader& fields)
 {
-    if (fields.nanKeys().isEmpty())
+    const QStringList& keys = fields.problem().nanKeys();
+    if (keys.isEmpty())
         return {};
-    return fields.nanKeys().join(u", "_s) + (fields.nanKeys().size() == 1 ? u" is"_s : u" are"_s) +
+    return keys.join(u", "_s) + (keys.size() == 1 ? u" is"_s : u" are"_s) +
            u" NaN in the file (no value: a statistic over no requests), left out"_s;
 }
 

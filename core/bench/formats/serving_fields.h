@@ -4,7 +4,7 @@
 // infinite, an optional cap on requests in flight, token totals and mean/median/p99 latencies in milliseconds.
 
 #include "core/bench/formats/bench_result.h"
-#include "core/json/json_fields.h"
+#include "core/json/strict_reader.h"
 
 #include <QString>
 #include <QStringView>
@@ -16,13 +16,13 @@ QStringList servingPerRequestKeys();
 
 // request_rate (a number, Infinity, or the strings "inf" / "trace") and max_concurrency (a count or null) into
 // the point's load. Errors (a rate of 0, an unknown string) go into `fields`.
-void readServingLoad(JsonFields& fields, BenchPoint& point);
+void readServingLoad(ObjectReader& fields, BenchPoint& point);
 
 // mean_{name}_ms, median_{name}_ms and p99_{name}_ms, in seconds.
-LatencyStat readLatencyMs(JsonFields& fields, QStringView name);
+LatencyStat readLatencyMs(ObjectReader& fields, QStringView name);
 
 // Mean prompt and output tokens per request from total_input_tokens / total_output_tokens over `completed`.
-void readServingLengths(JsonFields& fields, BenchPoint& point, std::int64_t completed);
+void readServingLengths(ObjectReader& fields, BenchPoint& point, std::int64_t completed);
 
 // "concurrency 16", "concurrency 16 at 4 req/s", "4 req/s", "all at once", "trace replay".
 QString loadLabel(const BenchPoint& point);
@@ -35,6 +35,6 @@ QString shortNumber(double value);
 void listUnknownServingSetup(BenchPoint& point);
 
 // Keys in `fields` that were NaN, as a note ("mean_e2el_ms is NaN: no value"); empty when none.
-QString nanNote(const JsonFields& fields);
+QString nanNote(const ObjectReader& fields);
 
 }  // namespace ridgeline

@@ -1,8 +1,8 @@
 #include "core/bench/formats/sglang_import.h"
 
 #include "core/bench/formats/serving_fields.h"
-#include "core/json/json_fields.h"
 #include "core/json/json_reader.h"
+#include "core/json/strict_reader.h"
 #include "core/message_text.h"
 
 #include <cmath>
@@ -13,7 +13,7 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-QString versionOf(const JsonFields& fields)
+QString versionOf(const ObjectReader& fields)
 {
     if (fields.get(u"server_info"))
         return u"sglang.bench_serving of 2025 (server_info, max_output_tokens_per_s)"_s;
@@ -23,12 +23,12 @@ QString versionOf(const JsonFields& fields)
 }
 
 // The server's own arguments, as /get_server_info returned them when the run ended.
-void readServerInfo(JsonFields& fields, BenchPoint& point)
+void readServerInfo(ObjectReader& fields, BenchPoint& point)
 {
-    const JsonNode* info = fields.child(u"server_info");
+    const JsonNode* info = fields.object(u"server_info");
     if (!info)
         return;
-    JsonFields server(*info, u"server_info"_s);
+    ObjectReader server = fields.nested(*info, u"server_info");
     const QString model = server.text(u"served_model_name");
     const QString path = server.text(u"model_path");
     if (point.model.isEmpty())
@@ -37,7 +37,7 @@ void readServerInfo(JsonFields& fields, BenchPoint& point)
         if (*tp >= 1)
             point.tensorParallel = static_cast<int>(*tp);
         else
-            server.fail(*server.get(u"tp_size"), u"\"server_info.tp_size\" is 0; expected at least 1"_s);
+            server.refuse(*server.get(u"tp_size"), u"\"server_info.tp_size\" is 0; expected at least 1"_s);
     }
     const QString quantization = server.text(u"quantization");
     const QString dtype = server.text(u"dtype");
@@ -46,10 +46,9 @@ void readServerInfo(JsonFields& fields, BenchPoint& point)
     const QString version = server.text(u"version");
     if (!version.isEmpty())
         point.notes << u"SGLang "_s + oneLine(version.left(40)) + u" (server_info.version)"_s;
-    fields.adopt(server);
 }
 
-bool looksLikeSglang(const JsonFields& fields)
+bool looksLikeSglang(const ObjectReader& fields)
 {
     for (QStringView key : {u"completed", u"output_throughput", u"total_output_tokens_retokenized", u"median_itl_ms",
                             u"request_throughput"}) {
@@ -78,12 +77,13 @@ Result<BenchImport> parseSglang(const QByteArray& utf8)
         ++record;
         const QString what = u"run "_s + QString::number(record);
         if (!run.isObject())
-            return makeError(Error::Code::Schema, nodeLocation(run) + what + u" is "_s + run.describe() +
+            return makeError(Error::Code::Schema, run.location() + what + u" is "_s + run.describe() +
                                                       u"; an SGLang result file holds one JSON object per line"_s);
-        JsonFields fields(run, QString());
+        Problem problem;
+        ObjectReader fields(run, QString(), problem, ReadMode::Located);
         if (!looksLikeSglang(fields))
             return makeError(Error::Code::Schema,
-                             nodeLocation(run) + what +
+                             run.location() + what +
                                  u" has none of the keys of an sglang.bench_serving result (completed, "
                                  "output_throughput, median_itl_ms); is it another tool's file?"_s);
         const QString version = versionOf(fields);
@@ -97,21 +97,21 @@ Result<BenchImport> parseSglang(const QByteArray& utf8)
         readServingLoad(fields, point);
         readServerInfo(fields, point);
         const std::optional<std::int64_t> completed = fields.count(u"completed");
-        const std::optional<double> duration = fields.number(u"duration", Quantity::Seconds);
-        point.outputTokensPerSecond = fields.number(u"output_throughput", Quantity::TokensPerSecond);
+        const std::optional<double> duration = fields.quantity(u"duration", Quantity::Seconds);
+        point.outputTokensPerSecond = fields.quantity(u"output_throughput", Quantity::TokensPerSecond);
         readServingLengths(fields, point, completed.value_or(0));
         point.ttft = readLatencyMs(fields, u"ttft");
         point.tpot = readLatencyMs(fields, u"tpot");
         point.itl = readLatencyMs(fields, u"itl");
         point.latency = readLatencyMs(fields, u"e2e_latency");
-        point.achievedConcurrency = fields.number(u"concurrency", Quantity::Ratio);
-        point.acceptLength = fields.number(u"accept_length", Quantity::Ratio);
-        const std::optional<double> rangeRatio = fields.number(u"random_range_ratio", Quantity::Ratio);
+        point.achievedConcurrency = fields.quantity(u"concurrency", Quantity::Ratio);
+        point.acceptLength = fields.quantity(u"accept_length", Quantity::Ratio);
+        const std::optional<double> rangeRatio = fields.quantity(u"random_range_ratio", Quantity::Ratio);
         const QString dataset = fields.text(u"dataset_name");
         const QString tag = fields.text(u"tag");
-        if (!completed && fields.ok())
-            fields.failMissing(u"completed", u"the number of requests that completed"_s);
-        if (!fields.ok())
+        if (!completed && !fields.failed())
+            fields.refuseMissing(u"completed", u"the number of requests that completed"_s);
+        if (fields.failed())
             return fields.error();
 
         point.requests = completed;

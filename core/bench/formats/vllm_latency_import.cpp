@@ -1,8 +1,8 @@
 #include "core/bench/formats/vllm_latency_import.h"
 
 #include "core/bench/formats/serving_fields.h"
-#include "core/json/json_fields.h"
 #include "core/json/json_reader.h"
+#include "core/json/strict_reader.h"
 
 namespace ridgeline {
 
@@ -14,16 +14,17 @@ Result<BenchImport> parseVllmLatency(const QByteArray& utf8)
     if (!values)
         return values.error();
     if (values.value().size() > 1)
-        return makeError(Error::Code::Schema, nodeLocation(values.value()[1]) +
+        return makeError(Error::Code::Schema, values.value()[1].location() +
                                                   u"a second JSON value after the first; benchmark_latency.py "
                                                   "writes one object per file"_s);
     const JsonNode& root = values.value().front();
     if (!root.isObject())
-        return makeError(Error::Code::Schema, nodeLocation(root) + u"the file holds "_s + root.describe() +
+        return makeError(Error::Code::Schema, root.location() + u"the file holds "_s + root.describe() +
                                                   u"; a vLLM latency result is one JSON object"_s);
-    JsonFields fields(root, QString());
+    Problem problem;
+    ObjectReader fields(root, QString(), problem, ReadMode::Located);
     if (!fields.get(u"avg_latency"))
-        return makeError(Error::Code::Schema, nodeLocation(root) +
+        return makeError(Error::Code::Schema, root.location() +
                                                   u"no \"avg_latency\": this is not a vLLM benchmark_latency.py "
                                                   "result (which holds avg_latency, latencies and percentiles)"_s);
 
@@ -41,42 +42,42 @@ Result<BenchImport> parseVllmLatency(const QByteArray& utf8)
     point.record = 1;
     point.line = root.line();
     point.load = BenchLoad::StaticBatch;
-    point.latency.mean = fields.number(u"avg_latency", Quantity::Seconds);
-    if (const JsonNode* list = fields.list(u"latencies")) {
+    point.latency.mean = fields.quantity(u"avg_latency", Quantity::Seconds);
+    if (const JsonNode* list = fields.array(u"latencies")) {
         qsizetype index = 0;
         for (const JsonNode& item : list->items()) {
             const QString key = u"latencies["_s + QString::number(index++) + u']';
             if (!item.isNumber()) {
-                fields.fail(item, u"\""_s + key + u"\" is "_s + item.describe() + u"; expected seconds (a number)"_s);
+                fields.refuse(item, u"\""_s + key + u"\" is "_s + item.describe() + u"; expected seconds (a number)"_s);
                 break;
             }
             const Result<double> checked = checkQuantity(item.number(), Quantity::Seconds);
             if (!checked) {
-                fields.fail(item, u"\""_s + key + u"\" "_s + checked.error().message + u"; expected seconds"_s);
+                fields.refuse(item, u"\""_s + key + u"\" "_s + checked.error().message + u"; expected seconds"_s);
                 break;
             }
         }
         point.requests = static_cast<std::int64_t>(list->size());
     }
-    if (const JsonNode* percentiles = fields.child(u"percentiles")) {
-        JsonFields byPercent(*percentiles, u"percentiles"_s);
-        point.latency.median = byPercent.number(u"50", Quantity::Seconds);
-        point.latency.p99 = byPercent.number(u"99", Quantity::Seconds);
+    if (const JsonNode* percentiles = fields.object(u"percentiles")) {
+        ObjectReader byPercent = fields.nested(*percentiles, u"percentiles");
+        point.latency.median = byPercent.quantity(u"50", Quantity::Seconds);
+        point.latency.p99 = byPercent.quantity(u"99", Quantity::Seconds);
         for (const JsonNode::Member& member : percentiles->members()) {
             bool isPercent = false;
             const double percent = member.first.toDouble(&isPercent);
             if (!isPercent || percent < 0 || percent > 100) {
-                byPercent.fail(member.second, u"\"percentiles\" has the key \""_s + member.first.left(20) +
-                                                  u"\"; its keys are percents such as \"50\" and \"99\""_s);
+                byPercent.refuse(member.second, u"\"percentiles\" has the key \""_s + member.first.left(20) +
+                                                    u"\"; its keys are percents such as \"50\" and \"99\""_s);
                 break;
             }
-            (void)byPercent.number(member.first, Quantity::Seconds);
+            (void)byPercent.quantity(member.first, Quantity::Seconds);
         }
-        if (!byPercent.ok())
+        if (byPercent.failed())
             return byPercent.error();
     }
-    (void)fields.number(u"std_latency", Quantity::Seconds);
-    if (!fields.ok())
+    (void)fields.quantity(u"std_latency", Quantity::Seconds);
+    if (fields.failed())
         return fields.error();
     point.label = u"one batch"_s;
     point.unknown << u"model"_s << u"GPU"_s << u"batch size"_s << u"input length"_s << u"output length"_s

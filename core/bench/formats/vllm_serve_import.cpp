@@ -1,8 +1,8 @@
 #include "core/bench/formats/vllm_serve_import.h"
 
 #include "core/bench/formats/serving_fields.h"
-#include "core/json/json_fields.h"
 #include "core/json/json_reader.h"
+#include "core/json/strict_reader.h"
 #include "core/message_text.h"
 
 #include <array>
@@ -20,7 +20,7 @@ const std::array<QStringView, 4> kTpKeys = {u"tp", u"tp_size", u"tensor_parallel
 const std::array<QStringView, 3> kWeightKeys = {u"quantization", u"dtype", u"precision"};
 const std::array<QStringView, 2> kKvKeys = {u"kv_cache_dtype", u"kv_dtype"};
 
-QString versionOf(const JsonFields& fields)
+QString versionOf(const ObjectReader& fields)
 {
     if (fields.get(u"request_inthroughput"))
         return u"benchmark_serving.py of early 2024 (\"request_inthroughput\", input_throughput)"_s;
@@ -33,7 +33,7 @@ QString versionOf(const JsonFields& fields)
 }
 
 template <std::size_t N>
-const JsonNode* firstKey(const JsonFields& fields, const std::array<QStringView, N>& keys, QString& name)
+const JsonNode* firstKey(const ObjectReader& fields, const std::array<QStringView, N>& keys, QString& name)
 {
     for (QStringView key : keys) {
         const JsonNode* node = fields.get(key);
@@ -46,7 +46,7 @@ const JsonNode* firstKey(const JsonFields& fields, const std::array<QStringView,
 }
 
 // A --metadata string ("H100", "8") or, when the user wrote the file by hand, a number.
-void readMetadata(JsonFields& fields, BenchPoint& point)
+void readMetadata(ObjectReader& fields, BenchPoint& point)
 {
     QString key;
     if (const JsonNode* gpu = firstKey(fields, kGpuKeys, key)) {
@@ -66,8 +66,8 @@ void readMetadata(JsonFields& fields, BenchPoint& point)
             ok = true;
         }
         if (!ok || value < 1 || value > 4096)
-            fields.fail(*tp, u"\""_s + key + u"\" is "_s + tp->describe() +
-                                 u"; a tensor parallel size is a whole number from 1 to 4096"_s);
+            fields.refuse(*tp, u"\""_s + key + u"\" is "_s + tp->describe() +
+                                   u"; a tensor parallel size is a whole number from 1 to 4096"_s);
         else {
             point.tensorParallel = value;
             point.notes << u"tensor parallel size "_s + QString::number(value) + u" read from the key \""_s + key +
@@ -80,7 +80,7 @@ void readMetadata(JsonFields& fields, BenchPoint& point)
         point.kvFormat = fields.text(key).left(80);
 }
 
-bool looksLikeVllmServe(const JsonFields& fields)
+bool looksLikeVllmServe(const ObjectReader& fields)
 {
     for (QStringView key : {u"completed", u"output_throughput", u"request_throughput", u"request_inthroughput"}) {
         if (fields.get(key))
@@ -98,7 +98,7 @@ struct RunTotals {
 };
 
 // Every field of one run into the point, in the order an error is looked for; an error stays in `fields`.
-RunTotals readRun(JsonFields& fields, BenchPoint& point)
+RunTotals readRun(ObjectReader& fields, BenchPoint& point)
 {
     RunTotals t;
     point.model = fields.text(u"model_id").left(200);
@@ -107,20 +107,20 @@ RunTotals readRun(JsonFields& fields, BenchPoint& point)
     readMetadata(fields, point);
     t.completed = fields.count(u"completed");
     point.failedRequests = fields.count(u"failed");
-    t.duration = fields.number(u"duration", Quantity::Seconds);
-    point.outputTokensPerSecond = fields.number(u"output_throughput", Quantity::TokensPerSecond);
+    t.duration = fields.quantity(u"duration", Quantity::Seconds);
+    point.outputTokensPerSecond = fields.quantity(u"output_throughput", Quantity::TokensPerSecond);
     readServingLengths(fields, point, t.completed.value_or(0));
     point.ttft = readLatencyMs(fields, u"ttft");
     point.tpot = readLatencyMs(fields, u"tpot");
     point.itl = readLatencyMs(fields, u"itl");
     point.latency = readLatencyMs(fields, u"e2el");
-    point.acceptLength = fields.number(u"spec_decode_acceptance_length", Quantity::Ratio);
+    point.acceptLength = fields.quantity(u"spec_decode_acceptance_length", Quantity::Ratio);
     t.pooling = !fields.has(u"output_throughput") && fields.has(u"input_sequence_throughput");
     t.rampUp = fields.text(u"ramp_up_strategy");
-    if (!t.completed && fields.ok())
-        fields.failMissing(u"completed", u"the number of requests that completed"_s);
-    if (!t.duration && fields.ok() && !fields.nanKeys().contains(u"duration"_s))
-        fields.failMissing(u"duration", u"the run's length in seconds"_s);
+    if (!t.completed && !fields.failed())
+        fields.refuseMissing(u"completed", u"the number of requests that completed"_s);
+    if (!t.duration && !fields.failed() && !fields.problem().nanKeys().contains(u"duration"_s))
+        fields.refuseMissing(u"duration", u"the run's length in seconds"_s);
     return t;
 }
 
@@ -144,7 +144,7 @@ std::optional<BenchSkip> unusableRun(const BenchPoint& point, const RunTotals& t
 }
 
 // The mean requests in flight, what the file leaves to the reader, and what it does not record.
-void addRunNotes(JsonFields& fields, const RunTotals& t, BenchPoint& point)
+void addRunNotes(ObjectReader& fields, const RunTotals& t, BenchPoint& point)
 {
     if (t.duration && *t.duration > 0 && point.latency.mean) {
         // Little's law: mean requests in flight = arrival rate x mean time in the system.
@@ -167,12 +167,13 @@ std::optional<Error> readRunValue(const JsonNode& run, int record, BenchImport& 
 {
     const QString what = u"run "_s + QString::number(record);
     if (!run.isObject())
-        return makeError(Error::Code::Schema, nodeLocation(run) + what + u" is "_s + run.describe() +
+        return makeError(Error::Code::Schema, run.location() + what + u" is "_s + run.describe() +
                                                   u"; a vLLM serving result is one JSON object per run"_s);
-    JsonFields fields(run, QString());
+    Problem problem;
+    ObjectReader fields(run, QString(), problem, ReadMode::Located);
     if (!looksLikeVllmServe(fields))
         return makeError(Error::Code::Schema,
-                         nodeLocation(run) + what +
+                         run.location() + what +
                              u" has none of the keys of a vLLM serving result (completed, output_throughput, "
                              "request_throughput); is it another tool's file?"_s);
     const QString version = versionOf(fields);
@@ -183,7 +184,7 @@ std::optional<Error> readRunValue(const JsonNode& run, int record, BenchImport& 
     point.record = record;
     point.line = run.line();
     const RunTotals totals = readRun(fields, point);
-    if (!fields.ok())
+    if (fields.failed())
         return fields.error();
     point.requests = totals.completed;
     point.label = loadLabel(point);

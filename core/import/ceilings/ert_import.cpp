@@ -1,7 +1,6 @@
 #include "core/import/ceilings/ert_import.h"
 
 #include "core/import/text/import_text.h"
-#include "core/json/json_fields.h"
 #include "core/json/strict_reader.h"
 #include "core/physical_limits.h"
 
@@ -13,11 +12,14 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-// Reads the file's objects with one JsonFields, so that the first problem anywhere is the one reported, at the line
-// and column of the value it is about.
+// Reads the file's objects with readers that share one Problem, so that the first problem anywhere is the one reported,
+// at the line and column of the value it is about.
 class ErtReader {
 public:
-    ErtReader(const JsonNode& root, ImportResult& result) : m_root(root, QString()), m_result(result) {}
+    ErtReader(const JsonNode& root, ImportResult& result)
+        : m_root(root, QString(), m_problem, ReadMode::Located), m_result(result)
+    {
+    }
 
     std::optional<Error> read()
     {
@@ -26,7 +28,7 @@ public:
         const JsonNode* gbytes = empirical ? data(*empirical, u"empirical"_s, u"gbytes", true) : nullptr;
         const auto computeEntries = entries(gflops, u"empirical.gflops.data"_s, PhysicalQuantity::ComputeGflops);
         const auto bandwidthEntries = entries(gbytes, u"empirical.gbytes.data"_s, PhysicalQuantity::BandwidthGbps);
-        if (!m_root.ok())
+        if (m_root.failed())
             return m_root.error();
         for (const auto& [name, value] : computeEntries) {
             ComputeCeiling ceiling;
@@ -44,40 +46,37 @@ public:
             m_result.bandwidthCeilings.push_back(ceiling);
         }
         if (m_result.computeCeilings.empty() && m_result.bandwidthCeilings.empty())
-            m_root.fail(*empirical,
-                        u"empirical.gflops.data and empirical.gbytes.data hold no ceiling with a value "
-                        "above 0"_s);
+            m_root.refuse(*empirical,
+                          u"empirical.gflops.data and empirical.gbytes.data hold no ceiling with a value "
+                          "above 0"_s);
         if (const JsonNode* spec = object(m_root, u"spec", false))
             readSpec(*spec);
-        return m_root.ok() ? std::nullopt : std::optional<Error>(m_root.error());
+        return m_root.failed() ? std::optional<Error>(m_root.error()) : std::nullopt;
     }
 
 private:
     using Entry = std::pair<QString, double>;
 
     // The object at `key` of `fields`; a missing required one means the file is not ERT's.
-    const JsonNode* object(JsonFields& fields, QStringView key, bool required)
+    const JsonNode* object(ObjectReader& fields, QStringView key, bool required)
     {
-        const JsonNode* node = fields.child(key);
-        if (!node && required && fields.ok())
-            fields.failMissing(key, u"not an ERT roofline.json"_s);
-        if (&fields != &m_root)
-            m_root.adopt(fields);
+        const JsonNode* node = fields.object(key);
+        if (!node && required && !fields.failed())
+            fields.refuseMissing(key, u"not an ERT roofline.json"_s);
         return node;
     }
 
     // The "data" array of the object at path.key.
     const JsonNode* data(const JsonNode& parent, const QString& path, QStringView key, bool required)
     {
-        JsonFields parentFields(parent, path);
+        ObjectReader parentFields(parent, path, m_problem, ReadMode::Located);
         const JsonNode* holder = object(parentFields, key, required);
         if (!holder)
             return nullptr;
-        JsonFields fields(*holder, parentFields.pathOf(key));
-        const JsonNode* array = fields.list(u"data");
-        if (!array && fields.ok())
-            fields.failMissing(u"data", u"the ceilings as [\"name\", number] pairs"_s);
-        m_root.adopt(fields);
+        ObjectReader fields = parentFields.nested(*holder, key);
+        const JsonNode* array = fields.array(u"data");
+        if (!array && !fields.failed())
+            fields.refuseMissing(u"data", u"the ceilings as [\"name\", number] pairs"_s);
         return array;
     }
 
@@ -87,7 +86,7 @@ private:
     {
         std::vector<Entry> out;
         QSet<QString> names;
-        for (qsizetype i = 0; array && i < array->size() && m_root.ok(); ++i) {
+        for (qsizetype i = 0; array && i < array->size() && !m_root.failed(); ++i) {
             const JsonNode& entry = array->items()[static_cast<std::size_t>(i)];
             const bool pair = entry.isArray() && entry.size() == 2 && entry.items().front().isString();
             const QString name = pair ? entry.items().front().string().trimmed() : QString();
@@ -96,16 +95,16 @@ private:
             const std::optional<QString> unphysical = physicalProblem(quantity, value.number());
             const QString where = path + u'[' + QString::number(i) + u']';
             if (!pair)
-                m_root.fail(entry, where + u" must be a [\"name\", number] pair, got "_s + entry.describe());
+                m_root.refuse(entry, where + u" must be a [\"name\", number] pair, got "_s + entry.describe());
             else if (name.isEmpty() || name.size() > 200)
-                m_root.fail(entry, where + u" has an empty or overlong name"_s);
+                m_root.refuse(entry, where + u" has an empty or overlong name"_s);
             else if (!value.isNumber())
-                m_root.fail(value, named + u"must have a number as its value, got "_s + value.describe());
+                m_root.refuse(value, named + u"must have a number as its value, got "_s + value.describe());
             else if (value.number() != 0.0 && unphysical)
-                m_root.fail(value, named + *unphysical + u" (or 0 for a test that did not run)"_s);
+                m_root.refuse(value, named + *unphysical + u" (or 0 for a test that did not run)"_s);
             else if (names.contains(name))
-                m_root.fail(entry, path + u" names \""_s + name + u"\" twice"_s);
-            if (!m_root.ok())
+                m_root.refuse(entry, path + u" names \""_s + name + u"\" twice"_s);
+            if (m_root.failed())
                 break;
             names.insert(name);
             if (value.number() == 0.0)
@@ -151,7 +150,8 @@ private:
         return {};
     }
 
-    JsonFields m_root;
+    Problem m_problem;
+    ObjectReader m_root;
     ImportResult& m_result;
 };
 

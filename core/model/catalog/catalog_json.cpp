@@ -68,18 +68,20 @@ QString tensorPrecisionNames()
 // dense_tflops: a peak above 0 for each tensor-core precision the card has ("bf16": 989.4); never a sparse one.
 void readDensePeaks(ObjectReader& in, GpuSpec& gpu)
 {
-    const auto peaks = in.object("dense_tflops"_L1, Need::Required);
+    const JsonNode* peaks = in.object("dense_tflops"_L1, Need::Required);
     if (!peaks)
         return;
-    for (auto it = peaks->begin(); it != peaks->end() && !in.problem().found(); ++it) {
-        const QString where = in.where("dense_tflops"_L1) + u'.' + shortKey(it.key());
-        const std::optional<NumberFormat> precision = parseNumberFormat(it.key());
-        if (!precision || tensorPrecisionOf(*precision) != *precision || numberFormatName(*precision) != it.key()) {
+    for (const JsonNode::Member& peak : peaks->members()) {
+        if (in.problem().found())
+            break;
+        const QString where = in.where("dense_tflops"_L1) + u'.' + shortKey(peak.first);
+        const std::optional<NumberFormat> precision = parseNumberFormat(peak.first);
+        if (!precision || tensorPrecisionOf(*precision) != *precision || numberFormatName(*precision) != peak.first) {
             in.problem().report(Error::Code::Schema, where + u" is not a tensor-core precision; expected one of: "_s +
                                                          tensorPrecisionNames() + u" (dense peaks only)"_s);
             return;
         }
-        const double tflops = ObjectReader::checkedNumber(it.value(), where, kMaxTflops, in.problem());
+        const double tflops = ObjectReader::checkedNumber(peak.second, where, kMaxTflops, in.problem());
         if (!in.problem().found() && !(tflops > 0))
             in.problem().report(Error::Code::Range, where + u" must be above 0 (leave out what the card lacks)"_s);
         requirePhysical(in.problem(), where, tflops, PhysicalQuantity::ComputeGflops);
@@ -141,7 +143,7 @@ void readExamplePrice(ObjectReader& in, GpuSpec::ExamplePrice& example)
     example.date = in.text("date"_L1, Need::Required);
     if (!in.problem().found() && !QDate::fromString(example.date, Qt::ISODate).isValid())
         in.problem().report(Error::Code::Schema,
-                            in.where("date"_L1) + u" must be a day as YYYY-MM-DD, got "_s + describeJson(example.date));
+                            in.where("date"_L1) + u" must be a day as YYYY-MM-DD, got "_s + describeText(example.date));
     example.source = in.text("source"_L1, Need::Required);
     requireNonEmpty(in, "source"_L1, example.source);
 }
@@ -201,7 +203,7 @@ QString oneOf(ObjectReader& in, QLatin1StringView key, const QStringList& words)
     const QString word = in.text(key);
     if (!in.problem().found() && !words.contains(word))
         in.problem().report(Error::Code::Schema,
-                            in.where(key) + u" must be "_s + words.join(u" or "_s) + u", got "_s + describeJson(word));
+                            in.where(key) + u" must be "_s + words.join(u" or "_s) + u", got "_s + describeText(word));
     return word;
 }
 
@@ -264,7 +266,7 @@ template <typename Spec, typename ReadEntry>
 Result<std::vector<Spec>> readCatalog(const QByteArray& json, const QString& format, const QString& kind,
                                       QLatin1StringView listKey, ReadEntry readEntry)
 {
-    const Result<QJsonObject> root = parseStrictObject(json);
+    const Result<JsonNode> root = parseStrictObject(json);
     if (!root)
         return root.error();
     Problem problem;

@@ -6,8 +6,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -61,9 +59,9 @@ const KnownArchitecture* architectureOf(ObjectReader& f, QStringList& notes)
         if (modelType == known.modelType)
             return &known;
     if (const auto classes = f.array("architectures"_L1, 64, Need::Optional)) {
-        for (const QJsonValue& name : *classes)
+        for (const JsonNode& name : classes->items())
             for (const KnownArchitecture& known : kKnown)
-                if (name.toString() == known.className) {
+                if (name.string() == known.className) {
                     notes << u"model_type \""_s + modelType + u"\" read as "_s + known.className +
                                  u", the architecture its config names"_s;
                     return &known;
@@ -77,10 +75,10 @@ void readAttentionWindow(ObjectReader& f, Family family, ModelSpec& m, QStringLi
 {
     if (const auto kinds = f.array("layer_types"_L1, kMaxLayers, Need::Optional)) {
         int sliding = 0, full = 0;
-        for (const QJsonValue& kind : *kinds) {
-            if (kind.toString() == "sliding_attention"_L1)
+        for (const JsonNode& kind : kinds->items()) {
+            if (kind.string() == "sliding_attention"_L1)
                 ++sliding;
-            else if (kind.toString() == "full_attention"_L1)
+            else if (kind.string() == "full_attention"_L1)
                 ++full;
             else
                 return f.refuse(f.where("layer_types"_L1) + u" names "_s + describeJson(kind) +
@@ -172,9 +170,9 @@ int countDenseLayers(ObjectReader& f, Family family, int layers)
     const int step = f.smallInteger("decoder_sparse_step"_L1, 1, kMaxLayers, 1);
     QSet<int> mlpOnly;
     if (const auto listed = f.array("mlp_only_layers"_L1, kMaxLayers, Need::Optional)) {
-        for (const QJsonValue& layer : *listed) {
-            const double index = layer.toDouble(-1);
-            if (!layer.isDouble() || index < 0 || index >= layers || std::trunc(index) != index) {
+        for (const JsonNode& layer : listed->items()) {
+            const double index = layer.isNumber() ? layer.number() : -1;
+            if (!layer.isNumber() || index < 0 || index >= layers || std::trunc(index) != index) {
                 f.refuse(f.where("mlp_only_layers"_L1) + u" must list layer numbers from 0 to "_s +
                          QString::number(layers - 1) + u", got "_s + describeJson(layer));
                 return 0;
@@ -224,13 +222,14 @@ void readFeedForward(ObjectReader& f, Family family, ModelSpec& m, QStringList& 
                      u" layers have a dense FFN of intermediate_size "_s + QString::number(m.ffn);
 }
 
-QString nameFromLabel(const QString& label, const QJsonObject& root)
+QString nameFromLabel(const QString& label, const JsonNode& root)
 {
     const QFileInfo info(label);
     const QString folder = info.absoluteDir().dirName();
     if (info.fileName() == "config.json"_L1 && !folder.isEmpty() && folder != "/"_L1)
         return folder;
-    const QString declared = root.value("_name_or_path"_L1).toString();
+    const JsonNode* named = root.find(u"_name_or_path");
+    const QString declared = named ? named->string() : QString();
     if (!declared.isEmpty())
         return declared.section(u'/', -1);
     return info.completeBaseName();
@@ -256,12 +255,12 @@ QString hfArchitectureNames()
 
 Result<HfModelConfig> parseHfConfig(const QByteArray& json, const QString& label)
 {
-    Result<QJsonDocument> document = parseStrictJson(json);
+    const Result<JsonNode> document = parseStrictJson(json);
     if (!document)
         return makeError(Error::Code::Parse, label + u": "_s + document.error().message);
     if (!document.value().isObject())
         return makeError(Error::Code::Schema, label + u": a config.json is one JSON object"_s);
-    const QJsonObject root = document.value().object();
+    const JsonNode& root = document.value();
 
     HfModelConfig out;
     out.file = label;
@@ -286,7 +285,7 @@ Result<HfModelConfig> parseHfConfig(const QByteArray& json, const QString& label
         return makeError(problem.error().code, label + u": "_s + problem.error().message);
     if (!architecture) {
         const QString modelType = shape->text("model_type"_L1);
-        if (modelType.isEmpty() && !root.contains("architectures"_L1))
+        if (modelType.isEmpty() && !root.find(u"architectures"))
             return makeError(Error::Code::Schema,
                              label + u": no model_type or architectures: not a Hugging Face model config.json"_s);
         return makeError(Error::Code::Unsupported, label + u": model_type \""_s + modelType +

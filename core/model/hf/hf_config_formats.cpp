@@ -1,5 +1,7 @@
 #include "core/model/hf/hf_config_formats.h"
 
+#include <cmath>
+
 namespace ridgeline::hf {
 
 using namespace Qt::Literals::StringLiterals;
@@ -15,16 +17,24 @@ std::optional<NumberFormat> formatOfBits(int bits, const QString& type)
     return std::nullopt;
 }
 
+// One side of an fp8 weight block for the note; a side that is not a whole number shows as 0.
+QString blockSide(const JsonNode& side)
+{
+    const double value = side.number();
+    const bool whole = side.isNumber() && std::trunc(value) == value && std::abs(value) <= 2147483647.0;
+    return QString::number(whole ? static_cast<int>(value) : 0);
+}
+
 // compressed-tensors (llm-compressor): every config group's weights, which must agree; the KV scheme.
 void readCompressedTensors(ObjectReader& q, HfModelConfig& out)
 {
     std::optional<NumberFormat> weights;
     if (const auto groups = q.object("config_groups"_L1, Need::Optional)) {
-        for (auto it = groups->begin(); it != groups->end(); ++it) {
-            const QString path = q.where(u"config_groups."_s + it.key());
-            if (!it.value().isObject())
-                return q.refuse(path + u" must be an object, got "_s + describeJson(it.value()));
-            ObjectReader group(it.value().toObject(), path, q.problem(), q.mode());
+        for (const JsonNode::Member& member : groups->members()) {
+            const QString path = q.where(u"config_groups."_s + member.first);
+            if (!member.second.isObject())
+                return q.refuse(path + u" must be an object, got "_s + describeJson(member.second));
+            ObjectReader group(member.second, path, q.problem(), q.mode());
             const auto spec = group.object("weights"_L1, Need::Optional);
             if (!spec)
                 continue;
@@ -80,9 +90,9 @@ void readQuantization(ObjectReader& q, HfModelConfig& out)
     };
     if (method == "fp8"_L1 || method == "fbgemm_fp8"_L1) {
         QString detail = q.text("fmt"_L1);
-        if (const auto block = q.array("weight_block_size"_L1, 2, Need::Optional); block && block->size() == 2)
-            detail += (detail.isEmpty() ? u""_s : u", "_s) + QString::number(block->at(0).toInt()) + u" x "_s +
-                      QString::number(block->at(1).toInt()) + u" blocks"_s;
+        if (const JsonNode* block = q.array("weight_block_size"_L1, 2, Need::Optional); block && block->size() == 2)
+            detail += (detail.isEmpty() ? u""_s : u", "_s) + blockSide(block->items()[0]) + u" x "_s +
+                      blockSide(block->items()[1]) + u" blocks"_s;
         known(NumberFormat::Fp8, detail);
     } else if (method == "compressed-tensors"_L1) {
         readCompressedTensors(q, out);
@@ -121,8 +131,8 @@ bool keepsAttentionUnquantized(ObjectReader& q)
 {
     for (const QLatin1StringView key : {"ignore"_L1, "modules_to_not_convert"_L1})
         if (const auto modules = q.array(key, 100'000, Need::Optional))
-            for (const QJsonValue& module : *modules)
-                if (module.toString().contains("self_attn"_L1))
+            for (const JsonNode& module : modules->items())
+                if (module.string().contains("self_attn"_L1))
                     return true;
     return false;
 }

@@ -119,7 +119,7 @@ QJsonObject engineToJson(const EngineProfile& e)
 
 Result<std::vector<EngineProfile>> parseEngineCatalog(const QByteArray& json)
 {
-    const Result<QJsonObject> root = parseStrictObject(json);
+    const Result<JsonNode> root = parseStrictObject(json);
     if (!root)
         return root.error();
     Problem problem;

@@ -56,7 +56,7 @@ CalibrationTerm calibrationTermFromJson(ObjectReader& in)
         in.problem().report(Error::Code::Schema, in.where("name"_L1) +
                                                      u" must name an engine term such as "
                                                      "\"layer_seconds\" or \"weight_bandwidth.bf16\", got "_s +
-                                                     describeJson(QJsonValue(term.name)));
+                                                     describeText(term.name));
     else if (parsed->isShare() && (term.start <= 0.0 || term.fitted <= 0.0))
         in.problem().report(Error::Code::Range, in.where(term.start <= 0.0 ? "start"_L1 : "fitted"_L1) +
                                                     u" must be above 0: "_s + term.name +
@@ -144,7 +144,7 @@ CalibrationPoint calibrationPointFromJson(ObjectReader& in)
         in.problem().report(Error::Code::Schema, in.where("quantity"_L1) +
                                                      u" must name a measured quantity such as \"serving_tpot_s\" or "
                                                      "\"e2e_latency_s\", got "_s +
-                                                     describeJson(QJsonValue(point.quantity)));
+                                                     describeText(point.quantity));
     else if (point.prompt + point.output > kMaxContext)
         in.problem().report(Error::Code::Range, in.where("output"_L1) + u": prompt and output together are "_s +
                                                     QString::number(point.prompt + point.output) +
@@ -159,11 +159,11 @@ CalibrationPoint calibrationPointFromJson(ObjectReader& in)
                                                     QString::number(leastLengths(*quantity).second) + u" for "_s +
                                                     point.quantity + u", got "_s + QString::number(point.output));
     else if (!parseNumberFormat(point.weights))
-        in.problem().report(Error::Code::Schema, in.where("weights"_L1) + u" must be a number format, got "_s +
-                                                     describeJson(QJsonValue(point.weights)));
+        in.problem().report(Error::Code::Schema,
+                            in.where("weights"_L1) + u" must be a number format, got "_s + describeText(point.weights));
     else if (!parseNumberFormat(point.kv))
-        in.problem().report(Error::Code::Schema, in.where("kv"_L1) + u" must be a number format, got "_s +
-                                                     describeJson(QJsonValue(point.kv)));
+        in.problem().report(Error::Code::Schema,
+                            in.where("kv"_L1) + u" must be a number format, got "_s + describeText(point.kv));
     else if (point.measured <= 0.0 || point.predicted <= 0.0 || point.predictedBefore <= 0.0)
         in.problem().report(Error::Code::Range, in.where(point.measured <= 0.0    ? "measured"_L1
                                                          : point.predicted <= 0.0 ? "predicted"_L1
@@ -238,7 +238,7 @@ Calibration calibrationFromJson(ObjectReader& in)
     for (qsizetype i = 0; i < calibration.freeTerms.size() && !problem.found(); ++i) {
         if (!names.contains(calibration.freeTerms[i]))
             problem.report(Error::Code::Schema, indexedPath(in.where("free_terms"_L1), i) + u" names "_s +
-                                                    describeJson(QJsonValue(calibration.freeTerms[i])) +
+                                                    describeText(calibration.freeTerms[i]) +
                                                     u", which is not in terms"_s);
         else if (calibration.freeTerms.indexOf(calibration.freeTerms[i]) < i)
             problem.report(Error::Code::Schema, indexedPath(in.where("free_terms"_L1), i) + u" names "_s +

@@ -57,7 +57,7 @@ EnergySource energySourceFromJson(ObjectReader& in)
         in.problem().report(Error::Code::Schema,
                             in.where("measured"_L1) + u" must be true or false, got "_s + describeJson(*measured));
     else if (measured)
-        source.measured = measured->toBool();
+        source.measured = measured->boolean();
     source.basis = in.text("basis"_L1, Need::Required);
     if (!in.problem().found() && source.basis.trimmed().isEmpty())
         in.problem().report(Error::Code::Schema,

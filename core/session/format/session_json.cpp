@@ -18,7 +18,6 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonValue>
 
 #include <utility>
 #include <vector>
@@ -69,7 +68,7 @@ Finding findingFromJson(ObjectReader& in)
     if (!in.problem().found() && !kinds.contains(finding.kind))
         in.problem().report(Error::Code::Schema, in.where("kind"_L1) +
                                                      u" must be \"impossible\", \"doubtful\" or \"note\", got "_s +
-                                                     describeJson(QJsonValue(finding.kind)));
+                                                     describeText(finding.kind));
     return finding;
 }
 
@@ -235,14 +234,18 @@ Result<Session> loadSession(const QString& path)
 
 std::optional<Error> saveSession(const Session& session, const QString& path)
 {
-    // Validate what is about to be written, so that every saved file loads back.
-    const QJsonObject root = sessionToJsonObject(session);
+    // Validate the bytes about to be written, read back as a file is read (one kernel at a time), so that every
+    // saved file loads back.
+    const QByteArray bytes = sessionToJson(session);
+    const Result<SplitObject> written = parseStrictObjectSplit(bytes, "kernels"_L1);
+    if (!written)
+        return sourceError(path, written.error().code, u"not saved: "_s + written.error().message);
     Problem problem;
-    sessionFromObject(SplitObject::whole(root), problem);
+    sessionFromObject(written.value(), problem);
     if (problem.found())
         return sourceError(path, problem.error().code, u"not saved: "_s + problem.error().message);
 
-    return saveFile(path, QJsonDocument(root).toJson(QJsonDocument::Indented));
+    return saveFile(path, bytes);
 }
 
 }  // namespace ridgeline

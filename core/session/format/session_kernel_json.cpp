@@ -57,7 +57,7 @@ KernelDevice deviceFromJson(ObjectReader& in)
     device.kind = in.text("kind"_L1, Need::Required);
     if (!in.problem().found() && device.kind != u"gpu"_s)
         in.problem().report(Error::Code::Schema,
-                            in.where("kind"_L1) + u" must be \"gpu\", got "_s + describeJson(QJsonValue(device.kind)));
+                            in.where("kind"_L1) + u" must be \"gpu\", got "_s + describeText(device.kind));
     const bool hasName = in.has("name"_L1);
     device.name = in.text("name"_L1);
     if (!in.problem().found() && hasName && device.name.isEmpty())
@@ -69,7 +69,7 @@ KernelDevice deviceFromJson(ObjectReader& in)
     if (!in.problem().found() && hasGpu && (device.gpu.size() > 100 || !isCatalogId(device.gpu)))
         in.problem().report(Error::Code::Schema, in.where("gpu"_L1) +
                                                      u" must be a catalog GPU id such as \"a100-40gb-sxm\", got "_s +
-                                                     describeJson(QJsonValue(device.gpu.left(120))));
+                                                     describeText(device.gpu.left(120)));
     device.basis = in.text("basis"_L1);
     return device;
 }

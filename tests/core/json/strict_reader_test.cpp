@@ -23,7 +23,7 @@ struct Kernel {
 
 std::optional<Error> readKernels(const QByteArray& json, std::vector<Kernel>* out = nullptr)
 {
-    const Result<QJsonObject> root = parseStrictObject(json);
+    const Result<JsonNode> root = parseStrictObject(json);
     if (!root)
         return root.error();
     Problem problem;
@@ -63,7 +63,7 @@ TEST(StrictJson, RefusesADuplicateKeyWithItsPathAndPlace)
 {
     const QByteArray json =
         "{\n  \"kernels\": [\n    {\"name\": \"a\"},\n    {\"name\": \"b\", \"name\": \"c\"}\n  ]\n}";
-    const Result<QJsonDocument> parsed = parseStrictJson(json);
+    const Result<JsonNode> parsed = parseStrictJson(json);
     ASSERT_FALSE(parsed);
     EXPECT_EQ(parsed.error().code, Error::Code::Parse);
     EXPECT_EQ(parsed.error().message, u"line 4, column 19: duplicate key kernels[1].name"_s);
@@ -72,7 +72,7 @@ TEST(StrictJson, RefusesADuplicateKeyWithItsPathAndPlace)
 TEST(StrictJson, SeesAnEscapedKeyAsTheSameKey)
 {
     // "\u0067flops" is "gflops": Qt would keep the second silently.
-    const Result<QJsonDocument> parsed = parseStrictJson(R"({"gflops": 1, "\u0067flops": 2})");
+    const Result<JsonNode> parsed = parseStrictJson(R"({"gflops": 1, "\u0067flops": 2})");
     ASSERT_FALSE(parsed);
     EXPECT_TRUE(parsed.error().message.startsWith(u"line 1, column 15: duplicate key gflops"_s))
         << messageOf(parsed.error());
@@ -80,7 +80,7 @@ TEST(StrictJson, SeesAnEscapedKeyAsTheSameKey)
 
 TEST(StrictJson, AllowsTheSameKeyInSiblingAndNestedObjects)
 {
-    const Result<QJsonDocument> parsed =
+    const Result<JsonNode> parsed =
         parseStrictJson(R"({"a": {"name": 1, "b": {"name": 2}}, "list": [{"name": 3}, {"name": 4}], "name": 5})");
     EXPECT_TRUE(parsed) << messageOf(parsed.error());
 }
@@ -88,7 +88,7 @@ TEST(StrictJson, AllowsTheSameKeyInSiblingAndNestedObjects)
 TEST(StrictJson, ABraceInsideAStringIsNoNesting)
 {
     // Strings holding quotes, braces and commas must not confuse the duplicate scan.
-    const Result<QJsonDocument> parsed = parseStrictJson(R"({"a": "{\"a\": 1, [", "b": "}", "c": ","})");
+    const Result<JsonNode> parsed = parseStrictJson(R"({"a": "{\"a\": 1, [", "b": "}", "c": ","})");
     EXPECT_TRUE(parsed) << messageOf(parsed.error());
 }
 
@@ -168,8 +168,8 @@ TEST(StrictJson, RefusesNumbersOutOfRange)
 TEST(StrictJson, IntegersMustBeWholeAndInRange)
 {
     Problem problem;
-    ObjectReader in(parseStrictObject(R"({"cores": 2.5, "threads": 100000, "level": 2})").value(), u"machine"_s,
-                    problem);
+    const Result<JsonNode> machine = parseStrictObject(R"({"cores": 2.5, "threads": 100000, "level": 2})");
+    ObjectReader in(machine.value(), u"machine"_s, problem);
     EXPECT_EQ(in.smallInteger("level"_L1, 1, 4, 0), 2);
     EXPECT_FALSE(problem.found());
 
@@ -179,7 +179,8 @@ TEST(StrictJson, IntegersMustBeWholeAndInRange)
     EXPECT_EQ(problem.error().message, u"machine.cores must be a whole number from 1 to 1024, got 2.5"_s);
 
     Problem range;
-    ObjectReader again(parseStrictObject(R"({"threads": 100000})").value(), u"machine"_s, range);
+    const Result<JsonNode> threads = parseStrictObject(R"({"threads": 100000})");
+    ObjectReader again(threads.value(), u"machine"_s, range);
     again.integer("threads"_L1, 1, 4096, 1);
     ASSERT_TRUE(range.found());
     EXPECT_EQ(range.error().code, Error::Code::Range);
@@ -189,7 +190,8 @@ TEST(StrictJson, IntegersMustBeWholeAndInRange)
 TEST(StrictJson, KeepsTheFirstProblemOnly)
 {
     Problem problem;
-    ObjectReader in(parseStrictObject(R"({"a": "x", "b": "y", "c": 1})").value(), QString(), problem);
+    const Result<JsonNode> root = parseStrictObject(R"({"a": "x", "b": "y", "c": 1})");
+    ObjectReader in(root.value(), QString(), problem);
     in.number("a"_L1, 10.0);
     in.boolean("b"_L1, false);
     in.rejectUnknownKeys();
@@ -209,8 +211,8 @@ TEST(StrictJson, RefusesTextLongerThanAFileHolds)
 TEST(StrictJson, ReadsOnlyRfc3339Times)
 {
     Problem problem;
-    ObjectReader in(parseStrictObject(R"({"created": "2026-12-02T16:44:16Z", "edited": "2026-12-02"})").value(),
-                    QString(), problem);
+    const Result<JsonNode> root = parseStrictObject(R"({"created": "2026-12-02T16:44:16Z", "edited": "2026-12-02"})");
+    ObjectReader in(root.value(), QString(), problem);
     EXPECT_EQ(in.dateTime("created"_L1), QDateTime(QDate(2026, 12, 2), QTime(16, 44, 16), Qt::UTC));
     EXPECT_FALSE(problem.found());
     EXPECT_FALSE(in.dateTime("edited"_L1).isValid());
@@ -222,7 +224,7 @@ TEST(StrictJson, ReadsOnlyRfc3339Times)
 
 TEST(StrictJson, RefusesBrokenSyntaxWithLineAndColumn)
 {
-    const Result<QJsonDocument> truncated = parseStrictJson("{\n  \"kernels\": [\n    {\"name\": \"a\"}\n");
+    const Result<JsonNode> truncated = parseStrictJson("{\n  \"kernels\": [\n    {\"name\": \"a\"}\n");
     ASSERT_FALSE(truncated);
     EXPECT_EQ(truncated.error().code, Error::Code::Parse);
     // Named where the list that is never closed opens.
@@ -239,7 +241,7 @@ TEST(StrictJson, RefusesNumbersJsonCannotHold)
         {R"({"gflops": 1e999})", u"line 1, column 12: the number 1e999 is out of the range of a double"_s},
     };
     for (const auto& [json, message] : cases) {
-        const Result<QJsonDocument> refused = parseStrictJson(json);
+        const Result<JsonNode> refused = parseStrictJson(json);
         ASSERT_FALSE(refused) << json;
         EXPECT_EQ(refused.error().message, message) << json;
     }
@@ -249,13 +251,13 @@ TEST(StrictJson, RefusesBytesThatAreNotUtf8AndASecondDocument)
 {
     // An overlong "/" (C0 AF), a UTF-8-encoded surrogate (ED A0 80), and a sequence cut short (E2 82).
     for (const QByteArray& bad : {QByteArray("\xC0\xAF"), QByteArray("\xED\xA0\x80"), QByteArray("\xE2\x82")}) {
-        const Result<QJsonDocument> refused = parseStrictJson("{\n  \"name\": \"a" + bad + "\"}");
+        const Result<JsonNode> refused = parseStrictJson("{\n  \"name\": \"a" + bad + "\"}");
         ASSERT_FALSE(refused);
         EXPECT_TRUE(refused.error().message.startsWith(u"line 2, column 13: the byte 0x"_s))
             << messageOf(refused.error());
         EXPECT_TRUE(refused.error().message.endsWith(u" is not UTF-8 text (a binary file, or another encoding?)"_s));
     }
-    const Result<QJsonDocument> two = parseStrictJson("{\"a\": 1}\n{\"a\": 2}");
+    const Result<JsonNode> two = parseStrictJson("{\"a\": 1}\n{\"a\": 2}");
     ASSERT_FALSE(two);
     EXPECT_EQ(two.error().message, u"line 2, column 1: a second JSON value after the end of the document"_s);
 }
@@ -263,7 +265,7 @@ TEST(StrictJson, RefusesBytesThatAreNotUtf8AndASecondDocument)
 TEST(StrictJson, RefusesUtf16AndNulBytes)
 {
     const QByteArray utf16("\xFF\xFE{\0\"\0a\0\"\0:\0 \0001\0}\0", 18);
-    const Result<QJsonDocument> parsed = parseStrictJson(utf16);
+    const Result<JsonNode> parsed = parseStrictJson(utf16);
     ASSERT_FALSE(parsed);
     EXPECT_EQ(parsed.error().message, u"not UTF-8 text: it contains NUL bytes (UTF-16 or a binary file?)"_s);
 }
@@ -272,7 +274,7 @@ TEST(StrictJson, RefusesDeepNestingWithoutCrashing)
 {
     const int depth = 5000;
     const QByteArray nested = QByteArray(depth, '[') + QByteArray(depth, ']');
-    const Result<QJsonDocument> parsed = parseStrictJson(nested);
+    const Result<JsonNode> parsed = parseStrictJson(nested);
     ASSERT_FALSE(parsed);
     EXPECT_EQ(parsed.error().code, Error::Code::Parse);
     EXPECT_EQ(parsed.error().message, u"line 1, column 1025: lists and objects nested deeper than 1024 levels"_s);
@@ -281,9 +283,9 @@ TEST(StrictJson, RefusesDeepNestingWithoutCrashing)
 TEST(StrictJson, NamesAPathThroughNestedObjectsAndArrays)
 {
     Problem problem;
-    ObjectReader root(parseStrictObject(R"({"machine": {"caches": [{"level": 1}, {"level": "L2"}]}})").value(),
-                      QString(), problem);
-    const std::optional<QJsonObject> machine = root.object("machine"_L1, Need::Required);
+    const Result<JsonNode> file = parseStrictObject(R"({"machine": {"caches": [{"level": 1}, {"level": "L2"}]}})");
+    ObjectReader root(file.value(), QString(), problem);
+    const JsonNode* machine = root.object("machine"_L1, Need::Required);
     ASSERT_TRUE(machine);
     ObjectReader in(*machine, root.where("machine"_L1), problem);
     readEntries<int>(in, "caches"_L1, 16, Need::Required,
@@ -295,7 +297,7 @@ TEST(StrictJson, NamesAPathThroughNestedObjectsAndArrays)
 
 TEST(StrictJson, TheTopLevelMustBeAnObject)
 {
-    const Result<QJsonObject> list = parseStrictObject("[1, 2]");
+    const Result<JsonNode> list = parseStrictObject("[1, 2]");
     ASSERT_FALSE(list);
     EXPECT_EQ(list.error().code, Error::Code::Schema);
     EXPECT_EQ(list.error().message, u"the top level must be a JSON object, got an array"_s);
@@ -305,7 +307,8 @@ TEST(StrictJson, TheHeaderNamesAForeignOrNewerFile)
 {
     const auto header = [](const char* json) {
         Problem problem;
-        ObjectReader in(parseStrictObject(json).value(), QString(), problem);
+        const Result<JsonNode> root = parseStrictObject(json);
+        ObjectReader in(root.value(), QString(), problem);
         const int schema = readHeader(in, u"ridgeline-deck"_s, u"deck"_s, 2);
         return std::make_pair(schema, problem.found() ? problem.error().message : QString());
     };
@@ -324,15 +327,16 @@ TEST(StrictJson, TheHeaderNamesAForeignOrNewerFile)
               std::make_pair(0, u"schema_version must be an integer, got 1.5"_s));
 }
 
-// Qt's parser keeps a raw line break inside a string; quoted into a message it would make two lines. Each reader of
-// these files (sessions, decks, catalogs) gets one-line messages from the reader itself, the controls escaped.
+// A line break escaped inside a string is a raw one once read; quoted into a message it would make two lines. Each
+// reader of these files (sessions, decks, catalogs) gets one-line messages from the reader itself, the controls
+// escaped.
 TEST(StrictJson, AControlCharacterFromTheFileStaysEscapedInAOneLineMessage)
 {
     // JSON writes control characters escaped: a raw one inside a string (a value or a key) is refused where it
     // stands, in one line that names it by code point rather than quoting it.
     for (const QByteArray& json : {QByteArray("{\"format\": \"ridgeline-gpu-cat\nalog\", \"schema_version\": 1}"),
                                    QByteArray("{\"kernels\": [{\"name\": \"a\", \"gflops\x01\r\": 1}]}")}) {
-        const Result<QJsonObject> parsed = parseStrictObject(json);
+        const Result<JsonNode> parsed = parseStrictObject(json);
         ASSERT_FALSE(parsed) << json.toStdString();
         const QString message = parsed.error().message;
         EXPECT_TRUE(message.contains(u"a raw control character (U+00"_s)) << messageOf(parsed.error());
@@ -345,8 +349,40 @@ TEST(StrictJson, AControlCharacterFromTheFileStaysEscapedInAOneLineMessage)
     ASSERT_TRUE(unknown);
     EXPECT_EQ(unknown->message, u"unknown field kernels[0].gflops\\u0001\\u000d"_s);
 
-    const Result<QJsonDocument> twice = parseStrictJson("{\"a\\tb\": 1, \"a\\tb\": 2}");
+    const Result<JsonNode> twice = parseStrictJson("{\"a\\tb\": 1, \"a\\tb\": 2}");
     ASSERT_FALSE(twice);
     EXPECT_FALSE(twice.error().message.contains(u'\t')) << messageOf(twice.error());
     EXPECT_TRUE(twice.error().message.contains(u"duplicate key a\\u0009b"_s)) << messageOf(twice.error());
+}
+
+// Another program's results: the same reader in Located mode. Null and NaN read as absent (NaN noted), unknown keys
+// are that program's business, and a message starts with the bad value's line and column.
+TEST(StrictJson, LocatedModeSaysWhereAndWhatWasExpected)
+{
+    JsonReadOptions python;  // Python's NaN tokens, as a serving benchmark writes them
+    const Result<std::vector<JsonNode>> values = readJsonValues(
+        "{\"mean_ttft_ms\": NaN, \"model\": null, \"extra\": 1,\n \"metrics\": {\"completed\": 2.5}}", python);
+    ASSERT_TRUE(values) << messageOf(values.error());
+    Problem problem;
+    ObjectReader run(values.value().front(), QString(), problem, ReadMode::Located);
+    EXPECT_FALSE(run.quantity(u"mean_ttft_ms", Quantity::Milliseconds));
+    EXPECT_EQ(run.text(u"model"), QString());
+    EXPECT_FALSE(run.has(u"model"));
+    run.rejectUnknownKeys();
+    EXPECT_FALSE(problem.found());
+    EXPECT_EQ(problem.nanKeys(), QStringList{u"mean_ttft_ms"_s});
+
+    const JsonNode* metrics = run.object(u"metrics");
+    ASSERT_TRUE(metrics);
+    ObjectReader nested = run.nested(*metrics, u"metrics");
+    EXPECT_FALSE(nested.count(u"completed"));
+    ASSERT_TRUE(problem.found());
+    EXPECT_EQ(problem.error().message,
+              u"line 2, column 27: \"metrics.completed\" is the number 2.5; expected a whole number from 0 to "
+              "1125899906842624"_s);
+
+    Problem missing;
+    ObjectReader again(values.value().front(), QString(), missing, ReadMode::Located);
+    again.refuseMissing(u"duration", u"how long the run took"_s);
+    EXPECT_EQ(missing.error().message, u"line 1, column 1: the object has no \"duration\" (how long the run took)"_s);
 }
