@@ -1,6 +1,7 @@
 #include "core/model/hf/hf_config.h"
 
 #include "core/json/strict_reader.h"
+#include "core/message_text.h"
 #include "core/model/hf/hf_config_formats.h"
 #include "core/read_file.h"
 
@@ -288,7 +289,8 @@ Result<HfModelConfig> parseHfConfig(const QByteArray& json, const QString& label
         if (modelType.isEmpty() && !root.find(u"architectures"))
             return makeError(Error::Code::Schema,
                              label + u": no model_type or architectures: not a Hugging Face model config.json"_s);
-        return makeError(Error::Code::Unsupported, label + u": model_type \""_s + modelType +
+        // The name is the file's own text: one line and short, whatever the file holds.
+        return makeError(Error::Code::Unsupported, label + u": model_type \""_s + oneLine(shortKey(modelType)) +
                                                        u"\" is not an architecture Ridgeline reads as a "
                                                        "shape; it reads "_s +
                                                        hfArchitectureNames());

@@ -260,6 +260,14 @@ TEST(HfConfig, ArchitecturesItCannotReadAreRefusedByName)
     EXPECT_NE(refusal(llama4).find("model_type \"llama4\" is not an architecture"), std::string::npos);
     EXPECT_EQ(refusal(parseHfConfig("{\"hidden_size\": 4096}", QStringLiteral("x.json"))),
               "x.json: no model_type or architectures: not a Hugging Face model config.json");
+    // The name quoted is the file's text: an escaped newline stays escaped, a long name is cut.
+    EXPECT_EQ(refusal(parseHfConfig("{\"model_type\": \"qw\\n2_moe\"}", QStringLiteral("x.json"))),
+              "x.json: model_type \"qw\\u000a2_moe\" is not an architecture Ridgeline reads as a shape; it reads " +
+                  hfArchitectureNames().toStdString());
+    EXPECT_EQ(
+        refusal(parseHfConfig("{\"model_type\": \"" + QByteArray(1000, 'q') + "\"}", QStringLiteral("x.json"))).size(),
+        refusal(parseHfConfig("{\"model_type\": \"" + QByteArray(40, 'q') + "\"}", QStringLiteral("x.json"))).size() +
+            3);
 }
 
 TEST(HfConfig, BadFieldsGetOneLineNamingTheFileAndTheField)
