@@ -7,8 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
+#include <string>
+#include <vector>
 
 using namespace ridgeline;
 
@@ -73,4 +77,21 @@ TEST(ValidationFamilies, EveryHeldOutSetPerEngineFamilyAndGpuFamily)
                                 {"NVIDIA GDDR", 104, 0.090, 0.564},
                                 {"NVIDIA HBM", 202, 0.070, 0.475}});
     EXPECT_EQ(missed, 5);
+}
+
+// The rows beyond the target's worst, by name, so that a change that pushes another row past 40 % (or brings one of
+// these within it) is seen. Why each misses: tests/data/README.md, "Tensor parallelism over PCIe".
+TEST(ValidationFamilies, TheRowsBeyondTheWorstTargetAreTheExplainedFour)
+{
+    std::vector<std::string> beyond;
+    for (const test::JudgedRow& j : judgedHeldOutRows())
+        if (std::fabs(j.residual.relativeError()) > test::kTargetWorst) {
+            std::printf("  beyond %.0f %%: %-48s %+6.1f %%\n", 100.0 * test::kTargetWorst,
+                        j.row.id.toLatin1().constData(), 100.0 * j.residual.relativeError());
+            beyond.push_back(j.row.id.toStdString());
+        }
+    std::sort(beyond.begin(), beyond.end());
+    EXPECT_EQ(beyond, (std::vector<std::string>{
+                          "trt080-h100-sxm-falcon-180b-tp8-ttft-128", "trt080-h200-falcon-180b-tp8-ttft-128",
+                          "trt080-l40s-llama-2-70b-tp8-ttft-2048", "trt090-l40s-mixtral-8x7b-tp4-ttft-128"}));
 }
