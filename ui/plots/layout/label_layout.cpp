@@ -318,10 +318,17 @@ LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, cons
     double bestOverlap = std::numeric_limits<double>::max();
     double bestDistance = std::numeric_limits<double>::max();
     bool bestMeetsHard = false;
-    for (int gy = 0; gy <= kGrid; ++gy)
+    std::vector<QLineF> rowLines;
+    for (int gy = 0; gy <= kGrid; ++gy) {
+        // A row of candidates shares its top and bottom: only the lines that reach its height can cross one.
+        const double top = bounds.top() + (bounds.height() - size.height()) * gy / kGrid;
+        const double bottom = top + size.height();
+        rowLines.clear();
+        for (const QLineF& line : lines)
+            if (std::max(line.y1(), line.y2()) >= top && std::min(line.y1(), line.y2()) <= bottom)
+                rowLines.push_back(line);
         for (int gx = 0; gx <= kGrid; ++gx) {
-            const QRectF candidate(bounds.left() + (bounds.width() - size.width()) * gx / kGrid,
-                                   bounds.top() + (bounds.height() - size.height()) * gy / kGrid, size.width(),
+            const QRectF candidate(bounds.left() + (bounds.width() - size.width()) * gx / kGrid, top, size.width(),
                                    size.height());
             if (candidate.contains(label.anchor))
                 continue;
@@ -338,7 +345,7 @@ LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, cons
             }
             for (const QRectF& o : soft)
                 addOverlap(o, 1.0);
-            for (const QLineF& line : lines)
+            for (const QLineF& line : rowLines)
                 overlap += segmentIntersectsRect(line, candidate) ? kLine : 0.0;
             const double distance = QLineF(candidate.center(), label.anchor).length();
             if (overlap < bestOverlap - 1.0 || (std::fabs(overlap - bestOverlap) <= 1.0 && distance < bestDistance)) {
@@ -348,6 +355,7 @@ LabelPlacement placeForced(const QRectF& bounds, const LabelRequest& label, cons
                 chosen = candidate;
             }
         }
+    }
     LabelPlacement placement;
     placement.placed = true;
     placement.rect = chosen;
