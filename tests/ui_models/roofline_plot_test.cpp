@@ -146,6 +146,24 @@ TEST(PlotMapping, CornersOfTheRangeAreCornersOfThePlot)
 }
 
 // What every log axis is given: Qt Charts overflowed its stack on a range from an overflowed ridge (1e308 FLOP/byte).
+TEST(LogAxisRange, AnAxisHoldsStillWhileItsDataStaysInsideAndWithinADecadeOfItsEnds)
+{
+    const LogRange shown{10.0, 1e4};
+    // Data that moved inside: the axis stays.
+    EXPECT_EQ(steadyLogRange(shown, {100.0, 1e3}), shown);
+    EXPECT_EQ(steadyLogRange(shown, {10.0, 1e4}), shown);
+    // Data past either end: the axis takes the wanted range.
+    EXPECT_EQ(steadyLogRange(shown, {1.0, 1e3}), (LogRange{1.0, 1e3}));
+    EXPECT_EQ(steadyLogRange(shown, {100.0, 1e5}), (LogRange{100.0, 1e5}));
+    // Data that shrank more than a decade from an end: the axis tightens rather than leave the curve small.
+    EXPECT_EQ(steadyLogRange(shown, {1e3, 1e4}), (LogRange{1e3, 1e4}));
+    EXPECT_EQ(steadyLogRange(shown, {10.0, 100.0}), (LogRange{10.0, 100.0}));
+    EXPECT_EQ(steadyLogRange(shown, {1e3, 1e4}, 2.0), shown);
+    // No current range worth keeping (a fresh axis, a broken one): the wanted one.
+    EXPECT_EQ(steadyLogRange({0.0, 1.0}, {2.0, 3.0}), (LogRange{2.0, 3.0}));
+    EXPECT_EQ(steadyLogRange({1.0, std::numeric_limits<double>::infinity()}, {2.0, 3.0}), (LogRange{2.0, 3.0}));
+}
+
 TEST(LogAxisRange, NonFiniteEmptyAndAstronomicalRangesBecomeOnesAnAxisCanShow)
 {
     const double inf = std::numeric_limits<double>::infinity();

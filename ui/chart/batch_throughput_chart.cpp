@@ -3,6 +3,7 @@
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
 #include "ui/chart/log_axis.h"
+#include "ui/plots/layout/log_scale.h"
 
 #include <QAreaSeries>
 #include <QLegend>
@@ -51,10 +52,13 @@ bool sameCurve(const ThroughputData& a, const ThroughputData& b)
     return true;
 }
 
-void setRangeIfChanged(QLogValueAxis* axis, double low, double high)
+// While a slider is dragged the axes hold still as long as the curves stay inside and fill them.
+void setSteadyRange(QLogValueAxis* axis, double low, double high)
 {
-    if (axis->min() != low || axis->max() != high)
-        setLogAxisRange(axis, low, high);
+    const LogRange current{axis->min(), axis->max()};
+    const LogRange range = steadyLogRange(current, {low, high});
+    if (range != current)
+        setLogAxisRange(axis, range.low, range.high);
 }
 
 }  // namespace
@@ -214,8 +218,8 @@ void BatchThroughputChart::setData(const ThroughputData& data)
         m_stepOver->replace(stepOver);
         if (tokensHigh > 0.0) {
             // Room above the curves for the knee label and below for the "does not fit" label.
-            setRangeIfChanged(m_axisTokens, decadeBelow(tokensLow / 2.0), decadeAbove(tokensHigh * 3.0));
-            setRangeIfChanged(m_axisStep, decadeBelow(stepLow / 2.0), decadeAbove(stepHigh * 3.0));
+            setSteadyRange(m_axisTokens, decadeBelow(tokensLow / 2.0), decadeAbove(tokensHigh * 3.0));
+            setSteadyRange(m_axisStep, decadeBelow(stepLow / 2.0), decadeAbove(stepHigh * 3.0));
         }
         const bool anyOver = data.maxFittingBatch < data.maxShownBatch;
         m_noFit->setVisible(anyOver);

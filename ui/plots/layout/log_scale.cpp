@@ -72,6 +72,15 @@ double decadeAbove(double value)
     return value > 0.0 && std::isfinite(value) ? std::pow(10.0, std::ceil(std::log10(value))) : 10.0;
 }
 
+LogRange steadyLogRange(LogRange current, LogRange wanted, double slackDecades)
+{
+    const double slack = std::pow(10.0, slackDecades);
+    const bool holds = isLogRange(current.low, current.high) && current.low <= wanted.low &&
+                       current.high >= wanted.high && current.low * slack >= wanted.low &&
+                       current.high <= wanted.high * slack;
+    return holds ? current : wanted;
+}
+
 std::vector<LogGridLine> logGridLines(double low, double high, double base, int limit)
 {
     if (!isLogRange(low, high) || !(base >= 2.0) || !std::isfinite(base))

@@ -52,6 +52,16 @@ struct PlotMapping {
 double decadeBelow(double value);
 double decadeAbove(double value);
 
+// The range an axis keeps while its data moves (a slider dragged): the current one while it still holds the wanted
+// range and is at most `slackDecades` looser at either end, else the wanted one. An axis that jumps a decade at every
+// step makes the curve seem to jump the other way, and each jump relays out the axis and repaints its labels.
+struct LogRange {
+    double low = 1.0;
+    double high = 10.0;
+    bool operator==(const LogRange&) const = default;
+};
+LogRange steadyLogRange(LogRange current, LogRange wanted, double slackDecades = 1.0);
+
 // One line of a log axis's grid: at every power of the base (major) and, between them, at each whole multiple
 // 2 .. base - 1 of it (minor), as Qt Charts' log axes place theirs with an automatic minor tick count.
 struct LogGridLine {
