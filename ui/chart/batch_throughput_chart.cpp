@@ -3,6 +3,7 @@
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
 #include "ui/chart/log_axis.h"
+#include "ui/chart/series_points.h"
 #include "ui/plots/layout/log_scale.h"
 
 #include <QAreaSeries>
@@ -23,9 +24,6 @@ namespace {
 constexpr double kXLow = 0.75;  // batch axis: a little room left of 1 and right of 4096
 constexpr double kXHighFactor = 1.35;
 constexpr double kDefaultMaxBatch = 4096.0;
-// How far outside the plot the "does not fit" shading's top and bottom edges lie, in pixels at the plot's height
-// when the data came: enough for its 2 px edge to stay hidden in a plot half as tall.
-constexpr double kNoFitEdgeOutside = 8.0;
 
 QColor tokensColor(const ChartTheme& theme)
 {
@@ -38,6 +36,12 @@ QColor stepColor(const ChartTheme& theme)
 QColor noFitColor(const ChartTheme& theme)
 {
     return theme.kind == ThemeKind::Light ? QColor(0xd0, 0x20, 0x20, 34) : QColor(0xff, 0x55, 0x55, 46);
+}
+QColor noFitEdgeColor(const ChartTheme& theme)
+{
+    QColor edge = noFitColor(theme);
+    edge.setAlpha(255);
+    return edge;
 }
 
 bool sameCurve(const ThroughputData& a, const ThroughputData& b)
@@ -87,6 +91,10 @@ BatchThroughputChart::BatchThroughputChart(QWidget* parent)
     c->addSeries(m_noFit);
     m_noFit->attachAxis(m_axisX);
     m_noFit->attachAxis(m_axisTokens);
+    // The shading has no outline: its top and bottom would run along the plot's frame. Its one edge that means
+    // something, where the memory runs out, is a line of its own that ends at the plot's edges, so that a step
+    // repaints the plot and not the axis labels around it.
+    m_noFitEdge = addLine(m_axisTokens, QString(), false);
 
     m_tokens = addLine(m_axisTokens, tr("tokens/s"), true);
     m_tokensOver = addLine(m_axisTokens, QString(), false);
@@ -151,10 +159,9 @@ void BatchThroughputChart::applyTheme()
     step.setStyle(Qt::DotLine);
     m_stepOver->setPen(step);
     // Faint shading, and a solid edge where the memory runs out (which also makes the legend swatch visible).
-    QColor edge = noFitColor(m_theme);
-    edge.setAlpha(255);
-    m_noFit->setPen(QPen(edge, 2.0));
+    m_noFit->setPen(Qt::NoPen);
     m_noFit->setBrush(noFitColor(m_theme));
+    m_noFitEdge->setPen(QPen(noFitEdgeColor(m_theme), 2.0, Qt::SolidLine, Qt::FlatCap));
     for (QScatterSeries* s : {m_currentTokens, m_currentStep}) {
         s->setColor(m_theme.highlight);
         s->setBorderColor(m_theme.background);
@@ -167,7 +174,7 @@ void BatchThroughputChart::showMessage(const QString& message)
 {
     m_hasData = false;
     m_message = message;
-    for (QLineSeries* s : {m_tokens, m_tokensOver, m_step, m_stepOver, m_noFitUpper, m_noFitLower})
+    for (QLineSeries* s : {m_tokens, m_tokensOver, m_step, m_stepOver, m_noFitUpper, m_noFitLower, m_noFitEdge})
         s->clear();
     m_currentTokens->clear();
     m_currentStep->clear();
@@ -223,25 +230,22 @@ void BatchThroughputChart::setData(const ThroughputData& data)
         }
         const bool anyOver = data.maxFittingBatch < data.maxShownBatch;
         m_noFit->setVisible(anyOver);
+        m_noFitEdge->setVisible(anyOver);
         if (anyOver) {
             const double from = std::max(kXLow, double(data.maxFittingBatch));
             const double to = double(data.maxShownBatch) * kXHighFactor;
-            // The shading's top and bottom edges lie just outside the plot, where the clip hides them. Not further:
-            // the area's bounds are what a step repaints, and edges a decade away made every step repaint the
-            // title, the axis labels and the legend too.
-            const double pixelsPerDecade =
-                chart()->plotArea().height() / std::max(1.0, std::log10(m_axisTokens->max() / m_axisTokens->min()));
-            const double beyond = std::pow(10.0, kNoFitEdgeOutside / std::max(1.0, pixelsPerDecade));
-            const double top = m_axisTokens->max() * beyond;
-            const double bottom = m_axisTokens->min() / beyond;
-            m_noFitUpper->replace({QPointF(from, top), QPointF(to, top)});
-            m_noFitLower->replace({QPointF(from, bottom), QPointF(to, bottom)});
+            const double top = m_axisTokens->max();
+            const double bottom = m_axisTokens->min();
+            replaceIfChanged(m_noFitUpper, {QPointF(from, top), QPointF(to, top)});
+            replaceIfChanged(m_noFitLower, {QPointF(from, bottom), QPointF(to, bottom)});
+            replaceIfChanged(m_noFitEdge, {QPointF(from, bottom), QPointF(from, top)});
             // The legend copies the faint fill, which reads as an empty box: give the swatch some colour.
             QColor swatch = noFitColor(m_theme);
             swatch.setAlpha(150);
             for (QLegendMarker* m : chart()->legend()->markers(m_noFit)) {
                 m->setShape(QLegend::MarkerShapeRectangle);
                 m->setBrush(swatch);
+                m->setPen(QPen(noFitEdgeColor(m_theme), 2.0));
             }
         }
     }

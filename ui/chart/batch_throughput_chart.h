@@ -51,6 +51,7 @@ private:
     QAreaSeries* m_noFit = nullptr;
     QLineSeries* m_noFitUpper = nullptr;
     QLineSeries* m_noFitLower = nullptr;
+    QLineSeries* m_noFitEdge = nullptr;   // where the memory runs out
     QLineSeries* m_tokens = nullptr;      // batches that fit
     QLineSeries* m_tokensOver = nullptr;  // batches that do not (dotted)
     QLineSeries* m_step = nullptr;

@@ -3,6 +3,7 @@
 #include "core/model/units.h"
 #include "ui/chart/batching_chart_style.h"
 #include "ui/chart/log_axis.h"
+#include "ui/chart/series_points.h"
 #include "ui/plots/roofline/roofline_devices.h"
 
 #include <QLegend>
@@ -201,11 +202,11 @@ void DecodeRooflineChart::setData(const DecodeRooflineData& data)
             setLogAxisRange(m_axisY, y0, y1);
 
         const std::vector<QPointF> roofPoints = roofVertices(effective, x0 / kOverdraw, x1 * kOverdraw);
-        m_roof->replace(QList<QPointF>(roofPoints.begin(), roofPoints.end()));
+        replaceIfChanged(m_roof, QList<QPointF>(roofPoints.begin(), roofPoints.end()));
         if (data.datasheet) {
             const std::vector<QPointF> sheet =
                 roofVertices(inTeraUnits(*data.datasheet), x0 / kOverdraw, x1 * kOverdraw);
-            m_datasheet->replace(QList<QPointF>(sheet.begin(), sheet.end()));
+            replaceIfChanged(m_datasheet, QList<QPointF>(sheet.begin(), sheet.end()));
         } else {
             m_datasheet->clear();
         }
