@@ -18,22 +18,25 @@ namespace {
 constexpr int kPadding = 12;                 // inside the frame
 constexpr double kSmallestFontScale = 0.75;  // a headline shrinks at most this far before it elides
 
-// `text` broken into every line it needs at `width`, no height limit.
-void wrapAll(const QString& text, const QFont& font, double width, QStringList& lines, QList<qsizetype>& starts)
+// `text` broken into every line it needs at `width`, no height limit. Each line's text is trimmed; a line that
+// begins with white space (only a paragraph can) has no line index in the layout to draw it from.
+std::unique_ptr<QTextLayout> wrapAll(const QString& text, const QFont& font, double width, QStringList& lines,
+                                     QList<qsizetype>& starts)
 {
-    QTextLayout layout(text, font);
+    auto layout = std::make_unique<QTextLayout>(text, font);
     QTextOption option;
     option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    layout.setTextOption(option);
+    layout->setTextOption(option);
     lines.clear();
     starts.clear();
-    layout.beginLayout();
-    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+    layout->beginLayout();
+    for (QTextLine line = layout->createLine(); line.isValid(); line = layout->createLine()) {
         line.setLineWidth(width);
         starts << line.textStart();
         lines << text.mid(line.textStart(), line.textLength()).trimmed();
     }
-    layout.endLayout();
+    layout->endLayout();
+    return layout;
 }
 
 }  // namespace
@@ -108,7 +111,7 @@ void TextBlock::rewrap()
         if (paragraph.text == text && !paragraph.lines.isEmpty())
             continue;
         paragraph.text = text;
-        wrapAll(text, font(), width, paragraph.lines, paragraph.starts);
+        paragraph.layout = wrapAll(text, font(), width, paragraph.lines, paragraph.starts);
     }
 }
 
@@ -121,7 +124,8 @@ void TextBlock::placeLines()
     const QRectF area = textArea();
     double y = textTop();
     bool cut = false;
-    for (const Wrapped& paragraph : m_wrapped) {
+    for (std::size_t p = 0; p < m_wrapped.size(); ++p) {
+        const Wrapped& paragraph = m_wrapped[p];
         if (y + metrics.height() > area.bottom() + 0.5) {
             cut = true;
             break;
@@ -136,13 +140,29 @@ void TextBlock::placeLines()
             m_shown.push_back(
                 {elide ? metrics.elidedText(paragraph.text.mid(paragraph.starts[k]), Qt::ElideRight, m_wrappedWidth)
                        : paragraph.lines[k],
-                 y, m_bullets && k == 0});
+                 y, m_bullets && k == 0, p, elide ? -1 : k});
             y += metrics.lineSpacing();
         }
         cut = cut || paragraph.lines.size() > fits;
         y += m_bullets ? metrics.lineSpacing() * 0.35 : 0.0;
     }
     m_cut = cut;
+}
+
+void TextBlock::drawLine(QPainter& painter, const ShownLine& line, QPointF topLeft) const
+{
+    // From the paragraph's layout when it still holds this line as shown (it starts where its text does), else
+    // from the text.
+    if (line.line >= 0 && line.paragraph < m_wrapped.size()) {
+        const Wrapped& paragraph = m_wrapped[line.paragraph];
+        if (paragraph.layout && line.line < paragraph.lines.size() && paragraph.lines[line.line] == line.text &&
+            !paragraph.text.mid(paragraph.starts[line.line], 1).front().isSpace()) {
+            const QTextLine shaped = paragraph.layout->lineAt(static_cast<int>(line.line));
+            shaped.draw(&painter, topLeft - shaped.position());
+            return;
+        }
+    }
+    painter.drawText(QPointF(topLeft.x(), topLeft.y() + QFontMetricsF(font()).ascent()), line.text);
 }
 
 QRect TextBlock::lineRect(const ShownLine& line) const
@@ -291,7 +311,9 @@ void TextBlock::paintEvent(QPaintEvent* event)
         }
         const QFontMetricsF fittedMetrics(fitted);
         p.setFont(fitted);
-        const QString shown = fittedMetrics.elidedText(m_paragraphs.front(), Qt::ElideRight, area.width());
+        const QString shown = wanted <= area.width()
+                                  ? m_paragraphs.front()
+                                  : fittedMetrics.elidedText(m_paragraphs.front(), Qt::ElideRight, area.width());
         p.drawText(QPointF(area.left(), top + fittedMetrics.ascent()), shown);
         showWholeTextAsToolTip(shown != m_paragraphs.front());
         return;
@@ -305,7 +327,7 @@ void TextBlock::paintEvent(QPaintEvent* event)
             continue;
         if (line.bullet)
             p.drawText(QPointF(area.left(), line.top + metrics.ascent()), bullet);
-        p.drawText(QPointF(area.left() + indent, line.top + metrics.ascent()), line.text);
+        drawLine(p, line, QPointF(area.left() + indent, line.top));
     }
     showWholeTextAsToolTip(m_cut);
 }

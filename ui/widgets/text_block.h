@@ -8,8 +8,10 @@
 #include <QColor>
 #include <QList>
 #include <QStringList>
+#include <QTextLayout>
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
 namespace ridgeline::ui {
@@ -44,18 +46,26 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    // One paragraph broken into every line it needs at the block's width, with where each line starts in it.
+    // One paragraph broken into every line it needs at the block's width, with where each line starts in it. The
+    // layout that broke it is kept: its lines are drawn from it, shaped once rather than again at every paint.
     struct Wrapped {
         QString text;
         QStringList lines;
         QList<qsizetype> starts;
+        std::unique_ptr<QTextLayout> layout;
     };
-    // A line as painted: its text (the last one elided when the block has no more room) and its top.
+    // A line as painted: its text (the last one elided when the block has no more room) and its top, and which
+    // paragraph's line it is (-1 for an elided one, which is drawn from its text).
     struct ShownLine {
         QString text;
         double top = 0.0;
         bool bullet = false;  // the first line of a bulleted paragraph
-        bool operator==(const ShownLine&) const = default;
+        std::size_t paragraph = 0;
+        qsizetype line = -1;
+        bool operator==(const ShownLine& other) const
+        {
+            return text == other.text && top == other.top && bullet == other.bullet;
+        }
     };
 
     void describe();
@@ -68,6 +78,7 @@ private:
     void rewrap();                // the paragraphs whose text or width changed
     void placeLines();            // m_shown for the current size
     QRect lineRect(const ShownLine& line) const;
+    void drawLine(QPainter& painter, const ShownLine& line, QPointF topLeft) const;
     void forgetLayout();
 
     int m_lines = 1;
