@@ -100,9 +100,23 @@ void AnnotatedChart::drawBackground(QPainter* painter, const QRectF& rect)
     painter->restore();
 }
 
+namespace {
+
+// The series' paths and their point markers; Qt Charts makes a marker item per point as points come, so new ones
+// are cached whenever the chart shows new data (showLayers). A moved marker is a cached image moved, not an
+// antialiased shape filled again.
+void cacheSeriesItems(QGraphicsScene* scene)
+{
+    cacheItemsNamed(
+        scene, {"LineChartItem", "AreaChartItem", "ChartMarker", "TriangleMarker", "StarMarker", "PentagonMarker"});
+}
+
+}  // namespace
+
 void AnnotatedChart::cacheSeriesPaint()
 {
-    cacheItemsNamed(scene(), {"LineChartItem", "AreaChartItem"});
+    m_cachesSeries = true;
+    cacheSeriesItems(scene());
     // Drawn afresh when the plot area or any axis's range moves them (see dropItemCaches).
     connect(chart(), &QChart::plotAreaChanged, this, [this] { dropItemCaches(scene()); });
     for (QAbstractAxis* axis : chart()->axes())
@@ -122,6 +136,8 @@ void AnnotatedChart::showLayers(OverlayLayers layers)
     m_fixed->setContent(std::move(layers.fixed.lines), std::move(layers.fixed.texts), std::move(layers.fixed.rings));
     m_moving->setContent(std::move(layers.moving.lines), std::move(layers.moving.texts),
                          std::move(layers.moving.rings));
+    if (m_cachesSeries)
+        cacheSeriesItems(scene());
     describe();
 }
 

@@ -80,6 +80,7 @@ private:
     QMargins m_margins;   // the chart's own margins, before the note strip is added under them
     QSize m_minimumSize;  // the chart's own minimum, before the note strip is added under it
     std::vector<QLogValueAxis*> m_gridAxes;
+    bool m_cachesSeries = false;  // cacheSeriesPaint was called
     QStringList m_titles;
     QStringList m_drawnTexts;  // the overlays' texts, for the accessible description
     void fitTitle();
