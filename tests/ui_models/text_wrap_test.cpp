@@ -5,6 +5,8 @@
 #include "ui/plots/layout/chart_theme.h"
 #include "ui/plots/layout/text_metrics.h"
 
+#include <QImage>
+
 #include <gtest/gtest.h>
 
 using namespace ridgeline::ui;
@@ -68,4 +70,20 @@ TEST(TextMetrics, RemembersEachFontsOwnWidths)
                 EXPECT_EQ(TextMetrics(font).horizontalAdvance(text), QFontMetricsF(font).horizontalAdvance(text))
                     << text.toStdString() << " at " << font.toString().toStdString();
     EXPECT_GT(TextMetrics(big).horizontalAdvance(kReason), 2.0 * TextMetrics(small).horizontalAdvance(kReason));
+}
+
+// A font in points measures wider on a screen of more dots per inch; Qt's QFont compares equal across the two, so a
+// width remembered for one screen must not be given for the other.
+TEST(TextMetrics, AFontAtAnotherDpiIsMeasuredAtThatDpi)
+{
+    const QFont points(QStringLiteral("DejaVu Sans"), 12);
+    QImage highDpi(8, 8, QImage::Format_ARGB32_Premultiplied);
+    highDpi.setDotsPerMeterX(7559);  // 192 dots per inch
+    highDpi.setDotsPerMeterY(7559);
+    const QFont onHighDpi(points, &highDpi);
+    const QString text = QStringLiteral("B = 16: 975 tokens/s");
+    EXPECT_EQ(TextMetrics(points).horizontalAdvance(text), QFontMetricsF(points).horizontalAdvance(text));
+    EXPECT_EQ(TextMetrics(onHighDpi).horizontalAdvance(text), QFontMetricsF(onHighDpi).horizontalAdvance(text));
+    EXPECT_GT(QFontMetricsF(onHighDpi).horizontalAdvance(text), 1.5 * QFontMetricsF(points).horizontalAdvance(text));
+    EXPECT_EQ(TextMetrics(points).horizontalAdvance(text), QFontMetricsF(points).horizontalAdvance(text));
 }

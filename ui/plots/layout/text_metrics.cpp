@@ -1,6 +1,7 @@
 #include "ui/plots/layout/text_metrics.h"
 
 #include <QHash>
+#include <QPair>
 
 #include <memory>
 
@@ -20,9 +21,11 @@ constexpr qsizetype kMaxRemembered = 4096;
 
 TextMetrics::TextMetrics(const QFont& font) : QFontMetricsF(font)
 {
-    // The charts draw on the GUI thread and `render` on the main one; a table per thread needs no lock.
-    thread_local QHash<QFont, std::shared_ptr<Widths>> tables;
-    std::shared_ptr<Widths>& widths = tables[font];
+    // The charts draw on the GUI thread and `render` on the main one; a table per thread needs no lock. A font in
+    // points made for another screen (QFont(font, device)) compares equal to the same font here yet measures at that
+    // screen's dots per inch: its height, measured, tells the two apart.
+    thread_local QHash<QPair<QFont, double>, std::shared_ptr<Widths>> tables;
+    std::shared_ptr<Widths>& widths = tables[qMakePair(font, height())];
     if (!widths)
         widths = std::make_shared<Widths>();
     m_widths = widths.get();

@@ -1,8 +1,8 @@
 #pragma once
 // Font metrics whose text widths are remembered. Qt shapes a string again on every horizontalAdvance call, tens of
 // thousands of instructions for one label, and the label placers, legends and bars measure the same strings several
-// times in one slider step and again in the next. The widths are kept per font for the thread, so every TextMetrics
-// of an equal font shares them.
+// times in one slider step and again in the next. The widths are kept per font (and the dots per inch it is measured
+// at) for the thread, so every TextMetrics of an equal font shares them.
 
 #include <QFont>
 #include <QFontMetricsF>
