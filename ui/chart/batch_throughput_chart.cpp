@@ -158,7 +158,7 @@ void BatchThroughputChart::applyTheme()
     m_step->setPen(step);
     step.setStyle(Qt::DotLine);
     m_stepOver->setPen(step);
-    // Faint shading, and a solid edge where the memory runs out (which also makes the legend swatch visible).
+    // Faint shading, and a solid edge where the memory runs out.
     m_noFit->setPen(Qt::NoPen);
     m_noFit->setBrush(noFitColor(m_theme));
     m_noFitEdge->setPen(QPen(noFitEdgeColor(m_theme), 2.0, Qt::SolidLine, Qt::FlatCap));
