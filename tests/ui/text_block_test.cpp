@@ -114,3 +114,24 @@ TEST(UiTextBlock, NewTextOnScreenIsWhatAFreshBlockShows)
     EXPECT_NE(first, second);
     EXPECT_EQ(second, onScreen(fresh));
 }
+
+// Lines are drawn from the layout that wrapped them, except an empty paragraph's and one that begins with white
+// space (trimmed as before): each is drawn where its own row is, and an empty one draws nothing.
+TEST(UiTextBlock, EmptyAndIndentedParagraphsKeepTheirRows)
+{
+    TextBlock block(3);
+    block.setParagraphs({QString(), QStringLiteral("   indented"), QStringLiteral("plain")});
+    const QImage image = paint(block, QSize(300, block.sizeHint().height()));
+    const QColor background = block.palette().color(block.backgroundRole());
+    const double row = image.height() / 3.0;
+    const auto inkIn = [&](int index) {
+        int ink = 0;
+        for (int y = int(index * row); y < int((index + 1) * row); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                ink += image.pixelColor(x, y) != background ? 1 : 0;
+        return ink;
+    };
+    EXPECT_EQ(inkIn(0), 0);
+    EXPECT_GT(inkIn(1), 20);
+    EXPECT_GT(inkIn(2), 20);
+}

@@ -155,8 +155,10 @@ void TextBlock::drawLine(QPainter& painter, const ShownLine& line, QPointF topLe
     // from the text.
     if (line.line >= 0 && line.paragraph < m_wrapped.size()) {
         const Wrapped& paragraph = m_wrapped[line.paragraph];
+        const QString first =
+            line.line < paragraph.starts.size() ? paragraph.text.mid(paragraph.starts[line.line], 1) : QString();
         if (paragraph.layout && line.line < paragraph.lines.size() && paragraph.lines[line.line] == line.text &&
-            !paragraph.text.mid(paragraph.starts[line.line], 1).front().isSpace()) {
+            !first.isEmpty() && !first.front().isSpace()) {
             const QTextLine shaped = paragraph.layout->lineAt(static_cast<int>(line.line));
             shaped.draw(&painter, topLeft - shaped.position());
             return;
