@@ -49,9 +49,9 @@ protected:
     // one cached picture (the ~180 grid items were 1.5 ms of a 6.5 ms batch step at 1920x1080).
     void setGridAxes(std::initializer_list<QLogValueAxis*> axes);
     void drawBackground(QPainter* painter, const QRectF& rect) override;
-    // Line and area series are drawn from a pixmap of their own while they do not change: a batch step moves only
-    // the markers and the labels, and re-stroking the thick dashed curves was half of what a step still cost.
-    // Call after adding series. Exports draw without these caches (renderWidgetTree).
+    // Line and area series, and the point markers, are drawn from pixmaps of their own while they do not change: a
+    // batch step moves only the markers and the labels, and re-stroking the thick dashed curves was half of what a step
+    // still cost. Call after adding series. Exports draw without these caches (renderWidgetTree).
     void cacheSeriesPaint();
     // Both layers, or only the fixed one (the moving one cleared).
     void showLayers(OverlayLayers layers);
