@@ -36,32 +36,57 @@ Error keptPrevious(const QString& path, const QString& detail)
     return notSaved(path, Error::Code::Io, u"not saved, previous file kept: "_s + detail);
 }
 
-// Checks the target, opens its temporary and writes every byte down to the disk; the caller commits.
-Result<std::unique_ptr<QSaveFile>> writeTemporary(const QString& path, const QByteArray& bytes)
+// Checks the target and opens its temporary.
+Result<std::unique_ptr<QSaveFile>> openTemporary(const QString& path)
 {
     if (std::optional<Error> refused = checkSaveTarget(path))
         return *refused;
     auto file = std::make_unique<QSaveFile>(path);
     if (!file->open(QIODevice::WriteOnly))
         return notSaved(path, Error::Code::Io, u"not saved: cannot write in this folder: "_s + file->errorString());
+    return file;
+}
+
+// Writes one piece whole, or cancels the file and says how far it got (`before`: bytes written by earlier pieces;
+// `total`: the whole file's size when known, else -1).
+std::optional<Error> writePiece(QSaveFile& file, const QString& path, QByteArrayView piece, qint64 before, qint64 total)
+{
     errno = 0;
-    const qint64 written = file->write(bytes);
+    const qint64 written = file.write(piece.data(), piece.size());
     // A short write sets no QFileDevice error, and commit() would then install the truncated file: check the
     // count and keep errno for the message.
-    if (written != bytes.size()) {
-        const QString reason = reasonOf(errno, file->errorString());
-        file->cancelWriting();
-        return keptPrevious(path, u"wrote only "_s + QString::number(std::max<qint64>(written, 0)) + u" of "_s +
-                                      QString::number(bytes.size()) + u" bytes: "_s + reason);
-    }
-    // QFileDevice keeps small writes in a buffer that commit() flushes, and commit() renames the temporary over the
-    // target even when that flush fails (a full disk then leaves an empty file): flush here and check.
+    if (written == piece.size())
+        return std::nullopt;
+    const QString reason = reasonOf(errno, file.errorString());
+    file.cancelWriting();
+    QString detail = u"wrote only "_s + QString::number(before + std::max<qint64>(written, 0));
+    if (total >= 0)
+        detail += u" of "_s + QString::number(total);
+    return keptPrevious(path, detail + u" bytes: "_s + reason);
+}
+
+// QFileDevice keeps small writes in a buffer that commit() flushes, and commit() renames the temporary over the
+// target even when that flush fails (a full disk then leaves an empty file): flush here and check.
+std::optional<Error> flushTemporary(QSaveFile& file, const QString& path)
+{
     errno = 0;
-    if (!file->flush()) {
-        const QString reason = reasonOf(errno, file->errorString());
-        file->cancelWriting();
-        return keptPrevious(path, u"could not write the last bytes: "_s + reason);
-    }
+    if (file.flush())
+        return std::nullopt;
+    const QString reason = reasonOf(errno, file.errorString());
+    file.cancelWriting();
+    return keptPrevious(path, u"could not write the last bytes: "_s + reason);
+}
+
+// Checks the target, opens its temporary and writes every byte down to the disk; the caller commits.
+Result<std::unique_ptr<QSaveFile>> writeTemporary(const QString& path, const QByteArray& bytes)
+{
+    Result<std::unique_ptr<QSaveFile>> file = openTemporary(path);
+    if (!file)
+        return file;
+    if (std::optional<Error> failed = writePiece(*file.value(), path, bytes, 0, bytes.size()))
+        return *failed;
+    if (std::optional<Error> failed = flushTemporary(*file.value(), path))
+        return *failed;
     return file;
 }
 
@@ -104,6 +129,35 @@ std::optional<QByteArray> encodedBytes(const std::function<bool(QIODevice& devic
 std::optional<Error> saveFile(const QString& path, const QByteArray& bytes)
 {
     return saveFiles({FileContents{path, bytes}});
+}
+
+std::optional<Error> saveStreamed(const QString& path, const ProducePieces& produce)
+{
+    Result<std::unique_ptr<QSaveFile>> opened = openTemporary(path);
+    if (!opened)
+        return opened.error();
+    QSaveFile& file = *opened.value();
+    qint64 written = 0;
+    std::optional<Error> failedWrite;
+    const WritePiece write = [&](QByteArrayView piece) {
+        if (failedWrite)
+            return false;
+        failedWrite = writePiece(file, path, piece, written, -1);
+        written += piece.size();
+        return !failedWrite.has_value();
+    };
+    std::optional<Error> refused = produce(write);
+    if (failedWrite)
+        return failedWrite;
+    if (refused) {
+        file.cancelWriting();
+        return refused;
+    }
+    if (std::optional<Error> failed = flushTemporary(file, path))
+        return failed;
+    if (!file.commit())
+        return notSaved(path, Error::Code::Io, u"not saved, previous file kept: "_s + file.errorString());
+    return std::nullopt;
 }
 
 std::optional<Error> saveFiles(const std::vector<FileContents>& files)

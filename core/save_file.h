@@ -11,6 +11,7 @@
 #include "core/result.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QString>
 
 #include <functional>
@@ -28,6 +29,15 @@ struct FileContents {
 
 // One file. Returns nullopt on success.
 std::optional<Error> saveFile(const QString& path, const QByteArray& bytes);
+
+// Hands a piece of a streamed file to its writer: false once a write failed (stop producing; the save says why).
+using WritePiece = std::function<bool(QByteArrayView piece)>;
+// Writes the file's pieces in order; returns an error to cancel the save (the target is then left as it was).
+using ProducePieces = std::function<std::optional<Error>(const WritePiece& write)>;
+
+// One file written piece by piece as `produce` makes it, for a file too large to build whole in memory first (a
+// session of a hundred thousand kernels); the same checks and messages as saveFile(). Returns nullopt on success.
+std::optional<Error> saveStreamed(const QString& path, const ProducePieces& produce);
 
 // Several files, all or nothing: every one is written to its temporary first, and none replaces its target
 // unless all were written. (Only a failed rename after the first one leaves a mix; the error then names the

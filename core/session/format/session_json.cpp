@@ -9,6 +9,7 @@
 #include "core/session/format/session_training_json.h"
 
 #include "core/json/split_object.h"
+#include "core/json/split_object_writer.h"
 #include "core/message_text.h"
 #include "core/model/llm/engine_catalog.h"
 #include "core/read_file.h"
@@ -158,9 +159,8 @@ Error sourceError(const QString& sourceName, Error::Code code, const QString& de
     return Error{code, sourceName + u": "_s + oneLine(detail)};
 }
 
-}  // namespace
-
-QJsonObject sessionToJsonObject(const Session& session)
+// Everything but the kernels: the part of the file built whole.
+QJsonObject headToJson(const Session& session)
 {
     const QJsonObject ceilings{{u"compute"_s, toJsonArray(session.computeCeilings, computeToJson)},
                                {u"bandwidth"_s, toJsonArray(session.bandwidthCeilings, bandwidthToJson)}};
@@ -174,8 +174,7 @@ QJsonObject sessionToJsonObject(const Session& session)
                      {u"stream_triad_gbps"_s, session.streamTriadGbps},
                      {u"machine"_s, machineToJson(session.machine)},
                      {u"ceilings"_s, ceilings},
-                     {u"bandwidth_curve"_s, toJsonArray(session.bandwidthCurve, curvePointToJson)},
-                     {u"kernels"_s, toJsonArray(session.kernels, kernelToJson)}};
+                     {u"bandwidth_curve"_s, toJsonArray(session.bandwidthCurve, curvePointToJson)}};
     // A fusion object only when fusion was measured: an experiment that did not run is in "skipped".
     if (session.fusion.elements > 0)
         root.insert("fusion"_L1, fusionToJson(session.fusion));
@@ -200,9 +199,64 @@ QJsonObject sessionToJsonObject(const Session& session)
     return root;
 }
 
+// The session's file in pieces as writeSplitObject() writes them, each kernel seen by `check` first.
+std::optional<Error> writeSessionPieces(const Session& session, const QJsonObject& head, const SplitCheck& check,
+                                        const SplitPiece& write)
+{
+    return writeSplitObject(
+        head, "kernels"_L1, static_cast<qsizetype>(session.kernels.size()),
+        [&session](qsizetype i) { return kernelToJson(session.kernels[static_cast<std::size_t>(i)]); }, check, write);
+}
+
+// The checks a file's head gets when it is loaded: nullopt when it reads back.
+std::optional<Error> checkHeadReadsBack(QJsonObject head, const QString& path)
+{
+    head.insert("kernels"_L1, QJsonArray());
+    const Result<SplitObject> written =
+        parseStrictObjectSplit(QJsonDocument(head).toJson(QJsonDocument::Indented), "kernels"_L1);
+    if (!written)
+        return sourceError(path, written.error().code, u"not saved: "_s + written.error().message);
+    Problem problem;
+    sessionFromObject(written.value(), problem);
+    if (problem.found())
+        return sourceError(path, problem.error().code, u"not saved: "_s + problem.error().message);
+    return std::nullopt;
+}
+
+// The checks kernel `index` gets when its file is loaded, on its own document.
+std::optional<Error> checkKernelReadsBack(qsizetype index, const QByteArray& document, SharedTexts& shared,
+                                          const QString& path)
+{
+    const QString where = indexedPath(u"kernels"_s, index);
+    const Result<JsonNode> node = parseStrictObject(document);
+    if (!node)
+        return sourceError(path, node.error().code, u"not saved: "_s + where + u": "_s + node.error().message);
+    Problem problem;
+    ObjectReader reader(node.value(), where, problem);
+    kernelFromJson(reader, Session::kSchemaVersion, shared);
+    reader.rejectUnknownKeys();
+    if (problem.found())
+        return sourceError(path, problem.error().code, u"not saved: "_s + problem.error().message);
+    return std::nullopt;
+}
+
+}  // namespace
+
+QJsonObject sessionToJsonObject(const Session& session)
+{
+    QJsonObject root = headToJson(session);
+    root.insert("kernels"_L1, toJsonArray(session.kernels, kernelToJson));
+    return root;
+}
+
 QByteArray sessionToJson(const Session& session)
 {
-    return QJsonDocument(sessionToJsonObject(session)).toJson(QJsonDocument::Indented);
+    QByteArray bytes;
+    writeSessionPieces(session, headToJson(session), {}, [&bytes](QByteArrayView piece) {
+        bytes.append(piece);
+        return true;
+    });
+    return bytes;
 }
 
 Result<Session> sessionFromJson(QByteArray bytes, const QString& sourceName)
@@ -234,18 +288,37 @@ Result<Session> loadSession(const QString& path)
 
 std::optional<Error> saveSession(const Session& session, const QString& path)
 {
-    // Validate the bytes about to be written, read back as a file is read (one kernel at a time), so that every
-    // saved file loads back.
-    const QByteArray bytes = sessionToJson(session);
-    const Result<SplitObject> written = parseStrictObjectSplit(bytes, "kernels"_L1);
-    if (!written)
-        return sourceError(path, written.error().code, u"not saved: "_s + written.error().message);
-    Problem problem;
-    sessionFromObject(written.value(), problem);
-    if (problem.found())
-        return sourceError(path, problem.error().code, u"not saved: "_s + problem.error().message);
+    // Every part is checked as a loaded file's is (the head whole, then each kernel as it is written), so every saved
+    // file loads back; the file is written a piece at a time, never held whole.
+    const qsizetype kernels = static_cast<qsizetype>(session.kernels.size());
+    if (kernels > kMaxEntries)
+        return sourceError(path, Error::Code::Range,
+                           u"not saved: kernels has "_s + QString::number(kernels) + u" entries; at most "_s +
+                               QString::number(kMaxEntries) + u" are allowed"_s);
+    const QJsonObject head = headToJson(session);
+    if (std::optional<Error> refused = checkHeadReadsBack(head, path))
+        return refused;
 
-    return saveFile(path, bytes);
+    return saveStreamed(path, [&](const WritePiece& write) -> std::optional<Error> {
+        SharedTexts shared;
+        qint64 written = 0;
+        std::optional<Error> tooLarge;
+        const WritePiece counted = [&](QByteArrayView piece) {
+            written += piece.size();
+            if (written > kMaxSessionFileBytes) {
+                tooLarge = sourceError(path, Error::Code::Range,
+                                       u"not saved: the session would be larger than 256 MiB, the most a session "
+                                       "file may be (save fewer kernels)"_s);
+                return false;
+            }
+            return write(piece);
+        };
+        const SplitCheck check = [&](qsizetype index, const QByteArray& document) {
+            return checkKernelReadsBack(index, document, shared, path);
+        };
+        std::optional<Error> refused = writeSessionPieces(session, head, check, counted);
+        return tooLarge ? tooLarge : refused;
+    });
 }
 
 }  // namespace ridgeline

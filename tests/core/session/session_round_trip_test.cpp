@@ -281,6 +281,31 @@ TEST(SessionJson, SavingALoadedSessionReproducesTheSameBytes)
     EXPECT_EQ(sessionToJson(loaded.value()), first);
 }
 
+// The file is written a kernel at a time; its bytes must be those Qt writes for the whole document.
+TEST(SessionJson, TheFileWrittenPieceByPieceIsQtsWholeDocument)
+{
+    Session session = makeFullSession();
+    ASSERT_FALSE(session.kernels.empty());
+    KernelResult second = session.kernels.front();
+    second.name = QStringLiteral("a second kernel");
+    second.levels.clear();
+    session.kernels.push_back(second);
+    const auto whole = [](const Session& s) {
+        return QJsonDocument(sessionToJsonObject(s)).toJson(QJsonDocument::Indented);
+    };
+    EXPECT_EQ(sessionToJson(session), whole(session));
+    const Session two = session;
+    session.kernels.resize(1);
+    EXPECT_EQ(sessionToJson(session), whole(session));
+    session.kernels.clear();
+    EXPECT_EQ(sessionToJson(session), whole(session));
+    // Enough kernels to pass the writer's pieces of a MiB.
+    session = two;
+    while (sessionToJson(session).size() < 3 * 1024 * 1024)
+        session.kernels.insert(session.kernels.end(), session.kernels.begin(), session.kernels.end());
+    EXPECT_EQ(sessionToJson(session), whole(session));
+}
+
 TEST(SessionJson, CarriesTheFormatTagAndSchemaVersion)
 {
     const QJsonObject root = sessionToJsonObject(makeFullSession());
