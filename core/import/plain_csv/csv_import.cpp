@@ -114,16 +114,15 @@ Result<Row> readRow(const CsvRecord& record, qsizetype headerSize, const ColumnI
 }
 
 // Another level of a kernel already read: same FLOPs and time, other bytes. DRAM becomes the primary point.
-std::optional<Error> joinLevel(Row& first, const KernelResult& kernel, const CsvRecord& record,
-                               const ColumnIndex& index)
+std::optional<Error> joinLevel(KernelResult& joined, int joinedLine, const KernelResult& kernel,
+                               const CsvRecord& record, const ColumnIndex& index)
 {
-    KernelResult& joined = first.kernel;
     if (!sameValue(joined.flops, kernel.flops) || !sameValue(joined.seconds, kernel.seconds))
         return errorAt(
             record.line,
             record.columnOf(sameValue(joined.flops, kernel.flops) ? columnAt(index, Seconds) : columnAt(index, Flops)),
             u"\""_s + kernel.name + u"\" at level "_s + kernel.level + u" has other flops or seconds than on line "_s +
-                QString::number(first.line) + u"; the levels of one kernel share them"_s);
+                QString::number(joinedLine) + u"; the levels of one kernel share them"_s);
     bool duplicate = joined.level == kernel.level;
     for (const LevelPoint& point : joined.levels)
         duplicate = duplicate || point.level == kernel.level;
@@ -139,6 +138,18 @@ std::optional<Error> joinLevel(Row& first, const KernelResult& kernel, const Csv
         joined.levels.push_back(LevelPoint{kernel.level, kernel.bytes, 0.0, 0.0});
     }
     return std::nullopt;
+}
+
+// Lines in `text`, whatever its line ends (LF, CRLF or a classic Mac's CR).
+qsizetype lineCount(QStringView text)
+{
+    qsizetype lines = 1;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const bool lone = text[i] == u'\r' && (i + 1 == text.size() || text[i + 1] != u'\n');
+        if (text[i] == u'\n' || lone)
+            ++lines;
+    }
+    return lines;
 }
 
 // Why a kernel cannot be a point (a zero FLOPs, bytes or time), or nothing.
@@ -158,12 +169,15 @@ std::optional<QString> zeroReason(const KernelResult& kernel)
 namespace {
 
 // The file's rows, read one record at a time: no table of all records is ever held, so memory follows the kernels
-// kept, not the file's rows.
+// kept, not the file's rows. Each kernel is made in its place in the result, room for all of them taken at once:
+// a growing table of kernels would hold one and a half of it while it moves.
 class PlainCsvRows {
 public:
-    PlainCsvRows(ImportResult& result, const QString& fileName)
+    PlainCsvRows(ImportResult& result, const QString& fileName, std::size_t expectedRows)
         : m_result(result), m_source(importSource(fileName, u"csv"_s))
     {
+        m_result.kernels.reserve(std::min(expectedRows, kMaxImportedKernels));
+        m_lines.reserve(m_result.kernels.capacity());
     }
 
     std::optional<Error> onRecord(CsvRecord&& record)
@@ -190,12 +204,13 @@ public:
             const QString key = kernel.name + u'\x1f' + kernel.group;
             const auto found = m_byNameAndGroup.constFind(key);
             if (found != m_byNameAndGroup.constEnd())
-                return joinLevel(m_kernels[*found], kernel, record, *m_index);
-            m_byNameAndGroup.insert(key, m_kernels.size());
+                return joinLevel(m_result.kernels[*found], m_lines[*found], kernel, record, *m_index);
+            m_byNameAndGroup.insert(key, m_result.kernels.size());
         }
-        if (m_kernels.size() == kMaxImportedKernels)
+        if (m_result.kernels.size() == kMaxImportedKernels)
             return errorAt(record.line, 1, tooManyKernels());
-        m_kernels.push_back(std::move(row).value());
+        m_result.kernels.push_back(std::move(row.value().kernel));
+        m_lines.push_back(record.line);
         return std::nullopt;
     }
 
@@ -203,13 +218,11 @@ public:
     {
         if (!m_index)
             return errorAt(1, 1, u"no header: the file has only comments or blank lines"_s);
-        m_result.kernels.reserve(m_kernels.size());
-        for (Row& row : m_kernels) {
-            if (const auto problem = completeImportedKernel(row.kernel))
-                return errorAt(row.line, 1, u"\""_s + row.kernel.name + u"\": "_s + *problem);
-            m_result.kernels.push_back(std::move(row.kernel));
+        for (std::size_t i = 0; i < m_result.kernels.size(); ++i) {
+            KernelResult& kernel = m_result.kernels[i];
+            if (const auto problem = completeImportedKernel(kernel))
+                return errorAt(m_lines[i], 1, u"\""_s + kernel.name + u"\": "_s + *problem);
         }
-        m_kernels.clear();
         if (m_rows == 0)
             m_result.notes.append(u"the file has a header and no rows"_s);
         return std::nullopt;
@@ -221,7 +234,7 @@ private:
     std::optional<ColumnIndex> m_index;
     qsizetype m_headerSize = 0;
     qsizetype m_rows = 0;
-    std::vector<Row> m_kernels;
+    std::vector<int> m_lines;                      // each kernel's line in the file
     QHash<QString, std::size_t> m_byNameAndGroup;  // kernels with a level, for joining their other levels
 };
 
@@ -232,7 +245,8 @@ Result<ImportResult> importPlainCsv(const QString& text, const QString& fileName
     ImportResult result;
     result.fileName = fileName;
     result.format = ImportFormat::PlainCsv;
-    PlainCsvRows rows(result, fileName);
+    // Every line but the header may be a kernel; comments and other levels of a kernel leave room unused.
+    PlainCsvRows rows(result, fileName, static_cast<std::size_t>(lineCount(text)));
     CsvOptions options;
     options.skipLine = [](QStringView line, int) { return line.trimmed().startsWith(u'#'); };
     if (auto error =
