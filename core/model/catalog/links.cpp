@@ -8,6 +8,22 @@
 
 namespace ridgeline {
 
+namespace {
+
+// What the collectives reach of NVLink's datasheet rate, fitted on vLLM's own microbenchmark on H100 (TP 4 and
+// 6, 0.5-4 MiB, vllm-project/vllm#24111; tests/data/collectives/all_reduce_microbench.csv): with the 6.5 us
+// start-up and 1 us hops, the one-stage kernel moves its (g-1) x bytes at 0.80 of 450 GB/s, the two-stage its
+// 2 (g-1)/g x bytes at 0.45 and NCCL its ring's at 0.45, the same at TP 4 and 6. NCCL's Simple protocol, which
+// it takes for large messages, reaches 370 of 450 GB/s of bus bandwidth (0.82: NCCL's maintainer in
+// NVIDIA/nccl-tests#212, "with the protocol overhead (~20%)"), 1.8 us later and 2.8 us longer a hop than the
+// mid-size protocols (NCCL src/graph/tuning.cc, ring over NVLink). Every NVLink generation takes the H100's
+// shares: the kernels and protocols are the same, and no other generation's table was found. An engine's
+// collectives run at these (inference_request.cpp); without an engine, and in the training step, at the datasheet
+// rate the default terms were fitted with (atDatasheetRates).
+constexpr AllReduceShares kNvlinkShares{0.45, 0.82, 0.80, 0.45};
+
+}  // namespace
+
 const std::vector<LinkSpec>& linkCatalog()
 {
     // Latency per hop (one step of NCCL's ring), net of the collective's start-up: that is the engine's fixed time
@@ -27,18 +43,23 @@ const std::vector<LinkSpec>& linkCatalog()
     // NCCL proxy: assumptions; they matter only for small messages across nodes.
     static const std::vector<LinkSpec> links = {
         {QStringLiteral("nvlink2"), QStringLiteral("NVLink 2 (V100 SXM2)"), 150.0, 1.0, true,
-         QStringLiteral("NVIDIA V100 datasheet: NVLink 300 GB/s bidirectional = 150 GB/s per direction")},
+         QStringLiteral("NVIDIA V100 datasheet: NVLink 300 GB/s bidirectional = 150 GB/s per direction"), true, false,
+         kNvlinkShares},
         {QStringLiteral("nvlink3"), QStringLiteral("NVLink 3 (A100)"), 300.0, 1.0, true,
-         QStringLiteral("NVIDIA A100 datasheet: NVLink 600 GB/s bidirectional = 300 GB/s per direction")},
+         QStringLiteral("NVIDIA A100 datasheet: NVLink 600 GB/s bidirectional = 300 GB/s per direction"), true, false,
+         kNvlinkShares},
         {QStringLiteral("nvlink3-bridge"), QStringLiteral("NVLink bridge, 2 GPUs (GA102: RTX 3090, RTX A6000, A40)"),
          56.25, 1.0, true,
          QStringLiteral(
              "NVIDIA A40 and RTX A6000 datasheets, GA102 whitepaper: NVLink 112.5 GB/s bidirectional = 56.25 GB/s "
-             "per direction")},
+             "per direction"),
+         true, false, kNvlinkShares},
         {QStringLiteral("nvlink4"), QStringLiteral("NVLink 4 (H100/H200)"), 450.0, 1.0, true,
-         QStringLiteral("NVIDIA H100 datasheet: NVLink 900 GB/s bidirectional = 450 GB/s per direction")},
+         QStringLiteral("NVIDIA H100 datasheet: NVLink 900 GB/s bidirectional = 450 GB/s per direction"), true, false,
+         kNvlinkShares},
         {QStringLiteral("nvlink5"), QStringLiteral("NVLink 5 (B200)"), 900.0, 1.0, true,
-         QStringLiteral("NVIDIA DGX B200 datasheet: NVLink 1.8 TB/s per GPU bidirectional = 900 GB/s per direction")},
+         QStringLiteral("NVIDIA DGX B200 datasheet: NVLink 1.8 TB/s per GPU bidirectional = 900 GB/s per direction"),
+         true, false, kNvlinkShares},
         {QStringLiteral("infinity-fabric"), QStringLiteral("AMD Infinity Fabric (MI300X, 7 links)"), 448.0, 1.0, true,
          QStringLiteral("AMD Instinct MI300X data sheet: 7 links x 128 GB/s bidirectional = 448 GB/s per direction")},
         {QStringLiteral("infinity-fabric-4"), QStringLiteral("AMD Infinity Fabric (MI355X, 7 links)"), 537.6, 1.0, true,
@@ -97,6 +118,12 @@ const std::vector<LinkSpec>& linkCatalog()
     return links;
 }
 
+LinkSpec atDatasheetRates(LinkSpec link)
+{
+    link.shares = AllReduceShares{};
+    return link;
+}
+
 Result<LinkSpec> findLink(QStringView id)
 {
     QStringList known;
@@ -122,6 +149,9 @@ constexpr std::array kKernels = {AllReduceKernels::Nccl, AllReduceKernels::Custo
 constexpr double kLlPayloadShare = 0.5;
 constexpr double kSimpleExtraHopUs = 4.7;
 constexpr double kSimpleExtraStartUs = 1.8;
+// Over NVLink NCCL's Simple waits 2.8 us longer a hop than LL and starts 1.8 us later (tuning.cc, ring over NVLink:
+// hwLat LL 0.6 us, Simple 3.4 us; baseLat LL 6.6 us, Simple 8.4 us); its rate is the link's shares.ncclSimple.
+constexpr double kNvlinkSimpleExtraHopUs = 2.8;
 
 double hopsAndBytes(double steps, double hopUs, double linkBytes, double gbPerSec)
 {
@@ -173,9 +203,20 @@ double allReduceAlgorithmSeconds(AllReduceAlgorithm algorithm, const LinkSpec& l
             linkBytes = 2.0 * (g - 1) / g * bytes;
             break;
     }
-    const double fullLink = hopsAndBytes(steps, link.latencyUs, linkBytes, link.gbPerSecPerDirection);
-    if (algorithm != AllReduceAlgorithm::Ring || !link.pcie)
+    double share = link.shares.ncclMidSize;
+    if (algorithm == AllReduceAlgorithm::OneShot)
+        share = link.shares.oneShot;
+    else if (algorithm == AllReduceAlgorithm::TwoShot)
+        share = link.shares.twoShot;
+    const double fullLink = hopsAndBytes(steps, link.latencyUs, linkBytes, share * link.gbPerSecPerDirection);
+    if (algorithm != AllReduceAlgorithm::Ring || !link.insideBox)
         return fullLink;
+    if (!link.pcie) {
+        const double simple =
+            kSimpleExtraStartUs * 1e-6 + hopsAndBytes(steps, link.latencyUs + kNvlinkSimpleExtraHopUs, linkBytes,
+                                                      link.shares.ncclSimple * link.gbPerSecPerDirection);
+        return std::min(fullLink, simple);
+    }
     const double ll = hopsAndBytes(steps, link.latencyUs, linkBytes, kLlPayloadShare * link.gbPerSecPerDirection);
     const double simple = kSimpleExtraStartUs * 1e-6 +
                           hopsAndBytes(steps, link.latencyUs + kSimpleExtraHopUs, linkBytes, link.gbPerSecPerDirection);

@@ -13,6 +13,15 @@
 
 namespace ridgeline {
 
+// The share of a link's per-direction bandwidth each all-reduce reaches in published microbenchmarks, by what runs
+// it (links.cpp has the tables they are fitted on); 1 where no table was found (the datasheet rate).
+struct AllReduceShares {
+    double ncclMidSize = 1;  // NCCL inside a node at 0.5-16 MB, the sizes LLM steps all-reduce (LL/LL128)
+    double ncclSimple = 1;   // NCCL's Simple protocol, its large-message rate (busbw over line rate)
+    double oneShot = 1;      // a custom one-shot kernel: every GPU reads its peers' whole buffers
+    double twoShot = 1;      // a custom two-shot kernel: reduce-scatter and all-gather over peer-to-peer
+};
+
 struct LinkSpec {
     QString id;                       // "nvlink4", "infiniband-ndr", ...
     QString name;                     // "NVLink 4 (H100)"
@@ -23,23 +32,31 @@ struct LinkSpec {
     // Whether a GPU reads and writes its peers' memory over it (CUDA peer-to-peer). Without it (GeForce cards, whose
     // driver refuses peer access) NCCL stages every transfer through host memory and custom kernels cannot run.
     bool peerToPeer = true;
-    bool pcie = false;  // a PCIe link (engines that gate their own kernels on NVLink fall back to NCCL over it)
+    bool pcie = false;         // a PCIe link (engines that gate their own kernels on NVLink fall back to NCCL over it)
+    AllReduceShares shares{};  // what the collectives reach of gbPerSecPerDirection (NVLink: measured; else 1)
 };
 
 const std::vector<LinkSpec>& linkCatalog();
+
+// The link with every collective at its datasheet rate (shares of 1): what the training step's terms were fitted
+// with (training_step.cpp); the measured shares are those of the inference engines' collectives.
+LinkSpec atDatasheetRates(LinkSpec link);
 Result<LinkSpec> findLink(QStringView id);
 
 // The all-reduce algorithms engines run, each priced as hops of latency plus bytes over one GPU's link (g GPUs,
 // b bytes, per-direction bandwidth B, per-hop latency L). The collective's start-up (kernel launch, NCCL's base
 // latency) is not here: it is the engine's fixed time per collective (engine_terms.h), counted once there.
 //   Ring     NCCL's ring: 2 (g-1) steps, 2 (g-1)/g x b over the link. Over PCIe, the faster of NCCL's protocols
-//            for the message: LL (half of B carries data) or Simple (all of B, each hop 4.7 us longer).
+//            for the message: LL (half of B carries data) or Simple (all of B, each hop 4.7 us longer). Over
+//            NVLink, the faster of its mid-size rate (shares.ncclMidSize of B) and Simple (shares.ncclSimple of
+//            B, 1.8 us more start-up and each hop 2.8 us longer).
 //   Tree     NCCL's double binary tree across nodes: 2 ceil(log2 g) steps, 2 b over the link (reduce up, broadcast
 //            down). Inside a node NCCL's tree is a chain, never faster than the ring, so it is used between nodes.
 //   OneShot  a custom kernel (vLLM, SGLang, TensorRT-LLM): every GPU reads its peers' whole buffers and reduces
 //            them itself, one step, (g-1) x b over the link.
 //   TwoShot  the same kernels for larger messages: a reduce-scatter and an all-gather over peer-to-peer, two
 //            steps, 2 (g-1)/g x b over the link.
+// Each moves its bytes at the share of B its kind reaches on the link (LinkSpec::shares).
 enum class AllReduceAlgorithm { Ring, Tree, OneShot, TwoShot };
 QString allReduceAlgorithmName(AllReduceAlgorithm algorithm);  // "ring", "tree", "one-shot", "two-shot"
 double allReduceAlgorithmSeconds(AllReduceAlgorithm algorithm, const LinkSpec& link, int gpus, double bytes);

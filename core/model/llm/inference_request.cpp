@@ -112,6 +112,9 @@ Result<InferenceConfig> resolveInference(const InferenceRequest& request)
     if (request.engine.isEmpty()) {
         config.efficiency = request.terms ? *request.terms : EngineTerms(request.efficiency);
         config.decodeSplitsKv = request.decodeSplitsKv;
+        // Without an engine the collectives move at the links' datasheet rates, as the default terms were fitted
+        // (engine_terms.cpp); an engine runs them at the shares its kernels and NCCL reach (links.cpp).
+        config.link = atDatasheetRates(config.link);
     } else {
         const Result<EngineSelection> engine = selectEngine(request.engine);
         if (!engine)

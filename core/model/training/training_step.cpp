@@ -141,7 +141,8 @@ QString linkName(const TrainingConfig& c, const GroupLinks& g)
 
 double allReduce(const TrainingConfig& c, const GroupLinks& g, double bytes)
 {
-    return allReduceSeconds(c.link, c.network, g.size, g.perNode, bytes);
+    // At the links' datasheet rates, which the training terms were fitted with (tests/data/README.md).
+    return allReduceSeconds(atDatasheetRates(c.link), atDatasheetRates(c.network), g.size, g.perNode, bytes);
 }
 
 // Tensor-parallel all-reduces and pipeline sends: on the critical path, every micro-batch.

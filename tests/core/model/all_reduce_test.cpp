@@ -123,9 +123,11 @@ TEST(AllReduce, CustomKernelsCrossFromOneShotToTwoShotAndNcclStaysTheRing)
     EXPECT_LT(crossover, 500e3);
     // Two GPUs: both move the bytes once, so the one step always wins (TensorRT-LLM: one-shot for TP 2 at any size).
     EXPECT_EQ(fastestAllReduce(nvlink, 2, 64e6, AllReduceKernels::Custom), AllReduceAlgorithm::OneShot);
-    // The two-shot is the ring's bytes in two steps instead of 2 (g-1): never slower.
-    EXPECT_LT(seconds(AllReduceAlgorithm::TwoShot, nvlink, 8, 64e6),
-              seconds(AllReduceAlgorithm::Ring, nvlink, 8, 64e6));
+    // The two-shot is the ring's bytes in two steps instead of 2 (g-1), so faster at the sizes a step all-reduces;
+    // a large message goes to NCCL's Simple protocol, which reaches 0.82 of NVLink where the two-shot reaches 0.45,
+    // as vLLM and TensorRT-LLM hand messages beyond their kernels' buffers to NCCL.
+    EXPECT_LT(seconds(AllReduceAlgorithm::TwoShot, nvlink, 8, 4e6), seconds(AllReduceAlgorithm::Ring, nvlink, 8, 4e6));
+    EXPECT_EQ(fastestAllReduce(nvlink, 8, 64e6, AllReduceKernels::Custom), AllReduceAlgorithm::Ring);
     // NCCL inside a node is the ring; a link without peer-to-peer runs no custom kernel.
     EXPECT_EQ(fastestAllReduce(nvlink, 8, 16e3, AllReduceKernels::Nccl), AllReduceAlgorithm::Ring);
     EXPECT_EQ(fastestAllReduce(link("pcie4-host"), 2, 16e3, AllReduceKernels::Custom), AllReduceAlgorithm::Ring);

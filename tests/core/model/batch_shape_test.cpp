@@ -146,7 +146,7 @@ TEST(BatchShape, PublishedSweepsShapeAgainstThePrediction)
                     name.toLatin1().constData(), s.points, 100.0 * s.medianAbs, 100.0 * s.worstAbs, s.beyondTarget,
                     s.worst.toLatin1().constData());
     }
-    // Within the target except 14 points: the newer ROCm vLLM editions (0.9.1 and 0.10.0 tables, and the blog's
+    // Within the target except 15 points: the newer ROCm vLLM editions (0.9.1 and 0.10.0 tables, and the blog's
     // 0.6.7 Llama 3.1 70B at 128 + 2,048 tokens) rise less from batch 64 on than the older ones the terms describe
     // (2.4x measured, 3.0x predicted at batch 128), LMDeploy's Llama 2 13B on an A100 rises less at batch 64, and
     // TensorRT-LLM's Llama 3.1 405B on eight H100s at batch 128 and 2,048 + 2,048 tokens rises more (3.3x, 2.4x).
@@ -157,8 +157,8 @@ TEST(BatchShape, PublishedSweepsShapeAgainstThePrediction)
         EXPECT_NEAR(s.worstAbs, worstAbs, 0.005) << name;
         EXPECT_EQ(s.beyondTarget, beyond) << name;
     };
-    expectShape("all sweeps", 343, 0.034, 0.281, 14);
-    expectShape("B 2-16", 188, 0.025, 0.109, 0);
+    expectShape("all sweeps", 343, 0.031, 0.281, 15);
+    expectShape("B 2-16", 188, 0.023, 0.109, 0);
     expectShape("B 17-64", 111, 0.047, 0.281, 6);
-    expectShape("B 65-512", 44, 0.070, 0.277, 8);
+    expectShape("B 65-512", 44, 0.074, 0.277, 9);
 }

@@ -193,17 +193,19 @@ TEST(ServingValidation, MedianErrorsPerMetricAndSplit)
                     100.0 * s.medianAbs[Ttft], 100.0 * s.medianAbs[Itl], 100.0 * s.medianAbs[TokensPerGpu]);
     ASSERT_EQ(splits.size(), 2u);
     // The figures the model reaches, to half a point; the targets are 25 % (TTFT) and 15 % (ITL and tokens/s per GPU),
-    // all met held out. The held-out rows are the 2024 engine, whose decode attention walks each context in one thread
-    // block per sequence and head (TensorRT-LLM before 0.13: EngineProfile::decodeSplit); at small batches those
-    // blocks leave SMs idle. On the fit part (NIM 1.8.0) the model is still slower than measured from 50 requests on.
+    // held out: ITL and tokens/s met, TTFT missed by 0.6 points since TensorRT-LLM's all-reduces are priced by the
+    // collective microbenchmarks and its first-token lag refitted to them (4.5 steps; 23.8 % before, with 3.25). The
+    // held-out rows are the 2024 engine, whose decode attention walks each context in one thread block per sequence and
+    // head (TensorRT-LLM before 0.13: EngineProfile::decodeSplit); at small batches those blocks leave SMs idle. On the
+    // fit part (NIM 1.8.0) the model is still slower than measured from 50 requests on.
     const SplitSummary& fit = splits.at(QStringLiteral("fit"));
     const SplitSummary& heldOut = splits.at(QStringLiteral("heldout"));
-    EXPECT_NEAR(fit.medianAbs[Ttft], 0.132, 0.005);
-    EXPECT_NEAR(fit.medianAbs[Itl], 0.158, 0.005);
-    EXPECT_NEAR(fit.medianAbs[TokensPerGpu], 0.110, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.238, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[Itl], 0.128, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.115, 0.005);
+    EXPECT_NEAR(fit.medianAbs[Ttft], 0.144, 0.005);
+    EXPECT_NEAR(fit.medianAbs[Itl], 0.165, 0.005);
+    EXPECT_NEAR(fit.medianAbs[TokensPerGpu], 0.123, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.256, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Itl], 0.127, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.113, 0.005);
 }
 
 TEST(ServingValidation, FirstTokenLagIsTheFitOnTheFitPart)

@@ -59,29 +59,30 @@ TEST(ValidationFamilies, EveryHeldOutSetPerEngineFamilyAndGpuFamily)
             }
     std::printf("%d of the families of at least %d rows miss the target\n", missed, test::kFamilyRowsJudged);
 
-    // Missed: the worst rows of TensorRT-LLM (Mixtral's first token on four L40S, +56.4 %; Falcon 180B's on eight H200,
-    // -47.5 %), so both NVIDIA families and the first two validation sets; every median is within 12 %.
-    test::expectFigures(bySet, {{"heldout", 144, 0.061, 0.564},
+    // Missed: the worst rows of TensorRT-LLM on L40S (Mixtral's first token on four, +56.4 %; Llama 2 70B's 2,048-token
+    // first token on eight, -40.9 %), so the NVIDIA GDDR family and the first two validation sets; every median is
+    // within 12 %.
+    test::expectFigures(bySet, {{"heldout", 144, 0.059, 0.564},
                                 {"heldout-engines", 64, 0.099, 0.335},
-                                {"heldout2", 303, 0.054, 0.475},
+                                {"heldout2", 303, 0.053, 0.409},
                                 {"heldout3", 64, 0.041, 0.177}});
     test::expectFigures(byEngine, {{"exllamav2", 4, 0.107, 0.166},
                                    {"llama.cpp", 55, 0.079, 0.335},
                                    {"lmdeploy", 22, 0.067, 0.355},
                                    {"mlc-llm", 5, 0.150, 0.206},
-                                   {"tensorrt-llm", 229, 0.082, 0.564},
+                                   {"tensorrt-llm", 229, 0.081, 0.564},
                                    {"vllm", 260, 0.040, 0.200}});
     test::expectFigures(byGpu, {{"AMD GDDR", 1, 0.150, 0.150},
                                 {"AMD HBM", 256, 0.041, 0.200},
                                 {"Apple unified", 12, 0.117, 0.335},
                                 {"NVIDIA GDDR", 104, 0.090, 0.564},
-                                {"NVIDIA HBM", 202, 0.070, 0.475}});
-    EXPECT_EQ(missed, 5);
+                                {"NVIDIA HBM", 202, 0.062, 0.398}});
+    EXPECT_EQ(missed, 4);
 }
 
 // The rows beyond the target's worst, by name, so that a change that pushes another row past 40 % (or brings one of
 // these within it) is seen. Why each misses: tests/data/README.md, "Tensor parallelism over PCIe".
-TEST(ValidationFamilies, TheRowsBeyondTheWorstTargetAreTheExplainedFour)
+TEST(ValidationFamilies, TheRowsBeyondTheWorstTargetAreTheExplainedTwo)
 {
     std::vector<std::string> beyond;
     for (const test::JudgedRow& j : judgedHeldOutRows())
@@ -91,7 +92,6 @@ TEST(ValidationFamilies, TheRowsBeyondTheWorstTargetAreTheExplainedFour)
             beyond.push_back(j.row.id.toStdString());
         }
     std::sort(beyond.begin(), beyond.end());
-    EXPECT_EQ(beyond, (std::vector<std::string>{
-                          "trt080-h100-sxm-falcon-180b-tp8-ttft-128", "trt080-h200-falcon-180b-tp8-ttft-128",
-                          "trt080-l40s-llama-2-70b-tp8-ttft-2048", "trt090-l40s-mixtral-8x7b-tp4-ttft-128"}));
+    EXPECT_EQ(beyond, (std::vector<std::string>{"trt080-l40s-llama-2-70b-tp8-ttft-2048",
+                                                "trt090-l40s-mixtral-8x7b-tp4-ttft-128"}));
 }
