@@ -34,7 +34,12 @@ constexpr const char* kTrtllmCustomAllReduce =
     "between every pair of the group (and peer-to-peer); with it, one-shot below 1 MB (TP <= 4) or 500 KB, two-shot "
     "above. Before 0.8 engines were built by the examples' build.py scripts, which take --use_custom_all_reduce as a "
     "flag that is off unless given ('Activates latency-optimized algorithm for all-reduce instead of NCCL', "
-    "examples/falcon/build.py@138f96d4), and the 0.5.0 and 0.6.1 performance pages build without it: NCCL";
+    "examples/falcon/build.py@138f96d4), and the 0.5.0 and 0.6.1 performance pages build without it: NCCL. 0.8 and "
+    "0.9 ran their kernels over any link with peer access, PCIe included: engines built with them (the default) "
+    "failed on GPUs without it instead of falling back to NCCL ('Can't enable access between nodes' with 0.8.0 and "
+    "0.9.0.dev where 0.7.1 ran, NVIDIA/TensorRT-LLM#1374; 'custom allreduce is only supported when the peer access "
+    "is supported', #1499 on v0.9.0; the same on the main branch of May 2024, #1588 and #1625); the NVLink test is "
+    "taken from 0.10, the first version past that evidence";
 
 // Each value is the model solved for one published batch-1 decode rate (Llama 2 7B, 64 tokens of context on
 // average as in llama-bench's tg 128) with every other term at the engine's value: first the fixed time per layer
@@ -114,6 +119,7 @@ void setDecodeSplits(std::vector<EngineProfile>& engines)
         if (e.id == QLatin1String("tensorrt-llm")) {
             e.decodeSplit = {QStringLiteral("0.13"), QString::fromUtf8(kTrtllmDecodeSplit)};
             e.customAllReduceSince = QStringLiteral("0.8");
+            e.customOverPcieBefore = QStringLiteral("0.10");
         } else if (e.id == QLatin1String("vllm"))
             e.decodeSplit = {{}, QString::fromUtf8(kVllmDecodeSplit)};
         else if (e.id == QLatin1String("sglang"))
@@ -344,7 +350,8 @@ AllReduceKernels EngineProfile::allReduceKernels(const LinkSpec& link, int gpus,
         case CustomAllReduce::Never:
             return AllReduceKernels::Nccl;
         case CustomAllReduce::FabricOnly:
-            return link.pcie ? AllReduceKernels::Nccl : AllReduceKernels::Custom;
+            return link.pcie && !isBefore(version, customOverPcieBefore) ? AllReduceKernels::Nccl
+                                                                         : AllReduceKernels::Custom;
         case CustomAllReduce::FabricOrTwoPcieGpus:
             return !link.pcie || gpus <= 2 ? AllReduceKernels::Custom : AllReduceKernels::Nccl;
     }

@@ -74,6 +74,9 @@ struct EngineProfile {
     // The first version that runs the custom all-reduce kernels by default (dotted, as decodeSplit.sinceVersion);
     // empty: every version covered does. A version below it all-reduces with NCCL alone.
     QString customAllReduceSince;
+    // The first version whose custom kernels are gated on NVLink as customAllReduce says; a version below it (and
+    // from customAllReduceSince) runs them over any peer-to-peer link, PCIe included. Empty: every version is gated.
+    QString customOverPcieBefore{};
 
     // Whether `version` (dotted digits as selectEngine takes them, without "v"; empty: the newest the profile
     // covers) splits decode attention over the KV length.

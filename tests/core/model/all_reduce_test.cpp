@@ -186,6 +186,18 @@ TEST(AllReduce, TensorRtLlmRunsItsCustomKernelsFromTheVersionThatBuiltThemByDefa
     EXPECT_TRUE(selectEngine(QStringLiteral("tensorrt-llm"))
                     .value()
                     .profile->customAllReduceSource.contains(u"--use_custom_all_reduce"));
+    // Over PCIe with peer access 0.8 and 0.9 ran their kernels too (engines built with them failed without peer
+    // access instead of falling back, NVIDIA/TensorRT-LLM#1374, #1499); from 0.10 the NVLink test sends it to NCCL,
+    // and no custom kernel runs without peer access.
+    auto overPcie = [](const char* engine, const char* id) {
+        return selectEngine(QString::fromLatin1(engine)).value().allReduceKernels(link(id), 4);
+    };
+    EXPECT_EQ(overPcie("tensorrt-llm@0.8.0", "pcie4"), AllReduceKernels::Custom);
+    EXPECT_EQ(overPcie("tensorrt-llm@0.9.0", "pcie4"), AllReduceKernels::Custom);
+    EXPECT_EQ(overPcie("tensorrt-llm@0.7.1", "pcie4"), AllReduceKernels::Nccl);
+    EXPECT_EQ(overPcie("tensorrt-llm@0.10.0", "pcie4"), AllReduceKernels::Nccl);
+    EXPECT_EQ(overPcie("tensorrt-llm", "pcie4"), AllReduceKernels::Nccl);
+    EXPECT_EQ(overPcie("tensorrt-llm@0.9.0", "pcie4-host"), AllReduceKernels::Nccl);
 
     // The same Falcon 180B first token on eight H100s, as 0.5.0 and as 0.8.0 run it: NCCL's ring of 14 hops costs
     // the older one more.

@@ -59,23 +59,23 @@ TEST(ValidationFamilies, EveryHeldOutSetPerEngineFamilyAndGpuFamily)
             }
     std::printf("%d of the families of at least %d rows miss the target\n", missed, test::kFamilyRowsJudged);
 
-    // Missed: the worst rows of TensorRT-LLM on L40S (Mixtral's first token on four, +56.4 %; Llama 2 70B's 2,048-token
-    // first token on eight, -40.9 %), so the NVIDIA GDDR family and the first two validation sets; every median is
-    // within 12 %.
-    test::expectFigures(bySet, {{"heldout", 144, 0.059, 0.564},
+    // Missed: the worst rows of TensorRT-LLM on L40S (Mixtral's first token on four, +43.9 %; Llama 2 70B's 2,048-token
+    // first token on eight, -42.9 %), so TensorRT-LLM, the NVIDIA GDDR family and the first two validation sets; every
+    // median is within 12 %.
+    test::expectFigures(bySet, {{"heldout", 144, 0.055, 0.439},
                                 {"heldout-engines", 64, 0.099, 0.335},
-                                {"heldout2", 303, 0.053, 0.409},
+                                {"heldout2", 303, 0.053, 0.429},
                                 {"heldout3", 64, 0.041, 0.177}});
     test::expectFigures(byEngine, {{"exllamav2", 4, 0.107, 0.166},
                                    {"llama.cpp", 55, 0.079, 0.335},
                                    {"lmdeploy", 22, 0.067, 0.355},
                                    {"mlc-llm", 5, 0.150, 0.206},
-                                   {"tensorrt-llm", 229, 0.081, 0.564},
+                                   {"tensorrt-llm", 229, 0.072, 0.439},
                                    {"vllm", 260, 0.040, 0.200}});
     test::expectFigures(byGpu, {{"AMD GDDR", 1, 0.150, 0.150},
                                 {"AMD HBM", 256, 0.041, 0.200},
                                 {"Apple unified", 12, 0.117, 0.335},
-                                {"NVIDIA GDDR", 104, 0.090, 0.564},
+                                {"NVIDIA GDDR", 104, 0.088, 0.439},
                                 {"NVIDIA HBM", 202, 0.062, 0.398}});
     EXPECT_EQ(missed, 4);
 }
