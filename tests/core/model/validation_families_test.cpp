@@ -85,12 +85,17 @@ TEST(ValidationFamilies, EveryHeldOutSetPerEngineFamilyAndGpuFamily)
 TEST(ValidationFamilies, TheRowsBeyondTheWorstTargetAreTheExplainedTwo)
 {
     std::vector<std::string> beyond;
-    for (const test::JudgedRow& j : judgedHeldOutRows())
+    for (const test::JudgedRow& j : judgedHeldOutRows()) {
+        // The rows near the target's worst too, to follow them (the TP 8 first tokens, tests/data/README.md).
+        if (std::fabs(j.residual.relativeError()) > 0.25)
+            std::printf("  beyond 25 %%: %-48s %+6.1f %%\n", j.row.id.toLatin1().constData(),
+                        100.0 * j.residual.relativeError());
         if (std::fabs(j.residual.relativeError()) > test::kTargetWorst) {
             std::printf("  beyond %.0f %%: %-48s %+6.1f %%\n", 100.0 * test::kTargetWorst,
                         j.row.id.toLatin1().constData(), 100.0 * j.residual.relativeError());
             beyond.push_back(j.row.id.toStdString());
         }
+    }
     std::sort(beyond.begin(), beyond.end());
     EXPECT_EQ(beyond, (std::vector<std::string>{"trt080-l40s-llama-2-70b-tp8-ttft-2048",
                                                 "trt090-l40s-mixtral-8x7b-tp4-ttft-128"}));
