@@ -301,8 +301,12 @@ TEST(SessionJson, TheFileWrittenPieceByPieceIsQtsWholeDocument)
     EXPECT_EQ(sessionToJson(session), whole(session));
     // Enough kernels to pass the writer's pieces of a MiB.
     session = two;
-    while (sessionToJson(session).size() < 3 * 1024 * 1024)
-        session.kernels.insert(session.kernels.end(), session.kernels.begin(), session.kernels.end());
+    Session doubled = session;
+    doubled.kernels.insert(doubled.kernels.end(), two.kernels.begin(), two.kernels.end());
+    const qsizetype bytesPerCopy = sessionToJson(doubled).size() - sessionToJson(session).size();
+    for (qsizetype copies = 3 * 1024 * 1024 / bytesPerCopy; copies > 0; --copies)
+        session.kernels.insert(session.kernels.end(), two.kernels.begin(), two.kernels.end());
+    ASSERT_GT(sessionToJson(session).size(), 2 * 1024 * 1024);
     EXPECT_EQ(sessionToJson(session), whole(session));
 }
 

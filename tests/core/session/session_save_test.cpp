@@ -197,6 +197,40 @@ TEST(SessionSave, ByAUserWhoCannotWriteTheFolderKeepsTheOldFile)
     EXPECT_EQ(entriesOf(dir.path()), QStringList{QStringLiteral("session.json")});
 }
 
+// The file is written a piece at a time: a kernel refused after earlier pieces reached the temporary file still
+// leaves the previous file as it was, and no temporary behind.
+TEST(SessionSave, AKernelRefusedAfterPiecesWereWrittenKeepsThePreviousFile)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    ASSERT_TRUE(writeFile(path, "old session\n"));
+    Session session = exampleSession();
+    const std::vector<KernelResult> kernels = session.kernels;
+    // About 3 MiB of kernels: the writer's pieces are a MiB.
+    Session doubled = session;
+    doubled.kernels.insert(doubled.kernels.end(), kernels.begin(), kernels.end());
+    const qsizetype bytesPerCopy = sessionToJson(doubled).size() - sessionToJson(session).size();
+    for (qsizetype copies = 3 * 1024 * 1024 / bytesPerCopy; copies > 0; --copies)
+        session.kernels.insert(session.kernels.end(), kernels.begin(), kernels.end());
+    ASSERT_GT(sessionToJson(session).size(), 2 * 1024 * 1024);
+    const std::size_t last = session.kernels.size() - 1;
+    session.kernels[last].seconds = -1.0;
+
+    const auto error = saveSession(session, path);
+
+    ASSERT_TRUE(error.has_value());
+    EXPECT_TRUE(error->message.startsWith(path + QStringLiteral(": not saved: kernels[") + QString::number(last) +
+                                          QStringLiteral("].seconds")))
+        << error->message.toStdString();
+    EXPECT_EQ(contentsOf(path), QByteArray("old session\n"));
+    EXPECT_EQ(entriesOf(dir.path()), QStringList{QStringLiteral("session.json")}) << "temporary file left behind";
+
+    session.kernels[last] = kernels.back();
+    ASSERT_FALSE(saveSession(session, path).has_value());
+    EXPECT_EQ(contentsOf(path), sessionToJson(session));
+}
+
 TEST(SessionSave, FailingMidwayKeepsThePreviousFile)
 {
     QTemporaryDir dir;
