@@ -97,7 +97,7 @@ int runImport(const QStringList& arguments, Streams io)
     std::vector<ImportResult> imports = std::move(imported).value();
     if (gpu && assignGpu(imports, *gpu, QStringLiteral("--device")) == 0)
         io.out << "note: --device " << gpu->id << " was not needed: no GPU kernel lacks a catalog GPU\n";
-    PlacedImports placed = placeImports(base, imports);
+    PlacedImports placed = placeImportsMovingKernels(base, imports);
     if (placed.sessions.size() != 1) {
         // One file holds one session: writing them merged would hold kernels to another machine's roofs.
         io.err << "ridgeline import: " << oneSessionRefusal(imports, placed)
@@ -107,7 +107,8 @@ int runImport(const QStringList& arguments, Streams io)
     }
     const Session& session = placed.sessions.front();
     for (std::size_t i = 0; i < imports.size(); ++i)
-        for (const QString& line : importSummaryLines(imports[i], placed.into.value(static_cast<qsizetype>(i))))
+        for (const QString& line :
+             importSummaryLines(imports[i], placed.kernelsOf(i), placed.into.value(static_cast<qsizetype>(i))))
             io.out << line << '\n';
     if (const auto error = saveSession(session, parser.value(out))) {
         io.err << "ridgeline import: " << error->message << '\n';

@@ -5,6 +5,7 @@
 #include <QDateTime>
 
 #include <algorithm>
+#include <iterator>
 
 namespace ridgeline {
 
@@ -81,9 +82,9 @@ Session ceilingsSession(const ImportResult& import)
     return session;
 }
 
-}  // namespace
-
-PlacedImports placeImports(const std::optional<Session>& base, const std::vector<ImportResult>& imports)
+// The placement, the kernels copied from `imports` or, when `movable` is the same vector, moved out of it.
+PlacedImports place(const std::optional<Session>& base, const std::vector<ImportResult>& imports,
+                    std::vector<ImportResult>* movable)
 {
     PlacedImports placed;
     std::vector<Home> homes;
@@ -125,9 +126,41 @@ PlacedImports placeImports(const std::optional<Session>& base, const std::vector
         }
         placed.sessionOf.push_back(index);
         Session& session = placed.sessions[static_cast<std::size_t>(index)];
-        session.kernels.insert(session.kernels.end(), import.kernels.cbegin(), import.kernels.cend());
+        placed.kernelsAt.emplace_back(session.kernels.size(), import.kernels.size());
+        if (movable) {
+            // Into a session without kernels the import's table itself moves: moving the kernels one by one would
+            // hold two tables at once.
+            std::vector<KernelResult>& kernels = (*movable)[i].kernels;
+            if (session.kernels.empty())
+                session.kernels.swap(kernels);
+            else
+                session.kernels.insert(session.kernels.end(), std::make_move_iterator(kernels.begin()),
+                                       std::make_move_iterator(kernels.end()));
+            kernels = {};
+        } else {
+            session.kernels.insert(session.kernels.end(), import.kernels.cbegin(), import.kernels.cend());
+        }
     }
     return placed;
+}
+
+}  // namespace
+
+std::span<const KernelResult> PlacedImports::kernelsOf(std::size_t i) const
+{
+    const auto [first, count] = kernelsAt[i];
+    return std::span<const KernelResult>(sessions[static_cast<std::size_t>(sessionOf[i])].kernels)
+        .subspan(first, count);
+}
+
+PlacedImports placeImports(const std::optional<Session>& base, const std::vector<ImportResult>& imports)
+{
+    return place(base, imports, nullptr);
+}
+
+PlacedImports placeImportsMovingKernels(const std::optional<Session>& base, std::vector<ImportResult>& imports)
+{
+    return place(base, imports, &imports);
 }
 
 QString oneSessionRefusal(const std::vector<ImportResult>& imports, const PlacedImports& placed)

@@ -18,7 +18,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstddef>
 #include <optional>
+#include <span>
+#include <utility>
 #include <vector>
 
 namespace ridgeline {
@@ -30,9 +33,18 @@ struct PlacedImports {
     bool firstIsBase = false;
     std::vector<int> sessionOf;  // per import, its session's index
     QStringList into;            // per import, where it went, for its summary's "into" line
+    // Per import, where its kernels are in its session's: the first and how many.
+    std::vector<std::pair<std::size_t, std::size_t>> kernelsAt;
+
+    // Import i's kernels, in its session (valid while `sessions` is).
+    std::span<const KernelResult> kernelsOf(std::size_t i) const;
 };
 
 PlacedImports placeImports(const std::optional<Session>& base, const std::vector<ImportResult>& imports);
+
+// The same placement, moving each import's kernels into its session instead of copying them, so that a large import
+// is held once, not twice. The imports keep everything else; kernelsOf() gives their kernels.
+PlacedImports placeImportsMovingKernels(const std::optional<Session>& base, std::vector<ImportResult>& imports);
 
 // Why imports that make several sessions cannot be written as one (`ridgeline import --out` writes one): how many
 // sessions, why, then one line per file, "  name.csv -> where it would go".

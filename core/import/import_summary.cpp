@@ -61,22 +61,28 @@ QString skippedLine(const SkippedRow& row)
 
 QStringList importSummaryLines(const ImportResult& import, const QString& into, std::size_t maxListed)
 {
+    return importSummaryLines(import, import.kernels, into, maxListed);
+}
+
+QStringList importSummaryLines(const ImportResult& import, std::span<const KernelResult> kernels, const QString& into,
+                               std::size_t maxListed)
+{
     QStringList lines;
     QString head = import.fileName + u" ("_s + formatName(import.format) + u"): "_s;
     if (import.hasCeilings())
         head += QString::number(import.computeCeilings.size()) + u" compute and "_s +
                 QString::number(import.bandwidthCeilings.size()) + u" bandwidth ceilings for "_s + import.machineName +
                 u", "_s;
-    lines.append(head + count(import.kernels.size(), u"kernel"_s, u"kernels"_s) + u", "_s +
+    lines.append(head + count(kernels.size(), u"kernel"_s, u"kernels"_s) + u", "_s +
                  QString::number(import.skipped.size()) + u" skipped"_s);
     for (const ComputeCeiling& ceiling : import.computeCeilings)
         lines.append(u"  ceiling  "_s + ceiling.name + u": "_s + number(ceiling.gflops) + u" GFLOP/s"_s);
     for (const BandwidthCeiling& ceiling : import.bandwidthCeilings)
         lines.append(u"  ceiling  "_s + ceiling.level + u": "_s + number(ceiling.gbps) + u" GB/s"_s);
-    for (std::size_t i = 0; i < std::min(import.kernels.size(), maxListed); ++i)
-        lines.append(kernelLine(import.kernels[i]));
-    if (import.kernels.size() > maxListed)
-        lines.append(u"  ... and "_s + QString::number(import.kernels.size() - maxListed) + u" more kernels"_s);
+    for (std::size_t i = 0; i < std::min(kernels.size(), maxListed); ++i)
+        lines.append(kernelLine(kernels[i]));
+    if (kernels.size() > maxListed)
+        lines.append(u"  ... and "_s + QString::number(kernels.size() - maxListed) + u" more kernels"_s);
     for (std::size_t i = 0; i < std::min(import.skipped.size(), maxListed); ++i)
         lines.append(skippedLine(import.skipped[i]));
     if (import.skipped.size() > maxListed)

@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <cstddef>
+#include <span>
 
 namespace ridgeline {
 
@@ -15,5 +16,9 @@ namespace ridgeline {
 // (at most maxListed kernels and skipped rows each, then "... and N more"), and last "  into     " and `into`: the
 // session its kernels or ceilings went to (PlacedImports::into, core/import/import_session.h).
 QStringList importSummaryLines(const ImportResult& import, const QString& into, std::size_t maxListed = 40);
+
+// The same, of an import whose kernels were moved into its session (PlacedImports::kernelsOf).
+QStringList importSummaryLines(const ImportResult& import, std::span<const KernelResult> kernels, const QString& into,
+                               std::size_t maxListed = 40);
 
 }  // namespace ridgeline

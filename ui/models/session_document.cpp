@@ -34,7 +34,7 @@ QStringList summaryOf(const std::vector<ImportResult>& imports, const PlacedImpo
     for (std::size_t i = 0; i < imports.size(); ++i) {
         if (!lines.isEmpty())
             lines << QString();
-        lines << importSummaryLines(imports[i], placed.into.value(static_cast<qsizetype>(i)));
+        lines << importSummaryLines(imports[i], placed.kernelsOf(i), placed.into.value(static_cast<qsizetype>(i)));
     }
     return lines;
 }
@@ -357,7 +357,12 @@ bool SessionDocument::addImports(std::vector<ImportResult> imports, const QStrin
     const Session* first = primary();
     // Each import goes where core/import/import_session.h says: the primary session, or a session of its own
     // machine, shown as an overlay beside the primary (or as the primary when none is open).
-    PlacedImports placed = placeImports(first ? std::optional<Session>(*first) : std::nullopt, imports);
+    PlacedImports placed = placeImportsMovingKernels(first ? std::optional<Session>(*first) : std::nullopt, imports);
+    // Said before the sessions move into the document: the kernels are read from them.
+    const QStringList summary = summaryOf(imports, placed);
+    std::size_t kernels = 0;
+    for (std::size_t i = 0; i < imports.size(); ++i)
+        kernels += placed.kernelsOf(i).size();
     const bool wasEmpty = first == nullptr;
     if (wasEmpty) {
         std::vector<OpenSession> opened;
@@ -383,14 +388,11 @@ bool SessionDocument::addImports(std::vector<ImportResult> imports, const QStrin
     emit changed();
     emit titleChanged();
 
-    std::size_t kernels = 0;
-    for (const ImportResult& import : imports)
-        kernels += import.kernels.size();
     const QString from = imports.size() == 1 ? imports.front().fileName : tr("%1 files").arg(imports.size());
     emit statusMessage(kernels == 0 ? tr("Imported the ceilings in %1").arg(from)
                                     : tr("Imported %n kernel(s) from %1", nullptr, static_cast<int>(kernels)).arg(from),
                        6000);
-    emit imported(summaryOf(imports, placed));
+    emit imported(summary);
     return true;
 }
 

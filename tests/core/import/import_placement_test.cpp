@@ -207,3 +207,34 @@ TEST(ImportPlacement, EverySummaryEndsWithItsIntoLine)
         << refusal.toStdString();
     EXPECT_TRUE(refusal.contains(QStringLiteral("\n  ert_roofline.json -> a session of its own ceilings")));
 }
+
+// `ridgeline import` and the window move the kernels into their sessions instead of copying them: the same sessions
+// and summaries as the copying placement, each import's kernels found again in its session.
+TEST(ImportPlacement, MovingTheKernelsPlacesAndSummarisesAsCopyingThem)
+{
+    const std::vector<ImportResult> imports = {imported("plain.csv"), imported("likwid_epyc7763_mem_dp.csv"),
+                                               imported("ert_roofline.json"), imported("ncu_details.csv")};
+    const PlacedImports copied = placeImports(minimalSession(), imports);
+    std::vector<ImportResult> movable = imports;
+    const PlacedImports moved = placeImportsMovingKernels(minimalSession(), movable);
+
+    ASSERT_EQ(moved.sessions.size(), copied.sessions.size());
+    for (std::size_t s = 0; s < moved.sessions.size(); ++s) {
+        Session session = moved.sessions[s];
+        session.created = copied.sessions[s].created;  // a new session is dated when it is made
+        EXPECT_EQ(sessionToJson(session), sessionToJson(copied.sessions[s]));
+    }
+    EXPECT_EQ(moved.sessionOf, copied.sessionOf);
+    EXPECT_EQ(moved.into, copied.into);
+    for (std::size_t i = 0; i < imports.size(); ++i) {
+        SCOPED_TRACE(imports[i].fileName.toStdString());
+        EXPECT_TRUE(movable[i].kernels.empty());
+        const std::span<const KernelResult> kernels = moved.kernelsOf(i);
+        ASSERT_EQ(kernels.size(), imports[i].kernels.size());
+        for (std::size_t k = 0; k < kernels.size(); ++k)
+            EXPECT_EQ(kernels[k].name, imports[i].kernels[k].name);
+        const QString into = moved.into.value(static_cast<qsizetype>(i));
+        EXPECT_EQ(importSummaryLines(movable[i], kernels, into), importSummaryLines(imports[i], into));
+    }
+    EXPECT_GT(moved.kernelsOf(0).size() + moved.kernelsOf(3).size(), 0U);
+}
