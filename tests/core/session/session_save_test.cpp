@@ -1,3 +1,4 @@
+#include "core/json/strict_reader.h"
 #include "core/session/format/session_json.h"
 
 #include <QDir>
@@ -229,6 +230,38 @@ TEST(SessionSave, AKernelRefusedAfterPiecesWereWrittenKeepsThePreviousFile)
     session.kernels[last] = kernels.back();
     ASSERT_FALSE(saveSession(session, path).has_value());
     EXPECT_EQ(contentsOf(path), sessionToJson(session));
+}
+
+// The loader refuses files past 256 MiB, so the writer stops there: the bound is met part way through the kernels,
+// after many pieces reached the temporary file, and the previous file stays as it was.
+TEST(SessionSave, ASessionPastTheLoadersBoundIsRefusedAndKeepsThePreviousFile)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    ASSERT_TRUE(writeFile(path, "old session\n"));
+    Session session = exampleSession();
+    ASSERT_FALSE(session.kernels.empty());
+    KernelResult kernel = session.kernels.front();
+    // The longest name a session holds, three UTF-8 bytes a character: about 12 KiB a kernel, with the name shared in
+    // memory, so the test holds a few MiB while the file would pass 256 MiB.
+    kernel.name = QString(kMaxTextChars, QChar(0x754C));
+    session.kernels.assign(100, kernel);
+    ASSERT_FALSE(saveSession(session, path).has_value()) << "the kernels themselves are fine";
+    const qsizetype hundredKernels = QFileInfo(path).size();
+    ASSERT_GT(hundredKernels, 100 * 3 * kMaxTextChars);
+    ASSERT_TRUE(writeFile(path, "old session\n"));
+
+    const std::size_t pastTheBound = static_cast<std::size_t>(kMaxSessionFileBytes / (3 * kMaxTextChars)) + 100;
+    session.kernels.assign(pastTheBound, kernel);
+    const auto error = saveSession(session, path);
+
+    ASSERT_TRUE(error.has_value());
+    EXPECT_EQ(error->code, Error::Code::Range);
+    EXPECT_EQ(error->message, path + QStringLiteral(": not saved: the session would be larger than 256 MiB, the most "
+                                                    "a session file may be (save fewer kernels)"));
+    EXPECT_EQ(contentsOf(path), QByteArray("old session\n"));
+    EXPECT_EQ(entriesOf(dir.path()), QStringList{QStringLiteral("session.json")}) << "temporary file left behind";
 }
 
 TEST(SessionSave, FailingMidwayKeepsThePreviousFile)
