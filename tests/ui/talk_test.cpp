@@ -359,6 +359,36 @@ TEST(UiTalkScene, TheKvCacheSceneGrowsTheBatchToSixteenAndJumpsToTheEndWhenAsked
     EXPECT_EQ(view.batchingPanel()->inputs().batch, 16);
 }
 
+// A deck may ask for more than the batching panel's scales hold (batch up to 65,536): the chart then shows another
+// batch than the caption counts, and the slide itself says so, in the caption's warning colour.
+TEST(UiTalkScene, ABatchOffThePanelsScaleIsSaidOnTheSlide)
+{
+    const Deck deck = builtInDeck();
+    const Scene* kvScene = sceneOfKind(deck, "kv-cache");
+    ASSERT_NE(kvScene, nullptr);
+    const SceneView onScale(*kvScene, nullptr);
+    const auto* onScaleLabel = onScale.findChild<QLabel*>(QStringLiteral("SceneCaption"));
+    ASSERT_NE(onScaleLabel, nullptr);
+
+    Scene scene = *kvScene;
+    scene.batch = 65536;
+    SceneView view(scene, nullptr);
+    fixtures::layoutNow(view, SceneView::designSize(QSize(1280, 800)));
+    ASSERT_FALSE(view.failed()) << view.captionText().toStdString();
+    ASSERT_NE(view.batchingPanel(), nullptr);
+    const std::int64_t shown = view.batchingPanel()->inputs().batch;
+    ASSERT_LT(shown, 65536);
+    const QString caption = shownCaption(view);
+    EXPECT_TRUE(caption.startsWith(view.facts().value().caption)) << caption.toStdString();
+    EXPECT_TRUE(caption.contains(QStringLiteral("The chart shows batch ") + formatGrouped(shown)))
+        << caption.toStdString();
+    EXPECT_TRUE(caption.contains(QStringLiteral("the caption is for batch 65,536"))) << caption.toStdString();
+    const auto* label = view.findChild<QLabel*>(QStringLiteral("SceneCaption"));
+    ASSERT_NE(label, nullptr);
+    EXPECT_NE(label->palette().color(QPalette::WindowText), onScaleLabel->palette().color(QPalette::WindowText));
+    EXPECT_EQ(shownCaption(onScale), onScale.facts().value().caption) << "a scene on the scales has no note";
+}
+
 TEST(UiTalkScene, BatchingSlidesShowTheChartsTheirClaimNeedsAndNoControls)
 {
     const Deck deck = builtInDeck();

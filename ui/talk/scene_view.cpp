@@ -136,7 +136,7 @@ SceneView::SceneView(const Scene& scene, const Session* session, TalkLook look, 
     m_caption->setWordWrap(true);
     m_caption->setTextFormat(Qt::PlainText);
     m_caption->setMinimumHeight(2 * QFontMetrics(m_caption->font()).lineSpacing());
-    if (!m_facts.ok()) {
+    if (!m_facts.ok() || !m_offScale.isEmpty()) {
         QPalette warn = m_caption->palette();
         warn.setColor(QPalette::WindowText, theme.highlight);
         m_caption->setPalette(warn);
@@ -158,7 +158,9 @@ SceneView::~SceneView() = default;
 
 QString SceneView::captionText() const
 {
-    return m_facts.ok() ? m_facts.value().caption : m_facts.error().message;
+    if (!m_facts.ok())
+        return m_facts.error().message;
+    return m_offScale.isEmpty() ? m_facts.value().caption : m_facts.value().caption + u'\n' + m_offScale;
 }
 
 QString SceneView::titleText() const
@@ -228,12 +230,16 @@ QWidget* SceneView::createBatching()
     const InferenceRequest inputs = inferenceRequestFor(m_scene);
     m_panel->setInputs(inputs);
     // The panel keeps batch and context on its sliders' scales; a scene outside them shows other numbers
-    // than its caption, which a speaker must hear about before going on stage.
-    if (m_panel->inputs().context != inputs.context || m_panel->inputs().batch != inputs.batch)
-        qWarning("Scene \"%s\": the batching panel shows batch %lld at context %lld, the scene asks for %lld at %lld",
-                 qPrintable(m_scene.id), static_cast<long long>(m_panel->inputs().batch),
-                 static_cast<long long>(m_panel->inputs().context), static_cast<long long>(inputs.batch),
-                 static_cast<long long>(inputs.context));
+    // than its caption, which a speaker must see before going on stage: the slide says so under the caption.
+    const InferenceRequest shown = m_panel->inputs();
+    if (shown.context != inputs.context || shown.batch != inputs.batch) {
+        m_offScale = QStringLiteral(
+                         "The chart shows batch %1 at %2 tokens of context, where the panel's scales end; "
+                         "the caption is for batch %3 at %4 tokens.")
+                         .arg(formatGrouped(shown.batch), formatGrouped(shown.context), formatGrouped(inputs.batch),
+                              formatGrouped(inputs.context));
+        qWarning("Scene \"%s\": %s", qPrintable(m_scene.id), qPrintable(m_offScale));
+    }
     if (m_session)
         m_panel->setSession(*m_session);
     else

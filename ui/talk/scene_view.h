@@ -95,6 +95,7 @@ private:
     Result<SceneFacts> m_facts;
     QLabel* m_title = nullptr;
     QLabel* m_caption = nullptr;
+    QString m_offScale;  // what the chart shows instead, when the scene's batch or context is off the panel's scales
     QLabel* m_counter = nullptr;
     RooflineChart* m_chart = nullptr;
     BatchingPanel* m_panel = nullptr;
