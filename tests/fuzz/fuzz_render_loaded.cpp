@@ -100,9 +100,8 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     // Qt Charts draws through QGraphicsScene: widgets need an application. It is never destroyed: destroyed at exit,
-    // it crashed in Qt Gui's post routines (qt_call_post_routines, a read at 0x10) in every process that had drawn a
-    // chart, which libFuzzer's -fork counted as a crash of an empty input. A static pointer keeps it reachable, so
-    // LeakSanitizer does not report it.
+    // it crashes in Qt Gui's post routines in a process that has drawn a chart, a crash no input caused. A static
+    // pointer keeps it reachable, so LeakSanitizer does not report it.
     static QApplication* application = new QApplication(*argc, *argv);
     (void)application;
     return 0;
