@@ -274,8 +274,8 @@ Refusal readExpertsAndSpeculation(const QCommandLineParser& parser, InferenceReq
     return std::nullopt;
 }
 
-// Each --term NAME=VALUE set on top of the starting terms.
-Refusal readTermAssignments(const QCommandLineParser& parser, EngineTerms& terms)
+// Each --term NAME=VALUE, to be set on top of the starting terms.
+Refusal readTermAssignments(const QCommandLineParser& parser, std::vector<std::pair<EngineTerm, double>>& edits)
 {
     for (const QString& assignment : parser.values(QStringLiteral("term"))) {
         const qsizetype equals = assignment.indexOf(QLatin1Char('='));
@@ -293,7 +293,7 @@ Refusal readTermAssignments(const QCommandLineParser& parser, EngineTerms& terms
         if (!ok || !std::isfinite(value))
             return QStringLiteral("--term %1 needs a number, got \"%2\"")
                 .arg(termName(*term), assignment.mid(equals + 1));
-        setTermValue(terms, *term, value);
+        edits.emplace_back(*term, value);
     }
     return std::nullopt;
 }
@@ -307,6 +307,10 @@ Refusal readEngine(const QCommandLineParser& parser, ModelOptions& options)
         return QStringLiteral("--engine: ") + selected.error().message;
     options.engine = selected.value();
     options.engineGiven = true;
+    // Generic is the measured defaults, as without --engine; any other engine is named in the request, so that its
+    // collectives run at the shares its kernels reach, as in the batching tab.
+    if (options.engine.profile->id != kGenericEngineId)
+        options.request.engine = parser.value(QStringLiteral("engine"));
     const InferenceRequest& r = options.request;
     const Result<GpuSpec> gpu = r.gpuId == kCustomId
                                     ? customGpu(r.customPeakTflops, r.customBandwidthTbs, r.customMemoryGib)
@@ -350,11 +354,7 @@ Refusal readEngineTerms(const QCommandLineParser& parser, ModelOptions& options)
     if (engine)
         if (Refusal refused = readEngine(parser, options))
             return refused;
-    EngineTerms terms = *request.terms;
-    if (Refusal refused = readTermAssignments(parser, terms))
-        return refused;
-    request.terms = terms;
-    return std::nullopt;
+    return readTermAssignments(parser, request.termEdits);
 }
 
 }  // namespace

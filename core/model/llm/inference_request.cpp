@@ -123,6 +123,8 @@ Result<InferenceConfig> resolveInference(const InferenceRequest& request)
         config.allReduce = engineAllReduce(request, engine.value());
         config.decodeSplitsKv = engine.value().splitsDecodeAttention();
     }
+    for (const auto& [term, value] : request.termEdits)
+        setTermValue(config.efficiency, term, value);
     config.attentionWeights = request.attentionWeights;
     config.headWeights = request.headWeights;
     config.expertParallel = request.expertParallel;

@@ -14,6 +14,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace ridgeline {
 
@@ -50,8 +52,11 @@ struct InferenceRequest {
     // (what a default-constructed request, e.g. a talk scene, asks for).
     std::optional<EngineTerms> terms;
     // A serving engine's profile, NAME or NAME@VERSION (engine_profile.h): set, its terms for the resolved card's
-    // memory family replace `terms` (so that another card gets that engine's terms for its memory); empty, `terms`.
+    // memory family replace `terms` (so that another card gets that engine's terms for its memory), and its
+    // collectives run at the shares of the links they reach; empty, `terms`, with collectives at datasheet rates.
     QString engine;
+    // Terms set on top of the engine's or `terms`, in order (the command line's --term NAME=VALUE).
+    std::vector<std::pair<EngineTerm, double>> termEdits;
     // Per-module formats, experts over GPUs, nodes, speculative decoding.
     std::optional<NumberFormat> attentionWeights;  // empty: the weights' format
     std::optional<NumberFormat> headWeights;       // empty: InferenceConfig::headFormat()'s rule
