@@ -132,6 +132,10 @@ void printSetup(QTextStream& out, const InferenceConfig& c, const InferenceRepor
         << (r.gpus > 1 ? QStringLiteral(" x%1 over %2").arg(r.gpus).arg(c.link.name) : QString())
         << (r.gpus > 1 && c.allReduce == AllReduceKernels::Custom ? QStringLiteral(", custom all-reduce kernels")
                                                                   : QString())
+        << (crossesSockets(c.link, r.gpus) ? QStringLiteral(", two CPU sockets of %1 GPUs (%2 GB/s between them)")
+                                                 .arg(c.link.gpusPerSocket)
+                                                 .arg(c.link.socketGbPerSec)
+                                           : QString())
         << '\n';
     out << "  " << numberFormatName(c.weights) << " weights, " << numberFormatName(c.kv) << " KV cache, batch "
         << formatGrouped(c.batch) << ", context " << formatGrouped(c.context) << " tokens\n";
@@ -312,6 +316,9 @@ QJsonObject modelReportJson(const InferenceConfig& config, const InferenceReport
     o[QStringLiteral("compute_precision")] = numberFormatName(r.computePrecision);
     o[QStringLiteral("tensor_parallel")] = r.gpus;
     o[QStringLiteral("link")] = config.tensorParallel > 1 ? QJsonValue(config.link.id) : QJsonValue();
+    // Between a PCIe server's two sockets every all-reduced byte runs at this rate; null on one socket or NVLink.
+    o[QStringLiteral("between_sockets_gb_s")] =
+        crossesSockets(config.link, config.tensorParallel) ? QJsonValue(config.link.socketGbPerSec) : QJsonValue();
     o[QStringLiteral("params")] = static_cast<qint64>(r.params);
     o[QStringLiteral("active_params")] = static_cast<qint64>(r.activeParams);
     o[QStringLiteral("weights_bytes")] = static_cast<qint64>(r.weightsBytes);

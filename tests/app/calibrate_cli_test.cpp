@@ -217,8 +217,8 @@ TEST(CalibrateCli, FiveFilesAtFiveBatchSizesShowTheModelsCurveBeforeAndAfterTheF
         << run.out.toStdString();
     EXPECT_TRUE(run.out.contains(u"  from batch_1.json ... batch_128.json (5 files)"));
     // A row per batch: measured ones with their residual, the batches between with "-" for measured.
-    EXPECT_TRUE(run.out.contains(u"\n        1      17.24 s      20.77 s")) << run.out.toStdString();
-    EXPECT_TRUE(run.out.contains(u"\n        2            -      20.89 s")) << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(u"\n        1      17.24 s      20.75 s")) << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(u"\n        2            -      20.87 s")) << run.out.toStdString();
     EXPECT_TRUE(run.out.contains(u"\n      256            -")) << run.out.toStdString();
     // The note every file shares is said once, with the files.
     EXPECT_EQ(run.out.count(u"benchmark_latency.py records no batch size"), 1) << run.out.toStdString();

@@ -248,6 +248,7 @@ ModelSpec modelFrom(ObjectReader& in)
     m.learnedPositions = in.smallInteger("learned_positions"_L1, 0, kMaxShape, 0);
     m.slidingWindow = in.smallInteger("sliding_window"_L1, 0, kMaxShape, 0);
     m.maxContext = in.smallInteger("max_context"_L1, 0, kMaxShape, 0);
+    m.allReducesPerLayer = in.smallInteger("all_reduces_per_layer"_L1, 1, 2, 2);
     m.tiedEmbeddings = in.boolean("tied_embeddings"_L1, false);
     m.gatedFfn = oneOf(in, "ffn_kind"_L1, {u"swiglu"_s, u"gelu"_s}) == u"swiglu"_s;
     m.qkvBias = in.boolean("qkv_bias"_L1, false);
@@ -370,6 +371,8 @@ QJsonObject modelToJson(const ModelSpec& m)
     insertIfSet(o, "learned_positions"_L1, m.learnedPositions);
     insertIfSet(o, "sliding_window"_L1, m.slidingWindow);
     insertIfSet(o, "max_context"_L1, m.maxContext);
+    if (m.allReducesPerLayer != 2)
+        o.insert("all_reduces_per_layer"_L1, m.allReducesPerLayer);
     o.insert("tied_embeddings"_L1, m.tiedEmbeddings);
     o.insert("ffn_kind"_L1, m.gatedFfn ? u"swiglu"_s : u"gelu"_s);
     o.insert("norm"_L1, m.norm == NormKind::Rms ? u"rms"_s : u"layer"_s);

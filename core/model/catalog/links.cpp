@@ -21,6 +21,19 @@ namespace {
 // collectives run at these (inference_request.cpp); without an engine, and in the training step, at the datasheet
 // rate the default terms were fitted with (atDatasheetRates).
 constexpr AllReduceShares kNvlinkShares{0.45, 0.82, 0.80, 0.45};
+// Over PCIe NCCL's Simple protocol reaches 0.80 of the line rate: four RTX 4090s with peer-to-peer, 25.7 GB/s of bus
+// bandwidth at 256 MB (tinygrad/open-gpu-kernel-modules#36). NCCL's own topology model says about as much: it
+// prices a PCIe Gen3 x16 path at 12 of its 16 GB/s (PCI_BW, NVIDIA/nccl src/graph/topo.h) and a Gen4 one at 24 of
+// 32 ("PCI[24.0]" in its topology logs, NVIDIA/nccl-tests#307).
+constexpr AllReduceShares kPcieShares{1.0, 0.80, 1.0, 1.0};
+// An eight-GPU PCIe server is two CPU sockets of four GPUs each (NVIDIA's 8x L20/L40S node: two NUMA domains, four
+// GPUs a PCIe switch, the link between the sockets the eight-GPU bottleneck; TensorRT-LLM
+// docs/source/advanced/lowprecision-pcie-allreduce.md), and traffic between the sockets crosses their link at the
+// rate NCCL's topology model gives it: 16 GB/s on AMD EPYC, every generation (AMD_BW; Intel: 10 GB/s Skylake to Ice
+// Lake, 22 Sapphire Rapids, 40 Emerald Rapids; topo.h). Measured: eight RTX 5090s over two Xeon 8480+ reach 28 GB/s
+// of bus bandwidth, four of them 35 (NVIDIA/nccl#1639).
+constexpr int kPcieGpusPerSocket = 4;
+constexpr double kSocketGbPerSec = 16.0;
 
 }  // namespace
 
@@ -70,13 +83,13 @@ const std::vector<LinkSpec>& linkCatalog()
              "PCI-SIG: 8 GT/s x16 = 32 GB/s bidirectional (NVIDIA T4 and V100 datasheets), 16 GB/s per direction"
              "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
              "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
-         true, true},
+         true, true, kPcieShares, kPcieGpusPerSocket, kSocketGbPerSec},
         {QStringLiteral("pcie4"), QStringLiteral("PCIe 4.0 x16"), 32.0, 2.0, true,
          QStringLiteral(
              "PCI-SIG: 16 GT/s x16 = 64 GB/s bidirectional (NVIDIA datasheets), 32 GB/s per direction"
              "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
              "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
-         true, true},
+         true, true, kPcieShares, kPcieGpusPerSocket, kSocketGbPerSec},
         {QStringLiteral("pcie4-host"), QStringLiteral("PCIe 4.0 x16 through the host (no peer-to-peer)"), 32.0, 2.5,
          true,
          QStringLiteral("PCIe 4.0 x16 as pcie4; the RTX 4090 lacks the mailbox "
@@ -84,26 +97,26 @@ const std::vector<LinkSpec>& linkCatalog()
                         "README), so NCCL stages through host memory and no custom all-reduce kernel runs"
                         "; hop 2.5 us: eight RTX 4090s, nccl-tests 42.1 us at 8 bytes (NVIDIA/nccl#1530), less NCCL's "
                         "6.6 us start-up, over 14 hops"),
-         false, true},
+         false, true, kPcieShares, kPcieGpusPerSocket, kSocketGbPerSec},
         {QStringLiteral("pcie5"), QStringLiteral("PCIe 5.0 x16"), 64.0, 2.0, true,
          QStringLiteral(
              "PCI-SIG: 32 GT/s x16 = 128 GB/s bidirectional (NVIDIA datasheets), 64 GB/s per direction"
              "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
              "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
-         true, true},
+         true, true, kPcieShares, kPcieGpusPerSocket, kSocketGbPerSec},
         {QStringLiteral("pcie5-host"), QStringLiteral("PCIe 5.0 x16 through the host (no peer-to-peer)"), 64.0, 2.5,
          true,
          QStringLiteral("PCIe 5.0 x16 as pcie5, without peer-to-peer (GeForce RTX 50): NCCL through host memory, no "
                         "custom all-reduce kernels"
                         "; hop 2.5 us: eight RTX 4090s, nccl-tests 42.1 us at 8 bytes (NVIDIA/nccl#1530), less NCCL's "
                         "6.6 us start-up, over 14 hops"),
-         false, true},
+         false, true, kPcieShares, kPcieGpusPerSocket, kSocketGbPerSec},
         {QStringLiteral("pcie6"), QStringLiteral("PCIe 6.0 x16"), 128.0, 2.0, true,
          QStringLiteral(
              "PCI-SIG: 64 GT/s x16 = 256 GB/s bidirectional, 128 GB/s per direction"
              "; hop 2.0 us: four V100s behind a PCIe switch, 19.4 us at 4 KB inside a CUDA graph "
              "(haohervchb/sglang-V100#2), less NCCL's 6.6 us start-up (NVIDIA/nccl src/graph/tuning.cc), over 6 hops"),
-         true, true},
+         true, true, kPcieShares, kPcieGpusPerSocket, kSocketGbPerSec},
         {QStringLiteral("infiniband-hdr"), QStringLiteral("InfiniBand HDR 200 Gb/s"), 25.0, 5.0, false,
          QStringLiteral("NVIDIA ConnectX-6: HDR 200 Gb/s per port = 25 GB/s per direction")},
         {QStringLiteral("infiniband-ndr"), QStringLiteral("InfiniBand NDR 400 Gb/s"), 50.0, 5.0, false,
@@ -121,7 +134,13 @@ const std::vector<LinkSpec>& linkCatalog()
 LinkSpec atDatasheetRates(LinkSpec link)
 {
     link.shares = AllReduceShares{};
+    link.gpusPerSocket = 0;
     return link;
+}
+
+bool crossesSockets(const LinkSpec& link, int gpus)
+{
+    return link.gpusPerSocket > 0 && gpus > link.gpusPerSocket && link.socketGbPerSec > 0;
 }
 
 Result<LinkSpec> findLink(QStringView id)
@@ -184,7 +203,8 @@ double allReduceAlgorithmSeconds(AllReduceAlgorithm algorithm, const LinkSpec& l
     if (gpus <= 1)
         return 0.0;
     const double g = gpus;
-    double steps = 0, linkBytes = 0;
+    const bool twoSockets = crossesSockets(link, gpus);
+    double steps = 0, linkBytes = 0, socketBytes = 0;
     switch (algorithm) {
         case AllReduceAlgorithm::Ring:
             steps = 2.0 * (g - 1);
@@ -197,10 +217,12 @@ double allReduceAlgorithmSeconds(AllReduceAlgorithm algorithm, const LinkSpec& l
         case AllReduceAlgorithm::OneShot:
             steps = 1.0;
             linkBytes = (g - 1) * bytes;
+            socketBytes = g * g / 4.0 * bytes;
             break;
         case AllReduceAlgorithm::TwoShot:
             steps = 2.0;
             linkBytes = 2.0 * (g - 1) / g * bytes;
+            socketBytes = g / 2.0 * bytes;
             break;
     }
     double share = link.shares.ncclMidSize;
@@ -210,16 +232,20 @@ double allReduceAlgorithmSeconds(AllReduceAlgorithm algorithm, const LinkSpec& l
         share = link.shares.twoShot;
     const double fullLink = hopsAndBytes(steps, link.latencyUs, linkBytes, share * link.gbPerSecPerDirection);
     if (algorithm != AllReduceAlgorithm::Ring || !link.insideBox)
-        return fullLink;
+        return twoSockets ? std::max(fullLink, socketBytes / (link.socketGbPerSec * 1e9)) : fullLink;
     if (!link.pcie) {
         const double simple =
             kSimpleExtraStartUs * 1e-6 + hopsAndBytes(steps, link.latencyUs + kNvlinkSimpleExtraHopUs, linkBytes,
                                                       link.shares.ncclSimple * link.gbPerSecPerDirection);
         return std::min(fullLink, simple);
     }
-    const double ll = hopsAndBytes(steps, link.latencyUs, linkBytes, kLlPayloadShare * link.gbPerSecPerDirection);
+    // The ring crosses between the sockets once each way, carrying what every hop carries: its slowest hop.
+    const double ringRate =
+        twoSockets ? std::min(link.gbPerSecPerDirection, link.socketGbPerSec) : link.gbPerSecPerDirection;
+    const double ll = hopsAndBytes(steps, link.latencyUs, linkBytes, kLlPayloadShare * ringRate);
     const double simple = kSimpleExtraStartUs * 1e-6 +
-                          hopsAndBytes(steps, link.latencyUs + kSimpleExtraHopUs, linkBytes, link.gbPerSecPerDirection);
+                          hopsAndBytes(steps, link.latencyUs + kSimpleExtraHopUs, linkBytes,
+                                       std::min(link.shares.ncclSimple * link.gbPerSecPerDirection, ringRate));
     return std::min(ll, simple);
 }
 

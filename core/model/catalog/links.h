@@ -34,28 +34,37 @@ struct LinkSpec {
     bool peerToPeer = true;
     bool pcie = false;         // a PCIe link (engines that gate their own kernels on NVLink fall back to NCCL over it)
     AllReduceShares shares{};  // what the collectives reach of gbPerSecPerDirection (NVLink: measured; else 1)
+    // A PCIe server's GPUs hang off two CPU sockets, this many on each (0: one domain, as on NVLink boards); a
+    // collective over more crosses between the sockets at socketGbPerSec one way.
+    int gpusPerSocket = 0;
+    double socketGbPerSec = 0;
 };
 
 const std::vector<LinkSpec>& linkCatalog();
 
-// The link with every collective at its datasheet rate (shares of 1): what the training step's terms were fitted
-// with (training_step.cpp); the measured shares are those of the inference engines' collectives.
+// The link with every collective at its datasheet rate (shares of 1) and its GPUs in one domain (no socket
+// crossing): what the default terms and the training step's terms were fitted with (training_step.cpp); the measured
+// shares and the sockets are those of the inference engines' collectives.
 LinkSpec atDatasheetRates(LinkSpec link);
 Result<LinkSpec> findLink(QStringView id);
+// Whether `gpus` GPUs on `link` span two CPU sockets (LinkSpec::gpusPerSocket), crossing between them.
+bool crossesSockets(const LinkSpec& link, int gpus);
 
 // The all-reduce algorithms engines run, each priced as hops of latency plus bytes over one GPU's link (g GPUs,
 // b bytes, per-direction bandwidth B, per-hop latency L). The collective's start-up (kernel launch, NCCL's base
 // latency) is not here: it is the engine's fixed time per collective (engine_terms.h), counted once there.
 //   Ring     NCCL's ring: 2 (g-1) steps, 2 (g-1)/g x b over the link. Over PCIe, the faster of NCCL's protocols
-//            for the message: LL (half of B carries data) or Simple (all of B, each hop 4.7 us longer). Over
+//            for the message: LL (half of B carries data) or Simple (shares.ncclSimple of B, each hop 4.7 us
+//            longer); where the GPUs span two sockets, B is at most the path between them. Over
 //            NVLink, the faster of its mid-size rate (shares.ncclMidSize of B) and Simple (shares.ncclSimple of
 //            B, 1.8 us more start-up and each hop 2.8 us longer).
 //   Tree     NCCL's double binary tree across nodes: 2 ceil(log2 g) steps, 2 b over the link (reduce up, broadcast
 //            down). Inside a node NCCL's tree is a chain, never faster than the ring, so it is used between nodes.
 //   OneShot  a custom kernel (vLLM, SGLang, TensorRT-LLM): every GPU reads its peers' whole buffers and reduces
-//            them itself, one step, (g-1) x b over the link.
+//            them itself, one step, (g-1) x b over the link; across two sockets each half reads the other's
+//            buffers, (g/2)^2 x b each way between them.
 //   TwoShot  the same kernels for larger messages: a reduce-scatter and an all-gather over peer-to-peer, two
-//            steps, 2 (g-1)/g x b over the link.
+//            steps, 2 (g-1)/g x b over the link, g/2 x b each way between two sockets.
 // Each moves its bytes at the share of B its kind reaches on the link (LinkSpec::shares).
 enum class AllReduceAlgorithm { Ring, Tree, OneShot, TwoShot };
 QString allReduceAlgorithmName(AllReduceAlgorithm algorithm);  // "ring", "tree", "one-shot", "two-shot"

@@ -31,6 +31,10 @@ struct ModelSpec {
     int learnedPositions = 0;  // GPT-3's learned position table (rows)
     int slidingWindow = 0;     // 0 = full attention; else the KV cache keeps only this many tokens
     int maxContext = 0;        // trained context, informational
+    // Tensor-parallel all-reduces a layer as engines implement the architecture: after attention and after the
+    // MLP; 1 where attention and the MLP run side by side from one input and engines add their outputs before one
+    // (Falcon 40B/180B in TensorRT-LLM, vLLM and TGI).
+    int allReducesPerLayer = 2;
     // Mixture of experts (0 = dense model)
     int experts = 0;
     int activeExperts = 0;

@@ -15,15 +15,15 @@ constexpr double kMaxFixedSeconds = 1.0;
 
 // Fitted by core/model/llm/calibration on the fit part of tests/data/llm/validation.csv, prior weight 0.1.
 constexpr std::array kFittedTerms = {
-    std::pair{"weight_bandwidth.fp8", 0.8255},  std::pair{"weight_bandwidth.bf16", 1.000},
-    std::pair{"kv_bandwidth.fp8", 1.000},       std::pair{"compute.fp8", 0.5415},
-    std::pair{"weight_bandwidth.fp16", 0.9610}, std::pair{"kv_bandwidth.fp16", 1.000},
-    std::pair{"compute.fp16", 0.7824},          std::pair{"weight_bandwidth.int4", 1.000},
-    std::pair{"compute.bf16", 0.6775},          std::pair{"kv_bandwidth.bf16", 1.000},
-    std::pair{"layer_seconds", 5.259e-05},      std::pair{"step_seconds", 2.638e-09},
-    std::pair{"sequence_seconds", 3.525e-07},   std::pair{"overlap", 0.05781},
-    std::pair{"collective_seconds", 6.497e-06}, std::pair{"prefill_seconds", 1.655e-08},
-    std::pair{"expert_share", 0.5110},          std::pair{"head_read_seconds", 0.0001740},
+    std::pair{"weight_bandwidth.fp8", 0.8249},  std::pair{"weight_bandwidth.bf16", 1.000},
+    std::pair{"kv_bandwidth.fp8", 1.000},       std::pair{"compute.fp8", 0.5273},
+    std::pair{"weight_bandwidth.fp16", 0.9644}, std::pair{"kv_bandwidth.fp16", 1.000},
+    std::pair{"compute.fp16", 0.7658},          std::pair{"weight_bandwidth.int4", 1.000},
+    std::pair{"compute.bf16", 0.7307},          std::pair{"kv_bandwidth.bf16", 1.000},
+    std::pair{"layer_seconds", 5.340e-05},      std::pair{"step_seconds", 9.852e-10},
+    std::pair{"sequence_seconds", 3.403e-07},   std::pair{"overlap", 0.05512},
+    std::pair{"collective_seconds", 6.016e-06}, std::pair{"prefill_seconds", 1.520e-08},
+    std::pair{"expert_share", 0.5258},          std::pair{"head_read_seconds", 0.0001881},
 };
 
 PerFormat filled(double value)

@@ -369,15 +369,16 @@ StepCost LlmModel::run(const Pass& pass) const
                cost.operators);
 
     const int tp = m_config.tensorParallel;
+    const int allReduces = tp > 1 ? m.allReducesPerLayer : 0;
     const double reduced = pass.tokens * m.hidden * kActivationBytes;
     cost.commSeconds =
-        2.0 * pass.layers *
+        allReduces * pass.layers *
         allReduceSeconds(m_config.link, m_config.network, tp, m_config.gpusPerNode, reduced, m_config.allReduce);
     if (cost.commSeconds > 0)
-        cost.operators.push_back(StepOperator{QStringLiteral("all-reduce"), 0, 2.0 * pass.layers * reduced,
+        cost.operators.push_back(StepOperator{QStringLiteral("all-reduce"), 0, allReduces * pass.layers * reduced,
                                               cost.commSeconds, OperatorBound::Link, 0});
     cost.overheadSeconds =
-        addEngineTimes(cost.operators, terms, pass.layers, pass.layers == m.layers, tp, pass.sequences);
+        addEngineTimes(cost.operators, terms, pass.layers, pass.layers == m.layers, allReduces, pass.sequences);
     cost.breakdown.communication = cost.commSeconds;
     cost.breakdown.overhead = cost.overheadSeconds;
 

@@ -19,8 +19,8 @@ QString operatorBoundName(OperatorBound bound)
     return QStringLiteral("fixed");
 }
 
-double addEngineTimes(StepOperators& into, const EngineTerms& terms, double layers, bool wholePass, int tp,
-                      double sequences)
+double addEngineTimes(StepOperators& into, const EngineTerms& terms, double layers, bool wholePass,
+                      int collectivesPerLayer, double sequences)
 {
     double total = 0;
     auto add = [&](const QString& name, double seconds) {
@@ -30,7 +30,7 @@ double addEngineTimes(StepOperators& into, const EngineTerms& terms, double laye
     };
     add(QStringLiteral("per-layer engine time"), layers * terms.layerSeconds);
     add(QStringLiteral("scheduling and sampling"), wholePass ? terms.stepSeconds : 0.0);
-    add(QStringLiteral("collective launches"), tp > 1 ? 2.0 * layers * terms.collectiveSeconds : 0.0);
+    add(QStringLiteral("collective launches"), collectivesPerLayer * layers * terms.collectiveSeconds);
     add(QStringLiteral("per-sequence engine time"), sequences * layers * terms.sequenceSeconds);
     return total;
 }

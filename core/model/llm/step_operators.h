@@ -35,10 +35,10 @@ struct StepOperator {
 using StepOperators = std::vector<StepOperator>;
 
 // The engine's fixed times of a pass of `layers` layers (`wholePass`: the target model, which pays the per-pass
-// time), at tensor parallelism `tp`, decoding `sequences` sequences: one operator for each that takes time.
-// Returns their sum, the pass's overhead seconds.
-double addEngineTimes(StepOperators& into, const EngineTerms& terms, double layers, bool wholePass, int tp,
-                      double sequences);
+// time), with `collectivesPerLayer` tensor-parallel all-reduces a layer (0 without tensor parallelism), decoding
+// `sequences` sequences: one operator for each that takes time. Returns their sum, the pass's overhead seconds.
+double addEngineTimes(StepOperators& into, const EngineTerms& terms, double layers, bool wholePass,
+                      int collectivesPerLayer, double sequences);
 // Appends `from` scaled by `times` (a pass run several times in the step), each name prefixed with `prefix`.
 void appendOperators(StepOperators& into, const StepOperators& from, double times, const QString& prefix);
 double operatorsSeconds(const StepOperators& operators);

@@ -4,7 +4,9 @@
 #include "core/model/llm/engine_terms.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <utility>
 
 namespace ridgeline {
 
@@ -30,6 +32,21 @@ constexpr double kFlashExecutedShare = kCausalShare * 14.0 / 12.0;
 // peak it gives the H100 (5.5 x 32.9 TB/s of 989 TFLOP/s).
 constexpr double kFlashFlopsPerL1Byte = 5.5;
 constexpr double kFlashShareWithoutL1 = 0.18;
+// The GEMMs' share of the dense peak by format, with which kElementwisePasses and kFlashFlopsPerL1Byte were fitted:
+// the inference model's fitted compute shares of that fit (engine_terms.cpp, as fitted before Falcon's single
+// all-reduce a layer). Kept here rather than read from the inference terms: the inference fit part sets bf16's share
+// with eight decode and serving rows of one 8B model, so it moves whenever an unrelated inference term does, and the
+// training terms fitted with it would no longer be a fit. Other formats take the inference priors.
+constexpr std::array kTrainingGemmShares = {
+    std::pair{NumberFormat::Bf16, 0.6775}, std::pair{NumberFormat::Fp16, 0.7824}, std::pair{NumberFormat::Fp8, 0.5415}};
+
+double trainingGemmShare(NumberFormat format)
+{
+    for (const auto& [known, share] : kTrainingGemmShares)
+        if (known == format)
+            return share;
+    return EngineTerms::priors().computeShare(format);
+}
 
 // The precision the matmuls run in: the policy's 16-bit format, or TF32 for fp32 where the card has it.
 NumberFormat matmulPrecisionOf(const TrainingConfig& c, QStringList& notes)
@@ -225,7 +242,7 @@ void timeStep(const TrainingConfig& c, TrainingReport& r)
     const double m = static_cast<double>(r.accumulationSteps);
     r.matmulPrecision = matmulPrecisionOf(c, r.notes);
     r.peakTflops = c.gpu.peakTflops(r.matmulPrecision);
-    r.matmulShare = EngineTerms::measured().computeShare(shareFormatOf(c, r.matmulPrecision));
+    r.matmulShare = trainingGemmShare(shareFormatOf(c, r.matmulPrecision));
     const double rate = r.peakTflops * 1e12 * r.matmulShare;
     const double bandwidth = c.gpu.sustainedBandwidthTbs() * 1e12;
 

@@ -67,20 +67,43 @@ TEST(AllReduce, NcclOverPcieMatchesPublishedSmallMessagesAndBoundsLargeOnes)
     const LinkSpec host = link("pcie4-host");
     EXPECT_NEAR((kNcclStartUpUs + 1e6 * allReduceSeconds(host, host, 8, 0, 8.0)) / 42.1, 1.0, 0.05);
     // Four RTX 4090s with peer-to-peer (tinygrad/open-gpu-kernel-modules#36): bus bandwidth 25.7 GB/s at 256 MB,
-    // 15.65 ms. The model moves the bytes at the datasheet's 32 GB/s: a bound, 20 % faster than NCCL sustains.
+    // 15.65 ms. NCCL's Simple protocol over PCIe runs at that share of the line (0.80, links.cpp): reproduced.
     const LinkSpec pcie4 = link("pcie4");
     const double ms = 1e3 * allReduceSeconds(pcie4, pcie4, 4, 0, 268435456.0);
     std::printf("256 MB over 4 GPUs on PCIe 4: %.2f ms (nccl-tests 15.65 ms)\n", ms);
-    EXPECT_LT(ms, 15.65);
-    EXPECT_GT(ms, 0.75 * 15.65);
+    EXPECT_NEAR(ms / 15.65, 1.0, 0.02);
     // NCCL's two protocols over PCIe: a small message by LL (half the link carries data), a large one by Simple
-    // (the whole link, longer hops); between, the faster.
+    // (its share of the link, longer hops); between, the faster.
     const double g = 4, small = 16e3, large = 64e6;
     const double hop = pcie4.latencyUs * 1e-6, bw = pcie4.gbPerSecPerDirection * 1e9;
     EXPECT_DOUBLE_EQ(seconds(AllReduceAlgorithm::Ring, pcie4, 4, small),
                      2 * (g - 1) * hop + 2 * (g - 1) / g * small / (0.5 * bw));
     EXPECT_DOUBLE_EQ(seconds(AllReduceAlgorithm::Ring, pcie4, 4, large),
-                     1.8e-6 + 2 * (g - 1) * (hop + 4.7e-6) + 2 * (g - 1) / g * large / bw);
+                     1.8e-6 + 2 * (g - 1) * (hop + 4.7e-6) + 2 * (g - 1) / g * large / (0.8 * bw));
+}
+
+TEST(AllReduce, EightGpusOverPcieCrossBetweenTwoSocketsAtTheirLinksRate)
+{
+    // An eight-GPU PCIe server is two sockets of four: the ring's slowest hop is the path between them (16 GB/s,
+    // links.cpp), for LL and Simple alike; four GPUs stay on one socket.
+    const LinkSpec pcie4 = link("pcie4");
+    ASSERT_EQ(pcie4.gpusPerSocket, 4);
+    const double large = 64e6, socket = pcie4.socketGbPerSec * 1e9, hop = pcie4.latencyUs * 1e-6;
+    EXPECT_DOUBLE_EQ(seconds(AllReduceAlgorithm::Ring, pcie4, 8, large),
+                     1.8e-6 + 14 * (hop + 4.7e-6) + 2 * 7.0 / 8 * large / socket);
+    EXPECT_DOUBLE_EQ(seconds(AllReduceAlgorithm::Ring, pcie4, 8, 16e3), 14 * hop + 2 * 7.0 / 8 * 16e3 / (0.5 * socket));
+    // Llama 2 70B's 2,048-token prefill all-reduces 32 MiB: per GPU byte, eight GPUs across two sockets take longer
+    // than four on one.
+    const double message = 2048 * 8192 * 2.0;
+    EXPECT_GT(seconds(AllReduceAlgorithm::Ring, pcie4, 8, message) / (2 * 7.0 / 8),
+              1.5 * seconds(AllReduceAlgorithm::Ring, pcie4, 4, message) / (2 * 3.0 / 4));
+    // The custom kernels send the other socket's GPUs whole buffers: (g/2)^2 x b one way for the one-shot, g/2 x b
+    // for the two-shot, so between sockets NCCL's ring is the fastest of them for a large message.
+    EXPECT_DOUBLE_EQ(seconds(AllReduceAlgorithm::OneShot, pcie4, 8, large), 16 * large / socket);
+    EXPECT_DOUBLE_EQ(seconds(AllReduceAlgorithm::TwoShot, pcie4, 8, large), 4 * large / socket);
+    EXPECT_EQ(fastestAllReduce(pcie4, 8, message, AllReduceKernels::Custom), AllReduceAlgorithm::Ring);
+    // NVLink boards are one domain.
+    EXPECT_EQ(link("nvlink4").gpusPerSocket, 0);
 }
 
 TEST(AllReduce, ABatchOneMessageIsLatencyBoundAndALargeOneBandwidthBound)
@@ -94,15 +117,16 @@ TEST(AllReduce, ABatchOneMessageIsLatencyBoundAndALargeOneBandwidthBound)
             const double latency = seconds(a, l, 8, 0.0);
             const std::string what = std::string(id) + " " + allReduceAlgorithmName(a).toStdString();
             EXPECT_LT(latency / seconds(a, l, 8, 256e6), 0.02) << what;
-            // The one-shot moves 7 x 32 KB over a PCIe link: bandwidth-bound there, latency-bound on the fabrics.
-            if (a != AllReduceAlgorithm::OneShot || !l.pcie) {
+            // The custom kernels send whole buffers between a PCIe server's two sockets: bandwidth-bound there,
+            // latency-bound on the fabrics.
+            if (a == AllReduceAlgorithm::Ring || !l.pcie) {
                 EXPECT_GT(latency / seconds(a, l, 8, 32e3), 0.5) << what;
             }
         }
         // NCCL's ring at 32 KB: its 14 steps are nearly all of the time (over PCIe, whose LL protocol carries data
-        // on half the link, most of it).
+        // on half of the path between the sockets, most of it).
         EXPECT_GT(seconds(AllReduceAlgorithm::Ring, l, 8, 0.0) / seconds(AllReduceAlgorithm::Ring, l, 8, 32e3),
-                  l.pcie ? 0.85 : 0.9)
+                  l.pcie ? 0.75 : 0.9)
             << id;
     }
 }

@@ -1,7 +1,8 @@
 // Tensor parallelism without NVLink: the validation set's rows whose GPUs all-reduce over PCIe (tests/data/llm,
-// sources in tests/data/README.md), each with the all-reduce kernels its engine runs there. All are TensorRT-LLM 0.8
-// and 0.9 on L40S, which ran its custom one-shot and two-shot kernels over any peer-to-peer link (the NVLink test of
-// its AUTO strategy came later, engine_profile.cpp); NCCL's ring, which later versions run there, is shown beside.
+// sources in tests/data/README.md), each with its engine's profile and the all-reduce kernels it runs there. All are
+// TensorRT-LLM 0.8 and 0.9 on L40S, which ran its custom one-shot and two-shot kernels over any peer-to-peer link (the
+// NVLink test of its AUTO strategy came later, engine_profile.cpp); NCCL's ring, which later versions run there, is
+// shown beside.
 #include "core/model/catalog/links.h"
 #include "core/model/llm/calibration.h"
 #include "core/model/llm/engine_catalog.h"
@@ -15,55 +16,58 @@ using namespace ridgeline;
 
 namespace {
 
-ErrorSummary judged(std::vector<MeasuredPoint> points, std::optional<AllReduceKernels> kernels)
+// The validation set's rows over PCIe, each judged as `ridgeline model --engine` judges it; with `kernels`, that
+// engine's all-reduce kernels replaced by them.
+std::vector<PointResidual> judgedOverPcie(std::optional<AllReduceKernels> kernels)
 {
-    for (MeasuredPoint& p : points)
+    std::vector<PointResidual> residuals;
+    for (test::ValidationRow row : test::loadValidationRows()) {
+        if (row.request.gpus <= 1)
+            continue;
+        const Result<InferenceConfig> config = resolveInference(row.request);
+        EXPECT_TRUE(config.ok()) << row.id.toStdString();
+        if (!config.ok() || !config.value().link.pcie)
+            continue;
         if (kernels)
-            p.config.allReduce = *kernels;
-    const Result<std::vector<PointResidual>> r = evaluatePoints(points, EngineTerms::measured());
-    EXPECT_TRUE(r.ok());
-    return r.ok() ? summarize(r.value()) : ErrorSummary{};
+            row.request.allReduce = *kernels;
+        if (const std::optional<test::JudgedRow> judged = test::judgeWithOwnEngine(row))
+            residuals.push_back(judged->residual);
+    }
+    return residuals;
 }
 
 }  // namespace
 
 TEST(PcieTensorParallel, RowsOverPcieArePricedWithTheKernelsTheirEngineRuns)
 {
-    std::vector<MeasuredPoint> points;
     for (const test::ValidationRow& row : test::loadValidationRows()) {
-        if (row.request.gpus <= 1)
-            continue;
-        Result<InferenceConfig> config = resolveInference(row.request);
-        ASSERT_TRUE(config.ok()) << row.id.toStdString();
-        if (!config.value().link.pcie)
+        const Result<InferenceConfig> config = resolveInference(row.request);
+        if (row.request.gpus <= 1 || !config.ok() || !config.value().link.pcie)
             continue;
         const Result<EngineSelection> engine = selectEngine(row.engine);
         ASSERT_TRUE(engine.ok()) << row.engine.toStdString();
-        config.value().allReduce = engine.value().allReduceKernels(config.value().link, row.request.gpus);
-        EXPECT_EQ(config.value().allReduce, AllReduceKernels::Custom) << row.id.toStdString();
-        points.push_back(
-            MeasuredPoint{row.id, config.value(), parseQuantityName(row.quantity).value(), row.measured, 1.0});
+        EXPECT_EQ(engine.value().allReduceKernels(config.value().link, row.request.gpus), AllReduceKernels::Custom)
+            << row.id.toStdString();
     }
-    ASSERT_GE(points.size(), 20u);
-    const Result<std::vector<PointResidual>> residuals = evaluatePoints(points, EngineTerms::measured());
-    ASSERT_TRUE(residuals.ok());
-    for (const PointResidual& r : residuals.value())
+    const std::vector<PointResidual> residuals = judgedOverPcie(std::nullopt);
+    ASSERT_GE(residuals.size(), 20u);
+    for (const PointResidual& r : residuals)
         std::printf("  %-52s measured %9.4g predicted %9.4g error %+6.1f %%\n", r.id.toLatin1().constData(), r.measured,
                     r.predicted, 100.0 * r.relativeError());
-    const ErrorSummary custom = judged(points, std::nullopt), nccl = judged(points, AllReduceKernels::Nccl);
+    const ErrorSummary custom = summarize(residuals), nccl = summarize(judgedOverPcie(AllReduceKernels::Nccl));
     std::printf(
         "%zu rows over PCIe, custom kernels: median |error| %.1f %%, worst %.1f %%; with NCCL instead: median "
         "%.1f %%, worst %.1f %%\n",
-        points.size(), 100.0 * custom.medianAbs, 100.0 * custom.worstAbs, 100.0 * nccl.medianAbs,
+        residuals.size(), 100.0 * custom.medianAbs, 100.0 * custom.worstAbs, 100.0 * nccl.medianAbs,
         100.0 * nccl.worstAbs);
-    // Judged by the engine's documented dispatch, not by which error is smaller: NCCL's ring gives a smaller median
-    // here (12.5 % against 15.1 %) and a larger worst (56.4 % against 43.9 %).
-    EXPECT_NEAR(custom.medianAbs, 0.151, 0.005);
-    EXPECT_NEAR(custom.worstAbs, 0.439, 0.005);
-    EXPECT_NEAR(nccl.medianAbs, 0.125, 0.005);
-    // The held-out target of the validation set (median 15 %, worst 50 % but for the explained miss), on these rows:
-    // the median is missed by 0.1 point with the kernels the engine ran.
-    EXPECT_LE(summarize(test::judgedAgainstTheTarget(residuals.value())).worstAbs, 0.50);
+    // Judged by the engine's documented dispatch, not by which error is smaller (NCCL alone: a smaller median, a
+    // worst of 60.5 %). Eight L40S cross between two sockets (links.cpp), where the custom kernels lose to NCCL's
+    // ring for large messages and the engine's fastest is the ring; Falcon all-reduces once a layer (models.json).
+    EXPECT_NEAR(custom.medianAbs, 0.102, 0.005);
+    EXPECT_NEAR(custom.worstAbs, 0.440, 0.005);
+    EXPECT_NEAR(nccl.medianAbs, 0.067, 0.005);
+    // The held-out target of the validation set (median 15 %, worst 50 % but for the explained miss), on these rows.
+    EXPECT_LE(summarize(test::judgedAgainstTheTarget(residuals)).worstAbs, 0.50);
 }
 
 // The PCIe tensor-parallel held-out set (tests/data/llm/pcie_tp_heldout.csv): published small-batch decode rates of

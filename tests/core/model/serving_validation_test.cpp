@@ -193,18 +193,18 @@ TEST(ServingValidation, MedianErrorsPerMetricAndSplit)
                     100.0 * s.medianAbs[Ttft], 100.0 * s.medianAbs[Itl], 100.0 * s.medianAbs[TokensPerGpu]);
     ASSERT_EQ(splits.size(), 2u);
     // The figures the model reaches, to half a point; the targets are 25 % (TTFT) and 15 % (ITL and tokens/s per GPU),
-    // held out: all three met (TTFT by 0.4 points, with the first-token lag fitted by its mean log error). The held-out
-    // rows are the 2024 engine, whose decode attention walks each context in one thread block per sequence and head
-    // (TensorRT-LLM before 0.13: EngineProfile::decodeSplit); at small batches those blocks leave SMs idle. On the fit
-    // part (NIM 1.8.0) the model is still slower than measured from 50 requests on.
+    // held out: all three met (TTFT by 0.03 points, with the first-token lag fitted by its mean log error). The
+    // held-out rows are the 2024 engine, whose decode attention walks each context in one thread block per sequence and
+    // head (TensorRT-LLM before 0.13: EngineProfile::decodeSplit); at small batches those blocks leave SMs idle. On the
+    // fit part (NIM 1.8.0) the model is still slower than measured from 50 requests on.
     const SplitSummary& fit = splits.at(QStringLiteral("fit"));
     const SplitSummary& heldOut = splits.at(QStringLiteral("heldout"));
     EXPECT_NEAR(fit.medianAbs[Ttft], 0.154, 0.005);
-    EXPECT_NEAR(fit.medianAbs[Itl], 0.165, 0.005);
-    EXPECT_NEAR(fit.medianAbs[TokensPerGpu], 0.123, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.246, 0.005);
+    EXPECT_NEAR(fit.medianAbs[Itl], 0.171, 0.005);
+    EXPECT_NEAR(fit.medianAbs[TokensPerGpu], 0.131, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[Ttft], 0.250, 0.005);
     EXPECT_NEAR(heldOut.medianAbs[Itl], 0.127, 0.005);
-    EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.112, 0.005);
+    EXPECT_NEAR(heldOut.medianAbs[TokensPerGpu], 0.117, 0.005);
 }
 
 TEST(ServingValidation, FirstTokenLagIsTheFitOnTheFitPart)

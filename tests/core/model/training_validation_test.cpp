@@ -187,8 +187,9 @@ TEST(TrainingValidation, EveryRowIsATrainingStepTheModelComputes)
 // The part the model's terms may be chosen on. Three were set on it: the fp16 GEMM share (bf16's, where both peaks
 // are equal), and jointly the elementwise passes (10 per stored activation byte) and the fused attention kernel's
 // FLOPs per L1 byte (5.5), by the fit part's mean |error| over a grid. The GEMM share is otherwise the inference
-// model's and the overlap an assumption. The figures are a regression guard: median 3.4 %, worst 33.7 % (llm-foundry's
-// 13B at 2,048 tokens without checkpointing, +31 to +34 % at every GPU count).
+// model's as fitted then (kept with these terms: training_step.cpp) and the overlap an assumption. The figures are a
+// regression guard: median 3.4 %, worst 33.7 % (llm-foundry's 13B at 2,048 tokens without checkpointing, +31 to +34 %
+// at every GPU count).
 TEST(TrainingValidation, FitPart)
 {
     const std::vector<TrainingRow> rows = loadRows();

@@ -59,30 +59,30 @@ TEST(ValidationFamilies, EveryHeldOutSetPerEngineFamilyAndGpuFamily)
             }
     std::printf("%d of the families of at least %d rows miss the target\n", missed, test::kFamilyRowsJudged);
 
-    // Missed: the worst rows of TensorRT-LLM on L40S (Mixtral's first token on four, +43.9 %; Llama 2 70B's 2,048-token
-    // first token on eight, -42.9 %), so TensorRT-LLM, the NVIDIA GDDR family and the first two validation sets; every
-    // median is within 12 %.
-    test::expectFigures(bySet, {{"heldout", 144, 0.055, 0.439},
-                                {"heldout-engines", 64, 0.099, 0.335},
-                                {"heldout2", 303, 0.053, 0.429},
-                                {"heldout3", 64, 0.041, 0.177}});
-    test::expectFigures(byEngine, {{"exllamav2", 4, 0.107, 0.166},
-                                   {"llama.cpp", 55, 0.079, 0.335},
-                                   {"lmdeploy", 22, 0.067, 0.355},
-                                   {"mlc-llm", 5, 0.150, 0.206},
-                                   {"tensorrt-llm", 229, 0.072, 0.439},
-                                   {"vllm", 260, 0.040, 0.200}});
+    // Missed: TensorRT-LLM's worst rows (Mixtral's first token on four L40S, +44.0 %; Falcon 180B's 128-token first
+    // token on eight H200s, -48.2 %, and on eight H100s, -44.9 %), so TensorRT-LLM, both NVIDIA families and the first
+    // two validation sets; and the Apple family's median, 12.0 %, at the target's edge.
+    test::expectFigures(bySet, {{"heldout", 144, 0.056, 0.440},
+                                {"heldout-engines", 64, 0.099, 0.338},
+                                {"heldout2", 303, 0.053, 0.482},
+                                {"heldout3", 64, 0.042, 0.184}});
+    test::expectFigures(byEngine, {{"exllamav2", 4, 0.110, 0.170},
+                                   {"llama.cpp", 55, 0.079, 0.338},
+                                   {"lmdeploy", 22, 0.068, 0.361},
+                                   {"mlc-llm", 5, 0.150, 0.208},
+                                   {"tensorrt-llm", 229, 0.071, 0.482},
+                                   {"vllm", 260, 0.042, 0.207}});
     test::expectFigures(byGpu, {{"AMD GDDR", 1, 0.150, 0.150},
-                                {"AMD HBM", 256, 0.041, 0.200},
-                                {"Apple unified", 12, 0.117, 0.335},
-                                {"NVIDIA GDDR", 104, 0.088, 0.439},
-                                {"NVIDIA HBM", 202, 0.062, 0.398}});
-    EXPECT_EQ(missed, 4);
+                                {"AMD HBM", 256, 0.042, 0.207},
+                                {"Apple unified", 12, 0.120, 0.338},
+                                {"NVIDIA GDDR", 104, 0.089, 0.440},
+                                {"NVIDIA HBM", 202, 0.062, 0.482}});
+    EXPECT_EQ(missed, 6);
 }
 
 // The rows beyond the target's worst, by name, so that a change that pushes another row past 40 % (or brings one of
 // these within it) is seen. Why each misses: tests/data/README.md, "Tensor parallelism over PCIe".
-TEST(ValidationFamilies, TheRowsBeyondTheWorstTargetAreTheExplainedTwo)
+TEST(ValidationFamilies, TheRowsBeyondTheWorstTargetAreTheExplainedThree)
 {
     std::vector<std::string> beyond;
     for (const test::JudgedRow& j : judgedHeldOutRows()) {
@@ -97,6 +97,7 @@ TEST(ValidationFamilies, TheRowsBeyondTheWorstTargetAreTheExplainedTwo)
         }
     }
     std::sort(beyond.begin(), beyond.end());
-    EXPECT_EQ(beyond, (std::vector<std::string>{"trt080-l40s-llama-2-70b-tp8-ttft-2048",
+    EXPECT_EQ(beyond, (std::vector<std::string>{"trt080-h100-sxm-falcon-180b-tp8-ttft-128",
+                                                "trt080-h200-falcon-180b-tp8-ttft-128",
                                                 "trt090-l40s-mixtral-8x7b-tp4-ttft-128"}));
 }
