@@ -180,6 +180,41 @@ TEST(EngineCli, AllReduceKernelsAreAnInputAndAnEnginesOwn)
     EXPECT_TRUE(bad.err.contains(u"--all-reduce must be nccl or custom")) << bad.err.toStdString();
 }
 
+TEST(EngineCli, AnEnginesCollectivesRunAtTheirSharesAndCrossAPcieServersSockets)
+{
+    // Named with --engine, an engine's all-reduces run at the shares of the link they reach (the batching tab's and
+    // the validation's pricing); "generic" is the measured defaults, as without --engine, at the datasheet's rate.
+    const auto communication = [](const char* arguments) {
+        const QJsonObject json = jsonOf(runRidgeline(cliArgs(arguments)));
+        return json[u"prefill_breakdown"].toObject()[u"communication_s"].toDouble();
+    };
+    const double vllm =
+        communication("model --model llama-2-70b --gpu h100-sxm --tp 8 --prompt 2048 --engine vllm --json");
+    const double generic =
+        communication("model --model llama-2-70b --gpu h100-sxm --tp 8 --prompt 2048 --engine generic --json");
+    const double none = communication("model --model llama-2-70b --gpu h100-sxm --tp 8 --prompt 2048 --json");
+    EXPECT_GT(vllm, 1.3 * generic);
+    EXPECT_DOUBLE_EQ(generic, none);
+    // Eight L40S span two CPU sockets: said in the setup line and the JSON, and their all-reduces cost more per byte
+    // than four on one socket.
+    const CliRun eight =
+        runRidgeline(cliArgs("model --model llama-2-70b --gpu l40s --tp 8 --prompt 2048 --engine tensorrt-llm@0.9.0"));
+    EXPECT_TRUE(eight.out.contains(u"two CPU sockets of 4 GPUs (16 GB/s between them)")) << eight.out.toStdString();
+    const CliRun four =
+        runRidgeline(cliArgs("model --model llama-2-70b --gpu l40s --tp 4 --prompt 2048 --engine tensorrt-llm@0.9.0"));
+    EXPECT_FALSE(four.out.contains(u"CPU sockets")) << four.out.toStdString();
+    const QJsonObject eightJson = jsonOf(runRidgeline(
+        cliArgs("model --model llama-2-70b --gpu l40s --tp 8 --prompt 2048 --engine tensorrt-llm@0.9.0 --json")));
+    EXPECT_DOUBLE_EQ(eightJson[u"between_sockets_gb_s"].toDouble(), 16.0);
+    const QJsonObject fourJson = jsonOf(runRidgeline(
+        cliArgs("model --model llama-2-70b --gpu l40s --tp 4 --prompt 2048 --engine tensorrt-llm@0.9.0 --json")));
+    EXPECT_TRUE(fourJson[u"between_sockets_gb_s"].isNull());
+    const auto perByte = [](const QJsonObject& json, double gpus) {
+        return json[u"prefill_breakdown"].toObject()[u"communication_s"].toDouble() / (2 * (gpus - 1) / gpus);
+    };
+    EXPECT_GT(perByte(eightJson, 8), 1.5 * perByte(fourJson, 4));
+}
+
 // A calibration becomes an engine of the user's own: `calibrate --save-engine` writes it to engines.json under
 // XDG_CONFIG_HOME, `catalog engines` lists it (and --mine alone), `model --engine` models with exactly the fitted
 // terms; a second save under its id, an id --engine could not take and a broken file each write nothing.

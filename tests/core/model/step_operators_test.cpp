@@ -92,6 +92,32 @@ TEST(LlmStepOperators, NamesTheOperatorsTheModelPrices)
     EXPECT_NE(named(spec, QStringLiteral("draft: attention over the KV cache")), nullptr);
 }
 
+TEST(LlmStepOperators, FalconAllReducesOnceALayerWhereLlamaDoesTwice)
+{
+    // Falcon's attention and MLP run side by side and the engines all-reduce their sum once (models.json); Llama's
+    // run one after the other, each reduced. The bytes all-reduced and the collective launches follow.
+    const auto step = [](const char* model) {
+        InferenceConfig c = measured(model, "h100-sxm", 1, 2048);
+        c.tensorParallel = 8;
+        c.link = findLink(QStringLiteral("nvlink4")).value();
+        return test::prepared(c).prefill(1, 2048);
+    };
+    const ModelSpec falcon = test::model("falcon-180b"), llama = test::model("llama-2-70b");
+    ASSERT_EQ(falcon.allReducesPerLayer, 1);
+    ASSERT_EQ(llama.allReducesPerLayer, 2);
+    const StepCost falconStep = step("falcon-180b"), llamaStep = step("llama-2-70b");
+    const double activationBytes = 2.0;
+    EXPECT_DOUBLE_EQ(named(falconStep.operators, QStringLiteral("all-reduce"))->bytes,
+                     1.0 * falcon.layers * 2048 * falcon.hidden * activationBytes);
+    EXPECT_DOUBLE_EQ(named(llamaStep.operators, QStringLiteral("all-reduce"))->bytes,
+                     2.0 * llama.layers * 2048 * llama.hidden * activationBytes);
+    const double launch = EngineTerms::measured().collectiveSeconds;
+    EXPECT_NEAR(named(falconStep.operators, QStringLiteral("collective launches"))->seconds, falcon.layers * launch,
+                1e-12);
+    EXPECT_NEAR(named(llamaStep.operators, QStringLiteral("collective launches"))->seconds, 2 * llama.layers * launch,
+                1e-12);
+}
+
 TEST(LlmStepOperators, WeightGemmsSlideRightWithBatchAttentionStaysAtItsKvIntensity)
 {
     const InferenceConfig c = measured("llama-3-8b", "h100-sxm", 1, 4096);

@@ -298,6 +298,28 @@ TEST(ModelCatalogFile, TheWriterWritesWhatTheReaderReads)
         EXPECT_EQ(a.qkRopeHeadDim, b.qkRopeHeadDim);
         EXPECT_EQ(a.qkNopeHeadDim, b.qkNopeHeadDim);
         EXPECT_EQ(a.vHeadDim, b.vHeadDim);
+        EXPECT_EQ(a.allReducesPerLayer, b.allReducesPerLayer);
         EXPECT_EQ(countParams(a).value().total, countParams(b).value().total);
+    }
+}
+
+TEST(ModelCatalogFile, AllReducesPerLayerAreOneOrTwoAndNamedWhenWrong)
+{
+    // Two unless the architecture's engines reduce attention and MLP together (Falcon); anything else is refused by
+    // name, as every other shape field.
+    EXPECT_EQ(findModel(u"falcon-180b").value().allReducesPerLayer, 1);
+    EXPECT_EQ(findModel(u"llama-2-70b").value().allReducesPerLayer, 2);
+    const QByteArray one =
+        QByteArray(kModelFile).replace("\"layers\": 4", "\"layers\": 4, \"all_reduces_per_layer\": 1");
+    const Result<std::vector<ModelSpec>> read = parseModelCatalog(one);
+    ASSERT_TRUE(read.ok()) << read.error().message.toStdString();
+    EXPECT_EQ(read.value().front().allReducesPerLayer, 1);
+    for (const char* bad : {"0", "3", "1.5", "\"one\""}) {
+        const QByteArray field = QByteArray("\"layers\": 4, \"all_reduces_per_layer\": ") + bad;
+        const QByteArray wrong = QByteArray(kModelFile).replace("\"layers\": 4", field);
+        const Result<std::vector<ModelSpec>> refused = parseModelCatalog(wrong);
+        ASSERT_FALSE(refused.ok()) << bad;
+        EXPECT_TRUE(refused.error().message.contains(QStringLiteral("models[0].all_reduces_per_layer")))
+            << refused.error().message.toStdString();
     }
 }
