@@ -131,6 +131,25 @@ TEST(UiBatchingPanel, TheKneeIsTheSmallestComputeBoundBatch)
     EXPECT_TRUE(containsText(panel.throughputChart()->texts(), QStringLiteral("compute-bound from B = %1").arg(*knee)));
 }
 
+TEST(UiBatchingPanel, EightPcieGpusWithAnEngineSayTheyCrossTwoSockets)
+{
+    // An eight-GPU PCIe server is two CPU sockets of four (links.cpp): with an engine, whose collectives cross
+    // between them, the detail line says so; four GPUs stay on one socket.
+    BatchingPanel panel;
+    InferenceRequest in = sourceTextInputs(QStringLiteral("l40s"), 1);
+    in.modelId = QStringLiteral("llama-2-70b");
+    in.engine = QStringLiteral("tensorrt-llm");
+    in.weights = in.kv = NumberFormat::Fp8;
+    in.gpus = 8;
+    panel.setInputs(in);
+    fixtures::layoutNow(panel, kSlide);
+    EXPECT_TRUE(panel.detailText().contains(QStringLiteral("two CPU sockets of 4 (16 GB/s between them)")))
+        << panel.detailText().toStdString();
+    fixtures::grabImage(panel).save(fixtures::outputPath(QStringLiteral("batching_l40s_x8_two_sockets.png")));
+    panel.setGpuCount(4);
+    EXPECT_FALSE(panel.detailText().contains(QStringLiteral("CPU sockets"))) << panel.detailText().toStdString();
+}
+
 TEST(UiBatchingPanel, TensorParallelismSplitsWeightsAndCacheAndPaysForTheLink)
 {
     BatchingPanel panel;

@@ -180,7 +180,12 @@ BatchingScenario evaluateScenario(const InferenceRequest& request)
     s.modelName = c.model.name;
     s.gpuName = c.gpu.name;
     if (c.tensorParallel > 1)
-        s.linkName = c.link.name;
+        s.linkName = crossesSockets(c.link, c.tensorParallel)
+                         ? QStringLiteral("%1, two CPU sockets of %2 (%3 GB/s between them)")
+                               .arg(c.link.name)
+                               .arg(c.link.gpusPerSocket)
+                               .arg(c.link.socketGbPerSec)
+                         : c.link.name;
     fillThroughput(s.throughput, model, r);
     fillRoofline(s.roofline, model, r, s.throughput.curve);
     fillMemory(s.memory, model, r);

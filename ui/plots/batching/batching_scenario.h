@@ -30,7 +30,7 @@ struct BatchingScenario {
     SchedulerChoice scheduler;  // the engine's scheduler, which the frontier runs (engineScheduler)
     QString modelName;
     QString gpuName;
-    QString linkName;  // the link tensor parallelism uses (set when gpus > 1)
+    QString linkName;  // the link tensor parallelism uses, and the sockets it crosses (set when gpus > 1)
     ThroughputData throughput;
     DecodeRooflineData roofline;
     MemoryBarData memory;
