@@ -27,18 +27,6 @@ constexpr int kMaxScenesDrawn = 4;
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv)
-{
-    fuzz::startOffscreenApplication(argc, argv);
-    return 0;
-}
-
-extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t size, std::size_t maxSize,
-                                               unsigned int seed)
-{
-    return fuzz::mutateJsonValues(data, size, maxSize, seed);
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const QByteArray bytes = fuzz::inputBytes(data, size);

@@ -40,26 +40,6 @@ void collectNonFiniteLookingTexts(const QJsonValue& value, QStringList& texts)
 
 }  // namespace
 
-void startOffscreenApplication(int* argc, char*** argv)
-{
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    // Qt Charts draws through QGraphicsScene: widgets need an application. It is never destroyed: destroyed at exit,
-    // it crashes in Qt Gui's post routines in a process that has drawn a chart, a crash no input caused. A static
-    // pointer keeps it reachable, so LeakSanitizer does not report it.
-    static QApplication* application = new QApplication(*argc, *argv);
-    (void)application;
-}
-
-std::size_t mutateJsonValues(std::uint8_t* data, std::size_t size, std::size_t maxSize, unsigned int seed)
-{
-    const QByteArray in(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
-    const std::optional<QByteArray> out = mutateJson(in, seed);
-    if (!out || static_cast<std::size_t>(out->size()) > maxSize)
-        return LLVMFuzzerMutate(data, size, maxSize);
-    std::memcpy(data, out->constData(), static_cast<std::size_t>(out->size()));
-    return static_cast<std::size_t>(out->size());
-}
-
 QStringList nonFiniteLookingTexts(const QByteArray& json)
 {
     QStringList texts;
@@ -79,3 +59,26 @@ void checkDrawnTexts(const char* target, const ui::ChartLayout& layout, const QS
 }
 
 }  // namespace ridgeline::fuzz
+
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Qt Charts draws through QGraphicsScene: widgets need an application. It is never destroyed: destroyed at exit,
+    // it crashes in Qt Gui's post routines in a process that has drawn a chart, a crash no input caused. A static
+    // pointer keeps it reachable, so LeakSanitizer does not report it.
+    static QApplication* application = new QApplication(*argc, *argv);
+    (void)application;
+    return 0;
+}
+
+// Edits the JSON's values (json_mutator.h); where the input is not JSON, libFuzzer's byte mutation.
+extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t size, std::size_t maxSize,
+                                               unsigned int seed)
+{
+    const QByteArray in(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
+    const std::optional<QByteArray> out = ridgeline::fuzz::mutateJson(in, seed);
+    if (!out || static_cast<std::size_t>(out->size()) > maxSize)
+        return LLVMFuzzerMutate(data, size, maxSize);
+    std::memcpy(data, out->constData(), static_cast<std::size_t>(out->size()));
+    return static_cast<std::size_t>(out->size());
+}
