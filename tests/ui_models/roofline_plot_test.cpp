@@ -4,6 +4,7 @@
 #include "ui/plots/roofline/roofline_plot.h"
 #include "tests/ui_models/test_session.h"
 #include "ui/plots/layout/log_scale.h"
+#include "ui/plots/roofline/kernel_presentation.h"
 #include "ui/plots/roofline/roof_labels.h"
 #include "ui/plots/roofline/roofline_decorations.h"
 #include "ui/plots/roofline/roofline_labels.h"
@@ -104,6 +105,29 @@ TEST(RooflinePlot, KernelsGroupByKindAndTheDefaultRangeHoldsThemAll)
     EXPECT_EQ(points, b.sessions.front().kernels.size());
     EXPECT_TRUE(b.plot.legendVisible);
     EXPECT_TRUE(b.plot.defaultRange.valid());
+}
+
+TEST(RooflinePlot, AnErrorBarPassesThroughItsPointEvenWhereTheFilesFiguresDisagree)
+{
+    // A session's kernel whose FLOPs (1) disagree with its GFLOP/s (6.37) and intensity, as a fuzzed file had: the bar
+    // of its runs' spread is drawn around the point, and the chart's range does not stretch six decades down for it.
+    Session s = fixtures::zen4Session();
+    KernelResult& add = *std::find_if(s.kernels.begin(), s.kernels.end(),
+                                      [](const KernelResult& k) { return k.kind == QLatin1String("add"); });
+    const double agreeing = add.flops;
+    add.seconds = 6.58e-4;
+    add.spread = Spread{5.24e-4, 6.58e-4, 4.54e-3};
+    add.gflops = agreeing / add.seconds / 1e9;
+    const auto [low, high] = gflopsRange(add);
+    EXPECT_DOUBLE_EQ(low, agreeing / add.spread.max / 1e9);  // where the figures agree: FLOPs over each run's time
+    EXPECT_DOUBLE_EQ(high, agreeing / add.spread.min / 1e9);
+    add.flops = 1;
+    const auto [disagreeingLow, disagreeingHigh] = gflopsRange(add);
+    EXPECT_LT(disagreeingLow, add.gflops);
+    EXPECT_GT(disagreeingHigh, add.gflops);
+    EXPECT_DOUBLE_EQ(disagreeingHigh / disagreeingLow, add.spread.max / add.spread.min);
+    const Built b({s});
+    EXPECT_GT(b.plot.defaultRange.yMin, 0.01 * add.gflops * add.seconds / add.spread.max);
 }
 
 TEST(RooflinePlot, TheFilterFadesTheOthersIntoOneGroupFirst)

@@ -83,9 +83,11 @@ QString sessionLabel(const Session& session)
 
 std::pair<double, double> gflopsRange(const KernelResult& k)
 {
-    if (k.flops <= 0.0 || k.spread.min <= 0.0 || k.spread.max <= 0.0)
+    if (k.gflops <= 0.0 || k.seconds <= 0.0 || k.spread.min <= 0.0 || k.spread.max <= 0.0)
         return {0.0, 0.0};
-    return {k.flops / k.spread.max / 1e9, k.flops / k.spread.min / 1e9};
+    // The drawn rate scaled by each run's time against the kernel's: the same as FLOPs over the run's time where the
+    // file's figures agree, and a bar through the point where a file's FLOPs and GFLOP/s disagree.
+    return {k.gflops * k.seconds / k.spread.max, k.gflops * k.seconds / k.spread.min};
 }
 
 }  // namespace ridgeline::ui

@@ -27,7 +27,8 @@ QString kernelTooltip(const Session& session, const KernelResult& kernel);
 // The session's name for titles and legends: its title, else its CPU, else its host.
 QString sessionLabel(const Session& session);
 
-// A kernel's spread (seconds over repetitions) as GFLOP/s, slowest run to fastest; {0, 0} without a spread.
+// A kernel's spread (seconds over repetitions) as GFLOP/s, slowest run to fastest, around the rate it is drawn at;
+// {0, 0} without a spread.
 std::pair<double, double> gflopsRange(const KernelResult& kernel);
 
 bool isImported(const KernelResult& kernel);
